@@ -1,0 +1,21 @@
+import type { ErrorCode } from '@shop/contract';
+
+/** The one error type services throw; the error handler turns it into `{ error, code }`. */
+export class AppError extends Error {
+  constructor(
+    public readonly status: number,
+    public readonly code: ErrorCode,
+    message: string,
+    public readonly fields?: Record<string, string>,
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+}
+
+export const notFound = (message = 'Not found') => new AppError(404, 'NOT_FOUND', message);
+export const badRequest = (message: string, fields?: Record<string, string>) =>
+  new AppError(400, 'BAD_REQUEST', message, fields);
+export const forbidden = (message = 'You are not allowed to do this.') => new AppError(403, 'FORBIDDEN', message);
+export const unauthorized = (message = 'Please log in.') => new AppError(401, 'UNAUTHORIZED', message);
+export const conflict = (code: ErrorCode, message: string) => new AppError(409, code, message);

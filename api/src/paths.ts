@@ -1,0 +1,11 @@
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+// This file sits one level below the package root both as source (api/src) and inside the
+// bundle (api/dist/main.js), so the same relative paths work in tests, dev and production.
+const here = dirname(fileURLToPath(import.meta.url));
+
+export const apiRoot = resolve(here, '..');
+export const migrationsDir = resolve(apiRoot, 'src/db/migrations');
+export const webDistDir = resolve(apiRoot, '../web/dist');
+export const commonPasswordsFile = resolve(apiRoot, 'src/platform/security/common-passwords.txt');

@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import { IdSchema, QuantitySchema, SizeSchema } from './common.js';
+import { TranslationSchema } from './catalog.js';
+
+/** A colour is named by its id or, as the spec's client does, by its image url. */
+export const ColorRefSchema = z.union([z.number().int().positive(), z.string().min(1).max(500)]);
+
+/** name, price and imageUrl may be sent by the spec's client; they are accepted and ignored. */
+export const AddLineBodySchema = z.object({
+  productId: z.coerce.number().int().positive(),
+  selectedSize: SizeSchema,
+  selectedColor: ColorRefSchema,
+  quantity: QuantitySchema.default(1),
+  name: z.unknown().optional(),
+  price: z.unknown().optional(),
+  imageUrl: z.unknown().optional(),
+});
+export type AddLineBody = z.input<typeof AddLineBodySchema>;
+
+export const UpdateCartLineBodySchema = z.object({ quantity: QuantitySchema });
+
+export const CartItemSchema = z.object({
+  cartItemId: z.number(),
+  productId: z.number(),
+  name: z.string(),
+  price: z.number(),
+  selectedSize: SizeSchema,
+  selectedColor: z.string(),
+  colorId: z.number(),
+  colorName: z.string(),
+  quantity: z.number(),
+  imageUrl: z.string(),
+});
+export type CartItem = z.infer<typeof CartItemSchema>;
+
+export const WishlistItemSchema = z.object({
+  id: z.number(),
+  productId: z.number(),
+  selectedSize: SizeSchema,
+  selectedColor: z.string(),
+  colorId: z.number(),
+  quantity: z.number(),
+  product: z.object({
+    translations: z.array(TranslationSchema),
+    price: z.number(),
+    imageUrl: z.string(),
+    hoverImage: z.string(),
+  }),
+});
+export type WishlistItem = z.infer<typeof WishlistItemSchema>;
+
+export const CartLineParamsSchema = z.object({ cartItemId: IdSchema });

@@ -1,0 +1,78 @@
+/** Business constants of the spec (section 9) shared by the api and the web app. */
+
+export const LANGUAGES = ['en', 'bg'] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const DEFAULT_LANGUAGE: Language = 'en';
+
+/** The spec's size order. */
+export const SIZES = ['XS', 'S', 'M', 'L', 'XL', 'XXL'] as const;
+export type Size = (typeof SIZES)[number];
+/** Sizes the admin create form offers (and pre-selects). */
+export const CREATE_FORM_SIZES = ['S', 'M', 'L', 'XL'] as const satisfies readonly Size[];
+
+export const ROLES = ['USER', 'ADMIN', 'ROOT_ADMIN'] as const;
+export type Role = (typeof ROLES)[number];
+export const ASSIGNABLE_ROLES = ['USER', 'ADMIN'] as const satisfies readonly Role[];
+
+export const CATEGORY_IDS = [1, 2, 3] as const;
+export type CategoryId = (typeof CATEGORY_IDS)[number];
+export const CATEGORY_SLUGS: Record<CategoryId, string> = {
+  1: 'elegance',
+  2: 'pump-covers',
+  3: 'confidence',
+};
+
+export const QUANTITY_MIN = 1;
+export const QUANTITY_MAX = 99;
+
+export const ORDER_STATUSES = ['pending', 'paid', 'cancelled', 'expired', 'failed'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+export const OTP_LENGTH = 6;
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 128;
+
+/** Upload limits (ARCHITECTURE.md section 9). */
+export const UPLOAD_MAX_BYTES = 2 * 1024 * 1024;
+export const UPLOAD_REQUEST_MAX_BYTES = 8 * 1024 * 1024;
+export const UPLOAD_MAX_PIXELS = 25_000_000;
+export const UPLOAD_ACCEPT = ['image/jpeg', 'image/png', 'image/webp'] as const;
+
+/** Timings of the spec, in milliseconds. */
+export const TIMINGS = {
+  toastAutoClose: 2500,
+  toastTopOffsetPx: 120,
+  pageTransition: 500,
+  loadingPageMax: 2000,
+  dataRefresh: 5000,
+  dedupe: 2000,
+  focusThrottle: 5000,
+  errorRetryBase: 5000,
+  tokenReread: 1000,
+  profileRefresh: 3000,
+  wishlistRefresh: 3000,
+  cartToWishlistUndo: 2500,
+  wishlistHeartFeedback: 2500,
+  otpRedirect: 2000,
+  resetRedirect: 3000,
+} as const;
+
+export const BACK_TO_TOP_THRESHOLD_PX = 200;
+export const CATEGORY_SCROLL_OFFSET_PX = 80;
+export const MOBILE_BREAKPOINT_PX = 600;
+export const BANNER_TOP_PX = 120;
+
+/** Browser storage keys (ARCHITECTURE.md section 10). */
+export const STORAGE_KEYS = {
+  token: 'token',
+  acceptedTerms: 'acceptedTerms',
+  lang: 'lang',
+} as const;
+
+/**
+ * Stored images are WebP. Product images are 4:5, full size 1200×1500; smaller variants are
+ * served from the same URL with `?w=` (only these widths exist; others get the full size).
+ */
+export const PRODUCT_IMAGE_SIZE = { width: 1200, height: 1500 } as const;
+export const IMAGE_VARIANT_WIDTHS = [400, 800] as const;
+export const AVATAR_SIZE = 400;

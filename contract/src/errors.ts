@@ -1,0 +1,40 @@
+import { z } from 'zod';
+
+/** Machine codes of error bodies. The message beside them is for people. */
+export const ERROR_CODES = [
+  'VALIDATION_ERROR',
+  'BAD_REQUEST',
+  'UNAUTHORIZED',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'CONFLICT',
+  'EMAIL_TAKEN',
+  'EMAIL_NOT_VERIFIED',
+  'INVALID_CODE',
+  'CODE_EXPIRED',
+  'INVALID_TOKEN',
+  'WEAK_PASSWORD',
+  'MAX_QUANTITY',
+  'CART_EMPTY',
+  'PAYLOAD_TOO_LARGE',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'RATE_LIMITED',
+  'PAYMENT_DECLINED',
+  'SESSION_CLOSED',
+  'ROOT_PROTECTED',
+  'TIMEOUT',
+  'INTERNAL',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+export const ErrorBodySchema = z.object({
+  error: z.string(),
+  code: z.string(),
+  fields: z.record(z.string(), z.string()).optional(),
+});
+export type ErrorBody = z.infer<typeof ErrorBodySchema>;
+
+export const MessageSchema = z.object({ message: z.string() });
+export type Message = z.infer<typeof MessageSchema>;
+
+export const SuccessSchema = z.object({ success: z.literal(true) });

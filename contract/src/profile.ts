@@ -1,0 +1,33 @@
+import { z } from 'zod';
+import { ROLES } from './constants.js';
+import { NameSchema } from './auth.js';
+
+export const ProfileSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  email: z.string(),
+  address: z.string(),
+  phone: z.string(),
+  profilePicture: z.string().nullable(),
+  role: z.enum(ROLES),
+});
+export type Profile = z.infer<typeof ProfileSchema>;
+
+/** `email` is read-only: accepted for the spec's client and ignored. */
+export const UpdateProfileBodySchema = z.object({
+  name: NameSchema,
+  address: z.string().trim().max(300).default(''),
+  phone: z
+    .string()
+    .trim()
+    .max(32)
+    .regex(/^[+\d\s()-]*$/, 'Phone may contain digits, spaces, +, - and brackets.')
+    .default(''),
+  email: z.string().optional(),
+});
+export type UpdateProfileBody = z.infer<typeof UpdateProfileBodySchema>;
+
+export const UploadResponseSchema = z.object({ previewPath: z.string() });
+export const SaveProfilePictureBodySchema = z.object({
+  profilePicture: z.string().regex(/^\/files\/[a-f0-9]{64}$/, 'Unknown picture.'),
+});

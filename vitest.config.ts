@@ -1,0 +1,37 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * One config, four projects. The api suite runs twice: on PGlite (in-process) and on
+ * PostgreSQL (TEST_DATABASE_URL); each test file gets a fresh database from the real migrations.
+ */
+const apiTests = ['api/src/**/*.test.ts'];
+const apiShared = { environment: 'node' as const, setupFiles: ['api/src/test/setup.ts'], testTimeout: 30_000, hookTimeout: 60_000 };
+
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'contract', include: ['contract/src/**/*.test.ts'], environment: 'node' } },
+      {
+        extends: './web/vite.config.ts',
+        test: {
+          name: 'web',
+          root: './web',
+          include: ['src/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          setupFiles: ['./src/test/setup.ts'],
+        },
+      },
+      { test: { name: 'api-pglite', include: apiTests, ...apiShared, env: { TEST_DB: 'pglite' } } },
+      {
+        test: {
+          name: 'api-postgres',
+          include: apiTests,
+          ...apiShared,
+          env: { TEST_DB: 'postgres' },
+          // PostgreSQL files each get their own database; two at a time keep a 2-core machine busy.
+          maxWorkers: 2,
+        },
+      },
+    ],
+  },
+});
