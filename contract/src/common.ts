@@ -1,8 +1,12 @@
 import { z } from 'zod';
 import { LANGUAGES, QUANTITY_MAX, QUANTITY_MIN, SIZES } from './constants.js';
 
-/** A positive integer id in a path or body; strings of digits are accepted (path params). */
-export const IdSchema = z.coerce.number().int().positive().max(2_147_483_647);
+/** A positive integer id in a path or query string: digits only (no signs, exponents or spaces). */
+export const IdSchema = z
+  .string()
+  .regex(/^[1-9]\d{0,9}$/, 'Must be a positive whole number.')
+  .transform(Number)
+  .pipe(z.number().max(2_147_483_647, 'Must be a positive whole number.'));
 export const IdParamsSchema = z.object({ id: IdSchema });
 
 /** `?lang=`: anything but a known language falls back to English, never an error. */

@@ -1,0 +1,90 @@
+import { CATEGORY_IDS, type Category, type Language, type Product, type Size } from '@shop/contract';
+import { sql, type SQL } from 'drizzle-orm';
+import { rowsOf, type Db } from '../../db/client.js';
+import { notFound } from '../../lib/errors.js';
+
+/** Category names live with the translations of the UI; the database keeps ids and slugs. */
+const CATEGORY_NAMES: Record<Language, Record<number, string>> = {
+  en: { 1: 'Elegance', 2: 'Pump Covers', 3: 'Confidence' },
+  bg: { 1: 'Елегантност', 2: 'Pump Covers', 3: 'Увереност' },
+};
+
+export function listCategories(lang: Language): Category[] {
+  return CATEGORY_IDS.map((id) => ({ id, name: CATEGORY_NAMES[lang][id] ?? '' }));
+}
+
+interface ProductRow {
+  id: number;
+  category_id: number;
+  price_cents: number;
+  image_url: string;
+  published: boolean;
+  translations: Product['translations'] | null;
+  colors: Product['colors'] | null;
+  sizes: { id: number; size: Size }[] | null;
+}
+
+/**
+ * One statement per read, whatever the number of products: translations, colours and sizes
+ * are aggregated as JSON beside each product row.
+ */
+function productQuery(where: SQL): SQL {
+  return sql`
+    select p.id, p.category_id, p.price_cents, p.image_url, p.published_at is not null as published,
+      (select json_agg(json_build_object('language', t.language, 'name', t.name,
+                'description', t.description, 'imageUrl', t.image_url) order by t.language = 'bg', t.language)
+         from product_translations t where t.product_id = p.id) as translations,
+      (select json_agg(json_build_object('id', c.id, 'colorName', c.color_name,
+                'imageUrl', c.image_url, 'hoverImage', c.hover_image) order by c.position, c.id)
+         from product_colors c where c.product_id = p.id) as colors,
+      (select json_agg(json_build_object('id', s.id, 'size', s.size)
+                order by array_position(array['XS','S','M','L','XL','XXL']::varchar[], s.size))
+         from product_sizes s where s.product_id = p.id) as sizes
+    from products p
+    where ${where}
+    order by p.category_id, p.id`;
+}
+
+/** Name and description in `lang`, else English, else the first translation. */
+export function toProduct(row: ProductRow, lang: Language): Product {
+  const translations = row.translations ?? [];
+  const chosen =
+    translations.find((t) => t.language === lang) ?? translations.find((t) => t.language === 'en') ?? translations[0];
+  return {
+    id: row.id,
+    name: chosen?.name ?? '',
+    description: chosen?.description ?? '',
+    price: row.price_cents / 100,
+    categoryId: row.category_id,
+    imageUrl: row.image_url,
+    published: row.published,
+    translations,
+    colors: row.colors ?? [],
+    sizes: row.sizes ?? [],
+  };
+}
+
+const visible = sql`p.published_at is not null and p.deleted_at is null`;
+
+export async function listProducts(db: Db, lang: Language, categoryId?: number): Promise<Product[]> {
+  const where = categoryId === undefined ? visible : sql`${visible} and p.category_id = ${categoryId}`;
+  const result = await db.execute(productQuery(where));
+  return rowsOf<ProductRow>(result).map((row) => toProduct(row, lang));
+}
+
+/** Admins may read unpublished products (never deleted ones). */
+export async function getProduct(db: Db, id: number, lang: Language, includeUnpublished = false): Promise<Product> {
+  const where = includeUnpublished
+    ? sql`p.id = ${id} and p.deleted_at is null`
+    : sql`p.id = ${id} and ${visible}`;
+  const result = await db.execute(productQuery(where));
+  const row = rowsOf<ProductRow>(result)[0];
+  if (!row) throw notFound('Product not found');
+  return toProduct(row, lang);
+}
+
+/** Every product that is not deleted, published or not: the admin's product list. */
+export async function listAllProducts(db: Db, lang: Language): Promise<Product[]> {
+  const result = await db.execute(productQuery(sql`p.deleted_at is null`));
+  return rowsOf<ProductRow>(result).map((row) => toProduct(row, lang));
+}

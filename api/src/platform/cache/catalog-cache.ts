@@ -1,0 +1,68 @@
+import { createHash } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type pg from 'pg';
+
+export interface CachedBody {
+  body: string;
+  etag: string;
+}
+
+const CHANNEL = 'catalog_changed';
+
+/**
+ * Serialized JSON of catalogue reads, with ETags, shared by every request of this process.
+ * Admin writes call `invalidate()`; on PostgreSQL the change is broadcast with NOTIFY so every
+ * process drops its copy (LISTEN on one dedicated connection).
+ */
+export class CatalogCache {
+  private readonly entries = new Map<string, CachedBody>();
+  /** Bumped on every invalidation: a read that started before it must not be stored. */
+  private generation = 0;
+  private listener: pg.PoolClient | undefined;
+
+  constructor(
+    private readonly pool: pg.Pool | undefined,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  async start(): Promise<void> {
+    if (!this.pool) return;
+    this.listener = await this.pool.connect();
+    this.listener.on('notification', () => this.clear());
+    this.listener.on('error', (error) => this.log.error({ err: error }, 'catalogue cache listener failed'));
+    await this.listener.query(`listen ${CHANNEL}`);
+  }
+
+  async stop(): Promise<void> {
+    if (!this.listener) return;
+    const listener = this.listener;
+    this.listener = undefined;
+    try {
+      await listener.query(`unlisten ${CHANNEL}`);
+    } finally {
+      listener.release();
+    }
+  }
+
+  /** Returns the cached body for `key`, building it (once per generation) when missing. */
+  async get(key: string, build: () => Promise<unknown>): Promise<CachedBody> {
+    const hit = this.entries.get(key);
+    if (hit) return hit;
+    const generation = this.generation;
+    const body = JSON.stringify(await build());
+    const entry = { body, etag: `"${createHash('sha1').update(body).digest('base64url')}"` };
+    if (generation === this.generation) this.entries.set(key, entry);
+    return entry;
+  }
+
+  /** Drops every cached body here and, on PostgreSQL, in every other process. */
+  async invalidate(): Promise<void> {
+    this.clear();
+    if (this.pool) await this.pool.query(`select pg_notify('${CHANNEL}', '')`);
+  }
+
+  private clear(): void {
+    this.generation += 1;
+    this.entries.clear();
+  }
+}

@@ -1,0 +1,76 @@
+import { createHash } from 'node:crypto';
+import { AVATAR_SIZE, IMAGE_VARIANT_WIDTHS, PRODUCT_IMAGE_SIZE, UPLOAD_MAX_BYTES, UPLOAD_MAX_PIXELS } from '@shop/contract';
+import sharp, { type OutputInfo } from 'sharp';
+import type { Db } from '../../db/client.js';
+import { files } from '../../db/schema.js';
+import { AppError } from '../../lib/errors.js';
+
+export type ImageKind = 'product' | 'avatar';
+
+export interface StoredImage {
+  id: string;
+  url: string;
+  width: number;
+  height: number;
+}
+
+const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp']);
+
+export const fileUrl = (id: string) => `/files/${id}`;
+
+/**
+ * Takes an upload as untrusted bytes: the type is decided by decoding (never by name or
+ * header), pixel floods are refused before decoding, EXIF orientation is applied, all metadata
+ * is dropped, and the result is re-encoded as WebP under a content-hashed id.
+ */
+export async function storeImage(db: Db, input: Buffer, kind: ImageKind): Promise<StoredImage> {
+  if (input.length === 0) throw new AppError(400, 'BAD_REQUEST', 'The file is empty.');
+  if (input.length > UPLOAD_MAX_BYTES) throw new AppError(413, 'PAYLOAD_TOO_LARGE', 'Images may be at most 2 MB.');
+
+  let format: string | undefined;
+  let pixels = 0;
+  try {
+    const meta = await sharp(input, { limitInputPixels: false }).metadata();
+    format = meta.format;
+    pixels = (meta.width ?? 0) * (meta.height ?? 0);
+  } catch {
+    format = undefined;
+  }
+  if (!format || !ACCEPTED_FORMATS.has(format)) {
+    throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Only JPEG, PNG and WebP images are accepted.');
+  }
+  if (pixels > UPLOAD_MAX_PIXELS) {
+    throw new AppError(413, 'PAYLOAD_TOO_LARGE', 'Images may be at most 25 megapixels.');
+  }
+
+  let main: { data: Buffer; info: OutputInfo };
+  try {
+    const pipeline = sharp(input, { limitInputPixels: UPLOAD_MAX_PIXELS, failOn: 'error' }).rotate();
+    main = await (kind === 'avatar'
+      ? pipeline.resize(AVATAR_SIZE, AVATAR_SIZE, { fit: 'cover', position: 'attention' })
+      : pipeline.resize(PRODUCT_IMAGE_SIZE.width, PRODUCT_IMAGE_SIZE.height, { fit: 'inside', withoutEnlargement: true })
+    )
+      .webp({ quality: 82, effort: 4 })
+      .toBuffer({ resolveWithObject: true });
+  } catch {
+    throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'The image could not be read. It may be damaged.');
+  }
+  const stored = await saveWebp(db, main.data, main.info.width, main.info.height, null);
+  if (kind === 'product') {
+    for (const width of IMAGE_VARIANT_WIDTHS) {
+      if (width >= main.info.width) continue;
+      const variant = await sharp(main.data).resize(width).webp({ quality: 80, effort: 4 }).toBuffer({ resolveWithObject: true });
+      await saveWebp(db, variant.data, variant.info.width, variant.info.height, stored.id);
+    }
+  }
+  return stored;
+}
+
+async function saveWebp(db: Db, bytes: Buffer, width: number, height: number, sourceId: string | null): Promise<StoredImage> {
+  const id = createHash('sha256').update(bytes).digest('hex');
+  await db
+    .insert(files)
+    .values({ id, contentType: 'image/webp', bytes, width, height, sourceId })
+    .onConflictDoNothing();
+  return { id, url: fileUrl(id), width, height };
+}

@@ -1,0 +1,71 @@
+import type { Role } from '@shop/contract';
+import { and, eq, gt } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Db } from '../../db/client.js';
+import { sessions, users } from '../../db/schema.js';
+import { forbidden, unauthorized } from '../../lib/errors.js';
+import { hashToken } from './tokens.js';
+
+export interface AuthUser {
+  id: number;
+  name: string;
+  email: string;
+  role: Role;
+  locale: 'en' | 'bg';
+  sessionId: number;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The user of the bearer token, or null. Looked up on every request: a revoked session,
+     *  a role change or a deletion takes effect on the very next request. */
+    user: AuthUser | null;
+  }
+}
+
+const BEARER = /^Bearer ([A-Za-z0-9_-]{20,200})$/;
+
+export async function findSessionUser(db: Db, token: string): Promise<AuthUser | null> {
+  const [row] = await db
+    .select({
+      id: users.id,
+      name: users.name,
+      email: users.email,
+      role: users.role,
+      locale: users.locale,
+      sessionId: sessions.id,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.expiresAt, new Date())))
+    .limit(1);
+  return row ?? null;
+}
+
+export const authenticate = fp(async (app: FastifyInstance) => {
+  app.decorateRequest('user', null);
+  app.addHook('onRequest', async (request) => {
+    const header = request.headers.authorization;
+    if (!header) return;
+    const match = BEARER.exec(header);
+    if (match?.[1]) request.user = await findSessionUser(app.db, match[1]);
+  });
+});
+
+/** preHandler: a logged-in user is required (401 otherwise). */
+export async function requireUser(request: FastifyRequest): Promise<void> {
+  if (!request.user) throw unauthorized();
+}
+
+/** preHandler: an ADMIN or ROOT_ADMIN is required (401 anonymous, 403 others). */
+export async function requireAdmin(request: FastifyRequest): Promise<void> {
+  if (!request.user) throw unauthorized();
+  if (request.user.role !== 'ADMIN' && request.user.role !== 'ROOT_ADMIN') throw forbidden();
+}
+
+/** The request's user; only call behind requireUser. */
+export function currentUser(request: FastifyRequest): AuthUser {
+  if (!request.user) throw unauthorized();
+  return request.user;
+}

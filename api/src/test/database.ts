@@ -1,0 +1,34 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { openDatabase, type Database } from '../db/client.js';
+
+/** The api suite runs once per database kind (see vitest.config.ts). */
+export const testDbKind = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
+export const testDatabaseUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+/** A fresh database built from the real migrations: in memory (PGlite) or a new PostgreSQL database. */
+export async function createTestDatabase(): Promise<Database> {
+  if (testDbKind === 'pglite') return openDatabase({});
+  const name = `shop_test_${process.pid}_${randomBytes(4).toString('hex')}`;
+  await adminQuery(`create database "${name}"`);
+  const url = new URL(testDatabaseUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ url: url.toString() });
+  return {
+    ...database,
+    async close() {
+      await database.close();
+      await adminQuery(`drop database if exists "${name}" with (force)`);
+    },
+  };
+}
+
+async function adminQuery(text: string): Promise<void> {
+  const client = new pg.Client({ connectionString: testDatabaseUrl });
+  await client.connect();
+  try {
+    await client.query(text);
+  } finally {
+    await client.end();
+  }
+}
