@@ -23,6 +23,7 @@ import { healthRoutes } from './modules/health/routes.js';
 import { webDistDir } from './paths.js';
 import { CatalogCache } from './platform/cache/catalog-cache.js';
 import { fileRoutes } from './platform/files/routes.js';
+import { createMailer, type Mailer } from './platform/mail/mailer.js';
 import { authenticate } from './platform/security/authenticate.js';
 import { createMemoryLimiter, createRedisLimiter, type Limiter } from './platform/security/limiter.js';
 
@@ -33,6 +34,7 @@ declare module 'fastify' {
     database: Database;
     catalogCache: CatalogCache;
     limiter: Limiter;
+    mailer: Mailer;
   }
 }
 
@@ -76,7 +78,9 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   app.decorate('db', db.db);
   app.decorate('catalogCache', catalogCache);
   app.decorate('limiter', redis ? createRedisLimiter(redis) : createMemoryLimiter());
+  app.decorate('mailer', createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log }));
   app.addHook('onClose', async () => {
+    app.mailer.close();
     await catalogCache.stop();
     await app.limiter.close();
     redis?.disconnect();

@@ -1,0 +1,54 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import nodemailer, { type Transporter } from 'nodemailer';
+
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  /**
+   * What a developer needs from this mail (a code, a link). Logged only by the outbox, which
+   * exists for local development; never logged when real SMTP delivers the mail.
+   */
+  devNote?: string;
+}
+
+export interface Mailer {
+  readonly kind: 'smtp' | 'outbox';
+  send(mail: Mail): Promise<void>;
+  close(): void;
+}
+
+/** Real SMTP when SMTP_URL is set; otherwise one .eml file per message in DATA_DIR/outbox. */
+export function createMailer(options: { smtpUrl?: string | undefined; from: string; dataDir: string; log: FastifyBaseLogger }): Mailer {
+  if (options.smtpUrl) return smtpMailer(nodemailer.createTransport(options.smtpUrl), options.from);
+  return outboxMailer(join(options.dataDir, 'outbox'), options.from, options.log);
+}
+
+function smtpMailer(transport: Transporter, from: string): Mailer {
+  return {
+    kind: 'smtp',
+    async send({ to, subject, text, html }) {
+      await transport.sendMail({ from, to, subject, text, html });
+    },
+    close: () => transport.close(),
+  };
+}
+
+function outboxMailer(dir: string, from: string, log: FastifyBaseLogger): Mailer {
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    kind: 'outbox',
+    async send({ to, subject, text, html, devNote }) {
+      const info = await transport.sendMail({ from, to, subject, text, html });
+      await mkdir(dir, { recursive: true });
+      const file = join(dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(3).toString('hex')}.eml`);
+      await writeFile(file, info.message as Buffer);
+      log.info({ to, subject, file }, `mail written to the outbox${devNote ? `: ${devNote}` : ''}`);
+    },
+    close: () => transport.close(),
+  };
+}
