@@ -1,0 +1,75 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { test as base, expect, type Page } from '@playwright/test';
+import { startShop, type ShopServer } from './support/server.js';
+
+export { expect };
+export { readOutbox, waitForMail } from './support/mail.js';
+
+const screenshotDir = join(import.meta.dirname, 'output', 'screens');
+
+interface Fixtures {
+  /** Accept the terms popup before the page loads (default true; the storefront journey tests the popup). */
+  acceptTerms: boolean;
+  /** Language stored before the page loads ('en' default). */
+  lang: 'en' | 'bg';
+}
+
+interface WorkerFixtures {
+  shop: ShopServer;
+}
+
+/**
+ * Every worker starts the built shop on its own port and fresh data folder, with a known root
+ * admin (`shop.admin`), the outbox for mail (`shop.outboxDir`) and the seeded demo catalogue.
+ */
+export const test = base.extend<Fixtures, WorkerFixtures>({
+  shop: [
+    async ({}, use) => {
+      const shop = await startShop();
+      await use(shop);
+      await shop.stop();
+    },
+    { scope: 'worker', timeout: 120_000 },
+  ],
+  baseURL: async ({ shop }, use) => use(shop.baseURL),
+  acceptTerms: [true, { option: true }],
+  lang: ['en', { option: true }],
+  context: async ({ context, acceptTerms, lang }, use) => {
+    await context.addInitScript(
+      ({ accept, language }) => {
+        if (sessionStorage.getItem('__e2e_init')) return;
+        sessionStorage.setItem('__e2e_init', '1');
+        if (accept) localStorage.setItem('acceptedTerms', 'true');
+        localStorage.setItem('lang', language);
+      },
+      { accept: acceptTerms, language: lang },
+    );
+    await use(context);
+  },
+});
+
+/** Full-page screenshots at desktop (1280×800) and phone (390×844) widths under e2e/output/screens. */
+export async function screenshots(page: Page, name: string): Promise<void> {
+  mkdirSync(screenshotDir, { recursive: true });
+  const original = page.viewportSize();
+  for (const [label, size] of [
+    ['desktop', { width: 1280, height: 800 }],
+    ['phone', { width: 390, height: 844 }],
+  ] as const) {
+    await page.setViewportSize(size);
+    await page.waitForTimeout(150);
+    await page.screenshot({ path: join(screenshotDir, `${name}-${label}.png`), fullPage: true, animations: 'disabled' });
+  }
+  if (original) await page.setViewportSize(original);
+}
+
+/** Zero axe-core violations of serious or critical impact on the current page. */
+export async function expectAccessible(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  const severe = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(
+    severe.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')}`),
+  ).toEqual([]);
+}

@@ -1,0 +1,44 @@
+import { existsSync } from 'node:fs';
+import { defineConfig, devices } from '@playwright/test';
+import { chromium } from '@playwright/test';
+
+/** Playwright's own browser when it is installed, otherwise the system Chromium. */
+function chromiumExecutable(): string | undefined {
+  try {
+    if (existsSync(chromium.executablePath())) return undefined;
+  } catch {
+    // not installed
+  }
+  return process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+}
+
+export default defineConfig({
+  testDir: '.',
+  testMatch: '*.spec.ts',
+  outputDir: './output/test-results',
+  fullyParallel: false,
+  // Each worker runs its own server on its own fresh data folder (see fixtures.ts).
+  workers: process.env.CI ? 2 : 2,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 90_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list'], ['html', { outputFolder: './output/report', open: 'never' }]],
+  use: {
+    ...devices['Desktop Chrome'],
+    viewport: { width: 1280, height: 800 },
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: chromiumExecutable(),
+      args: [
+        '--headless=new',
+        '--no-sandbox',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        '--disable-gpu',
+      ],
+    },
+  },
+});

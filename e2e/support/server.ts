@@ -1,0 +1,85 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+export interface ShopServer {
+  baseURL: string;
+  dataDir: string;
+  outboxDir: string;
+  admin: { email: string; password: string };
+  stop(): Promise<void>;
+}
+
+const root = resolve(import.meta.dirname, '../..');
+
+async function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolvePort(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+/** Starts the built app (`npm run build` first) on a free port with a fresh data folder. */
+export async function startShop(env: Record<string, string> = {}): Promise<ShopServer> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'shop-e2e-'));
+  const admin = { email: 'root@atelier-noir.test', password: 'e2e-root-password-1' };
+  const baseURL = `http://127.0.0.1:${port}`;
+  const child: ChildProcess = spawn(process.execPath, [join(root, 'api/dist/main.js')], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: baseURL,
+      DATA_DIR: dataDir,
+      ADMIN_EMAIL: admin.email,
+      ADMIN_PASSWORD: admin.password,
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+      REDIS_URL: '',
+      SMTP_URL: '',
+      STRIPE_SECRET_KEY: '',
+      ...env,
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const exited = new Promise<number | null>((resolveExit) => child.once('exit', resolveExit));
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the shop exited with code ${child.exitCode} during start-up`);
+    try {
+      const response = await fetch(`${baseURL}/api/health`);
+      if (response.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error('the shop did not become healthy within 90 s');
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return {
+    baseURL,
+    dataDir,
+    outboxDir: join(dataDir, 'outbox'),
+    admin,
+    async stop() {
+      if (child.exitCode === null) {
+        child.kill('SIGTERM');
+        await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
+        if (child.exitCode === null) child.kill('SIGKILL');
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
