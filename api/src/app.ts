@@ -18,8 +18,10 @@ import { Redis } from 'ioredis';
 import type { Config } from './config.js';
 import { openDatabase, type Database, type Db } from './db/client.js';
 import { installErrorHandler } from './lib/error-handler.js';
+import { cartRoutes } from './modules/cart/routes.js';
 import { catalogRoutes } from './modules/catalog/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
+import { wishlistRoutes } from './modules/wishlist/routes.js';
 import { webDistDir } from './paths.js';
 import { CatalogCache } from './platform/cache/catalog-cache.js';
 import { fileRoutes } from './platform/files/routes.js';
@@ -128,6 +130,8 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
     async (api) => {
       await api.register(healthRoutes);
       await api.register(catalogRoutes);
+      await api.register(cartRoutes);
+      await api.register(wishlistRoutes);
     },
     { prefix: '/api' },
   );

@@ -1,0 +1,51 @@
+import type { AddLine, Size } from '@shop/contract';
+import { sql } from 'drizzle-orm';
+import { rowsOf, type Db } from '../../db/client.js';
+import { AppError } from '../../lib/errors.js';
+
+/** A product that shoppers may see and buy. `p` is the products alias of the statement. */
+export const visibleProduct = sql`p.published_at is not null and p.deleted_at is null`;
+
+/** What a cart or wishlist line is made of, checked against the database. */
+export interface LineKey {
+  productId: number;
+  colorId: number;
+  size: Size;
+}
+
+const invalid = (field: string, message: string) =>
+  new AppError(400, 'VALIDATION_ERROR', message, { [field]: message });
+
+/**
+ * The colour may be named by its id or, as the spec's client does, by its image url
+ * (a `?w=` variant of it is the same image).
+ */
+function colorMatch(selectedColor: AddLine['selectedColor']) {
+  if (typeof selectedColor === 'number') return sql`c.id = ${selectedColor}`;
+  const url = selectedColor.split('?')[0] ?? '';
+  if (/^[1-9]\d{0,9}$/.test(url)) return sql`(c.id = ${Number(url)} or c.image_url = ${url})`;
+  return sql`c.image_url = ${url}`;
+}
+
+/**
+ * Checks in one query that the product is on sale, that the colour is one of its colours and
+ * that it is offered in the size; answers 400 with a message naming what is wrong.
+ */
+export async function resolveLine(
+  db: Db,
+  input: Pick<AddLine, 'productId' | 'selectedSize' | 'selectedColor'>,
+): Promise<LineKey> {
+  const result = await db.execute(sql`
+    select
+      (select c.id from product_colors c
+        where c.product_id = p.id and ${colorMatch(input.selectedColor)}
+        order by c.position, c.id limit 1) as color_id,
+      exists (select 1 from product_sizes s where s.product_id = p.id and s.size = ${input.selectedSize}) as has_size
+    from products p
+    where p.id = ${input.productId} and ${visibleProduct}`);
+  const row = rowsOf<{ color_id: number | null; has_size: boolean }>(result)[0];
+  if (!row) throw invalid('productId', 'This product is not available.');
+  if (row.color_id === null) throw invalid('selectedColor', 'This colour is not available for this product.');
+  if (!row.has_size) throw invalid('selectedSize', `Size ${input.selectedSize} is not available for this product.`);
+  return { productId: input.productId, colorId: row.color_id, size: input.selectedSize };
+}

@@ -1,0 +1,99 @@
+import {
+  AddLineBodySchema,
+  CartItemSchema,
+  CartLineParamsSchema,
+  ErrorBodySchema,
+  LangQuerySchema,
+  UpdateCartLineBodySchema,
+} from '@shop/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { sendPrivateJson } from '../../lib/etag.js';
+import { requestLanguage } from '../../lib/language.js';
+import { currentUser, requireUser } from '../../platform/security/authenticate.js';
+import { addToCart, listCart, removeCartLine, updateCartLine } from './service.js';
+
+const security = [{ bearer: [] }];
+
+export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Before validation: an anonymous request is told to log in, whatever its body.
+  app.addHook('onRequest', requireUser);
+
+  app.get(
+    '/cart',
+    {
+      schema: {
+        tags: ['cart'],
+        summary: "The shopper's cart (ETag: If-None-Match answers 304 while it is unchanged)",
+        security,
+        querystring: LangQuerySchema,
+        response: { 200: z.array(CartItemSchema), 304: z.null(), 401: ErrorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      const items = await listCart(app.db, currentUser(request).id, requestLanguage(request, request.query.lang));
+      return sendPrivateJson(request, reply, items);
+    },
+  );
+
+  app.post(
+    '/cart',
+    {
+      schema: {
+        tags: ['cart'],
+        summary: 'Add to a line (product, colour, size): 201 new, 200 merged; the quantity never exceeds 99',
+        security,
+        querystring: LangQuerySchema,
+        body: AddLineBodySchema,
+        response: {
+          200: CartItemSchema,
+          201: CartItemSchema,
+          400: ErrorBodySchema,
+          401: ErrorBodySchema,
+          409: ErrorBodySchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const lang = requestLanguage(request, request.query.lang);
+      const { item, created } = await addToCart(app.db, currentUser(request).id, request.body, lang);
+      return reply.code(created ? 201 : 200).send(item);
+    },
+  );
+
+  app.patch(
+    '/cart/:cartItemId',
+    {
+      schema: {
+        tags: ['cart'],
+        summary: 'Set the quantity (1..99) of one of your lines',
+        security,
+        params: CartLineParamsSchema,
+        querystring: LangQuerySchema,
+        body: UpdateCartLineBodySchema,
+        response: { 200: CartItemSchema, 400: ErrorBodySchema, 401: ErrorBodySchema, 404: ErrorBodySchema },
+      },
+    },
+    async (request) => {
+      const lang = requestLanguage(request, request.query.lang);
+      return updateCartLine(app.db, currentUser(request).id, request.params.cartItemId, request.body.quantity, lang);
+    },
+  );
+
+  app.delete(
+    '/cart/:cartItemId',
+    {
+      schema: {
+        tags: ['cart'],
+        summary: 'Remove one of your lines',
+        security,
+        params: CartLineParamsSchema,
+        response: { 204: z.null(), 400: ErrorBodySchema, 401: ErrorBodySchema, 404: ErrorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      await removeCartLine(app.db, currentUser(request).id, request.params.cartItemId);
+      return reply.code(204).send(null);
+    },
+  );
+};

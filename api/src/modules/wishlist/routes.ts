@@ -1,0 +1,73 @@
+import {
+  AddLineBodySchema,
+  ErrorBodySchema,
+  IdParamsSchema,
+  LangQuerySchema,
+  WishlistItemSchema,
+} from '@shop/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { sendPrivateJson } from '../../lib/etag.js';
+import { requestLanguage } from '../../lib/language.js';
+import { currentUser, requireUser } from '../../platform/security/authenticate.js';
+import { addToWishlist, listWishlist, removeWishlistItem } from './service.js';
+
+const security = [{ bearer: [] }];
+
+export const wishlistRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Before validation: an anonymous request is told to log in, whatever its body.
+  app.addHook('onRequest', requireUser);
+
+  app.get(
+    '/wishlist',
+    {
+      schema: {
+        tags: ['wishlist'],
+        summary: "The shopper's wishlist (ETag: If-None-Match answers 304 while it is unchanged)",
+        security,
+        querystring: LangQuerySchema,
+        response: { 200: z.array(WishlistItemSchema), 304: z.null(), 401: ErrorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      const items = await listWishlist(app.db, currentUser(request).id, requestLanguage(request, request.query.lang));
+      return sendPrivateJson(request, reply, items);
+    },
+  );
+
+  app.post(
+    '/wishlist',
+    {
+      schema: {
+        tags: ['wishlist'],
+        summary: 'Add (product, colour, size) to the wishlist: 201 new, 200 when it is already there',
+        security,
+        querystring: LangQuerySchema,
+        body: AddLineBodySchema,
+        response: { 200: WishlistItemSchema, 201: WishlistItemSchema, 400: ErrorBodySchema, 401: ErrorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      const lang = requestLanguage(request, request.query.lang);
+      const { item, created } = await addToWishlist(app.db, currentUser(request).id, request.body, lang);
+      return reply.code(created ? 201 : 200).send(item);
+    },
+  );
+
+  app.delete(
+    '/wishlist/:id',
+    {
+      schema: {
+        tags: ['wishlist'],
+        summary: 'Remove one of your wishlist items',
+        security,
+        params: IdParamsSchema,
+        response: { 204: z.null(), 400: ErrorBodySchema, 401: ErrorBodySchema, 404: ErrorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      await removeWishlistItem(app.db, currentUser(request).id, request.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+};

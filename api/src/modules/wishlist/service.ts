@@ -1,0 +1,89 @@
+import type { AddLine, Language, Size, Translation, WishlistItem } from '@shop/contract';
+import { sql, type SQL } from 'drizzle-orm';
+import { rowsOf, type Db } from '../../db/client.js';
+import { notFound } from '../../lib/errors.js';
+import { resolveLine, visibleProduct } from '../cart/lines.js';
+
+interface WishlistRow {
+  id: number;
+  product_id: number;
+  size: Size;
+  quantity: number;
+  color_id: number;
+  color_image: string;
+  hover_image: string;
+  product_image: string;
+  price_cents: number;
+  translations: Translation[] | null;
+}
+
+/**
+ * Wishlist items of visible products with everything a card needs, in one statement. The
+ * translations come with the request's language first.
+ */
+function wishlistSelect(where: SQL, lang: Language): SQL {
+  return sql`
+    select wi.id, wi.product_id, wi.size, wi.quantity, wi.color_id,
+      c.image_url as color_image, c.hover_image, p.image_url as product_image, p.price_cents,
+      (select json_agg(json_build_object('language', t.language, 'name', t.name,
+                'description', t.description, 'imageUrl', t.image_url)
+              order by t.language = ${lang} desc, t.language = 'en' desc, t.language)
+         from product_translations t where t.product_id = p.id) as translations
+    from wishlist_items wi
+    join products p on p.id = wi.product_id and ${visibleProduct}
+    join product_colors c on c.id = wi.color_id
+    where ${where}
+    order by wi.id`;
+}
+
+function toWishlistItem(row: WishlistRow): WishlistItem {
+  const image = row.color_image || row.product_image;
+  return {
+    id: row.id,
+    productId: row.product_id,
+    selectedSize: row.size,
+    selectedColor: image,
+    colorId: row.color_id,
+    quantity: row.quantity,
+    product: {
+      translations: row.translations ?? [],
+      price: row.price_cents / 100,
+      imageUrl: image,
+      hoverImage: row.hover_image || image,
+    },
+  };
+}
+
+export async function listWishlist(db: Db, userId: number, lang: Language): Promise<WishlistItem[]> {
+  const result = await db.execute(wishlistSelect(sql`wi.user_id = ${userId}`, lang));
+  return rowsOf<WishlistRow>(result).map(toWishlistItem);
+}
+
+/** Adds (product, colour, size) to the wishlist once: a second add answers the existing item. */
+export async function addToWishlist(
+  db: Db,
+  userId: number,
+  input: AddLine,
+  lang: Language,
+): Promise<{ item: WishlistItem; created: boolean }> {
+  const line = await resolveLine(db, input);
+  const inserted = await db.execute(sql`
+    insert into wishlist_items (user_id, product_id, color_id, size, quantity)
+    values (${userId}, ${line.productId}, ${line.colorId}, ${line.size}, ${input.quantity})
+    on conflict (user_id, product_id, color_id, size) do nothing
+    returning id`);
+  const created = rowsOf(inserted).length > 0;
+  const key = sql`wi.user_id = ${userId} and wi.product_id = ${line.productId}
+    and wi.color_id = ${line.colorId} and wi.size = ${line.size}`;
+  const row = rowsOf<WishlistRow>(await db.execute(wishlistSelect(key, lang)))[0];
+  // Only if the product was deleted or the item removed in the instant between the two statements.
+  if (!row) throw notFound('Wishlist item not found.');
+  return { item: toWishlistItem(row), created };
+}
+
+export async function removeWishlistItem(db: Db, userId: number, id: number): Promise<void> {
+  const result = await db.execute(
+    sql`delete from wishlist_items where id = ${id} and user_id = ${userId} returning id`,
+  );
+  if (rowsOf(result).length === 0) throw notFound('Wishlist item not found.');
+}
