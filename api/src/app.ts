@@ -18,6 +18,7 @@ import { Redis } from 'ioredis';
 import type { Config } from './config.js';
 import { openDatabase, type Database, type Db } from './db/client.js';
 import { installErrorHandler } from './lib/error-handler.js';
+import { adminRoutes } from './modules/admin/routes.js';
 import { cartRoutes } from './modules/cart/routes.js';
 import { catalogRoutes } from './modules/catalog/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
@@ -130,6 +131,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
     async (api) => {
       await api.register(healthRoutes);
       await api.register(catalogRoutes);
+      await api.register(adminRoutes);
       await api.register(cartRoutes);
       await api.register(wishlistRoutes);
     },

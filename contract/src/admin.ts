@@ -1,9 +1,16 @@
 import { z } from 'zod';
 import { ASSIGNABLE_ROLES, CATEGORY_IDS, LANGUAGES, ROLES, SIZES } from './constants.js';
 
-const requiredText = (message: string, max: number) => z.string().trim().min(1, message).max(max, message);
+const requiredText = (message: string, max: number) => z.string({ message }).trim().min(1, message).max(max, message);
 
-export const ColorNameSchema = z.string().trim().min(1, 'Color name is required').max(60);
+/** Colours per product: also bounds the files of one upload request (two images each). */
+export const MAX_COLORS = 12;
+
+export const ColorNameSchema = z
+  .string({ message: 'Color name is required' })
+  .trim()
+  .min(1, 'Color name is required')
+  .max(60, 'Color names have at most 60 characters');
 
 /** The spec's create payload (section 3), with its per-field messages. */
 export const CreateProductBodySchema = z.object({
@@ -20,10 +27,13 @@ export const CreateProductBodySchema = z.object({
     .int('Category is required')
     .refine((id) => (CATEGORY_IDS as readonly number[]).includes(id), 'Category is required'),
   sizes: z
-    .array(z.enum(SIZES))
+    .array(z.enum(SIZES, { message: `Sizes are ${SIZES.join(', ')}` }), { message: 'At least one size is required' })
     .min(1, 'At least one size is required')
     .transform((sizes) => [...new Set(sizes)]),
-  colors: z.array(z.object({ colorName: ColorNameSchema })).min(1, 'At least one color is required').max(12),
+  colors: z
+    .array(z.object({ colorName: ColorNameSchema }), { message: 'At least one color is required' })
+    .min(1, 'At least one color is required')
+    .max(MAX_COLORS, `At most ${MAX_COLORS} colors`),
   translations: z
     .object({
       create: z
@@ -40,6 +50,54 @@ export const CreateProductBodySchema = z.object({
     .optional(),
 });
 export type CreateProductBody = z.input<typeof CreateProductBodySchema>;
+
+/** The spec's overall message beside the per-field ones, for both product forms. */
+export const REQUIRED_FIELDS_MESSAGE = 'Please fill in all required fields';
+
+/** The texts, price and category of a product: the part the create and edit forms share. */
+export const ProductDetailsSchema = CreateProductBodySchema.pick({
+  enName: true,
+  enDescription: true,
+  bgName: true,
+  bgDescription: true,
+  price: true,
+  categoryId: true,
+});
+export type ProductDetails = z.input<typeof ProductDetailsSchema>;
+
+export const EditColorsSchema = z
+  .array(z.object({ id: z.coerce.number().int().positive(), colorName: ColorNameSchema }), {
+    message: 'At least one color is required',
+  })
+  .min(1, 'At least one color is required')
+  .max(MAX_COLORS, `At most ${MAX_COLORS} colors`)
+  .refine((colors) => new Set(colors.map((color) => color.id)).size === colors.length, 'A color is listed twice');
+
+/**
+ * The text fields of the multipart edit form. `colors` is JSON of `[{ id, colorName }]`, in the
+ * order to show them; colours left out are removed. Images travel beside it as
+ * `colorImage_{id}` / `colorHoverImage_{id}` (and optionally `mainImage`).
+ */
+export const EditProductFieldsSchema = ProductDetailsSchema.extend({
+  colors: z
+    .string({ message: 'At least one color is required' })
+    .transform((text, ctx) => {
+      try {
+        return JSON.parse(text) as unknown;
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'Colors must be JSON of [{ id, colorName }]' });
+        return z.NEVER;
+      }
+    })
+    .pipe(EditColorsSchema),
+});
+
+/** The text field of the multipart image upload; images are `mainImage`, `colorImage_{i}`, `colorHoverImage_{i}`. */
+export const UploadImagesFieldsSchema = z.object({
+  productId: z.coerce.number({ message: 'Product id is required' }).int().positive('Product id is required'),
+});
+
+export const AddColorBodySchema = z.object({ colorName: ColorNameSchema });
 
 export const CreateProductResponseSchema = z.object({
   success: z.literal(true),

@@ -1,0 +1,19 @@
+import type { Tx } from '../../db/client.js';
+import { auditLog } from '../../db/schema.js';
+
+export type AuditAction =
+  | 'product.create'
+  | 'product.upload_images'
+  | 'product.update'
+  | 'product.add_color'
+  | 'product.delete'
+  | 'user.role'
+  | 'user.delete';
+
+/** Records an admin write; call it inside the write's transaction so both land or neither does. */
+export async function audit(
+  tx: Tx,
+  entry: { actorId: number; action: AuditAction; target: string; detail?: Record<string, unknown> },
+): Promise<void> {
+  await tx.insert(auditLog).values({ ...entry, detail: entry.detail ?? {} });
+}

@@ -1,0 +1,150 @@
+import {
+  AddColorBodySchema,
+  AddColorResponseSchema,
+  CreateProductBodySchema,
+  CreateProductResponseSchema,
+  ErrorBodySchema,
+  IdParamsSchema,
+  LangQuerySchema,
+  ProductSchema,
+  SuccessSchema,
+} from '@shop/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requestLanguage } from '../../lib/language.js';
+import { currentUser, requireAdmin } from '../../platform/security/authenticate.js';
+import { listAllProducts } from '../catalog/service.js';
+import { assertValidForm, parseForm } from './form-errors.js';
+import { readMultipartForm } from './multipart-form.js';
+import { addColor, addColorWithImages, createProduct, deleteProduct, updateProduct, uploadProductImages } from './product-service.js';
+
+const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema };
+const uploadErrors = { ...errors, 413: ErrorBodySchema, 415: ErrorBodySchema };
+const tags = ['admin: products'];
+const security = [{ bearer: [] }];
+
+/** Catalogue writes. Every one is audited and drops the catalogue cache in every process at once. */
+export const adminProductRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Before the body is read: a non-admin never gets as far as validation or an upload.
+  app.addHook('onRequest', requireAdmin);
+
+  app.get(
+    '/admin/products',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Every product that is not deleted, published or not',
+        querystring: LangQuerySchema,
+        response: { 200: z.array(ProductSchema), ...errors },
+      },
+    },
+    async (request) => listAllProducts(app.db, requestLanguage(request, request.query.lang)),
+  );
+
+  app.post(
+    '/products',
+    {
+      attachValidation: true,
+      schema: {
+        tags,
+        security,
+        summary: 'Create a product (hidden until its images are uploaded)',
+        body: CreateProductBodySchema,
+        response: { 201: CreateProductResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      assertValidForm(request);
+      const product = await createProduct(app.db, currentUser(request).id, request.body);
+      await app.catalogCache.invalidate();
+      return reply.code(201).send({ success: true, product });
+    },
+  );
+
+  app.post(
+    '/products/upload-images',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Upload a new product’s images and publish it',
+        description:
+          'multipart/form-data: productId, mainImage (optional: else the first colour’s image), colorImage_{i} and ' +
+          'colorHoverImage_{i} by the colours’ creation order. JPEG, PNG or WebP, at most 2 MB each, 8 MB in all.',
+        consumes: ['multipart/form-data'],
+        response: { 200: SuccessSchema, ...uploadErrors },
+      },
+    },
+    async (request) => {
+      await uploadProductImages(app.db, currentUser(request).id, await readMultipartForm(request));
+      await app.catalogCache.invalidate();
+      return { success: true as const };
+    },
+  );
+
+  app.put(
+    '/products/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Edit a product',
+        description:
+          'multipart/form-data: enName, enDescription, bgName, bgDescription, price, categoryId, colors (JSON of ' +
+          '[{ id, colorName }] in display order; colours left out are removed), colorImage_{id} and ' +
+          'colorHoverImage_{id} to replace images, mainImage (optional).',
+        consumes: ['multipart/form-data'],
+        params: IdParamsSchema,
+        response: { 200: SuccessSchema, ...uploadErrors },
+      },
+    },
+    async (request) => {
+      await updateProduct(app.db, currentUser(request).id, request.params.id, await readMultipartForm(request));
+      await app.catalogCache.invalidate();
+      return { success: true as const };
+    },
+  );
+
+  app.put(
+    '/products/:id/add-color',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Add a colour to a product',
+        description:
+          'JSON { colorName }, or multipart/form-data with colorName, colorImage and colorHoverImage (both required).',
+        consumes: ['application/json', 'multipart/form-data'],
+        params: IdParamsSchema,
+        response: { 200: AddColorResponseSchema, ...uploadErrors },
+      },
+    },
+    async (request) => {
+      const actorId = currentUser(request).id;
+      const color = request.isMultipart()
+        ? await addColorWithImages(app.db, actorId, request.params.id, await readMultipartForm(request))
+        : await addColor(app.db, actorId, request.params.id, parseForm(AddColorBodySchema, request.body).colorName);
+      await app.catalogCache.invalidate();
+      return { success: true as const, color };
+    },
+  );
+
+  app.delete(
+    '/products/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Delete a product (it leaves the shop, carts and wishlists; orders keep their copy)',
+        params: IdParamsSchema,
+        response: { 200: SuccessSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await deleteProduct(app.db, currentUser(request).id, request.params.id);
+      await app.catalogCache.invalidate();
+      return { success: true as const };
+    },
+  );
+};

@@ -1,0 +1,509 @@
+import { and, desc, eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog, cartItems, orderItems, orders, productColors, products, wishlistItems } from '../../db/schema.js';
+import { createTestApp, type TestApp } from '../../test/app.js';
+import { bearer, createProduct, createUser, type CreatedUser } from '../../test/factories.js';
+import { multipart, testImage, type FormFiles } from './test-support.js';
+
+let t: TestApp;
+let admin: CreatedUser;
+let shopper: CreatedUser;
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await createUser(t.db, { role: 'ADMIN', name: 'Ada Admin' });
+  shopper = await createUser(t.db);
+});
+afterAll(() => t.close());
+
+const validBody = (overrides: Record<string, unknown> = {}) => ({
+  enName: 'Shadow Hoodie',
+  enDescription: 'Heavy cotton, boxy fit.',
+  bgName: 'Суитшърт Сянка',
+  bgDescription: 'Плътен памук, свободна кройка.',
+  price: 89.9,
+  categoryId: 2,
+  sizes: ['S', 'M', 'L', 'XL'],
+  colors: [{ colorName: 'Onyx' }, { colorName: 'Bone' }],
+  translations: {
+    create: [
+      { language: 'en', name: 'Shadow Hoodie', description: 'Heavy cotton, boxy fit.', imageUrl: '' },
+      { language: 'bg', name: 'Суитшърт Сянка', description: 'Плътен памук, свободна кройка.', imageUrl: '' },
+    ],
+  },
+  ...overrides,
+});
+
+const createDraft = async (overrides: Record<string, unknown> = {}) => {
+  const response = await t.app.inject({ method: 'POST', url: '/api/products', headers: bearer(admin), payload: validBody(overrides) });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json().product.id as number;
+};
+
+const send = async (method: 'POST' | 'PUT', url: string, fields: Record<string, string | number>, files: FormFiles = {}) => {
+  const form = await multipart(fields, files);
+  return t.app.inject({ method, url, headers: { ...bearer(admin), ...form.headers }, payload: form.payload });
+};
+
+const colorsOf = (productId: number) =>
+  t.db.select().from(productColors).where(eq(productColors.productId, productId)).orderBy(productColors.position);
+
+const productRow = async (productId: number) => (await t.db.select().from(products).where(eq(products.id, productId)))[0];
+
+const lastAudit = async (target: string) =>
+  (await t.db.select().from(auditLog).where(eq(auditLog.target, target)).orderBy(desc(auditLog.id)).limit(1))[0];
+
+const publicIds = async (url = '/api/products') => ((await t.app.inject(url)).json() as { id: number }[]).map((p) => p.id);
+
+const images = async () => ({
+  mainImage: await testImage('#101010'),
+  colorImage_0: await testImage('#111111'),
+  colorHoverImage_0: await testImage('#222222', { format: 'jpeg' }),
+  colorImage_1: await testImage('#eeeeee', { format: 'webp' }),
+  colorHoverImage_1: await testImage('#dddddd'),
+});
+
+const publish = async (productId: number) => {
+  const response = await send('POST', '/api/products/upload-images', { productId }, await images());
+  expect(response.statusCode, response.body).toBe(200);
+};
+
+describe('POST /api/products', () => {
+  it('creates an unpublished product with both translations, its colours and sizes, and audits it', async () => {
+    const id = await createDraft();
+    const row = await productRow(id);
+    expect(row).toMatchObject({ categoryId: 2, priceCents: 8990, publishedAt: null, deletedAt: null });
+    expect((await colorsOf(id)).map((c) => [c.colorName, c.imageUrl, c.hoverImage])).toEqual([
+      ['Onyx', '', ''],
+      ['Bone', '', ''],
+    ]);
+
+    expect(await publicIds()).not.toContain(id);
+    expect((await t.app.inject(`/api/products/${id}`)).statusCode).toBe(404);
+    const asAdmin = await t.app.inject({ url: `/api/products/${id}?lang=bg`, headers: bearer(admin) });
+    expect(asAdmin.json()).toMatchObject({ name: 'Суитшърт Сянка', published: false, price: 89.9 });
+    expect(asAdmin.json().sizes.map((s: { size: string }) => s.size)).toEqual(['S', 'M', 'L', 'XL']);
+
+    const entry = await lastAudit(`product:${id}`);
+    expect(entry).toMatchObject({ actorId: admin.id, action: 'product.create' });
+    expect(entry?.detail).toMatchObject({ name: 'Shadow Hoodie', price: 89.9 });
+  });
+
+  it('answers the spec’s overall message with a message per missing field', async () => {
+    const response = await t.app.inject({ method: 'POST', url: '/api/products', headers: bearer(admin), payload: {} });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({
+      error: 'Please fill in all required fields',
+      code: 'VALIDATION_ERROR',
+      fields: {
+        enName: 'English name is required',
+        enDescription: 'English description is required',
+        bgName: 'Bulgarian name is required',
+        bgDescription: 'Bulgarian description is required',
+        price: 'Valid price is required',
+        categoryId: 'Category is required',
+      },
+    });
+    expect(response.json().fields).toMatchObject({ sizes: 'At least one size is required', colors: 'At least one color is required' });
+  });
+
+  it.each([
+    ['blank name', { enName: '   ' }, 'enName', 'English name is required'],
+    ['zero price', { price: 0 }, 'price', 'Valid price is required'],
+    ['negative price', { price: -5 }, 'price', 'Valid price is required'],
+    ['price that is not a number', { price: 'free' }, 'price', 'Valid price is required'],
+    ['unknown category', { categoryId: 4 }, 'categoryId', 'Category is required'],
+    ['no sizes', { sizes: [] }, 'sizes', 'At least one size is required'],
+    ['unknown size', { sizes: ['S', 'XXXL'] }, 'sizes.1', 'Sizes are XS, S, M, L, XL, XXL'],
+    ['no colours', { colors: [] }, 'colors', 'At least one color is required'],
+    ['blank colour name', { colors: [{ colorName: '  ' }] }, 'colors.0.colorName', 'Color name is required'],
+  ])('refuses a %s', async (_, overrides, field, message) => {
+    const response = await t.app.inject({ method: 'POST', url: '/api/products', headers: bearer(admin), payload: validBody(overrides) });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error).toBe('Please fill in all required fields');
+    expect(response.json().fields[field]).toBe(message);
+  });
+
+  it('ignores keys a client may not set, such as a publication date or a price in cents', async () => {
+    const id = await createDraft({ publishedAt: '2020-01-01', priceCents: 1, deletedAt: '2020-01-01' });
+    expect(await productRow(id)).toMatchObject({ priceCents: 8990, publishedAt: null, deletedAt: null });
+  });
+});
+
+describe('POST /api/products/upload-images', () => {
+  it('stores every image as WebP, fills the colours and publishes the product; the shop shows it at once', async () => {
+    const id = await createDraft();
+    expect(await publicIds()).not.toContain(id); // the list is now cached without it
+    await publish(id);
+
+    const colors = await colorsOf(id);
+    for (const color of colors) {
+      expect(color.imageUrl).toMatch(/^\/files\/[a-f0-9]{64}$/);
+      expect(color.hoverImage).toMatch(/^\/files\/[a-f0-9]{64}$/);
+    }
+    expect(new Set(colors.flatMap((c) => [c.imageUrl, c.hoverImage])).size).toBe(4);
+    const row = await productRow(id);
+    expect(row?.publishedAt).toBeInstanceOf(Date);
+    expect(row?.imageUrl).toMatch(/^\/files\//);
+    expect(colors.map((c) => c.imageUrl)).not.toContain(row?.imageUrl);
+
+    const file = await t.app.inject(row?.imageUrl ?? '');
+    expect(file.headers['content-type']).toBe('image/webp');
+    expect((await sharp(file.rawPayload).metadata()).format).toBe('webp');
+
+    expect(await publicIds()).toContain(id);
+    const bg = (await t.app.inject(`/api/products/${id}?lang=bg`)).json();
+    expect(bg).toMatchObject({ name: 'Суитшърт Сянка', imageUrl: row?.imageUrl, published: true });
+    expect(bg.translations.map((tr: { imageUrl: string }) => tr.imageUrl)).toEqual([row?.imageUrl, row?.imageUrl]);
+    expect(await lastAudit(`product:${id}`)).toMatchObject({ action: 'product.upload_images', actorId: admin.id });
+  });
+
+  it('uses the first colour’s image as the main image when none is sent', async () => {
+    const id = await createDraft({ colors: [{ colorName: 'Ash' }] });
+    const response = await send('POST', '/api/products/upload-images', { productId: id }, {
+      colorImage_0: await testImage('#555555'),
+      colorHoverImage_0: await testImage('#666666'),
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const [color] = await colorsOf(id);
+    expect((await productRow(id))?.imageUrl).toBe(color?.imageUrl);
+  });
+
+  it('refuses an upload that leaves a colour without both images, and keeps the product hidden', async () => {
+    const id = await createDraft();
+    const { colorHoverImage_1: _left, mainImage: _main, ...partial } = await images();
+    const response = await send('POST', '/api/products/upload-images', { productId: id }, partial);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({
+      error: 'Please fill in all required fields',
+      fields: { colorHoverImage_1: 'Hover image is required' },
+    });
+    expect((await productRow(id))?.publishedAt).toBeNull();
+    expect((await colorsOf(id)).every((c) => c.imageUrl === '')).toBe(true);
+  });
+
+  it('refuses a file that is not an image, even named and typed as one (415), and writes nothing', async () => {
+    const id = await createDraft();
+    const files = await images();
+    const response = await send('POST', '/api/products/upload-images', { productId: id }, {
+      ...files,
+      colorHoverImage_1: { bytes: Buffer.from('<?php echo "hi"; ?>'), filename: 'photo.png', type: 'image/png' },
+    });
+    expect(response.statusCode).toBe(415);
+    expect(response.json()).toMatchObject({ code: 'UNSUPPORTED_MEDIA_TYPE', error: 'Only JPEG, PNG and WebP images are accepted.' });
+    expect((await productRow(id))?.publishedAt).toBeNull();
+  });
+
+  it('refuses a file over 2 MB and a request over 8 MB with 413', async () => {
+    const id = await createDraft();
+    const big = await send('POST', '/api/products/upload-images', { productId: id }, {
+      ...(await images()),
+      colorImage_0: Buffer.alloc(2 * 1024 * 1024 + 1, 7),
+    });
+    expect(big.statusCode).toBe(413);
+    expect(big.json()).toMatchObject({ code: 'PAYLOAD_TOO_LARGE', error: 'Images may be at most 2 MB.' });
+
+    const chunk = () => Buffer.alloc(1.9 * 1024 * 1024, 7);
+    const many = await send('POST', '/api/products/upload-images', { productId: id }, {
+      mainImage: chunk(),
+      colorImage_0: chunk(),
+      colorHoverImage_0: chunk(),
+      colorImage_1: chunk(),
+      colorHoverImage_1: chunk(),
+    });
+    expect(many.statusCode).toBe(413);
+    expect(many.json()).toMatchObject({ code: 'PAYLOAD_TOO_LARGE', error: 'The images of one request may be at most 8 MB together.' });
+    expect((await productRow(id))?.publishedAt).toBeNull();
+  });
+
+  it('refuses images for a colour the product does not have, a missing product id and a JSON body', async () => {
+    const id = await createDraft();
+    const stray = await send('POST', '/api/products/upload-images', { productId: id }, {
+      ...(await images()),
+      colorImage_2: await testImage('#123456'),
+    });
+    expect(stray.statusCode).toBe(400);
+    expect(stray.json().fields).toEqual({ colorImage_2: 'There is no color for this image' });
+
+    const noId = await send('POST', '/api/products/upload-images', {}, await images());
+    expect(noId.statusCode).toBe(400);
+    expect(noId.json().fields.productId).toBe('Product id is required');
+
+    const json = await t.app.inject({
+      method: 'POST',
+      url: '/api/products/upload-images',
+      headers: bearer(admin),
+      payload: { productId: id },
+    });
+    expect(json.statusCode).toBe(415);
+  });
+
+  it('answers 404 for an unknown or deleted product', async () => {
+    const unknown = await send('POST', '/api/products/upload-images', { productId: 999_999 }, await images());
+    expect(unknown.statusCode).toBe(404);
+    const id = await createDraft();
+    await t.app.inject({ method: 'DELETE', url: `/api/products/${id}`, headers: bearer(admin) });
+    const deleted = await send('POST', '/api/products/upload-images', { productId: id }, await images());
+    expect(deleted.statusCode).toBe(404);
+    expect(deleted.json()).toEqual({ error: 'Product not found', code: 'NOT_FOUND' });
+  });
+
+  it('survives a double click: two identical uploads leave one consistent product', async () => {
+    const id = await createDraft();
+    const files = await images();
+    const [first, second] = await Promise.all([
+      send('POST', '/api/products/upload-images', { productId: id }, files),
+      send('POST', '/api/products/upload-images', { productId: id }, files),
+    ]);
+    expect([first.statusCode, second.statusCode]).toEqual([200, 200]);
+    expect(await colorsOf(id)).toHaveLength(2);
+    expect((await productRow(id))?.publishedAt).toBeInstanceOf(Date);
+  });
+});
+
+describe('PUT /api/products/:id', () => {
+  const editFields = (colors: { id: number; colorName: string }[], overrides: Record<string, string | number> = {}) => ({
+    enName: 'Shadow Hoodie II',
+    enDescription: 'Heavier cotton.',
+    bgName: 'Суитшърт Сянка II',
+    bgDescription: 'По-плътен памук.',
+    price: '99.50',
+    categoryId: '3',
+    colors: JSON.stringify(colors),
+    ...overrides,
+  });
+
+  it('edits texts, price, category and colour names; the cached product changes at once', async () => {
+    const id = await createDraft();
+    await publish(id);
+    const before = await t.app.inject(`/api/products/${id}`);
+    expect(before.json().price).toBe(89.9);
+    const etag = before.headers.etag as string;
+
+    const [onyx, bone] = await colorsOf(id);
+    const response = await send('PUT', `/api/products/${id}`, editFields([
+      { id: bone!.id, colorName: 'Bone White' },
+      { id: onyx!.id, colorName: 'Onyx' },
+    ]));
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toEqual({ success: true });
+
+    const after = await t.app.inject({ url: `/api/products/${id}?lang=bg`, headers: { 'if-none-match': etag } });
+    expect(after.statusCode).toBe(200);
+    expect(after.json()).toMatchObject({ name: 'Суитшърт Сянка II', description: 'По-плътен памук.', price: 99.5, categoryId: 3 });
+    expect(after.json().colors.map((c: { colorName: string }) => c.colorName)).toEqual(['Bone White', 'Onyx']);
+    expect((await publicIds('/api/products?categoryId=3'))).toContain(id);
+    expect(await lastAudit(`product:${id}`)).toMatchObject({ action: 'product.update', actorId: admin.id });
+  });
+
+  it('removes the colours left out, with the cart and wishlist lines that named them; orders keep theirs', async () => {
+    const product = await createProduct(t.db, { colors: ['Onyx', 'Bone', 'Sand'] });
+    const [onyx, bone, sand] = product.colors;
+    await t.db.insert(cartItems).values([
+      { userId: shopper.id, productId: product.id, colorId: bone!.id, size: 'M', quantity: 2 },
+      { userId: shopper.id, productId: product.id, colorId: onyx!.id, size: 'M', quantity: 1 },
+    ]);
+    await t.db.insert(wishlistItems).values({ userId: shopper.id, productId: product.id, colorId: sand!.id, size: 'S' });
+
+    const response = await send('PUT', `/api/products/${product.id}`, editFields([{ id: onyx!.id, colorName: 'Onyx' }]));
+    expect(response.statusCode, response.body).toBe(200);
+    expect((await colorsOf(product.id)).map((c) => c.colorName)).toEqual(['Onyx']);
+    const cart = await t.db.select().from(cartItems).where(eq(cartItems.productId, product.id));
+    expect(cart.map((line) => line.colorId)).toEqual([onyx!.id]);
+    expect(await t.db.select().from(wishlistItems).where(eq(wishlistItems.productId, product.id))).toEqual([]);
+    // The main image was the first colour's: it stays while that colour stays.
+    const entry = await lastAudit(`product:${product.id}`);
+    expect(entry?.detail).toMatchObject({ removedColors: [{ id: bone!.id, colorName: 'Bone' }, { id: sand!.id, colorName: 'Sand' }] });
+  });
+
+  it('replaces a colour’s images; the main image follows when its colour goes', async () => {
+    const id = await createDraft({ colors: [{ colorName: 'Onyx' }, { colorName: 'Bone' }] });
+    const response0 = await send('POST', '/api/products/upload-images', { productId: id }, {
+      colorImage_0: await testImage('#000001'),
+      colorHoverImage_0: await testImage('#000002'),
+      colorImage_1: await testImage('#fffff1'),
+      colorHoverImage_1: await testImage('#fffff2'),
+    });
+    expect(response0.statusCode).toBe(200);
+    const [onyx, bone] = await colorsOf(id);
+    expect((await productRow(id))?.imageUrl).toBe(onyx?.imageUrl);
+
+    const response = await send(
+      'PUT',
+      `/api/products/${id}`,
+      editFields([{ id: bone!.id, colorName: 'Bone' }]),
+      { [`colorHoverImage_${bone!.id}`]: await testImage('#abcdef') },
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    const [after] = await colorsOf(id);
+    expect(after?.imageUrl).toBe(bone?.imageUrl);
+    expect(after?.hoverImage).not.toBe(bone?.hoverImage);
+    expect(after?.hoverImage).toMatch(/^\/files\//);
+    expect((await productRow(id))?.imageUrl).toBe(bone?.imageUrl);
+  });
+
+  it('validates like the create form and refuses colours of another product', async () => {
+    const product = await createProduct(t.db);
+    const other = await createProduct(t.db);
+    const mine = product.colors.map((c) => ({ id: c.id, colorName: c.colorName }));
+
+    const cases: [Record<string, string | number>, string, string][] = [
+      [editFields(mine, { enName: '' }), 'enName', 'English name is required'],
+      [editFields(mine, { price: '0' }), 'price', 'Valid price is required'],
+      [editFields(mine, { price: 'abc' }), 'price', 'Valid price is required'],
+      [editFields(mine, { categoryId: '9' }), 'categoryId', 'Category is required'],
+      [editFields([]), 'colors', 'At least one color is required'],
+      [editFields(mine, { colors: 'not json' }), 'colors', 'Colors must be JSON of [{ id, colorName }]'],
+      [editFields([{ id: mine[0]!.id, colorName: ' ' }]), 'colors.0.colorName', 'Color name is required'],
+      [editFields([{ id: other.colors[0]!.id, colorName: 'Stolen' }]), 'colors', `Color ${other.colors[0]!.id} is not a color of this product`],
+    ];
+    for (const [fields, field, message] of cases) {
+      const response = await send('PUT', `/api/products/${product.id}`, fields);
+      expect(response.statusCode, field).toBe(400);
+      expect(response.json().error).toBe('Please fill in all required fields');
+      expect(response.json().fields[field], field).toBe(message);
+    }
+    const removedImage = await send('PUT', `/api/products/${product.id}`, editFields([mine[0]!]), {
+      [`colorImage_${mine[1]!.id}`]: await testImage('#333333'),
+    });
+    expect(removedImage.statusCode).toBe(400);
+    expect(await colorsOf(product.id)).toHaveLength(2);
+    expect(await colorsOf(other.id)).toHaveLength(2);
+  });
+
+  it('answers 404 for a deleted product', async () => {
+    const product = await createProduct(t.db);
+    await t.db.update(products).set({ deletedAt: new Date() }).where(eq(products.id, product.id));
+    const response = await send('PUT', `/api/products/${product.id}`, editFields(product.colors));
+    expect(response.statusCode).toBe(404);
+  });
+});
+
+describe('PUT /api/products/:id/add-color', () => {
+  it('adds a colour by JSON name (trimmed), at the end of the list', async () => {
+    const product = await createProduct(t.db);
+    const response = await t.app.inject({
+      method: 'PUT',
+      url: `/api/products/${product.id}/add-color`,
+      headers: bearer(admin),
+      payload: { colorName: '  Sage  ' },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toEqual({ success: true, color: { id: expect.any(Number), colorName: 'Sage', imageUrl: '', hoverImage: '' } });
+    expect((await colorsOf(product.id)).map((c) => c.colorName)).toEqual(['Onyx', 'Bone', 'Sage']);
+    expect(await lastAudit(`product:${product.id}`)).toMatchObject({ action: 'product.add_color', actorId: admin.id });
+  });
+
+  it('adds a colour with its two images from the modal’s form, visible in the shop at once', async () => {
+    const product = await createProduct(t.db);
+    await t.app.inject(`/api/products/${product.id}`);
+    const response = await send('PUT', `/api/products/${product.id}/add-color`, { colorName: 'Rust' }, {
+      colorImage: await testImage('#b7410e'),
+      colorHoverImage: await testImage('#8a2f0a', { format: 'jpeg' }),
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const { color } = response.json();
+    expect(color.imageUrl).toMatch(/^\/files\//);
+    expect(color.hoverImage).toMatch(/^\/files\//);
+    const shown = (await t.app.inject(`/api/products/${product.id}`)).json();
+    expect(shown.colors.at(-1)).toEqual(color);
+  });
+
+  it('refuses a blank name, a form without both images, and an unknown product', async () => {
+    const product = await createProduct(t.db);
+    const blank = await t.app.inject({
+      method: 'PUT',
+      url: `/api/products/${product.id}/add-color`,
+      headers: bearer(admin),
+      payload: { colorName: '   ' },
+    });
+    expect(blank.statusCode).toBe(400);
+    expect(blank.json().fields).toEqual({ colorName: 'Color name is required' });
+
+    const noHover = await send('PUT', `/api/products/${product.id}/add-color`, { colorName: 'Rust' }, {
+      colorImage: await testImage('#b7410e'),
+    });
+    expect(noHover.statusCode).toBe(400);
+    expect(noHover.json().fields).toEqual({ colorHoverImage: 'Hover image is required' });
+
+    const unknown = await t.app.inject({
+      method: 'PUT',
+      url: '/api/products/999999/add-color',
+      headers: bearer(admin),
+      payload: { colorName: 'Sage' },
+    });
+    expect(unknown.statusCode).toBe(404);
+    expect(await colorsOf(product.id)).toHaveLength(2);
+  });
+});
+
+describe('DELETE /api/products/:id', () => {
+  it('soft-deletes: gone from the shop, carts and wishlists at once; orders keep their snapshot', async () => {
+    const product = await createProduct(t.db, { name: 'Doomed Jacket' });
+    const color = product.colors[0]!;
+    await t.db.insert(cartItems).values({ userId: shopper.id, productId: product.id, colorId: color.id, size: 'M', quantity: 3 });
+    await t.db.insert(wishlistItems).values({ userId: shopper.id, productId: product.id, colorId: color.id, size: 'L' });
+    const [order] = await t.db
+      .insert(orders)
+      .values({ userId: shopper.id, status: 'paid', currency: 'USD', totalCents: 4999, paymentProvider: 'local' })
+      .returning();
+    const snapshot = {
+      orderId: order!.id,
+      productId: product.id,
+      colorId: color.id,
+      name: 'Doomed Jacket',
+      colorName: color.colorName,
+      size: 'M',
+      unitPriceCents: 4999,
+      quantity: 1,
+      imageUrl: color.imageUrl,
+    };
+    await t.db.insert(orderItems).values(snapshot);
+    expect(await publicIds()).toContain(product.id);
+
+    const response = await t.app.inject({ method: 'DELETE', url: `/api/products/${product.id}`, headers: bearer(admin) });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ success: true });
+
+    expect(await publicIds()).not.toContain(product.id);
+    expect((await t.app.inject(`/api/products/${product.id}`)).statusCode).toBe(404);
+    expect((await t.app.inject({ url: `/api/products/${product.id}`, headers: bearer(admin) })).statusCode).toBe(404);
+    const adminList = (await t.app.inject({ url: '/api/admin/products', headers: bearer(admin) })).json() as { id: number }[];
+    expect(adminList.map((p) => p.id)).not.toContain(product.id);
+
+    expect((await productRow(product.id))?.deletedAt).toBeInstanceOf(Date);
+    expect(await colorsOf(product.id)).toHaveLength(2);
+    expect(await t.db.select().from(cartItems).where(eq(cartItems.productId, product.id))).toEqual([]);
+    expect(await t.db.select().from(wishlistItems).where(eq(wishlistItems.productId, product.id))).toEqual([]);
+    const [kept] = await t.db.select().from(orderItems).where(eq(orderItems.orderId, order!.id));
+    expect(kept).toMatchObject(snapshot);
+    expect(await lastAudit(`product:${product.id}`)).toMatchObject({ action: 'product.delete', actorId: admin.id });
+  });
+
+  it('answers 404 to the second of two deletes and to an unknown product', async () => {
+    const product = await createProduct(t.db);
+    const [first, second] = await Promise.all([
+      t.app.inject({ method: 'DELETE', url: `/api/products/${product.id}`, headers: bearer(admin) }),
+      t.app.inject({ method: 'DELETE', url: `/api/products/${product.id}`, headers: bearer(admin) }),
+    ]);
+    expect([first.statusCode, second.statusCode].sort()).toEqual([200, 404]);
+    const audits = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.target, `product:${product.id}`), eq(auditLog.action, 'product.delete')));
+    expect(audits).toHaveLength(1);
+    expect((await t.app.inject({ method: 'DELETE', url: '/api/products/999999', headers: bearer(admin) })).statusCode).toBe(404);
+  });
+});
+
+describe('GET /api/admin/products', () => {
+  it('lists published and unpublished products, not deleted ones, in the request language', async () => {
+    const draft = await createProduct(t.db, { published: false, bgName: 'Чернова' });
+    const live = await createProduct(t.db);
+    const response = await t.app.inject({ url: '/api/admin/products?lang=bg', headers: bearer(admin) });
+    expect(response.statusCode).toBe(200);
+    const list = response.json() as { id: number; name: string; published: boolean }[];
+    expect(list.find((p) => p.id === draft.id)).toMatchObject({ name: 'Чернова', published: false });
+    expect(list.find((p) => p.id === live.id)).toMatchObject({ published: true });
+  });
+});

@@ -1,0 +1,59 @@
+import { AdminUsersResponseSchema, ErrorBodySchema, IdParamsSchema, SuccessSchema, UpdateRoleBodySchema } from '@shop/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { currentUser, requireAdmin } from '../../platform/security/authenticate.js';
+import { deleteUser, listUsers, setRole } from './user-service.js';
+
+const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema };
+const tags = ['admin: users'];
+const security = [{ bearer: [] }];
+
+export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onRequest', requireAdmin);
+
+  app.get(
+    '/admin/users',
+    {
+      schema: { tags, security, summary: 'Every user, the root admin first', response: { 200: AdminUsersResponseSchema, ...errors } },
+    },
+    async () => ({ success: true as const, data: await listUsers(app.db) }),
+  );
+
+  app.put(
+    '/admin/users/role',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Make a user an ADMIN or a USER (never the root admin); applies from their next request',
+        body: UpdateRoleBodySchema,
+        response: { 200: SuccessSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const actor = currentUser(request);
+      const { userId, newRole } = request.body;
+      const change = await setRole(app.db, actor.id, userId, newRole);
+      request.log.info({ actorId: actor.id, userId, ...change }, 'role changed');
+      return { success: true as const };
+    },
+  );
+
+  app.delete(
+    '/admin/users/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Delete a user (never the root admin, never yourself); their orders stay, unlinked',
+        params: IdParamsSchema,
+        response: { 200: SuccessSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const actor = currentUser(request);
+      await deleteUser(app.db, actor.id, request.params.id);
+      request.log.info({ actorId: actor.id, userId: request.params.id }, 'user deleted');
+      return { success: true as const };
+    },
+  );
+};

@@ -1,0 +1,57 @@
+import type { AdminUser } from '@shop/contract';
+import { asc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { users } from '../../db/schema.js';
+import { AppError, notFound } from '../../lib/errors.js';
+import { audit } from './audit.js';
+
+/** A small shop's user list fits one page; the bound keeps a runaway table from one huge answer. */
+const USER_LIST_LIMIT = 5000;
+
+const rootProtected = () => new AppError(403, 'ROOT_PROTECTED', 'The root admin cannot be changed or deleted.');
+
+/** Every user, the root admin first, then by id. */
+export async function listUsers(db: Db): Promise<AdminUser[]> {
+  const rows = await db
+    .select({ id: users.id, name: users.name, email: users.email, role: users.role, createdAt: users.createdAt })
+    .from(users)
+    .orderBy(sql`${users.role} = 'ROOT_ADMIN' desc`, asc(users.id))
+    .limit(USER_LIST_LIMIT);
+  return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
+}
+
+/**
+ * USER or ADMIN for anyone but the root admin. Sessions are read per request, so the new role
+ * applies from the user's very next request.
+ */
+export async function setRole(db: Db, actorId: number, userId: number, newRole: 'USER' | 'ADMIN'): Promise<{ from: string; to: string }> {
+  return db.transaction(async (tx) => {
+    const [user] = await tx.select({ role: users.role }).from(users).where(eq(users.id, userId)).for('update');
+    if (!user) throw notFound('User not found');
+    if (user.role === 'ROOT_ADMIN') throw rootProtected();
+    if (user.role !== newRole) {
+      await tx.update(users).set({ role: newRole, updatedAt: new Date() }).where(eq(users.id, userId));
+      await audit(tx, { actorId, action: 'user.role', target: `user:${userId}`, detail: { from: user.role, to: newRole } });
+    }
+    return { from: user.role, to: newRole };
+  });
+}
+
+/**
+ * Deletes an account for good: its sessions, codes, cart and wishlist go with it (foreign key
+ * cascades); its orders stay for the books, no longer linked to a user.
+ */
+export async function deleteUser(db: Db, actorId: number, userId: number): Promise<void> {
+  if (userId === actorId) throw new AppError(403, 'FORBIDDEN', 'You cannot delete your own account here.');
+  await db.transaction(async (tx) => {
+    const [user] = await tx
+      .select({ role: users.role, email: users.email })
+      .from(users)
+      .where(eq(users.id, userId))
+      .for('update');
+    if (!user) throw notFound('User not found');
+    if (user.role === 'ROOT_ADMIN') throw rootProtected();
+    await tx.delete(users).where(eq(users.id, userId));
+    await audit(tx, { actorId, action: 'user.delete', target: `user:${userId}`, detail: { email: user.email, role: user.role } });
+  });
+}
