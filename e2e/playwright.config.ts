@@ -16,6 +16,7 @@ export default defineConfig({
   testDir: '.',
   testMatch: '*.spec.ts',
   outputDir: './output/test-results',
+  globalSetup: './global-setup.ts',
   fullyParallel: false,
   // Each worker runs its own server on its own fresh data folder (see fixtures.ts).
   workers: process.env.CI ? 2 : 2,

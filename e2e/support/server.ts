@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -9,7 +9,7 @@ export interface ShopServer {
   dataDir: string;
   outboxDir: string;
   admin: { email: string; password: string };
-  stop(): Promise<void>;
+  stop(options?: { keepData?: boolean }): Promise<void>;
 }
 
 const root = resolve(import.meta.dirname, '../..');
@@ -26,11 +26,26 @@ async function freePort(): Promise<number> {
   });
 }
 
-/** Starts the built app (`npm run build` first) on a free port with a fresh data folder. */
-export async function startShop(env: Record<string, string> = {}): Promise<ShopServer> {
+export const E2E_ADMIN = { email: 'root@atelier-noir.test', password: 'e2e-root-password-1' };
+
+/** A data folder seeded once per run (global setup); each server starts on a copy of it. */
+export const templateDataDir = join(root, 'e2e/output/template-data');
+
+export async function seedTemplate(): Promise<void> {
+  rmSync(templateDataDir, { recursive: true, force: true });
+  const shop = await startShop({}, templateDataDir);
+  await shop.stop({ keepData: true });
+}
+
+/**
+ * Starts the built app (`npm run build` first) on a free port with a fresh data folder: a copy
+ * of the seeded template when there is one, so workers do not each render the demo catalogue.
+ */
+export async function startShop(env: Record<string, string> = {}, fixedDataDir?: string): Promise<ShopServer> {
   const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'shop-e2e-'));
-  const admin = { email: 'root@atelier-noir.test', password: 'e2e-root-password-1' };
+  const dataDir = fixedDataDir ?? mkdtempSync(join(tmpdir(), 'shop-e2e-'));
+  if (!fixedDataDir && existsSync(templateDataDir)) cpSync(templateDataDir, dataDir, { recursive: true });
+  const admin = E2E_ADMIN;
   const baseURL = `http://127.0.0.1:${port}`;
   const child: ChildProcess = spawn(process.execPath, [join(root, 'api/dist/main.js')], {
     cwd: root,
@@ -73,13 +88,13 @@ export async function startShop(env: Record<string, string> = {}): Promise<ShopS
     dataDir,
     outboxDir: join(dataDir, 'outbox'),
     admin,
-    async stop() {
+    async stop({ keepData = false } = {}) {
       if (child.exitCode === null) {
         child.kill('SIGTERM');
-        await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
+        await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000))]);
         if (child.exitCode === null) child.kill('SIGKILL');
       }
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!keepData) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

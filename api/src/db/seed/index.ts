@@ -1,9 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { count, eq, sql } from 'drizzle-orm';
-import sharp from 'sharp';
 import type { Config } from '../../config.js';
-import { storeImage } from '../../platform/files/images.js';
+import { storeGeneratedImage } from '../../platform/files/images.js';
 import { hashPassword } from '../../platform/security/passwords.js';
 import type { Db, Tx } from '../client.js';
 import { productColors, products, productSizes, productTranslations, users } from '../schema.js';
@@ -55,21 +54,14 @@ async function seedCatalogue(tx: Tx, log: FastifyBaseLogger): Promise<void> {
   log.info(`Demo catalogue seeded: ${SEED_PRODUCTS.length} products in ${Date.now() - started} ms`);
 }
 
-async function render(svg: string): Promise<Buffer> {
-  return sharp(Buffer.from(svg)).png({ compressionLevel: 0 }).toBuffer();
-}
-
 async function seedProduct(tx: Tx, item: SeedProduct): Promise<void> {
   const images = await Promise.all(
     item.colors.map(async (color) => {
       const [front, back] = await Promise.all([
-        render(garmentSvg(item.garment, color, 'front')),
-        render(garmentSvg(item.garment, color, 'back')),
+        storeGeneratedImage(tx, garmentSvg(item.garment, color, 'front')),
+        storeGeneratedImage(tx, garmentSvg(item.garment, color, 'back')),
       ]);
-      return {
-        front: await storeImage(tx, front, 'product'),
-        back: await storeImage(tx, back, 'product'),
-      };
+      return { front, back };
     }),
   );
   const main = images[0]?.front.url ?? '';

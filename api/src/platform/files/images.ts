@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { AVATAR_SIZE, IMAGE_VARIANT_WIDTHS, PRODUCT_IMAGE_SIZE, UPLOAD_MAX_BYTES, UPLOAD_MAX_PIXELS } from '@shop/contract';
-import sharp, { type OutputInfo } from 'sharp';
+import sharp, { type OutputInfo, type Sharp } from 'sharp';
 import type { Db } from '../../db/client.js';
 import { files } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
@@ -43,9 +43,17 @@ export async function storeImage(db: Db, input: Buffer, kind: ImageKind): Promis
     throw new AppError(413, 'PAYLOAD_TOO_LARGE', 'Images may be at most 25 megapixels.');
   }
 
+  return encodeAndSave(db, sharp(input, { limitInputPixels: UPLOAD_MAX_PIXELS, failOn: 'error' }).rotate(), kind);
+}
+
+/** Stores an image the shop made itself (the demo catalogue's SVG art): no upload limits apply. */
+export async function storeGeneratedImage(db: Db, svg: string): Promise<StoredImage> {
+  return encodeAndSave(db, sharp(Buffer.from(svg)), 'product');
+}
+
+async function encodeAndSave(db: Db, pipeline: Sharp, kind: ImageKind): Promise<StoredImage> {
   let main: { data: Buffer; info: OutputInfo };
   try {
-    const pipeline = sharp(input, { limitInputPixels: UPLOAD_MAX_PIXELS, failOn: 'error' }).rotate();
     main = await (kind === 'avatar'
       ? pipeline.resize(AVATAR_SIZE, AVATAR_SIZE, { fit: 'cover', position: 'attention' })
       : pipeline.resize(PRODUCT_IMAGE_SIZE.width, PRODUCT_IMAGE_SIZE.height, { fit: 'inside', withoutEnlargement: true })
