@@ -1,0 +1,62 @@
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { RootLayout } from './layout/root-layout';
+import { PublicLayout } from './layout/public-layout';
+import { RouteError } from './layout/route-error';
+import { LoadingPage } from '../components/loading-page/loading-page';
+
+/** Every screen is its own chunk: `page(() => import(...))` maps a default export to a route. */
+type PageModule = { default: React.ComponentType };
+const page = (load: () => Promise<PageModule>): Pick<RouteObject, 'lazy'> => ({
+  lazy: async () => ({ Component: (await load()).default }),
+});
+
+/**
+ * The route table (spec section 2). To add or replace a screen, point its entry at a module
+ * in src/routes/. Public screens sit under PublicLayout (header, banner, footer); the catch-all
+ * not-found page sits outside it, bare.
+ */
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    errorElement: <RouteError />,
+    hydrateFallbackElement: <LoadingPage />,
+    children: [
+      {
+        element: <PublicLayout />,
+        children: [
+          { index: true, ...page(() => import('../routes/home')) },
+          { path: 'clothing', ...page(() => import('../routes/clothing')) },
+          { path: 'product/:productId', ...page(() => import('../routes/product')) },
+          { path: 'cart', ...page(() => import('../routes/cart')) },
+          { path: 'checkout', ...page(() => import('../routes/checkout')) },
+          { path: 'checkout-success', ...page(() => import('../routes/checkout-success')) },
+          { path: 'checkout-cancelled', ...page(() => import('../routes/checkout-cancelled')) },
+          { path: 'wishlist', ...page(() => import('../routes/wishlist')) },
+          { path: 'login', ...page(() => import('../routes/login')) },
+          { path: 'signup', ...page(() => import('../routes/signup')) },
+          { path: 'verify-otp', ...page(() => import('../routes/verify-otp')) },
+          { path: 'reset-password/:token', ...page(() => import('../routes/reset-password')) },
+          { path: 'profile', ...page(() => import('../routes/profile')) },
+          { path: 'materials', ...page(() => import('../routes/materials')) },
+          { path: 'inspiration', ...page(() => import('../routes/inspiration')) },
+          { path: 'terms', ...page(() => import('../routes/terms')) },
+          { path: 'about-us', ...page(() => import('../routes/about-us')) },
+          { path: 'contact-us', ...page(() => import('../routes/contact-us')) },
+          { path: 'faqs', ...page(() => import('../routes/faqs')) },
+          { path: 'my-order', ...page(() => import('../routes/my-order')) },
+          {
+            path: 'admin',
+            // The admin guard (spec section 4) wraps these when the admin feature lands.
+            children: [
+              { path: 'dashboard', ...page(() => import('../routes/admin-dashboard')) },
+              { path: 'create-a-product', ...page(() => import('../routes/admin-create-product')) },
+            ],
+          },
+        ],
+      },
+      { path: '*', ...page(() => import('../routes/not-found')) },
+    ],
+  },
+];
+
+export const createAppRouter = () => createBrowserRouter(routes);

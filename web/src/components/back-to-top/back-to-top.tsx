@@ -1,0 +1,34 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { BACK_TO_TOP_THRESHOLD_PX } from '@shop/contract';
+import { ArrowUpIcon } from '../icons/icons';
+import { scrollBehavior } from '../../lib/motion';
+import styles from './back-to-top.module.css';
+
+/** A round arrow that appears once the page is scrolled past the spec's threshold. */
+export function BackToTop() {
+  const { t } = useTranslation();
+  const [visible, setVisible] = useState(false);
+
+  useEffect(() => {
+    const update = () => setVisible(window.scrollY > BACK_TO_TOP_THRESHOLD_PX);
+    update();
+    window.addEventListener('scroll', update, { passive: true });
+    return () => window.removeEventListener('scroll', update);
+  }, []);
+
+  return (
+    <button
+      type="button"
+      className={styles.button}
+      data-visible={visible}
+      // Hidden from keyboard and screen readers while invisible.
+      tabIndex={visible ? 0 : -1}
+      aria-hidden={!visible}
+      aria-label={t('common.backToTop')}
+      onClick={() => window.scrollTo({ top: 0, behavior: scrollBehavior() })}
+    >
+      <ArrowUpIcon />
+    </button>
+  );
+}

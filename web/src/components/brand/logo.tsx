@@ -1,0 +1,23 @@
+import styles from './logo.module.css';
+
+/**
+ * The wordmark. Drawn as SVG text in the display face so it scales crisply and inherits colour;
+ * the accessible name comes from the surrounding link, so the drawing itself is hidden.
+ */
+export function Logo({ className }: { className?: string }) {
+  return (
+    <svg
+      className={[styles.logo, className].filter(Boolean).join(' ')}
+      viewBox="0 0 260 40"
+      width="260"
+      height="40"
+      aria-hidden="true"
+      focusable="false"
+    >
+      <text x="130" y="29" textAnchor="middle" className={styles.word}>
+        ATELIER NOIR
+      </text>
+      <rect x="126" y="35" width="8" height="2" className={styles.mark} />
+    </svg>
+  );
+}

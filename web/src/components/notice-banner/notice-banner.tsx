@@ -1,0 +1,97 @@
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { MOBILE_BREAKPOINT_PX } from '@shop/contract';
+import { CloseIcon, GripIcon } from '../icons/icons';
+import styles from './notice-banner.module.css';
+
+/** Keeps at least this much of the banner on screen, so it can always be dragged back. */
+const KEEP_VISIBLE_PX = 48;
+
+/**
+ * The floating notice that the shop does not sell yet. Starts open, 120 px from the top and
+ * centred (CSS); can be closed, and dragged by mouse, pen or touch through pointer events.
+ * The drag offset is written to CSS variables on the element, not to React state, so a drag
+ * re-renders nothing.
+ */
+export function NoticeBanner() {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(true);
+  const ref = useRef<HTMLElement>(null);
+  const offset = useRef({ x: 0, y: 0 });
+  const drag = useRef<{ pointerId: number; startX: number; startY: number; baseX: number; baseY: number; rect: DOMRect } | null>(null);
+  const restoreOverflow = useRef<string | null>(null);
+
+  if (!open) return null;
+
+  function apply(x: number, y: number) {
+    offset.current = { x, y };
+    ref.current?.style.setProperty('--drag-x', `${x}px`);
+    ref.current?.style.setProperty('--drag-y', `${y}px`);
+  }
+
+  function onPointerDown(event: React.PointerEvent<HTMLElement>) {
+    // The close button must stay a plain click target.
+    if ((event.target as HTMLElement).closest('button') || event.button !== 0 || !ref.current) return;
+    ref.current.setPointerCapture?.(event.pointerId);
+    drag.current = {
+      pointerId: event.pointerId,
+      startX: event.clientX,
+      startY: event.clientY,
+      baseX: offset.current.x,
+      baseY: offset.current.y,
+      rect: ref.current.getBoundingClientRect(),
+    };
+    ref.current.dataset.dragging = 'true';
+    // On phones a finger drag would also scroll the page underneath.
+    if (window.innerWidth <= MOBILE_BREAKPOINT_PX) {
+      restoreOverflow.current = document.body.style.overflow;
+      document.body.style.overflow = 'hidden';
+    }
+  }
+
+  function onPointerMove(event: React.PointerEvent<HTMLElement>) {
+    const d = drag.current;
+    if (!d || d.pointerId !== event.pointerId) return;
+    let dx = event.clientX - d.startX;
+    let dy = event.clientY - d.startY;
+    // Clamp so that a strip of the banner stays inside the viewport.
+    const { innerWidth, innerHeight } = window;
+    if (d.rect.width > 0) {
+      dx = Math.min(Math.max(dx, KEEP_VISIBLE_PX - d.rect.right), innerWidth - KEEP_VISIBLE_PX - d.rect.left);
+      dy = Math.min(Math.max(dy, -d.rect.top), innerHeight - KEEP_VISIBLE_PX - d.rect.top);
+    }
+    apply(d.baseX + dx, d.baseY + dy);
+  }
+
+  function endDrag(event: React.PointerEvent<HTMLElement>) {
+    if (!drag.current || drag.current.pointerId !== event.pointerId) return;
+    drag.current = null;
+    if (ref.current) delete ref.current.dataset.dragging;
+    if (restoreOverflow.current !== null) {
+      document.body.style.overflow = restoreOverflow.current;
+      restoreOverflow.current = null;
+    }
+  }
+
+  return (
+    <aside
+      ref={ref}
+      className={styles.banner}
+      aria-label={t('banner.label')}
+      data-testid="notice-banner"
+      onPointerDown={onPointerDown}
+      onPointerMove={onPointerMove}
+      onPointerUp={endDrag}
+      onPointerCancel={endDrag}
+    >
+      <GripIcon className={styles.grip} />
+      <div className={styles.body}>
+        <p className={styles.title}>{t('banner.title')}</p>
+        <p className={styles.text}>{t('banner.text')}</p>
+      </div>
+      <button type="button" className={styles.close} onClick={() => setOpen(false)} aria-label={t('banner.close')}>
+        <CloseIcon width={18} height={18} />
+      </button>
+    </aside>
+  );
+}

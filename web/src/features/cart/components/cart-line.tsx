@@ -1,0 +1,93 @@
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { CartItem } from '@shop/contract';
+import { QuantityStepper } from '../../../components/quantity-stepper/quantity-stepper';
+import { CloseIcon, HeartIcon } from '../../../components/icons/icons';
+import { formatMoney } from '../../../lib/money';
+import { productThumb } from '../../../lib/images';
+import { lineTotal } from '../lib/cart-total';
+import styles from './cart-line.module.css';
+
+/** `pending`: inside the undo window of a move to the wishlist; `moving`: the move is under way. */
+export type MoveState = 'pending' | 'moving' | undefined;
+
+interface CartLineProps {
+  item: CartItem;
+  lang: string;
+  moveState: MoveState;
+  onQuantityChange: (quantity: number) => void;
+  onToggleMove: () => void;
+  onRemove: () => void;
+}
+
+/** One cart line: picture and name lead to the product; quantity, move-to-wishlist and remove. */
+export function CartLine({ item, lang, moveState, onQuantityChange, onToggleMove, onRemove }: CartLineProps) {
+  const { t } = useTranslation();
+  const productUrl = `/product/${item.productId}`;
+  const price = Number.isFinite(item.price) ? item.price : 0;
+  const busy = moveState !== undefined;
+
+  return (
+    <li className={styles.line} data-move={moveState} aria-busy={moveState === 'moving'}>
+      <div className={styles.content} inert={busy}>
+        <Link to={productUrl} className={styles.media} tabIndex={-1} aria-hidden="true">
+          <img src={productThumb(item.imageUrl)} alt="" width={96} height={120} loading="lazy" decoding="async" />
+        </Link>
+        <div className={styles.details}>
+          <h2 className={styles.name}>
+            <Link to={productUrl}>{item.name || t('cart.unnamed')}</Link>
+          </h2>
+          <p className={styles.meta}>
+            <span>{t('cart.colorValue', { color: item.colorName })}</span>
+            <span>{t('cart.sizeValue', { size: item.selectedSize })}</span>
+          </p>
+          <p className={styles.unit}>{t('cart.unitPrice', { price: formatMoney(price, lang) })}</p>
+        </div>
+        <div className={styles.quantity}>
+          <QuantityStepper value={item.quantity} onChange={onQuantityChange} />
+        </div>
+        <p className={styles.total}>
+          <span className="visually-hidden">{t('cart.lineTotal')} </span>
+          {formatMoney(lineTotal(item), lang)}
+        </p>
+      </div>
+
+      <div className={styles.actions}>
+        <button
+          type="button"
+          className={styles.action}
+          data-active={busy}
+          onClick={onToggleMove}
+          disabled={moveState === 'moving'}
+          aria-pressed={busy}
+          aria-label={busy ? t('cart.undoMove', { name: item.name }) : t('cart.moveToWishlist', { name: item.name })}
+          title={busy ? t('cart.undo') : t('cart.moveToWishlistShort')}
+        >
+          <HeartIcon filled={busy} />
+        </button>
+        <button
+          type="button"
+          className={styles.action}
+          onClick={onRemove}
+          disabled={busy}
+          aria-label={t('cart.remove', { name: item.name })}
+          title={t('cart.removeShort')}
+        >
+          <CloseIcon />
+        </button>
+      </div>
+
+      <p className={styles.notice} role="status">
+        {moveState === 'pending' && (
+          <>
+            <span>{t('cart.movePending')}</span>
+            <button type="button" className={styles.undo} onClick={onToggleMove}>
+              {t('cart.undo')}
+            </button>
+          </>
+        )}
+        {moveState === 'moving' && <span>{t('cart.moving')}</span>}
+      </p>
+    </li>
+  );
+}

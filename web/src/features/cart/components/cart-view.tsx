@@ -1,0 +1,154 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'react-toastify';
+import { TIMINGS, type CartItem } from '@shop/contract';
+import { StateMessage } from '../../../components/state-message/state-message';
+import { formatMoney } from '../../../lib/money';
+import { useLanguage } from '../../../lib/use-language';
+import { useCart } from '../api/get-cart';
+import { useRemoveFromCart } from '../api/remove-from-cart';
+import { useUpdateCartLine } from '../api/update-cart-line';
+import { cartTotal } from '../lib/cart-total';
+import { CartLine, type MoveState } from './cart-line';
+import button from '../../../components/button/button.module.css';
+import styles from './cart-view.module.css';
+
+interface CartViewProps {
+  token: string | null;
+  /** Adds the line to the wishlist (the wishlist feature, composed by the route); true when it is there. */
+  onMoveToWishlist: (item: CartItem) => Promise<boolean>;
+}
+
+interface PendingMove {
+  item: CartItem;
+  timer: number;
+}
+
+/**
+ * The cart page: lines, the total and the way on. Moving a line to the wishlist waits
+ * TIMINGS.cartToWishlistUndo with the line blurred; a second click cancels, otherwise the line
+ * is added to the wishlist and then removed from the cart.
+ */
+export function CartView({ token, onMoveToWishlist }: CartViewProps) {
+  const { t } = useTranslation();
+  const lang = useLanguage();
+  const { items, count, hasLoaded } = useCart(token);
+  const updateLine = useUpdateCartLine(token);
+  const removeLine = useRemoveFromCart(token);
+  const [moves, setMoves] = useState<ReadonlyMap<number, MoveState>>(new Map());
+  const pending = useRef(new Map<number, PendingMove>());
+
+  const setMove = useCallback((id: number, state: MoveState) => {
+    setMoves((current) => {
+      const next = new Map(current);
+      if (state) next.set(id, state);
+      else next.delete(id);
+      return next;
+    });
+  }, []);
+
+  const completeMove = useCallback(
+    async (item: CartItem) => {
+      pending.current.delete(item.cartItemId);
+      setMove(item.cartItemId, 'moving');
+      if ((await onMoveToWishlist(item)) && (await removeLine(item.cartItemId))) {
+        toast.success(t('cart.moved', { name: item.name }));
+      }
+      setMove(item.cartItemId, undefined);
+    },
+    [onMoveToWishlist, removeLine, setMove, t],
+  );
+
+  // Timers outlive renders: they call the latest completeMove.
+  const completeMoveRef = useRef(completeMove);
+  useEffect(() => {
+    completeMoveRef.current = completeMove;
+  }, [completeMove]);
+
+  function toggleMove(item: CartItem) {
+    const id = item.cartItemId;
+    const waiting = pending.current.get(id);
+    if (waiting) {
+      window.clearTimeout(waiting.timer);
+      pending.current.delete(id);
+      setMove(id, undefined);
+      return;
+    }
+    if (moves.has(id)) return; // already moving
+    const timer = window.setTimeout(() => void completeMoveRef.current(item), TIMINGS.cartToWishlistUndo);
+    pending.current.set(id, { item, timer });
+    setMove(id, 'pending');
+  }
+
+  // Leaving the page does not cancel what the shopper asked for: finish the waiting moves now.
+  useEffect(() => {
+    const waiting = pending.current;
+    return () => {
+      for (const move of waiting.values()) {
+        window.clearTimeout(move.timer);
+        void completeMoveRef.current(move.item);
+      }
+    };
+  }, []);
+
+  if (!hasLoaded) {
+    return (
+      <div className={styles.loading} role="status">
+        <span className="visually-hidden">{t('cart.loading')}</span>
+        <div className={styles.skeleton} aria-hidden="true" />
+        <div className={styles.skeleton} aria-hidden="true" />
+      </div>
+    );
+  }
+
+  if (items.length === 0) {
+    return (
+      <StateMessage kind="empty" title={t('cart.empty')}>
+        <Link to="/clothing" className={button.primary}>
+          {t('cart.continueShopping')}
+        </Link>
+      </StateMessage>
+    );
+  }
+
+  return (
+    <div className={styles.layout}>
+      <section aria-label={t('cart.linesLabel')}>
+        <ul className={styles.lines}>
+          {items.map((item) => (
+            <CartLine
+              key={item.cartItemId}
+              item={item}
+              lang={lang}
+              moveState={moves.get(item.cartItemId)}
+              onQuantityChange={(quantity) => void updateLine(item.cartItemId, quantity)}
+              onToggleMove={() => toggleMove(item)}
+              onRemove={() => void removeLine(item.cartItemId)}
+            />
+          ))}
+        </ul>
+      </section>
+
+      <aside className={styles.summary} aria-labelledby="cart-summary-title">
+        <h2 id="cart-summary-title" className={styles.summaryTitle}>
+          {t('cart.summaryTitle')}
+        </h2>
+        <p className={styles.row}>
+          <span>{t('cart.itemCount', { count })}</span>
+        </p>
+        <p className={styles.total}>
+          <span>{t('cart.total')}</span>
+          <span data-testid="cart-total">{formatMoney(cartTotal(items), lang)}</span>
+        </p>
+        <p className={styles.note}>{t('cart.totalNote')}</p>
+        <Link to="/checkout" className={`${button.light} ${button.block}`}>
+          {t('cart.checkout')}
+        </Link>
+        <Link to="/clothing" className={`${button.secondary} ${button.block} ${styles.ghost}`}>
+          {t('cart.continueShopping')}
+        </Link>
+      </aside>
+    </div>
+  );
+}

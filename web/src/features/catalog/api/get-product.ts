@@ -1,0 +1,23 @@
+import useSWR from 'swr';
+import type { Product } from '@shop/contract';
+
+/** Product ids are positive integers; anything else cannot exist, so it is never requested. */
+export function parseProductId(raw: string | undefined): number | null {
+  if (!raw || !/^\d{1,10}$/.test(raw)) return null;
+  const id = Number(raw);
+  return id > 0 && id <= 2_147_483_647 ? id : null;
+}
+
+export const productKey = (id: number, lang: string) => `/products/${id}?lang=${encodeURIComponent(lang)}`;
+
+/**
+ * One product in the given language. While a language switch refetches, the product already
+ * shown stays (it carries every translation); another product's data is never kept.
+ */
+export function useProduct(id: number | null, lang: string) {
+  const result = useSWR<Product>(id === null ? null : productKey(id, lang), {
+    keepPreviousData: true,
+  });
+  const data = result.data && result.data.id === id ? result.data : undefined;
+  return { ...result, data, isLoading: result.isLoading || (id !== null && !data && !result.error) };
+}

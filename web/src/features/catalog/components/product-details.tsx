@@ -1,0 +1,214 @@
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'react-toastify';
+import { SIZES, type Color, type Product, type Size } from '@shop/contract';
+import { Carousel, type CarouselImage } from '../../../components/carousel/carousel';
+import { QuantityStepper } from '../../../components/quantity-stepper/quantity-stepper';
+import { HeartIcon } from '../../../components/icons/icons';
+import { formatMoney } from '../../../lib/money';
+import { PRODUCT_RATIO, productSrcSet, productThumb } from '../../../lib/images';
+import { localizeProduct } from '../lib/localize';
+import button from '../../../components/button/button.module.css';
+import styles from './product-details.module.css';
+
+/** What the shopper chose; the cart and wishlist features take it from here. */
+export interface ProductSelection {
+  productId: number;
+  colorId: number;
+  /** The colour's image url: the spec's name for the chosen colour. */
+  selectedColor: string;
+  selectedSize: Size;
+  quantity: number;
+}
+
+interface ProductDetailsProps {
+  product: Product;
+  lang: string;
+  categoryName: string;
+  isLoggedIn: boolean;
+  /** Called once the shopper is logged in and has chosen a size and a colour. */
+  onAddToCart: (selection: ProductSelection) => void | Promise<void>;
+  /** Called for a logged-in shopper; the colour and size may not be chosen yet. */
+  onToggleWishlist: (selection: Partial<ProductSelection> & { productId: number }) => void | Promise<void>;
+  /** Shows the heart filled. */
+  wishlisted?: boolean;
+}
+
+const sizeOrder = (size: string) => SIZES.indexOf(size as Size);
+
+export function ProductDetails({
+  product,
+  lang,
+  categoryName,
+  isLoggedIn,
+  onAddToCart,
+  onToggleWishlist,
+  wishlisted = false,
+}: ProductDetailsProps) {
+  const { t } = useTranslation();
+  const colorLabelId = useId();
+  const sizeLabelId = useId();
+  const { name, description } = localizeProduct(product, lang);
+  const [color, setColor] = useState<Color | null>(null);
+  const [size, setSize] = useState<Size | null>(null);
+  const [quantity, setQuantity] = useState(1);
+  const [busy, setBusy] = useState(false);
+
+  const sizes = [...product.sizes].sort((a, b) => sizeOrder(a.size) - sizeOrder(b.size));
+  // Until a colour is chosen the gallery shows the first one, or the product image.
+  const shown = color ?? product.colors[0] ?? null;
+  const images: CarouselImage[] = shown
+    ? [shown.imageUrl, shown.hoverImage].filter(Boolean).map((src, i) => ({
+        src,
+        srcSet: productSrcSet(src),
+        alt: t(i === 0 ? 'product.imageAlt' : 'product.imageAltDetail', { name, color: shown.colorName }),
+      }))
+    : [{ src: product.imageUrl, srcSet: productSrcSet(product.imageUrl), alt: name }];
+
+  async function addToCart() {
+    // The spec's order: logged out first, then the selection.
+    if (!isLoggedIn) {
+      toast.info(t('product.loginForCart'));
+      return;
+    }
+    if (!color || !size) {
+      toast.warn(t('product.selectSizeColor'));
+      return;
+    }
+    setBusy(true);
+    try {
+      await onAddToCart({
+        productId: product.id,
+        colorId: color.id,
+        selectedColor: color.imageUrl,
+        selectedSize: size,
+        quantity,
+      });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  function toggleWishlist() {
+    if (!isLoggedIn) {
+      toast.info(t('product.loginForWishlist'));
+      return;
+    }
+    void onToggleWishlist({
+      productId: product.id,
+      colorId: color?.id,
+      selectedColor: color?.imageUrl,
+      selectedSize: size ?? undefined,
+      quantity,
+    });
+  }
+
+  return (
+    <div className={styles.layout}>
+      <div className={styles.gallery}>
+        <Carousel
+          key={shown?.id ?? 'product'}
+          images={images}
+          width={PRODUCT_RATIO.width}
+          height={PRODUCT_RATIO.height}
+          sizes="(min-width: 900px) 50vw, 100vw"
+          priority
+          label={t('product.gallery', { name })}
+        />
+      </div>
+
+      <div className={styles.info}>
+        <p className={styles.eyebrow}>{categoryName}</p>
+        <h1 className={styles.name}>{name}</h1>
+        <p className={styles.price}>{formatMoney(product.price, lang)}</p>
+        <p className={styles.description}>{description}</p>
+
+        {product.colors.length > 0 && (
+          <div className={styles.group} role="group" aria-labelledby={colorLabelId}>
+            <p id={colorLabelId} className={styles.label}>
+              {t('product.color')}
+              <span className={styles.chosen}>{color ? color.colorName : t('product.chooseColor')}</span>
+            </p>
+            <ul className={styles.colors}>
+              {product.colors.map((c) => (
+                <li key={c.id}>
+                  <button
+                    type="button"
+                    className={styles.color}
+                    aria-pressed={color?.id === c.id}
+                    onClick={() => setColor(c)}
+                  >
+                    <img src={productThumb(c.imageUrl)} alt="" width={64} height={80} loading="lazy" />
+                    <span>{c.colorName}</span>
+                  </button>
+                </li>
+              ))}
+            </ul>
+          </div>
+        )}
+
+        {sizes.length > 0 && (
+          <div className={styles.group} role="group" aria-labelledby={sizeLabelId}>
+            <p id={sizeLabelId} className={styles.label}>
+              {t('product.size')}
+              <span className={styles.chosen}>{size ?? t('product.chooseSize')}</span>
+            </p>
+            <ul className={styles.sizes}>
+              {sizes.map((s) => (
+                <li key={s.id}>
+                  <button
+                    type="button"
+                    className={styles.size}
+                    aria-pressed={size === s.size}
+                    onClick={() => setSize(s.size)}
+                  >
+                    {s.size}
+                  </button>
+                </li>
+              ))}
+            </ul>
+          </div>
+        )}
+
+        <QuantityStepper value={quantity} onChange={setQuantity} />
+
+        <div className={styles.actions}>
+          <button type="button" className={`${button.primary} ${styles.add}`} onClick={addToCart} disabled={busy}>
+            {t('product.addToCart')}
+          </button>
+          <button
+            type="button"
+            className={styles.heart}
+            onClick={toggleWishlist}
+            aria-label={t('product.wishlist')}
+            aria-pressed={wishlisted}
+          >
+            <HeartIcon filled={wishlisted} />
+          </button>
+        </div>
+
+        <ul className={styles.notes}>
+          <li>{t('product.noteReturns')}</li>
+          <li>{t('product.notePayments')}</li>
+        </ul>
+      </div>
+    </div>
+  );
+}
+
+/** The product page's shape while it loads, so nothing jumps when it arrives. */
+export function ProductDetailsSkeleton() {
+  const { t } = useTranslation();
+  return (
+    <div className={styles.layout} role="status">
+      <span className="visually-hidden">{t('product.loading')}</span>
+      <div className={`${styles.gallery} ${styles.skeletonMedia}`} aria-hidden="true" />
+      <div className={styles.info} aria-hidden="true">
+        <div className={styles.skeletonLine} data-width="30" />
+        <div className={styles.skeletonTitle} />
+        <div className={styles.skeletonLine} data-width="20" />
+        <div className={styles.skeletonBlock} />
+      </div>
+    </div>
+  );
+}

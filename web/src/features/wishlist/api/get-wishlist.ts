@@ -1,0 +1,19 @@
+import useSWR from 'swr';
+import type { WishlistItem } from '@shop/contract';
+
+export const WISHLIST_PATH = '/wishlist';
+/** Items carry every translation, so one cache entry per session serves both languages. */
+export const wishlistKey = (token: string | null) => (token ? ([WISHLIST_PATH, token] as const) : null);
+
+const EMPTY: WishlistItem[] = [];
+
+/**
+ * The signed-in shopper's wishlist; empty when logged out or when the load fails (silently).
+ * `refreshInterval` overrides the app's polling (the wishlist page refreshes every 3 s); the
+ * server answers an unchanged list with 304, so polling costs no body.
+ */
+export function useWishlist(token: string | null, options: { refreshInterval?: number } = {}) {
+  const { data, error, isLoading } = useSWR<WishlistItem[]>(wishlistKey(token), options);
+  const items = token && !error && Array.isArray(data) ? data : EMPTY;
+  return { items, count: items.length, isLoading, hasLoaded: Array.isArray(data) || Boolean(error) };
+}

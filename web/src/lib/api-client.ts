@@ -1,0 +1,104 @@
+import { STORAGE_KEYS, type ErrorBody } from '@shop/contract';
+import { readStorage } from './storage';
+
+/** The only place in the web app that calls `fetch`. */
+
+const API_BASE = '/api';
+
+/** Codes that never come from the server: the request did not get a usable answer. */
+export const CLIENT_ERROR_CODES = { network: 'NETWORK_ERROR', badResponse: 'BAD_RESPONSE' } as const;
+
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  constructor(
+    /** HTTP status; 0 when the request never got an answer. */
+    readonly status: number,
+    /** The server's machine code (`NOT_FOUND`, `MAX_QUANTITY`…) or one of CLIENT_ERROR_CODES. */
+    readonly code: string,
+    message: string,
+    /** Per-field messages of a 400 validation error. */
+    readonly fields: Record<string, string> = {},
+  ) {
+    super(message);
+  }
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** A plain value is sent as JSON; FormData is sent as multipart. */
+  body?: unknown;
+  signal?: AbortSignal;
+}
+
+/**
+ * The contract's error body, checked by hand: the zod schema would pull zod into the entry chunk
+ * for three string checks.
+ */
+function isErrorBody(value: unknown): value is ErrorBody {
+  const body = value as Partial<ErrorBody> | null;
+  return (
+    typeof body === 'object' &&
+    body !== null &&
+    typeof body.error === 'string' &&
+    typeof body.code === 'string' &&
+    (body.fields === undefined || (typeof body.fields === 'object' && body.fields !== null))
+  );
+}
+
+async function toApiError(response: Response): Promise<ApiError> {
+  const text = await response.text().catch(() => '');
+  try {
+    const body: unknown = JSON.parse(text);
+    if (isErrorBody(body)) return new ApiError(response.status, body.code, body.error, body.fields ?? {});
+  } catch {
+    // Not JSON (a proxy's HTML error page, an empty body): fall through to a generic error.
+  }
+  return new ApiError(response.status, CLIENT_ERROR_CODES.badResponse, response.statusText || `HTTP ${response.status}`);
+}
+
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const headers = new Headers({ Accept: 'application/json' });
+  const token = readStorage(STORAGE_KEYS.token);
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+
+  let body: BodyInit | undefined;
+  if (options.body instanceof FormData) {
+    body = options.body; // the browser sets the multipart boundary itself
+  } else if (options.body !== undefined) {
+    headers.set('Content-Type', 'application/json');
+    body = JSON.stringify(options.body);
+  }
+
+  let response: Response;
+  try {
+    response = await fetch(`${API_BASE}${path}`, {
+      method: options.method ?? 'GET',
+      headers,
+      body,
+      signal: options.signal,
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError(0, CLIENT_ERROR_CODES.network, error instanceof Error ? error.message : 'Network error');
+  }
+
+  if (!response.ok) throw await toApiError(response);
+  if (response.status === 204) return undefined as T;
+  const text = await response.text();
+  if (!text) return undefined as T;
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    throw new ApiError(response.status, CLIENT_ERROR_CODES.badResponse, 'The server sent an unreadable answer.');
+  }
+}
+
+export const api = {
+  get: <T>(path: string, signal?: AbortSignal) => apiRequest<T>(path, { signal }),
+  post: <T>(path: string, body?: unknown) => apiRequest<T>(path, { method: 'POST', body }),
+  put: <T>(path: string, body?: unknown) => apiRequest<T>(path, { method: 'PUT', body }),
+  patch: <T>(path: string, body?: unknown) => apiRequest<T>(path, { method: 'PATCH', body }),
+  delete: <T = void>(path: string) => apiRequest<T>(path, { method: 'DELETE' }),
+};
+
+export const isApiError = (error: unknown): error is ApiError => error instanceof ApiError;

@@ -1,0 +1,93 @@
+import { useEffect } from 'react';
+import { useLocation, useNavigationType } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { CATEGORY_IDS, CATEGORY_SCROLL_OFFSET_PX, type Product } from '@shop/contract';
+import { useProducts } from '../features/catalog/api/get-products';
+import { ProductGrid, ProductGridSkeleton } from '../features/catalog/components/product-grid';
+import { StateMessage } from '../components/state-message/state-message';
+import { LoadingPage } from '../components/loading-page/loading-page';
+import { useInitialLoading } from '../components/loading-page/use-initial-loading';
+import { scrollBehavior } from '../lib/motion';
+import { useDocumentTitle } from '../lib/use-document-title';
+import { useLanguage } from '../lib/use-language';
+import styles from './clothing.module.css';
+
+const sectionId = (categoryId: number) => `category-${categoryId}`;
+
+/** The category a style card sent us to (navigation state), if it is a real one. */
+function requestedCategory(state: unknown): number | null {
+  const category = (state as { category?: unknown } | null)?.category;
+  return typeof category === 'number' && (CATEGORY_IDS as readonly number[]).includes(category) ? category : null;
+}
+
+export default function ClothingRoute() {
+  const { t } = useTranslation();
+  const lang = useLanguage();
+  useDocumentTitle(t('clothing.title'));
+  const location = useLocation();
+  const navigationType = useNavigationType();
+  const { data: products, error, isLoading } = useProducts(lang);
+  const showLoading = useInitialLoading(isLoading);
+  const target = requestedCategory(location.state);
+  const ready = Boolean(products);
+
+  // Scroll to the requested section once the grids have their real height. A back navigation
+  // restores the visitor's own position instead (ScrollManager).
+  useEffect(() => {
+    if (!ready || target === null || navigationType === 'POP') return;
+    const section = document.getElementById(sectionId(target));
+    if (!section) return;
+    const top = section.getBoundingClientRect().top + window.scrollY - CATEGORY_SCROLL_OFFSET_PX;
+    window.scrollTo({ top, behavior: scrollBehavior() });
+  }, [ready, target, navigationType, location.key]);
+
+  const byCategory = (id: number): Product[] => (products ?? []).filter((p) => p.categoryId === id);
+
+  return (
+    <>
+      {showLoading && <LoadingPage />}
+      <header className={styles.header}>
+        <p className={styles.eyebrow}>{t('clothing.eyebrow')}</p>
+        <h1 className={styles.title}>{t('clothing.title')}</h1>
+        <p className={styles.lead}>{t('clothing.lead')}</p>
+        <nav aria-label={t('clothing.jumpTo')} className={styles.jump}>
+          {CATEGORY_IDS.map((id) => (
+            <a key={id} href={`#${sectionId(id)}`} className={styles.jumpLink}>
+              {t(`categories.${id}.name`)}
+            </a>
+          ))}
+        </nav>
+      </header>
+
+      <div className={styles.sections}>
+        {error && !products ? (
+          <StateMessage kind="error" title={t('catalog.loadError')} />
+        ) : (
+          CATEGORY_IDS.map((id, index) => {
+            const items = byCategory(id);
+            return (
+              <section key={id} id={sectionId(id)} className={styles.section} aria-labelledby={`${sectionId(id)}-title`}>
+                <div className={styles.sectionHead}>
+                  <h2 id={`${sectionId(id)}-title`} className={styles.sectionTitle}>
+                    {t(`categories.${id}.name`)}
+                  </h2>
+                  <p className={styles.sectionBlurb}>{t(`categories.${id}.blurb`)}</p>
+                  {products && (
+                    <p className={styles.count}>{t('clothing.count', { count: items.length })}</p>
+                  )}
+                </div>
+                {!products ? (
+                  <ProductGridSkeleton />
+                ) : items.length === 0 ? (
+                  <StateMessage kind="empty" title={t('clothing.empty')} />
+                ) : (
+                  <ProductGrid products={items} lang={lang} aboveFold={index === 0} />
+                )}
+              </section>
+            );
+          })
+        )}
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,101 @@
+import { Link, useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useSession } from '../features/auth/use-session';
+import { useAddToCart } from '../features/cart/api/add-to-cart';
+import { useWishlistHeart } from '../features/wishlist/api/use-wishlist-heart';
+import { parseProductId, useProduct } from '../features/catalog/api/get-product';
+import {
+  ProductDetails,
+  ProductDetailsSkeleton,
+  type ProductSelection,
+} from '../features/catalog/components/product-details';
+import { localizeProduct } from '../features/catalog/lib/localize';
+import { StateMessage } from '../components/state-message/state-message';
+import { LoadingPage } from '../components/loading-page/loading-page';
+import { useInitialLoading } from '../components/loading-page/use-initial-loading';
+import { isApiError } from '../lib/api-client';
+import { useDocumentTitle } from '../lib/use-document-title';
+import { useLanguage } from '../lib/use-language';
+import button from '../components/button/button.module.css';
+import styles from './product.module.css';
+
+export default function ProductRoute() {
+  const { t } = useTranslation();
+  const lang = useLanguage();
+  const { productId } = useParams();
+  const id = parseProductId(productId);
+  const session = useSession();
+  const { data: product, error, isLoading } = useProduct(id, lang);
+  const showLoading = useInitialLoading(isLoading);
+
+  const notFound = id === null || (isApiError(error) && error.status === 404);
+  const name = product ? localizeProduct(product, lang).name : undefined;
+  useDocumentTitle(name ?? (notFound ? t('product.notFound') : t('product.title')));
+
+  const addLineToCart = useAddToCart(session.token);
+  const heart = useWishlistHeart(session.token);
+
+  async function addToCart(selection: ProductSelection) {
+    await addLineToCart(selection);
+  }
+  // The heart works before a colour and size are chosen: the shown colour and the first size.
+  function toggleWishlist(selection: Partial<ProductSelection> & { productId: number }) {
+    void heart.add({
+      productId: selection.productId,
+      colorId: selection.colorId ?? product?.colors[0]?.id,
+      selectedSize: selection.selectedSize ?? product?.sizes[0]?.size,
+      quantity: selection.quantity,
+    });
+  }
+
+  let body: React.ReactNode;
+  if (notFound) {
+    body = (
+      <StateMessage kind="empty" title={t('product.notFound')} as="h1">
+        <Link to="/clothing" className={button.primary}>
+          {t('product.backToShop')}
+        </Link>
+      </StateMessage>
+    );
+  } else if (error && !product) {
+    body = (
+      <StateMessage kind="error" title={t('product.loadError')} as="h1">
+        <Link to="/clothing" className={button.secondary}>
+          {t('product.backToShop')}
+        </Link>
+      </StateMessage>
+    );
+  } else if (!product) {
+    body = <ProductDetailsSkeleton />;
+  } else {
+    body = (
+      <ProductDetails
+        product={product}
+        lang={lang}
+        categoryName={t(`categories.${product.categoryId}.name`, { defaultValue: '' })}
+        isLoggedIn={session.isLoggedIn}
+        onAddToCart={addToCart}
+        onToggleWishlist={toggleWishlist}
+        wishlisted={heart.filled}
+      />
+    );
+  }
+
+  return (
+    <div className={styles.page}>
+      {showLoading && <LoadingPage />}
+      <nav aria-label={t('product.breadcrumb')} className={styles.breadcrumb}>
+        <ol>
+          <li>
+            <Link to="/">{t('nav.home')}</Link>
+          </li>
+          <li>
+            <Link to="/clothing">{t('nav.clothing')}</Link>
+          </li>
+          {name && <li aria-current="page">{name}</li>}
+        </ol>
+      </nav>
+      {body}
+    </div>
+  );
+}

@@ -1,0 +1,30 @@
+import '@testing-library/jest-dom/vitest';
+import { afterEach, beforeAll } from 'vitest';
+import { cleanup } from '@testing-library/react';
+import i18n, { i18nReady } from '../lib/i18n';
+
+beforeAll(async () => {
+  await i18nReady;
+});
+
+afterEach(async () => {
+  cleanup();
+  localStorage.clear();
+  sessionStorage.clear();
+  if (i18n.language !== 'en') await i18n.changeLanguage('en');
+});
+
+// jsdom has no matchMedia; the app only asks it about reduced motion.
+if (!window.matchMedia) {
+  window.matchMedia = (query: string) =>
+    ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+      addListener: () => undefined,
+      removeListener: () => undefined,
+      dispatchEvent: () => false,
+    }) as MediaQueryList;
+}

@@ -1,0 +1,44 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+// The api serves /api, /files and /pay on one port; in dev we forward those to it so the
+// browser sees one origin, exactly like production.
+const apiTarget = 'http://127.0.0.1:3000';
+
+export default defineConfig({
+  plugins: [react()],
+  resolve: {
+    alias: [
+      // The default entry injects its CSS through a runtime <style> tag (at odds with a strict
+      // CSP); the unstyled entry is the same API, and app/providers.tsx imports the CSS file.
+      // Exact match only, so `import { toast } from 'react-toastify'` works everywhere.
+      { find: /^react-toastify$/, replacement: 'react-toastify/unstyled' },
+    ],
+  },
+  server: {
+    proxy: {
+      '/api': apiTarget,
+      '/files': apiTarget,
+      '/pay': apiTarget,
+    },
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    assetsDir: 'assets',
+    // Hashed names let the api cache assets as immutable.
+    rollupOptions: {
+      // The contract's modules only declare schemas and constants. Telling the bundler so lets
+      // it drop the zod schemas a chunk does not use (otherwise every `import { TIMINGS }` would
+      // pull all of zod into the entry chunk).
+      treeshake: {
+        moduleSideEffects: (id: string) => !/[\\/]contract[\\/]src[\\/]/.test(id),
+      },
+      output: {
+        entryFileNames: 'assets/[name]-[hash].js',
+        chunkFileNames: 'assets/[name]-[hash].js',
+        assetFileNames: 'assets/[name]-[hash][extname]',
+      },
+    },
+  },
+});
