@@ -44,11 +44,6 @@ const EnvSchema = z
     SEED_DEMO: boolean.default(true),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     TRUST_PROXY: boolean.default(false),
-  })
-  .superRefine((env, ctx) => {
-    if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) {
-      ctx.addIssue({ code: 'custom', path: ['STRIPE_WEBHOOK_SECRET'], message: 'is required with STRIPE_SECRET_KEY' });
-    }
   });
 
 export type Env = z.input<typeof EnvSchema>;
@@ -83,9 +78,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   const keys = Object.keys(EnvSchema.shape);
   const raw = Object.fromEntries(keys.map((key) => [key, source[key] === '' ? undefined : source[key]]));
   const parsed = EnvSchema.safeParse(raw);
-  if (!parsed.success) {
-    throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
-  }
+  const problems = parsed.success ? [] : parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+  // Checked beside the schema so that it is listed together with every other bad key.
+  if (raw.STRIPE_SECRET_KEY && !raw.STRIPE_WEBHOOK_SECRET) problems.push('STRIPE_WEBHOOK_SECRET: is required with STRIPE_SECRET_KEY');
+  if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
   const env = parsed.data;
   return {
     env: env.NODE_ENV,
