@@ -1,7 +1,7 @@
 import type { ErrorBody } from '@shop/contract';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { AppError } from './errors.js';
+import { AppError, RateLimitError } from './errors.js';
 
 /** Fastify's own error codes that are the client's fault, with what we tell the client. */
 const CLIENT_ERRORS: Record<string, [number, ErrorBody['code'], string]> = {
@@ -26,6 +26,7 @@ export function fieldPath(path: string): string {
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler<FastifyError | AppError>((error, request, reply) => {
     if (error instanceof AppError) {
+      if (error instanceof RateLimitError) reply.header('retry-after', String(error.retryAfter));
       const body: ErrorBody = { error: error.message, code: error.code };
       if (error.fields) body.fields = error.fields;
       return reply.code(error.status).send(body);

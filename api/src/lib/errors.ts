@@ -19,3 +19,14 @@ export const badRequest = (message: string, fields?: Record<string, string>) =>
 export const forbidden = (message = 'You are not allowed to do this.') => new AppError(403, 'FORBIDDEN', message);
 export const unauthorized = (message = 'Please log in.') => new AppError(401, 'UNAUTHORIZED', message);
 export const conflict = (code: ErrorCode, message: string) => new AppError(409, code, message);
+
+/** 429 with the seconds after which the client may try again (sent as `Retry-After`). */
+export class RateLimitError extends AppError {
+  constructor(
+    public readonly retryAfter: number,
+    message = 'Too many requests. Please wait a moment and try again.',
+  ) {
+    super(429, 'RATE_LIMITED', message);
+    this.name = 'RateLimitError';
+  }
+}

@@ -1,0 +1,92 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { buildApp, type App } from '../../app.js';
+import { loadConfig } from '../../config.js';
+import type { Database } from '../../db/client.js';
+import { createTestDatabase } from '../../test/database.js';
+import { startSmtpServer, type TestSmtpServer } from '../../test/smtp.js';
+
+/** The app with its log lines captured, on SMTP or on the outbox. */
+async function appWithLogs(env: Record<string, string>) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'shop-auth-logs-'));
+  const lines: string[] = [];
+  const database: Database = await createTestDatabase();
+  const config = loadConfig({ NODE_ENV: 'test', SEED_DEMO: 'false', DATA_DIR: dataDir, PUBLIC_URL: 'http://shop.test', ...env });
+  const app: App = await buildApp({
+    config,
+    database,
+    logger: { level: 'info', stream: { write: (line: string) => void lines.push(line) } },
+  });
+  await app.ready();
+  const close = async () => {
+    await app.close();
+    await database.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  return { app, lines, dataDir, close };
+}
+
+const cleanups: (() => Promise<void>)[] = [];
+afterAll(async () => {
+  for (const cleanup of cleanups) await cleanup();
+});
+
+const post = (app: App, url: string, payload: object) => app.inject({ method: 'POST', url: `/api${url}`, payload });
+
+describe('security logging on SMTP', () => {
+  it('logs signup, login success and failure, and reset, without a password, code or token', async () => {
+    const smtp: TestSmtpServer = await startSmtpServer();
+    const { app, lines, close } = await appWithLogs({ SMTP_URL: smtp.url });
+    cleanups.push(close, smtp.close);
+    const email = 'logged@example.com';
+    const password = 'a-secret-nobody-logs';
+
+    expect((await post(app, '/auth/signup', { name: 'Logged', email, password })).statusCode).toBe(201);
+    const code = /\b(\d{6})\b/.exec((await smtp.waitFor(email)).text)?.[1] ?? '';
+    expect((await post(app, '/auth/login', { email, password: 'wrong-password-here' })).statusCode).toBe(401);
+    expect((await post(app, '/auth/login', { email: 'nobody@example.com', password })).statusCode).toBe(404);
+    const verified = await post(app, '/auth/verify-otp', { email, otp: code });
+    const sessionToken = verified.json().token as string;
+    expect((await post(app, '/auth/login', { email, password })).statusCode).toBe(200);
+    expect((await post(app, '/auth/reset-password', { email })).statusCode).toBe(200);
+    const resetToken = /reset-password\/([\w-]+)/.exec((await smtp.waitFor(email, (m) => /reset/i.test(m.subject))).text)?.[1] ?? '';
+    const newPassword = 'another-secret-unlogged';
+    expect((await post(app, '/auth/update-password', { resetToken, newPassword })).statusCode).toBe(200);
+
+    const events = lines.map((line) => JSON.parse(line) as { event?: string; reason?: string });
+    const names = events.map((entry) => entry.event).filter(Boolean);
+    for (const event of ['signup', 'login.failure', 'otp.verified', 'login.success', 'reset.requested', 'reset.completed']) {
+      expect(names).toContain(event);
+    }
+    expect(events.filter((entry) => entry.event === 'login.failure').map((entry) => entry.reason)).toEqual([
+      'wrong_password',
+      'unknown_email',
+    ]);
+    const all = lines.join('\n');
+    for (const secret of [password, newPassword, code, sessionToken, resetToken]) {
+      expect(secret.length).toBeGreaterThan(5);
+      expect(all).not.toContain(secret);
+    }
+  });
+});
+
+describe('the outbox (no SMTP_URL)', () => {
+  it('writes one .eml per mail with text and HTML parts, and echoes the code to the log for local signups', async () => {
+    const { app, lines, dataDir, close } = await appWithLogs({});
+    cleanups.push(close);
+    const email = 'outbox@example.com';
+    expect((await post(app, '/auth/signup', { name: 'Local Dev', email, password: 'local-dev-password' })).statusCode).toBe(201);
+
+    const outbox = join(dataDir, 'outbox');
+    const files = readdirSync(outbox).filter((name) => name.endsWith('.eml'));
+    expect(files).toHaveLength(1);
+    const raw = readFileSync(join(outbox, files[0] ?? ''), 'utf8');
+    expect(raw).toMatch(/^To: outbox@example\.com$/m);
+    expect(raw).toMatch(/Content-Type: text\/plain/);
+    expect(raw).toMatch(/Content-Type: text\/html/);
+    const logged = lines.find((line) => line.includes('mail written to the outbox'));
+    expect(logged).toMatch(/verification code for outbox@example\.com: \d{6}/);
+  });
+});

@@ -1,0 +1,101 @@
+import {
+  ErrorBodySchema,
+  MessageSchema,
+  ProfileSchema,
+  SaveProfilePictureBodySchema,
+  UpdateProfileBodySchema,
+  UploadResponseSchema,
+} from '@shop/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AppError, RateLimitError } from '../../lib/errors.js';
+import { currentUser, requireUser } from '../../platform/security/authenticate.js';
+import { MESSAGES, getProfile, saveAvatar, updateProfile, uploadAvatar } from './service.js';
+
+const UPLOADS_PER_HOUR = 30;
+const security = [{ bearer: [] }];
+
+export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('preHandler', requireUser);
+
+  app.get(
+    '/profile',
+    {
+      schema: {
+        tags: ['profile'],
+        summary: 'The signed-in user',
+        security,
+        response: { 200: ProfileSchema, 401: ErrorBodySchema, 404: ErrorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return getProfile(app.db, currentUser(request).id);
+    },
+  );
+
+  app.put(
+    '/profile',
+    {
+      schema: {
+        tags: ['profile'],
+        summary: 'Change name, address and phone (email is read-only and ignored)',
+        security,
+        body: UpdateProfileBodySchema,
+        response: { 200: MessageSchema, 400: ErrorBodySchema, 401: ErrorBodySchema },
+      },
+    },
+    async (request) => {
+      await updateProfile(app.db, currentUser(request).id, request.body);
+      return { message: MESSAGES.saved };
+    },
+  );
+
+  app.post(
+    '/profile/upload',
+    {
+      schema: {
+        tags: ['profile'],
+        summary: 'Upload a profile picture (multipart field profilePicture); answers its preview path',
+        security,
+        consumes: ['multipart/form-data'],
+        response: {
+          200: UploadResponseSchema,
+          400: ErrorBodySchema,
+          401: ErrorBodySchema,
+          413: ErrorBodySchema,
+          415: ErrorBodySchema,
+          429: ErrorBodySchema,
+        },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      const limit = await app.limiter.hit(`avatar-upload:${user.id}`, UPLOADS_PER_HOUR, 3_600_000);
+      if (!limit.allowed) throw new RateLimitError(limit.retryAfter);
+      let bytes: Buffer | undefined;
+      for await (const part of request.parts()) {
+        if (part.type === 'file' && part.fieldname === 'profilePicture' && !bytes) bytes = await part.toBuffer();
+        else if (part.type === 'file') part.file.resume();
+      }
+      if (!bytes) throw new AppError(400, 'BAD_REQUEST', MESSAGES.noFile, { profilePicture: MESSAGES.noFile });
+      return { previewPath: await uploadAvatar(app.db, user.id, bytes) };
+    },
+  );
+
+  app.put(
+    '/profile/save',
+    {
+      schema: {
+        tags: ['profile'],
+        summary: 'Make an uploaded picture (its previewPath) the profile picture',
+        security,
+        body: SaveProfilePictureBodySchema,
+        response: { 200: MessageSchema, 400: ErrorBodySchema, 401: ErrorBodySchema },
+      },
+    },
+    async (request) => {
+      await saveAvatar(app.db, currentUser(request).id, request.body.profilePicture);
+      return { message: MESSAGES.saved };
+    },
+  );
+};
