@@ -21,12 +21,17 @@ import { installErrorHandler } from './lib/error-handler.js';
 import { adminRoutes } from './modules/admin/routes.js';
 import { cartRoutes } from './modules/cart/routes.js';
 import { catalogRoutes } from './modules/catalog/routes.js';
+import { checkoutRoutes } from './modules/checkout/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
+import { orderRoutes } from './modules/orders/routes.js';
+import { payPageRoutes } from './modules/payments/pay-routes.js';
+import { paymentRoutes } from './modules/payments/routes.js';
 import { wishlistRoutes } from './modules/wishlist/routes.js';
 import { webDistDir } from './paths.js';
 import { CatalogCache } from './platform/cache/catalog-cache.js';
 import { fileRoutes } from './platform/files/routes.js';
 import { createMailer, type Mailer } from './platform/mail/mailer.js';
+import { createPaymentProvider, type PaymentProvider } from './platform/payments/index.js';
 import { authenticate } from './platform/security/authenticate.js';
 import { createMemoryLimiter, createRedisLimiter, type Limiter } from './platform/security/limiter.js';
 
@@ -38,6 +43,7 @@ declare module 'fastify' {
     catalogCache: CatalogCache;
     limiter: Limiter;
     mailer: Mailer;
+    payments: PaymentProvider;
   }
 }
 
@@ -82,6 +88,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   app.decorate('catalogCache', catalogCache);
   app.decorate('limiter', redis ? createRedisLimiter(redis) : createMemoryLimiter());
   app.decorate('mailer', createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log }));
+  app.decorate('payments', createPaymentProvider(config));
   app.addHook('onClose', async () => {
     app.mailer.close();
     await catalogCache.stop();
@@ -131,6 +138,9 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
     async (api) => {
       await api.register(healthRoutes);
       await api.register(catalogRoutes);
+      await api.register(checkoutRoutes);
+      await api.register(orderRoutes);
+      await api.register(paymentRoutes);
       await api.register(adminRoutes);
       await api.register(cartRoutes);
       await api.register(wishlistRoutes);
@@ -138,6 +148,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
     { prefix: '/api' },
   );
   await app.register(fileRoutes);
+  await app.register(payPageRoutes);
   await registerWebApp(app);
   return app;
 }

@@ -27,6 +27,11 @@ export const QUANTITY_MAX = 99;
 
 export const ORDER_STATUSES = ['pending', 'paid', 'cancelled', 'expired', 'failed'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
+/** `local` is the built-in test payment page; `stripe` is Stripe Checkout. */
+export const PAYMENT_PROVIDERS = ['local', 'stripe'] as const;
+export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
+/** How long a hosted payment session stays open. */
+export const PAYMENT_SESSION_TTL_MS = 30 * 60_000;
 
 export const OTP_LENGTH = 6;
 export const PASSWORD_MIN = 8;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ORDER_STATUSES } from './constants.js';
+import { ORDER_STATUSES, PAYMENT_PROVIDERS } from './constants.js';
 
 /** userId and items are the spec's client habit; the order is built from the server cart. */
 export const CheckoutBodySchema = z
@@ -8,6 +8,10 @@ export const CheckoutBodySchema = z
 
 export const CheckoutSessionSchema = z.object({ sessionId: z.string(), url: z.string() });
 export type CheckoutSession = z.infer<typeof CheckoutSessionSchema>;
+
+/** What the checkout page needs to label its pay button and format money. */
+export const CheckoutInfoSchema = z.object({ provider: z.enum(PAYMENT_PROVIDERS), currency: z.string() });
+export type CheckoutInfo = z.infer<typeof CheckoutInfoSchema>;
 
 export const OrderItemSchema = z.object({
   productId: z.number(),

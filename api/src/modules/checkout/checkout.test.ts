@@ -1,0 +1,137 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { orderItems, products, productTranslations } from '../../db/schema.js';
+import { createTestApp, type TestApp } from '../../test/app.js';
+import { bearer, createProduct, createUser } from '../../test/factories.js';
+import { addCartLine, cartOf, checkout, orderOf } from '../payments/test-support.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const post = (headers: Record<string, string>, payload: unknown = {}, query = '') =>
+  t.app.inject({ method: 'POST', url: `/api/checkout/session${query}`, headers, payload: payload as object });
+
+describe('GET /api/checkout', () => {
+  it('names the built-in payment page as the provider when Stripe is not configured', async () => {
+    const response = await t.app.inject('/api/checkout');
+    expect(response.json()).toEqual({ provider: 'local', currency: 'USD' });
+  });
+});
+
+describe('POST /api/checkout/session', () => {
+  it('needs a logged-in shopper', async () => {
+    const response = await post({});
+    expect(response.statusCode).toBe(401);
+  });
+
+  it('refuses an empty cart with 400 CART_EMPTY', async () => {
+    const user = await createUser(t.db);
+    const response = await post(bearer(user));
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ error: 'Your cart is empty!', code: 'CART_EMPTY' });
+  });
+
+  it('orders the server cart at database prices, whatever user, items or prices the client sends', async () => {
+    const user = await createUser(t.db);
+    const victim = await createUser(t.db);
+    const hoodie = await createProduct(t.db, { priceCents: 8950, name: 'Gala Hoodie', colors: ['Onyx', 'Bone'] });
+    const tee = await createProduct(t.db, { priceCents: 2500, name: 'Plain Tee' });
+    await addCartLine(t.db, user, hoodie, { quantity: 3, size: 'L', color: 1 });
+    await addCartLine(t.db, victim, tee, { quantity: 5 });
+
+    const response = await post(bearer(user), {
+      userId: victim.id,
+      items: [{ productId: tee.id, quantity: 99, price: 0.01 }],
+      total: 0.01,
+      price: 0.01,
+    });
+    expect(response.statusCode).toBe(201);
+    const session = response.json() as { sessionId: string; url: string };
+    expect(session).toEqual({ sessionId: expect.stringMatching(/^cs_local_/), url: `/pay/${session.sessionId}` });
+
+    const order = await orderOf(t.db, session.sessionId);
+    expect(order).toMatchObject({ userId: user.id, status: 'pending', totalCents: 26850, currency: 'USD', paymentProvider: 'local' });
+    const lines = await t.db.select().from(orderItems).where(eq(orderItems.orderId, order.id));
+    expect(lines).toEqual([
+      expect.objectContaining({
+        productId: hoodie.id,
+        colorId: hoodie.colors[1]!.id,
+        name: 'Gala Hoodie',
+        colorName: 'Bone',
+        size: 'L',
+        unitPriceCents: 8950,
+        quantity: 3,
+        imageUrl: hoodie.colors[1]!.imageUrl,
+      }),
+    ]);
+    // Nothing is taken off a cart before the payment is confirmed.
+    expect(await cartOf(t.db, user.id)).toHaveLength(1);
+    expect(await cartOf(t.db, victim.id)).toHaveLength(1);
+  });
+
+  it('keeps what was ordered when the product changes afterwards', async () => {
+    const user = await createUser(t.db);
+    const product = await createProduct(t.db, { priceCents: 1000, name: 'Before' });
+    await addCartLine(t.db, user, product, { quantity: 1 });
+    const { sessionId } = await checkout(t.app, user);
+    await t.db.update(products).set({ priceCents: 9999 }).where(eq(products.id, product.id));
+    await t.db.update(productTranslations).set({ name: 'After' }).where(eq(productTranslations.productId, product.id));
+    const order = await t.app.inject({ url: `/api/orders/by-session/${sessionId}`, headers: bearer(user) });
+    expect(order.json()).toMatchObject({ total: 10, items: [{ name: 'Before', unitPrice: 10 }] });
+  });
+
+  it('names the lines in the page language, else the account language', async () => {
+    const user = await createUser(t.db, { locale: 'bg' });
+    await addCartLine(t.db, user, await createProduct(t.db, { name: 'Night Coat', bgName: 'Нощно палто' }), { quantity: 1 });
+    const bg = await checkout(t.app, user);
+    expect(await orderOf(t.db, bg.sessionId)).toMatchObject({ locale: 'bg' });
+    const en = await checkout(t.app, user, 'en');
+    const order = await t.app.inject({ url: `/api/orders/by-session/${en.sessionId}`, headers: bearer(user) });
+    expect(order.json().items[0].name).toBe('Night Coat');
+    const bgOrder = await t.app.inject({ url: `/api/orders/by-session/${bg.sessionId}`, headers: bearer(user) });
+    expect(bgOrder.json().items[0].name).toBe('Нощно палто');
+  });
+
+  it('leaves out products that are no longer on sale, and a cart of only those is empty', async () => {
+    const user = await createUser(t.db);
+    const gone = await createProduct(t.db, { priceCents: 5000 });
+    const hidden = await createProduct(t.db, { priceCents: 6000 });
+    await addCartLine(t.db, user, gone, { quantity: 1 });
+    await addCartLine(t.db, user, hidden, { quantity: 1 });
+    await t.db.update(products).set({ deletedAt: new Date() }).where(eq(products.id, gone.id));
+    await t.db.update(products).set({ publishedAt: null }).where(eq(products.id, hidden.id));
+    expect((await post(bearer(user))).json()).toMatchObject({ code: 'CART_EMPTY' });
+
+    const onSale = await createProduct(t.db, { priceCents: 7000 });
+    await addCartLine(t.db, user, onSale, { quantity: 2 });
+    const { sessionId } = await checkout(t.app, user);
+    expect(await orderOf(t.db, sessionId)).toMatchObject({ totalCents: 14000 });
+  });
+
+  it('limits how many sessions one shopper opens a minute', async () => {
+    const user = await createUser(t.db);
+    await addCartLine(t.db, user, await createProduct(t.db), { quantity: 1 });
+    const answers = [];
+    for (let i = 0; i < 11; i += 1) answers.push((await post(bearer(user))).statusCode);
+    expect(answers.slice(0, 10)).toEqual(Array(10).fill(201));
+    const limited = await post(bearer(user));
+    expect(limited.statusCode).toBe(429);
+    expect(limited.headers['retry-after']).toBeDefined();
+    expect(limited.json().code).toBe('RATE_LIMITED');
+  });
+});
+
+describe('POST /api/payments/webhook without Stripe', () => {
+  it('refuses every delivery: the built-in page raises its events in-process', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/payments/webhook',
+      headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=abc' },
+      payload: JSON.stringify({ id: 'evt_1', type: 'checkout.session.completed' }),
+    });
+    expect(response.statusCode).toBe(400);
+  });
+});

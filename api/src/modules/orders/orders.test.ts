@@ -1,0 +1,99 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { orders } from '../../db/schema.js';
+import { createTestApp, type TestApp } from '../../test/app.js';
+import { bearer, createProduct, createUser, type CreatedUser } from '../../test/factories.js';
+import { addCartLine, checkout, orderOf } from '../payments/test-support.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const get = (url: string, user?: CreatedUser) => t.app.inject({ url, headers: user ? bearer(user) : {} });
+
+async function placeOrder(user: CreatedUser, priceCents: number, quantity = 1) {
+  await addCartLine(t.db, user, await createProduct(t.db, { priceCents, name: `Piece ${priceCents}` }), { quantity, size: 'S' });
+  return checkout(t.app, user);
+}
+
+describe('GET /api/orders', () => {
+  it('needs a logged-in shopper', async () => {
+    expect((await get('/api/orders')).statusCode).toBe(401);
+  });
+
+  it('is empty for a new shopper', async () => {
+    expect((await get('/api/orders', await createUser(t.db))).json()).toEqual([]);
+  });
+
+  it("lists the shopper's own orders, newest first, each with its lines", async () => {
+    const user = await createUser(t.db);
+    const other = await createUser(t.db);
+    const first = await placeOrder(user, 1500, 2);
+    const second = await placeOrder(user, 2000);
+    await placeOrder(other, 9900);
+
+    const list = (await get('/api/orders', user)).json() as { id: number; total: number; items: unknown[] }[];
+    const firstOrder = await orderOf(t.db, first.sessionId);
+    const secondOrder = await orderOf(t.db, second.sessionId);
+    expect(list.map((order) => order.id)).toEqual([secondOrder.id, firstOrder.id]);
+    // The cart still holds the first line when the second checkout runs: that order has both.
+    expect(list[0]).toMatchObject({ status: 'pending', total: 50, currency: 'USD', paidAt: null });
+    expect(list[1]).toEqual({
+      id: firstOrder.id,
+      status: 'pending',
+      total: 30,
+      currency: 'USD',
+      createdAt: firstOrder.createdAt.toISOString(),
+      paidAt: null,
+      items: [
+        {
+          productId: expect.any(Number),
+          name: 'Piece 1500',
+          colorName: 'Onyx',
+          size: 'S',
+          unitPrice: 15,
+          quantity: 2,
+          imageUrl: expect.stringMatching(/^\/files\//),
+        },
+      ],
+    });
+  });
+
+  it('shows a built-in page session that ran out of time as expired', async () => {
+    const user = await createUser(t.db);
+    const { sessionId } = await placeOrder(user, 1000);
+    await t.db
+      .update(orders)
+      .set({ createdAt: new Date(Date.now() - 31 * 60_000) })
+      .where(eq(orders.paymentSessionId, sessionId));
+    expect((await get('/api/orders', user)).json()[0].status).toBe('expired');
+  });
+});
+
+describe('GET /api/orders/:id and /api/orders/by-session/:sessionId', () => {
+  it("answers the owner, and 404 to anyone else as for a missing order", async () => {
+    const owner = await createUser(t.db);
+    const stranger = await createUser(t.db);
+    const admin = await createUser(t.db, { role: 'ADMIN' });
+    const { sessionId } = await placeOrder(owner, 4200);
+    const order = await orderOf(t.db, sessionId);
+
+    const own = await get(`/api/orders/${order.id}`, owner);
+    expect(own.statusCode).toBe(200);
+    expect(own.json()).toMatchObject({ id: order.id, total: 42 });
+    expect((await get(`/api/orders/by-session/${sessionId}`, owner)).json()).toEqual(own.json());
+
+    for (const user of [stranger, admin]) {
+      const byId = await get(`/api/orders/${order.id}`, user);
+      expect(byId.statusCode).toBe(404);
+      expect(byId.json()).toEqual({ error: 'Order not found', code: 'NOT_FOUND' });
+      expect((await get(`/api/orders/by-session/${sessionId}`, user)).statusCode).toBe(404);
+    }
+    expect((await get('/api/orders/999999', owner)).statusCode).toBe(404);
+    expect((await get('/api/orders/by-session/cs_local_unknown', owner)).statusCode).toBe(404);
+    expect((await get(`/api/orders/${order.id}`)).statusCode).toBe(401);
+    expect((await get('/api/orders/abc', owner)).statusCode).toBe(400);
+  });
+});

@@ -1,0 +1,52 @@
+import { ErrorBodySchema, IdParamsSchema, OrderSchema, SessionParamsSchema } from '@shop/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { currentUser, requireUser } from '../../platform/security/authenticate.js';
+import { getOrder, getOrderBySession, listOrders } from './service.js';
+
+const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 404: ErrorBodySchema };
+
+export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('preHandler', requireUser);
+
+  app.get(
+    '/orders',
+    {
+      schema: {
+        tags: ['orders'],
+        summary: "The shopper's orders, newest first, with their lines",
+        security: [{ bearer: [] }],
+        response: { 200: z.array(OrderSchema), ...errors },
+      },
+    },
+    async (request) => listOrders(app.db, currentUser(request).id),
+  );
+
+  app.get(
+    '/orders/:id',
+    {
+      schema: {
+        tags: ['orders'],
+        summary: 'One of the shopper’s orders',
+        security: [{ bearer: [] }],
+        params: IdParamsSchema,
+        response: { 200: OrderSchema, ...errors },
+      },
+    },
+    async (request) => getOrder(app.db, currentUser(request).id, request.params.id),
+  );
+
+  app.get(
+    '/orders/by-session/:sessionId',
+    {
+      schema: {
+        tags: ['orders'],
+        summary: 'The shopper’s order of a payment session (for the result pages)',
+        security: [{ bearer: [] }],
+        params: SessionParamsSchema,
+        response: { 200: OrderSchema, ...errors },
+      },
+    },
+    async (request) => getOrderBySession(app.db, currentUser(request).id, request.params.sessionId),
+  );
+};

@@ -1,0 +1,17 @@
+import type { Language } from '@shop/contract';
+
+const LOCALES: Record<Language, string> = { en: 'en-US', bg: 'bg-BG' };
+
+/** Money as the web app writes it: the currency sign and 2 decimals, in the language's number style. */
+export function formatMoney(cents: number, currency: string, language: Language): string {
+  return new Intl.NumberFormat(LOCALES[language], {
+    style: 'currency',
+    currency,
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  }).format(cents / 100);
+}
+
+const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+export const escapeHtml = (value: string | number): string => String(value).replace(/[&<>"']/g, (c) => ENTITIES[c] ?? c);

@@ -1,0 +1,226 @@
+import type { Language, OrderStatus } from '@shop/contract';
+import type { CardProblem } from '../../platform/payments/cards.js';
+import { escapeHtml, formatMoney } from './format.js';
+
+/** The built-in payment page: server-rendered, no JavaScript, styled like the shop. */
+
+export type PageProblem = CardProblem | 'tooManyAttempts';
+
+const TEXTS = {
+  en: {
+    title: 'Test payment · Atelier Noir',
+    badge: 'Test payment page',
+    badgeDetail: 'No real card is charged and no money moves.',
+    heading: 'Card payment',
+    order: (id: number) => `Order #${id}`,
+    amountDue: 'Amount due',
+    name: 'Name on card',
+    cardNumber: 'Card number',
+    expiry: 'Expiry (MM/YY)',
+    cvc: 'CVC',
+    pay: (amount: string) => `Pay ${amount}`,
+    cancel: 'Cancel and return to the shop',
+    accepted: 'Visa and Mastercard are accepted.',
+    testCards: 'Test cards',
+    succeeds: 'payment succeeds',
+    declined: 'payment is declined',
+    anyDetails: 'Use any future expiry date, any 3-digit CVC and any name.',
+    problems: {
+      nameMissing: 'Enter the name on the card.',
+      numberMalformed: 'Enter the card number: 12 to 19 digits, spaces allowed.',
+      expiryMalformed: 'Enter the expiry date as MM/YY.',
+      cvcMalformed: 'Enter the 3-digit security code (CVC).',
+      luhn: 'This card number is not valid. Please check it.',
+      brand: 'Only Visa and Mastercard cards are accepted.',
+      expired: 'This card has expired.',
+      declined: 'Your card was declined. Please use another card.',
+      tooManyAttempts: 'Too many attempts. Please wait a few minutes and try again.',
+    } satisfies Record<PageProblem, string>,
+    closed: {
+      paid: 'This order is already paid.',
+      cancelled: 'This payment was cancelled.',
+      expired: 'This payment session has expired. Please check out again.',
+      failed: 'This payment failed. Please check out again.',
+    } satisfies Record<Exclude<OrderStatus, 'pending'>, string>,
+    closedTitle: 'Payment closed',
+    notFound: 'This payment page does not exist.',
+    seeOrder: 'See your order',
+    backToCart: 'Back to your cart',
+    backToShop: 'Back to the shop',
+  },
+  bg: {
+    title: 'Тестово плащане · Atelier Noir',
+    badge: 'Тестова страница за плащане',
+    badgeDetail: 'Никоя карта не се таксува и не се превеждат пари.',
+    heading: 'Плащане с карта',
+    order: (id: number) => `Поръчка №${id}`,
+    amountDue: 'Сума за плащане',
+    name: 'Име върху картата',
+    cardNumber: 'Номер на картата',
+    expiry: 'Валидност (ММ/ГГ)',
+    cvc: 'CVC код',
+    pay: (amount: string) => `Платете ${amount}`,
+    cancel: 'Отказ и връщане към магазина',
+    accepted: 'Приемаме Visa и Mastercard.',
+    testCards: 'Тестови карти',
+    succeeds: 'успешно плащане',
+    declined: 'отказано плащане',
+    anyDetails: 'Използвайте всяка бъдеща дата на валидност, всеки трицифрен CVC код и всяко име.',
+    problems: {
+      nameMissing: 'Въведете името върху картата.',
+      numberMalformed: 'Въведете номера на картата: от 12 до 19 цифри, разрешени са интервали.',
+      expiryMalformed: 'Въведете валидността във формат ММ/ГГ.',
+      cvcMalformed: 'Въведете трицифрения код за сигурност (CVC).',
+      luhn: 'Този номер на карта е невалиден. Моля, проверете го.',
+      brand: 'Приемаме само карти Visa и Mastercard.',
+      expired: 'Картата е с изтекла валидност.',
+      declined: 'Картата ви беше отказана. Моля, използвайте друга карта.',
+      tooManyAttempts: 'Твърде много опити. Моля, изчакайте няколко минути и опитайте отново.',
+    } satisfies Record<PageProblem, string>,
+    closed: {
+      paid: 'Тази поръчка вече е платена.',
+      cancelled: 'Това плащане беше отказано.',
+      expired: 'Сесията за плащане изтече. Моля, започнете поръчката отново.',
+      failed: 'Плащането не беше успешно. Моля, започнете поръчката отново.',
+    } satisfies Record<Exclude<OrderStatus, 'pending'>, string>,
+    closedTitle: 'Плащането е приключено',
+    notFound: 'Тази страница за плащане не съществува.',
+    seeOrder: 'Вижте поръчката си',
+    backToCart: 'Обратно към количката',
+    backToShop: 'Обратно към магазина',
+  },
+} as const;
+
+export interface PayPageOrder {
+  id: number;
+  sessionId: string;
+  totalCents: number;
+  currency: string;
+  locale: Language;
+  items: { name: string; colorName: string; size: string; unitPriceCents: number; quantity: number }[];
+}
+
+// Colours and type follow web/src/styles/tokens.css (the page is served outside the React app).
+const STYLE = `
+*,*::before,*::after{box-sizing:border-box}
+html{color-scheme:light}
+body{margin:0;min-height:100vh;background:#f4f0e8;color:#1d1b19;font:16px/1.55 system-ui,-apple-system,'Segoe UI',Arial,sans-serif;-webkit-font-smoothing:antialiased}
+.top{background:#0f0e0d;color:#f4f0e8;padding:18px clamp(16px,4vw,48px);display:flex;align-items:center;justify-content:space-between;gap:16px}
+.logo{color:inherit;text-decoration:none;font:600 13px/1 system-ui,sans-serif;letter-spacing:.32em;text-transform:uppercase}
+.lock{font-size:12px;letter-spacing:.12em;text-transform:uppercase;color:#bdb5a8}
+main{max-width:520px;margin:0 auto;padding:32px 16px 64px}
+.badge{display:flex;gap:12px;align-items:flex-start;border:1px solid #7d2431;background:#f6e9ea;color:#6a1d29;border-radius:10px;padding:12px 16px;margin:0 0 28px}
+.badge strong{display:block;font-size:12px;letter-spacing:.24em;text-transform:uppercase}
+.badge span{font-size:14px}
+h1{font:400 clamp(2rem,1.6rem + 1.8vw,2.6rem)/1.05 Georgia,'Times New Roman',serif;margin:0 0 20px}
+h2{font-size:12px;letter-spacing:.24em;text-transform:uppercase;margin:0 0 12px;color:#5c554c;font-weight:600}
+.panel{background:#fbf9f5;border:1px solid rgb(15 14 13/.1);border-radius:18px;padding:24px;box-shadow:0 1px 2px rgb(15 14 13/.08),0 2px 8px rgb(15 14 13/.06)}
+.summary ul{list-style:none;margin:0;padding:0}
+.summary li{display:flex;justify-content:space-between;gap:16px;padding:8px 0;border-bottom:1px solid rgb(15 14 13/.1);font-size:14px}
+.summary li small{display:block;color:#5c554c}
+.total{display:flex;justify-content:space-between;align-items:baseline;margin:16px 0 0;font-size:14px;text-transform:uppercase;letter-spacing:.12em}
+.total strong{font:400 1.75rem Georgia,serif;letter-spacing:0;text-transform:none}
+form.pay{margin-top:24px;display:grid;gap:16px}
+label{display:grid;gap:6px;font-size:13px;font-weight:600;letter-spacing:.04em}
+input{font:inherit;font-size:16px;padding:12px 14px;border:1px solid rgb(15 14 13/.22);border-radius:4px;background:#fff;color:#1d1b19;width:100%}
+input:focus-visible,button:focus-visible,a:focus-visible{outline:2px solid #7d2431;outline-offset:2px}
+.row{display:grid;grid-template-columns:1fr 1fr;gap:16px}
+.primary{font:600 14px/1 system-ui,sans-serif;letter-spacing:.16em;text-transform:uppercase;padding:18px 24px;border:0;border-radius:999px;background:#0f0e0d;color:#f4f0e8;cursor:pointer;width:100%}
+.primary:hover{background:#2b2825}
+.secondary{margin-top:12px;text-align:center}
+.link{font:inherit;font-size:14px;background:none;border:0;color:#7d2431;text-decoration:underline;text-underline-offset:3px;cursor:pointer;padding:8px}
+a.link{display:inline-block}
+.alert{border-left:3px solid #7d2431;background:#f6e9ea;color:#6a1d29;padding:12px 16px;border-radius:4px;margin:24px 0 0;font-weight:600}
+.accepted{font-size:13px;color:#5c554c;text-align:center;margin:16px 0 0}
+.hint{margin-top:28px;font-size:14px;color:#5c554c}
+.hint ul{margin:0;padding-left:18px}
+.hint p{margin:8px 0 0}
+code{font-family:ui-monospace,Menlo,Consolas,monospace;color:#1d1b19}
+.closed{text-align:center}
+.closed p{margin:0 0 20px}
+@media (max-width:420px){.panel{padding:18px}.row{gap:12px}}
+`;
+
+function layout(lang: Language, title: string, body: string): string {
+  const t = TEXTS[lang];
+  return `<!doctype html>
+<html lang="${lang}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<title>${escapeHtml(title)}</title>
+<style>${STYLE}</style>
+</head>
+<body>
+<header class="top"><a class="logo" href="/">Atelier Noir</a><span class="lock">${escapeHtml(t.badge)}</span></header>
+<main>
+<p class="badge" role="note"><span><strong>${escapeHtml(t.badge)}</strong><span>${escapeHtml(t.badgeDetail)}</span></span></p>
+${body}
+</main>
+</body>
+</html>`;
+}
+
+export interface FormValues {
+  name?: string;
+  expiry?: string;
+}
+
+/** The payment form; after a refusal it says why and keeps the name and expiry (never the number or CVC). */
+export function renderPayPage(order: PayPageOrder, options: { problem?: PageProblem; values?: FormValues } = {}): string {
+  const lang = order.locale;
+  const t = TEXTS[lang];
+  const money = (cents: number) => formatMoney(cents, order.currency, lang);
+  const action = `/pay/${encodeURIComponent(order.sessionId)}`;
+  const lines = order.items
+    .map(
+      (item) =>
+        `<li><span>${escapeHtml(item.name)}<small>${escapeHtml(`${item.colorName} · ${item.size} · ${item.quantity} × ${money(item.unitPriceCents)}`)}</small></span><span>${escapeHtml(money(item.unitPriceCents * item.quantity))}</span></li>`,
+    )
+    .join('');
+  const alert = options.problem
+    ? `<p class="alert" role="alert" id="problem">${escapeHtml(t.problems[options.problem])}</p>`
+    : '';
+  const describedBy = options.problem ? ' aria-describedby="problem"' : '';
+  const body = `<h1>${escapeHtml(t.heading)}</h1>
+<div class="panel">
+<section class="summary" aria-labelledby="order-heading">
+<h2 id="order-heading">${escapeHtml(t.order(order.id))}</h2>
+<ul>${lines}</ul>
+<p class="total"><span>${escapeHtml(t.amountDue)}</span><strong>${escapeHtml(money(order.totalCents))}</strong></p>
+</section>
+${alert}
+<form class="pay" method="post" action="${escapeHtml(action)}"${describedBy}>
+<label>${escapeHtml(t.name)}<input name="name" autocomplete="cc-name" required maxlength="100" value="${escapeHtml(options.values?.name ?? '')}"></label>
+<label>${escapeHtml(t.cardNumber)}<input name="cardNumber" inputmode="numeric" autocomplete="cc-number" required maxlength="23" placeholder="1234 1234 1234 1234"></label>
+<div class="row">
+<label>${escapeHtml(t.expiry)}<input name="expiry" autocomplete="cc-exp" required maxlength="7" placeholder="MM/YY" value="${escapeHtml(options.values?.expiry ?? '')}"></label>
+<label>${escapeHtml(t.cvc)}<input name="cvc" inputmode="numeric" autocomplete="cc-csc" required maxlength="3" placeholder="123"></label>
+</div>
+<button class="primary" type="submit">${escapeHtml(t.pay(money(order.totalCents)))}</button>
+</form>
+<form class="secondary" method="post" action="${escapeHtml(`${action}/cancel`)}"><button class="link" type="submit">${escapeHtml(t.cancel)}</button></form>
+<p class="accepted">${escapeHtml(t.accepted)}</p>
+</div>
+<aside class="hint" aria-labelledby="test-cards">
+<h2 id="test-cards">${escapeHtml(t.testCards)}</h2>
+<ul><li><code>4242 4242 4242 4242</code> — ${escapeHtml(t.succeeds)}</li><li><code>4000 0000 0000 0002</code> — ${escapeHtml(t.declined)}</li></ul>
+<p>${escapeHtml(t.anyDetails)}</p>
+</aside>`;
+  return layout(lang, t.title, body);
+}
+
+/** A session that can no longer be paid, with the way back that fits its state. */
+export function renderClosedPage(order: PayPageOrder, status: Exclude<OrderStatus, 'pending'>, successPath: string): string {
+  const t = TEXTS[order.locale];
+  const next = status === 'paid' ? { href: successPath, label: t.seeOrder } : { href: '/cart', label: t.backToCart };
+  const body = `<div class="panel closed"><h1>${escapeHtml(t.closedTitle)}</h1><p>${escapeHtml(t.closed[status])}</p><a class="link" href="${escapeHtml(next.href)}">${escapeHtml(next.label)}</a></div>`;
+  return layout(order.locale, t.title, body);
+}
+
+export function renderNotFoundPage(lang: Language): string {
+  const t = TEXTS[lang];
+  const body = `<div class="panel closed"><h1>${escapeHtml(t.notFound)}</h1><a class="link" href="/">${escapeHtml(t.backToShop)}</a></div>`;
+  return layout(lang, t.title, body);
+}

@@ -1,0 +1,115 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Db } from '../../db/client.js';
+import { orderItems, orders } from '../../db/schema.js';
+import { requestLanguage } from '../../lib/language.js';
+import { checkCard } from '../../platform/payments/cards.js';
+import { localEvent, localReturnPath } from '../../platform/payments/local.js';
+import { renderClosedPage, renderNotFoundPage, renderPayPage, type PayPageOrder } from './pay-page.js';
+import { expireStaleLocalOrders, handlePaymentEvent } from './service.js';
+
+const ParamsSchema = z.object({ sessionId: z.string().max(200) });
+const FormSchema = z.object({
+  cardNumber: z.string().max(40).catch(''),
+  expiry: z.string().max(20).catch(''),
+  cvc: z.string().max(10).catch(''),
+  name: z.string().max(200).catch(''),
+});
+/** Card guesses per session: enough for typos, too few to probe numbers. */
+const ATTEMPTS_PER_SESSION = 20;
+const ATTEMPT_WINDOW_MS = 10 * 60_000;
+
+const SESSION_ID = /^cs_local_[A-Za-z0-9_-]{20,64}$/;
+
+type LoadedOrder = PayPageOrder & { status: typeof orders.$inferSelect.status };
+
+/** The order behind a built-in session, expired first if its time ran out. */
+async function loadOrder(db: Db, sessionId: string): Promise<LoadedOrder | null> {
+  if (!SESSION_ID.test(sessionId)) return null;
+  await expireStaleLocalOrders(db, eq(orders.paymentSessionId, sessionId));
+  const [order] = await db.select().from(orders).where(eq(orders.paymentSessionId, sessionId)).limit(1);
+  if (!order || order.paymentProvider !== 'local') return null;
+  const items = await db.select().from(orderItems).where(eq(orderItems.orderId, order.id)).orderBy(orderItems.id);
+  return {
+    id: order.id,
+    sessionId,
+    status: order.status,
+    totalCents: order.totalCents,
+    currency: order.currency,
+    locale: order.locale,
+    items,
+  };
+}
+
+const html = (reply: FastifyReply, status: number, page: string) =>
+  reply
+    .code(status)
+    .type('text/html; charset=utf-8')
+    // A payment page is never cached: its state changes with every submission.
+    .header('cache-control', 'no-store')
+    .send(page);
+
+/**
+ * The built-in test payment page (the default without Stripe keys): GET shows it, POST pays, POST …/cancel cancels.
+ * Successful payments raise the same internal event a Stripe webhook does.
+ */
+export const payPageRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 8 * 1024 }, (_request, body, done) =>
+    done(null, Object.fromEntries(new URLSearchParams(body as string))),
+  );
+
+  const deps = () => ({ mailer: app.mailer, log: app.log, publicUrl: app.config.publicUrl });
+
+  /** Unknown session: 404. Paid, cancelled or expired: 409 with the way back that fits. */
+  function refuse(request: FastifyRequest, reply: FastifyReply, order: LoadedOrder | null) {
+    if (!order) return html(reply, 404, renderNotFoundPage(requestLanguage(request)));
+    const status = order.status === 'pending' ? 'failed' : order.status;
+    return html(reply, 409, renderClosedPage(order, status, localReturnPath('success', order.sessionId)));
+  }
+
+  /** The order of the session when it can still be paid; otherwise the refusal is sent and null returned. */
+  async function openOrder(sessionId: string, request: FastifyRequest, reply: FastifyReply) {
+    const order = await loadOrder(app.db, sessionId);
+    if (order?.status === 'pending') return order;
+    await refuse(request, reply, order);
+    return null;
+  }
+
+  app.get('/pay/:sessionId', { schema: { params: ParamsSchema, hide: true } }, async (request, reply) => {
+    const order = await openOrder(request.params.sessionId, request, reply);
+    return order ? html(reply, 200, renderPayPage(order)) : reply;
+  });
+
+  app.post('/pay/:sessionId', { schema: { params: ParamsSchema, hide: true } }, async (request, reply) => {
+    const order = await openOrder(request.params.sessionId, request, reply);
+    if (!order) return reply;
+
+    const form = FormSchema.parse(request.body ?? {});
+    const values = { name: form.name, expiry: form.expiry };
+    const attempts = await app.limiter.hit(`pay:${order.sessionId}`, ATTEMPTS_PER_SESSION, ATTEMPT_WINDOW_MS);
+    if (!attempts.allowed) {
+      reply.header('retry-after', String(attempts.retryAfter));
+      return html(reply, 429, renderPayPage(order, { problem: 'tooManyAttempts', values }));
+    }
+    const card = checkCard(form);
+    if (!card.ok) {
+      request.log.info({ orderId: order.id, problem: card.problem }, 'test payment refused');
+      return html(reply, card.status, renderPayPage(order, { problem: card.problem, values }));
+    }
+    const result = await handlePaymentEvent(app.db, localEvent(order, 'paid'), deps());
+    // A double submit finds the order already paid: the shopper still lands on the success page.
+    const paid = result.result === 'applied' || (result.result === 'unchanged' && result.order.status === 'paid');
+    if (!paid) return refuse(request, reply, await loadOrder(app.db, order.sessionId));
+    return reply.redirect(localReturnPath('success', order.sessionId), 303);
+  });
+
+  app.post('/pay/:sessionId/cancel', { schema: { params: ParamsSchema, hide: true } }, async (request, reply) => {
+    const order = await openOrder(request.params.sessionId, request, reply);
+    if (!order) return reply;
+    const result = await handlePaymentEvent(app.db, localEvent(order, 'cancelled'), deps());
+    if (result.result !== 'applied') return refuse(request, reply, await loadOrder(app.db, order.sessionId));
+    return reply.redirect(localReturnPath('cancelled', order.sessionId), 303);
+  });
+};

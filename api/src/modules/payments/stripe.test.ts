@@ -1,0 +1,295 @@
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { eq } from 'drizzle-orm';
+import Stripe from 'stripe';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { paymentEvents } from '../../db/schema.js';
+import { createTestApp, type TestApp } from '../../test/app.js';
+import { bearer, createProduct, createUser } from '../../test/factories.js';
+import { startSmtpServer, type TestSmtpServer } from '../../test/smtp.js';
+import { addCartLine, cartOf, checkout, orderOf } from './test-support.js';
+
+/** A stand-in for api.stripe.com that records what the SDK sends and answers like Stripe. */
+interface RecordedRequest {
+  method: string;
+  path: string;
+  headers: IncomingHttpHeaders;
+  form: URLSearchParams;
+}
+
+const WEBHOOK_SECRET = 'whsec_test_secret';
+const requests: RecordedRequest[] = [];
+let failNext = false;
+let fake: Server;
+let t: TestApp;
+let smtp: TestSmtpServer;
+const signer = new Stripe('sk_test_signer');
+
+beforeAll(async () => {
+  let sequence = 0;
+  fake = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      const form = new URLSearchParams(Buffer.concat(chunks).toString('utf8'));
+      requests.push({ method: request.method ?? '', path: request.url ?? '', headers: request.headers, form });
+      response.setHeader('content-type', 'application/json');
+      if (failNext) {
+        failNext = false;
+        response.statusCode = 400;
+        response.end(JSON.stringify({ error: { type: 'invalid_request_error', message: 'No such thing' } }));
+        return;
+      }
+      sequence += 1;
+      const id = `cs_test_fake${sequence.toString().padStart(4, '0')}`;
+      response.end(
+        JSON.stringify({
+          id,
+          object: 'checkout.session',
+          url: `https://checkout.stripe.test/c/pay/${id}`,
+          amount_total: null,
+          currency: form.get('line_items[0][price_data][currency]'),
+          client_reference_id: form.get('client_reference_id'),
+          metadata: { orderId: form.get('metadata[orderId]') },
+          payment_status: 'unpaid',
+          status: 'open',
+        }),
+      );
+    });
+  });
+  await new Promise<void>((resolve) => fake.listen(0, '127.0.0.1', resolve));
+  const { port } = fake.address() as AddressInfo;
+  smtp = await startSmtpServer();
+  t = await createTestApp({
+    SMTP_URL: smtp.url,
+    STRIPE_SECRET_KEY: 'sk_test_fake_key',
+    STRIPE_PUBLISHABLE_KEY: 'pk_test_fake_key',
+    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    STRIPE_API_BASE: `http://127.0.0.1:${port}`,
+  });
+});
+afterAll(async () => {
+  await t.close();
+  await smtp.close();
+  await new Promise((resolve) => fake.close(resolve));
+});
+
+/** A shopper with 2 × 49.99 and 1 × 120.00 in the cart and an open Stripe session. */
+async function openSession() {
+  const user = await createUser(t.db);
+  const hoodie = await createProduct(t.db, { priceCents: 4999, name: 'Noir Hoodie' });
+  const coat = await createProduct(t.db, { priceCents: 12000, name: 'Bone Coat' });
+  await addCartLine(t.db, user, hoodie, { quantity: 2, size: 'M' });
+  await addCartLine(t.db, user, coat, { quantity: 1, size: 'L', color: 1 });
+  const session = await checkout(t.app, user);
+  const order = await orderOf(t.db, session.sessionId);
+  return { user, session, order };
+}
+
+let eventSequence = 0;
+interface SessionFields {
+  id: string;
+  orderId: number;
+  amount: number;
+  currency?: string;
+  paymentStatus?: 'paid' | 'unpaid';
+}
+function event(type: string, session: SessionFields, id = `evt_test_${(eventSequence += 1)}`) {
+  return JSON.stringify({
+    id,
+    object: 'event',
+    type,
+    api_version: '2025-01-01',
+    created: Math.floor(Date.now() / 1000),
+    data: {
+      object: {
+        id: session.id,
+        object: 'checkout.session',
+        client_reference_id: String(session.orderId),
+        metadata: { orderId: String(session.orderId) },
+        amount_total: session.amount,
+        currency: session.currency ?? 'usd',
+        payment_status: session.paymentStatus ?? (type.includes('expired') || type.includes('failed') ? 'unpaid' : 'paid'),
+      },
+    },
+  });
+}
+
+function deliver(payload: string, options: { secret?: string; timestamp?: number; signature?: string | null } = {}) {
+  const signature =
+    options.signature !== undefined
+      ? options.signature
+      : signer.webhooks.generateTestHeaderString({ payload, secret: options.secret ?? WEBHOOK_SECRET, timestamp: options.timestamp });
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/payments/webhook',
+    headers: { 'content-type': 'application/json', ...(signature === null ? {} : { 'stripe-signature': signature }) },
+    payload,
+  });
+}
+
+const fields = (opened: Awaited<ReturnType<typeof openSession>>, overrides: Partial<SessionFields> = {}): SessionFields => ({
+  id: opened.session.sessionId,
+  orderId: opened.order.id,
+  amount: opened.order.totalCents,
+  ...overrides,
+});
+
+describe('Stripe Checkout session', () => {
+  it('tells the web app that Stripe is the provider', async () => {
+    const info = await t.app.inject('/api/checkout');
+    expect(info.json()).toEqual({ provider: 'stripe', currency: 'USD' });
+  });
+
+  it('opens a Checkout Session with price_data lines, return URLs, order reference, email, expiry and an idempotency key', async () => {
+    requests.length = 0;
+    const { user, session, order } = await openSession();
+    expect(session.url).toBe(`https://checkout.stripe.test/c/pay/${session.sessionId}`);
+    expect(order).toMatchObject({ status: 'pending', paymentProvider: 'stripe', totalCents: 21998, currency: 'USD' });
+
+    expect(requests).toHaveLength(1);
+    const [sent] = requests;
+    expect(sent).toMatchObject({ method: 'POST', path: '/v1/checkout/sessions' });
+    expect(sent?.headers.authorization).toBe('Bearer sk_test_fake_key');
+    expect(sent?.headers['content-type']).toMatch(/^application\/x-www-form-urlencoded/);
+    expect(sent?.headers['idempotency-key']).toBe(`checkout-order-${order.id}-${order.createdAt.getTime()}`);
+    const form = sent!.form;
+    expect(Object.fromEntries(form)).toMatchObject({
+      mode: 'payment',
+      'line_items[0][quantity]': '2',
+      'line_items[0][price_data][currency]': 'usd',
+      'line_items[0][price_data][unit_amount]': '4999',
+      'line_items[0][price_data][product_data][name]': 'Noir Hoodie',
+      'line_items[0][price_data][product_data][description]': 'Onyx · M',
+      'line_items[1][quantity]': '1',
+      'line_items[1][price_data][unit_amount]': '12000',
+      success_url: 'http://shop.test/checkout-success?session_id={CHECKOUT_SESSION_ID}',
+      cancel_url: 'http://shop.test/checkout-cancelled?session_id={CHECKOUT_SESSION_ID}',
+      client_reference_id: String(order.id),
+      'metadata[orderId]': String(order.id),
+      customer_email: user.email,
+      locale: 'en',
+    });
+    const expiresAt = Number(form.get('expires_at'));
+    expect(expiresAt * 1000 - Date.now()).toBeGreaterThan(30 * 60_000);
+    expect(expiresAt * 1000 - Date.now()).toBeLessThan(32 * 60_000);
+  });
+
+  it('answers 502 and leaves no order behind when Stripe refuses to open a session', async () => {
+    const user = await createUser(t.db);
+    await addCartLine(t.db, user, await createProduct(t.db), { quantity: 1 });
+    failNext = true;
+    const response = await t.app.inject({ method: 'POST', url: '/api/checkout/session', headers: bearer(user), payload: {} });
+    expect(response.statusCode).toBe(502);
+    expect(response.json()).toEqual({ error: expect.stringContaining('payment provider'), code: 'INTERNAL' });
+    const orders = await t.app.inject({ url: '/api/orders', headers: bearer(user) });
+    expect(orders.json()).toEqual([]);
+    expect(await cartOf(t.db, user.id)).toHaveLength(1);
+  });
+});
+
+describe('POST /api/payments/webhook', () => {
+  it('pays the order on checkout.session.completed: cart emptied, one confirmation mail', async () => {
+    const opened = await openSession();
+    const mailsBefore = smtp.messages.length;
+    const response = await deliver(event('checkout.session.completed', fields(opened)));
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ received: true });
+    const order = await orderOf(t.db, opened.session.sessionId);
+    expect(order.status).toBe('paid');
+    expect(await cartOf(t.db, opened.user.id)).toEqual([]);
+    const mails = smtp.messages.slice(mailsBefore);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.to).toEqual([opened.user.email]);
+    expect(mails[0]?.text).toContain('1 × Bone Coat (Bone, L)  $120.00');
+  });
+
+  it('applies one event delivered 10 times (5 at once) exactly once: one transition, one mail', async () => {
+    const opened = await openSession();
+    const mailsBefore = smtp.messages.length;
+    const payload = event('checkout.session.completed', fields(opened), 'evt_replayed_once');
+    const concurrent = await Promise.all(Array.from({ length: 5 }, () => deliver(payload)));
+    const sequential = [];
+    for (let i = 0; i < 5; i += 1) sequential.push(await deliver(payload));
+    expect([...concurrent, ...sequential].map((response) => response.statusCode)).toEqual(Array(10).fill(200));
+
+    const order = await orderOf(t.db, opened.session.sessionId);
+    expect(order.status).toBe('paid');
+    expect(smtp.messages.slice(mailsBefore)).toHaveLength(1);
+    const recorded = await t.db.select().from(paymentEvents).where(eq(paymentEvents.eventId, 'evt_replayed_once'));
+    expect(recorded).toHaveLength(1);
+    // A different event for the same payment changes nothing either.
+    await deliver(event('checkout.session.async_payment_succeeded', fields(opened)));
+    expect((await orderOf(t.db, opened.session.sessionId)).paidAt).toEqual(order.paidAt);
+    expect(smtp.messages.slice(mailsBefore)).toHaveLength(1);
+  });
+
+  it('marks an expired session expired, yet a payment completed after it still counts', async () => {
+    const opened = await openSession();
+    await deliver(event('checkout.session.expired', fields(opened)));
+    expect((await orderOf(t.db, opened.session.sessionId)).status).toBe('expired');
+    await deliver(event('checkout.session.completed', fields(opened)));
+    expect((await orderOf(t.db, opened.session.sessionId)).status).toBe('paid');
+  });
+
+  it('never changes a paid order on a late expired or failed event', async () => {
+    const opened = await openSession();
+    await deliver(event('checkout.session.completed', fields(opened)));
+    await deliver(event('checkout.session.expired', fields(opened)));
+    await deliver(event('checkout.session.async_payment_failed', fields(opened)));
+    expect((await orderOf(t.db, opened.session.sessionId)).status).toBe('paid');
+  });
+
+  it('waits for a delayed payment method: completed-but-unpaid keeps pending, then succeeded or failed decides', async () => {
+    const later = await openSession();
+    await deliver(event('checkout.session.completed', fields(later, { paymentStatus: 'unpaid' })));
+    expect((await orderOf(t.db, later.session.sessionId)).status).toBe('pending');
+    await deliver(event('checkout.session.async_payment_succeeded', fields(later)));
+    expect((await orderOf(t.db, later.session.sessionId)).status).toBe('paid');
+
+    const failing = await openSession();
+    await deliver(event('checkout.session.async_payment_failed', fields(failing)));
+    expect((await orderOf(t.db, failing.session.sessionId)).status).toBe('failed');
+    expect(await cartOf(t.db, failing.user.id)).toHaveLength(2);
+  });
+
+  it.each([
+    ['amount', { amount: 100 }],
+    ['currency', { currency: 'eur' }],
+    ['order id', { orderId: 999_999 }],
+  ])('does not pay when the %s does not match the order', async (_label, override) => {
+    const opened = await openSession();
+    const mailsBefore = smtp.messages.length;
+    const response = await deliver(event('checkout.session.completed', fields(opened, override)));
+    expect(response.statusCode).toBe(200);
+    expect((await orderOf(t.db, opened.session.sessionId)).status).toBe('pending');
+    expect(await cartOf(t.db, opened.user.id)).toHaveLength(2);
+    expect(smtp.messages.slice(mailsBefore)).toHaveLength(0);
+  });
+
+  it.each([
+    ['no signature', { signature: null }],
+    ['a garbage signature', { signature: 't=1,v1=deadbeef' }],
+    ['another secret', { secret: 'whsec_someone_else' }],
+    ['a signature older than 300 s', { timestamp: Math.floor(Date.now() / 1000) - 301 }],
+  ])('answers 400 and changes nothing for %s', async (_label, options) => {
+    const opened = await openSession();
+    const response = await deliver(event('checkout.session.completed', fields(opened)), options);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ error: 'The webhook signature is missing or invalid.', code: 'BAD_REQUEST' });
+    expect((await orderOf(t.db, opened.session.sessionId)).status).toBe('pending');
+  });
+
+  it('refuses a body that was changed after signing', async () => {
+    const opened = await openSession();
+    const payload = event('checkout.session.completed', fields(opened));
+    const signature = signer.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
+    const tampered = payload.replace(`"amount_total":${opened.order.totalCents}`, '"amount_total":1');
+    expect((await deliver(tampered, { signature })).statusCode).toBe(400);
+  });
+
+  it('acknowledges events for unknown sessions and types it does not act on', async () => {
+    expect((await deliver(event('checkout.session.completed', { id: 'cs_test_unknown', orderId: 1, amount: 1 }))).statusCode).toBe(200);
+    expect((await deliver(event('customer.created', { id: 'cus_1', orderId: 1, amount: 1 }))).statusCode).toBe(200);
+  });
+});

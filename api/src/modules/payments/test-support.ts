@@ -1,0 +1,45 @@
+import type { Size } from '@shop/contract';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { cartItems, orders } from '../../db/schema.js';
+import type { App } from '../../app.js';
+import { bearer, type CreatedProduct, type CreatedUser } from '../../test/factories.js';
+
+/** Test helpers shared by the checkout, orders and payments suites. */
+
+export async function addCartLine(
+  db: Db,
+  user: { id: number },
+  product: CreatedProduct,
+  line: { quantity: number; size?: Size; color?: number } = { quantity: 1 },
+): Promise<void> {
+  const color = product.colors[line.color ?? 0];
+  if (!color) throw new Error('the product has no such colour');
+  await db.insert(cartItems).values({
+    userId: user.id,
+    productId: product.id,
+    colorId: color.id,
+    size: line.size ?? product.sizes[0] ?? 'M',
+    quantity: line.quantity,
+  });
+}
+
+export async function checkout(app: App, user: CreatedUser, lang?: 'en' | 'bg') {
+  const response = await app.inject({
+    method: 'POST',
+    url: `/api/checkout/session${lang ? `?lang=${lang}` : ''}`,
+    headers: bearer(user),
+    payload: {},
+  });
+  if (response.statusCode !== 201) throw new Error(`checkout answered ${response.statusCode}: ${response.body}`);
+  return response.json() as { sessionId: string; url: string };
+}
+
+export async function orderOf(db: Db, sessionId: string) {
+  const [order] = await db.select().from(orders).where(eq(orders.paymentSessionId, sessionId));
+  if (!order) throw new Error(`no order for ${sessionId}`);
+  return order;
+}
+
+export const cartOf = (db: Db, userId: number) =>
+  db.select().from(cartItems).where(eq(cartItems.userId, userId)).orderBy(cartItems.id);

@@ -1,0 +1,50 @@
+import type { Language, OrderStatus, PaymentProviderName } from '@shop/contract';
+
+/** What a provider needs to open a hosted payment session for an order. */
+export interface CheckoutOrder {
+  id: number;
+  createdAt: Date;
+  currency: string;
+  totalCents: number;
+  locale: Language;
+  email: string;
+  items: { name: string; colorName: string; size: string; unitPriceCents: number; quantity: number; imageUrl: string }[];
+}
+
+export interface HostedSession {
+  sessionId: string;
+  /** Where the browser goes to pay (absolute for Stripe, a path of this server for the local page). */
+  url: string;
+}
+
+/**
+ * A provider event, as the payment service applies it. Stripe webhooks and the built-in page
+ * both produce these; `eventId` is what makes an event apply once.
+ */
+export interface PaymentEvent {
+  provider: PaymentProviderName;
+  eventId: string;
+  /** The provider's event type, recorded in payment_events. */
+  type: string;
+  /** The order status this event asks for. */
+  outcome: Exclude<OrderStatus, 'pending'>;
+  sessionId: string;
+  /** What the provider says about the order; checked against ours before it is paid. */
+  orderId: number | null;
+  amountCents: number | null;
+  currency: string | null;
+}
+
+export interface PaymentProvider {
+  readonly name: PaymentProviderName;
+  createSession(order: CheckoutOrder): Promise<HostedSession>;
+  /**
+   * Verifies a webhook delivery on its raw bytes and reads it. Throws WebhookSignatureError when
+   * it is not authentic; answers null for events the shop does not act on.
+   */
+  readWebhook(rawBody: Buffer, signature: string | undefined): PaymentEvent | null;
+}
+
+export class WebhookSignatureError extends Error {
+  override name = 'WebhookSignatureError';
+}

@@ -1,0 +1,95 @@
+import { PAYMENT_SESSION_TTL_MS } from '@shop/contract';
+import Stripe from 'stripe';
+import type { Config } from '../../config.js';
+import { WebhookSignatureError, type PaymentEvent, type PaymentProvider } from './provider.js';
+
+type StripeSettings = NonNullable<Config['stripe']>;
+
+/** Stripe's signature tolerance: a delivery signed more than 5 minutes ago is refused. */
+const WEBHOOK_TOLERANCE_S = 300;
+
+const OUTCOMES: Partial<Record<Stripe.Event['type'], PaymentEvent['outcome']>> = {
+  'checkout.session.completed': 'paid',
+  'checkout.session.async_payment_succeeded': 'paid',
+  'checkout.session.async_payment_failed': 'failed',
+  'checkout.session.expired': 'expired',
+};
+
+/** STRIPE_API_BASE points the SDK at another server (the tests' fake). */
+function connection(apiBase: string | undefined): Pick<Stripe.StripeConfig, 'host' | 'port' | 'protocol'> {
+  if (!apiBase) return {};
+  const url = new URL(apiBase);
+  const protocol = url.protocol === 'http:' ? 'http' : 'https';
+  return { host: url.hostname, port: url.port || (protocol === 'http' ? 80 : 443), protocol };
+}
+
+export function stripeProvider(settings: StripeSettings, publicUrl: string): PaymentProvider {
+  const stripe = new Stripe(settings.secretKey, {
+    maxNetworkRetries: 2,
+    timeout: 20_000,
+    appInfo: { name: 'atelier-noir-shop' },
+    ...connection(settings.apiBase),
+  });
+  // Stripe fetches product images itself, so only public https addresses are worth sending.
+  const imageUrl = (path: string) => (publicUrl.startsWith('https://') && path.startsWith('/') ? [`${publicUrl}${path}`] : []);
+
+  return {
+    name: 'stripe',
+    async createSession(order) {
+      const session = await stripe.checkout.sessions.create(
+        {
+          mode: 'payment',
+          line_items: order.items.map((item) => ({
+            quantity: item.quantity,
+            price_data: {
+              currency: order.currency.toLowerCase(),
+              unit_amount: item.unitPriceCents,
+              product_data: {
+                name: item.name,
+                description: `${item.colorName} · ${item.size}`,
+                images: imageUrl(item.imageUrl),
+              },
+            },
+          })),
+          success_url: `${publicUrl}/checkout-success?session_id={CHECKOUT_SESSION_ID}`,
+          cancel_url: `${publicUrl}/checkout-cancelled?session_id={CHECKOUT_SESSION_ID}`,
+          client_reference_id: String(order.id),
+          metadata: { orderId: String(order.id) },
+          customer_email: order.email,
+          locale: order.locale,
+          // Stripe wants at least 30 minutes from its own clock: one more minute absorbs skew.
+          expires_at: Math.floor((Date.now() + PAYMENT_SESSION_TTL_MS) / 1000) + 60,
+        },
+        // Stable for retries of this order, distinct across databases that reuse order ids.
+        { idempotencyKey: `checkout-order-${order.id}-${order.createdAt.getTime()}` },
+      );
+      if (!session.url) throw new Error(`Stripe session ${session.id} has no url`);
+      return { sessionId: session.id, url: session.url };
+    },
+
+    readWebhook(rawBody, signature) {
+      let event: Stripe.Event;
+      try {
+        event = stripe.webhooks.constructEvent(rawBody, signature ?? '', settings.webhookSecret, WEBHOOK_TOLERANCE_S);
+      } catch (error) {
+        throw new WebhookSignatureError(error instanceof Error ? error.message : 'invalid signature');
+      }
+      const outcome = OUTCOMES[event.type];
+      if (!outcome) return null;
+      const session = event.data.object as Stripe.Checkout.Session;
+      // A completed session paid by a delayed method is settled by async_payment_succeeded.
+      if (event.type === 'checkout.session.completed' && session.payment_status === 'unpaid') return null;
+      const orderId = Number(session.metadata?.orderId ?? session.client_reference_id);
+      return {
+        provider: 'stripe',
+        eventId: event.id,
+        type: event.type,
+        outcome,
+        sessionId: session.id,
+        orderId: Number.isSafeInteger(orderId) && orderId > 0 ? orderId : null,
+        amountCents: session.amount_total,
+        currency: session.currency,
+      };
+    },
+  };
+}
