@@ -13,7 +13,7 @@ export function RouteError() {
   useDocumentTitle(t('errors.pageTitle'));
   return (
     <main className={styles.root}>
-      <p className={styles.eyebrow}>Atelier Noir</p>
+      <p className={styles.eyebrow}>{t('common.brand')}</p>
       <h1 className={styles.title}>{t('errors.pageTitle')}</h1>
       <p className={styles.text}>{t('errors.pageText')}</p>
       <div className={styles.actions}>

@@ -8,16 +8,15 @@ export function Logo({ className }: { className?: string }) {
   return (
     <svg
       className={[styles.logo, className].filter(Boolean).join(' ')}
-      viewBox="0 0 260 40"
-      width="260"
+      viewBox="0 0 320 40"
+      width="320"
       height="40"
       aria-hidden="true"
       focusable="false"
     >
-      <text x="130" y="29" textAnchor="middle" className={styles.word}>
+      <text x="164" y="29" textAnchor="middle" className={styles.word}>
         ATELIER NOIR
       </text>
-      <rect x="126" y="35" width="8" height="2" className={styles.mark} />
     </svg>
   );
 }

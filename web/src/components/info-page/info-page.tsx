@@ -24,6 +24,7 @@ export const paragraphs = (text: string) => text.split(/\n\s*\n/).filter(Boolean
 
 /** The editorial layout shared by the information pages. */
 export function InfoPage({ eyebrow, title, intro, sections = [], children, aside }: InfoPageProps) {
+  const { t } = useTranslation();
   return (
     <article className={styles.page}>
       <header className={styles.header}>
@@ -32,7 +33,15 @@ export function InfoPage({ eyebrow, title, intro, sections = [], children, aside
           <h1 className={styles.title}>{title}</h1>
           <p className={styles.intro}>{intro}</p>
         </div>
-        {aside && <div className={styles.aside}>{aside}</div>}
+        {aside ? (
+          <div className={styles.aside}>{aside}</div>
+        ) : (
+          // Decoration only: the page's initial, drawn large in the display face.
+          <div className={styles.art} aria-hidden="true">
+            <span className={styles.artLetter}>{title.charAt(0)}</span>
+            <span className={styles.artCaption}>{t('common.brand')}</span>
+          </div>
+        )}
       </header>
       {sections.length > 0 && (
         <ol className={styles.sections}>

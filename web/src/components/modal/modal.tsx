@@ -24,9 +24,9 @@ export function Modal({ title, children, onClose, className }: ModalProps) {
 
   useEffect(() => {
     const previouslyFocused = document.activeElement as HTMLElement | null;
-    const panel = panelRef.current;
-    const first = panel?.querySelector<HTMLElement>(FOCUSABLE);
-    (first ?? panel)?.focus();
+    // The dialog itself takes focus: screen readers announce its title, and the first Tab
+    // reaches its first control.
+    panelRef.current?.focus();
 
     // Everything outside the dialog leaves the tab order and the accessibility tree.
     const root = document.getElementById('root');
