@@ -7,9 +7,9 @@ import { AppError, RateLimitError } from './errors.js';
 const CLIENT_ERRORS: Record<string, [number, ErrorBody['code'], string]> = {
   FST_ERR_CTP_BODY_TOO_LARGE: [413, 'PAYLOAD_TOO_LARGE', 'The request body is too large.'],
   FST_REQ_FILE_TOO_LARGE: [413, 'PAYLOAD_TOO_LARGE', 'Images may be at most 2 MB.'],
-  FST_FILES_LIMIT_REACHED: [413, 'PAYLOAD_TOO_LARGE', 'Too many files in one request.'],
-  FST_PARTS_LIMIT_REACHED: [413, 'PAYLOAD_TOO_LARGE', 'Too many parts in one request.'],
-  FST_FIELDS_LIMIT_REACHED: [413, 'PAYLOAD_TOO_LARGE', 'Too many fields in one request.'],
+  FST_FILES_LIMIT: [413, 'PAYLOAD_TOO_LARGE', 'Too many files in one request.'],
+  FST_PARTS_LIMIT: [413, 'PAYLOAD_TOO_LARGE', 'Too many parts in one request.'],
+  FST_FIELDS_LIMIT: [413, 'PAYLOAD_TOO_LARGE', 'Too many fields in one request.'],
   FST_INVALID_MULTIPART_CONTENT_TYPE: [415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the form as multipart/form-data.'],
   FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, 'UNSUPPORTED_MEDIA_TYPE', 'Unsupported content type.'],
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, 'BAD_REQUEST', 'Invalid Content-Length.'],
@@ -17,6 +17,8 @@ const CLIENT_ERRORS: Record<string, [number, ErrorBody['code'], string]> = {
   FST_ERR_CTP_INVALID_JSON_BODY: [400, 'BAD_REQUEST', 'The body is not valid JSON.'],
   FST_ERR_VALIDATION: [400, 'VALIDATION_ERROR', 'Invalid input.'],
 };
+
+const MALFORMED_MULTIPART = /^(Multipart: Boundary not found|Boundary required|Unexpected end of multipart data|\w+ terminated early due to unexpected end of multipart data)$/;
 
 export function fieldPath(path: string): string {
   return path.replace(/^\//, '').replace(/\//g, '.') || 'body';
@@ -52,6 +54,14 @@ export function installErrorHandler(app: FastifyInstance): void {
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       request.log.info({ err: error }, 'client error');
       return reply.code(error.statusCode).send({ error: 'The request could not be processed.', code: 'BAD_REQUEST' });
+    }
+    // PostgreSQL refuses a NUL character in text (22021): the input was bad, not the server.
+    if ((error as { cause?: { code?: unknown } }).cause?.code === '22021') {
+      return reply.code(400).send({ error: 'The request contains characters that are not allowed.', code: 'BAD_REQUEST' });
+    }
+    // The multipart parser (busboy) throws plain Errors for a broken form body.
+    if (MALFORMED_MULTIPART.test(error.message)) {
+      return reply.code(400).send({ error: 'The form data is malformed.', code: 'BAD_REQUEST' });
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.code(500).send({ error: 'Something went wrong. Please try again later.', code: 'INTERNAL' });
