@@ -60,7 +60,12 @@ export function useAddToCart(token: string | null) {
         return false;
       }
       try {
-        const body = { productId: line.productId, selectedColor: line.colorId, selectedSize: line.selectedSize, quantity: line.quantity };
+        const body = {
+          productId: line.productId,
+          selectedColor: line.colorId,
+          selectedSize: line.selectedSize,
+          quantity: line.quantity,
+        };
         const item = await addToCart(body, lang);
         await mutate(
           key,

@@ -43,13 +43,15 @@ export function CartLine({ item, lang, moveState, onQuantityChange, onToggleMove
           </p>
           <p className={styles.unit}>{t('cart.unitPrice', { price: formatMoney(price, lang) })}</p>
         </div>
-        <div className={styles.quantity}>
-          <QuantityStepper value={item.quantity} onChange={onQuantityChange} />
+        <div className={styles.foot}>
+          <div className={styles.quantity}>
+            <QuantityStepper value={item.quantity} onChange={onQuantityChange} />
+          </div>
+          <p className={styles.total}>
+            <span className="visually-hidden">{t('cart.lineTotal')} </span>
+            {formatMoney(lineTotal(item), lang)}
+          </p>
         </div>
-        <p className={styles.total}>
-          <span className="visually-hidden">{t('cart.lineTotal')} </span>
-          {formatMoney(lineTotal(item), lang)}
-        </p>
       </div>
 
       <div className={styles.actions}>

@@ -4,6 +4,8 @@ import type { WishlistItem } from '@shop/contract';
 export function itemName(item: WishlistItem, lang: string): string {
   const translations = item.product.translations;
   const match =
-    translations.find((tr) => tr.language === lang) ?? translations.find((tr) => tr.language === 'en') ?? translations[0];
+    translations.find((tr) => tr.language === lang) ??
+    translations.find((tr) => tr.language === 'en') ??
+    translations[0];
   return match?.name ?? '';
 }

@@ -1,0 +1,166 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { toast } from 'react-toastify';
+import { SWRConfig } from 'swr';
+import { TIMINGS, type CartItem } from '@shop/contract';
+import { swrFetcher } from '../../../lib/swr';
+import { renderWithRouter } from '../../../test/render';
+import { CartView } from './cart-view';
+
+vi.mock('react-toastify', () => ({ toast: { error: vi.fn(), info: vi.fn(), success: vi.fn(), warn: vi.fn() } }));
+
+const line = (overrides: Partial<CartItem>): CartItem => ({
+  cartItemId: 1,
+  productId: 10,
+  name: 'Noir Hoodie',
+  price: 50,
+  selectedSize: 'M',
+  selectedColor: '/files/a',
+  colorId: 3,
+  colorName: 'Onyx',
+  quantity: 2,
+  imageUrl: '/files/a',
+  ...overrides,
+});
+
+type Handler = (body: unknown) => { status: number; body?: unknown };
+
+/** A fake server behind `fetch`, answering "METHOD /api/path" from `routes`; it records every call. */
+function fakeApi(routes: Record<string, Handler>) {
+  const calls: { key: string; body: unknown }[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const key = `${init?.method ?? 'GET'} ${String(input)}`;
+      const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
+      calls.push({ key, body });
+      const handler = routes[key];
+      if (!handler) throw new Error(`unexpected request ${key}`);
+      const answer = handler(body);
+      return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), {
+        status: answer.status,
+        headers: { 'content-type': 'application/json' },
+      });
+    }),
+  );
+  return calls;
+}
+
+function renderCart(onMoveToWishlist = vi.fn(async () => true)) {
+  renderWithRouter(
+    <SWRConfig value={{ fetcher: swrFetcher, refreshInterval: 0 }}>
+      <CartView token="token-1" onMoveToWishlist={onMoveToWishlist} />
+    </SWRConfig>,
+  );
+  return onMoveToWishlist;
+}
+
+beforeEach(() => {
+  vi.useFakeTimers({ shouldAdvanceTime: true });
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  vi.clearAllMocks();
+});
+
+describe('CartView', () => {
+  it('lists the lines and totals them, a line without a price counting 0', async () => {
+    fakeApi({
+      'GET /api/cart?lang=en': () => ({
+        status: 200,
+        body: [line({}), line({ cartItemId: 2, name: 'Cap', price: Number.NaN, quantity: 3, colorName: 'Bone' })],
+      }),
+    });
+    renderCart();
+    const lines = await screen.findAllByRole('listitem');
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toHaveTextContent('Noir Hoodie');
+    expect(lines[0]).toHaveTextContent('Colour: Onyx');
+    expect(lines[0]).toHaveTextContent('Size: M');
+    expect(within(lines[0]!).getByRole('link', { name: 'Noir Hoodie' })).toHaveAttribute('href', '/product/10');
+    expect(screen.getByTestId('cart-total')).toHaveTextContent('$100.00');
+    expect(screen.getByText('5 items')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Checkout' })).toHaveAttribute('href', '/checkout');
+    expect(screen.getByRole('link', { name: 'Continue Shopping' })).toHaveAttribute('href', '/clothing');
+  });
+
+  it('shows the empty-cart message', async () => {
+    fakeApi({ 'GET /api/cart?lang=en': () => ({ status: 200, body: [] }) });
+    renderCart();
+    expect(await screen.findByText('Your cart is empty.')).toBeInTheDocument();
+  });
+
+  it('sends a quantity change and shows it at once', async () => {
+    const calls = fakeApi({
+      'GET /api/cart?lang=en': () => ({ status: 200, body: [line({})] }),
+      'PATCH /api/cart/1?lang=en': (body) => ({
+        status: 200,
+        body: line({ quantity: (body as { quantity: number }).quantity }),
+      }),
+    });
+    renderCart();
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    await user.click(await screen.findByRole('button', { name: 'Increase quantity' }));
+    expect(screen.getByRole('textbox')).toHaveValue('3');
+    expect(screen.getByTestId('cart-total')).toHaveTextContent('$150.00');
+    await waitFor(() => expect(calls).toContainEqual({ key: 'PATCH /api/cart/1?lang=en', body: { quantity: 3 } }));
+  });
+
+  it('moves a line to the wishlist after the undo window; a second click within it cancels', async () => {
+    let cart = [line({})];
+    const calls = fakeApi({
+      'GET /api/cart?lang=en': () => ({ status: 200, body: cart }),
+      'DELETE /api/cart/1': () => {
+        cart = [];
+        return { status: 204 };
+      },
+    });
+    const move = renderCart();
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    const button = await screen.findByRole('button', { name: 'Move Noir Hoodie to the wishlist' });
+
+    await user.click(button);
+    expect(screen.getByText('Moving to your wishlist…')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Remove Noir Hoodie from the cart' })).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Keep Noir Hoodie in the cart (undo the move)' }));
+    expect(screen.queryByText('Moving to your wishlist…')).not.toBeInTheDocument();
+    await act(() => vi.advanceTimersByTimeAsync(TIMINGS.cartToWishlistUndo + 100));
+    expect(move).not.toHaveBeenCalled();
+
+    await user.click(button);
+    await act(() => vi.advanceTimersByTimeAsync(TIMINGS.cartToWishlistUndo - 100));
+    expect(move).not.toHaveBeenCalled();
+    await act(() => vi.advanceTimersByTimeAsync(200));
+    expect(move).toHaveBeenCalledWith(
+      expect.objectContaining({ cartItemId: 1, colorId: 3, selectedSize: 'M', quantity: 2 }),
+    );
+    expect(await screen.findByText('Your cart is empty.')).toBeInTheDocument();
+    expect(calls.map((c) => c.key)).toContain('DELETE /api/cart/1');
+    expect(toast.success).toHaveBeenCalledWith('Noir Hoodie moved to your wishlist.');
+  });
+
+  it('keeps the line in the cart when the wishlist refuses it', async () => {
+    const calls = fakeApi({ 'GET /api/cart?lang=en': () => ({ status: 200, body: [line({})] }) });
+    renderCart(vi.fn(async () => false));
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    await user.click(await screen.findByRole('button', { name: 'Move Noir Hoodie to the wishlist' }));
+    await act(() => vi.advanceTimersByTimeAsync(TIMINGS.cartToWishlistUndo + 100));
+    await waitFor(() => expect(screen.queryByText('Moving…')).not.toBeInTheDocument());
+    expect(screen.getByRole('link', { name: 'Noir Hoodie' })).toBeInTheDocument();
+    expect(calls.map((c) => c.key)).not.toContain('DELETE /api/cart/1');
+  });
+
+  it('removes a line at once and brings it back with "Failed to remove from cart." when the server refuses', async () => {
+    fakeApi({
+      'GET /api/cart?lang=en': () => ({ status: 200, body: [line({})] }),
+      'DELETE /api/cart/1': () => ({ status: 500, body: { error: 'Something went wrong.', code: 'INTERNAL' } }),
+    });
+    renderCart();
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    await user.click(await screen.findByRole('button', { name: 'Remove Noir Hoodie from the cart' }));
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Failed to remove from cart.'));
+    expect(await screen.findByRole('link', { name: 'Noir Hoodie' })).toBeInTheDocument();
+  });
+});
