@@ -2,6 +2,9 @@ import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { seed } from './db/seed/index.js';
 
+/** How long a stopping process keeps serving (closing each connection after its answer) before it closes. */
+const DRAIN_MS = 1000;
+
 async function main(): Promise<void> {
   let config;
   try {
@@ -17,11 +20,18 @@ async function main(): Promise<void> {
   const app = await buildApp({ config });
   await seed(app.db, config, app.log);
 
+  // While draining, every answer closes its connection: a keep-alive client opens a new one
+  // (to another process behind a load balancer) instead of sending its next request on a socket
+  // this process is about to close, where it would be lost in transit.
   let closing = false;
+  app.addHook('onSend', async (_request, reply) => {
+    if (closing) reply.header('connection', 'close');
+  });
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+    await new Promise((resolve) => setTimeout(resolve, DRAIN_MS));
     const timer = setTimeout(() => {
       app.log.error('shutdown took too long, exiting');
       process.exit(1);

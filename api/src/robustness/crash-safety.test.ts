@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase, rowsOf } from '../db/client.js';
 import { testDbKind } from '../test/database.js';
-import { runTs, type ChildRun } from './support/server.js';
+import { runNode, type ChildRun } from './support/server.js';
 
 const WRITER = 'api/src/robustness/support/cart-writer.ts';
 /** 4 products × 3 colours × 6 sizes: the lines the writer adds on a full run. */
@@ -27,7 +27,7 @@ describe.runIf(testDbKind === 'pglite')('crash safety of the embedded database',
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
   it('keeps every acknowledged cart write after SIGKILL mid-way, reopens cleanly and carries on', async () => {
-    const first = runTs(WRITER, [dataDir], {});
+    const first = runNode(WRITER, [dataDir], {});
     await waitFor(() => acked(first).size >= 20 || first.child.exitCode !== null, 60_000, first.output);
     first.child.kill('SIGKILL');
     expect(await first.exited).toBe('SIGKILL');
@@ -36,7 +36,7 @@ describe.runIf(testDbKind === 'pglite')('crash safety of the embedded database',
     expect(beforeCrash.size).toBeLessThan(ALL_LINES);
 
     // Restart: the database opens (migrations run again on it) and the writer goes through every line.
-    const second = runTs(WRITER, [dataDir], {});
+    const second = runNode(WRITER, [dataDir], {});
     expect(await second.exited, second.output()).toBe(0);
     expect(second.output()).toContain('done');
 

@@ -24,9 +24,10 @@ export interface ChildRun {
   exited: Promise<number | string>;
 }
 
-/** Runs a TypeScript entry of the api with tsx, as its own process. */
-export function runTs(entry: string, args: string[], env: Record<string, string>): ChildRun {
-  const child = spawn(process.execPath, ['--import', 'tsx', entry, ...args], {
+/** Runs an entry of the api (TypeScript through tsx, or a built .js) as its own process. */
+export function runNode(entry: string, args: string[], env: Record<string, string>): ChildRun {
+  const loader = entry.endsWith('.ts') ? ['--import', 'tsx'] : [];
+  const child = spawn(process.execPath, [...loader, entry, ...args], {
     cwd: repoRoot,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -43,12 +44,15 @@ export interface ServerRun extends ChildRun {
 }
 
 /**
- * Starts `api/src/main.ts` as a real server process with its own port and environment and
- * waits until /api/health answers 200.
+ * Starts the api (by default `api/src/main.ts`; the benchmark passes the built bundle) as a real
+ * server process with its own port and environment and waits until /api/health answers 200.
  */
-export async function startServer(env: Record<string, string>, timeoutMs = 60_000): Promise<ServerRun> {
+export async function startServer(
+  env: Record<string, string>,
+  { entry = 'api/src/main.ts', timeoutMs = 60_000 }: { entry?: string; timeoutMs?: number } = {},
+): Promise<ServerRun> {
   const port = await freePort();
-  const run = runTs('api/src/main.ts', [], {
+  const run = runNode(entry, [], {
     NODE_ENV: 'production',
     HOST: '127.0.0.1',
     PORT: String(port),
