@@ -20,12 +20,14 @@ import { openDatabase, type Database, type Db } from './db/client.js';
 import { installErrorHandler } from './lib/error-handler.js';
 import { adminRoutes } from './modules/admin/routes.js';
 import { cartRoutes } from './modules/cart/routes.js';
+import { authRoutes } from './modules/auth/routes.js';
 import { catalogRoutes } from './modules/catalog/routes.js';
 import { checkoutRoutes } from './modules/checkout/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { orderRoutes } from './modules/orders/routes.js';
 import { payPageRoutes } from './modules/payments/pay-routes.js';
 import { paymentRoutes } from './modules/payments/routes.js';
+import { profileRoutes } from './modules/profile/routes.js';
 import { wishlistRoutes } from './modules/wishlist/routes.js';
 import { webDistDir } from './paths.js';
 import { CatalogCache } from './platform/cache/catalog-cache.js';
@@ -142,6 +144,8 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
       await api.register(orderRoutes);
       await api.register(paymentRoutes);
       await api.register(adminRoutes);
+      await api.register(authRoutes);
+      await api.register(profileRoutes);
       await api.register(cartRoutes);
       await api.register(wishlistRoutes);
     },
