@@ -18,7 +18,8 @@ const CLIENT_ERRORS: Record<string, [number, ErrorBody['code'], string]> = {
   FST_ERR_VALIDATION: [400, 'VALIDATION_ERROR', 'Invalid input.'],
 };
 
-const MALFORMED_MULTIPART = /^(Multipart: Boundary not found|Boundary required|Unexpected end of multipart data|\w+ terminated early due to unexpected end of multipart data)$/;
+const MALFORMED_MULTIPART =
+  /^(Multipart: Boundary not found|Boundary required|Unexpected end of multipart data|\w+ terminated early due to unexpected end of multipart data)$/;
 
 export function fieldPath(path: string): string {
   return path.replace(/^\//, '').replace(/\//g, '.') || 'body';
@@ -49,7 +50,9 @@ export function installErrorHandler(app: FastifyInstance): void {
     const known = error.code ? CLIENT_ERRORS[error.code] : undefined;
     if (known) return reply.code(known[0]).send({ error: known[2], code: known[1] });
     if (error.statusCode === 429) {
-      return reply.code(429).send({ error: 'Too many requests. Please wait a moment and try again.', code: 'RATE_LIMITED' });
+      return reply
+        .code(429)
+        .send({ error: 'Too many requests. Please wait a moment and try again.', code: 'RATE_LIMITED' });
     }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       request.log.info({ err: error }, 'client error');
@@ -57,7 +60,9 @@ export function installErrorHandler(app: FastifyInstance): void {
     }
     // PostgreSQL refuses a NUL character in text (22021): the input was bad, not the server.
     if ((error as { cause?: { code?: unknown } }).cause?.code === '22021') {
-      return reply.code(400).send({ error: 'The request contains characters that are not allowed.', code: 'BAD_REQUEST' });
+      return reply
+        .code(400)
+        .send({ error: 'The request contains characters that are not allowed.', code: 'BAD_REQUEST' });
     }
     // The multipart parser (busboy) throws plain Errors for a broken form body.
     if (MALFORMED_MULTIPART.test(error.message)) {

@@ -43,7 +43,9 @@ describe.runIf(testDbKind === 'pglite')('crash safety of the embedded database',
     const database = await openDatabase({ dataDir });
     try {
       const lines = rowsOf<{ key: string; quantity: number }>(
-        await database.db.execute(sql`select product_id || ':' || color_id || ':' || size as key, quantity from cart_items`),
+        await database.db.execute(
+          sql`select product_id || ':' || color_id || ':' || size as key, quantity from cart_items`,
+        ),
       );
       const quantity = new Map(lines.map((line) => [line.key, line.quantity]));
       expect(quantity.size).toBe(ALL_LINES);
@@ -58,7 +60,9 @@ describe.runIf(testDbKind === 'pglite')('crash safety of the embedded database',
       // Index and table agree (an index left half-written would disagree with the heap).
       await database.db.execute(sql`set enable_seqscan = off`);
       const [byIndex] = rowsOf<{ count: number }>(
-        await database.db.execute(sql`select count(*)::int as count from cart_items where user_id > 0 and product_id > 0`),
+        await database.db.execute(
+          sql`select count(*)::int as count from cart_items where user_id > 0 and product_id > 0`,
+        ),
       );
       expect(byIndex?.count).toBe(ALL_LINES);
       await database.db.execute(sql`reindex table cart_items`);

@@ -1,4 +1,5 @@
 import { SIZES } from '@shop/contract';
+import type * as FastifyModule from 'fastify';
 import type { RouteOptions } from 'fastify';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -13,7 +14,7 @@ import { leaksInternals } from './support/leaks.js';
  */
 const seen = vi.hoisted(() => [] as RouteOptions[]);
 vi.mock('fastify', async (importOriginal) => {
-  const original = await importOriginal<typeof import('fastify')>();
+  const original = await importOriginal<typeof FastifyModule>();
   const withRouteLog = ((options?: object) => {
     const app = original.default(options);
     app.addHook('onRoute', (route) => void seen.push(route));
@@ -43,9 +44,31 @@ const ANY_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'];
 const isOurs = (route: RouteOptions) => !route.url.startsWith('/api/docs');
 
 const tricky = [
-  '0', '-1', '1.5', '1e3', '9007199254740993', '99999999999999999999', 'NaN', 'null', 'undefined', 'true',
-  '[]', '{}', "' or 1=1 --", '"; drop table users; --', '../../etc/passwd', '%00', '%', '\u0000', 'é', '🧥',
-  '<script>alert(1)</script>', '${7*7}', 'a'.repeat(250), ' ', '',
+  '0',
+  '-1',
+  '1.5',
+  '1e3',
+  '9007199254740993',
+  '99999999999999999999',
+  'NaN',
+  'null',
+  'undefined',
+  'true',
+  '[]',
+  '{}',
+  "' or 1=1 --",
+  '"; drop table users; --',
+  '../../etc/passwd',
+  '%00',
+  '%',
+  '\u0000',
+  'é',
+  '🧥',
+  '<script>alert(1)</script>',
+  '${7*7}',
+  'a'.repeat(250),
+  ' ',
+  '',
 ];
 const scalar = fc.oneof(
   fc.integer({ min: -3, max: 5 }),
@@ -66,24 +89,72 @@ const pathValue = fc.oneof(
 );
 /** Field names the app's bodies and queries use, so generated input reaches past "unknown key". */
 const fieldNames = [
-  'productId', 'selectedSize', 'selectedColor', 'quantity', 'email', 'password', 'name', 'otp', 'locale',
-  'resetToken', 'newPassword', 'address', 'phone', 'profilePicture', 'userId', 'newRole', 'role', 'items',
-  'colorName', 'price', 'categoryId', 'sizes', 'colors', 'translations', 'enName', 'bgName', 'lang', 'w',
-  'session_id', 'cardNumber', 'expiry', 'cvc', '__proto__', 'constructor',
+  'productId',
+  'selectedSize',
+  'selectedColor',
+  'quantity',
+  'email',
+  'password',
+  'name',
+  'otp',
+  'locale',
+  'resetToken',
+  'newPassword',
+  'address',
+  'phone',
+  'profilePicture',
+  'userId',
+  'newRole',
+  'role',
+  'items',
+  'colorName',
+  'price',
+  'categoryId',
+  'sizes',
+  'colors',
+  'translations',
+  'enName',
+  'bgName',
+  'lang',
+  'w',
+  'session_id',
+  'cardNumber',
+  'expiry',
+  'cvc',
+  '__proto__',
+  'constructor',
 ];
 const key = fc.oneof(fc.constantFrom(...fieldNames), fc.string({ maxLength: 12 }));
-const shapedObject = fc.dictionary(key, fc.oneof(scalar, fc.array(scalar, { maxLength: 3 }), fc.dictionary(key, scalar, { maxKeys: 3 })), {
-  maxKeys: 6,
-});
+const shapedObject = fc.dictionary(
+  key,
+  fc.oneof(scalar, fc.array(scalar, { maxLength: 3 }), fc.dictionary(key, scalar, { maxKeys: 3 })),
+  {
+    maxKeys: 6,
+  },
+);
 const body = fc.oneof(
   { weight: 5, arbitrary: shapedObject.map((value) => ({ type: 'application/json', payload: JSON.stringify(value) })) },
-  { weight: 2, arbitrary: fc.jsonValue({ maxDepth: 3 }).map((value) => ({ type: 'application/json', payload: JSON.stringify(value) })) },
+  {
+    weight: 2,
+    arbitrary: fc
+      .jsonValue({ maxDepth: 3 })
+      .map((value) => ({ type: 'application/json', payload: JSON.stringify(value) })),
+  },
   { weight: 1, arbitrary: fc.string().map((text) => ({ type: 'application/json', payload: text })) },
   { weight: 1, arbitrary: fc.string().map((text) => ({ type: 'application/x-www-form-urlencoded', payload: text })) },
   {
     weight: 1,
     arbitrary: fc
-      .tuple(fc.constantFrom('text/plain', 'multipart/form-data', 'multipart/form-data; boundary=x', 'application/xml', 'image/png'), fc.string())
+      .tuple(
+        fc.constantFrom(
+          'text/plain',
+          'multipart/form-data',
+          'multipart/form-data; boundary=x',
+          'application/xml',
+          'image/png',
+        ),
+        fc.string(),
+      )
       .map(([type, payload]) => ({ type, payload })),
   },
   { weight: 1, arbitrary: fc.constant(undefined) },
@@ -96,7 +167,9 @@ function fillPath(url: string, values: string[]): string {
   return url.replace(/:[A-Za-z_]+/g, () => {
     const value = values[index++ % values.length] ?? '1';
     // Half the time a real product id, so handlers run past "not found".
-    return /^\d+$/.test(value) && Number(value) % 2 === 0 ? String(productIds[Number(value) % productIds.length]) : encodeURIComponent(value);
+    return /^\d+$/.test(value) && Number(value) % 2 === 0
+      ? String(productIds[Number(value) % productIds.length])
+      : encodeURIComponent(value);
   });
 }
 
@@ -104,7 +177,9 @@ describe('fuzzing every route', () => {
   it('never answers 5xx, never leaks internals, and every 4xx is { error, code }', async () => {
     const routes = seen
       .filter(isOurs)
-      .flatMap((route) => (Array.isArray(route.method) ? route.method : [route.method]).map((method) => ({ method, url: route.url })))
+      .flatMap((route) =>
+        (Array.isArray(route.method) ? route.method : [route.method]).map((method) => ({ method, url: route.url })),
+      )
       .filter((route) => ANY_METHODS.includes(route.method));
     const unique = [...new Map(routes.map((route) => [`${route.method} ${route.url}`, route])).values()];
     expect(unique.length).toBeGreaterThan(20);
@@ -114,34 +189,41 @@ describe('fuzzing every route', () => {
     for (const route of unique) {
       const started = performance.now();
       await fc.assert(
-        fc.asyncProperty(fc.array(pathValue, { minLength: 1, maxLength: 3 }), query, body, who, async (ids, params, payload, as) => {
-          const search = new URLSearchParams(params).toString();
-          const headers: Record<string, string> = {};
-          if (as === 'shopper') Object.assign(headers, bearer(shopper));
-          if (as === 'admin') Object.assign(headers, bearer(admin));
-          if (as === 'forged') headers.authorization = 'Bearer forged-token-that-does-not-exist';
-          const sendsBody = payload && route.method !== 'GET' && route.method !== 'HEAD';
-          if (sendsBody) headers['content-type'] = payload.type;
-          const response = await t.app.inject({
-            method: route.method as 'GET',
-            url: `${fillPath(route.url, ids)}${search ? `?${search}` : ''}`,
-            headers,
-            ...(sendsBody ? { payload: payload.payload } : {}),
-          });
-          requests += 1;
-          const where = `${route.method} ${route.url} → ${response.statusCode} ${response.body.slice(0, 300)}`;
-          expect(response.statusCode, where).toBeLessThan(500);
-          expect(leaksInternals(response.body), where).toBe(false);
-          const isHtml = String(response.headers['content-type'] ?? '').startsWith('text/html');
-          if (response.statusCode >= 400 && route.method !== 'HEAD' && !isHtml) {
-            const json = response.json() as Record<string, unknown>;
-            expect(typeof json.error, where).toBe('string');
-            expect(typeof json.code, where).toBe('string');
-          }
-        }),
+        fc.asyncProperty(
+          fc.array(pathValue, { minLength: 1, maxLength: 3 }),
+          query,
+          body,
+          who,
+          async (ids, params, payload, as) => {
+            const search = new URLSearchParams(params).toString();
+            const headers: Record<string, string> = {};
+            if (as === 'shopper') Object.assign(headers, bearer(shopper));
+            if (as === 'admin') Object.assign(headers, bearer(admin));
+            if (as === 'forged') headers.authorization = 'Bearer forged-token-that-does-not-exist';
+            const sendsBody = payload && route.method !== 'GET' && route.method !== 'HEAD';
+            if (sendsBody) headers['content-type'] = payload.type;
+            const response = await t.app.inject({
+              method: route.method as 'GET',
+              url: `${fillPath(route.url, ids)}${search ? `?${search}` : ''}`,
+              headers,
+              ...(sendsBody ? { payload: payload.payload } : {}),
+            });
+            requests += 1;
+            const where = `${route.method} ${route.url} → ${response.statusCode} ${response.body.slice(0, 300)}`;
+            expect(response.statusCode, where).toBeLessThan(500);
+            expect(leaksInternals(response.body), where).toBe(false);
+            const isHtml = String(response.headers['content-type'] ?? '').startsWith('text/html');
+            if (response.statusCode >= 400 && route.method !== 'HEAD' && !isHtml) {
+              const json = response.json() as Record<string, unknown>;
+              expect(typeof json.error, where).toBe('string');
+              expect(typeof json.code, where).toBe('string');
+            }
+          },
+        ),
         { numRuns: runsPerRoute },
       );
-      if (process.env.FUZZ_TIMING) process.stdout.write(`${Math.round(performance.now() - started)} ms ${route.method} ${route.url}\n`);
+      if (process.env.FUZZ_TIMING)
+        process.stdout.write(`${Math.round(performance.now() - started)} ms ${route.method} ${route.url}\n`);
     }
     expect(requests).toBeGreaterThanOrEqual(REQUESTS_PER_PASS);
   }, 240_000);

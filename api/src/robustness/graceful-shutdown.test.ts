@@ -22,7 +22,11 @@ function slowPost(url: string, path: string, token: string, body: string) {
       {
         method: 'POST',
         agent: false,
-        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+        headers: {
+          authorization: `Bearer ${token}`,
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(body),
+        },
       },
       (res) => {
         let text = '';
@@ -76,7 +80,11 @@ describe('graceful shutdown', () => {
               ? await fetch(`${server.url}/api/products/${product.id}`)
               : kind === 1
                 ? await fetch(`${server.url}/api/cart`, { headers: auth })
-                : await fetch(`${server.url}/api/cart`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: line('M') });
+                : await fetch(`${server.url}/api/cart`, {
+                    method: 'POST',
+                    headers: { ...auth, 'content-type': 'application/json' },
+                    body: line('M'),
+                  });
           await response.arrayBuffer();
           // A full line answers 409 MAX_QUANTITY: answered all the same.
           if (response.status < 500) tally.answered += 1;
@@ -109,7 +117,10 @@ describe('graceful shutdown', () => {
     await Promise.all(loops);
     const code = await server.exited;
 
-    expect(answers.map((answer) => answer.status).every((status) => status === 200 || status === 201), JSON.stringify(answers)).toBe(true);
+    expect(
+      answers.map((answer) => answer.status).every((status) => status === 200 || status === 201),
+      JSON.stringify(answers),
+    ).toBe(true);
     expect(tally.dropped, JSON.stringify(tally)).toBe(0);
     expect(tally.other).toEqual([]);
     expect(tally.answered).toBeGreaterThan(50);

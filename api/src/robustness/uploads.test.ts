@@ -80,10 +80,19 @@ interface Case {
 }
 
 const corpus: Case[] = [
-  { name: 'a text file named .png', bytes: async () => Buffer.from('just some text, not an image\n'), filename: 'photo.png', type: 'image/png', expected: 415 },
+  {
+    name: 'a text file named .png',
+    bytes: async () => Buffer.from('just some text, not an image\n'),
+    filename: 'photo.png',
+    type: 'image/png',
+    expected: 415,
+  },
   {
     name: 'an SVG with a script',
-    bytes: async () => Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script><rect width="10" height="10"/></svg>`),
+    bytes: async () =>
+      Buffer.from(
+        `<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script><rect width="10" height="10"/></svg>`,
+      ),
     filename: 'logo.png',
     type: 'image/svg+xml',
     expected: 415,
@@ -102,7 +111,13 @@ const corpus: Case[] = [
     type: 'image/jpeg',
     expected: 200,
   },
-  { name: 'a 20000×20000 PNG (pixel flood)', bytes: async () => pixelFlood(20_000), filename: 'flood.png', type: 'image/png', expected: 413 },
+  {
+    name: 'a 20000×20000 PNG (pixel flood)',
+    bytes: async () => pixelFlood(20_000),
+    filename: 'flood.png',
+    type: 'image/png',
+    expected: 413,
+  },
   {
     name: 'a truncated JPEG',
     bytes: async () => {
@@ -119,7 +134,12 @@ const corpus: Case[] = [
       sharp(await testImage('#556677', { format: 'jpeg' }))
         .withExif({
           IFD0: { ImageDescription: GPS_MARK, Make: 'SpyCam' },
-          IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '42/1 41/1 3/1', GPSLongitudeRef: 'E', GPSLongitude: '23/1 19/1 19/1' },
+          IFD3: {
+            GPSLatitudeRef: 'N',
+            GPSLatitude: '42/1 41/1 3/1',
+            GPSLongitudeRef: 'E',
+            GPSLongitude: '23/1 19/1 19/1',
+          },
         })
         .jpeg()
         .toBuffer(),
@@ -177,7 +197,12 @@ describe('the upload endpoints', () => {
   it.each(corpus)('profile picture: $name → $expected', async ({ bytes, filename, type, expected }) => {
     const user = await createUser(t.db);
     const form = await multipart({}, { profilePicture: { bytes: await bytes(), filename, type } });
-    const response = await t.app.inject({ method: 'POST', url: '/api/profile/upload', headers: { ...bearer(user), ...form.headers }, payload: form.payload });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/profile/upload',
+      headers: { ...bearer(user), ...form.headers },
+      payload: form.payload,
+    });
     expect(response.statusCode, response.body).toBe(expected);
     if (expected === 200) await expectSanitised(await storedBytes(response.json().previewPath));
     else expect(response.json()).toEqual({ error: expect.any(String), code: expect.any(String) });
@@ -208,7 +233,12 @@ describe('the upload endpoints', () => {
       ['/api/products/upload-images', admin],
     ] as const) {
       const form = await multipart(fields, { profilePicture: await testImage('#778899') });
-      const response = await t.app.inject({ method: 'POST', url, headers: { ...bearer(who), ...form.headers }, payload: form.payload });
+      const response = await t.app.inject({
+        method: 'POST',
+        url,
+        headers: { ...bearer(who), ...form.headers },
+        payload: form.payload,
+      });
       expect(response.statusCode, `${url}: ${response.body}`).toBe(413);
       expect(response.json()).toEqual({ error: expect.any(String), code: 'PAYLOAD_TOO_LARGE' });
     }

@@ -18,13 +18,22 @@ const { db } = database;
 let [shopper] = await db.select({ id: users.id }).from(users).limit(1);
 if (!shopper) {
   shopper = await createUser(db, { email: 'crash@example.com' });
-  for (let index = 0; index < 4; index += 1) await createProduct(db, { sizes: [...SIZES], colors: ['Onyx', 'Bone', 'Sand'] });
+  for (let index = 0; index < 4; index += 1)
+    await createProduct(db, { sizes: [...SIZES], colors: ['Onyx', 'Bone', 'Sand'] });
 }
-const catalogue = await db.select({ id: productColors.id, productId: productColors.productId }).from(productColors).orderBy(productColors.id);
+const catalogue = await db
+  .select({ id: productColors.id, productId: productColors.productId })
+  .from(productColors)
+  .orderBy(productColors.id);
 process.stdout.write('ready\n');
 for (const color of catalogue) {
   for (const size of SIZES) {
-    await addToCart(db, shopper.id, { productId: color.productId, selectedColor: color.id, selectedSize: size, quantity: 1 }, 'en');
+    await addToCart(
+      db,
+      shopper.id,
+      { productId: color.productId, selectedColor: color.id, selectedSize: size, quantity: 1 },
+      'en',
+    );
     process.stdout.write(`ack ${color.productId}:${color.id}:${size}\n`);
   }
 }

@@ -11,7 +11,9 @@ export async function freePort(): Promise<number> {
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }
@@ -35,7 +37,9 @@ export function runNode(entry: string, args: string[], env: Record<string, strin
   let text = '';
   child.stdout?.on('data', (chunk: Buffer) => (text += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (text += chunk.toString()));
-  const exited = new Promise<number | string>((resolve) => child.once('exit', (code, signal) => resolve(code ?? signal ?? -1)));
+  const exited = new Promise<number | string>((resolve) =>
+    child.once('exit', (code, signal) => resolve(code ?? signal ?? -1)),
+  );
   return { child, output: () => text, exited };
 }
 
@@ -66,7 +70,8 @@ export async function startServer(
   let exitedEarly: number | string | undefined;
   void run.exited.then((code) => (exitedEarly = code));
   while (Date.now() < deadline) {
-    if (exitedEarly !== undefined) throw new Error(`server exited (${exitedEarly}) before it was ready:\n${run.output()}`);
+    if (exitedEarly !== undefined)
+      throw new Error(`server exited (${exitedEarly}) before it was ready:\n${run.output()}`);
     try {
       const response = await fetch(`${url}/api/health`);
       if (response.status === 200) return { ...run, url };

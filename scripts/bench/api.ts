@@ -1,0 +1,290 @@
+import { writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import { runNode, stop, freePort } from '../../api/src/robustness/support/server.js';
+import type { PostgresFixture } from './fixture.js';
+import { cpuSeconds, httpClient, NOT_AVAILABLE, percentile, round, rssMb, sleep, type Figure } from './lib.js';
+
+const CONNECTIONS = 50;
+const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
+const WARMUP_S = 3;
+
+interface CannonResult {
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+}
+
+async function cannon(url: string, headers: Record<string, string>, duration: number): Promise<CannonResult> {
+  const result = await autocannon({ url, connections: CONNECTIONS, duration, headers });
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts + result.non2xx,
+  };
+}
+
+/** A bare node:http server in its own process, answering every request with the given bytes. */
+async function bareServer(body: string, contentType: string) {
+  const file = join(tmpdir(), `bench-bare-${process.pid}.json`);
+  writeFileSync(file, body);
+  const port = await freePort();
+  const run = runNode('scripts/bench/bare-server.mjs', [String(port), file, contentType], {});
+  const url = `http://127.0.0.1:${port}`;
+  for (let tries = 0; tries < 100; tries += 1) {
+    try {
+      await fetch(url);
+      return { url, stop: () => stop(run) };
+    } catch {
+      await sleep(50);
+    }
+  }
+  throw new Error('bare server did not start');
+}
+
+/** Throughput of one endpoint against a bare server sending the same bytes, in the same run. */
+async function ratio(
+  section: string,
+  name: string,
+  fixture: PostgresFixture,
+  path: string,
+  headers: Record<string, string>,
+  target: number,
+) {
+  const probe = await fetch(`${fixture.server.url}${path}`, { headers });
+  if (probe.status === 404) {
+    return [
+      { section, figure: `${name}: ratio to bare node:http`, value: NOT_AVAILABLE, target: `≥ ${target}`, pass: null },
+    ];
+  }
+  const body = await probe.text();
+  if (probe.status !== 200) throw new Error(`${path} answered ${probe.status}: ${body.slice(0, 200)}`);
+  await cannon(`${fixture.server.url}${path}`, headers, WARMUP_S);
+  const api = await cannon(`${fixture.server.url}${path}`, headers, DURATION_S);
+  const bare = await bareServer(body, probe.headers.get('content-type') ?? 'application/json');
+  try {
+    await cannon(bare.url, {}, WARMUP_S);
+    const baseline = await cannon(bare.url, {}, DURATION_S);
+    const value = round(api.rps / baseline.rps);
+    return [
+      {
+        section,
+        figure: `${name}: ratio to bare node:http`,
+        value,
+        target: `≥ ${target}`,
+        pass: value >= target && api.errors === 0,
+        detail: `${Math.round(api.rps)} vs ${Math.round(baseline.rps)} req/s, ${body.length} bytes`,
+      },
+      {
+        section,
+        figure: `${name}: req/s (bare)`,
+        value: `${Math.round(api.rps)} (${Math.round(baseline.rps)})`,
+        pass: null,
+      },
+      { section, figure: `${name}: p50 / p99`, value: `${api.p50} / ${api.p99} ms`, pass: null },
+      { section, figure: `${name}: errors`, value: api.errors, target: '0', pass: api.errors === 0 },
+    ] satisfies Figure[];
+  } finally {
+    await bare.stop();
+  }
+}
+
+export async function throughput(fixture: PostgresFixture): Promise<Figure[]> {
+  const product = fixture.products[fixture.products.length - 1]!;
+  const shopper = fixture.shoppers[0]!;
+  return [
+    ...(await ratio('api', 'GET /api/products (500)', fixture, '/api/products', {}, 0.6)),
+    ...(await ratio('api', 'GET /api/products/:id', fixture, `/api/products/${product.id}`, {}, 0.6)),
+    ...(await ratio(
+      'api',
+      'GET /api/cart (PostgreSQL)',
+      fixture,
+      '/api/cart',
+      { authorization: `Bearer ${shopper.token}` },
+      0.25,
+    )),
+  ];
+}
+
+/**
+ * 1,000 logged-in shoppers polling as the spec's clients do: profile and wishlist every 3 s,
+ * products every 5 s, each with the ETag of its last answer.
+ */
+export async function polling(fixture: PostgresFixture): Promise<Figure[]> {
+  const seconds = Number(process.env.BENCH_POLL_SECONDS ?? 60);
+  const client = httpClient(fixture.server.url);
+  const available = await Promise.all(
+    ['/api/profile', '/api/wishlist'].map(async (path) => {
+      const answer = await client.send('GET', path, { authorization: `Bearer ${fixture.shoppers[0]!.token}` });
+      return answer.status === 200;
+    }),
+  );
+  if (!available.every(Boolean)) {
+    client.close();
+    return [{ section: 'polling', figure: '1,000 shoppers polling', value: NOT_AVAILABLE, pass: null }];
+  }
+  const latencies: number[] = [];
+  let errors = 0;
+  let notModified = 0;
+  const pid = fixture.server.child.pid!;
+  const started = Date.now();
+  const until = started + seconds * 1000;
+  let maxRss = rssMb(pid);
+  const cpuBefore = cpuSeconds(pid);
+  const sampler = setInterval(() => (maxRss = Math.max(maxRss, rssMb(pid))), 500);
+
+  const poll = async (token: string, path: string, everyMs: number) => {
+    let etag: string | undefined;
+    await sleep(Math.random() * everyMs);
+    while (Date.now() < until) {
+      const due = Date.now() + everyMs;
+      try {
+        const answer = await client.send('GET', path, {
+          authorization: `Bearer ${token}`,
+          ...(etag ? { 'if-none-match': etag } : {}),
+        });
+        latencies.push(answer.ms);
+        if (answer.status === 304) notModified += 1;
+        else if (answer.status === 200) etag = (answer.headers.etag as string | undefined) ?? etag;
+        else errors += 1;
+      } catch {
+        errors += 1;
+      }
+      await sleep(Math.max(0, due - Date.now()));
+    }
+  };
+  await Promise.all(
+    fixture.shoppers.flatMap((shopper) => [
+      poll(shopper.token, '/api/profile', 3000),
+      poll(shopper.token, '/api/wishlist', 3000),
+      poll(shopper.token, '/api/products', 5000),
+    ]),
+  );
+  clearInterval(sampler);
+  const cpu = ((cpuSeconds(pid) - cpuBefore) / ((Date.now() - started) / 1000)) * 100;
+  client.close();
+  latencies.sort((a, b) => a - b);
+  const p99 = round(percentile(latencies, 99), 1);
+  const section = 'polling';
+  return [
+    {
+      section,
+      figure: 'requests (304 share)',
+      value: `${latencies.length} (${Math.round((notModified / latencies.length) * 100)} %)`,
+      pass: null,
+    },
+    { section, figure: 'errors', value: errors, target: '0', pass: errors === 0 },
+    {
+      section,
+      figure: 'p50 / p99',
+      value: `${round(percentile(latencies, 50), 1)} / ${p99} ms`,
+      target: 'p99 ≤ 50 ms',
+      pass: p99 <= 50,
+    },
+    { section, figure: 'server CPU (one core)', value: round(cpu, 0), unit: '%', target: '≤ 50 %', pass: cpu <= 50 },
+    {
+      section,
+      figure: 'server RSS (max)',
+      value: round(maxRss, 0),
+      unit: 'MB',
+      target: '≤ 300 MB',
+      pass: maxRss <= 300,
+    },
+  ];
+}
+
+/** Requests at a fixed rate (open loop): each is sent on schedule, whatever the previous ones are doing. */
+async function fixedRate(count: number, perSecond: number, send: (index: number) => Promise<number>) {
+  const latencies: number[] = [];
+  const statuses = new Map<number, number>();
+  let errors = 0;
+  const started = performance.now();
+  const pending: Promise<void>[] = [];
+  for (let index = 0; index < count; index += 1) {
+    const due = started + (index * 1000) / perSecond;
+    const wait = due - performance.now();
+    if (wait > 1) await sleep(wait);
+    const sentAt = performance.now();
+    pending.push(
+      send(index).then(
+        (status) => {
+          latencies.push(performance.now() - sentAt);
+          statuses.set(status, (statuses.get(status) ?? 0) + 1);
+          if (status >= 400) errors += 1;
+        },
+        () => void (errors += 1),
+      ),
+    );
+  }
+  await Promise.all(pending);
+  latencies.sort((a, b) => a - b);
+  return { p50: round(percentile(latencies, 50), 1), p99: round(percentile(latencies, 99), 1), errors, statuses };
+}
+
+export async function writes(fixture: PostgresFixture): Promise<Figure[]> {
+  const seconds = Number(process.env.BENCH_WRITE_SECONDS ?? 15);
+  const rate = 100;
+  const client = httpClient(fixture.server.url);
+  const { shoppers, products } = fixture;
+  const figures: Figure[] = [];
+  const report = (name: string, result: Awaited<ReturnType<typeof fixedRate>>) => {
+    figures.push(
+      {
+        section: 'writes',
+        figure: `${name} at ${rate}/s: p50 / p99`,
+        value: `${result.p50} / ${result.p99} ms`,
+        target: 'p99 ≤ 50 ms',
+        pass: result.p99 <= 50,
+      },
+      {
+        section: 'writes',
+        figure: `${name}: errors`,
+        value: result.errors,
+        target: '0',
+        pass: result.errors === 0,
+        detail: JSON.stringify(Object.fromEntries(result.statuses)),
+      },
+    );
+  };
+  const addToCart = (index: number) => {
+    const product = products[(index * 31) % products.length]!;
+    const body = {
+      productId: product.id,
+      selectedColor: product.colors[index % product.colors.length]!.id,
+      selectedSize: product.sizes[index % product.sizes.length],
+      quantity: 1,
+    };
+    return client.send(
+      'POST',
+      '/api/cart',
+      { authorization: `Bearer ${shoppers[index % shoppers.length]!.token}` },
+      JSON.stringify(body),
+    );
+  };
+  report('add to cart', await fixedRate(seconds * rate, rate, async (index) => (await addToCart(index)).status));
+
+  const probe = await client.send(
+    'POST',
+    '/api/checkout/session',
+    { authorization: `Bearer ${shoppers[0]!.token}` },
+    '{}',
+  );
+  if (probe.status === 404) {
+    figures.push({ section: 'writes', figure: 'checkout session', value: NOT_AVAILABLE, pass: null });
+  } else {
+    // Each checkout opens a payment session; the route allows a shopper 10 a minute, so spread them.
+    report(
+      'checkout session',
+      await fixedRate(seconds * rate, rate, async (index) => {
+        const shopper = shoppers[(index + 1) % shoppers.length]!;
+        return (await client.send('POST', '/api/checkout/session', { authorization: `Bearer ${shopper.token}` }, '{}'))
+          .status;
+      }),
+    );
+  }
+  client.close();
+  return figures;
+}

@@ -1,0 +1,12 @@
+// The benchmark's baseline: a bare node:http server that answers every request with the same
+// bytes the API sent (read once from a file), so ratios measure the framework, not the payload.
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+
+const [port, file, contentType] = process.argv.slice(2);
+const body = readFileSync(file);
+createServer((_request, response) => {
+  response.writeHead(200, { 'content-type': contentType, 'content-length': body.length });
+  response.end(body);
+}).listen(Number(port), '127.0.0.1');
+process.on('SIGTERM', () => process.exit(0));

@@ -1,0 +1,88 @@
+// `npm run bench [-- section ...]`: builds the shop, measures it, prints a table of figures with
+// their targets and writes bench/results.json. Sections: api polling writes queries web startup.
+// PostgreSQL sections use a fresh database on TEST_DATABASE_URL's server (default 127.0.0.1:5432).
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, totalmem } from 'node:os';
+import { join } from 'node:path';
+import { repoRoot } from '../../api/src/robustness/support/server.js';
+import { polling, throughput, writes } from './api.js';
+import { postgresFixture, type PostgresFixture } from './fixture.js';
+import { printTable, type Figure } from './lib.js';
+import { queries } from './queries.js';
+import { startup, web } from './web.js';
+
+const SECTIONS = {
+  api: { needsPostgres: true, run: throughput },
+  polling: { needsPostgres: true, run: polling },
+  writes: { needsPostgres: true, run: writes },
+  queries: { needsPostgres: true, run: queries },
+  web: { needsPostgres: false, run: web },
+  startup: { needsPostgres: false, run: startup },
+} satisfies Record<string, { needsPostgres: boolean; run: (fixture: PostgresFixture) => Promise<Figure[]> }>;
+type Section = keyof typeof SECTIONS;
+
+const asked = process.argv.slice(2).filter((arg) => !arg.startsWith('-'));
+const unknown = asked.filter((name) => !(name in SECTIONS));
+if (unknown.length > 0) {
+  console.error(`Unknown section(s): ${unknown.join(', ')}. Choose from: ${Object.keys(SECTIONS).join(' ')}`);
+  process.exit(2);
+}
+const chosen = (asked.length > 0 ? asked : Object.keys(SECTIONS)) as Section[];
+
+const started = Date.now();
+const conditions = {
+  date: new Date().toISOString(),
+  node: process.version,
+  cpus: cpus().length,
+  cpuModel: cpus()[0]?.model,
+  memoryGb: Math.round(totalmem() / 2 ** 30),
+  loadAverageAtStart: loadavg().map((load) => Math.round(load * 100) / 100),
+};
+console.log(
+  `Benchmark: ${chosen.join(', ')} on ${conditions.cpus} CPUs (load ${conditions.loadAverageAtStart.join(' ')}), Node ${conditions.node}`,
+);
+
+console.log('Building (npm run build)…');
+const build = spawnSync('npm', ['run', 'build'], { cwd: repoRoot, stdio: ['ignore', 'ignore', 'inherit'] });
+if (build.status !== 0) {
+  console.error('The build failed.');
+  process.exit(1);
+}
+
+const figures: Figure[] = [];
+let fixture: PostgresFixture | undefined;
+try {
+  for (const name of chosen) {
+    const section = SECTIONS[name];
+    console.log(`Measuring ${name}…`);
+    try {
+      if (section.needsPostgres && !fixture) {
+        console.log('  seeding PostgreSQL: 500 products, 1,000 shoppers with sessions, carts and wishlists…');
+        fixture = await postgresFixture();
+      }
+      figures.push(...(await section.run(fixture!)));
+    } catch (error) {
+      figures.push({
+        section: name,
+        figure: 'section failed',
+        value: String(error instanceof Error ? error.message : error)
+          .split('\n')[0]!
+          .slice(0, 120),
+        pass: false,
+      });
+    }
+  }
+} finally {
+  await fixture?.close();
+}
+
+printTable(figures);
+const failed = figures.filter((figure) => figure.pass === false).length;
+console.log(`\n${figures.length} figures, ${failed} below target, in ${Math.round((Date.now() - started) / 1000)} s`);
+mkdirSync(join(repoRoot, 'bench'), { recursive: true });
+writeFileSync(
+  join(repoRoot, 'bench/results.json'),
+  `${JSON.stringify({ conditions, sections: chosen, figures }, null, 2)}\n`,
+);
+console.log('Written to bench/results.json');

@@ -1,0 +1,202 @@
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { repoRoot, runNode, startServer, stop } from '../../api/src/robustness/support/server.js';
+import { API_ENTRY, SERVER_ENV } from './fixture.js';
+import { cpuSeconds, percentile, round, rssMb, sleep, type Figure } from './lib.js';
+
+const assetsDir = join(repoRoot, 'web/dist/assets');
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+/** Gzip size of a built asset, in KB (level 9, as the pre-compressed .gz files are made). */
+const gzipKb = (file: string) => gzipSync(readFileSync(join(assetsDir, file)), { level: 9 }).length / 1024;
+
+/** The JS files index.html itself loads (entry script and module preloads). */
+function entryScripts(): string[] {
+  const html = readFileSync(join(repoRoot, 'web/dist/index.html'), 'utf8');
+  return [...html.matchAll(/(?:src|href)="\/assets\/([^"]+\.js)"/g)].map((match) => match[1]!);
+}
+
+interface PageScore {
+  path: string;
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  lcpMs: number;
+  cls: number;
+  scripts: string[];
+}
+
+async function audit(port: number, url: string, path: string): Promise<PageScore> {
+  const runner = await lighthouse(`${url}${path}`, {
+    port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance', 'accessibility', 'best-practices'],
+  });
+  if (!runner) throw new Error(`Lighthouse gave no result for ${path}`);
+  const { categories, audits } = runner.lhr;
+  const requests =
+    (audits['network-requests']?.details as { items?: { url: string; resourceType?: string }[] } | undefined)?.items ??
+    [];
+  return {
+    path,
+    performance: Math.round((categories.performance?.score ?? 0) * 100),
+    accessibility: Math.round((categories.accessibility?.score ?? 0) * 100),
+    bestPractices: Math.round((categories['best-practices']?.score ?? 0) * 100),
+    lcpMs: Math.round(audits['largest-contentful-paint']?.numericValue ?? Number.NaN),
+    cls: round(audits['cumulative-layout-shift']?.numericValue ?? Number.NaN, 3),
+    scripts: requests
+      .filter((request) => request.resourceType === 'Script')
+      .map((request) => new URL(request.url).pathname),
+  };
+}
+
+/** Bundle sizes from web/dist and Lighthouse (mobile, simulated throttling) on three pages of the seeded demo shop. */
+export async function web(): Promise<Figure[]> {
+  if (!existsSync(join(repoRoot, 'web/dist/index.html'))) throw new Error('web/dist is missing: the build failed');
+  const dataDir = mkdtempSync(join(tmpdir(), 'bench-web-'));
+  const server = await startServer(
+    { ...SERVER_ENV, SEED_DEMO: 'true', DATA_DIR: dataDir },
+    { entry: API_ENTRY, timeoutMs: 180_000 },
+  );
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    chromeFlags: CHROME_FLAGS,
+  });
+  try {
+    const products = (await (await fetch(`${server.url}/api/products`)).json()) as { id: number }[];
+    const pages: PageScore[] = [];
+    for (const path of ['/', '/clothing', `/product/${products[0]?.id ?? 1}`])
+      pages.push(await audit(chrome.port, server.url, path));
+
+    const homeScripts = new Set([
+      ...entryScripts(),
+      ...pages[0]!.scripts.filter((path) => path.startsWith('/assets/')).map((path) => path.slice('/assets/'.length)),
+    ]);
+    const homeKb = [...homeScripts].reduce((sum, file) => sum + gzipKb(file), 0);
+    const entry = new Set(entryScripts());
+    const chunks = readdirSync(assetsDir).filter((file) => file.endsWith('.js') && !entry.has(file));
+    const largest = chunks.map((file) => ({ file, kb: gzipKb(file) })).sort((a, b) => b.kb - a.kb)[0];
+
+    const figures: Figure[] = [
+      {
+        section: 'web',
+        figure: `JS the home page loads (gzip, ${homeScripts.size} files)`,
+        value: round(homeKb, 1),
+        unit: 'KB',
+        target: '≤ 150 KB',
+        pass: homeKb <= 150,
+      },
+      {
+        section: 'web',
+        figure: `largest lazy chunk (gzip): ${largest?.file ?? '-'}`,
+        value: round(largest?.kb ?? 0, 1),
+        unit: 'KB',
+        pass: null,
+      },
+    ];
+    for (const page of pages) {
+      const scores = `${page.performance} / ${page.accessibility} / ${page.bestPractices}`;
+      const scoresPass = page.performance >= 95 && page.accessibility === 100 && page.bestPractices === 100;
+      figures.push(
+        {
+          section: 'web',
+          figure: `Lighthouse ${page.path}: perf / a11y / best practices`,
+          value: scores,
+          target: '≥ 95 / 100 / 100',
+          pass: scoresPass,
+        },
+        {
+          section: 'web',
+          figure: `Lighthouse ${page.path}: LCP / CLS`,
+          value: `${page.lcpMs} ms / ${page.cls}`,
+          target: '≤ 1800 ms / ≤ 0.02',
+          pass: page.lcpMs <= 1800 && page.cls <= 0.02,
+        },
+      );
+    }
+    return figures;
+  } finally {
+    chrome.kill();
+    await stop(server);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** Process start to the first 200 on /api/health on an existing embedded database, and idle RSS. */
+export async function startup(): Promise<Figure[]> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'bench-startup-'));
+  try {
+    // First start: creates, migrates and seeds the embedded database (not timed).
+    await stop(
+      await startServer(
+        { ...SERVER_ENV, SEED_DEMO: 'true', DATA_DIR: dataDir },
+        { entry: API_ENTRY, timeoutMs: 180_000 },
+      ),
+    );
+    const times: number[] = [];
+    let idleRss = 0;
+    let idleCpu = 0;
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      const port = 20_000 + Math.floor(Math.random() * 20_000);
+      const started = performance.now();
+      const run = runNode(API_ENTRY, [], {
+        ...SERVER_ENV,
+        SEED_DEMO: 'true',
+        DATA_DIR: dataDir,
+        PORT: String(port),
+        ADMIN_PASSWORD: 'bench-root-password',
+      });
+      for (;;) {
+        if (run.child.exitCode !== null) throw new Error(`server exited:\n${run.output()}`);
+        const ok = await fetch(`http://127.0.0.1:${port}/api/health`).then(
+          (response) => response.status === 200,
+          () => false,
+        );
+        if (ok) break;
+        if (performance.now() - started > 60_000) throw new Error(`no answer within 60 s:\n${run.output()}`);
+        await sleep(10);
+      }
+      times.push(performance.now() - started);
+      if (attempt === 0) {
+        await sleep(5000);
+        const before = cpuSeconds(run.child.pid!);
+        await sleep(5000);
+        idleCpu = ((cpuSeconds(run.child.pid!) - before) / 5) * 100;
+        idleRss = rssMb(run.child.pid!);
+      }
+      await stop(run);
+    }
+    times.sort((a, b) => a - b);
+    const median = percentile(times, 50);
+    return [
+      {
+        section: 'startup',
+        figure: 'start to first 200 on /api/health (median of 3)',
+        value: Math.round(median),
+        unit: 'ms',
+        target: '≤ 3000 ms',
+        pass: median <= 3000,
+      },
+      {
+        section: 'startup',
+        figure: 'idle RSS / idle CPU',
+        value: `${round(idleRss, 0)} MB / ${round(idleCpu, 1)} %`,
+        pass: null,
+      },
+    ];
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
