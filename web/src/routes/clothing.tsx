@@ -14,6 +14,19 @@ import styles from './clothing.module.css';
 
 const sectionId = (categoryId: number) => `category-${categoryId}`;
 
+/**
+ * The element's distance from the top of the document, from layout offsets: unlike
+ * getBoundingClientRect it ignores the page-in animation's transform, which is still running
+ * when the products arrive.
+ */
+function documentTop(element: HTMLElement): number {
+  let top = 0;
+  for (let node: HTMLElement | null = element; node; node = node.offsetParent as HTMLElement | null) {
+    top += node.offsetTop;
+  }
+  return top;
+}
+
 /** The category a style card sent us to (navigation state), if it is a real one. */
 function requestedCategory(state: unknown): number | null {
   const category = (state as { category?: unknown } | null)?.category;
@@ -37,8 +50,7 @@ export default function ClothingRoute() {
     if (!ready || target === null || navigationType === 'POP') return;
     const section = document.getElementById(sectionId(target));
     if (!section) return;
-    const top = section.getBoundingClientRect().top + window.scrollY - CATEGORY_SCROLL_OFFSET_PX;
-    window.scrollTo({ top, behavior: scrollBehavior() });
+    window.scrollTo({ top: documentTop(section) - CATEGORY_SCROLL_OFFSET_PX, behavior: scrollBehavior() });
   }, [ready, target, navigationType, location.key]);
 
   const byCategory = (id: number): Product[] => (products ?? []).filter((p) => p.categoryId === id);
