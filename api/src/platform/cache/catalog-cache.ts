@@ -1,9 +1,10 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
 
 export interface CachedBody {
-  body: string;
+  /** Bytes, not a string: a big list is then sent as is, without encoding it again per request. */
+  body: Buffer;
   etag: string;
 }
 
@@ -19,6 +20,8 @@ export class CatalogCache {
   /** Bumped on every invalidation: a read that started before it must not be stored. */
   private generation = 0;
   private listener: pg.PoolClient | undefined;
+  /** Names this process's own NOTIFYs: hearing one back must not drop entries built since. */
+  private readonly instanceId = randomUUID();
 
   constructor(
     private readonly pool: pg.Pool | undefined,
@@ -28,7 +31,9 @@ export class CatalogCache {
   async start(): Promise<void> {
     if (!this.pool) return;
     this.listener = await this.pool.connect();
-    this.listener.on('notification', () => this.clear());
+    this.listener.on('notification', (message) => {
+      if (message.payload !== this.instanceId) this.clear();
+    });
     this.listener.on('error', (error) => this.log.error({ err: error }, 'catalogue cache listener failed'));
     await this.listener.query(`listen ${CHANNEL}`);
   }
@@ -49,7 +54,7 @@ export class CatalogCache {
     const hit = this.entries.get(key);
     if (hit) return hit;
     const generation = this.generation;
-    const body = JSON.stringify(await build());
+    const body = Buffer.from(JSON.stringify(await build()));
     const entry = { body, etag: `"${createHash('sha1').update(body).digest('base64url')}"` };
     if (generation === this.generation) this.entries.set(key, entry);
     return entry;
@@ -58,7 +63,7 @@ export class CatalogCache {
   /** Drops every cached body here and, on PostgreSQL, in every other process. */
   async invalidate(): Promise<void> {
     this.clear();
-    if (this.pool) await this.pool.query(`select pg_notify('${CHANNEL}', '')`);
+    if (this.pool) await this.pool.query('select pg_notify($1, $2)', [CHANNEL, this.instanceId]);
   }
 
   private clear(): void {
