@@ -63,7 +63,7 @@ export const ProductDetailsSchema = CreateProductBodySchema.pick({
   price: true,
   categoryId: true,
 });
-export type ProductDetails = z.input<typeof ProductDetailsSchema>;
+export type ProductDetails = z.output<typeof ProductDetailsSchema>;
 
 export const EditColorsSchema = z
   .array(z.object({ id: z.coerce.number().int().positive(), colorName: ColorNameSchema }), {

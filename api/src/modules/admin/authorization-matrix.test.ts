@@ -1,0 +1,381 @@
+import { randomBytes } from 'node:crypto';
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { inArray } from 'drizzle-orm';
+import type { InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { App } from '../../app.js';
+import { auditLog, cartItems, orderItems, orders, passwordResets, sessions, wishlistItems } from '../../db/schema.js';
+import { storeImage } from '../../platform/files/images.js';
+import { generateToken, hashToken } from '../../platform/security/tokens.js';
+import { createTestApp, type TestApp } from '../../test/app.js';
+import { createProduct, createUser, type CreatedUser } from '../../test/factories.js';
+import { multipart, testImage } from './test-support.js';
+
+/**
+ * Every route of the app × every kind of caller, from ONE table. A route without a row fails
+ * the first test by name: whoever adds a route decides here who may call it.
+ *
+ * Objects that belong to someone (cart lines, wishlist items, orders) belong to user A, so
+ * user B, the admin and the root admin must not reach them (404, as for anything unknown).
+ * Each request gets fresh fixtures and a fresh session, so one caller's write or logout never
+ * changes what the next caller sees.
+ */
+const ACTORS = ['anonymous', 'userA', 'userB', 'admin', 'root'] as const;
+type Actor = (typeof ACTORS)[number];
+type Expected = Record<Actor, number>;
+
+const everyone = (status: number): Expected => ({ anonymous: status, userA: status, userB: status, admin: status, root: status });
+const signedIn = (status: number): Expected => ({ ...everyone(status), anonymous: 401 });
+const adminsOnly = (status: number): Expected => ({ anonymous: 401, userA: 403, userB: 403, admin: status, root: status });
+const userAOnly = (status: number): Expected => ({ anonymous: 401, userA: status, userB: 404, admin: 404, root: 404 });
+
+type Request = Pick<InjectOptions, 'method' | 'url' | 'payload' | 'headers'>;
+
+interface Fixtures {
+  app: App;
+  t: TestApp;
+  users: Record<Exclude<Actor, 'anonymous'>, CreatedUser>;
+  /** The signed-in user of `actor` (user A for anonymous, whose requests carry no token anyway). */
+  userOf(actor: Actor): CreatedUser;
+}
+
+interface RouteRule {
+  expect: Expected;
+  /** Builds the request one actor sends: a valid one, so only authorization can stop it. */
+  request(f: Fixtures, actor: Actor): Promise<Request> | Request;
+}
+
+const json = (method: 'POST' | 'PUT' | 'PATCH', url: string, payload: object): Request => ({ method, url, payload });
+
+async function form(method: 'POST' | 'PUT', url: string, fields: Record<string, string | number>, files = {}): Promise<Request> {
+  const body = await multipart(fields, files);
+  return { method, url, payload: body.payload, headers: body.headers };
+}
+
+/** A different address per request: per-IP rate limits belong to other tests. */
+const randomAddress = () => `10.${randomBytes(3).join('.')}`;
+const freshEmail = () => `matrix-${randomBytes(6).toString('hex')}@example.com`;
+
+async function cartLine(f: Fixtures, owner: CreatedUser) {
+  const product = await createProduct(f.t.db);
+  const [line] = await f.t.db
+    .insert(cartItems)
+    .values({ userId: owner.id, productId: product.id, colorId: product.colors[0]!.id, size: 'M', quantity: 1 })
+    .returning();
+  return line!;
+}
+
+async function order(f: Fixtures, owner: CreatedUser, status: 'pending' | 'paid') {
+  const product = await createProduct(f.t.db);
+  const sessionId = `cs_local_${randomBytes(16).toString('hex')}`;
+  const [row] = await f.t.db
+    .insert(orders)
+    .values({ userId: owner.id, status, currency: 'USD', totalCents: 4999, paymentProvider: 'local', paymentSessionId: sessionId })
+    .returning();
+  await f.t.db.insert(orderItems).values({
+    orderId: row!.id,
+    productId: product.id,
+    colorId: product.colors[0]!.id,
+    name: 'Matrix Tee',
+    colorName: 'Onyx',
+    size: 'M',
+    unitPriceCents: 4999,
+    quantity: 1,
+  });
+  return { id: row!.id, sessionId };
+}
+
+/** The code of the latest mail to `email` in the outbox. */
+async function mailedCode(f: Fixtures, email: string): Promise<string> {
+  const dir = join(f.t.dataDir, 'outbox');
+  for (const name of (await readdir(dir)).sort().reverse()) {
+    const text = await readFile(join(dir, name), 'utf8');
+    const code = text.includes(email) ? /verification code: (\d{6})/.exec(text)?.[1] : undefined;
+    if (code) return code;
+  }
+  throw new Error(`no code mailed to ${email}`);
+}
+
+const ROUTES: Record<string, RouteRule> = {
+  // Shop and catalogue: public.
+  'GET /api/health': { expect: everyone(200), request: () => ({ url: '/api/health' }) },
+  'GET /api/categories': { expect: everyone(200), request: () => ({ url: '/api/categories' }) },
+  'GET /api/products': { expect: everyone(200), request: () => ({ url: '/api/products' }) },
+  'GET /api/products/:id': {
+    expect: everyone(200),
+    request: async (f) => ({ url: `/api/products/${(await createProduct(f.t.db)).id}` }),
+  },
+  'GET /files/:id': {
+    expect: everyone(200),
+    request: async (f) => ({ url: (await storeImage(f.t.db, await testImage('#404040'), 'product')).url }),
+  },
+
+  // Accounts: public, except logout.
+  'POST /api/auth/signup': {
+    expect: everyone(201),
+    request: () => json('POST', '/api/auth/signup', { name: 'New Shopper', email: freshEmail(), password: 'a long and unusual pass' }),
+  },
+  'POST /api/auth/verify-otp': {
+    expect: everyone(200),
+    request: async (f) => {
+      const email = freshEmail();
+      const signup = await f.app.inject({
+        ...json('POST', '/api/auth/signup', { name: 'New Shopper', email, password: 'a long and unusual pass' }),
+        remoteAddress: randomAddress(),
+      });
+      expect(signup.statusCode).toBe(201);
+      return json('POST', '/api/auth/verify-otp', { email, otp: await mailedCode(f, email) });
+    },
+  },
+  'POST /api/auth/resend-otp': {
+    expect: everyone(200),
+    request: async (f) => json('POST', '/api/auth/resend-otp', { email: (await createUser(f.t.db, { verified: false })).email }),
+  },
+  'POST /api/auth/login': {
+    expect: everyone(200),
+    request: async (f) => {
+      const user = await createUser(f.t.db);
+      return json('POST', '/api/auth/login', { email: user.email, password: user.password });
+    },
+  },
+  'POST /api/auth/logout': { expect: signedIn(204), request: () => ({ method: 'POST', url: '/api/auth/logout' }) },
+  'POST /api/auth/reset-password': {
+    expect: everyone(200),
+    request: async (f) => json('POST', '/api/auth/reset-password', { email: (await createUser(f.t.db)).email }),
+  },
+  'POST /api/auth/update-password': {
+    expect: everyone(200),
+    request: async (f) => {
+      const resetToken = generateToken();
+      await f.t.db.insert(passwordResets).values({
+        userId: (await createUser(f.t.db)).id,
+        tokenHash: hashToken(resetToken),
+        expiresAt: new Date(Date.now() + 600_000),
+      });
+      return json('POST', '/api/auth/update-password', { resetToken, newPassword: 'another long passphrase' });
+    },
+  },
+
+  // The signed-in user's own things.
+  'GET /api/profile': { expect: signedIn(200), request: () => ({ url: '/api/profile' }) },
+  'PUT /api/profile': {
+    expect: signedIn(200),
+    request: () => json('PUT', '/api/profile', { name: 'Renamed Shopper', address: '1 Vitosha Blvd', phone: '+359 88 123 4567' }),
+  },
+  'POST /api/profile/upload': {
+    expect: signedIn(200),
+    request: async () => form('POST', '/api/profile/upload', {}, { profilePicture: await testImage('#7a7a7a') }),
+  },
+  'PUT /api/profile/save': {
+    expect: signedIn(200),
+    request: async (f, actor) => {
+      // The actor's own upload (for anonymous, user A's: refused before it matters).
+      const upload = await form('POST', '/api/profile/upload', {}, { profilePicture: await testImage('#7b7b7b') });
+      const uploaded = await send(actor === 'anonymous' ? 'userA' : actor, upload);
+      return json('PUT', '/api/profile/save', { profilePicture: uploaded.json().previewPath });
+    },
+  },
+  'GET /api/cart': { expect: signedIn(200), request: () => ({ url: '/api/cart' }) },
+  'POST /api/cart': {
+    expect: signedIn(201),
+    request: async (f) => {
+      const product = await createProduct(f.t.db);
+      return json('POST', '/api/cart', { productId: product.id, selectedSize: 'M', selectedColor: product.colors[0]!.id, quantity: 1 });
+    },
+  },
+  'PATCH /api/cart/:cartItemId': {
+    expect: userAOnly(200),
+    request: async (f) => json('PATCH', `/api/cart/${(await cartLine(f, f.users.userA)).id}`, { quantity: 2 }),
+  },
+  'DELETE /api/cart/:cartItemId': {
+    expect: userAOnly(204),
+    request: async (f) => ({ method: 'DELETE', url: `/api/cart/${(await cartLine(f, f.users.userA)).id}` }),
+  },
+  'GET /api/wishlist': { expect: signedIn(200), request: () => ({ url: '/api/wishlist' }) },
+  'POST /api/wishlist': {
+    expect: signedIn(201),
+    request: async (f) => {
+      const product = await createProduct(f.t.db);
+      return json('POST', '/api/wishlist', { productId: product.id, selectedSize: 'S', selectedColor: product.colors[0]!.id, quantity: 1 });
+    },
+  },
+  'DELETE /api/wishlist/:id': {
+    expect: userAOnly(204),
+    request: async (f) => {
+      const product = await createProduct(f.t.db);
+      const [item] = await f.t.db
+        .insert(wishlistItems)
+        .values({ userId: f.users.userA.id, productId: product.id, colorId: product.colors[0]!.id, size: 'S' })
+        .returning();
+      return { method: 'DELETE', url: `/api/wishlist/${item!.id}` };
+    },
+  },
+
+  // Checkout, payment and orders.
+  'GET /api/checkout': { expect: everyone(200), request: () => ({ url: '/api/checkout' }) },
+  'POST /api/checkout/session': {
+    expect: signedIn(201),
+    request: async (f, actor) => {
+      await cartLine(f, f.userOf(actor));
+      return json('POST', '/api/checkout/session', {});
+    },
+  },
+  // Only the payment provider may call it, and proves it by signature, not by session: unsigned is refused for all.
+  'POST /api/payments/webhook': {
+    expect: everyone(400),
+    request: () => json('POST', '/api/payments/webhook', { type: 'checkout.session.completed' }),
+  },
+  // The built-in payment page: the unguessable session id is the capability, as on a hosted provider page.
+  'GET /pay/:sessionId': {
+    expect: everyone(200),
+    request: async (f) => ({ url: `/pay/${(await order(f, f.users.userA, 'pending')).sessionId}` }),
+  },
+  'POST /pay/:sessionId': {
+    expect: everyone(303),
+    request: async (f) => ({
+      method: 'POST',
+      url: `/pay/${(await order(f, f.users.userA, 'pending')).sessionId}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'cardNumber=4242+4242+4242+4242&expiry=12%2F40&cvc=123&name=A+Shopper',
+    }),
+  },
+  'POST /pay/:sessionId/cancel': {
+    expect: everyone(303),
+    request: async (f) => ({ method: 'POST', url: `/pay/${(await order(f, f.users.userA, 'pending')).sessionId}/cancel` }),
+  },
+  'GET /api/orders': { expect: signedIn(200), request: () => ({ url: '/api/orders' }) },
+  'GET /api/orders/:id': {
+    expect: userAOnly(200),
+    request: async (f) => ({ url: `/api/orders/${(await order(f, f.users.userA, 'paid')).id}` }),
+  },
+  'GET /api/orders/by-session/:sessionId': {
+    expect: userAOnly(200),
+    request: async (f) => ({ url: `/api/orders/by-session/${(await order(f, f.users.userA, 'paid')).sessionId}` }),
+  },
+
+  // Admin: products and users.
+  'GET /api/admin/products': { expect: adminsOnly(200), request: () => ({ url: '/api/admin/products' }) },
+  'POST /api/products': {
+    expect: adminsOnly(201),
+    request: () =>
+      json('POST', '/api/products', {
+        enName: 'Matrix Hoodie',
+        enDescription: 'Heavy.',
+        bgName: 'Матрица',
+        bgDescription: 'Плътен.',
+        price: 10,
+        categoryId: 1,
+        sizes: ['M'],
+        colors: [{ colorName: 'Onyx' }],
+      }),
+  },
+  'POST /api/products/upload-images': {
+    expect: adminsOnly(200),
+    request: async (f) => {
+      const product = await createProduct(f.t.db, { published: false });
+      return form('POST', '/api/products/upload-images', { productId: product.id }, { mainImage: await testImage('#202020') });
+    },
+  },
+  'PUT /api/products/:id': {
+    expect: adminsOnly(200),
+    request: async (f) => {
+      const product = await createProduct(f.t.db);
+      return form('PUT', `/api/products/${product.id}`, {
+        enName: 'Renamed',
+        enDescription: 'Text.',
+        bgName: 'Преименуван',
+        bgDescription: 'Текст.',
+        price: 12,
+        categoryId: 2,
+        colors: JSON.stringify(product.colors.map(({ id, colorName }) => ({ id, colorName }))),
+      });
+    },
+  },
+  'PUT /api/products/:id/add-color': {
+    expect: adminsOnly(200),
+    request: async (f) => json('PUT', `/api/products/${(await createProduct(f.t.db)).id}/add-color`, { colorName: 'Sage' }),
+  },
+  'DELETE /api/products/:id': {
+    expect: adminsOnly(200),
+    request: async (f) => ({ method: 'DELETE', url: `/api/products/${(await createProduct(f.t.db)).id}` }),
+  },
+  'GET /api/admin/users': { expect: adminsOnly(200), request: () => ({ url: '/api/admin/users' }) },
+  'PUT /api/admin/users/role': {
+    expect: adminsOnly(200),
+    request: async (f) => json('PUT', '/api/admin/users/role', { userId: (await createUser(f.t.db)).id, newRole: 'ADMIN' }),
+  },
+  'DELETE /api/admin/users/:id': {
+    expect: adminsOnly(200),
+    request: async (f) => ({ method: 'DELETE', url: `/api/admin/users/${(await createUser(f.t.db)).id}` }),
+  },
+};
+
+let t: TestApp;
+let fixtures: Fixtures;
+beforeAll(async () => {
+  t = await createTestApp();
+  const users = {
+    userA: await createUser(t.db, { name: 'User A' }),
+    userB: await createUser(t.db, { name: 'User B' }),
+    admin: await createUser(t.db, { role: 'ADMIN', name: 'Admin' }),
+    root: await createUser(t.db, { role: 'ROOT_ADMIN', name: 'Root' }),
+  };
+  fixtures = { app: t.app, t, users, userOf: (actor) => users[actor === 'anonymous' ? 'userA' : actor] };
+});
+afterAll(() => t.close());
+
+/** `METHOD /path` of every route the app registered (HEAD twins of GETs aside), from Fastify's own route tree. */
+function registeredRoutes(app: App): string[] {
+  const routes: string[] = [];
+  const stack: string[] = [];
+  for (const line of app.printRoutes({ commonPrefix: false }).split('\n')) {
+    const match = /^((?:│ {3}| {4})*)(?:├── |└── )(.*?)(?: \(([^)]*)\))?$/.exec(line);
+    if (!match) continue;
+    const depth = (match[1] ?? '').length / 4;
+    const path = (depth > 0 ? (stack[depth - 1] ?? '') : '') + (match[2] ?? '');
+    stack[depth] = path;
+    for (const method of (match[3] ?? '').split(', ').filter((m) => m && m !== 'HEAD')) routes.push(`${method} ${path}`);
+  }
+  // The OpenAPI viewer and the single-page app's catch-all serve documents, not data.
+  return routes.filter((route) => !/ (\/api\/docs(\/|$)|\*$)/.test(route)).sort();
+}
+
+async function send(actor: Actor, request: Request) {
+  const headers: Record<string, string> = { ...(request.headers as Record<string, string> | undefined) };
+  if (actor !== 'anonymous') {
+    // A fresh session per request: a logout in one row cannot sign the actor out of the next.
+    const token = generateToken();
+    await t.db.insert(sessions).values({
+      userId: fixtures.userOf(actor).id,
+      tokenHash: hashToken(token),
+      expiresAt: new Date(Date.now() + 3_600_000),
+    });
+    headers.authorization = `Bearer ${token}`;
+  }
+  return t.app.inject({ method: 'GET', ...request, headers, remoteAddress: randomAddress() });
+}
+
+describe('the authorization table', () => {
+  it('has a row for every registered route, and no row for a route that is gone', () => {
+    const registered = registeredRoutes(t.app);
+    const missing = registered.filter((route) => !(route in ROUTES));
+    const gone = Object.keys(ROUTES).filter((route) => !registered.includes(route));
+    expect(missing, `add these routes to ROUTES in authorization-matrix.test.ts: ${missing.join(', ')}`).toEqual([]);
+    expect(gone, `these rows of ROUTES name routes that no longer exist: ${gone.join(', ')}`).toEqual([]);
+  });
+});
+
+describe.each(Object.entries(ROUTES))('%s', (_route, rule) => {
+  it.each(ACTORS)('as %s', async (actor) => {
+    const response = await send(actor, await rule.request(fixtures, actor));
+    expect(response.statusCode, response.body.slice(0, 300)).toBe(rule.expect[actor]);
+  });
+});
+
+describe('after every request of the table', () => {
+  it('no admin write was recorded for a non-admin', async () => {
+    const { userA, userB } = fixtures.users;
+    expect(await t.db.select().from(auditLog).where(inArray(auditLog.actorId, [userA.id, userB.id]))).toEqual([]);
+  });
+});
