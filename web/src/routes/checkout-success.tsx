@@ -1,8 +1,19 @@
+import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { PlaceholderPage } from '../components/placeholder-page/placeholder-page';
+import { useSession } from '../features/auth/use-session';
+import { PaymentResult } from '../features/checkout/components/payment-result';
+import { useDocumentTitle } from '../lib/use-document-title';
+import styles from './shopping-page.module.css';
 
-/** Placeholder: replaced when this feature is built. */
+/** The payment provider's success return: `/checkout-success?session_id=…`. */
 export default function CheckoutSuccessRoute() {
   const { t } = useTranslation();
-  return <PlaceholderPage title={t('placeholder.titles.checkoutSuccess')} />;
+  useDocumentTitle(t('checkout.result.successTitle'));
+  const [params] = useSearchParams();
+  const session = useSession();
+  return (
+    <div className={styles.page}>
+      <PaymentResult kind="success" token={session.token} sessionId={params.get('session_id')} />
+    </div>
+  );
 }

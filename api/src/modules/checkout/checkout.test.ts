@@ -53,7 +53,13 @@ describe('POST /api/checkout/session', () => {
     expect(session).toEqual({ sessionId: expect.stringMatching(/^cs_local_/), url: `/pay/${session.sessionId}` });
 
     const order = await orderOf(t.db, session.sessionId);
-    expect(order).toMatchObject({ userId: user.id, status: 'pending', totalCents: 26850, currency: 'USD', paymentProvider: 'local' });
+    expect(order).toMatchObject({
+      userId: user.id,
+      status: 'pending',
+      totalCents: 26850,
+      currency: 'USD',
+      paymentProvider: 'local',
+    });
     const lines = await t.db.select().from(orderItems).where(eq(orderItems.orderId, order.id));
     expect(lines).toEqual([
       expect.objectContaining({
@@ -85,7 +91,9 @@ describe('POST /api/checkout/session', () => {
 
   it('names the lines in the page language, else the account language', async () => {
     const user = await createUser(t.db, { locale: 'bg' });
-    await addCartLine(t.db, user, await createProduct(t.db, { name: 'Night Coat', bgName: 'Нощно палто' }), { quantity: 1 });
+    await addCartLine(t.db, user, await createProduct(t.db, { name: 'Night Coat', bgName: 'Нощно палто' }), {
+      quantity: 1,
+    });
     const bg = await checkout(t.app, user);
     expect(await orderOf(t.db, bg.sessionId)).toMatchObject({ locale: 'bg' });
     const en = await checkout(t.app, user, 'en');

@@ -33,7 +33,8 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['checkout'],
         summary: 'Order the server-side cart at database prices and open a hosted payment session',
-        description: 'userId, items and prices in the body are ignored. The cart is emptied only once the payment is confirmed.',
+        description:
+          'userId, items and prices in the body are ignored. The cart is emptied only once the payment is confirmed.',
         security: [{ bearer: [] }],
         querystring: LangQuerySchema,
         body: CheckoutBodySchema,
@@ -61,7 +62,8 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
         });
         return reply.code(201).send(session);
       } catch (error) {
-        if (error instanceof PaymentProviderError) request.log.error({ err: error.cause }, 'payment session could not be opened');
+        if (error instanceof PaymentProviderError)
+          request.log.error({ err: error.cause }, 'payment session could not be opened');
         throw error;
       }
     },

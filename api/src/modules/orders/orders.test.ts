@@ -14,7 +14,10 @@ afterAll(() => t.close());
 const get = (url: string, user?: CreatedUser) => t.app.inject({ url, headers: user ? bearer(user) : {} });
 
 async function placeOrder(user: CreatedUser, priceCents: number, quantity = 1) {
-  await addCartLine(t.db, user, await createProduct(t.db, { priceCents, name: `Piece ${priceCents}` }), { quantity, size: 'S' });
+  await addCartLine(t.db, user, await createProduct(t.db, { priceCents, name: `Piece ${priceCents}` }), {
+    quantity,
+    size: 'S',
+  });
   return checkout(t.app, user);
 }
 
@@ -73,7 +76,7 @@ describe('GET /api/orders', () => {
 });
 
 describe('GET /api/orders/:id and /api/orders/by-session/:sessionId', () => {
-  it("answers the owner, and 404 to anyone else as for a missing order", async () => {
+  it('answers the owner, and 404 to anyone else as for a missing order', async () => {
     const owner = await createUser(t.db);
     const stranger = await createUser(t.db);
     const admin = await createUser(t.db, { role: 'ADMIN' });

@@ -11,7 +11,12 @@ export const ORDER_LIST_MAX = 100;
 /** Two queries for any number of orders: the orders, then all their lines. */
 async function readOrders(db: Db, where: SQL, limit: number): Promise<Order[]> {
   await expireStaleLocalOrders(db, where);
-  const rows = await db.select().from(orders).where(where).orderBy(desc(orders.createdAt), desc(orders.id)).limit(limit);
+  const rows = await db
+    .select()
+    .from(orders)
+    .where(where)
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(limit);
   if (rows.length === 0) return [];
   const lines = await db
     .select()

@@ -7,6 +7,8 @@ export function formatMoney(cents: number, currency: string, language: Language)
   return new Intl.NumberFormat(LOCALES[language], {
     style: 'currency',
     currency,
+    // "$" in every language ("49,99 $" in Bulgarian), as the web app writes it.
+    currencyDisplay: 'narrowSymbol',
     minimumFractionDigits: 2,
     maximumFractionDigits: 2,
   }).format(cents / 100);
@@ -14,4 +16,5 @@ export function formatMoney(cents: number, currency: string, language: Language)
 
 const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
-export const escapeHtml = (value: string | number): string => String(value).replace(/[&<>"']/g, (c) => ENTITIES[c] ?? c);
+export const escapeHtml = (value: string | number): string =>
+  String(value).replace(/[&<>"']/g, (c) => ENTITIES[c] ?? c);

@@ -86,7 +86,12 @@ describe('GET /pay/:sessionId', () => {
 describe('POST /pay/:sessionId', () => {
   it.each([
     ['a number failing Luhn', { cardNumber: '4242 4242 4242 4241' }, 402, 'This card number is not valid.'],
-    ['a card that is neither Visa nor Mastercard', { cardNumber: '3782 822463 10005' }, 402, 'Only Visa and Mastercard cards are accepted.'],
+    [
+      'a card that is neither Visa nor Mastercard',
+      { cardNumber: '3782 822463 10005' },
+      402,
+      'Only Visa and Mastercard cards are accepted.',
+    ],
     ['an expired card', { expiry: '01/20' }, 402, 'This card has expired.'],
     ['the decline test card', { cardNumber: '4000 0000 0000 0002' }, 402, 'Your card was declined.'],
     ['a missing number', { cardNumber: '' }, 400, 'Enter the card number'],
@@ -127,7 +132,11 @@ describe('POST /pay/:sessionId', () => {
     expect(mails[0]?.text).toContain('Total: $219.98');
     expect(mails[0]?.html).toContain('Noir Hoodie (Onyx, M)');
 
-    for (const again of [await t.app.inject(session.url), await pay(session.sessionId), await cancel(session.sessionId)]) {
+    for (const again of [
+      await t.app.inject(session.url),
+      await pay(session.sessionId),
+      await cancel(session.sessionId),
+    ]) {
       expect(again.statusCode).toBe(409);
       expect(again.body).toContain('This order is already paid.');
     }
@@ -161,7 +170,8 @@ describe('POST /pay/:sessionId', () => {
   it('stops card guessing on one session with 429', async () => {
     const { session } = await openSession();
     let last = await pay(session.sessionId, { ...goodCard, cardNumber: '4000 0000 0000 0002' });
-    for (let i = 0; i < 20; i += 1) last = await pay(session.sessionId, { ...goodCard, cardNumber: '4000 0000 0000 0002' });
+    for (let i = 0; i < 20; i += 1)
+      last = await pay(session.sessionId, { ...goodCard, cardNumber: '4000 0000 0000 0002' });
     expect(last.statusCode).toBe(429);
     expect(last.body).toContain('Too many attempts.');
     expect(last.headers['retry-after']).toBeDefined();

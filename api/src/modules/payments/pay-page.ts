@@ -1,4 +1,6 @@
+import { readdirSync } from 'node:fs';
 import type { Language, OrderStatus } from '@shop/contract';
+import { webDistDir } from '../../paths.js';
 import type { CardProblem } from '../../platform/payments/cards.js';
 import { escapeHtml, formatMoney } from './format.js';
 
@@ -100,32 +102,67 @@ export interface PayPageOrder {
   items: { name: string; colorName: string; size: string; unitPriceCents: number; quantity: number }[];
 }
 
+const UNICODE_RANGES = {
+  latin:
+    'U+0000-00FF,U+0131,U+0152-0153,U+02BB-02BC,U+02C6,U+02DA,U+02DC,U+0304,U+0308,U+0329,U+2000-206F,U+20AC,U+2122,U+2191,U+2193,U+2212,U+2215,U+FEFF,U+FFFD',
+  cyrillic: 'U+0301,U+0400-045F,U+0490-0491,U+04B0-04B1,U+2116',
+};
+const FAMILIES = { manrope: 'Manrope Variable', 'cormorant-garamond': 'Cormorant Garamond Variable' };
+
+let fontFaces: string | undefined;
+/**
+ * The shop's own fonts, from the built web app's hashed assets (same origin, so the CSP allows
+ * them). Without a web build (tests, API-only) the page falls back to system fonts.
+ */
+function shopFontFaces(): string {
+  if (fontFaces !== undefined) return fontFaces;
+  let files: string[] = [];
+  try {
+    files = readdirSync(`${webDistDir}/assets`);
+  } catch {
+    // no web build
+  }
+  fontFaces = files
+    .map((file) => /^(manrope|cormorant-garamond)-(latin|cyrillic)-wght-normal-[\w-]+\.woff2$/.exec(file))
+    .filter((match) => match !== null)
+    .map(([file, family, subset]) => {
+      const name = FAMILIES[family as keyof typeof FAMILIES];
+      const range = UNICODE_RANGES[subset as keyof typeof UNICODE_RANGES];
+      return `@font-face{font-family:'${name}';font-style:normal;font-display:swap;font-weight:200 800;src:url('/assets/${file}') format('woff2');unicode-range:${range}}`;
+    })
+    .join('\n');
+  return fontFaces;
+}
+
 // Colours and type follow web/src/styles/tokens.css (the page is served outside the React app).
+const BODY_FONT = "'Manrope Variable',system-ui,-apple-system,'Segoe UI',Arial,sans-serif";
+const DISPLAY_FONT = "'Cormorant Garamond Variable',Georgia,'Times New Roman',serif";
 const STYLE = `
 *,*::before,*::after{box-sizing:border-box}
 html{color-scheme:light}
-body{margin:0;min-height:100vh;background:#f4f0e8;color:#1d1b19;font:16px/1.55 system-ui,-apple-system,'Segoe UI',Arial,sans-serif;-webkit-font-smoothing:antialiased}
+body{margin:0;min-height:100vh;background:#f4f0e8;color:#1d1b19;font:16px/1.55 ${BODY_FONT};-webkit-font-smoothing:antialiased}
 .top{background:#0f0e0d;color:#f4f0e8;padding:18px clamp(16px,4vw,48px);display:flex;align-items:center;justify-content:space-between;gap:16px}
-.logo{color:inherit;text-decoration:none;font:600 13px/1 system-ui,sans-serif;letter-spacing:.32em;text-transform:uppercase}
+.logo{color:inherit;text-decoration:none;font:500 20px/1 ${DISPLAY_FONT};letter-spacing:.28em;text-transform:uppercase}
 .lock{font-size:12px;letter-spacing:.12em;text-transform:uppercase;color:#bdb5a8}
 main{max-width:520px;margin:0 auto;padding:32px 16px 64px}
 .badge{display:flex;gap:12px;align-items:flex-start;border:1px solid #7d2431;background:#f6e9ea;color:#6a1d29;border-radius:10px;padding:12px 16px;margin:0 0 28px}
 .badge strong{display:block;font-size:12px;letter-spacing:.24em;text-transform:uppercase}
 .badge span{font-size:14px}
-h1{font:400 clamp(2rem,1.6rem + 1.8vw,2.6rem)/1.05 Georgia,'Times New Roman',serif;margin:0 0 20px}
+h1{font:400 clamp(2.25rem,1.6rem + 2.4vw,3rem)/1.05 ${DISPLAY_FONT};margin:0 0 20px}
 h2{font-size:12px;letter-spacing:.24em;text-transform:uppercase;margin:0 0 12px;color:#5c554c;font-weight:600}
 .panel{background:#fbf9f5;border:1px solid rgb(15 14 13/.1);border-radius:18px;padding:24px;box-shadow:0 1px 2px rgb(15 14 13/.08),0 2px 8px rgb(15 14 13/.06)}
 .summary ul{list-style:none;margin:0;padding:0}
+.summary li span:first-child{font:500 1.15rem/1.3 ${DISPLAY_FONT}}
+.summary li small{display:block;color:#5c554c;font:13px/1.5 ${BODY_FONT}}
 .summary li{display:flex;justify-content:space-between;gap:16px;padding:8px 0;border-bottom:1px solid rgb(15 14 13/.1);font-size:14px}
-.summary li small{display:block;color:#5c554c}
 .total{display:flex;justify-content:space-between;align-items:baseline;margin:16px 0 0;font-size:14px;text-transform:uppercase;letter-spacing:.12em}
-.total strong{font:400 1.75rem Georgia,serif;letter-spacing:0;text-transform:none}
+.total strong{font:500 2rem ${DISPLAY_FONT};letter-spacing:0;text-transform:none}
 form.pay{margin-top:24px;display:grid;gap:16px}
 label{display:grid;gap:6px;font-size:13px;font-weight:600;letter-spacing:.04em}
 input{font:inherit;font-size:16px;padding:12px 14px;border:1px solid rgb(15 14 13/.22);border-radius:4px;background:#fff;color:#1d1b19;width:100%}
 input:focus-visible,button:focus-visible,a:focus-visible{outline:2px solid #7d2431;outline-offset:2px}
 .row{display:grid;grid-template-columns:1fr 1fr;gap:16px}
-.primary{font:600 14px/1 system-ui,sans-serif;letter-spacing:.16em;text-transform:uppercase;padding:18px 24px;border:0;border-radius:999px;background:#0f0e0d;color:#f4f0e8;cursor:pointer;width:100%}
+.primary{font:600 13px/1 ${BODY_FONT};letter-spacing:.16em;text-transform:uppercase;padding:18px 24px;border:0;border-radius:999px;background:#0f0e0d;color:#f4f0e8;cursor:pointer;width:100%}
 .primary:hover{background:#2b2825}
 .secondary{margin-top:12px;text-align:center}
 .link{font:inherit;font-size:14px;background:none;border:0;color:#7d2431;text-decoration:underline;text-underline-offset:3px;cursor:pointer;padding:8px}
@@ -138,7 +175,7 @@ a.link{display:inline-block}
 code{font-family:ui-monospace,Menlo,Consolas,monospace;color:#1d1b19}
 .closed{text-align:center}
 .closed p{margin:0 0 20px}
-@media (max-width:420px){.panel{padding:18px}.row{gap:12px}}
+@media (max-width:480px){.panel{padding:18px}.row{gap:12px}.lock{display:none}.logo{font-size:18px;letter-spacing:.22em}}
 `;
 
 function layout(lang: Language, title: string, body: string): string {
@@ -149,8 +186,9 @@ function layout(lang: Language, title: string, body: string): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
+<link rel="icon" href="/favicon.svg" type="image/svg+xml">
 <title>${escapeHtml(title)}</title>
-<style>${STYLE}</style>
+<style>${shopFontFaces()}${STYLE}</style>
 </head>
 <body>
 <header class="top"><a class="logo" href="/">Atelier Noir</a><span class="lock">${escapeHtml(t.badge)}</span></header>
@@ -168,7 +206,10 @@ export interface FormValues {
 }
 
 /** The payment form; after a refusal it says why and keeps the name and expiry (never the number or CVC). */
-export function renderPayPage(order: PayPageOrder, options: { problem?: PageProblem; values?: FormValues } = {}): string {
+export function renderPayPage(
+  order: PayPageOrder,
+  options: { problem?: PageProblem; values?: FormValues } = {},
+): string {
   const lang = order.locale;
   const t = TEXTS[lang];
   const money = (cents: number) => formatMoney(cents, order.currency, lang);
@@ -212,7 +253,11 @@ ${alert}
 }
 
 /** A session that can no longer be paid, with the way back that fits its state. */
-export function renderClosedPage(order: PayPageOrder, status: Exclude<OrderStatus, 'pending'>, successPath: string): string {
+export function renderClosedPage(
+  order: PayPageOrder,
+  status: Exclude<OrderStatus, 'pending'>,
+  successPath: string,
+): string {
   const t = TEXTS[order.locale];
   const next = status === 'paid' ? { href: successPath, label: t.seeOrder } : { href: '/cart', label: t.backToCart };
   const body = `<div class="panel closed"><h1>${escapeHtml(t.closedTitle)}</h1><p>${escapeHtml(t.closed[status])}</p><a class="link" href="${escapeHtml(next.href)}">${escapeHtml(next.label)}</a></div>`;

@@ -56,8 +56,10 @@ const html = (reply: FastifyReply, status: number, page: string) =>
  * Successful payments raise the same internal event a Stripe webhook does.
  */
 export const payPageRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 8 * 1024 }, (_request, body, done) =>
-    done(null, Object.fromEntries(new URLSearchParams(body as string))),
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: 8 * 1024 },
+    (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
   );
 
   const deps = () => ({ mailer: app.mailer, log: app.log, publicUrl: app.config.publicUrl });

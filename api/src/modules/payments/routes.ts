@@ -11,8 +11,10 @@ const WEBHOOK_BODY_LIMIT = 512 * 1024;
 export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   // Stripe signs the exact bytes it sent, so in this plugin (only) JSON bodies stay raw.
   app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: WEBHOOK_BODY_LIMIT }, (_request, body, done) =>
-    done(null, body),
+  app.addContentTypeParser(
+    'application/json',
+    { parseAs: 'buffer', bodyLimit: WEBHOOK_BODY_LIMIT },
+    (_request, body, done) => done(null, body),
   );
 
   app.post(
@@ -38,7 +40,11 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         throw badRequest('The webhook signature is missing or invalid.');
       }
       if (event) {
-        await handlePaymentEvent(app.db, event, { mailer: app.mailer, log: request.log, publicUrl: app.config.publicUrl });
+        await handlePaymentEvent(app.db, event, {
+          mailer: app.mailer,
+          log: request.log,
+          publicUrl: app.config.publicUrl,
+        });
       }
       return { received: true as const };
     },

@@ -22,7 +22,8 @@ export type ApplyResult =
 function mismatches(order: OrderRow, event: PaymentEvent): string[] {
   const problems: string[] = [];
   if (event.orderId !== order.id) problems.push(`order id ${String(event.orderId)} ≠ ${order.id}`);
-  if (event.amountCents !== order.totalCents) problems.push(`amount ${String(event.amountCents)} ≠ ${order.totalCents}`);
+  if (event.amountCents !== order.totalCents)
+    problems.push(`amount ${String(event.amountCents)} ≠ ${order.totalCents}`);
   if (event.currency?.toUpperCase() !== order.currency.toUpperCase()) {
     problems.push(`currency ${String(event.currency)} ≠ ${order.currency}`);
   }
@@ -122,7 +123,10 @@ export async function handlePaymentEvent(db: Db, event: PaymentEvent, deps: Paym
       if (applied.status === 'paid') await sendConfirmation(db, applied.order.id, deps);
       break;
     case 'mismatch':
-      deps.log.error({ ...context, orderId: applied.order.id, problems: applied.problems }, 'payment does not match its order: not paid');
+      deps.log.error(
+        { ...context, orderId: applied.order.id, problems: applied.problems },
+        'payment does not match its order: not paid',
+      );
       break;
     case 'unknown-session':
       deps.log.warn(context, 'payment event for an unknown session');

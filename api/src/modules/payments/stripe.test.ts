@@ -109,7 +109,8 @@ function event(type: string, session: SessionFields, id = `evt_test_${(eventSequ
         metadata: { orderId: String(session.orderId) },
         amount_total: session.amount,
         currency: session.currency ?? 'usd',
-        payment_status: session.paymentStatus ?? (type.includes('expired') || type.includes('failed') ? 'unpaid' : 'paid'),
+        payment_status:
+          session.paymentStatus ?? (type.includes('expired') || type.includes('failed') ? 'unpaid' : 'paid'),
       },
     },
   });
@@ -119,7 +120,11 @@ function deliver(payload: string, options: { secret?: string; timestamp?: number
   const signature =
     options.signature !== undefined
       ? options.signature
-      : signer.webhooks.generateTestHeaderString({ payload, secret: options.secret ?? WEBHOOK_SECRET, timestamp: options.timestamp });
+      : signer.webhooks.generateTestHeaderString({
+          payload,
+          secret: options.secret ?? WEBHOOK_SECRET,
+          timestamp: options.timestamp,
+        });
   return t.app.inject({
     method: 'POST',
     url: '/api/payments/webhook',
@@ -128,7 +133,10 @@ function deliver(payload: string, options: { secret?: string; timestamp?: number
   });
 }
 
-const fields = (opened: Awaited<ReturnType<typeof openSession>>, overrides: Partial<SessionFields> = {}): SessionFields => ({
+const fields = (
+  opened: Awaited<ReturnType<typeof openSession>>,
+  overrides: Partial<SessionFields> = {},
+): SessionFields => ({
   id: opened.session.sessionId,
   orderId: opened.order.id,
   amount: opened.order.totalCents,
@@ -179,7 +187,12 @@ describe('Stripe Checkout session', () => {
     const user = await createUser(t.db);
     await addCartLine(t.db, user, await createProduct(t.db), { quantity: 1 });
     failNext = true;
-    const response = await t.app.inject({ method: 'POST', url: '/api/checkout/session', headers: bearer(user), payload: {} });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/checkout/session',
+      headers: bearer(user),
+      payload: {},
+    });
     expect(response.statusCode).toBe(502);
     expect(response.json()).toEqual({ error: expect.stringContaining('payment provider'), code: 'INTERNAL' });
     const orders = await t.app.inject({ url: '/api/orders', headers: bearer(user) });
@@ -289,7 +302,9 @@ describe('POST /api/payments/webhook', () => {
   });
 
   it('acknowledges events for unknown sessions and types it does not act on', async () => {
-    expect((await deliver(event('checkout.session.completed', { id: 'cs_test_unknown', orderId: 1, amount: 1 }))).statusCode).toBe(200);
+    expect(
+      (await deliver(event('checkout.session.completed', { id: 'cs_test_unknown', orderId: 1, amount: 1 }))).statusCode,
+    ).toBe(200);
     expect((await deliver(event('customer.created', { id: 'cus_1', orderId: 1, amount: 1 }))).statusCode).toBe(200);
   });
 });

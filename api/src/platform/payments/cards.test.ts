@@ -35,19 +35,37 @@ describe('card rules of the built-in payment page', () => {
 
   it('accepts a valid Visa or Mastercard number, spaces allowed', () => {
     expect(checkCard(card(), now)).toEqual({ ok: true, brand: 'visa', last4: '4242' });
-    expect(checkCard(card({ cardNumber: '5555555555554444', expiry: ' 05 / 26 ' }), now)).toMatchObject({ ok: true, brand: 'mastercard' });
+    expect(checkCard(card({ cardNumber: '5555555555554444', expiry: ' 05 / 26 ' }), now)).toMatchObject({
+      ok: true,
+      brand: 'mastercard',
+    });
   });
 
   it('refuses with 402 and the reason: Luhn, brand, expiry, the decline test card', () => {
-    expect(checkCard(card({ cardNumber: '4242 4242 4242 4241' }), now)).toEqual({ ok: false, status: 402, problem: 'luhn' });
-    expect(checkCard(card({ cardNumber: '3782 822463 10005' }), now)).toEqual({ ok: false, status: 402, problem: 'brand' });
+    expect(checkCard(card({ cardNumber: '4242 4242 4242 4241' }), now)).toEqual({
+      ok: false,
+      status: 402,
+      problem: 'luhn',
+    });
+    expect(checkCard(card({ cardNumber: '3782 822463 10005' }), now)).toEqual({
+      ok: false,
+      status: 402,
+      problem: 'brand',
+    });
     expect(checkCard(card({ expiry: '04/26' }), now)).toEqual({ ok: false, status: 402, problem: 'expired' });
-    expect(checkCard(card({ cardNumber: '4000 0000 0000 0002' }), now)).toEqual({ ok: false, status: 402, problem: 'declined' });
+    expect(checkCard(card({ cardNumber: '4000 0000 0000 0002' }), now)).toEqual({
+      ok: false,
+      status: 402,
+      problem: 'declined',
+    });
   });
 
   it('answers 400 for a form that is not filled in properly', () => {
     expect(checkCard(card({ name: '  ' }), now)).toMatchObject({ status: 400, problem: 'nameMissing' });
-    expect(checkCard(card({ cardNumber: '4242-4242-4242-4242' }), now)).toMatchObject({ status: 400, problem: 'numberMalformed' });
+    expect(checkCard(card({ cardNumber: '4242-4242-4242-4242' }), now)).toMatchObject({
+      status: 400,
+      problem: 'numberMalformed',
+    });
     expect(checkCard(card({ cardNumber: '' }), now)).toMatchObject({ status: 400, problem: 'numberMalformed' });
     expect(checkCard(card({ expiry: '13/30' }), now)).toMatchObject({ status: 400, problem: 'expiryMalformed' });
     expect(checkCard(card({ expiry: '1230' }), now)).toMatchObject({ status: 400, problem: 'expiryMalformed' });

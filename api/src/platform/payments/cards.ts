@@ -4,14 +4,7 @@
  */
 
 export type CardProblem =
-  | 'nameMissing'
-  | 'numberMalformed'
-  | 'expiryMalformed'
-  | 'cvcMalformed'
-  | 'luhn'
-  | 'brand'
-  | 'expired'
-  | 'declined';
+  'nameMissing' | 'numberMalformed' | 'expiryMalformed' | 'cvcMalformed' | 'luhn' | 'brand' | 'expired' | 'declined';
 
 export type CardBrand = 'visa' | 'mastercard';
 

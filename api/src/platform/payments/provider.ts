@@ -8,7 +8,14 @@ export interface CheckoutOrder {
   totalCents: number;
   locale: Language;
   email: string;
-  items: { name: string; colorName: string; size: string; unitPriceCents: number; quantity: number; imageUrl: string }[];
+  items: {
+    name: string;
+    colorName: string;
+    size: string;
+    unitPriceCents: number;
+    quantity: number;
+    imageUrl: string;
+  }[];
 }
 
 export interface HostedSession {

@@ -31,7 +31,8 @@ export function stripeProvider(settings: StripeSettings, publicUrl: string): Pay
     ...connection(settings.apiBase),
   });
   // Stripe fetches product images itself, so only public https addresses are worth sending.
-  const imageUrl = (path: string) => (publicUrl.startsWith('https://') && path.startsWith('/') ? [`${publicUrl}${path}`] : []);
+  const imageUrl = (path: string) =>
+    publicUrl.startsWith('https://') && path.startsWith('/') ? [`${publicUrl}${path}`] : [];
 
   return {
     name: 'stripe',

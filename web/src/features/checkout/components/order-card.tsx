@@ -1,0 +1,45 @@
+import { useTranslation } from 'react-i18next';
+import type { Language, Order } from '@shop/contract';
+import { formatMoney } from '../../../lib/money';
+import { formatDateTime } from '../lib/format-date';
+import { OrderStatusBadge } from './order-status';
+import { SummaryLine } from './summary-line';
+import styles from './order-card.module.css';
+
+interface OrderCardProps {
+  order: Order;
+  lang: Language;
+  /** h2 in a list of orders, h2 or h3 under a page heading. */
+  headingLevel?: 'h2' | 'h3';
+}
+
+/** One order: number, date, status, its lines and its total. */
+export function OrderCard({ order, lang, headingLevel: Heading = 'h2' }: OrderCardProps) {
+  const { t } = useTranslation();
+  const headingId = `order-${order.id}`;
+  return (
+    <article className={styles.card} aria-labelledby={headingId}>
+      <header className={styles.header}>
+        <div className={styles.identity}>
+          <Heading id={headingId} className={styles.number}>
+            {t('orders.number', { id: order.id })}
+          </Heading>
+          <p className={styles.date}>
+            {t('orders.placedOn', { date: formatDateTime(order.createdAt, lang) })}
+            {order.paidAt && ` · ${t('orders.paidOn', { date: formatDateTime(order.paidAt, lang) })}`}
+          </p>
+        </div>
+        <OrderStatusBadge status={order.status} />
+      </header>
+      <ul className={styles.lines} aria-label={t('orders.linesLabel')}>
+        {order.items.map((item, index) => (
+          <SummaryLine key={index} {...item} currency={order.currency} lang={lang} />
+        ))}
+      </ul>
+      <p className={styles.total}>
+        <span>{t('orders.total')}</span>
+        <span>{formatMoney(order.total, lang, order.currency)}</span>
+      </p>
+    </article>
+  );
+}

@@ -1,0 +1,44 @@
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { StateMessage } from '../../../components/state-message/state-message';
+import { useLanguage } from '../../../lib/use-language';
+import { useOrders } from '../api/get-orders';
+import { OrderCard } from './order-card';
+import button from '../../../components/button/button.module.css';
+import styles from './order-history.module.css';
+
+/** The shopper's orders, newest first, each with its lines. */
+export function OrderHistory({ token }: { token: string }) {
+  const { t } = useTranslation();
+  const lang = useLanguage();
+  const { orders, error } = useOrders(token);
+
+  if (!orders && error) return <StateMessage kind="error" title={t('orders.loadFailed')} />;
+  if (!orders) {
+    return (
+      <div className={styles.loading} role="status">
+        <span className="visually-hidden">{t('orders.loading')}</span>
+        <div className={styles.skeleton} aria-hidden="true" />
+        <div className={styles.skeleton} aria-hidden="true" />
+      </div>
+    );
+  }
+  if (orders.length === 0) {
+    return (
+      <StateMessage kind="empty" title={t('orders.empty')}>
+        <Link to="/clothing" className={button.primary}>
+          {t('orders.startShopping')}
+        </Link>
+      </StateMessage>
+    );
+  }
+  return (
+    <ol className={styles.list}>
+      {orders.map((order) => (
+        <li key={order.id}>
+          <OrderCard order={order} lang={lang} />
+        </li>
+      ))}
+    </ol>
+  );
+}

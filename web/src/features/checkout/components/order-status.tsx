@@ -1,0 +1,14 @@
+import { useTranslation } from 'react-i18next';
+import type { OrderStatus } from '@shop/contract';
+import styles from './order-status.module.css';
+
+/** The order's state as a small label: paid in the accent, closed ones muted. */
+export function OrderStatusBadge({ status }: { status: OrderStatus }) {
+  const { t } = useTranslation();
+  return (
+    <span className={styles.badge} data-status={status}>
+      <span className="visually-hidden">{t('orders.statusLabel')}: </span>
+      {t(`orders.status.${status}`)}
+    </span>
+  );
+}

@@ -1,0 +1,104 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen } from '@testing-library/react';
+import type { Order } from '@shop/contract';
+import i18n from '../../../lib/i18n';
+import { fakeApi, renderWithApi } from '../test/fake-api';
+import { OrderHistory } from './order-history';
+import { PaymentResult } from './payment-result';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const order = (overrides: Partial<Order> = {}): Order => ({
+  id: 42,
+  status: 'paid',
+  total: 219.98,
+  currency: 'USD',
+  createdAt: '2026-05-15T12:30:00.000Z',
+  paidAt: '2026-05-15T12:31:00.000Z',
+  items: [
+    {
+      productId: 1,
+      name: 'Noir Hoodie',
+      colorName: 'Onyx',
+      size: 'M',
+      unitPrice: 49.99,
+      quantity: 2,
+      imageUrl: '/files/a',
+    },
+    {
+      productId: 2,
+      name: 'Bone Coat',
+      colorName: 'Bone',
+      size: 'L',
+      unitPrice: 120,
+      quantity: 1,
+      imageUrl: '/files/b',
+    },
+  ],
+  ...overrides,
+});
+
+describe('PaymentResult', () => {
+  it('thanks the shopper and shows the paid order', async () => {
+    fakeApi({ 'GET /api/orders/by-session/cs_1': { body: order() } });
+    renderWithApi(<PaymentResult kind="success" token="token-1" sessionId="cs_1" />);
+    expect(screen.getByRole('heading', { level: 1, name: 'Payment Successful!' })).toBeInTheDocument();
+    expect(screen.getByText('Thank you for your purchase.')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Order #42' })).toBeInTheDocument();
+    expect(screen.getByText('Paid')).toBeInTheDocument();
+    expect(screen.getByText('$219.98')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'View my orders' })).toHaveAttribute('href', '/my-order');
+  });
+
+  it('says it is still confirming while the order is pending', async () => {
+    fakeApi({ 'GET /api/orders/by-session/cs_1': { body: order({ status: 'pending', paidAt: null }) } });
+    renderWithApi(<PaymentResult kind="success" token="token-1" sessionId="cs_1" />);
+    expect(await screen.findByText('Confirming your payment…')).toBeInTheDocument();
+    expect(screen.getByText('Awaiting payment')).toBeInTheDocument();
+  });
+
+  it('tells a cancelled shopper the cart is intact and leads back to it', async () => {
+    fakeApi({ 'GET /api/orders/by-session/cs_2': { body: order({ status: 'cancelled', paidAt: null }) } });
+    renderWithApi(<PaymentResult kind="cancelled" token="token-1" sessionId="cs_2" />);
+    expect(screen.getByRole('heading', { level: 1, name: 'Payment Cancelled' })).toBeInTheDocument();
+    expect(screen.getByText('Your payment was cancelled. Please try again.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to cart' })).toHaveAttribute('href', '/cart');
+    expect(await screen.findByText('Cancelled')).toBeInTheDocument();
+  });
+
+  it('shows the texts alone without a session id or a login', () => {
+    const calls = fakeApi({});
+    renderWithApi(<PaymentResult kind="success" token={null} sessionId="cs_1" />);
+    expect(screen.getByText('Thank you for your purchase.')).toBeInTheDocument();
+    expect(calls).toEqual([]);
+  });
+});
+
+describe('OrderHistory', () => {
+  it('has an empty state', async () => {
+    fakeApi({ 'GET /api/orders': { body: [] } });
+    renderWithApi(<OrderHistory token="token-1" />);
+    expect(await screen.findByText('You have not placed any orders yet.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Start shopping' })).toHaveAttribute('href', '/clothing');
+  });
+
+  it('lists orders with date, status, lines and total, in Bulgarian too', async () => {
+    fakeApi({ 'GET /api/orders': { body: [order(), order({ id: 41, status: 'expired', paidAt: null, total: 10 })] } });
+    await i18n.changeLanguage('bg');
+    renderWithApi(<OrderHistory token="token-1" />);
+    const cards = await screen.findAllByRole('article');
+    expect(cards).toHaveLength(2);
+    expect(cards[0]).toHaveTextContent('Поръчка №42');
+    expect(cards[0]).toHaveTextContent('Платена');
+    expect(cards[0]).toHaveTextContent('15 май 2026 г.');
+    expect(cards[0]).toHaveTextContent('219,98 $');
+    expect(cards[0]).toHaveTextContent('Noir Hoodie');
+    expect(cards[1]).toHaveTextContent('Изтекла');
+  });
+
+  it('says so when the orders cannot be loaded', async () => {
+    fakeApi({ 'GET /api/orders': { status: 500, body: { error: 'x', code: 'INTERNAL' } } });
+    renderWithApi(<OrderHistory token="token-1" />);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Your orders could not be loaded.');
+  });
+});

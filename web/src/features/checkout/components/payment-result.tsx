@@ -1,0 +1,80 @@
+import { useEffect } from 'react';
+import { Link } from 'react-router';
+import { useSWRConfig } from 'swr';
+import { useTranslation } from 'react-i18next';
+import { useLanguage } from '../../../lib/use-language';
+import { isCartKey } from '../api/get-checkout-cart';
+import { ordersKey } from '../api/get-orders';
+import { useOrderBySession } from '../api/get-order-by-session';
+import { OrderCard } from './order-card';
+import button from '../../../components/button/button.module.css';
+import styles from './payment-result.module.css';
+
+interface PaymentResultProps {
+  kind: 'success' | 'cancelled';
+  token: string | null;
+  /** `session_id` of the return URL; the order is shown when it belongs to this shopper. */
+  sessionId: string | null;
+}
+
+/** Where the payment provider sends the shopper back: the spec's texts, then the order itself. */
+export function PaymentResult({ kind, token, sessionId }: PaymentResultProps) {
+  const { t } = useTranslation();
+  const lang = useLanguage();
+  const { mutate } = useSWRConfig();
+  const { order, waiting } = useOrderBySession(token, sessionId);
+  const paid = order?.status === 'paid';
+
+  // A confirmed payment took the bought lines off the cart: every cart view shows it at once.
+  useEffect(() => {
+    if (!paid) return;
+    void mutate(isCartKey);
+    void mutate(ordersKey(token));
+  }, [paid, mutate, token]);
+
+  const success = kind === 'success';
+  return (
+    <div className={styles.page}>
+      <header className={styles.hero} data-kind={kind}>
+        <span className={styles.mark} aria-hidden="true" />
+        <h1 className={styles.title}>
+          {success ? t('checkout.result.successTitle') : t('checkout.result.cancelledTitle')}
+        </h1>
+        <p className={styles.lead}>{success ? t('checkout.result.successText') : t('checkout.result.cancelledText')}</p>
+        {!success && <p className={styles.aside}>{t('checkout.result.cartIntact')}</p>}
+        <div className={styles.actions}>
+          {success ? (
+            <>
+              <Link to="/my-order" className={button.primary}>
+                {t('checkout.result.viewOrders')}
+              </Link>
+              <Link to="/clothing" className={button.secondary}>
+                {t('checkout.continueShopping')}
+              </Link>
+            </>
+          ) : (
+            <>
+              <Link to="/cart" className={button.primary}>
+                {t('checkout.backToCart')}
+              </Link>
+              <Link to="/clothing" className={button.secondary}>
+                {t('checkout.continueShopping')}
+              </Link>
+            </>
+          )}
+        </div>
+      </header>
+
+      {order && (
+        <section className={styles.order} aria-label={t('checkout.result.orderLabel')}>
+          {success && order.status === 'pending' && (
+            <p className={styles.waiting} role="status">
+              {waiting ? t('checkout.result.confirming') : t('checkout.result.stillWaiting')}
+            </p>
+          )}
+          <OrderCard order={order} lang={lang} />
+        </section>
+      )}
+    </div>
+  );
+}

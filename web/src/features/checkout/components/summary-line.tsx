@@ -1,0 +1,50 @@
+import { useTranslation } from 'react-i18next';
+import { formatMoney } from '../../../lib/money';
+import { productThumb } from '../../../lib/images';
+import styles from './summary-line.module.css';
+
+export interface SummaryLineProps {
+  imageUrl: string;
+  name: string;
+  colorName: string;
+  size: string;
+  quantity: number;
+  unitPrice: number;
+  currency?: string;
+  lang: string;
+}
+
+/** One line of an order summary: picture, name, colour and size, quantity, unit price, subtotal. */
+export function SummaryLine({
+  imageUrl,
+  name,
+  colorName,
+  size,
+  quantity,
+  unitPrice,
+  currency,
+  lang,
+}: SummaryLineProps) {
+  const { t } = useTranslation();
+  const price = Number.isFinite(unitPrice) ? unitPrice : 0;
+  const money = (amount: number) => formatMoney(amount, lang, currency);
+  return (
+    <li className={styles.line}>
+      <div className={styles.media}>
+        {imageUrl && <img src={productThumb(imageUrl)} alt="" width={64} height={80} loading="lazy" decoding="async" />}
+      </div>
+      <div className={styles.details}>
+        <p className={styles.name}>{name || t('checkout.unnamed')}</p>
+        <p className={styles.meta}>{t('checkout.lineMeta', { color: colorName, size })}</p>
+        <p className={styles.figures}>
+          <span>{t('checkout.quantity', { count: quantity })}</span>
+          <span>{t('checkout.unitPrice', { price: money(price) })}</span>
+        </p>
+      </div>
+      <p className={styles.subtotal}>
+        <span className="visually-hidden">{t('checkout.subtotal')} </span>
+        {money(price * quantity)}
+      </p>
+    </li>
+  );
+}
