@@ -1,12 +1,37 @@
-import { defineConfig } from 'vite';
+import { readFileSync } from 'node:fs';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+
+/**
+ * `import('./en.json?all')`: the whole locale file as a module of its own. The entry chunk takes
+ * a few groups of the same file by name (src/lib/i18n-shell-*.ts); without a distinct module id
+ * the bundler would keep the file in one piece, all of it in the entry.
+ */
+function wholeLocaleFiles(): Plugin {
+  const suffix = '.json?all';
+  return {
+    name: 'whole-locale-files',
+    enforce: 'pre',
+    async resolveId(source, importer) {
+      if (!source.endsWith(suffix)) return null;
+      const resolved = await this.resolve(source.slice(0, -'?all'.length), importer, { skipSelf: true });
+      return resolved ? `${resolved.id}?all` : null;
+    },
+    load(id) {
+      if (!id.endsWith(suffix)) return null;
+      const file = id.slice(0, -'?all'.length);
+      this.addWatchFile(file);
+      return `export default ${readFileSync(file, 'utf8')};`;
+    },
+  };
+}
 
 // The api serves /api, /files and /pay on one port; in dev we forward those to it so the
 // browser sees one origin, exactly like production.
 const apiTarget = 'http://127.0.0.1:3000';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), wholeLocaleFiles()],
   resolve: {
     alias: [
       // The default entry injects its CSS through a runtime <style> tag (at odds with a strict

@@ -3,11 +3,19 @@ import { RootLayout } from './layout/root-layout';
 import { PublicLayout } from './layout/public-layout';
 import { RouteError } from './layout/route-error';
 import { LoadingPage } from '../components/loading-page/loading-page';
+import { loadAllStrings } from '../lib/i18n';
 
-/** Every screen is its own chunk: `page(() => import(...))` maps a default export to a route. */
+/**
+ * Every screen is its own chunk: `page(() => import(...))` maps a default export to a route and
+ * waits for every string of the language (lib/i18n.ts). Only the home page makes do with the
+ * shell strings of the entry chunk (`{ shellStrings: true }`), which keeps it light.
+ */
 type PageModule = { default: React.ComponentType };
-const page = (load: () => Promise<PageModule>): Pick<RouteObject, 'lazy'> => ({
-  lazy: async () => ({ Component: (await load()).default }),
+const page = (load: () => Promise<PageModule>, { shellStrings = false } = {}): Pick<RouteObject, 'lazy'> => ({
+  lazy: async () => {
+    const [module] = await Promise.all([load(), shellStrings ? undefined : loadAllStrings()]);
+    return { Component: module.default };
+  },
 });
 
 /**
@@ -24,7 +32,7 @@ export const routes: RouteObject[] = [
       {
         element: <PublicLayout />,
         children: [
-          { index: true, ...page(() => import('../routes/home')) },
+          { index: true, ...page(() => import('../routes/home'), { shellStrings: true }) },
           { path: 'clothing', ...page(() => import('../routes/clothing')) },
           { path: 'product/:productId', ...page(() => import('../routes/product')) },
           { path: 'cart', ...page(() => import('../routes/cart')) },

@@ -1,28 +1,65 @@
 import i18n, { type BackendModule, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANGUAGE, LANGUAGES, STORAGE_KEYS, type Language } from '@shop/contract';
-import en from '../locales/en.json';
+import * as shellEn from './i18n-shell-en';
 import { readStorage, writeStorage } from './storage';
 
 export const isLanguage = (value: unknown): value is Language =>
   typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
 
-/**
- * Translations are bundled with the app, never fetched from the server. English (default and
- * fallback) is in the entry chunk; Bulgarian is a chunk of its own, loaded only by those who
- * choose it, which keeps the home page within its JavaScript budget.
+/*
+ * Translations are bundled with the app, never fetched from the server (the spec), but not all
+ * in the entry chunk: the home page's JavaScript budget (150 KB gzip) would not survive every
+ * feature's strings in two languages. So:
+ * - the shell strings of English (default and fallback) are in the entry (i18n-shell-en.ts);
+ * - Bulgarian shell strings are a small chunk, loaded before the first render for those who chose
+ *   Bulgarian, or on switching;
+ * - the complete en.json / bg.json are chunks loaded by `loadAllStrings()`, which every route
+ *   but the home page awaits before it renders (app/router.tsx).
  */
-const bundledLanguages: Record<Exclude<Language, 'en'>, () => Promise<ResourceKey>> = {
-  bg: () => import('../locales/bg.json').then((module) => module.default),
+const shellLoaders: Record<Exclude<Language, 'en'>, () => Promise<ResourceKey>> = {
+  bg: () => import('./i18n-shell-bg').then((module) => ({ ...module })),
+};
+// `?all` makes the complete file a module of its own: importing it by its plain name here would
+// merge it with the shell's named imports into one chunk, and the whole file would be in the entry.
+const fullLoaders: Record<Language, () => Promise<ResourceKey>> = {
+  en: () => import('../locales/en.json?all').then((module) => module.default),
+  bg: () => import('../locales/bg.json?all').then((module) => module.default),
 };
 
+/** Set once a screen needed every string: from then on, every language loads complete. */
+let allStringsWanted = false;
+const fullyLoaded = new Set<Language>();
+
+async function loadFull(language: Language): Promise<void> {
+  if (fullyLoaded.has(language)) return;
+  const resources = await fullLoaders[language]();
+  i18n.addResourceBundle(language, 'translation', resources, true, true);
+  fullyLoaded.add(language);
+}
+
+/** Loads every string of the current language (and of English, the fallback). */
+export async function loadAllStrings(): Promise<void> {
+  allStringsWanted = true;
+  const language = currentLanguage();
+  await Promise.all([loadFull(DEFAULT_LANGUAGE), loadFull(language)]);
+}
+
+/** i18next asks this for a language it does not hold yet (on start in Bulgarian, or on switching). */
 const bundleBackend: BackendModule = {
   type: 'backend',
   init: () => undefined,
   read: (language, _namespace, callback) => {
-    const load = bundledLanguages[language as keyof typeof bundledLanguages];
-    if (!load) return callback(null, {});
-    load().then(
+    if (!isLanguage(language)) return callback(null, {});
+    const load = allStringsWanted
+      ? fullLoaders[language]().then((resources) => {
+          fullyLoaded.add(language);
+          return resources;
+        })
+      : language === 'en'
+        ? Promise.resolve<ResourceKey>({ ...shellEn })
+        : shellLoaders[language]();
+    load.then(
       (resources) => callback(null, resources),
       (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), false),
     );
@@ -34,9 +71,18 @@ function initialLanguage(): Language {
   return isLanguage(stored) ? stored : DEFAULT_LANGUAGE;
 }
 
-i18n.on('languageChanged', (lang) => {
-  document.documentElement.lang = lang;
-  if (isLanguage(lang)) writeStorage(STORAGE_KEYS.lang, lang);
+/** The language in force, narrowed to the shop's languages. */
+export function currentLanguage(): Language {
+  const language = i18n.resolvedLanguage ?? i18n.language;
+  return isLanguage(language) ? language : DEFAULT_LANGUAGE;
+}
+
+i18n.on('languageChanged', (language) => {
+  document.documentElement.lang = language;
+  if (!isLanguage(language)) return;
+  writeStorage(STORAGE_KEYS.lang, language);
+  // A switch after the shell-only start: complete the new language too.
+  if (allStringsWanted) void loadFull(language);
 });
 
 /** Resolves once the visitor's language is ready; render after it, so no text flashes. */
@@ -44,13 +90,14 @@ export const i18nReady = i18n
   .use(bundleBackend)
   .use(initReactI18next)
   .init({
-    resources: { en: { translation: en } },
+    resources: { en: { translation: { ...shellEn } } },
     partialBundledLanguages: true,
     lng: initialLanguage(),
     fallbackLng: DEFAULT_LANGUAGE,
     supportedLngs: [...LANGUAGES],
     interpolation: { escapeValue: false }, // React escapes
-    react: { useSuspense: false },
+    // Re-render when strings arrive, not only when the language changes.
+    react: { useSuspense: false, bindI18nStore: 'added' },
   });
 
 export default i18n;

@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import * as shellEn from './i18n-shell-en';
+import * as shellBg from './i18n-shell-bg';
+import en from '../locales/en.json';
+import i18n from './i18n';
+
+describe('i18n', () => {
+  it('takes the same shell groups from both languages, straight from the locale files', () => {
+    expect(Object.keys(shellBg).sort()).toEqual(Object.keys(shellEn).sort());
+    expect(shellEn.nav).toEqual(en.nav);
+  });
+
+  it('holds every string once loaded, and switches <html lang> with the language', async () => {
+    expect(i18n.t('materials.title')).toBe(en.materials.title);
+    await i18n.changeLanguage('bg');
+    expect(document.documentElement.lang).toBe('bg');
+    expect(localStorage.getItem('lang')).toBe('bg');
+    expect(i18n.t('materials.title')).toBe('Винаги първо материята.');
+  });
+});
