@@ -1,8 +1,33 @@
+import { Link, Navigate, useLocation } from 'react-router';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PlaceholderPage } from '../components/placeholder-page/placeholder-page';
+import { STORAGE_KEYS } from '@shop/contract';
+import { AuthShell } from '../features/auth/components/auth-shell';
+import { LoginForm } from '../features/auth/components/login-form';
+import { readStorage } from '../lib/storage';
 
-/** Placeholder: replaced when this feature is built. */
 export default function LoginRoute() {
   const { t } = useTranslation();
-  return <PlaceholderPage title={t('placeholder.titles.login')} />;
+  const location = useLocation();
+  // Someone already signed in has nothing to do here (checked once: a fresh login navigates itself).
+  const [signedIn] = useState(() => Boolean(readStorage(STORAGE_KEYS.token)));
+  if (signedIn) return <Navigate to="/profile" replace />;
+
+  return (
+    <AuthShell
+      eyebrow={t('auth.login.eyebrow')}
+      title={t('auth.login.title')}
+      intro={<p>{t('auth.login.intro')}</p>}
+      footer={
+        <p>
+          {t('auth.login.noAccount')}{' '}
+          <Link to="/signup" state={location.state}>
+            {t('auth.login.signUpLink')}
+          </Link>
+        </p>
+      }
+    >
+      <LoginForm />
+    </AuthShell>
+  );
 }

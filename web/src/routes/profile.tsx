@@ -1,8 +1,61 @@
+import { useEffect, useRef } from 'react';
+import { Navigate, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { PlaceholderPage } from '../components/placeholder-page/placeholder-page';
+import { useSWRConfig } from 'swr';
+import { toast } from 'react-toastify';
+import { profileKey, useProfile } from '../features/auth/api/get-profile';
+import { useSignOut } from '../features/auth/use-sign-out';
+import { useToken } from '../features/auth/use-token';
+import { ProfileForm } from '../features/profile/components/profile-form';
+import { StateMessage } from '../components/state-message/state-message';
+import { useDocumentTitle } from '../lib/use-document-title';
+import styles from './profile.module.css';
 
-/** Placeholder: replaced when this feature is built. */
 export default function ProfileRoute() {
   const { t } = useTranslation();
-  return <PlaceholderPage title={t('placeholder.titles.profile')} />;
+  useDocumentTitle(t('profile.title'));
+  const location = useLocation();
+  const token = useToken();
+  const { data: profile, error } = useProfile(token);
+  const { mutate } = useSWRConfig();
+  const signOut = useSignOut();
+  const signingOut = useRef(false);
+  const hadToken = useRef(Boolean(token));
+
+  // The session ended under this page (a 401 removed the token, or another tab logged out).
+  useEffect(() => {
+    if (token) hadToken.current = true;
+    else if (hadToken.current && !signingOut.current) toast.error(t('profile.loadFailed'));
+  }, [token, t]);
+
+  if (!token) return <Navigate to="/login" replace state={{ from: location }} />;
+
+  return (
+    <div className={styles.page}>
+      <header className={styles.header}>
+        <p className={styles.eyebrow}>{t('profile.eyebrow')}</p>
+        <h1 className={styles.title}>{t('profile.title')}</h1>
+        <p className={styles.lead}>{profile ? t('profile.greeting', { name: profile.name }) : t('profile.lead')}</p>
+      </header>
+      <div className={styles.card}>
+        {profile ? (
+          <ProfileForm
+            key={profile.id}
+            profile={profile}
+            onSaved={() => mutate(profileKey(token))}
+            onLogout={() => {
+              signingOut.current = true;
+              void signOut();
+            }}
+          />
+        ) : error ? (
+          <StateMessage kind="error" title={t('profile.loadError')} />
+        ) : (
+          <p className={styles.loading} role="status">
+            {t('profile.loading')}
+          </p>
+        )}
+      </div>
+    </div>
+  );
 }

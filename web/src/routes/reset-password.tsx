@@ -1,8 +1,23 @@
+import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { PlaceholderPage } from '../components/placeholder-page/placeholder-page';
+import { AuthShell } from '../features/auth/components/auth-shell';
+import { ResetPasswordForm } from '../features/auth/components/reset-password-form';
 
-/** Placeholder: replaced when this feature is built. */
 export default function ResetPasswordRoute() {
   const { t } = useTranslation();
-  return <PlaceholderPage title={t('placeholder.titles.resetPassword')} />;
+  const { token = '' } = useParams();
+  return (
+    <AuthShell
+      eyebrow={t('auth.resetPage.eyebrow')}
+      title={t('auth.resetPage.title')}
+      intro={<p>{t('auth.resetPage.intro')}</p>}
+      footer={
+        <p>
+          {t('auth.resetPage.remembered')} <Link to="/login">{t('auth.signup.logInLink')}</Link>
+        </p>
+      }
+    >
+      <ResetPasswordForm resetToken={token} />
+    </AuthShell>
+  );
 }

@@ -1,8 +1,21 @@
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { PlaceholderPage } from '../components/placeholder-page/placeholder-page';
+import { AuthShell } from '../features/auth/components/auth-shell';
+import { VerifyOtpForm } from '../features/auth/components/verify-otp-form';
 
-/** Placeholder: replaced when this feature is built. */
 export default function VerifyOtpRoute() {
   const { t } = useTranslation();
-  return <PlaceholderPage title={t('placeholder.titles.verifyOtp')} />;
+  return (
+    <AuthShell
+      eyebrow={t('auth.otp.eyebrow')}
+      title={t('auth.otp.title')}
+      footer={
+        <p>
+          {t('auth.otp.wrongEmail')} <Link to="/signup">{t('auth.otp.signUpAgain')}</Link>
+        </p>
+      }
+    >
+      <VerifyOtpForm />
+    </AuthShell>
+  );
 }

@@ -1,7 +1,7 @@
 import useSWR from 'swr';
-import { STORAGE_KEYS, TIMINGS, type Profile } from '@shop/contract';
+import { TIMINGS, type Profile } from '@shop/contract';
 import { isApiError } from '../../../lib/api-client';
-import { removeStorage } from '../../../lib/storage';
+import { writeToken } from '../use-token';
 
 export const PROFILE_PATH = '/profile';
 
@@ -16,7 +16,7 @@ export function useProfile(token: string | null) {
   return useSWR<Profile>(profileKey(token), {
     refreshInterval: TIMINGS.profileRefresh,
     onError: (error) => {
-      if (isApiError(error) && error.status === 401) removeStorage(STORAGE_KEYS.token);
+      if (isApiError(error) && error.status === 401) writeToken(null);
     },
   });
 }

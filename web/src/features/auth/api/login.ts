@@ -1,0 +1,5 @@
+import type { AuthResponse } from '@shop/contract';
+import { api } from '../../../lib/api-client';
+
+/** POST /auth/login: 404 unknown email, 401 wrong password, 403 EMAIL_NOT_VERIFIED, 429 too many failures. */
+export const login = (body: { email: string; password: string }) => api.post<AuthResponse>('/auth/login', body);

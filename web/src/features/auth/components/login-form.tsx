@@ -1,0 +1,141 @@
+import { useState, type FormEvent } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'react-toastify';
+import { Field } from '../../../components/field/field';
+import button from '../../../components/button/button.module.css';
+import { isApiError } from '../../../lib/api-client';
+import { apiErrorText } from '../../../lib/api-error-text';
+import { useLanguage } from '../../../lib/use-language';
+import { login } from '../api/login';
+import { requestPasswordReset } from '../api/request-password-reset';
+import { resendOtp } from '../api/resend-otp';
+import { looksLikeEmail } from '../lib/email';
+import { writePendingEmail } from '../lib/pending-email';
+import { writeToken } from '../use-token';
+import form from './form.module.css';
+
+type Errors = Partial<Record<'email' | 'password', string>>;
+
+/** Where to go after login: back to where an admin guard sent the visitor from, else /profile. */
+function returnPath(state: unknown): string {
+  const from = (state as { from?: { pathname?: string; search?: string; hash?: string } } | null)?.from;
+  const path = from?.pathname;
+  if (!path || !path.startsWith('/') || path.startsWith('//') || path === '/login') return '/profile';
+  return `${path}${from.search ?? ''}${from.hash ?? ''}`;
+}
+
+export function LoginForm() {
+  const { t } = useTranslation();
+  const lang = useLanguage();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [errors, setErrors] = useState<Errors>({});
+  const [message, setMessage] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
+  const [busy, setBusy] = useState<'login' | 'reset' | null>(null);
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const found: Errors = {};
+    if (!email.trim()) found.email = t('auth.login.emailRequired');
+    if (!password) found.password = t('auth.login.passwordRequired');
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+
+    setBusy('login');
+    setMessage(null);
+    try {
+      const { token } = await login({ email: email.trim(), password });
+      writeToken(token);
+      toast.success(t('auth.login.success'));
+      navigate(returnPath(location.state), { replace: true });
+    } catch (error) {
+      if (isApiError(error) && error.code === 'EMAIL_NOT_VERIFIED') {
+        // The password was right: send a fresh code and take them to enter it.
+        writePendingEmail(email.trim());
+        await resendOtp(email.trim()).catch(() => undefined);
+        toast.info(t('auth.login.notVerified'));
+        navigate('/verify-otp');
+        return;
+      }
+      toast.error(t('auth.login.failureToast'));
+      let text: string;
+      if (isApiError(error) && error.status === 404) text = t('auth.login.notFound');
+      else if (isApiError(error) && error.status === 401) text = t('auth.login.wrongPassword');
+      else text = apiErrorText(error, t, lang, t('auth.login.failed'));
+      setMessage({ kind: 'error', text });
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  async function onForgotPassword() {
+    const address = email.trim();
+    if (!address) {
+      toast.warn(t('auth.reset.emailFirst'));
+      setErrors({ email: t('auth.reset.emailFirst') });
+      return;
+    }
+    if (!looksLikeEmail(address)) {
+      toast.error(t('auth.reset.invalidEmail'));
+      setErrors({ email: t('auth.reset.invalidEmail') });
+      return;
+    }
+    setErrors({});
+    setBusy('reset');
+    setMessage(null);
+    try {
+      await requestPasswordReset(address);
+      toast.success(t('auth.reset.sent'));
+      setMessage({ kind: 'success', text: `${t('auth.reset.sent')} ${t('auth.reset.spamHint')}` });
+    } catch (error) {
+      const text = apiErrorText(error, t, lang, t('auth.reset.sendFailed'));
+      toast.error(text);
+      setMessage({ kind: 'error', text });
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  return (
+    <form className={form.form} onSubmit={onSubmit} noValidate aria-busy={busy !== null}>
+      <Field
+        label={t('auth.fields.email')}
+        type="email"
+        name="email"
+        autoComplete="email"
+        inputMode="email"
+        value={email}
+        onChange={(event) => setEmail(event.target.value)}
+        error={errors.email}
+        required
+      />
+      <Field
+        label={t('auth.fields.password')}
+        type="password"
+        name="password"
+        autoComplete="current-password"
+        value={password}
+        onChange={(event) => setPassword(event.target.value)}
+        error={errors.password}
+        revealable
+        required
+      />
+      <div className={form.row}>
+        <button type="button" className={form.textButton} onClick={onForgotPassword} disabled={busy !== null}>
+          {busy === 'reset' ? t('auth.reset.sending') : t('auth.login.forgotPassword')}
+        </button>
+      </div>
+      {message && (
+        <p className={form.message} data-kind={message.kind} role={message.kind === 'error' ? 'alert' : 'status'}>
+          {message.text}
+        </p>
+      )}
+      <button type="submit" className={`${button.primary} ${button.block}`} disabled={busy !== null}>
+        {busy === 'login' ? t('auth.login.submitting') : t('auth.login.submit')}
+      </button>
+    </form>
+  );
+}
