@@ -1,0 +1,206 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, expectAccessible, screenshots, test, waitForMail } from './fixtures.js';
+
+/**
+ * The cart and wishlist journey, in both languages: add two colours/sizes, the cart and its
+ * total, a quantity change, a move to the wishlist undone and then done, the wishlist, a
+ * removal; the navbar's badges follow every step without a reload.
+ */
+
+type Lang = 'en' | 'bg';
+type Messages = Record<string, unknown>;
+
+const locales: Record<Lang, Messages> = {
+  en: JSON.parse(readFileSync(join(import.meta.dirname, '../web/src/locales/en.json'), 'utf8')) as Messages,
+  bg: JSON.parse(readFileSync(join(import.meta.dirname, '../web/src/locales/bg.json'), 'utf8')) as Messages,
+};
+
+/** The app's own strings: `key` with `{{vars}}`, and i18next's `_one`/`_other` plural forms. */
+function translator(lang: Lang) {
+  const lookup = (key: string): string | undefined => {
+    let node: unknown = locales[lang];
+    for (const part of key.split('.')) node = (node as Messages | undefined)?.[part];
+    return typeof node === 'string' ? node : undefined;
+  };
+  return (key: string, vars: Record<string, string | number> = {}) => {
+    const plural = typeof vars.count === 'number' ? lookup(`${key}_${vars.count === 1 ? 'one' : 'other'}`) : undefined;
+    const text = plural ?? lookup(key);
+    if (text === undefined) throw new Error(`no ${lang} text for ${key}`);
+    return text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(vars[name] ?? ''));
+  };
+}
+
+/** The cents of a price as the app writes it ("$1,227.00", "1 227,00 $"), whatever the currency sign. */
+function centsOf(text: string | null, lang: Lang): number {
+  const [whole = '', cents = ''] = (text ?? '').split(lang === 'bg' ? ',' : '.');
+  return Number(whole.replace(/\D/g, '')) * 100 + Number(cents.replace(/\D/g, ''));
+}
+const cents = (amount: number) => Math.round(amount * 100);
+
+interface ApiProduct {
+  id: number;
+  name: string;
+  price: number;
+  colors: { id: number; colorName: string }[];
+  sizes: { size: string }[];
+}
+
+/** A verified shopper with a session, made through the API: sign up, the mailed code, verify. */
+async function createShopper(request: APIRequestContext, outboxDir: string): Promise<string> {
+  const email = `cart-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+  const signup = await request.post('/api/auth/signup', {
+    data: { name: 'Mila Petrova', email, password: 'velvet-shadow-42' },
+  });
+  expect(signup.status()).toBe(201);
+  const mail = await waitForMail(outboxDir, email);
+  const otp = /\b(\d{6})\b/.exec(mail.text)?.[1];
+  expect(otp, 'the verification mail carries a 6-digit code').toBeTruthy();
+  const verified = await request.post('/api/auth/verify-otp', { data: { email, otp } });
+  expect(verified.ok()).toBe(true);
+  return ((await verified.json()) as { token: string }).token;
+}
+
+async function logIn(page: Page, token: string) {
+  await page.evaluate((value) => localStorage.setItem('token', value), token);
+  await page.reload();
+}
+
+/** The toast with `text` (several may be on screen at once). */
+const toast = (page: Page, text: string) => page.locator('.Toastify').getByText(text, { exact: true }).first();
+
+for (const lang of ['en', 'bg'] as const) {
+  test.describe(`cart and wishlist (${lang})`, () => {
+    test.use({ lang });
+
+    test('add, change, move with undo, wishlist, remove: the badges follow every step', async ({
+      page,
+      request,
+      shop,
+    }) => {
+      test.setTimeout(180_000);
+      const t = translator(lang);
+      const products = (await (await request.get(`/api/products?lang=${lang}`)).json()) as ApiProduct[];
+      const [product, other] = products.filter((p) => p.colors.length >= 2 && p.sizes.length >= 2);
+      if (!product || !other) throw new Error('the demo catalogue needs two products with two colours and two sizes');
+      const [colorA, colorB] = product.colors as [ApiProduct['colors'][0], ApiProduct['colors'][0]];
+      const [sizeA, sizeB] = [product.sizes[0]!.size, product.sizes[1]!.size];
+
+      const cartBadge = (count: number) => page.getByRole('link', { name: t('nav.cart', { count }), exact: true });
+      const wishlistBadge = (count: number) =>
+        page.getByRole('link', { name: t('nav.wishlist', { count }), exact: true });
+      const addToCart = page.getByRole('button', { name: t('product.addToCart') });
+      const heart = page.getByRole('button', { name: t('product.wishlist') });
+
+      // Logged out: the login toasts come first, before any other check.
+      await page.goto(`/product/${other.id}`);
+      await addToCart.click();
+      await expect(toast(page, t('cart.loginRequired'))).toBeVisible();
+      await heart.click();
+      await expect(toast(page, t('product.loginForWishlist'))).toBeVisible();
+
+      const token = await createShopper(request, shop.outboxDir);
+      await logIn(page, token);
+      await expect(cartBadge(0)).toBeVisible();
+
+      // The heart: filled for 2.5 s after adding, and the wishlist badge counts the item.
+      await heart.click();
+      await expect(heart).toHaveAttribute('aria-pressed', 'true');
+      await expect(wishlistBadge(1)).toBeVisible();
+      await expect(heart).toHaveAttribute('aria-pressed', 'false', { timeout: 4_000 });
+
+      // Add to Cart needs a size and a colour.
+      await page.goto(`/product/${product.id}`);
+      await addToCart.click();
+      await expect(toast(page, t('product.selectSizeColor'))).toBeVisible();
+
+      // Two lines: colour A in size A (×2), colour B in size B (×1).
+      await page.getByRole('button', { name: colorA.colorName, exact: true }).click();
+      await page.getByRole('button', { name: sizeA, exact: true }).click();
+      await page.getByRole('button', { name: t('quantity.increase') }).click();
+      await addToCart.click();
+      await expect(toast(page, t('cart.added'))).toBeVisible();
+      await expect(cartBadge(2)).toBeVisible();
+
+      await page.getByRole('button', { name: colorB.colorName, exact: true }).click();
+      await page.getByRole('button', { name: sizeB, exact: true }).click();
+      await page.getByRole('button', { name: t('quantity.decrease') }).click();
+      await addToCart.click();
+      await expect(cartBadge(3)).toBeVisible();
+
+      // The Cart Summary preview on hover lists both lines.
+      await page.getByRole('link', { name: t('nav.cart', { count: 3 }), exact: true }).hover();
+      await expect(page.getByText(t('cartSummary.line', { size: sizeA, quantity: 2 }))).toBeVisible();
+      await expect(page.getByText(t('cartSummary.line', { size: sizeB, quantity: 1 }))).toBeVisible();
+
+      // The cart page: both lines and the right total.
+      await page.goto('/cart');
+      const lines = page.getByRole('region', { name: t('cart.linesLabel') }).getByRole('listitem');
+      await expect(lines).toHaveCount(2);
+      const lineA = lines.filter({ hasText: t('cart.colorValue', { color: colorA.colorName }) });
+      const lineB = lines.filter({ hasText: t('cart.colorValue', { color: colorB.colorName }) });
+      await expect(lineA).toContainText(t('cart.sizeValue', { size: sizeA }));
+      await expect(lineB).toContainText(t('cart.sizeValue', { size: sizeB }));
+      const total = page.getByTestId('cart-total');
+      await expect.poll(async () => centsOf(await total.textContent(), lang)).toBe(cents(product.price * 3));
+      await expectAccessible(page);
+      await screenshots(page, `cart-${lang}`);
+
+      // A quantity change reaches the server, the total and the bubble.
+      await lineB.getByRole('button', { name: t('quantity.increase') }).click();
+      await expect(lineB.getByRole('textbox')).toHaveValue('2');
+      await expect.poll(async () => centsOf(await total.textContent(), lang)).toBe(cents(product.price * 4));
+      await expect(cartBadge(4)).toBeVisible();
+      await expect
+        .poll(async () => {
+          const cart = (await (
+            await request.get('/api/cart', { headers: { authorization: `Bearer ${token}` } })
+          ).json()) as {
+            colorId: number;
+            quantity: number;
+          }[];
+          return cart.find((line) => line.colorId === colorB.id)?.quantity;
+        })
+        .toBe(2);
+
+      // Move to the wishlist, then undo within the 2.5 s: nothing moves.
+      const moveB = lineB.getByRole('button', { name: t('cart.moveToWishlist', { name: product.name }) });
+      await moveB.click();
+      await expect(lineB.getByText(t('cart.movePending'))).toBeVisible();
+      await lineB.getByRole('button', { name: t('cart.undo'), exact: true }).click();
+      await expect(lineB.getByText(t('cart.movePending'))).toBeHidden();
+      await page.waitForTimeout(3_000);
+      await expect(lines).toHaveCount(2);
+      await expect(wishlistBadge(1)).toBeVisible();
+
+      // Move it for real: it leaves the cart and joins the wishlist.
+      await moveB.click();
+      await expect(lines).toHaveCount(1, { timeout: 6_000 });
+      await expect(cartBadge(2)).toBeVisible();
+      await expect(wishlistBadge(2)).toBeVisible();
+      await expect.poll(async () => centsOf(await total.textContent(), lang)).toBe(cents(product.price * 2));
+
+      // The wishlist shows it; removing it updates the badge at once.
+      await page.goto('/wishlist');
+      const cards = page.getByRole('main').getByRole('listitem');
+      await expect(cards).toHaveCount(2);
+      const moved = cards
+        .filter({ hasText: t('wishlist.sizeValue', { size: sizeB }) })
+        .filter({ hasText: product.name });
+      await expect(moved).toHaveCount(1);
+      await expectAccessible(page);
+      await screenshots(page, `wishlist-${lang}`);
+      await moved.getByRole('button', { name: t('wishlist.remove', { name: product.name }) }).click();
+      await expect(cards).toHaveCount(1);
+      await expect(wishlistBadge(1)).toBeVisible();
+
+      // Removing the last cart line shows the empty cart.
+      await page.goto('/cart');
+      await lineA.getByRole('button', { name: t('cart.remove', { name: product.name }) }).click();
+      await expect(page.getByRole('main').getByText(t('cart.empty'))).toBeVisible();
+      await expect(cartBadge(0)).toBeVisible();
+      await screenshots(page, `cart-empty-${lang}`);
+    });
+  });
+}
