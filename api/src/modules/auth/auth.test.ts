@@ -245,7 +245,7 @@ describe('POST /api/auth/verify-otp', () => {
     }
     const sixth = await post('/auth/verify-otp', { email, otp: code }, { ip });
     expect(sixth.statusCode).toBe(400);
-    expect(sixth.json()).toEqual({ error: MESSAGES.codeVoid, code: 'INVALID_CODE' });
+    expect(sixth.json()).toEqual({ error: MESSAGES.codeVoid, code: 'CODE_EXPIRED' });
     expect((await userRow(email))?.emailVerifiedAt).toBeNull();
 
     // A new code starts afresh.

@@ -183,12 +183,14 @@ export async function verifyCode(
     .returning();
   if (!attempt) {
     const [spent] = await db.select({ id: emailCodes.id }).from(emailCodes).where(eq(emailCodes.userId, user.id)).limit(1);
-    throw new AppError(400, spent ? 'INVALID_CODE' : 'CODE_EXPIRED', spent ? MESSAGES.codeVoid : MESSAGES.codeExpired);
+    // No code left to try: either spent by 5 wrong tries or never sent. Either way a new one is needed.
+    throw new AppError(400, 'CODE_EXPIRED', spent ? MESSAGES.codeVoid : MESSAGES.codeExpired);
   }
   if (attempt.expiresAt.getTime() <= Date.now()) throw new AppError(400, 'CODE_EXPIRED', MESSAGES.codeExpired);
   if (!safeEqualHex(attempt.codeHash, codeHash(user.id, code))) {
     log.info({ event: 'otp.failure', userId: user.id, attempts: attempt.attempts, ip }, 'verification code rejected');
-    throw new AppError(400, 'INVALID_CODE', attempt.attempts >= CODE_MAX_ATTEMPTS ? MESSAGES.codeVoid : MESSAGES.wrongCode);
+    if (attempt.attempts >= CODE_MAX_ATTEMPTS) throw new AppError(400, 'CODE_EXPIRED', MESSAGES.codeVoid);
+    throw new AppError(400, 'INVALID_CODE', MESSAGES.wrongCode);
   }
 
   const token = await db.transaction(async (tx) => {
@@ -198,7 +200,7 @@ export async function verifyCode(
     await tx.update(users).set({ emailVerifiedAt: new Date(), updatedAt: new Date() }).where(eq(users.id, user.id));
     return createSession(tx, user.id);
   });
-  if (!token) throw new AppError(400, 'INVALID_CODE', MESSAGES.codeExpired);
+  if (!token) throw new AppError(400, 'CODE_EXPIRED', MESSAGES.codeExpired);
   log.info({ event: 'otp.verified', userId: user.id, ip }, 'email verified, session started');
   return { token, user: userSummary(user) };
 }
