@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import { useSWRConfig } from 'swr';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
-import type { CartItem, Language } from '@shop/contract';
+import type { CartItem, Language, UpdateCartLineBody } from '@shop/contract';
 import { api } from '../../../lib/api-client';
 import { useLanguage } from '../../../lib/use-language';
 import { cartErrorMessage } from '../lib/cart-error';
@@ -10,7 +10,7 @@ import { CART_PATH, cartKey } from './get-cart';
 
 /** PATCH /cart/{id}: set a line's quantity (1..99). */
 export const updateCartLine = (cartItemId: number, quantity: number, lang: Language) =>
-  api.patch<CartItem>(`${CART_PATH}/${cartItemId}?lang=${lang}`, { quantity });
+  api.patch<CartItem>(`${CART_PATH}/${cartItemId}?lang=${lang}`, { quantity } satisfies UpdateCartLineBody);
 
 /**
  * Changes a line's quantity at once on screen (bubble, preview, totals), then on the server;
