@@ -26,6 +26,7 @@ export function CartLine({ item, lang, moveState, onQuantityChange, onToggleMove
   const productUrl = `/product/${item.productId}`;
   const price = Number.isFinite(item.price) ? item.price : 0;
   const busy = moveState !== undefined;
+  const name = item.name || t('cart.unnamed');
 
   return (
     <li className={styles.line} data-move={moveState} aria-busy={moveState === 'moving'}>
@@ -35,7 +36,7 @@ export function CartLine({ item, lang, moveState, onQuantityChange, onToggleMove
         </Link>
         <div className={styles.details}>
           <h2 className={styles.name}>
-            <Link to={productUrl}>{item.name || t('cart.unnamed')}</Link>
+            <Link to={productUrl}>{name}</Link>
           </h2>
           <p className={styles.meta}>
             <span>{t('cart.colorValue', { color: item.colorName })}</span>
@@ -62,7 +63,7 @@ export function CartLine({ item, lang, moveState, onQuantityChange, onToggleMove
           onClick={onToggleMove}
           disabled={moveState === 'moving'}
           aria-pressed={busy}
-          aria-label={busy ? t('cart.undoMove', { name: item.name }) : t('cart.moveToWishlist', { name: item.name })}
+          aria-label={busy ? t('cart.undoMove', { name }) : t('cart.moveToWishlist', { name })}
           title={busy ? t('cart.undo') : t('cart.moveToWishlistShort')}
         >
           <HeartIcon filled={busy} />
@@ -72,7 +73,7 @@ export function CartLine({ item, lang, moveState, onQuantityChange, onToggleMove
           className={styles.action}
           onClick={onRemove}
           disabled={busy}
-          aria-label={t('cart.remove', { name: item.name })}
+          aria-label={t('cart.remove', { name })}
           title={t('cart.removeShort')}
         >
           <CloseIcon />

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
@@ -38,6 +38,7 @@ export function CartView({ token, onMoveToWishlist }: CartViewProps) {
   const removeLine = useRemoveFromCart(token);
   const [moves, setMoves] = useState<ReadonlyMap<number, MoveState>>(new Map());
   const pending = useRef(new Map<number, PendingMove>());
+  const summaryTitleId = useId();
 
   const setMove = useCallback((id: number, state: MoveState) => {
     setMoves((current) => {
@@ -53,7 +54,7 @@ export function CartView({ token, onMoveToWishlist }: CartViewProps) {
       pending.current.delete(item.cartItemId);
       setMove(item.cartItemId, 'moving');
       if ((await onMoveToWishlist(item)) && (await removeLine(item.cartItemId))) {
-        toast.success(t('cart.moved', { name: item.name }));
+        toast.success(t('cart.moved', { name: item.name || t('cart.unnamed') }));
       }
       setMove(item.cartItemId, undefined);
     },
@@ -130,13 +131,11 @@ export function CartView({ token, onMoveToWishlist }: CartViewProps) {
         </ul>
       </section>
 
-      <aside className={styles.summary} aria-labelledby="cart-summary-title">
-        <h2 id="cart-summary-title" className={styles.summaryTitle}>
+      <aside className={styles.summary} aria-labelledby={summaryTitleId}>
+        <h2 id={summaryTitleId} className={styles.summaryTitle}>
           {t('cart.summaryTitle')}
         </h2>
-        <p className={styles.row}>
-          <span>{t('cart.itemCount', { count })}</span>
-        </p>
+        <p className={styles.row}>{t('cart.itemCount', { count })}</p>
         <p className={styles.total}>
           <span>{t('cart.total')}</span>
           <span data-testid="cart-total">{formatMoney(cartTotal(items), lang)}</span>
