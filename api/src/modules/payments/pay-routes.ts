@@ -62,7 +62,7 @@ export const payPageRoutes: FastifyPluginAsyncZod = async (app) => {
     (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
   );
 
-  const deps = () => ({ mailer: app.mailer, log: app.log, publicUrl: app.config.publicUrl });
+  const deps = (request: FastifyRequest) => ({ mailer: app.mailer, log: request.log, publicUrl: app.config.publicUrl });
 
   /** Unknown session: 404. Paid, cancelled or expired: 409 with the way back that fits. */
   function refuse(request: FastifyRequest, reply: FastifyReply, order: LoadedOrder | null) {
@@ -100,7 +100,7 @@ export const payPageRoutes: FastifyPluginAsyncZod = async (app) => {
       request.log.info({ orderId: order.id, problem: card.problem }, 'test payment refused');
       return html(reply, card.status, renderPayPage(order, { problem: card.problem, values }));
     }
-    const result = await handlePaymentEvent(app.db, localEvent(order, 'paid'), deps());
+    const result = await handlePaymentEvent(app.db, localEvent(order, 'paid'), deps(request));
     // A double submit finds the order already paid: the shopper still lands on the success page.
     const paid = result.result === 'applied' || (result.result === 'unchanged' && result.order.status === 'paid');
     if (!paid) return refuse(request, reply, await loadOrder(app.db, order.sessionId));
@@ -110,7 +110,7 @@ export const payPageRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/pay/:sessionId/cancel', { schema: { params: ParamsSchema, hide: true } }, async (request, reply) => {
     const order = await openOrder(request.params.sessionId, request, reply);
     if (!order) return reply;
-    const result = await handlePaymentEvent(app.db, localEvent(order, 'cancelled'), deps());
+    const result = await handlePaymentEvent(app.db, localEvent(order, 'cancelled'), deps(request));
     if (result.result !== 'applied') return refuse(request, reply, await loadOrder(app.db, order.sessionId));
     return reply.redirect(localReturnPath('cancelled', order.sessionId), 303);
   });

@@ -6,7 +6,7 @@ import { WebhookSignatureError, type PaymentEvent, type PaymentProvider } from '
  * Its URLs are paths of this very server: relative, so they work whatever host the shop is
  * reached by.
  */
-export const localPayPath = (sessionId: string) => `/pay/${sessionId}`;
+const localPayPath = (sessionId: string) => `/pay/${sessionId}`;
 export const localReturnPath = (result: 'success' | 'cancelled', sessionId: string) =>
   `/checkout-${result}?session_id=${encodeURIComponent(sessionId)}`;
 
