@@ -83,7 +83,10 @@ for (const lang of ['en', 'bg'] as const) {
       await expect(page.getByRole('heading', { name: t('home.materials.title') })).toBeInViewport();
 
       // A style card opens /clothing scrolled to its category, 80 px below the top.
-      await page.getByRole('link', { name: new RegExp(t('categories.2.name')) }).first().click();
+      await page
+        .getByRole('link', { name: new RegExp(t('categories.2.name')) })
+        .first()
+        .click();
       await expect(page).toHaveURL(/\/clothing$/);
       await expectOneH1(page, t('clothing.title'));
       const section = page.locator('#category-2');

@@ -3,7 +3,9 @@ import { STORAGE_KEYS } from '@shop/contract';
 import { ApiError, api, CLIENT_ERROR_CODES } from './api-client';
 
 function mockFetch(response: Response | Error) {
-  const fn = vi.fn<typeof fetch>(() => (response instanceof Error ? Promise.reject(response) : Promise.resolve(response)));
+  const fn = vi.fn<typeof fetch>(() =>
+    response instanceof Error ? Promise.reject(response) : Promise.resolve(response),
+  );
   vi.stubGlobal('fetch', fn);
   return fn;
 }
@@ -40,7 +42,12 @@ describe('api client', () => {
     mockFetch(json({ error: 'Maximum quantity of 99 reached', code: 'MAX_QUANTITY' }, 409));
     const error = await api.post('/cart', {}).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
-    expect(error).toMatchObject({ status: 409, code: 'MAX_QUANTITY', message: 'Maximum quantity of 99 reached', fields: {} });
+    expect(error).toMatchObject({
+      status: 409,
+      code: 'MAX_QUANTITY',
+      message: 'Maximum quantity of 99 reached',
+      fields: {},
+    });
   });
 
   it('keeps per-field messages of a validation error', async () => {

@@ -53,7 +53,11 @@ async function toApiError(response: Response): Promise<ApiError> {
   } catch {
     // Not JSON (a proxy's HTML error page, an empty body): fall through to a generic error.
   }
-  return new ApiError(response.status, CLIENT_ERROR_CODES.badResponse, response.statusText || `HTTP ${response.status}`);
+  return new ApiError(
+    response.status,
+    CLIENT_ERROR_CODES.badResponse,
+    response.statusText || `HTTP ${response.status}`,
+  );
 }
 
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {

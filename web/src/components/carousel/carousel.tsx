@@ -55,10 +55,20 @@ export function Carousel({ images, width, height, sizes, priority, label }: Caro
       </div>
       {count > 1 && (
         <>
-          <button type="button" className={`${styles.arrow} ${styles.prev}`} onClick={() => go(-1)} aria-label={t('carousel.previous')}>
+          <button
+            type="button"
+            className={`${styles.arrow} ${styles.prev}`}
+            onClick={() => go(-1)}
+            aria-label={t('carousel.previous')}
+          >
             <ChevronLeftIcon />
           </button>
-          <button type="button" className={`${styles.arrow} ${styles.next}`} onClick={() => go(1)} aria-label={t('carousel.next')}>
+          <button
+            type="button"
+            className={`${styles.arrow} ${styles.next}`}
+            onClick={() => go(1)}
+            aria-label={t('carousel.next')}
+          >
             <ChevronRightIcon />
           </button>
           <p className={styles.counter} aria-live="polite">

@@ -7,21 +7,21 @@ import { TIMINGS } from '@shop/contract';
  * that is ready is never held back, and later navigations use skeletons instead.
  */
 let firstLoadDone = false;
-const appStart = typeof performance !== 'undefined' ? performance.now() : 0;
+const appStart = performance.now();
+const remainingMs = () => TIMINGS.loadingPageMax - (performance.now() - appStart);
 
 export function useInitialLoading(loading: boolean): boolean {
-  const remaining = TIMINGS.loadingPageMax - (performance.now() - appStart);
-  const [expired, setExpired] = useState(remaining <= 0);
+  const [expired, setExpired] = useState(() => remainingMs() <= 0);
 
   useEffect(() => {
     if (!loading) {
       firstLoadDone = true;
       return;
     }
-    if (firstLoadDone || expired) return;
-    const timer = window.setTimeout(() => setExpired(true), Math.max(0, remaining));
+    if (expired) return;
+    const timer = window.setTimeout(() => setExpired(true), Math.max(0, remainingMs()));
     return () => window.clearTimeout(timer);
-  }, [loading, expired, remaining]);
+  }, [loading, expired]);
 
   return loading && !expired && !firstLoadDone;
 }

@@ -18,7 +18,14 @@ export function NoticeBanner() {
   const [open, setOpen] = useState(true);
   const ref = useRef<HTMLElement>(null);
   const offset = useRef({ x: 0, y: 0 });
-  const drag = useRef<{ pointerId: number; startX: number; startY: number; baseX: number; baseY: number; rect: DOMRect } | null>(null);
+  const drag = useRef<{
+    pointerId: number;
+    startX: number;
+    startY: number;
+    baseX: number;
+    baseY: number;
+    rect: DOMRect;
+  } | null>(null);
   const restoreOverflow = useRef<string | null>(null);
 
   if (!open) return null;

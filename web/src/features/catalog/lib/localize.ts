@@ -7,7 +7,9 @@ import type { Product } from '@shop/contract';
 export function localizeProduct(product: Product, lang: string): { name: string; description: string } {
   const translations = product.translations ?? [];
   const match =
-    translations.find((tr) => tr.language === lang) ?? translations.find((tr) => tr.language === 'en') ?? translations[0];
+    translations.find((tr) => tr.language === lang) ??
+    translations.find((tr) => tr.language === 'en') ??
+    translations[0];
   return {
     name: match?.name || product.name,
     description: match?.description || product.description,
