@@ -132,7 +132,8 @@ export async function polling(fixture: PostgresFixture): Promise<Figure[]> {
   const pid = fixture.server.child.pid!;
   const started = Date.now();
   const until = started + seconds * 1000;
-  let maxRss = rssMb(pid);
+  const rssBefore = rssMb(pid);
+  let maxRss = rssBefore;
   const cpuBefore = cpuSeconds(pid);
   const sampler = setInterval(() => (maxRss = Math.max(maxRss, rssMb(pid))), 500);
 
@@ -192,6 +193,7 @@ export async function polling(fixture: PostgresFixture): Promise<Figure[]> {
       unit: 'MB',
       target: '≤ 300 MB',
       pass: maxRss <= 300,
+      detail: `${round(rssBefore, 0)} MB before the load`,
     },
   ];
 }

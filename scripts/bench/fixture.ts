@@ -24,6 +24,16 @@ export interface PostgresFixture {
 
 const pick = <T>(items: T[], index: number): T => items[index % items.length]!;
 
+/** Runs `make` for 0..count-1, ten at a time (the pool's size), keeping the order. */
+async function inBatches<T>(count: number, make: (index: number) => Promise<T>): Promise<T[]> {
+  const made: T[] = [];
+  for (let start = 0; start < count; start += 10) {
+    const batch = Array.from({ length: Math.min(10, count - start) }, (_, offset) => make(start + offset));
+    made.push(...(await Promise.all(batch)));
+  }
+  return made;
+}
+
 /**
  * A PostgreSQL database (TEST_DATABASE_URL's server, a fresh database) with the catalogue at
  * 500 products and 1,000 shoppers with sessions, carts and wishlists, and the built API on it.
@@ -32,18 +42,10 @@ export async function postgresFixture(): Promise<PostgresFixture> {
   const postgres = await emptyPostgresDatabase();
   const database = await openDatabase({ url: postgres.url });
   const { db } = database;
-  const products: CreatedProduct[] = [];
-  for (let index = 0; index < PRODUCTS; index += 1) {
-    products.push(
-      await createProduct(db, {
-        categoryId: ((index % 3) + 1) as 1 | 2 | 3,
-        priceCents: 2000 + index * 7,
-        sizes: [...SIZES],
-      }),
-    );
-  }
-  const shoppers: CreatedUser[] = [];
-  for (let index = 0; index < SHOPPERS; index += 1) shoppers.push(await createUser(db));
+  const products = await inBatches(PRODUCTS, (index) =>
+    createProduct(db, { categoryId: ((index % 3) + 1) as 1 | 2 | 3, priceCents: 2000 + index * 7, sizes: [...SIZES] }),
+  );
+  const shoppers = await inBatches(SHOPPERS, () => createUser(db));
   const lines = (count: number, offset: number) =>
     shoppers.flatMap((shopper, index) =>
       Array.from({ length: count }, (_, line) => {

@@ -37,14 +37,26 @@ interface PageScore {
   scripts: string[];
 }
 
-async function audit(port: number, url: string, path: string): Promise<PageScore> {
-  const runner = await lighthouse(`${url}${path}`, {
-    port,
-    output: 'json',
-    logLevel: 'error',
-    onlyCategories: ['performance', 'accessibility', 'best-practices'],
+/** One Lighthouse run in a Chromium of its own (no run inherits another's cache or state). */
+async function audit(url: string, path: string): Promise<PageScore> {
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    chromeFlags: CHROME_FLAGS,
   });
+  let runner;
+  try {
+    runner = await lighthouse(`${url}${path}`, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility', 'best-practices'],
+    });
+  } finally {
+    chrome.kill();
+  }
   if (!runner) throw new Error(`Lighthouse gave no result for ${path}`);
+  const failure = runner.lhr.runtimeError;
+  if (failure) throw new Error(`Lighthouse on ${path}: ${failure.code} ${failure.message}`);
   const { categories, audits } = runner.lhr;
   const requests =
     (audits['network-requests']?.details as { items?: { url: string; resourceType?: string }[] } | undefined)?.items ??
@@ -70,15 +82,11 @@ export async function web(): Promise<Figure[]> {
     { ...SERVER_ENV, SEED_DEMO: 'true', DATA_DIR: dataDir },
     { entry: API_ENTRY, timeoutMs: 180_000 },
   );
-  const chrome = await chromeLauncher.launch({
-    chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-    chromeFlags: CHROME_FLAGS,
-  });
   try {
     const products = (await (await fetch(`${server.url}/api/products`)).json()) as { id: number }[];
     const pages: PageScore[] = [];
     for (const path of ['/', '/clothing', `/product/${products[0]?.id ?? 1}`])
-      pages.push(await audit(chrome.port, server.url, path));
+      pages.push(await audit(server.url, path));
 
     const homeScripts = new Set([
       ...entryScripts(),
@@ -128,7 +136,6 @@ export async function web(): Promise<Figure[]> {
     }
     return figures;
   } finally {
-    chrome.kill();
     await stop(server);
     rmSync(dataDir, { recursive: true, force: true });
   }
