@@ -68,7 +68,7 @@ export async function startShop(env: Record<string, string> = {}, fixedDataDir?:
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const exited = new Promise<number | null>((resolveExit) => child.once('exit', resolveExit));
-  const deadline = Date.now() + 90_000;
+  const deadline = Date.now() + 180_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the shop exited with code ${child.exitCode} during start-up`);
     try {
@@ -79,7 +79,7 @@ export async function startShop(env: Record<string, string> = {}, fixedDataDir?:
     }
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
-      throw new Error('the shop did not become healthy within 90 s');
+      throw new Error('the shop did not become healthy within 180 s');
     }
     await new Promise((r) => setTimeout(r, 200));
   }
