@@ -54,7 +54,8 @@ export const routes: RouteObject[] = [
           { path: 'my-order', ...page(() => import('../routes/my-order')) },
           {
             path: 'admin',
-            // The admin guard (spec section 4) wraps these when the admin feature lands.
+            // The admin guard (spec section 4); admin screens are chunks shoppers never load.
+            ...page(() => import('../routes/admin-layout')),
             children: [
               { path: 'dashboard', ...page(() => import('../routes/admin-dashboard')) },
               { path: 'create-a-product', ...page(() => import('../routes/admin-create-product')) },

@@ -1,8 +1,10 @@
 import { useTranslation } from 'react-i18next';
-import { PlaceholderPage } from '../components/placeholder-page/placeholder-page';
+import CreateProductPage from '../features/admin/components/create-product-page';
+import { useDocumentTitle } from '../lib/use-document-title';
 
-/** Placeholder: replaced when this feature is built. */
+/** /admin/create-a-product. */
 export default function AdminCreateProductRoute() {
   const { t } = useTranslation();
-  return <PlaceholderPage title={t('placeholder.titles.adminCreateProduct')} />;
+  useDocumentTitle(t('admin.create.title'));
+  return <CreateProductPage />;
 }

@@ -1,8 +1,14 @@
 import { useTranslation } from 'react-i18next';
-import { PlaceholderPage } from '../components/placeholder-page/placeholder-page';
+import { useSession } from '../features/auth/use-session';
+import AdminDashboard from '../features/admin/components/admin-dashboard';
+import { useDocumentTitle } from '../lib/use-document-title';
+import { useLanguage } from '../lib/use-language';
 
-/** Placeholder: replaced when this feature is built. */
+/** /admin/dashboard ("Manage Products" in the navbar): user management and the product list. */
 export default function AdminDashboardRoute() {
   const { t } = useTranslation();
-  return <PlaceholderPage title={t('placeholder.titles.adminDashboard')} />;
+  const lang = useLanguage();
+  const session = useSession();
+  useDocumentTitle(t('admin.nav.manageProducts'));
+  return <AdminDashboard token={session.token} currentUserId={session.user?.id} lang={lang} />;
 }

@@ -1,8 +1,10 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useLocation, useNavigationType } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { CATEGORY_IDS, CATEGORY_SCROLL_OFFSET_PX, type Product } from '@shop/contract';
+import { useSession } from '../features/auth/use-session';
 import { useProducts } from '../features/catalog/api/get-products';
+import { localizeProduct } from '../features/catalog/lib/localize';
 import { ProductGrid, ProductGridSkeleton } from '../features/catalog/components/product-grid';
 import { StateMessage } from '../components/state-message/state-message';
 import { LoadingPage } from '../components/loading-page/loading-page';
@@ -27,6 +29,9 @@ function documentTop(element: HTMLElement): number {
   return top;
 }
 
+// Admin code is its own chunk: only admins ever download it.
+const DeleteProductButton = lazy(() => import('../features/admin/components/delete-product-button'));
+
 /** The category a style card sent us to (navigation state), if it is a real one. */
 function requestedCategory(state: unknown): number | null {
   const category = (state as { category?: unknown } | null)?.category;
@@ -40,6 +45,7 @@ export default function ClothingRoute() {
   const location = useLocation();
   const navigationType = useNavigationType();
   const { data: products, error, isLoading } = useProducts(lang);
+  const { isAdmin } = useSession();
   const showLoading = useInitialLoading(isLoading);
   const target = requestedCategory(location.state);
   const ready = Boolean(products);
@@ -78,22 +84,38 @@ export default function ClothingRoute() {
           CATEGORY_IDS.map((id, index) => {
             const items = byCategory(id);
             return (
-              <section key={id} id={sectionId(id)} className={styles.section} aria-labelledby={`${sectionId(id)}-title`}>
+              <section
+                key={id}
+                id={sectionId(id)}
+                className={styles.section}
+                aria-labelledby={`${sectionId(id)}-title`}
+              >
                 <div className={styles.sectionHead}>
                   <h2 id={`${sectionId(id)}-title`} className={styles.sectionTitle}>
                     {t(`categories.${id}.name`)}
                   </h2>
                   <p className={styles.sectionBlurb}>{t(`categories.${id}.blurb`)}</p>
-                  {products && (
-                    <p className={styles.count}>{t('clothing.count', { count: items.length })}</p>
-                  )}
+                  {products && <p className={styles.count}>{t('clothing.count', { count: items.length })}</p>}
                 </div>
                 {!products ? (
                   <ProductGridSkeleton />
                 ) : items.length === 0 ? (
                   <StateMessage kind="empty" title={t('clothing.empty')} />
                 ) : (
-                  <ProductGrid products={items} lang={lang} aboveFold={index === 0} />
+                  <ProductGrid
+                    products={items}
+                    lang={lang}
+                    aboveFold={index === 0}
+                    cardAction={
+                      isAdmin
+                        ? (product) => (
+                            <Suspense fallback={null}>
+                              <DeleteProductButton productId={product.id} name={localizeProduct(product, lang).name} />
+                            </Suspense>
+                          )
+                        : undefined
+                    }
+                  />
                 )}
               </section>
             );

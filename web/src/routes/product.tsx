@@ -1,4 +1,5 @@
-import { Link, useParams } from 'react-router';
+import { lazy, Suspense, useState } from 'react';
+import { Link, useLocation, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../features/auth/use-session';
 import { useAddToCart } from '../features/cart/api/add-to-cart';
@@ -19,6 +20,10 @@ import { useLanguage } from '../lib/use-language';
 import button from '../components/button/button.module.css';
 import styles from './product.module.css';
 
+// Admin code is its own chunk: only admins ever download it.
+const ProductAdminBar = lazy(() => import('../features/admin/components/product-admin-bar'));
+const ProductEditor = lazy(() => import('../features/admin/components/product-editor'));
+
 export default function ProductRoute() {
   const { t } = useTranslation();
   const lang = useLanguage();
@@ -26,6 +31,9 @@ export default function ProductRoute() {
   const id = parseProductId(productId);
   const session = useSession();
   const { data: product, error, isLoading } = useProduct(id, lang);
+  // Edit Product mode (admins); the dashboard's Edit link opens the page in it.
+  const location = useLocation();
+  const [editing, setEditing] = useState(() => (location.state as { edit?: unknown } | null)?.edit === true);
   const showLoading = useInitialLoading(isLoading);
 
   const notFound = id === null || (isApiError(error) && error.status === 404);
@@ -67,6 +75,12 @@ export default function ProductRoute() {
     );
   } else if (!product) {
     body = <ProductDetailsSkeleton />;
+  } else if (editing && session.isAdmin) {
+    body = (
+      <Suspense fallback={<ProductDetailsSkeleton />}>
+        <ProductEditor key={product.id} product={product} onClose={() => setEditing(false)} />
+      </Suspense>
+    );
   } else {
     body = (
       <ProductDetails
@@ -95,6 +109,11 @@ export default function ProductRoute() {
           {name && <li aria-current="page">{name}</li>}
         </ol>
       </nav>
+      {session.isAdmin && product && !editing && (
+        <Suspense fallback={null}>
+          <ProductAdminBar product={product} onEdit={() => setEditing(true)} />
+        </Suspense>
+      )}
       {body}
     </div>
   );

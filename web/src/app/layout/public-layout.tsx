@@ -1,5 +1,8 @@
+import { lazy, Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { useSession } from '../../features/auth/use-session';
+import { loadAllStrings } from '../../lib/i18n';
 import { Navbar } from './navbar';
 import { Footer } from './footer';
 import { NoticeBanner } from '../../components/notice-banner/notice-banner';
@@ -7,17 +10,32 @@ import { TermsPopup } from '../../components/terms-popup/terms-popup';
 import { BackToTop } from '../../components/back-to-top/back-to-top';
 import styles from './public-layout.module.css';
 
+// Admin code is its own chunk: only admins ever download it (with every string: the home page
+// itself makes do with the shell strings).
+const AdminNavIcons = lazy(async () => {
+  const [module] = await Promise.all([import('../../features/admin/components/admin-nav-icons'), loadAllStrings()]);
+  return module;
+});
+
 /** Header, notice banner, the page and the footer: the frame of every public screen. */
 export function PublicLayout() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
+  const { isAdmin } = useSession();
   return (
     <div className={styles.shell}>
       <a href="#main" className={styles.skip}>
         {t('common.skipToContent')}
       </a>
-      {/* Admin icons plug in here: <Navbar adminActions={...} /> */}
-      <Navbar />
+      <Navbar
+        adminActions={
+          isAdmin && (
+            <Suspense fallback={null}>
+              <AdminNavIcons />
+            </Suspense>
+          )
+        }
+      />
       <NoticeBanner />
       <main id="main" tabIndex={-1} className={styles.main}>
         {/* A new key per path replays the page-in animation on every navigation. */}

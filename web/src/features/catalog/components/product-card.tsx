@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Product } from '@shop/contract';
 import { formatMoney } from '../../../lib/money';
@@ -12,10 +13,12 @@ interface ProductCardProps {
   lang: string;
   /** Cards in the first row are above the fold: load them at once, the first one first. */
   priority?: 'high' | 'eager';
+  /** A control over the image's corner, outside the link (the admin's delete cross). */
+  action?: ReactNode;
 }
 
 /** A product in a grid: image (crossfading to the hover image), name and price. */
-export function ProductCard({ product, lang, priority }: ProductCardProps) {
+export function ProductCard({ product, lang, priority, action }: ProductCardProps) {
   const { name } = localizeProduct(product, lang);
   const { main, hover } = productImages(product);
 
@@ -55,6 +58,7 @@ export function ProductCard({ product, lang, priority }: ProductCardProps) {
           <p className={styles.price}>{formatMoney(product.price, lang)}</p>
         </div>
       </Link>
+      {action && <div className={styles.action}>{action}</div>}
     </article>
   );
 }

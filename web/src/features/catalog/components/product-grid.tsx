@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Product } from '@shop/contract';
 import { ProductCard } from './product-card';
@@ -8,9 +9,11 @@ interface ProductGridProps {
   lang: string;
   /** The grid is at the top of the page: its first row is the largest paint. */
   aboveFold?: boolean;
+  /** A control for each card (the admin's delete cross). */
+  cardAction?: (product: Product) => ReactNode;
 }
 
-export function ProductGrid({ products, lang, aboveFold }: ProductGridProps) {
+export function ProductGrid({ products, lang, aboveFold, cardAction }: ProductGridProps) {
   return (
     <ul className={styles.grid}>
       {products.map((product, i) => (
@@ -19,6 +22,7 @@ export function ProductGrid({ products, lang, aboveFold }: ProductGridProps) {
             product={product}
             lang={lang}
             priority={aboveFold && i < 4 ? (i === 0 ? 'high' : 'eager') : undefined}
+            action={cardAction?.(product)}
           />
         </li>
       ))}

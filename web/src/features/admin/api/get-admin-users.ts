@@ -1,0 +1,17 @@
+import useSWR from 'swr';
+import type { AdminUser } from '@shop/contract';
+
+export const ADMIN_USERS_PATH = '/admin/users';
+
+/** The key carries the token: another admin signing in on this browser never sees a stale list. */
+export const adminUsersKey = (token: string | null) => (token ? ([ADMIN_USERS_PATH, token] as const) : null);
+
+export interface UsersResponse {
+  success: true;
+  data: AdminUser[];
+}
+
+/** The users, root admin first. */
+export function useAdminUsers(token: string | null) {
+  return useSWR<UsersResponse>(adminUsersKey(token));
+}

@@ -1,0 +1,131 @@
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'react-toastify';
+import type { Color } from '@shop/contract';
+import { isApiError } from '../../../lib/api-client';
+import { Modal } from '../../../components/modal/modal';
+import { addColor } from '../api/add-color';
+import { apiMessage } from '../lib/api-message';
+import { imageProblem } from '../lib/image-file';
+import { ensureToken } from '../lib/session-guard';
+import { ImageField } from './image-field';
+import button from '../../../components/button/button.module.css';
+import form from './form.module.css';
+import styles from './add-color-dialog.module.css';
+
+interface AddColorDialogProps {
+  productId: number;
+  onAdded: (color: Color) => void;
+  onClose: () => void;
+}
+
+type Field = 'colorName' | 'image' | 'hoverImage';
+
+/** The editor's "add a colour" modal: a trimmed, non-empty name and both images, sent at once. */
+export function AddColorDialog({ productId, onAdded, onClose }: AddColorDialogProps) {
+  const { t } = useTranslation();
+  const id = useId();
+  const [colorName, setColorName] = useState('');
+  const [image, setImage] = useState<File | null>(null);
+  const [hoverImage, setHoverImage] = useState<File | null>(null);
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [busy, setBusy] = useState(false);
+
+  function choose(field: 'image' | 'hoverImage', file: File | null) {
+    const problem = file && imageProblem(file);
+    setErrors((current) => ({ ...current, [field]: problem ? t(`admin.form.errors.${problem}`) : undefined }));
+    if (!problem) (field === 'image' ? setImage : setHoverImage)(file);
+  }
+
+  async function submit(event: React.FormEvent) {
+    event.preventDefault();
+    // The dialog is portalled out of the editor's form, but React still bubbles to it.
+    event.stopPropagation();
+    if (busy) return;
+    const found: Partial<Record<Field, string>> = {};
+    if (!colorName.trim()) found.colorName = t('admin.form.errors.colorName');
+    if (!image) found.image = t('admin.form.errors.image');
+    if (!hoverImage) found.hoverImage = t('admin.form.errors.hoverImage');
+    if (!image || !hoverImage || Object.keys(found).length > 0) {
+      setErrors(found);
+      return;
+    }
+    if (!ensureToken(t)) return;
+    setBusy(true);
+    try {
+      const { color } = await addColor(productId, { colorName, image, hoverImage });
+      onAdded(color);
+    } catch (error) {
+      toast.error(t('admin.edit.addColorFailed'));
+      const fields = isApiError(error) ? error.fields : {};
+      setErrors({
+        colorName: fields.colorName ? t('admin.form.errors.colorName') : undefined,
+        image: fields.colorImage ?? (fields.colorName ? undefined : apiMessage(error, t)),
+        hoverImage: fields.colorHoverImage,
+      });
+      setBusy(false);
+    }
+  }
+
+  const nameId = `${id}-name`;
+  return (
+    <Modal title={t('admin.edit.addColorTitle')} onClose={busy ? undefined : onClose} className={styles.panel}>
+      <form onSubmit={submit} noValidate className={styles.form} aria-busy={busy}>
+        <div className={form.field}>
+          <label htmlFor={nameId} className={form.label}>
+            {t('admin.form.colorName')}{' '}
+            <span className={form.required} aria-hidden="true">
+              *
+            </span>
+          </label>
+          <input
+            id={nameId}
+            className={form.input}
+            value={colorName}
+            maxLength={60}
+            required
+            autoComplete="off"
+            disabled={busy}
+            aria-invalid={errors.colorName ? true : undefined}
+            aria-describedby={errors.colorName ? `${nameId}-error` : undefined}
+            onChange={(event) => {
+              setColorName(event.target.value);
+              setErrors((current) => ({ ...current, colorName: undefined }));
+            }}
+          />
+          {errors.colorName && (
+            <p id={`${nameId}-error`} className={form.error}>
+              {errors.colorName}
+            </p>
+          )}
+        </div>
+        <div className={styles.images}>
+          <ImageField
+            label={t('admin.form.image')}
+            file={image}
+            error={errors.image}
+            required
+            disabled={busy}
+            onChange={(file) => choose('image', file)}
+          />
+          <ImageField
+            label={t('admin.form.hoverImage')}
+            file={hoverImage}
+            error={errors.hoverImage}
+            required
+            disabled={busy}
+            onChange={(file) => choose('hoverImage', file)}
+          />
+        </div>
+        <div className={styles.actions}>
+          <button type="button" className={button.secondary} onClick={onClose} disabled={busy}>
+            {t('admin.confirm.cancel')}
+          </button>
+          <button type="submit" className={button.primary} disabled={busy}>
+            {busy ? t('admin.edit.addingColor') : t('admin.edit.addColorSubmit')}
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,62 @@
+import type { SVGProps } from 'react';
+
+/** The admin's line icons, on the shop's 24 px grid; decorative (the control carries the label). */
+type IconProps = SVGProps<SVGSVGElement>;
+
+function Icon({ children, ...props }: IconProps) {
+  return (
+    <svg
+      viewBox="0 0 24 24"
+      width="24"
+      height="24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.5"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+      {...props}
+    >
+      {children}
+    </svg>
+  );
+}
+
+/** Manage Products: a list with bullets. */
+export const ManageIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M9 6h11M9 12h11M9 18h11" />
+    <path d="M4.5 6h.01M4.5 12h.01M4.5 18h.01" strokeWidth="2.5" />
+  </Icon>
+);
+
+/** Create Product: a tag with a plus. */
+export const CreateIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M3.5 12.2V4.5a1 1 0 0 1 1-1h7.7l8.3 8.3-8.7 8.7-8.3-8.3Z" />
+    <path d="M12 9v6M9 12h6" />
+  </Icon>
+);
+
+/** Admin Dashboard: a gauge. */
+export const DashboardIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M4.2 17.5a8.5 8.5 0 1 1 15.6 0" />
+    <path d="m12 13 4-4.5" />
+    <circle cx="12" cy="13.5" r="1.2" />
+  </Icon>
+);
+
+export const EditIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M4 20h4L19 9a2.1 2.1 0 0 0-3-3L5 17l-1 3Z" />
+    <path d="m14.5 7.5 2 2" />
+  </Icon>
+);
+
+export const TrashIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M4.5 7h15M10 11v6M14 11v6M6 7l1 12.5h10L18 7M9.5 7V4.5h5V7" />
+  </Icon>
+);

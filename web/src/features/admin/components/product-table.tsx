@@ -1,0 +1,90 @@
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { StateMessage } from '../../../components/state-message/state-message';
+import { productThumb } from '../../../lib/images';
+import { formatMoney } from '../../../lib/money';
+import { useAdminProducts } from '../api/get-admin-products';
+import { EditIcon } from './admin-icons';
+import DeleteProductButton from './delete-product-button';
+import button from '../../../components/button/button.module.css';
+import styles from './tables.module.css';
+
+/** Every product, drafts included (a failed image upload leaves one): open, edit or delete. */
+export function ProductTable({ lang }: { lang: string }) {
+  const { t } = useTranslation();
+  const { data, error } = useAdminProducts(lang);
+
+  if (error && !data) return <StateMessage kind="error" title={t('admin.products.loadError')} />;
+  if (!data) {
+    return (
+      <p className={styles.loading} role="status">
+        {t('admin.products.loading')}
+      </p>
+    );
+  }
+  if (data.length === 0) {
+    return (
+      <StateMessage kind="empty" title={t('admin.products.empty')}>
+        <Link to="/admin/create-a-product" className={button.primary}>
+          {t('admin.nav.createProduct')}
+        </Link>
+      </StateMessage>
+    );
+  }
+
+  return (
+    <div className={styles.scroller}>
+      <table className={styles.table}>
+        <caption className="visually-hidden">{t('admin.products.caption', { count: data.length })}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('admin.products.product')}</th>
+            <th scope="col">{t('admin.products.category')}</th>
+            <th scope="col">{t('admin.products.price')}</th>
+            <th scope="col">{t('admin.products.status')}</th>
+            <th scope="col" className={styles.actionsHead}>
+              {t('admin.products.actions')}
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {data.map((product) => (
+            <tr key={product.id}>
+              <th scope="row">
+                <Link to={`/product/${product.id}`} className={styles.product}>
+                  {product.imageUrl ? (
+                    <img src={productThumb(product.imageUrl)} alt="" width={40} height={50} loading="lazy" />
+                  ) : (
+                    <span className={styles.noImage} aria-hidden="true" />
+                  )}
+                  <span>{product.name}</span>
+                </Link>
+              </th>
+              <td>{t(`categories.${product.categoryId}.name`)}</td>
+              <td className={styles.number}>{formatMoney(product.price, lang)}</td>
+              <td>
+                <span className={product.published ? styles.published : styles.draft}>
+                  {product.published ? t('admin.products.published') : t('admin.products.draft')}
+                </span>
+              </td>
+              <td>
+                <div className={styles.actionRow}>
+                  <Link
+                    to={`/product/${product.id}`}
+                    state={{ edit: true }}
+                    className={styles.action}
+                    aria-label={t('admin.products.editLabel', { name: product.name })}
+                  >
+                    <EditIcon />
+                    <span>{t('admin.products.edit')}</span>
+                  </Link>
+                  <DeleteProductButton productId={product.id} name={product.name} variant="text" />
+                </div>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

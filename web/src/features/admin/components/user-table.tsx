@@ -1,0 +1,160 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'react-toastify';
+import { ASSIGNABLE_ROLES, type AdminUser, type Role } from '@shop/contract';
+import { StateMessage } from '../../../components/state-message/state-message';
+import { deleteUser } from '../api/delete-user';
+import { useAdminUsers, type UsersResponse } from '../api/get-admin-users';
+import { updateUserRole } from '../api/update-user-role';
+import { apiMessage } from '../lib/api-message';
+import { ensureToken } from '../lib/session-guard';
+import { TrashIcon } from './admin-icons';
+import { ConfirmDialog } from './confirm-dialog';
+import styles from './tables.module.css';
+
+interface UserTableProps {
+  token: string | null;
+  /** The signed-in admin: their own row has no delete. */
+  currentUserId: number | undefined;
+}
+
+/** User management (spec section 6): the root admin first and untouchable; roles USER or ADMIN; delete after confirmation. */
+export function UserTable({ token, currentUserId }: UserTableProps) {
+  const { t } = useTranslation();
+  const { data, error, mutate } = useAdminUsers(token);
+  const [pendingRole, setPendingRole] = useState<number | null>(null);
+  const [toDelete, setToDelete] = useState<AdminUser | null>(null);
+  const [deleting, setDeleting] = useState(false);
+
+  async function changeRole(user: AdminUser, newRole: Exclude<Role, 'ROOT_ADMIN'>) {
+    if (!ensureToken(t)) return;
+    setPendingRole(user.id);
+    const withRole = (current: UsersResponse | undefined): UsersResponse => ({
+      success: true,
+      data: (current?.data ?? []).map((other) => (other.id === user.id ? { ...other, role: newRole } : other)),
+    });
+    try {
+      // The select shows the new role at once and goes back if the server refuses.
+      await mutate(
+        async (current) => {
+          await updateUserRole(user.id, newRole);
+          return withRole(current);
+        },
+        { optimisticData: withRole, rollbackOnError: true, revalidate: true },
+      );
+      toast.success(t('admin.users.roleUpdated', { name: user.name, role: t(`admin.users.roles.${newRole}`) }));
+    } catch (failure) {
+      toast.error(t('admin.users.roleFailed', { message: apiMessage(failure, t) }));
+    } finally {
+      setPendingRole(null);
+    }
+  }
+
+  async function confirmDelete() {
+    if (!toDelete || !ensureToken(t)) return;
+    setDeleting(true);
+    try {
+      await deleteUser(toDelete.id);
+      toast.success(t('admin.users.deleted'));
+    } catch (failure) {
+      toast.error(t('admin.users.deleteFailed', { message: apiMessage(failure, t) }));
+    } finally {
+      setDeleting(false);
+      setToDelete(null);
+      void mutate();
+    }
+  }
+
+  if (error && !data) return <StateMessage kind="error" title={t('admin.users.loadError')} />;
+  if (!data) {
+    return (
+      <p className={styles.loading} role="status">
+        {t('admin.users.loading')}
+      </p>
+    );
+  }
+
+  return (
+    <>
+      <div className={styles.scroller}>
+        <table className={styles.table}>
+          <caption className="visually-hidden">{t('admin.users.caption', { count: data.data.length })}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t('admin.users.name')}</th>
+              <th scope="col">{t('admin.users.email')}</th>
+              <th scope="col">{t('admin.users.role')}</th>
+              <th scope="col" className={styles.actionsHead}>
+                {t('admin.users.actions')}
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {data.data.map((user) => {
+              const isRoot = user.role === 'ROOT_ADMIN';
+              const isSelf = user.id === currentUserId;
+              return (
+                <tr key={user.id} className={isRoot ? styles.rootRow : undefined} data-testid={`user-${user.id}`}>
+                  <th scope="row" className={styles.name}>
+                    {user.name}
+                    {isSelf && <span className={styles.tag}>{t('admin.users.you')}</span>}
+                  </th>
+                  <td className={styles.email}>{user.email}</td>
+                  <td>
+                    {isRoot ? (
+                      <span className={styles.rootBadge}>{t('admin.users.roles.ROOT_ADMIN')}</span>
+                    ) : (
+                      <select
+                        className={styles.roleSelect}
+                        value={user.role}
+                        disabled={pendingRole === user.id}
+                        aria-label={t('admin.users.roleFor', { name: user.name })}
+                        onChange={(event) => void changeRole(user, event.target.value as Exclude<Role, 'ROOT_ADMIN'>)}
+                      >
+                        {ASSIGNABLE_ROLES.map((role) => (
+                          <option key={role} value={role}>
+                            {t(`admin.users.roles.${role}`)}
+                          </option>
+                        ))}
+                      </select>
+                    )}
+                  </td>
+                  <td>
+                    <div className={styles.actionRow}>
+                      {isRoot ? (
+                        <span className={styles.muted}>{t('admin.users.protected')}</span>
+                      ) : isSelf ? (
+                        <span className={styles.muted}>{t('admin.users.selfNote')}</span>
+                      ) : (
+                        <button
+                          type="button"
+                          className={styles.danger}
+                          aria-label={t('admin.users.deleteLabel', { name: user.name })}
+                          onClick={() => setToDelete(user)}
+                        >
+                          <TrashIcon />
+                          <span>{t('admin.users.delete')}</span>
+                        </button>
+                      )}
+                    </div>
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+      {toDelete && (
+        <ConfirmDialog
+          title={t('admin.users.confirmTitle')}
+          text={t('admin.users.confirmText', { name: toDelete.name, email: toDelete.email })}
+          confirmLabel={t('admin.users.confirm')}
+          busyLabel={t('admin.users.deleting')}
+          busy={deleting}
+          onConfirm={() => void confirmDelete()}
+          onCancel={() => setToDelete(null)}
+        />
+      )}
+    </>
+  );
+}
