@@ -36,6 +36,7 @@ import { createMailer, type Mailer } from './platform/mail/mailer.js';
 import { createPaymentProvider, type PaymentProvider } from './platform/payments/index.js';
 import { authenticate } from './platform/security/authenticate.js';
 import { createMemoryLimiter, createRedisLimiter, type Limiter } from './platform/security/limiter.js';
+import { serializeRequest } from './platform/security/redact.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -58,13 +59,16 @@ export interface BuildOptions {
 
 export type App = FastifyInstance;
 
+const defaultLogger = (config: Config) => ({
+  level: config.logLevel,
+  redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["stripe-signature"]'],
+  serializers: { req: serializeRequest },
+});
+
 /** Builds the whole app (plugins, modules, error handler). Never listens: main.ts and tests do. */
 export async function buildApp({ config, database, logger }: BuildOptions): Promise<App> {
   const app = Fastify({
-    logger: logger ?? {
-      level: config.logLevel,
-      redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["stripe-signature"]'],
-    },
+    logger: logger === undefined || typeof logger === 'object' ? { ...defaultLogger(config), ...logger } : logger,
     bodyLimit: 100 * 1024,
     requestTimeout: 30_000,
     connectionTimeout: 60_000,

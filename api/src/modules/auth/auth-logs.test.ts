@@ -1,15 +1,22 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../../app.js';
 import { loadConfig } from '../../config.js';
 import type { Database } from '../../db/client.js';
 import { createTestDatabase } from '../../test/database.js';
 import { startSmtpServer, type TestSmtpServer } from '../../test/smtp.js';
 
+interface LoggedApp {
+  app: App;
+  lines: string[];
+  dataDir: string;
+  close(): Promise<void>;
+}
+
 /** The app with its log lines captured, on SMTP or on the outbox. */
-async function appWithLogs(env: Record<string, string>) {
+async function appWithLogs(env: Record<string, string>): Promise<LoggedApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'shop-auth-logs-'));
   const lines: string[] = [];
   const database: Database = await createTestDatabase();
@@ -36,10 +43,16 @@ afterAll(async () => {
 const post = (app: App, url: string, payload: object) => app.inject({ method: 'POST', url: `/api${url}`, payload });
 
 describe('security logging on SMTP', () => {
-  it('logs signup, login success and failure, and reset, without a password, code or token', async () => {
-    const smtp: TestSmtpServer = await startSmtpServer();
-    const { app, lines, close } = await appWithLogs({ SMTP_URL: smtp.url });
-    cleanups.push(close, smtp.close);
+  let smtp: TestSmtpServer;
+  let logged: LoggedApp;
+  beforeAll(async () => {
+    smtp = await startSmtpServer();
+    logged = await appWithLogs({ SMTP_URL: smtp.url });
+    cleanups.push(logged.close, smtp.close);
+  });
+
+  it('logs signup, login success and failure, and reset, without a password, code or token (not even in a URL)', async () => {
+    const { app, lines } = logged;
     const email = 'logged@example.com';
     const password = 'a-secret-nobody-logs';
 
@@ -52,6 +65,7 @@ describe('security logging on SMTP', () => {
     expect((await post(app, '/auth/login', { email, password })).statusCode).toBe(200);
     expect((await post(app, '/auth/reset-password', { email })).statusCode).toBe(200);
     const resetToken = /reset-password\/([\w-]+)/.exec((await smtp.waitFor(email, (m) => /reset/i.test(m.subject))).text)?.[1] ?? '';
+    await app.inject(`/reset-password/${resetToken}`); // the mailed link, opened
     const newPassword = 'another-secret-unlogged';
     expect((await post(app, '/auth/update-password', { resetToken, newPassword })).statusCode).toBe(200);
 
@@ -65,6 +79,7 @@ describe('security logging on SMTP', () => {
       'unknown_email',
     ]);
     const all = lines.join('\n');
+    expect(all).toContain('/reset-password/[redacted]');
     for (const secret of [password, newPassword, code, sessionToken, resetToken]) {
       expect(secret.length).toBeGreaterThan(5);
       expect(all).not.toContain(secret);
@@ -73,9 +88,14 @@ describe('security logging on SMTP', () => {
 });
 
 describe('the outbox (no SMTP_URL)', () => {
+  let logged: LoggedApp;
+  beforeAll(async () => {
+    logged = await appWithLogs({});
+    cleanups.push(logged.close);
+  });
+
   it('writes one .eml per mail with text and HTML parts, and echoes the code to the log for local signups', async () => {
-    const { app, lines, dataDir, close } = await appWithLogs({});
-    cleanups.push(close);
+    const { app, lines, dataDir } = logged;
     const email = 'outbox@example.com';
     expect((await post(app, '/auth/signup', { name: 'Local Dev', email, password: 'local-dev-password' })).statusCode).toBe(201);
 
@@ -86,7 +106,7 @@ describe('the outbox (no SMTP_URL)', () => {
     expect(raw).toMatch(/^To: outbox@example\.com$/m);
     expect(raw).toMatch(/Content-Type: text\/plain/);
     expect(raw).toMatch(/Content-Type: text\/html/);
-    const logged = lines.find((line) => line.includes('mail written to the outbox'));
-    expect(logged).toMatch(/verification code for outbox@example\.com: \d{6}/);
+    const echoed = lines.find((line) => line.includes('mail written to the outbox'));
+    expect(echoed).toMatch(/verification code for outbox@example\.com: \d{6}/);
   });
 });
