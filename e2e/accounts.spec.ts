@@ -28,7 +28,11 @@ for (const lang of ['en', 'bg'] as const) {
   test.describe(`accounts (${lang})`, () => {
     test.use({ lang });
 
-    test('sign up, verify, edit the profile and avatar, log out, reset the password, log in', async ({ page, context, shop }) => {
+    test('sign up, verify, edit the profile and avatar, log out, reset the password, log in', async ({
+      page,
+      context,
+      shop,
+    }) => {
       test.setTimeout(150_000);
       const t = translator(lang);
       const email = uniqueEmail(`accounts-${lang}`);
@@ -60,7 +64,12 @@ for (const lang of ['en', 'bg'] as const) {
       const codeField = field('auth.fields.code');
       await codeField.fill(code === '000000' ? '111111' : '000000');
       await page.getByRole('button', { name: t('auth.otp.submit') }).click();
-      const wrongCode = serverText(t, lang, 'Incorrect code! Please check and enter the correct verification code.', 'INVALID_CODE');
+      const wrongCode = serverText(
+        t,
+        lang,
+        'Incorrect code! Please check and enter the correct verification code.',
+        'INVALID_CODE',
+      );
       await expect(toast(page, wrongCode)).toBeVisible();
       await expect(inForm(page, wrongCode)).toHaveAttribute('role', 'alert');
       await expectAccessible(page);
@@ -88,7 +97,11 @@ for (const lang of ['en', 'bg'] as const) {
 
       // The avatar: a file that only pretends to be a PNG is refused by the server; a real one previews at once.
       const fileInput = page.locator('input[type="file"]');
-      await fileInput.setInputFiles({ name: 'avatar.png', mimeType: 'image/png', buffer: Buffer.from('not really a picture'.repeat(20)) });
+      await fileInput.setInputFiles({
+        name: 'avatar.png',
+        mimeType: 'image/png',
+        buffer: Buffer.from('not really a picture'.repeat(20)),
+      });
       const notAnImage = serverText(t, lang, 'Only JPEG, PNG and WebP images are accepted.', 'UNSUPPORTED_MEDIA_TYPE');
       await expect(inForm(page, notAnImage)).toHaveAttribute('role', 'alert');
       await fileInput.setInputFiles({ name: 'avatar.png', mimeType: 'image/png', buffer: AVATAR_PNG });
@@ -175,7 +188,9 @@ for (const lang of ['en', 'bg'] as const) {
 test('an unverified account that logs in is sent to enter a fresh code', async ({ page, shop }) => {
   const t = translator('en');
   const email = uniqueEmail('unverified');
-  const signup = await page.request.post('/api/auth/signup', { data: { name: 'Late Verifier', email, password: 'quiet-harbour-lights' } });
+  const signup = await page.request.post('/api/auth/signup', {
+    data: { name: 'Late Verifier', email, password: 'quiet-harbour-lights' },
+  });
   expect(signup.status()).toBe(201);
   const first = await verificationCode(shop.outboxDir, email);
   await page.goto('/login');

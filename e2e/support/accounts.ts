@@ -13,7 +13,12 @@ export interface SignedInShopper extends NewShopper {
 }
 
 /** Polls the outbox (up to 10 s) for the newest mail to `email` that `pick` finds something in. */
-async function fromNewestMail(outboxDir: string, email: string, pick: (mail: OutboxMail) => string | undefined, what: string) {
+async function fromNewestMail(
+  outboxDir: string,
+  email: string,
+  pick: (mail: OutboxMail) => string | undefined,
+  what: string,
+) {
   const deadline = Date.now() + 10_000;
   for (;;) {
     const mails = readOutbox(outboxDir).filter((mail) => mail.to.toLowerCase().includes(email.toLowerCase()));
@@ -30,7 +35,12 @@ export const verificationCode = (outboxDir: string, email: string) =>
 
 /** The password-reset link of the newest reset mail to `email`. */
 export const resetLink = (outboxDir: string, email: string) =>
-  fromNewestMail(outboxDir, email, (mail) => /(https?:\/\/\S+\/reset-password\/[\w-]+)/.exec(mail.text)?.[1], 'reset link');
+  fromNewestMail(
+    outboxDir,
+    email,
+    (mail) => /(https?:\/\/\S+\/reset-password\/[\w-]+)/.exec(mail.text)?.[1],
+    'reset link',
+  );
 
 /**
  * A verified, logged-in shopper for any journey: signs up through the real API, reads the code

@@ -20,7 +20,13 @@ async function appWithLogs(env: Record<string, string>): Promise<LoggedApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'shop-auth-logs-'));
   const lines: string[] = [];
   const database: Database = await createTestDatabase();
-  const config = loadConfig({ NODE_ENV: 'test', SEED_DEMO: 'false', DATA_DIR: dataDir, PUBLIC_URL: 'http://shop.test', ...env });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    SEED_DEMO: 'false',
+    DATA_DIR: dataDir,
+    PUBLIC_URL: 'http://shop.test',
+    ...env,
+  });
   const app: App = await buildApp({
     config,
     database,
@@ -64,14 +70,22 @@ describe('security logging on SMTP', () => {
     const sessionToken = verified.json().token as string;
     expect((await post(app, '/auth/login', { email, password })).statusCode).toBe(200);
     expect((await post(app, '/auth/reset-password', { email })).statusCode).toBe(200);
-    const resetToken = /reset-password\/([\w-]+)/.exec((await smtp.waitFor(email, (m) => /reset/i.test(m.subject))).text)?.[1] ?? '';
+    const resetToken =
+      /reset-password\/([\w-]+)/.exec((await smtp.waitFor(email, (m) => /reset/i.test(m.subject))).text)?.[1] ?? '';
     await app.inject(`/reset-password/${resetToken}`); // the mailed link, opened
     const newPassword = 'another-secret-unlogged';
     expect((await post(app, '/auth/update-password', { resetToken, newPassword })).statusCode).toBe(200);
 
     const events = lines.map((line) => JSON.parse(line) as { event?: string; reason?: string });
     const names = events.map((entry) => entry.event).filter(Boolean);
-    for (const event of ['signup', 'login.failure', 'otp.verified', 'login.success', 'reset.requested', 'reset.completed']) {
+    for (const event of [
+      'signup',
+      'login.failure',
+      'otp.verified',
+      'login.success',
+      'reset.requested',
+      'reset.completed',
+    ]) {
       expect(names).toContain(event);
     }
     expect(events.filter((entry) => entry.event === 'login.failure').map((entry) => entry.reason)).toEqual([
@@ -97,7 +111,9 @@ describe('the outbox (no SMTP_URL)', () => {
   it('writes one .eml per mail with text and HTML parts, and echoes the code to the log for local signups', async () => {
     const { app, lines, dataDir } = logged;
     const email = 'outbox@example.com';
-    expect((await post(app, '/auth/signup', { name: 'Local Dev', email, password: 'local-dev-password' })).statusCode).toBe(201);
+    expect(
+      (await post(app, '/auth/signup', { name: 'Local Dev', email, password: 'local-dev-password' })).statusCode,
+    ).toBe(201);
 
     const outbox = join(dataDir, 'outbox');
     const files = readdirSync(outbox).filter((name) => name.endsWith('.eml'));

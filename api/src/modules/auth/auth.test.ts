@@ -30,7 +30,13 @@ const freshEmail = (label = 'shopper') => `${label}-${Date.now().toString(36)}-$
 const PASSWORD = 'velvet-sneakers-at-dawn';
 
 function post(url: string, payload: object, options: { ip?: string; headers?: Record<string, string> } = {}) {
-  return t.app.inject({ method: 'POST', url: `/api${url}`, payload, remoteAddress: options.ip ?? freshIp(), headers: options.headers });
+  return t.app.inject({
+    method: 'POST',
+    url: `/api${url}`,
+    payload,
+    remoteAddress: options.ip ?? freshIp(),
+    headers: options.headers,
+  });
 }
 
 const codeOf = (mail: ReceivedMail) => {
@@ -54,19 +60,16 @@ async function signUp(email = freshEmail(), extra: object = {}, ip = freshIp()) 
   return { email, code: codeOf(mail), mail, ip };
 }
 
-async function signUpAndVerify(email = freshEmail()) {
-  const { code, ip } = await signUp(email);
-  const response = await post('/auth/verify-otp', { email, otp: code }, { ip });
-  expect(response.statusCode, response.body).toBe(200);
-  return { email, ...(response.json() as { token: string; user: { id: number } }) };
-}
-
 const userRow = async (email: string) => (await t.db.select().from(users).where(eq(users.email, email)))[0];
 
 describe('POST /api/auth/signup', () => {
   it('creates an unverified USER with an argon2id hash and mails a 6-digit code over SMTP, in text and HTML', async () => {
     const email = freshEmail();
-    const response = await post('/auth/signup', { name: 'Mira Petrova', email: email.toUpperCase(), password: PASSWORD });
+    const response = await post('/auth/signup', {
+      name: 'Mira Petrova',
+      email: email.toUpperCase(),
+      password: PASSWORD,
+    });
     expect(response.statusCode).toBe(201);
     expect(response.json()).toEqual({ message: MESSAGES.signedUp });
 
@@ -141,13 +144,19 @@ describe('POST /api/auth/signup', () => {
       expect(Object.keys(body.fields)).toContain(field);
       expect(body.error).toBeTruthy();
     }
-    expect((await post('/auth/signup', { name: 'A', email: freshEmail(), password: 'p'.repeat(128) })).statusCode).toBe(201);
+    expect((await post('/auth/signup', { name: 'A', email: freshEmail(), password: 'p'.repeat(128) })).statusCode).toBe(
+      201,
+    );
   });
 
   it('answers 409 EMAIL_TAKEN for an address that exists, whatever its case, and sends nothing', async () => {
     const { email } = await signUp();
     const before = smtp.messages.length;
-    const again = await post('/auth/signup', { name: 'Other', email: email.toUpperCase(), password: 'another-long-password' });
+    const again = await post('/auth/signup', {
+      name: 'Other',
+      email: email.toUpperCase(),
+      password: 'another-long-password',
+    });
     expect(again.statusCode).toBe(409);
     expect(again.json()).toEqual({ error: MESSAGES.emailTaken, code: 'EMAIL_TAKEN' });
     expect(smtp.messages.length).toBe(before);
@@ -165,10 +174,18 @@ describe('POST /api/auth/signup', () => {
   it('rate limits signups from one address with 429 and Retry-After', async () => {
     const ip = freshIp();
     for (let i = 0; i < 10; i += 1) {
-      const response = await post('/auth/signup', { name: 'Flood', email: freshEmail('flood'), password: PASSWORD }, { ip });
+      const response = await post(
+        '/auth/signup',
+        { name: 'Flood', email: freshEmail('flood'), password: PASSWORD },
+        { ip },
+      );
       expect(response.statusCode).toBe(201);
     }
-    const blocked = await post('/auth/signup', { name: 'Flood', email: freshEmail('flood'), password: PASSWORD }, { ip });
+    const blocked = await post(
+      '/auth/signup',
+      { name: 'Flood', email: freshEmail('flood'), password: PASSWORD },
+      { ip },
+    );
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json().code).toBe('RATE_LIMITED');
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
@@ -182,11 +199,20 @@ describe('POST /api/auth/verify-otp', () => {
     expect(response.statusCode).toBe(200);
     const body = response.json();
     expect(Object.keys(body).sort()).toEqual(['token', 'user']);
-    expect(body.user).toEqual({ id: expect.any(Number), name: 'Mira Petrova', email, role: 'USER', profilePicture: null });
+    expect(body.user).toEqual({
+      id: expect.any(Number),
+      name: 'Mira Petrova',
+      email,
+      role: 'USER',
+      profilePicture: null,
+    });
     expect(body.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
 
     expect((await userRow(email))?.emailVerifiedAt).toBeInstanceOf(Date);
-    const [session] = await t.db.select().from(sessions).where(eq(sessions.tokenHash, hashToken(body.token)));
+    const [session] = await t.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.tokenHash, hashToken(body.token)));
     expect(session?.userId).toBe(body.user.id);
     const days = (session!.expiresAt.getTime() - Date.now()) / 86_400_000;
     expect(days).toBeGreaterThan(29.9);
@@ -228,7 +254,10 @@ describe('POST /api/auth/verify-otp', () => {
   it('refuses an expired code', async () => {
     const { email, code, ip } = await signUp();
     const row = await userRow(email);
-    await t.db.update(emailCodes).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(emailCodes.userId, row!.id));
+    await t.db
+      .update(emailCodes)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(emailCodes.userId, row!.id));
     const response = await post('/auth/verify-otp', { email, otp: code }, { ip });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ error: MESSAGES.codeExpired, code: 'CODE_EXPIRED' });
@@ -258,7 +287,9 @@ describe('POST /api/auth/verify-otp', () => {
   it('counts parallel wrong guesses exactly: never more than 5 tries', async () => {
     const { email, code, ip } = await signUp();
     const wrong = code === '424242' ? '242424' : '424242';
-    const answers = await Promise.all(Array.from({ length: 8 }, () => post('/auth/verify-otp', { email, otp: wrong }, { ip })));
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () => post('/auth/verify-otp', { email, otp: wrong }, { ip })),
+    );
     expect(answers.every((a) => a.statusCode === 400)).toBe(true);
     const row = await userRow(email);
     const [stored] = await t.db.select().from(emailCodes).where(eq(emailCodes.userId, row!.id));
@@ -314,7 +345,13 @@ describe('POST /api/auth/login', () => {
     const user = await createUser(t.db, { name: 'Lena' });
     const ok = await post('/auth/login', { email: user.email.toUpperCase(), password: user.password });
     expect(ok.statusCode).toBe(200);
-    expect(ok.json().user).toEqual({ id: user.id, name: 'Lena', email: user.email, role: 'USER', profilePicture: null });
+    expect(ok.json().user).toEqual({
+      id: user.id,
+      name: 'Lena',
+      email: user.email,
+      role: 'USER',
+      profilePicture: null,
+    });
     expect((await t.app.inject({ url: '/api/profile', headers: bearer(ok.json()) })).statusCode).toBe(200);
 
     const unknown = await post('/auth/login', { email: freshEmail('nobody'), password: 'whatever-it-is' });
@@ -343,7 +380,9 @@ describe('POST /api/auth/login', () => {
     const user = await createUser(t.db);
     const ip = freshIp();
     for (let i = 0; i < 10; i += 1) {
-      expect((await post('/auth/login', { email: user.email, password: `wrong-${i}-password` }, { ip })).statusCode).toBe(401);
+      expect(
+        (await post('/auth/login', { email: user.email, password: `wrong-${i}-password` }, { ip })).statusCode,
+      ).toBe(401);
     }
     const blocked = await post('/auth/login', { email: user.email, password: user.password }, { ip });
     expect(blocked.statusCode).toBe(429);
@@ -358,16 +397,35 @@ describe('POST /api/auth/login', () => {
   it('counts unknown emails too, and a success clears the account count', async () => {
     const ip = freshIp();
     const ghost = freshEmail('ghost');
-    for (let i = 0; i < 10; i += 1) expect((await post('/auth/login', { email: ghost, password: 'x-password' }, { ip })).statusCode).toBe(404);
+    for (let i = 0; i < 10; i += 1)
+      expect((await post('/auth/login', { email: ghost, password: 'x-password' }, { ip })).statusCode).toBe(404);
     expect((await post('/auth/login', { email: ghost, password: 'x-password' }, { ip })).statusCode).toBe(429);
 
     const user = await createUser(t.db);
     const ip2 = freshIp();
-    for (let i = 0; i < 9; i += 1) await post('/auth/login', { email: user.email, password: 'wrong-password' }, { ip: ip2 });
-    expect((await post('/auth/login', { email: user.email, password: user.password }, { ip: ip2 })).statusCode).toBe(200);
+    for (let i = 0; i < 9; i += 1)
+      await post('/auth/login', { email: user.email, password: 'wrong-password' }, { ip: ip2 });
+    expect((await post('/auth/login', { email: user.email, password: user.password }, { ip: ip2 })).statusCode).toBe(
+      200,
+    );
     for (let i = 0; i < 9; i += 1) {
-      expect((await post('/auth/login', { email: user.email, password: 'wrong-password' }, { ip: ip2 })).statusCode).toBe(401);
+      expect(
+        (await post('/auth/login', { email: user.email, password: 'wrong-password' }, { ip: ip2 })).statusCode,
+      ).toBe(401);
     }
+  });
+
+  it('sweeps the expired sessions of an account when it logs in', async () => {
+    const user = await createUser(t.db);
+    await t.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.userId, user.id));
+    expect((await t.app.inject({ url: '/api/profile', headers: bearer(user) })).statusCode).toBe(401);
+    expect((await post('/auth/login', { email: user.email, password: user.password })).statusCode).toBe(200);
+    const left = await t.db.select().from(sessions).where(eq(sessions.userId, user.id));
+    expect(left).toHaveLength(1);
+    expect(left[0]!.expiresAt.getTime()).toBeGreaterThan(Date.now());
   });
 
   it('answers 404 for a deleted account, whose token stops working at once', async () => {
@@ -386,7 +444,9 @@ describe('POST /api/auth/logout', () => {
     expect(response.statusCode).toBe(204);
     expect(response.body).toBe('');
     expect((await t.app.inject({ url: '/api/profile', headers: bearer(user) })).statusCode).toBe(401);
-    expect((await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: bearer(user) })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: bearer(user) })).statusCode).toBe(
+      401,
+    );
     expect((await t.app.inject({ url: '/api/profile', headers: bearer(other.json()) })).statusCode).toBe(200);
   });
 
@@ -448,17 +508,25 @@ describe('password reset', () => {
     const short = await post('/auth/update-password', { resetToken: token, newPassword: 'short' });
     expect(short.statusCode).toBe(400);
     expect(short.json().fields).toHaveProperty('newPassword');
-    expect((await post('/auth/update-password', { resetToken: token, newPassword: 'a-much-better-passphrase' })).statusCode).toBe(200);
+    expect(
+      (await post('/auth/update-password', { resetToken: token, newPassword: 'a-much-better-passphrase' })).statusCode,
+    ).toBe(200);
   });
 
   it('refuses an expired or unknown link', async () => {
     const user = await createUser(t.db);
     const { token } = await requestReset(user.email);
-    await t.db.update(passwordResets).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(passwordResets.userId, user.id));
+    await t.db
+      .update(passwordResets)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(passwordResets.userId, user.id));
     const expired = await post('/auth/update-password', { resetToken: token, newPassword: 'a-much-better-passphrase' });
     expect(expired.statusCode).toBe(400);
     expect(expired.json()).toEqual({ error: MESSAGES.expiredResetLink, code: 'INVALID_TOKEN' });
-    const unknown = await post('/auth/update-password', { resetToken: 'x'.repeat(43), newPassword: 'a-much-better-passphrase' });
+    const unknown = await post('/auth/update-password', {
+      resetToken: 'x'.repeat(43),
+      newPassword: 'a-much-better-passphrase',
+    });
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().code).toBe('INVALID_TOKEN');
     expect((await post('/auth/login', { email: user.email, password: user.password })).statusCode).toBe(200);
@@ -483,13 +551,16 @@ describe('password reset', () => {
   it('verifies an address that never entered its code: the link proves the mailbox', async () => {
     const { email } = await signUp();
     const { token } = await requestReset(email);
-    expect((await post('/auth/update-password', { resetToken: token, newPassword: 'proof-by-mailbox-link' })).statusCode).toBe(200);
+    expect(
+      (await post('/auth/update-password', { resetToken: token, newPassword: 'proof-by-mailbox-link' })).statusCode,
+    ).toBe(200);
     expect((await post('/auth/login', { email, password: 'proof-by-mailbox-link' })).statusCode).toBe(200);
   });
 
   it('limits reset requests per address (3 an hour) with 429 and Retry-After', async () => {
     const user = await createUser(t.db);
-    for (let i = 0; i < 3; i += 1) expect((await post('/auth/reset-password', { email: user.email })).statusCode).toBe(200);
+    for (let i = 0; i < 3; i += 1)
+      expect((await post('/auth/reset-password', { email: user.email })).statusCode).toBe(200);
     const blocked = await post('/auth/reset-password', { email: user.email });
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json()).toEqual({ error: MESSAGES.tooManyResets, code: 'RATE_LIMITED' });

@@ -28,7 +28,13 @@ import {
 const errors = { 400: ErrorBodySchema, 429: ErrorBodySchema };
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deps = (log: AuthDeps['log']): AuthDeps => ({ db: app.db, limiter: app.limiter, mailer: app.mailer, config: app.config, log });
+  const deps = (log: AuthDeps['log']): AuthDeps => ({
+    db: app.db,
+    limiter: app.limiter,
+    mailer: app.mailer,
+    config: app.config,
+    log,
+  });
 
   app.post(
     '/auth/signup',
@@ -82,7 +88,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['auth'],
         summary: 'Start a 30-day session',
         body: LoginBodySchema,
-        response: { 200: AuthResponseSchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema, ...errors },
+        response: {
+          200: AuthResponseSchema,
+          401: ErrorBodySchema,
+          403: ErrorBodySchema,
+          404: ErrorBodySchema,
+          ...errors,
+        },
       },
     },
     async (request) => login(deps(request.log), request.body.email, request.body.password, request.ip),

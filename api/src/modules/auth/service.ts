@@ -89,9 +89,14 @@ async function findUserByEmail(db: Db | Tx, email: string) {
   return user;
 }
 
+/** A new 30-day session; the user's expired ones are swept on the way. */
 export async function createSession(db: Db | Tx, userId: number): Promise<string> {
   const token = generateToken(32);
-  await db.insert(sessions).values({ userId, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + SESSION_TTL_MS) });
+  const now = new Date();
+  await db.delete(sessions).where(and(eq(sessions.userId, userId), lt(sessions.expiresAt, now)));
+  await db
+    .insert(sessions)
+    .values({ userId, tokenHash: hashToken(token), expiresAt: new Date(now.getTime() + SESSION_TTL_MS) });
   return token;
 }
 
@@ -182,7 +187,11 @@ export async function verifyCode(
     )
     .returning();
   if (!attempt) {
-    const [spent] = await db.select({ id: emailCodes.id }).from(emailCodes).where(eq(emailCodes.userId, user.id)).limit(1);
+    const [spent] = await db
+      .select({ id: emailCodes.id })
+      .from(emailCodes)
+      .where(eq(emailCodes.userId, user.id))
+      .limit(1);
     // No code left to try: either spent by 5 wrong tries or never sent. Either way a new one is needed.
     throw new AppError(400, 'CODE_EXPIRED', spent ? MESSAGES.codeVoid : MESSAGES.codeExpired);
   }
@@ -242,7 +251,10 @@ export async function login(
     throw new AppError(401, 'UNAUTHORIZED', MESSAGES.wrongPassword);
   }
   if (!user.emailVerifiedAt) {
-    log.info({ event: 'login.failure', reason: 'email_not_verified', userId: user.id, ip }, 'login refused: email not verified');
+    log.info(
+      { event: 'login.failure', reason: 'email_not_verified', userId: user.id, ip },
+      'login refused: email not verified',
+    );
     throw new AppError(403, 'EMAIL_NOT_VERIFIED', MESSAGES.notVerified);
   }
   await limiter.reset(accountKey);
@@ -286,7 +298,12 @@ export async function requestPasswordReset(deps: AuthDeps, email: string, ip: st
   log.info({ event: 'reset.requested', known: true, userId: user.id, ip }, 'password reset link sent');
 }
 
-export async function updatePassword(deps: AuthDeps, resetToken: string, newPassword: string, ip: string): Promise<void> {
+export async function updatePassword(
+  deps: AuthDeps,
+  resetToken: string,
+  newPassword: string,
+  ip: string,
+): Promise<void> {
   const { db, log, config } = deps;
   await enforce(deps.limiter, `password-update:ip:${ip}`, LIMITS.passwordUpdatesPerIp, MESSAGES.tooManyRequests);
   // The policy is checked first: a refused password must not burn the link.
@@ -323,10 +340,15 @@ export async function updatePassword(deps: AuthDeps, resetToken: string, newPass
   log.info({ event: 'reset.completed', userId: user.id, ip }, 'password changed by reset link; all sessions ended');
 
   try {
-    await deps.mailer.send({ to: user.email, ...passwordChangedMail(user.locale, user.name, `${config.publicUrl}/login`) });
+    await deps.mailer.send({
+      to: user.email,
+      ...passwordChangedMail(user.locale, user.name, `${config.publicUrl}/login`),
+    });
   } catch (error) {
     // The password has changed either way; the notice is a courtesy that must not undo it.
-    log.error({ err: error, event: 'reset.notice_failed', userId: user.id }, 'could not send the password-changed notice');
+    log.error(
+      { err: error, event: 'reset.notice_failed', userId: user.id },
+      'could not send the password-changed notice',
+    );
   }
 }
-

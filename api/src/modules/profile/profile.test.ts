@@ -32,7 +32,12 @@ const photo = (width = 900, height = 600) =>
     .toBuffer();
 
 async function upload(user: { token: string }, body: ReturnType<typeof multipart>) {
-  return t.app.inject({ method: 'POST', url: '/api/profile/upload', ...body, headers: { ...body.headers, ...bearer(user) } });
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/profile/upload',
+    ...body,
+    headers: { ...body.headers, ...bearer(user) },
+  });
 }
 
 describe('GET /api/profile', () => {
@@ -54,7 +59,12 @@ describe('GET /api/profile', () => {
   });
 
   it('answers 401 without a token, with a malformed one and with an unknown one', async () => {
-    for (const headers of [{}, { authorization: 'Bearer short' }, { authorization: `Bearer ${'x'.repeat(43)}` }, { authorization: 'Basic abc' }]) {
+    for (const headers of [
+      {},
+      { authorization: 'Bearer short' },
+      { authorization: `Bearer ${'x'.repeat(43)}` },
+      { authorization: 'Basic abc' },
+    ]) {
       const response = await t.app.inject({ url: '/api/profile', headers });
       expect(response.statusCode).toBe(401);
       expect(response.json().code).toBe('UNAUTHORIZED');
@@ -69,12 +79,24 @@ describe('PUT /api/profile', () => {
       method: 'PUT',
       url: '/api/profile',
       headers: bearer(user),
-      payload: { name: '  Viktor Ivanov ', address: 'ul. Vitosha 1, Sofia', phone: '+359 88 123 4567', email: 'evil@example.com', role: 'ADMIN' },
+      payload: {
+        name: '  Viktor Ivanov ',
+        address: 'ul. Vitosha 1, Sofia',
+        phone: '+359 88 123 4567',
+        email: 'evil@example.com',
+        role: 'ADMIN',
+      },
     });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ message: MESSAGES.saved });
     const profile = (await t.app.inject({ url: '/api/profile', headers: bearer(user) })).json();
-    expect(profile).toMatchObject({ name: 'Viktor Ivanov', address: 'ul. Vitosha 1, Sofia', phone: '+359 88 123 4567', email: user.email, role: 'USER' });
+    expect(profile).toMatchObject({
+      name: 'Viktor Ivanov',
+      address: 'ul. Vitosha 1, Sofia',
+      phone: '+359 88 123 4567',
+      email: user.email,
+      role: 'USER',
+    });
     const [row] = await t.db.select({ role: users.role }).from(users).where(eq(users.id, user.id));
     expect(row?.role).toBe('USER');
   });
@@ -119,10 +141,17 @@ describe('avatar upload and save', () => {
     expect(meta.exif).toBeUndefined();
     expect(served.rawPayload.includes('secret-camera-owner')).toBe(false);
 
-    const saved = await t.app.inject({ method: 'PUT', url: '/api/profile/save', headers: bearer(user), payload: { profilePicture: previewPath } });
+    const saved = await t.app.inject({
+      method: 'PUT',
+      url: '/api/profile/save',
+      headers: bearer(user),
+      payload: { profilePicture: previewPath },
+    });
     expect(saved.statusCode).toBe(200);
     expect(saved.json()).toEqual({ message: MESSAGES.saved });
-    expect((await t.app.inject({ url: '/api/profile', headers: bearer(user) })).json().profilePicture).toBe(previewPath);
+    expect((await t.app.inject({ url: '/api/profile', headers: bearer(user) })).json().profilePicture).toBe(
+      previewPath,
+    );
   });
 
   it('refuses a file that is not an image, whatever its name and type say (415)', async () => {
@@ -130,8 +159,13 @@ describe('avatar upload and save', () => {
     const fake = Buffer.from('<?php system($_GET["c"]); ?>'.padEnd(2000, ' '));
     const response = await upload(user, multipart('profilePicture', fake, 'avatar.png', 'image/png'));
     expect(response.statusCode).toBe(415);
-    expect(response.json()).toEqual({ error: 'Only JPEG, PNG and WebP images are accepted.', code: 'UNSUPPORTED_MEDIA_TYPE' });
-    const gif = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#000' } }).gif().toBuffer();
+    expect(response.json()).toEqual({
+      error: 'Only JPEG, PNG and WebP images are accepted.',
+      code: 'UNSUPPORTED_MEDIA_TYPE',
+    });
+    const gif = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#000' } })
+      .gif()
+      .toBuffer();
     expect((await upload(user, multipart('profilePicture', gif, 'a.gif', 'image/gif'))).statusCode).toBe(415);
     expect(await t.db.select().from(userUploads).where(eq(userUploads.userId, user.id))).toHaveLength(0);
   });
@@ -146,7 +180,12 @@ describe('avatar upload and save', () => {
     const huge = await upload(user, multipart('profilePicture', Buffer.alloc(2 * 1024 * 1024 + 10, 1)));
     expect(huge.statusCode).toBe(413);
     expect(huge.json().code).toBe('PAYLOAD_TOO_LARGE');
-    const json = await t.app.inject({ method: 'POST', url: '/api/profile/upload', headers: bearer(user), payload: { profilePicture: 'x' } });
+    const json = await t.app.inject({
+      method: 'POST',
+      url: '/api/profile/upload',
+      headers: bearer(user),
+      payload: { profilePicture: 'x' },
+    });
     expect(json.statusCode).toBe(415);
   });
 
@@ -165,7 +204,11 @@ describe('avatar upload and save', () => {
 
     const stolen = await save(previewPath);
     expect(stolen.statusCode).toBe(400);
-    expect(stolen.json()).toEqual({ error: MESSAGES.unknownPicture, code: 'BAD_REQUEST', fields: { profilePicture: MESSAGES.unknownPicture } });
+    expect(stolen.json()).toEqual({
+      error: MESSAGES.unknownPicture,
+      code: 'BAD_REQUEST',
+      fields: { profilePicture: MESSAGES.unknownPicture },
+    });
     expect((await save(`/files/${'b'.repeat(64)}`)).statusCode).toBe(400);
     for (const foreign of ['https://evil.example/a.png', 'javascript:alert(1)', '/files/../etc/passwd', '']) {
       const response = await save(foreign);

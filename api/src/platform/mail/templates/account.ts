@@ -64,9 +64,7 @@ export function passwordChangedMail(lang: Language, name: string, loginUrl: stri
       subject: 'Your Atelier Noir password was changed',
       preheader: 'Your password has just been changed.',
       heading: `Hello, ${name}`,
-      intro: [
-        'The password of your Atelier Noir account has just been changed, and every device was signed out.',
-      ],
+      intro: ['The password of your Atelier Noir account has just been changed, and every device was signed out.'],
       label: 'Log in',
       outro: ['If this was not you, reset your password at once from the login page and contact us.'],
     },

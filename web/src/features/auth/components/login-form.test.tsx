@@ -47,7 +47,12 @@ describe('LoginForm', () => {
   });
 
   it("shows the spec's message for an unknown email (404) and a wrong password (401)", async () => {
-    stubApi({ 'POST /api/auth/login': { status: 404, body: { error: 'No account found with that email address.', code: 'NOT_FOUND' } } });
+    stubApi({
+      'POST /api/auth/login': {
+        status: 404,
+        body: { error: 'No account found with that email address.', code: 'NOT_FOUND' },
+      },
+    });
     renderLogin();
     await userEvent.type(email(), 'nobody@example.com');
     await userEvent.type(password(), 'whatever-password');
@@ -63,7 +68,10 @@ describe('LoginForm', () => {
     const sent = stubApi({
       'POST /api/auth/login': {
         status: 200,
-        body: { token: 't'.repeat(43), user: { id: 1, name: 'A', email: 'a@example.com', role: 'ADMIN', profilePicture: null } },
+        body: {
+          token: 't'.repeat(43),
+          user: { id: 1, name: 'A', email: 'a@example.com', role: 'ADMIN', profilePicture: null },
+        },
       },
     });
     const router = renderLogin({ from: { pathname: '/admin/dashboard', search: '', hash: '' } });
@@ -81,7 +89,10 @@ describe('LoginForm', () => {
     stubApi({
       'POST /api/auth/login': {
         status: 200,
-        body: { token: 'u'.repeat(43), user: { id: 2, name: 'B', email: 'b@example.com', role: 'USER', profilePicture: null } },
+        body: {
+          token: 'u'.repeat(43),
+          user: { id: 2, name: 'B', email: 'b@example.com', role: 'USER', profilePicture: null },
+        },
       },
     });
     const router = renderLogin({ from: { pathname: '//evil.example/x' } });
@@ -96,7 +107,9 @@ describe('LoginForm', () => {
     renderLogin();
     const forgot = screen.getByRole('button', { name: 'Forgot Password?' });
     await userEvent.click(forgot);
-    expect(screen.getByText('Please enter your email in the login field before resetting your password.')).toBeInTheDocument();
+    expect(
+      screen.getByText('Please enter your email in the login field before resetting your password.'),
+    ).toBeInTheDocument();
     await userEvent.type(email(), 'not-an-email');
     await userEvent.click(forgot);
     expect(screen.getByText('Invalid email! Make sure you enter a properly formatted email.')).toBeInTheDocument();
@@ -104,7 +117,9 @@ describe('LoginForm', () => {
     await userEvent.clear(email());
     await userEvent.type(email(), 'mira@example.com');
     await userEvent.click(forgot);
-    expect(await screen.findByRole('status')).toHaveTextContent('Reset email sent! Follow the instructions in your inbox.');
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'Reset email sent! Follow the instructions in your inbox.',
+    );
     expect(sent).toEqual([{ key: 'POST /api/auth/reset-password', body: { email: 'mira@example.com' } }]);
   });
 });

@@ -20,7 +20,9 @@ export function ResetPasswordForm({ resetToken }: { resetToken: string }) {
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [errors, setErrors] = useState<Errors>({});
-  const [message, setMessage] = useState<{ kind: 'error' | 'success'; text: string; linkToLogin?: boolean } | null>(null);
+  const [message, setMessage] = useState<{ kind: 'error' | 'success'; text: string; linkToLogin?: boolean } | null>(
+    null,
+  );
   const [status, setStatus] = useState<'idle' | 'saving' | 'done'>('idle');
   const timer = useRef<number | undefined>(undefined);
 

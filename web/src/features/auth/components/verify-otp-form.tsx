@@ -75,7 +75,12 @@ export function VerifyOtpForm() {
   }
 
   return (
-    <form className={form.form} onSubmit={onSubmit} noValidate aria-busy={status === 'verifying' || status === 'resending'}>
+    <form
+      className={form.form}
+      onSubmit={onSubmit}
+      noValidate
+      aria-busy={status === 'verifying' || status === 'resending'}
+    >
       <p className={form.row}>
         <span>
           <Trans i18nKey="auth.otp.sentTo" values={{ email }} components={{ strong: <strong /> }} />

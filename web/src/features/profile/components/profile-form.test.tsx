@@ -40,10 +40,13 @@ describe('ProfileForm', () => {
   it('enables Save only after a change, sends only the editable fields, then goes home', async () => {
     const sent = stubApi();
     const onSaved = vi.fn();
-    const { router } = renderWithRouter(<ProfileForm profile={profile} onSaved={onSaved} onLogout={() => undefined} />, {
-      path: '/profile',
-      routes: [{ path: '/', element: <p>home</p> }],
-    });
+    const { router } = renderWithRouter(
+      <ProfileForm profile={profile} onSaved={onSaved} onLogout={() => undefined} />,
+      {
+        path: '/profile',
+        routes: [{ path: '/', element: <p>home</p> }],
+      },
+    );
     const save = screen.getByRole('button', { name: 'Save changes' });
     expect(save).toBeDisabled();
     expect(screen.getByLabelText('Email')).toHaveAttribute('readonly');

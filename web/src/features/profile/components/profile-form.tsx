@@ -56,7 +56,8 @@ export function ProfileForm({ profile, onSaved, onLogout }: ProfileFormProps) {
     const found: Errors = {};
     if (!values.name.trim()) found.name = t('profile.errors.nameRequired');
     for (const field of Object.keys(LIMITS) as Editable[]) {
-      if (values[field].trim().length > LIMITS[field]) found[field] = t('profile.errors.tooLong', { max: LIMITS[field] });
+      if (values[field].trim().length > LIMITS[field])
+        found[field] = t('profile.errors.tooLong', { max: LIMITS[field] });
     }
     if (!found.phone && !PHONE.test(values.phone.trim())) found.phone = t('profile.errors.phone');
     return found;
@@ -84,7 +85,9 @@ export function ProfileForm({ profile, onSaved, onLogout }: ProfileFormProps) {
         const fields = error.fields;
         setErrors(
           Object.fromEntries(
-            (Object.keys(LIMITS) as Editable[]).filter((field) => fields[field]).map((field) => [field, t('profile.errors.invalid')]),
+            (Object.keys(LIMITS) as Editable[])
+              .filter((field) => fields[field])
+              .map((field) => [field, t('profile.errors.invalid')]),
           ),
         );
       }
@@ -94,7 +97,12 @@ export function ProfileForm({ profile, onSaved, onLogout }: ProfileFormProps) {
 
   return (
     <form className={styles.form} onSubmit={onSubmit} noValidate aria-busy={saving}>
-      <AvatarPicker src={preview ?? profile.profilePicture} name={values.name || profile.name} onUploaded={setPreview} disabled={saving} />
+      <AvatarPicker
+        src={preview ?? profile.profilePicture}
+        name={values.name || profile.name}
+        onUploaded={setPreview}
+        disabled={saving}
+      />
       <div className={styles.fields}>
         <Field
           label={t('profile.fields.name')}
