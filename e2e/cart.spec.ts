@@ -1,36 +1,13 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, expectAccessible, screenshots, test, waitForMail } from './fixtures.js';
+import type { Page } from '@playwright/test';
+import { expect, expectAccessible, screenshots, test } from './fixtures.js';
+import { signUpAndLogIn, uniqueEmail } from './support/accounts.js';
+import { translator, type Lang } from './support/i18n.js';
 
 /**
  * The cart and wishlist journey, in both languages: add two colours/sizes, the cart and its
  * total, a quantity change, a move to the wishlist undone and then done, the wishlist, a
  * removal; the navbar's badges follow every step without a reload.
  */
-
-type Lang = 'en' | 'bg';
-type Messages = Record<string, unknown>;
-
-const locales: Record<Lang, Messages> = {
-  en: JSON.parse(readFileSync(join(import.meta.dirname, '../web/src/locales/en.json'), 'utf8')) as Messages,
-  bg: JSON.parse(readFileSync(join(import.meta.dirname, '../web/src/locales/bg.json'), 'utf8')) as Messages,
-};
-
-/** The app's own strings: `key` with `{{vars}}`, and i18next's `_one`/`_other` plural forms. */
-function translator(lang: Lang) {
-  const lookup = (key: string): string | undefined => {
-    let node: unknown = locales[lang];
-    for (const part of key.split('.')) node = (node as Messages | undefined)?.[part];
-    return typeof node === 'string' ? node : undefined;
-  };
-  return (key: string, vars: Record<string, string | number> = {}) => {
-    const plural = typeof vars.count === 'number' ? lookup(`${key}_${vars.count === 1 ? 'one' : 'other'}`) : undefined;
-    const text = plural ?? lookup(key);
-    if (text === undefined) throw new Error(`no ${lang} text for ${key}`);
-    return text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(vars[name] ?? ''));
-  };
-}
 
 /** The cents of a price as the app writes it ("$1,227.00", "1 227,00 $"), whatever the currency sign. */
 function centsOf(text: string | null, lang: Lang): number {
@@ -47,26 +24,6 @@ interface ApiProduct {
   sizes: { size: string }[];
 }
 
-/** A verified shopper with a session, made through the API: sign up, the mailed code, verify. */
-async function createShopper(request: APIRequestContext, outboxDir: string): Promise<string> {
-  const email = `cart-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-  const signup = await request.post('/api/auth/signup', {
-    data: { name: 'Mila Petrova', email, password: 'velvet-shadow-42' },
-  });
-  expect(signup.status()).toBe(201);
-  const mail = await waitForMail(outboxDir, email);
-  const otp = /\b(\d{6})\b/.exec(mail.text)?.[1];
-  expect(otp, 'the verification mail carries a 6-digit code').toBeTruthy();
-  const verified = await request.post('/api/auth/verify-otp', { data: { email, otp } });
-  expect(verified.ok()).toBe(true);
-  return ((await verified.json()) as { token: string }).token;
-}
-
-async function logIn(page: Page, token: string) {
-  await page.evaluate((value) => localStorage.setItem('token', value), token);
-  await page.reload();
-}
-
 /** The toast with `text` (several may be on screen at once). */
 const toast = (page: Page, text: string) => page.locator('.Toastify').getByText(text, { exact: true }).first();
 
@@ -81,15 +38,16 @@ for (const lang of ['en', 'bg'] as const) {
     }) => {
       test.setTimeout(180_000);
       const t = translator(lang);
+      /** i18next's plural keys: `_one` for 1, `_other` for the rest (English and Bulgarian alike). */
+      const tn = (key: string, count: number) => t(`${key}_${count === 1 ? 'one' : 'other'}`, { count });
       const products = (await (await request.get(`/api/products?lang=${lang}`)).json()) as ApiProduct[];
       const [product, other] = products.filter((p) => p.colors.length >= 2 && p.sizes.length >= 2);
       if (!product || !other) throw new Error('the demo catalogue needs two products with two colours and two sizes');
       const [colorA, colorB] = product.colors as [ApiProduct['colors'][0], ApiProduct['colors'][0]];
       const [sizeA, sizeB] = [product.sizes[0]!.size, product.sizes[1]!.size];
 
-      const cartBadge = (count: number) => page.getByRole('link', { name: t('nav.cart', { count }), exact: true });
-      const wishlistBadge = (count: number) =>
-        page.getByRole('link', { name: t('nav.wishlist', { count }), exact: true });
+      const cartBadge = (count: number) => page.getByRole('link', { name: tn('nav.cart', count), exact: true });
+      const wishlistBadge = (count: number) => page.getByRole('link', { name: tn('nav.wishlist', count), exact: true });
       const addToCart = page.getByRole('button', { name: t('product.addToCart') });
       const heart = page.getByRole('button', { name: t('product.wishlist') });
 
@@ -100,8 +58,12 @@ for (const lang of ['en', 'bg'] as const) {
       await heart.click();
       await expect(toast(page, t('product.loginForWishlist'))).toBeVisible();
 
-      const token = await createShopper(request, shop.outboxDir);
-      await logIn(page, token);
+      const { token } = await signUpAndLogIn(page, shop.baseURL, shop.outboxDir, {
+        name: 'Mila Petrova',
+        email: uniqueEmail(`cart-${lang}`),
+        password: 'velvet-shadow-42',
+      });
+      await page.reload();
       await expect(cartBadge(0)).toBeVisible();
 
       // The heart: filled for 2.5 s after adding, and the wishlist badge counts the item.
@@ -130,7 +92,7 @@ for (const lang of ['en', 'bg'] as const) {
       await expect(cartBadge(3)).toBeVisible();
 
       // The Cart Summary preview on hover lists both lines.
-      await page.getByRole('link', { name: t('nav.cart', { count: 3 }), exact: true }).hover();
+      await cartBadge(3).hover();
       await expect(page.getByText(t('cartSummary.line', { size: sizeA, quantity: 2 }))).toBeVisible();
       await expect(page.getByText(t('cartSummary.line', { size: sizeB, quantity: 1 }))).toBeVisible();
 
