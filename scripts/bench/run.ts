@@ -82,10 +82,14 @@ try {
 
 printTable(figures);
 const failed = figures.filter((figure) => figure.pass === false).length;
-console.log(`\n${figures.length} figures, ${failed} below target, in ${Math.round((Date.now() - started) / 1000)} s`);
+const loadAtEnd = loadavg().map((load) => Math.round(load * 100) / 100);
+console.log(
+  `\n${figures.length} figures, ${failed} below target, in ${Math.round((Date.now() - started) / 1000)} s; ` +
+    `load average ${conditions.loadAverageAtStart[0]} at the start, ${loadAtEnd[0]} at the end (${conditions.cpus} CPUs)`,
+);
 mkdirSync(join(repoRoot, 'bench'), { recursive: true });
 writeFileSync(
   join(repoRoot, 'bench/results.json'),
-  `${JSON.stringify({ conditions: { ...conditions, loadAverageAtEnd: loadavg().map((load) => Math.round(load * 100) / 100) }, sections: chosen, figures }, null, 2)}\n`,
+  `${JSON.stringify({ conditions: { ...conditions, loadAverageAtEnd: loadAtEnd }, sections: chosen, figures }, null, 2)}\n`,
 );
 console.log('Written to bench/results.json');
