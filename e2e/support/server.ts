@@ -28,13 +28,18 @@ async function freePort(): Promise<number> {
 
 export const E2E_ADMIN = { email: 'root@atelier-noir.test', password: 'e2e-root-password-1' };
 
-/** A data folder seeded once per run (global setup); each server starts on a copy of it. */
-export const templateDataDir = join(root, 'e2e/output/template-data');
+/**
+ * A data folder seeded once per run by the global setup (its own temporary folder, so runs in
+ * parallel never share one); each server starts on a copy of it. Workers find it in the env.
+ */
+const TEMPLATE_ENV = 'E2E_TEMPLATE_DATA_DIR';
 
-export async function seedTemplate(): Promise<void> {
-  rmSync(templateDataDir, { recursive: true, force: true });
+export async function seedTemplate(): Promise<() => void> {
+  const templateDataDir = mkdtempSync(join(tmpdir(), 'shop-e2e-template-'));
   const shop = await startShop({}, templateDataDir);
   await shop.stop({ keepData: true });
+  process.env[TEMPLATE_ENV] = templateDataDir;
+  return () => rmSync(templateDataDir, { recursive: true, force: true });
 }
 
 /**
@@ -44,7 +49,8 @@ export async function seedTemplate(): Promise<void> {
 export async function startShop(env: Record<string, string> = {}, fixedDataDir?: string): Promise<ShopServer> {
   const port = await freePort();
   const dataDir = fixedDataDir ?? mkdtempSync(join(tmpdir(), 'shop-e2e-'));
-  if (!fixedDataDir && existsSync(templateDataDir)) cpSync(templateDataDir, dataDir, { recursive: true });
+  const templateDataDir = process.env[TEMPLATE_ENV];
+  if (!fixedDataDir && templateDataDir && existsSync(templateDataDir)) cpSync(templateDataDir, dataDir, { recursive: true });
   const admin = E2E_ADMIN;
   const baseURL = `http://127.0.0.1:${port}`;
   const child: ChildProcess = spawn(process.execPath, [join(root, 'api/dist/main.js')], {
