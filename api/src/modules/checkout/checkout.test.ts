@@ -119,6 +119,28 @@ describe('POST /api/checkout/session', () => {
     expect(await orderOf(t.db, sessionId)).toMatchObject({ totalCents: 14000 });
   });
 
+  it('cancels the shopper\'s earlier pending order when a second tab checks out, so one cart is never paid twice', async () => {
+    const user = await createUser(t.db);
+    const other = await createUser(t.db);
+    const product = await createProduct(t.db, { priceCents: 4000 });
+    await addCartLine(t.db, user, product, { quantity: 1 });
+    await addCartLine(t.db, other, product, { quantity: 1 });
+    const othersSession = (await post(bearer(other))).json() as { sessionId: string };
+
+    const first = (await post(bearer(user))).json() as { sessionId: string };
+    const second = (await post(bearer(user))).json() as { sessionId: string };
+    expect((await orderOf(t.db, first.sessionId))?.status).toBe('cancelled');
+    expect((await orderOf(t.db, second.sessionId))?.status).toBe('pending');
+    expect((await orderOf(t.db, othersSession.sessionId))?.status).toBe('pending');
+
+    const pay = await t.app.inject({
+      method: 'POST',
+      url: `/pay/${first.sessionId}`,
+      payload: { cardNumber: '4242 4242 4242 4242', expiry: '12/39', cvc: '123', name: 'Ana' },
+    });
+    expect(pay.statusCode).toBe(409);
+  });
+
   it('limits how many sessions one shopper opens a minute', async () => {
     const user = await createUser(t.db);
     await addCartLine(t.db, user, await createProduct(t.db), { quantity: 1 });

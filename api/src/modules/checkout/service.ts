@@ -1,5 +1,5 @@
 import type { Language } from '@shop/contract';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../db/client.js';
 import { orderItems, orders } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
@@ -42,6 +42,8 @@ export interface Shopper {
 /**
  * Builds a pending order from the server-side cart (whatever the client sent) and opens a
  * hosted payment session for it. The cart stays as it is until the payment is confirmed.
+ * The shopper's earlier pending orders are cancelled and their sessions closed: a checkout
+ * opened in a second tab must not let the same cart be paid twice.
  */
 export async function createCheckoutSession(
   db: Db,
@@ -53,7 +55,12 @@ export async function createCheckoutSession(
   if (lines.length === 0) throw new AppError(400, 'CART_EMPTY', 'Your cart is empty!');
   const totalCents = lines.reduce((sum, line) => sum + line.price_cents * line.quantity, 0);
 
-  const order = await db.transaction(async (tx) => {
+  const { order, superseded } = await db.transaction(async (tx) => {
+    const superseded = await tx
+      .update(orders)
+      .set({ status: 'cancelled' })
+      .where(and(eq(orders.userId, shopper.id), eq(orders.status, 'pending')))
+      .returning({ sessionId: orders.paymentSessionId });
     const [created] = await tx
       .insert(orders)
       .values({
@@ -79,8 +86,12 @@ export async function createCheckoutSession(
         imageUrl: line.image_url,
       })),
     );
-    return created;
+    return { order: created, superseded };
   });
+  // Best effort: a session that cannot be closed now still expires on its own.
+  await Promise.allSettled(
+    superseded.flatMap(({ sessionId }) => (sessionId ? [provider.closeSession(sessionId)] : [])),
+  );
 
   let session: HostedSession;
   try {

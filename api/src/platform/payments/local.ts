@@ -17,6 +17,9 @@ export function localProvider(): PaymentProvider {
       const sessionId = `cs_local_${generateToken(24)}`;
       return { sessionId, url: localPayPath(sessionId) };
     },
+    async closeSession() {
+      // The page reads the order's status: a cancelled order cannot be paid.
+    },
     readWebhook() {
       // Its events are raised in-process; nothing from outside may claim to be one.
       throw new WebhookSignatureError('the built-in payment page takes no webhooks');

@@ -45,6 +45,8 @@ export interface PaymentEvent {
 export interface PaymentProvider {
   readonly name: PaymentProviderName;
   createSession(order: CheckoutOrder): Promise<HostedSession>;
+  /** Closes a session that must not be paid any more (a newer checkout replaced it). */
+  closeSession(sessionId: string): Promise<void>;
   /**
    * Verifies a webhook delivery on its raw bytes and reads it. Throws WebhookSignatureError when
    * it is not authentic; answers null for events the shop does not act on.

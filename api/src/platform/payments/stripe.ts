@@ -1,5 +1,6 @@
 import { PAYMENT_SESSION_TTL_MS } from '@shop/contract';
-import Stripe from 'stripe';
+import { createRequire } from 'node:module';
+import type Stripe from 'stripe';
 import type { Config } from '../../config.js';
 import { WebhookSignatureError, type PaymentEvent, type PaymentProvider } from './provider.js';
 
@@ -23,8 +24,12 @@ function connection(apiBase: string | undefined): Pick<Stripe.StripeConfig, 'hos
   return { host: url.hostname, port: url.port || (protocol === 'http' ? 80 : 443), protocol };
 }
 
+/** The SDK is loaded only when Stripe is configured: a shop on the built-in page starts without it. */
+const loadCommonJs = createRequire(import.meta.url);
+
 export function stripeProvider(settings: StripeSettings, publicUrl: string): PaymentProvider {
-  const stripe = new Stripe(settings.secretKey, {
+  const StripeSdk = loadCommonJs('stripe') as typeof Stripe;
+  const stripe = new StripeSdk(settings.secretKey, {
     maxNetworkRetries: 2,
     timeout: 20_000,
     appInfo: { name: 'atelier-noir-shop' },
@@ -66,6 +71,10 @@ export function stripeProvider(settings: StripeSettings, publicUrl: string): Pay
       );
       if (!session.url) throw new Error(`Stripe session ${session.id} has no url`);
       return { sessionId: session.id, url: session.url };
+    },
+
+    async closeSession(sessionId) {
+      await stripe.checkout.sessions.expire(sessionId);
     },
 
     readWebhook(rawBody, signature) {
