@@ -8,7 +8,8 @@ test('the shop starts on a fresh data folder and serves the storefront and the A
   expect(products.ok()).toBe(true);
   expect((await products.json()).length).toBeGreaterThanOrEqual(12);
 
-  await page.goto('/');
+  const home = await page.goto('/');
+  expect(home?.status()).toBe(200);
   await expect(page).toHaveTitle(/Atelier Noir/i);
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   await expectAccessible(page);

@@ -177,6 +177,10 @@ async function registerWebApp(app: App): Promise<void> {
         );
       },
     });
+    // The static plugin answers a bare directory (`/`) with 403; the home page is the app's index.
+    app.get('/', { schema: { hide: true } }, (_request, reply) =>
+      reply.header('cache-control', 'no-cache').sendFile('index.html'),
+    );
   }
   app.setNotFoundHandler({ preHandler: app.rateLimit({ max: 300, timeWindow: 60_000 }) }, (request, reply) => {
     const path = request.url.split('?')[0] ?? '';
