@@ -55,6 +55,8 @@ export interface BuildOptions {
   /** An open database (tests pass a fresh one); otherwise one is opened from the config. */
   database?: Database;
   logger?: FastifyServerOptions['logger'];
+  /** Serve the built React app from web/dist when it exists (default). API tests leave it out. */
+  serveWebApp?: boolean;
 }
 
 export type App = FastifyInstance;
@@ -66,7 +68,7 @@ const defaultLogger = (config: Config) => ({
 });
 
 /** Builds the whole app (plugins, modules, error handler). Never listens: main.ts and tests do. */
-export async function buildApp({ config, database, logger }: BuildOptions): Promise<App> {
+export async function buildApp({ config, database, logger, serveWebApp = true }: BuildOptions): Promise<App> {
   const app = Fastify({
     logger: logger === undefined || typeof logger === 'object' ? { ...defaultLogger(config), ...logger } : logger,
     bodyLimit: 100 * 1024,
@@ -157,13 +159,13 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   );
   await app.register(fileRoutes);
   await app.register(payPageRoutes);
-  await registerWebApp(app);
+  await registerWebApp(app, serveWebApp);
   return app;
 }
 
 /** The built React app: hashed assets cached forever (pre-compressed), every other path gets index.html. */
-async function registerWebApp(app: App): Promise<void> {
-  const hasWebApp = existsSync(join(webDistDir, 'index.html'));
+async function registerWebApp(app: App, enabled: boolean): Promise<void> {
+  const hasWebApp = enabled && existsSync(join(webDistDir, 'index.html'));
   if (hasWebApp) {
     await app.register(fastifyStatic, {
       root: webDistDir,
