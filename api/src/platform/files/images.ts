@@ -1,6 +1,13 @@
 import { createHash } from 'node:crypto';
-import { AVATAR_SIZE, IMAGE_VARIANT_WIDTHS, PRODUCT_IMAGE_SIZE, UPLOAD_MAX_BYTES, UPLOAD_MAX_PIXELS } from '@shop/contract';
-import sharp, { type OutputInfo, type Sharp } from 'sharp';
+import {
+  AVATAR_SIZE,
+  IMAGE_VARIANT_WIDTHS,
+  PRODUCT_IMAGE_SIZE,
+  UPLOAD_MAX_BYTES,
+  UPLOAD_MAX_PIXELS,
+} from '@shop/contract';
+import { createRequire } from 'node:module';
+import type { default as Sharpen, OutputInfo, Sharp } from 'sharp';
 import type { Db } from '../../db/client.js';
 import { files } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
@@ -17,6 +24,12 @@ export interface StoredImage {
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp']);
 
 export const fileUrl = (id: string) => `/files/${id}`;
+
+/** libvips is loaded with the first image, not at start-up: a restarted shop answers before it needs it. */
+const loadCommonJs = createRequire(import.meta.url);
+let sharpModule: typeof Sharpen | undefined;
+const sharp = (...args: Parameters<typeof Sharpen>) =>
+  (sharpModule ??= loadCommonJs('sharp') as typeof Sharpen)(...args);
 
 /**
  * Takes an upload as untrusted bytes: the type is decided by decoding (never by name or
@@ -57,9 +70,13 @@ export async function storeGeneratedImage(db: Db, svg: string): Promise<StoredIm
 async function encodeAndSave(db: Db, pipeline: Sharp, kind: ImageKind, effort = 4): Promise<StoredImage> {
   let main: { data: Buffer; info: OutputInfo };
   try {
-    main = await (kind === 'avatar'
-      ? pipeline.resize(AVATAR_SIZE, AVATAR_SIZE, { fit: 'cover', position: 'attention' })
-      : pipeline.resize(PRODUCT_IMAGE_SIZE.width, PRODUCT_IMAGE_SIZE.height, { fit: 'inside', withoutEnlargement: true })
+    main = await (
+      kind === 'avatar'
+        ? pipeline.resize(AVATAR_SIZE, AVATAR_SIZE, { fit: 'cover', position: 'attention' })
+        : pipeline.resize(PRODUCT_IMAGE_SIZE.width, PRODUCT_IMAGE_SIZE.height, {
+            fit: 'inside',
+            withoutEnlargement: true,
+          })
     )
       .webp({ quality: 82, effort })
       .toBuffer({ resolveWithObject: true });
@@ -70,14 +87,23 @@ async function encodeAndSave(db: Db, pipeline: Sharp, kind: ImageKind, effort = 
   if (kind === 'product') {
     for (const width of IMAGE_VARIANT_WIDTHS) {
       if (width >= main.info.width) continue;
-      const variant = await sharp(main.data).resize(width).webp({ quality: 80, effort }).toBuffer({ resolveWithObject: true });
+      const variant = await sharp(main.data)
+        .resize(width)
+        .webp({ quality: 80, effort })
+        .toBuffer({ resolveWithObject: true });
       await saveWebp(db, variant.data, variant.info.width, variant.info.height, stored.id);
     }
   }
   return stored;
 }
 
-async function saveWebp(db: Db, bytes: Buffer, width: number, height: number, sourceId: string | null): Promise<StoredImage> {
+async function saveWebp(
+  db: Db,
+  bytes: Buffer,
+  width: number,
+  height: number,
+  sourceId: string | null,
+): Promise<StoredImage> {
   const id = createHash('sha256').update(bytes).digest('hex');
   await db
     .insert(files)
