@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, expectAccessible, screenshots, test } from './fixtures.js';
-import { resetLink, uniqueEmail, verificationCode } from './support/accounts.js';
+import { resetLink, signUpAndLogIn, uniqueEmail, verificationCode } from './support/accounts.js';
 import { translator, type Lang } from './support/i18n.js';
 
 /**
@@ -203,4 +203,28 @@ test('an unverified account that logs in is sent to enter a fresh code', async (
   await page.getByLabel(t('auth.fields.code'), { exact: true }).fill(await verificationCode(shop.outboxDir, email));
   await page.getByRole('button', { name: t('auth.otp.submit') }).click();
   await expect(page).toHaveURL(/\/profile$/, { timeout: 6_000 });
+});
+
+test('signUpAndLogIn gives a logged-in page, and another tab notices the login at once', async ({
+  page,
+  context,
+  shop,
+}) => {
+  const t = translator('en');
+  await page.goto('/');
+  const otherTab = await context.newPage();
+  await otherTab.goto('/');
+  await expect(otherTab.getByRole('link', { name: t('nav.login'), exact: true })).toBeVisible();
+
+  const shopper = await signUpAndLogIn(page, shop.baseURL, shop.outboxDir, {
+    name: 'Vera Koleva',
+    email: uniqueEmail('helper'),
+    password: 'amber-coast-evening',
+  });
+  expect(shopper.token).toMatch(/^[\w-]{43}$/);
+  const profileLink = (tab: Page) => tab.getByRole('link', { name: t('nav.profileOf', { name: 'Vera Koleva' }) });
+  await expect(profileLink(page)).toBeVisible();
+  await expect(profileLink(otherTab)).toBeVisible({ timeout: 4_000 });
+  await page.goto('/profile');
+  await expect(page.getByLabel(t('profile.fields.name'), { exact: true })).toHaveValue('Vera Koleva');
 });
