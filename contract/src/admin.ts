@@ -73,23 +73,31 @@ export const EditColorsSchema = z
   .max(MAX_COLORS, `At most ${MAX_COLORS} colors`)
   .refine((colors) => new Set(colors.map((color) => color.id)).size === colors.length, 'A color is listed twice');
 
-/**
- * The text fields of the multipart edit form. `colors` is JSON of `[{ id, colorName }]`, in the
- * order to show them; colours left out are removed. Images travel beside it as
- * `colorImage_{id}` / `colorHoverImage_{id}` (and optionally `mainImage`).
- */
-export const EditProductFieldsSchema = ProductDetailsSchema.extend({
-  colors: z
-    .string({ message: 'At least one color is required' })
+/** A form field that carries JSON (multipart forms are flat), checked with `schema`. */
+const jsonField = <S extends z.ZodType>(schema: S, message: string) =>
+  z
+    .string({ message })
     .transform((text, ctx) => {
       try {
         return JSON.parse(text) as unknown;
       } catch {
-        ctx.addIssue({ code: 'custom', message: 'Colors must be JSON of [{ id, colorName }]' });
+        ctx.addIssue({ code: 'custom', message });
         return z.NEVER;
       }
     })
-    .pipe(EditColorsSchema),
+    .pipe(schema);
+
+/**
+ * The text fields of the multipart edit form. `colors` is JSON of `[{ id, colorName }]`, in the
+ * order to show them; colours left out are removed. Images travel beside it as
+ * `colorImage_{id}` / `colorHoverImage_{id}` (and optionally `mainImage`).
+ *
+ * `knownColors` (optional, JSON of ids) names the colours the form was showing: a colour added
+ * elsewhere after the form opened (a second tab) is then kept instead of removed.
+ */
+export const EditProductFieldsSchema = ProductDetailsSchema.extend({
+  colors: jsonField(EditColorsSchema, 'Colors must be JSON of [{ id, colorName }]'),
+  knownColors: jsonField(z.array(z.number().int().positive()).max(100), 'Known colors must be JSON of ids').optional(),
 });
 
 /** The text field of the multipart image upload; images are `mainImage`, `colorImage_{i}`, `colorHoverImage_{i}`. */

@@ -25,9 +25,21 @@ const ACTORS = ['anonymous', 'userA', 'userB', 'admin', 'root'] as const;
 type Actor = (typeof ACTORS)[number];
 type Expected = Record<Actor, number>;
 
-const everyone = (status: number): Expected => ({ anonymous: status, userA: status, userB: status, admin: status, root: status });
+const everyone = (status: number): Expected => ({
+  anonymous: status,
+  userA: status,
+  userB: status,
+  admin: status,
+  root: status,
+});
 const signedIn = (status: number): Expected => ({ ...everyone(status), anonymous: 401 });
-const adminsOnly = (status: number): Expected => ({ anonymous: 401, userA: 403, userB: 403, admin: status, root: status });
+const adminsOnly = (status: number): Expected => ({
+  anonymous: 401,
+  userA: 403,
+  userB: 403,
+  admin: status,
+  root: status,
+});
 const userAOnly = (status: number): Expected => ({ anonymous: 401, userA: status, userB: 404, admin: 404, root: 404 });
 
 type Request = Pick<InjectOptions, 'method' | 'url' | 'payload' | 'headers'>;
@@ -48,7 +60,12 @@ interface RouteRule {
 
 const json = (method: 'POST' | 'PUT' | 'PATCH', url: string, payload: object): Request => ({ method, url, payload });
 
-async function form(method: 'POST' | 'PUT', url: string, fields: Record<string, string | number>, files = {}): Promise<Request> {
+async function form(
+  method: 'POST' | 'PUT',
+  url: string,
+  fields: Record<string, string | number>,
+  files = {},
+): Promise<Request> {
   const body = await multipart(fields, files);
   return { method, url, payload: body.payload, headers: body.headers };
 }
@@ -71,7 +88,14 @@ async function order(f: Fixtures, owner: CreatedUser, status: 'pending' | 'paid'
   const sessionId = `cs_local_${randomBytes(16).toString('hex')}`;
   const [row] = await f.t.db
     .insert(orders)
-    .values({ userId: owner.id, status, currency: 'USD', totalCents: 4999, paymentProvider: 'local', paymentSessionId: sessionId })
+    .values({
+      userId: owner.id,
+      status,
+      currency: 'USD',
+      totalCents: 4999,
+      paymentProvider: 'local',
+      paymentSessionId: sessionId,
+    })
     .returning();
   await f.t.db.insert(orderItems).values({
     orderId: row!.id,
@@ -114,7 +138,12 @@ const ROUTES: Record<string, RouteRule> = {
   // Accounts: public, except logout.
   'POST /api/auth/signup': {
     expect: everyone(201),
-    request: () => json('POST', '/api/auth/signup', { name: 'New Shopper', email: freshEmail(), password: 'a long and unusual pass' }),
+    request: () =>
+      json('POST', '/api/auth/signup', {
+        name: 'New Shopper',
+        email: freshEmail(),
+        password: 'a long and unusual pass',
+      }),
   },
   'POST /api/auth/verify-otp': {
     expect: everyone(200),
@@ -130,7 +159,8 @@ const ROUTES: Record<string, RouteRule> = {
   },
   'POST /api/auth/resend-otp': {
     expect: everyone(200),
-    request: async (f) => json('POST', '/api/auth/resend-otp', { email: (await createUser(f.t.db, { verified: false })).email }),
+    request: async (f) =>
+      json('POST', '/api/auth/resend-otp', { email: (await createUser(f.t.db, { verified: false })).email }),
   },
   'POST /api/auth/login': {
     expect: everyone(200),
@@ -161,7 +191,8 @@ const ROUTES: Record<string, RouteRule> = {
   'GET /api/profile': { expect: signedIn(200), request: () => ({ url: '/api/profile' }) },
   'PUT /api/profile': {
     expect: signedIn(200),
-    request: () => json('PUT', '/api/profile', { name: 'Renamed Shopper', address: '1 Vitosha Blvd', phone: '+359 88 123 4567' }),
+    request: () =>
+      json('PUT', '/api/profile', { name: 'Renamed Shopper', address: '1 Vitosha Blvd', phone: '+359 88 123 4567' }),
   },
   'POST /api/profile/upload': {
     expect: signedIn(200),
@@ -181,7 +212,12 @@ const ROUTES: Record<string, RouteRule> = {
     expect: signedIn(201),
     request: async (f) => {
       const product = await createProduct(f.t.db);
-      return json('POST', '/api/cart', { productId: product.id, selectedSize: 'M', selectedColor: product.colors[0]!.id, quantity: 1 });
+      return json('POST', '/api/cart', {
+        productId: product.id,
+        selectedSize: 'M',
+        selectedColor: product.colors[0]!.id,
+        quantity: 1,
+      });
     },
   },
   'PATCH /api/cart/:cartItemId': {
@@ -197,7 +233,12 @@ const ROUTES: Record<string, RouteRule> = {
     expect: signedIn(201),
     request: async (f) => {
       const product = await createProduct(f.t.db);
-      return json('POST', '/api/wishlist', { productId: product.id, selectedSize: 'S', selectedColor: product.colors[0]!.id, quantity: 1 });
+      return json('POST', '/api/wishlist', {
+        productId: product.id,
+        selectedSize: 'S',
+        selectedColor: product.colors[0]!.id,
+        quantity: 1,
+      });
     },
   },
   'DELETE /api/wishlist/:id': {
@@ -242,7 +283,10 @@ const ROUTES: Record<string, RouteRule> = {
   },
   'POST /pay/:sessionId/cancel': {
     expect: everyone(303),
-    request: async (f) => ({ method: 'POST', url: `/pay/${(await order(f, f.users.userA, 'pending')).sessionId}/cancel` }),
+    request: async (f) => ({
+      method: 'POST',
+      url: `/pay/${(await order(f, f.users.userA, 'pending')).sessionId}/cancel`,
+    }),
   },
   'GET /api/orders': { expect: signedIn(200), request: () => ({ url: '/api/orders' }) },
   'GET /api/orders/:id': {
@@ -274,7 +318,12 @@ const ROUTES: Record<string, RouteRule> = {
     expect: adminsOnly(200),
     request: async (f) => {
       const product = await createProduct(f.t.db, { published: false });
-      return form('POST', '/api/products/upload-images', { productId: product.id }, { mainImage: await testImage('#202020') });
+      return form(
+        'POST',
+        '/api/products/upload-images',
+        { productId: product.id },
+        { mainImage: await testImage('#202020') },
+      );
     },
   },
   'PUT /api/products/:id': {
@@ -294,7 +343,8 @@ const ROUTES: Record<string, RouteRule> = {
   },
   'PUT /api/products/:id/add-color': {
     expect: adminsOnly(200),
-    request: async (f) => json('PUT', `/api/products/${(await createProduct(f.t.db)).id}/add-color`, { colorName: 'Sage' }),
+    request: async (f) =>
+      json('PUT', `/api/products/${(await createProduct(f.t.db)).id}/add-color`, { colorName: 'Sage' }),
   },
   'DELETE /api/products/:id': {
     expect: adminsOnly(200),
@@ -303,7 +353,8 @@ const ROUTES: Record<string, RouteRule> = {
   'GET /api/admin/users': { expect: adminsOnly(200), request: () => ({ url: '/api/admin/users' }) },
   'PUT /api/admin/users/role': {
     expect: adminsOnly(200),
-    request: async (f) => json('PUT', '/api/admin/users/role', { userId: (await createUser(f.t.db)).id, newRole: 'ADMIN' }),
+    request: async (f) =>
+      json('PUT', '/api/admin/users/role', { userId: (await createUser(f.t.db)).id, newRole: 'ADMIN' }),
   },
   'DELETE /api/admin/users/:id': {
     expect: adminsOnly(200),
@@ -335,7 +386,8 @@ function registeredRoutes(app: App): string[] {
     const depth = (match[1] ?? '').length / 4;
     const path = (depth > 0 ? (stack[depth - 1] ?? '') : '') + (match[2] ?? '');
     stack[depth] = path;
-    for (const method of (match[3] ?? '').split(', ').filter((m) => m && m !== 'HEAD')) routes.push(`${method} ${path}`);
+    for (const method of (match[3] ?? '').split(', ').filter((m) => m && m !== 'HEAD'))
+      routes.push(`${method} ${path}`);
   }
   // The OpenAPI viewer and the single-page app's catch-all serve documents, not data.
   return routes.filter((route) => !/ (\/api\/docs(\/|$)|\*$)/.test(route)).sort();
@@ -376,6 +428,11 @@ describe.each(Object.entries(ROUTES))('%s', (_route, rule) => {
 describe('after every request of the table', () => {
   it('no admin write was recorded for a non-admin', async () => {
     const { userA, userB } = fixtures.users;
-    expect(await t.db.select().from(auditLog).where(inArray(auditLog.actorId, [userA.id, userB.id]))).toEqual([]);
+    expect(
+      await t.db
+        .select()
+        .from(auditLog)
+        .where(inArray(auditLog.actorId, [userA.id, userB.id])),
+    ).toEqual([]);
   });
 });

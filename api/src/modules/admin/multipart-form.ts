@@ -12,7 +12,8 @@ export interface MultipartForm {
 /** Headers and boundaries around the files: a form at the byte limit still fits. */
 const FORM_OVERHEAD_BYTES = 256 * 1024;
 
-const tooLarge = () => new AppError(413, 'PAYLOAD_TOO_LARGE', 'The images of one request may be at most 8 MB together.');
+const tooLarge = () =>
+  new AppError(413, 'PAYLOAD_TOO_LARGE', 'The images of one request may be at most 8 MB together.');
 
 /**
  * Reads a whole multipart form into memory, at most 8 MB of files (ARCHITECTURE section 9).

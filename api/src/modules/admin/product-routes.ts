@@ -16,7 +16,14 @@ import { currentUser, requireAdmin } from '../../platform/security/authenticate.
 import { listAllProducts } from '../catalog/service.js';
 import { assertValidForm, parseForm } from './form-errors.js';
 import { readMultipartForm } from './multipart-form.js';
-import { addColor, addColorWithImages, createProduct, deleteProduct, updateProduct, uploadProductImages } from './product-service.js';
+import {
+  addColor,
+  addColorWithImages,
+  createProduct,
+  deleteProduct,
+  updateProduct,
+  uploadProductImages,
+} from './product-service.js';
 
 const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema };
 const uploadErrors = { ...errors, 413: ErrorBodySchema, 415: ErrorBodySchema };
@@ -93,7 +100,8 @@ export const adminProductRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'multipart/form-data: enName, enDescription, bgName, bgDescription, price, categoryId, colors (JSON of ' +
           '[{ id, colorName }] in display order; colours left out are removed), colorImage_{id} and ' +
-          'colorHoverImage_{id} to replace images, mainImage (optional).',
+          'colorHoverImage_{id} to replace images, mainImage (optional), knownColors (optional JSON of the ' +
+          'colour ids the form showed: a colour added elsewhere meanwhile is kept).',
         consumes: ['multipart/form-data'],
         params: IdParamsSchema,
         response: { 200: SuccessSchema, ...uploadErrors },

@@ -7,7 +7,7 @@ import {
   type CreateProductBodySchema,
   type ProductDetailsSchema,
 } from '@shop/contract';
-import { and, asc, eq, isNull, max, notInArray, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, max, notInArray, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.js';
 import { productColors, products, productSizes, productTranslations } from '../../db/schema.js';
@@ -51,7 +51,13 @@ export async function createProduct(db: Db, actorId: number, body: CreateProduct
       actorId,
       action: 'product.create',
       target: target(product.id),
-      detail: { name: body.enName, price: body.price, categoryId: body.categoryId, sizes: body.sizes, colors: body.colors.length },
+      detail: {
+        name: body.enName,
+        price: body.price,
+        categoryId: body.categoryId,
+        sizes: body.sizes,
+        colors: body.colors.length,
+      },
     });
     return product;
   });
@@ -69,7 +75,9 @@ export async function uploadProductImages(db: Db, actorId: number, form: Multipa
   colors.forEach((color, index) => {
     const image = `colorImage_${index}`;
     const hover = `colorHoverImage_${index}`;
-    wanted.set(image, { colorId: color.id, column: 'imageUrl' }).set(hover, { colorId: color.id, column: 'hoverImage' });
+    wanted
+      .set(image, { colorId: color.id, column: 'imageUrl' })
+      .set(hover, { colorId: color.id, column: 'hoverImage' });
     if (!color.imageUrl && !form.files.has(image)) missing[image] = 'Image is required';
     if (!color.hoverImage && !form.files.has(hover)) missing[hover] = 'Hover image is required';
   });
@@ -85,7 +93,12 @@ export async function uploadProductImages(db: Db, actorId: number, form: Multipa
       .update(products)
       .set({ publishedAt: sql`coalesce(${products.publishedAt}, now())`, updatedAt: new Date() })
       .where(eq(products.id, productId));
-    await audit(tx, { actorId, action: 'product.upload_images', target: target(productId), detail: { files: [...stored.keys()] } });
+    await audit(tx, {
+      actorId,
+      action: 'product.upload_images',
+      target: target(productId),
+      detail: { files: [...stored.keys()] },
+    });
   });
 }
 
@@ -102,7 +115,9 @@ export async function updateProduct(db: Db, actorId: number, productId: number, 
   if (unknown) throw formError({ colors: `Color ${unknown.id} is not a color of this product` });
   const wanted: ImageSlots = new Map();
   for (const { id } of fields.colors) {
-    wanted.set(`colorImage_${id}`, { colorId: id, column: 'imageUrl' }).set(`colorHoverImage_${id}`, { colorId: id, column: 'hoverImage' });
+    wanted
+      .set(`colorImage_${id}`, { colorId: id, column: 'imageUrl' })
+      .set(`colorHoverImage_${id}`, { colorId: id, column: 'hoverImage' });
   }
   assertKnownFiles(form, wanted);
 
@@ -110,11 +125,17 @@ export async function updateProduct(db: Db, actorId: number, productId: number, 
   await db.transaction(async (tx) => {
     await lockProduct(tx, productId);
     const keptIds = fields.colors.map((color) => color.id);
-    // A colour added meanwhile (another tab) is not in this form's list: it is removed too,
-    // as the form says; the audit entry names what went.
+    // Colours left out of the list go. With `knownColors`, only those the form was showing: one
+    // added meanwhile in another tab stays (after the listed ones).
     const removed = await tx
       .delete(productColors)
-      .where(and(eq(productColors.productId, productId), notInArray(productColors.id, keptIds)))
+      .where(
+        and(
+          eq(productColors.productId, productId),
+          notInArray(productColors.id, keptIds),
+          fields.knownColors ? inArray(productColors.id, fields.knownColors) : undefined,
+        ),
+      )
       .returning(colorColumns);
     for (const [position, color] of fields.colors.entries()) {
       await tx
@@ -122,6 +143,10 @@ export async function updateProduct(db: Db, actorId: number, productId: number, 
         .set({ colorName: color.colorName, position })
         .where(and(eq(productColors.id, color.id), eq(productColors.productId, productId)));
     }
+    await tx
+      .update(productColors)
+      .set({ position: sql`${productColors.position} + ${fields.colors.length}` })
+      .where(and(eq(productColors.productId, productId), notInArray(productColors.id, keptIds)));
     const replaced = await applyColorImages(tx, stored, wanted);
     for (const color of removed) replaced.push(color.imageUrl, color.hoverImage);
     await tx
@@ -148,7 +173,12 @@ export async function updateProduct(db: Db, actorId: number, productId: number, 
 }
 
 /** The add-colour modal's form: `colorName`, `colorImage` and `colorHoverImage`, all three required. */
-export async function addColorWithImages(db: Db, actorId: number, productId: number, form: MultipartForm): Promise<Color> {
+export async function addColorWithImages(
+  db: Db,
+  actorId: number,
+  productId: number,
+  form: MultipartForm,
+): Promise<Color> {
   const problems: Record<string, string> = {};
   const name = AddColorBodySchema.safeParse(form.fields);
   if (!name.success) problems.colorName = name.error.issues[0]?.message ?? 'Color name is required';
@@ -271,11 +301,7 @@ async function storeFiles(db: Db, form: MultipartForm): Promise<Map<string, stri
 }
 
 /** Writes stored images to their colours; returns the urls they replaced. */
-async function applyColorImages(
-  tx: Tx,
-  stored: Map<string, string>,
-  wanted: ImageSlots,
-): Promise<string[]> {
+async function applyColorImages(tx: Tx, stored: Map<string, string>, wanted: ImageSlots): Promise<string[]> {
   const replaced: string[] = [];
   for (const [name, url] of stored) {
     const slot = wanted.get(name);
@@ -285,7 +311,10 @@ async function applyColorImages(
       .from(productColors)
       .where(eq(productColors.id, slot.colorId));
     if (before?.url && before.url !== url) replaced.push(before.url);
-    await tx.update(productColors).set({ [slot.column]: url }).where(eq(productColors.id, slot.colorId));
+    await tx
+      .update(productColors)
+      .set({ [slot.column]: url })
+      .where(eq(productColors.id, slot.colorId));
   }
   return replaced;
 }
@@ -294,7 +323,12 @@ async function applyColorImages(
  * The product's main image (cards, cart lines): an uploaded `mainImage`, else the current one
  * while it still belongs to the product, else the first colour's image.
  */
-async function syncMainImage(tx: Tx, productId: number, uploaded: string | undefined, dropped: string[]): Promise<void> {
+async function syncMainImage(
+  tx: Tx,
+  productId: number,
+  uploaded: string | undefined,
+  dropped: string[],
+): Promise<void> {
   const [product] = await tx.select({ imageUrl: products.imageUrl }).from(products).where(eq(products.id, productId));
   const current = product?.imageUrl ?? '';
   let main = uploaded;
@@ -312,7 +346,9 @@ async function publishIfComplete(tx: Tx, productId: number): Promise<void> {
   const [incomplete] = await tx
     .select({ id: productColors.id })
     .from(productColors)
-    .where(and(eq(productColors.productId, productId), or(eq(productColors.imageUrl, ''), eq(productColors.hoverImage, ''))))
+    .where(
+      and(eq(productColors.productId, productId), or(eq(productColors.imageUrl, ''), eq(productColors.hoverImage, ''))),
+    )
     .limit(1);
   if (incomplete) return;
   await tx

@@ -35,12 +35,22 @@ const validBody = (overrides: Record<string, unknown> = {}) => ({
 });
 
 const createDraft = async (overrides: Record<string, unknown> = {}) => {
-  const response = await t.app.inject({ method: 'POST', url: '/api/products', headers: bearer(admin), payload: validBody(overrides) });
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/api/products',
+    headers: bearer(admin),
+    payload: validBody(overrides),
+  });
   expect(response.statusCode, response.body).toBe(201);
   return response.json().product.id as number;
 };
 
-const send = async (method: 'POST' | 'PUT', url: string, fields: Record<string, string | number>, files: FormFiles = {}) => {
+const send = async (
+  method: 'POST' | 'PUT',
+  url: string,
+  fields: Record<string, string | number>,
+  files: FormFiles = {},
+) => {
   const form = await multipart(fields, files);
   return t.app.inject({ method, url, headers: { ...bearer(admin), ...form.headers }, payload: form.payload });
 };
@@ -48,12 +58,14 @@ const send = async (method: 'POST' | 'PUT', url: string, fields: Record<string, 
 const colorsOf = (productId: number) =>
   t.db.select().from(productColors).where(eq(productColors.productId, productId)).orderBy(productColors.position);
 
-const productRow = async (productId: number) => (await t.db.select().from(products).where(eq(products.id, productId)))[0];
+const productRow = async (productId: number) =>
+  (await t.db.select().from(products).where(eq(products.id, productId)))[0];
 
 const lastAudit = async (target: string) =>
   (await t.db.select().from(auditLog).where(eq(auditLog.target, target)).orderBy(desc(auditLog.id)).limit(1))[0];
 
-const publicIds = async (url = '/api/products') => ((await t.app.inject(url)).json() as { id: number }[]).map((p) => p.id);
+const publicIds = async (url = '/api/products') =>
+  ((await t.app.inject(url)).json() as { id: number }[]).map((p) => p.id);
 
 const images = async () => ({
   mainImage: await testImage('#101010'),
@@ -104,7 +116,10 @@ describe('POST /api/products', () => {
         categoryId: 'Category is required',
       },
     });
-    expect(response.json().fields).toMatchObject({ sizes: 'At least one size is required', colors: 'At least one color is required' });
+    expect(response.json().fields).toMatchObject({
+      sizes: 'At least one size is required',
+      colors: 'At least one color is required',
+    });
   });
 
   it.each([
@@ -118,7 +133,12 @@ describe('POST /api/products', () => {
     ['no colours', { colors: [] }, 'colors', 'At least one color is required'],
     ['blank colour name', { colors: [{ colorName: '  ' }] }, 'colors.0.colorName', 'Color name is required'],
   ])('refuses a %s', async (_, overrides, field, message) => {
-    const response = await t.app.inject({ method: 'POST', url: '/api/products', headers: bearer(admin), payload: validBody(overrides) });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/products',
+      headers: bearer(admin),
+      payload: validBody(overrides),
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json().error).toBe('Please fill in all required fields');
     expect(response.json().fields[field]).toBe(message);
@@ -160,10 +180,15 @@ describe('POST /api/products/upload-images', () => {
 
   it('uses the first colour’s image as the main image when none is sent', async () => {
     const id = await createDraft({ colors: [{ colorName: 'Ash' }] });
-    const response = await send('POST', '/api/products/upload-images', { productId: id }, {
-      colorImage_0: await testImage('#555555'),
-      colorHoverImage_0: await testImage('#666666'),
-    });
+    const response = await send(
+      'POST',
+      '/api/products/upload-images',
+      { productId: id },
+      {
+        colorImage_0: await testImage('#555555'),
+        colorHoverImage_0: await testImage('#666666'),
+      },
+    );
     expect(response.statusCode, response.body).toBe(200);
     const [color] = await colorsOf(id);
     expect((await productRow(id))?.imageUrl).toBe(color?.imageUrl);
@@ -185,43 +210,69 @@ describe('POST /api/products/upload-images', () => {
   it('refuses a file that is not an image, even named and typed as one (415), and writes nothing', async () => {
     const id = await createDraft();
     const files = await images();
-    const response = await send('POST', '/api/products/upload-images', { productId: id }, {
-      ...files,
-      colorHoverImage_1: { bytes: Buffer.from('<?php echo "hi"; ?>'), filename: 'photo.png', type: 'image/png' },
-    });
+    const response = await send(
+      'POST',
+      '/api/products/upload-images',
+      { productId: id },
+      {
+        ...files,
+        colorHoverImage_1: { bytes: Buffer.from('<?php echo "hi"; ?>'), filename: 'photo.png', type: 'image/png' },
+      },
+    );
     expect(response.statusCode).toBe(415);
-    expect(response.json()).toMatchObject({ code: 'UNSUPPORTED_MEDIA_TYPE', error: 'Only JPEG, PNG and WebP images are accepted.' });
+    expect(response.json()).toMatchObject({
+      code: 'UNSUPPORTED_MEDIA_TYPE',
+      error: 'Only JPEG, PNG and WebP images are accepted.',
+    });
     expect((await productRow(id))?.publishedAt).toBeNull();
   });
 
   it('refuses a file over 2 MB and a request over 8 MB with 413', async () => {
     const id = await createDraft();
-    const big = await send('POST', '/api/products/upload-images', { productId: id }, {
-      ...(await images()),
-      colorImage_0: Buffer.alloc(2 * 1024 * 1024 + 1, 7),
-    });
+    const big = await send(
+      'POST',
+      '/api/products/upload-images',
+      { productId: id },
+      {
+        ...(await images()),
+        colorImage_0: Buffer.alloc(2 * 1024 * 1024 + 1, 7),
+      },
+    );
     expect(big.statusCode).toBe(413);
     expect(big.json()).toMatchObject({ code: 'PAYLOAD_TOO_LARGE', error: 'Images may be at most 2 MB.' });
 
     const chunk = () => Buffer.alloc(1.9 * 1024 * 1024, 7);
-    const many = await send('POST', '/api/products/upload-images', { productId: id }, {
-      mainImage: chunk(),
-      colorImage_0: chunk(),
-      colorHoverImage_0: chunk(),
-      colorImage_1: chunk(),
-      colorHoverImage_1: chunk(),
-    });
+    const many = await send(
+      'POST',
+      '/api/products/upload-images',
+      { productId: id },
+      {
+        mainImage: chunk(),
+        colorImage_0: chunk(),
+        colorHoverImage_0: chunk(),
+        colorImage_1: chunk(),
+        colorHoverImage_1: chunk(),
+      },
+    );
     expect(many.statusCode).toBe(413);
-    expect(many.json()).toMatchObject({ code: 'PAYLOAD_TOO_LARGE', error: 'The images of one request may be at most 8 MB together.' });
+    expect(many.json()).toMatchObject({
+      code: 'PAYLOAD_TOO_LARGE',
+      error: 'The images of one request may be at most 8 MB together.',
+    });
     expect((await productRow(id))?.publishedAt).toBeNull();
   });
 
   it('refuses images for a colour the product does not have, a missing product id and a JSON body', async () => {
     const id = await createDraft();
-    const stray = await send('POST', '/api/products/upload-images', { productId: id }, {
-      ...(await images()),
-      colorImage_2: await testImage('#123456'),
-    });
+    const stray = await send(
+      'POST',
+      '/api/products/upload-images',
+      { productId: id },
+      {
+        ...(await images()),
+        colorImage_2: await testImage('#123456'),
+      },
+    );
     expect(stray.statusCode).toBe(400);
     expect(stray.json().fields).toEqual({ colorImage_2: 'There is no color for this image' });
 
@@ -262,7 +313,10 @@ describe('POST /api/products/upload-images', () => {
 });
 
 describe('PUT /api/products/:id', () => {
-  const editFields = (colors: { id: number; colorName: string }[], overrides: Record<string, string | number> = {}) => ({
+  const editFields = (
+    colors: { id: number; colorName: string }[],
+    overrides: Record<string, string | number> = {},
+  ) => ({
     enName: 'Shadow Hoodie II',
     enDescription: 'Heavier cotton.',
     bgName: 'Суитшърт Сянка II',
@@ -281,18 +335,27 @@ describe('PUT /api/products/:id', () => {
     const etag = before.headers.etag as string;
 
     const [onyx, bone] = await colorsOf(id);
-    const response = await send('PUT', `/api/products/${id}`, editFields([
-      { id: bone!.id, colorName: 'Bone White' },
-      { id: onyx!.id, colorName: 'Onyx' },
-    ]));
+    const response = await send(
+      'PUT',
+      `/api/products/${id}`,
+      editFields([
+        { id: bone!.id, colorName: 'Bone White' },
+        { id: onyx!.id, colorName: 'Onyx' },
+      ]),
+    );
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toEqual({ success: true });
 
     const after = await t.app.inject({ url: `/api/products/${id}?lang=bg`, headers: { 'if-none-match': etag } });
     expect(after.statusCode).toBe(200);
-    expect(after.json()).toMatchObject({ name: 'Суитшърт Сянка II', description: 'По-плътен памук.', price: 99.5, categoryId: 3 });
+    expect(after.json()).toMatchObject({
+      name: 'Суитшърт Сянка II',
+      description: 'По-плътен памук.',
+      price: 99.5,
+      categoryId: 3,
+    });
     expect(after.json().colors.map((c: { colorName: string }) => c.colorName)).toEqual(['Bone White', 'Onyx']);
-    expect((await publicIds('/api/products?categoryId=3'))).toContain(id);
+    expect(await publicIds('/api/products?categoryId=3')).toContain(id);
     expect(await lastAudit(`product:${id}`)).toMatchObject({ action: 'product.update', actorId: admin.id });
   });
 
@@ -303,9 +366,15 @@ describe('PUT /api/products/:id', () => {
       { userId: shopper.id, productId: product.id, colorId: bone!.id, size: 'M', quantity: 2 },
       { userId: shopper.id, productId: product.id, colorId: onyx!.id, size: 'M', quantity: 1 },
     ]);
-    await t.db.insert(wishlistItems).values({ userId: shopper.id, productId: product.id, colorId: sand!.id, size: 'S' });
+    await t.db
+      .insert(wishlistItems)
+      .values({ userId: shopper.id, productId: product.id, colorId: sand!.id, size: 'S' });
 
-    const response = await send('PUT', `/api/products/${product.id}`, editFields([{ id: onyx!.id, colorName: 'Onyx' }]));
+    const response = await send(
+      'PUT',
+      `/api/products/${product.id}`,
+      editFields([{ id: onyx!.id, colorName: 'Onyx' }]),
+    );
     expect(response.statusCode, response.body).toBe(200);
     expect((await colorsOf(product.id)).map((c) => c.colorName)).toEqual(['Onyx']);
     const cart = await t.db.select().from(cartItems).where(eq(cartItems.productId, product.id));
@@ -313,27 +382,64 @@ describe('PUT /api/products/:id', () => {
     expect(await t.db.select().from(wishlistItems).where(eq(wishlistItems.productId, product.id))).toEqual([]);
     // The main image was the first colour's: it stays while that colour stays.
     const entry = await lastAudit(`product:${product.id}`);
-    expect(entry?.detail).toMatchObject({ removedColors: [{ id: bone!.id, colorName: 'Bone' }, { id: sand!.id, colorName: 'Sand' }] });
+    expect(entry?.detail).toMatchObject({
+      removedColors: [
+        { id: bone!.id, colorName: 'Bone' },
+        { id: sand!.id, colorName: 'Sand' },
+      ],
+    });
+  });
+
+  it('keeps a colour added in another tab when the form names the colours it knew', async () => {
+    const product = await createProduct(t.db, { colors: ['Onyx', 'Bone'] });
+    const [onyx, bone] = product.colors;
+    const known = JSON.stringify([onyx!.id, bone!.id]);
+    // Another tab adds a colour after this form opened; this form then removes Bone.
+    const added = await t.app.inject({
+      method: 'PUT',
+      url: `/api/products/${product.id}/add-color`,
+      headers: bearer(admin),
+      payload: { colorName: 'Sage' },
+    });
+    const response = await send(
+      'PUT',
+      `/api/products/${product.id}`,
+      editFields([{ id: onyx!.id, colorName: 'Onyx' }], { knownColors: known }),
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    expect((await colorsOf(product.id)).map((c) => [c.id, c.colorName])).toEqual([
+      [onyx!.id, 'Onyx'],
+      [added.json().color.id, 'Sage'],
+    ]);
+
+    const bad = await send(
+      'PUT',
+      `/api/products/${product.id}`,
+      editFields([{ id: onyx!.id, colorName: 'Onyx' }], { knownColors: 'x' }),
+    );
+    expect(bad.json().fields).toEqual({ knownColors: 'Known colors must be JSON of ids' });
   });
 
   it('replaces a colour’s images; the main image follows when its colour goes', async () => {
     const id = await createDraft({ colors: [{ colorName: 'Onyx' }, { colorName: 'Bone' }] });
-    const response0 = await send('POST', '/api/products/upload-images', { productId: id }, {
-      colorImage_0: await testImage('#000001'),
-      colorHoverImage_0: await testImage('#000002'),
-      colorImage_1: await testImage('#fffff1'),
-      colorHoverImage_1: await testImage('#fffff2'),
-    });
+    const response0 = await send(
+      'POST',
+      '/api/products/upload-images',
+      { productId: id },
+      {
+        colorImage_0: await testImage('#000001'),
+        colorHoverImage_0: await testImage('#000002'),
+        colorImage_1: await testImage('#fffff1'),
+        colorHoverImage_1: await testImage('#fffff2'),
+      },
+    );
     expect(response0.statusCode).toBe(200);
     const [onyx, bone] = await colorsOf(id);
     expect((await productRow(id))?.imageUrl).toBe(onyx?.imageUrl);
 
-    const response = await send(
-      'PUT',
-      `/api/products/${id}`,
-      editFields([{ id: bone!.id, colorName: 'Bone' }]),
-      { [`colorHoverImage_${bone!.id}`]: await testImage('#abcdef') },
-    );
+    const response = await send('PUT', `/api/products/${id}`, editFields([{ id: bone!.id, colorName: 'Bone' }]), {
+      [`colorHoverImage_${bone!.id}`]: await testImage('#abcdef'),
+    });
     expect(response.statusCode, response.body).toBe(200);
     const [after] = await colorsOf(id);
     expect(after?.imageUrl).toBe(bone?.imageUrl);
@@ -355,7 +461,11 @@ describe('PUT /api/products/:id', () => {
       [editFields([]), 'colors', 'At least one color is required'],
       [editFields(mine, { colors: 'not json' }), 'colors', 'Colors must be JSON of [{ id, colorName }]'],
       [editFields([{ id: mine[0]!.id, colorName: ' ' }]), 'colors.0.colorName', 'Color name is required'],
-      [editFields([{ id: other.colors[0]!.id, colorName: 'Stolen' }]), 'colors', `Color ${other.colors[0]!.id} is not a color of this product`],
+      [
+        editFields([{ id: other.colors[0]!.id, colorName: 'Stolen' }]),
+        'colors',
+        `Color ${other.colors[0]!.id} is not a color of this product`,
+      ],
     ];
     for (const [fields, field, message] of cases) {
       const response = await send('PUT', `/api/products/${product.id}`, fields);
@@ -389,7 +499,10 @@ describe('PUT /api/products/:id/add-color', () => {
       payload: { colorName: '  Sage  ' },
     });
     expect(response.statusCode, response.body).toBe(200);
-    expect(response.json()).toEqual({ success: true, color: { id: expect.any(Number), colorName: 'Sage', imageUrl: '', hoverImage: '' } });
+    expect(response.json()).toEqual({
+      success: true,
+      color: { id: expect.any(Number), colorName: 'Sage', imageUrl: '', hoverImage: '' },
+    });
     expect((await colorsOf(product.id)).map((c) => c.colorName)).toEqual(['Onyx', 'Bone', 'Sage']);
     expect(await lastAudit(`product:${product.id}`)).toMatchObject({ action: 'product.add_color', actorId: admin.id });
   });
@@ -397,10 +510,15 @@ describe('PUT /api/products/:id/add-color', () => {
   it('adds a colour with its two images from the modal’s form, visible in the shop at once', async () => {
     const product = await createProduct(t.db);
     await t.app.inject(`/api/products/${product.id}`);
-    const response = await send('PUT', `/api/products/${product.id}/add-color`, { colorName: 'Rust' }, {
-      colorImage: await testImage('#b7410e'),
-      colorHoverImage: await testImage('#8a2f0a', { format: 'jpeg' }),
-    });
+    const response = await send(
+      'PUT',
+      `/api/products/${product.id}/add-color`,
+      { colorName: 'Rust' },
+      {
+        colorImage: await testImage('#b7410e'),
+        colorHoverImage: await testImage('#8a2f0a', { format: 'jpeg' }),
+      },
+    );
     expect(response.statusCode, response.body).toBe(200);
     const { color } = response.json();
     expect(color.imageUrl).toMatch(/^\/files\//);
@@ -420,9 +538,14 @@ describe('PUT /api/products/:id/add-color', () => {
     expect(blank.statusCode).toBe(400);
     expect(blank.json().fields).toEqual({ colorName: 'Color name is required' });
 
-    const noHover = await send('PUT', `/api/products/${product.id}/add-color`, { colorName: 'Rust' }, {
-      colorImage: await testImage('#b7410e'),
-    });
+    const noHover = await send(
+      'PUT',
+      `/api/products/${product.id}/add-color`,
+      { colorName: 'Rust' },
+      {
+        colorImage: await testImage('#b7410e'),
+      },
+    );
     expect(noHover.statusCode).toBe(400);
     expect(noHover.json().fields).toEqual({ colorHoverImage: 'Hover image is required' });
 
@@ -441,8 +564,12 @@ describe('DELETE /api/products/:id', () => {
   it('soft-deletes: gone from the shop, carts and wishlists at once; orders keep their snapshot', async () => {
     const product = await createProduct(t.db, { name: 'Doomed Jacket' });
     const color = product.colors[0]!;
-    await t.db.insert(cartItems).values({ userId: shopper.id, productId: product.id, colorId: color.id, size: 'M', quantity: 3 });
-    await t.db.insert(wishlistItems).values({ userId: shopper.id, productId: product.id, colorId: color.id, size: 'L' });
+    await t.db
+      .insert(cartItems)
+      .values({ userId: shopper.id, productId: product.id, colorId: color.id, size: 'M', quantity: 3 });
+    await t.db
+      .insert(wishlistItems)
+      .values({ userId: shopper.id, productId: product.id, colorId: color.id, size: 'L' });
     const [order] = await t.db
       .insert(orders)
       .values({ userId: shopper.id, status: 'paid', currency: 'USD', totalCents: 4999, paymentProvider: 'local' })
@@ -461,14 +588,20 @@ describe('DELETE /api/products/:id', () => {
     await t.db.insert(orderItems).values(snapshot);
     expect(await publicIds()).toContain(product.id);
 
-    const response = await t.app.inject({ method: 'DELETE', url: `/api/products/${product.id}`, headers: bearer(admin) });
+    const response = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/products/${product.id}`,
+      headers: bearer(admin),
+    });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ success: true });
 
     expect(await publicIds()).not.toContain(product.id);
     expect((await t.app.inject(`/api/products/${product.id}`)).statusCode).toBe(404);
     expect((await t.app.inject({ url: `/api/products/${product.id}`, headers: bearer(admin) })).statusCode).toBe(404);
-    const adminList = (await t.app.inject({ url: '/api/admin/products', headers: bearer(admin) })).json() as { id: number }[];
+    const adminList = (await t.app.inject({ url: '/api/admin/products', headers: bearer(admin) })).json() as {
+      id: number;
+    }[];
     expect(adminList.map((p) => p.id)).not.toContain(product.id);
 
     expect((await productRow(product.id))?.deletedAt).toBeInstanceOf(Date);
@@ -492,7 +625,9 @@ describe('DELETE /api/products/:id', () => {
       .from(auditLog)
       .where(and(eq(auditLog.target, `product:${product.id}`), eq(auditLog.action, 'product.delete')));
     expect(audits).toHaveLength(1);
-    expect((await t.app.inject({ method: 'DELETE', url: '/api/products/999999', headers: bearer(admin) })).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'DELETE', url: '/api/products/999999', headers: bearer(admin) })).statusCode,
+    ).toBe(404);
   });
 });
 

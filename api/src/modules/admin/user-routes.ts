@@ -1,4 +1,10 @@
-import { AdminUsersResponseSchema, ErrorBodySchema, IdParamsSchema, SuccessSchema, UpdateRoleBodySchema } from '@shop/contract';
+import {
+  AdminUsersResponseSchema,
+  ErrorBodySchema,
+  IdParamsSchema,
+  SuccessSchema,
+  UpdateRoleBodySchema,
+} from '@shop/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser, requireAdmin } from '../../platform/security/authenticate.js';
 import { deleteUser, listUsers, setRole } from './user-service.js';
@@ -13,7 +19,12 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/users',
     {
-      schema: { tags, security, summary: 'Every user, the root admin first', response: { 200: AdminUsersResponseSchema, ...errors } },
+      schema: {
+        tags,
+        security,
+        summary: 'Every user, the root admin first',
+        response: { 200: AdminUsersResponseSchema, ...errors },
+      },
     },
     async () => ({ success: true as const, data: await listUsers(app.db) }),
   );

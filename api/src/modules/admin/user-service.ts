@@ -24,14 +24,24 @@ export async function listUsers(db: Db): Promise<AdminUser[]> {
  * USER or ADMIN for anyone but the root admin. Sessions are read per request, so the new role
  * applies from the user's very next request.
  */
-export async function setRole(db: Db, actorId: number, userId: number, newRole: 'USER' | 'ADMIN'): Promise<{ from: string; to: string }> {
+export async function setRole(
+  db: Db,
+  actorId: number,
+  userId: number,
+  newRole: 'USER' | 'ADMIN',
+): Promise<{ from: string; to: string }> {
   return db.transaction(async (tx) => {
     const [user] = await tx.select({ role: users.role }).from(users).where(eq(users.id, userId)).for('update');
     if (!user) throw notFound('User not found');
     if (user.role === 'ROOT_ADMIN') throw rootProtected();
     if (user.role !== newRole) {
       await tx.update(users).set({ role: newRole, updatedAt: new Date() }).where(eq(users.id, userId));
-      await audit(tx, { actorId, action: 'user.role', target: `user:${userId}`, detail: { from: user.role, to: newRole } });
+      await audit(tx, {
+        actorId,
+        action: 'user.role',
+        target: `user:${userId}`,
+        detail: { from: user.role, to: newRole },
+      });
     }
     return { from: user.role, to: newRole };
   });
@@ -52,6 +62,11 @@ export async function deleteUser(db: Db, actorId: number, userId: number): Promi
     if (!user) throw notFound('User not found');
     if (user.role === 'ROOT_ADMIN') throw rootProtected();
     await tx.delete(users).where(eq(users.id, userId));
-    await audit(tx, { actorId, action: 'user.delete', target: `user:${userId}`, detail: { email: user.email, role: user.role } });
+    await audit(tx, {
+      actorId,
+      action: 'user.delete',
+      target: `user:${userId}`,
+      detail: { email: user.email, role: user.role },
+    });
   });
 }

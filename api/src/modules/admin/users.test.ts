@@ -55,7 +55,10 @@ describe('PUT /api/admin/users/role', () => {
 
     expect((await setRole(root, { userId: user.id, newRole: 'USER' })).statusCode).toBe(200);
     expect((await t.app.inject({ url: '/api/admin/users', headers: bearer(user) })).statusCode).toBe(403);
-    expect(await lastAudit(`user:${user.id}`)).toMatchObject({ actorId: root.id, detail: { from: 'ADMIN', to: 'USER' } });
+    expect(await lastAudit(`user:${user.id}`)).toMatchObject({
+      actorId: root.id,
+      detail: { from: 'ADMIN', to: 'USER' },
+    });
   });
 
   it('accepts only USER and ADMIN', async () => {
@@ -63,7 +66,10 @@ describe('PUT /api/admin/users/role', () => {
     for (const newRole of ['ROOT_ADMIN', 'SUPERUSER', 'admin ', '', null]) {
       const response = await setRole(admin, { userId: user.id, newRole });
       expect(response.statusCode, String(newRole)).toBe(400);
-      expect(response.json()).toMatchObject({ code: 'VALIDATION_ERROR', fields: { newRole: 'Role must be USER or ADMIN' } });
+      expect(response.json()).toMatchObject({
+        code: 'VALIDATION_ERROR',
+        fields: { newRole: 'Role must be USER or ADMIN' },
+      });
     }
     expect((await setRole(admin, { newRole: 'ADMIN' })).statusCode).toBe(400);
     const [row] = await t.db.select({ role: users.role }).from(users).where(eq(users.id, user.id));
@@ -75,7 +81,10 @@ describe('PUT /api/admin/users/role', () => {
     for (const actor of [admin, root]) {
       const response = await setRole(actor, { userId: root.id, newRole: 'USER' });
       expect(response.statusCode).toBe(403);
-      expect(response.json()).toEqual({ error: 'The root admin cannot be changed or deleted.', code: 'ROOT_PROTECTED' });
+      expect(response.json()).toEqual({
+        error: 'The root admin cannot be changed or deleted.',
+        code: 'ROOT_PROTECTED',
+      });
     }
     const [row] = await t.db.select({ role: users.role }).from(users).where(eq(users.id, root.id));
     expect(row?.role).toBe('ROOT_ADMIN');

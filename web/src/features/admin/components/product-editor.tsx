@@ -42,6 +42,8 @@ export default function ProductEditor({ product, onClose }: ProductEditorProps) 
   const { mutate } = useSWRConfig();
   const [draft, setDraft] = useState<DetailsDraft>(() => draftOf(product));
   const [colors, setColors] = useState<EditedColor[]>(() => product.colors.map((color) => ({ ...color })));
+  // The colours this editor has shown: one added in another tab meanwhile survives the save.
+  const [known, setKnown] = useState<number[]>(() => product.colors.map((color) => color.id));
   const [errors, setErrors] = useState<FieldErrors>({});
   const [summary, setSummary] = useState<string | null>(null);
   const [adding, setAdding] = useState(false);
@@ -119,6 +121,7 @@ export default function ProductEditor({ product, onClose }: ProductEditorProps) 
           image: color.image,
           hoverImage: color.hover,
         })),
+        knownColors: known,
       });
       await revalidateCatalog(mutate);
       toast.success(t('admin.edit.saved'));
@@ -136,6 +139,7 @@ export default function ProductEditor({ product, onClose }: ProductEditorProps) 
 
   function colorAdded(color: Color) {
     setColors((list) => [...list, color]);
+    setKnown((ids) => [...ids, color.id]);
     setAdding(false);
     toast.success(t('admin.edit.colorAdded', { name: color.colorName }));
     void revalidateCatalog(mutate);
