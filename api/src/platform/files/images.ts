@@ -7,7 +7,7 @@ import {
   UPLOAD_MAX_PIXELS,
 } from '@shop/contract';
 import { createRequire } from 'node:module';
-import type { default as Sharpen, OutputInfo, Sharp } from 'sharp';
+import type { default as SharpFactory, OutputInfo, Sharp } from 'sharp';
 import type { Db } from '../../db/client.js';
 import { files } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
@@ -27,9 +27,9 @@ export const fileUrl = (id: string) => `/files/${id}`;
 
 /** libvips is loaded with the first image, not at start-up: a restarted shop answers before it needs it. */
 const loadCommonJs = createRequire(import.meta.url);
-let sharpModule: typeof Sharpen | undefined;
-const sharp = (...args: Parameters<typeof Sharpen>) =>
-  (sharpModule ??= loadCommonJs('sharp') as typeof Sharpen)(...args);
+let sharpModule: typeof SharpFactory | undefined;
+const sharp = (...args: Parameters<typeof SharpFactory>) =>
+  (sharpModule ??= loadCommonJs('sharp') as typeof SharpFactory)(...args);
 
 /**
  * Takes an upload as untrusted bytes: the type is decided by decoding (never by name or
