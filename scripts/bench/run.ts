@@ -10,7 +10,8 @@ import { polling, throughput, writes } from './api.js';
 import { postgresFixture, type PostgresFixture } from './fixture.js';
 import { printTable, type Figure } from './lib.js';
 import { queries } from './queries.js';
-import { startup, web } from './web.js';
+import { startup } from './startup.js';
+import { web } from './web.js';
 
 const SECTIONS = {
   api: { needsPostgres: true, run: throughput },
