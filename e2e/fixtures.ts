@@ -9,6 +9,8 @@ export { readOutbox, waitForMail } from './support/mail.js';
 
 const screenshotDir = join(import.meta.dirname, 'output', 'screens');
 
+let clientNumber = 0;
+
 interface Fixtures {
   /** Accept the terms popup before the page loads (default true; the storefront journey tests the popup). */
   acceptTerms: boolean;
@@ -34,6 +36,12 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
     { scope: 'worker', timeout: 120_000 },
   ],
   baseURL: async ({ shop }, use) => use(shop.baseURL),
+  // A distinct client address per test (from the documentation range 203.0.113.0/24 and up).
+  extraHTTPHeaders: async ({}, use) => {
+    clientNumber += 1;
+    const address = `203.0.${113 + Math.floor(clientNumber / 250)}.${(clientNumber % 250) + 1}`;
+    await use({ 'x-forwarded-for': address });
+  },
   acceptTerms: [true, { option: true }],
   lang: ['en', { option: true }],
   context: async ({ context, acceptTerms, lang }, use) => {

@@ -65,6 +65,9 @@ export async function startShop(env: Record<string, string> = {}, fixedDataDir?:
       ADMIN_EMAIL: admin.email,
       ADMIN_PASSWORD: admin.password,
       LOG_LEVEL: 'warn',
+      // As behind a real proxy: each test's browser is its own client address (fixtures.ts), so
+      // per-address limits (sign-ups an hour, login tries) count per shopper, not per test run.
+      TRUST_PROXY: 'true',
       DATABASE_URL: '',
       REDIS_URL: '',
       SMTP_URL: '',
