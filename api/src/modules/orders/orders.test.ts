@@ -41,11 +41,12 @@ describe('GET /api/orders', () => {
     const firstOrder = await orderOf(t.db, first.sessionId);
     const secondOrder = await orderOf(t.db, second.sessionId);
     expect(list.map((order) => order.id)).toEqual([secondOrder.id, firstOrder.id]);
-    // The cart still holds the first line when the second checkout runs: that order has both.
+    // The cart still holds the first line when the second checkout runs: that order has both,
+    // and it replaces the first one, which can no longer be paid.
     expect(list[0]).toMatchObject({ status: 'pending', total: 50, currency: 'USD', paidAt: null });
     expect(list[1]).toEqual({
       id: firstOrder.id,
-      status: 'pending',
+      status: 'cancelled',
       total: 30,
       currency: 'USD',
       createdAt: firstOrder.createdAt.toISOString(),
