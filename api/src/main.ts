@@ -24,8 +24,9 @@ async function main(): Promise<void> {
   // (to another process behind a load balancer) instead of sending its next request on a socket
   // this process is about to close, where it would be lost in transit.
   let closing = false;
-  app.addHook('onSend', async (_request, reply) => {
+  app.addHook('onRequest', (_request, reply, done) => {
     if (closing) reply.header('connection', 'close');
+    done();
   });
   const shutdown = async (signal: string) => {
     if (closing) return;
