@@ -5,16 +5,18 @@ import { useSWRConfig } from 'swr';
 import { toast } from 'react-toastify';
 import { CREATE_FORM_SIZES, MAX_COLORS, type Size } from '@shop/contract';
 import { isApiError } from '../../../lib/api-client';
-import { CloseIcon, PlusIcon } from '../../../components/icons/icons';
+import { PlusIcon } from '../../../components/icons/icons';
 import { createProduct } from '../api/create-product';
 import { revalidateCatalog } from '../api/revalidate-catalog';
 import { apiMessage } from '../lib/api-message';
 import { imageProblem, overRequestLimit } from '../lib/image-file';
-import { EMPTY_DETAILS, parseDetails, serverErrors, type DetailsDraft, type FieldErrors } from '../lib/product-form';
+import { EMPTY_DETAILS, parseDetails, serverErrors, type DetailsDraft } from '../lib/product-form';
 import { ensureToken } from '../lib/session-guard';
+import { useFormProblems } from '../lib/use-form-problems';
 import { DetailsFields } from './details-fields';
-import { ImageField } from './image-field';
+import { ColorCard } from './color-card';
 import button from '../../../components/button/button.module.css';
+import colorStyles from './color-card.module.css';
 import form from './form.module.css';
 import styles from './create-product-form.module.css';
 
@@ -41,18 +43,9 @@ export function CreateProductForm() {
   const [draft, setDraft] = useState<DetailsDraft>(EMPTY_DETAILS);
   const [sizes, setSizes] = useState<Set<Size>>(() => new Set(CREATE_FORM_SIZES));
   const [colors, setColors] = useState<ColorRow[]>(() => [newRow()]);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [summary, setSummary] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
-
-  const clear = (...fields: string[]) =>
-    setErrors((current) => {
-      if (!fields.some((field) => field in current)) return current;
-      const next = { ...current };
-      for (const field of fields) delete next[field];
-      return next;
-    });
+  const { errors, summary, clear, setFieldError, show: showProblems } = useFormProblems(formRef);
 
   const updateRow = (key: number, change: Partial<ColorRow>) =>
     setColors((rows) => rows.map((row) => (row.key === key ? { ...row, ...change } : row)));
@@ -61,7 +54,7 @@ export function CreateProductForm() {
     const field = rowField(row, part);
     const problem = file && imageProblem(file);
     if (problem) {
-      setErrors((current) => ({ ...current, [field]: t(`admin.form.errors.${problem}`) }));
+      setFieldError(field, t(`admin.form.errors.${problem}`));
       return;
     }
     clear(field);
@@ -87,13 +80,6 @@ export function CreateProductForm() {
     return rowField(row, match[1] !== undefined ? 'name' : match[2] ? 'hover' : 'image');
   }
 
-  function showProblems(found: FieldErrors, message: string) {
-    setErrors(found);
-    setSummary(message);
-    // The first field with a message takes focus, so a keyboard user lands on what to fix.
-    requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
-  }
-
   async function submit(event: React.FormEvent) {
     event.preventDefault();
     if (busy) return;
@@ -109,7 +95,7 @@ export function CreateProductForm() {
     if (!ensureToken(t)) return;
 
     setBusy(true);
-    setSummary(null);
+    clear();
     try {
       const id = await createProduct({
         details,
@@ -180,80 +166,44 @@ export function CreateProductForm() {
       <fieldset className={form.fieldset}>
         <legend className={form.legend}>{t('admin.form.colors')}</legend>
         <p className={form.hint}>{t('admin.form.imageHint')}</p>
-        <ol className={styles.colors}>
-          {colors.map((row, index) => {
-            const nameField = rowField(row, 'name');
-            return (
-              <li key={row.key} className={styles.color}>
-                <div className={styles.colorHead}>
-                  <h3 className={styles.colorTitle}>{t('admin.form.colorRow', { n: index + 1 })}</h3>
-                  <button
-                    type="button"
-                    className={styles.remove}
-                    disabled={busy || colors.length === 1}
-                    aria-label={t('admin.form.removeColor', { n: index + 1 })}
-                    title={colors.length === 1 ? t('admin.form.keepOneColor') : undefined}
-                    onClick={() => {
+        <ol className={colorStyles.list}>
+          {colors.map((row, index) => (
+            <ColorCard
+              key={row.key}
+              n={index + 1}
+              colorName={row.colorName}
+              nameError={errors[rowField(row, 'name')]}
+              onNameChange={(colorName) => {
+                updateRow(row.key, { colorName });
+                clear(rowField(row, 'name'));
+              }}
+              image={{
+                file: row.image,
+                error: errors[rowField(row, 'image')],
+                onChange: (file) => chooseImage(row, 'image', file),
+              }}
+              hover={{
+                file: row.hoverImage,
+                error: errors[rowField(row, 'hover')],
+                onChange: (file) => chooseImage(row, 'hover', file),
+              }}
+              imagesRequired
+              removeLabel={t('admin.form.removeColor', { n: index + 1 })}
+              onRemove={
+                colors.length > 1
+                  ? () => {
                       setColors((rows) => rows.filter((other) => other.key !== row.key));
-                      clear(nameField, rowField(row, 'image'), rowField(row, 'hover'));
-                    }}
-                  >
-                    <CloseIcon />
-                  </button>
-                </div>
-                <div className={form.field}>
-                  <label htmlFor={nameField} className={form.label}>
-                    {t('admin.form.colorName')}{' '}
-                    <span className={form.required} aria-hidden="true">
-                      *
-                    </span>
-                  </label>
-                  <input
-                    id={nameField}
-                    className={form.input}
-                    value={row.colorName}
-                    maxLength={60}
-                    required
-                    disabled={busy}
-                    autoComplete="off"
-                    aria-invalid={errors[nameField] ? true : undefined}
-                    aria-describedby={errors[nameField] ? `${nameField}-error` : undefined}
-                    onChange={(event) => {
-                      updateRow(row.key, { colorName: event.target.value });
-                      clear(nameField);
-                    }}
-                  />
-                  {errors[nameField] && (
-                    <p id={`${nameField}-error`} className={form.error}>
-                      {errors[nameField]}
-                    </p>
-                  )}
-                </div>
-                <div className={styles.images}>
-                  <ImageField
-                    label={t('admin.form.image')}
-                    file={row.image}
-                    error={errors[rowField(row, 'image')]}
-                    disabled={busy}
-                    required
-                    onChange={(file) => chooseImage(row, 'image', file)}
-                  />
-                  <ImageField
-                    label={t('admin.form.hoverImage')}
-                    file={row.hoverImage}
-                    error={errors[rowField(row, 'hover')]}
-                    disabled={busy}
-                    required
-                    onChange={(file) => chooseImage(row, 'hover', file)}
-                  />
-                </div>
-              </li>
-            );
-          })}
+                      clear(rowField(row, 'name'), rowField(row, 'image'), rowField(row, 'hover'));
+                    }
+                  : undefined
+              }
+              disabled={busy}
+            />
+          ))}
         </ol>
         <button
           type="button"
-          className={`${button.secondary} ${styles.addColor}`}
+          className={`${button.secondary} ${colorStyles.add}`}
           disabled={busy || colors.length >= MAX_COLORS}
           onClick={() => setColors((rows) => [...rows, newRow()])}
         >

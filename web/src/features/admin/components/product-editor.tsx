@@ -4,17 +4,19 @@ import { useSWRConfig } from 'swr';
 import { toast } from 'react-toastify';
 import { MAX_COLORS, type Color, type Product } from '@shop/contract';
 import { isApiError } from '../../../lib/api-client';
-import { CloseIcon, PlusIcon } from '../../../components/icons/icons';
+import { PlusIcon } from '../../../components/icons/icons';
 import { revalidateCatalog } from '../api/revalidate-catalog';
 import { updateProduct } from '../api/update-product';
 import { apiMessage } from '../lib/api-message';
 import { imageProblem, overRequestLimit } from '../lib/image-file';
-import { draftOf, parseDetails, serverErrors, type DetailsDraft, type FieldErrors } from '../lib/product-form';
+import { draftOf, parseDetails, serverErrors, type DetailsDraft } from '../lib/product-form';
 import { ensureToken } from '../lib/session-guard';
+import { useFormProblems } from '../lib/use-form-problems';
 import { AddColorDialog } from './add-color-dialog';
 import { DetailsFields } from './details-fields';
-import { ImageField } from './image-field';
+import { ColorCard } from './color-card';
 import button from '../../../components/button/button.module.css';
+import colorStyles from './color-card.module.css';
 import form from './form.module.css';
 import styles from './product-editor.module.css';
 
@@ -44,11 +46,10 @@ export default function ProductEditor({ product, onClose }: ProductEditorProps) 
   const [colors, setColors] = useState<EditedColor[]>(() => product.colors.map((color) => ({ ...color })));
   // The colours this editor has shown: one added in another tab meanwhile survives the save.
   const [known, setKnown] = useState<number[]>(() => product.colors.map((color) => color.id));
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [summary, setSummary] = useState<string | null>(null);
   const [adding, setAdding] = useState(false);
   const [busy, setBusy] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
+  const { errors, summary, clear, setFieldError, show: showProblems } = useFormProblems(formRef);
   const removed = product.colors.filter((color) => !colors.some((kept) => kept.id === color.id));
   // Undo puts colours back where they were; colours added here stay last.
   const rank = (color: Color) => {
@@ -57,12 +58,6 @@ export default function ProductEditor({ product, onClose }: ProductEditorProps) 
   };
   const restoreOrder = (list: EditedColor[]) => [...list].sort((a, b) => rank(a) - rank(b));
 
-  const clear = (field: string) =>
-    setErrors((current) => {
-      if (!(field in current)) return current;
-      const { [field]: _gone, ...rest } = current;
-      return rest;
-    });
   const updateColor = (colorId: number, change: Partial<EditedColor>) =>
     setColors((list) => list.map((color) => (color.id === colorId ? { ...color, ...change } : color)));
 
@@ -70,17 +65,11 @@ export default function ProductEditor({ product, onClose }: ProductEditorProps) 
     const field = colorField(color.id, part);
     const problem = file && imageProblem(file);
     if (problem) {
-      setErrors((current) => ({ ...current, [field]: t(`admin.form.errors.${problem}`) }));
+      setFieldError(field, t(`admin.form.errors.${problem}`));
       return;
     }
     clear(field);
     updateColor(color.id, part === 'image' ? { image: file ?? undefined } : { hover: file ?? undefined });
-  }
-
-  function showProblems(found: FieldErrors, message: string) {
-    setErrors(found);
-    setSummary(message);
-    requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
   }
 
   /** `colors.0.colorName`, `colorImage_{id}`, `colorHoverImage_{id}` → this form's fields. */
@@ -111,7 +100,7 @@ export default function ProductEditor({ product, onClose }: ProductEditorProps) 
     }
     if (!ensureToken(t)) return;
     setBusy(true);
-    setSummary(null);
+    clear();
     try {
       await updateProduct(product.id, {
         details,
@@ -191,73 +180,36 @@ export default function ProductEditor({ product, onClose }: ProductEditorProps) 
       <fieldset className={form.fieldset}>
         <legend className={form.legend}>{t('admin.form.colors')}</legend>
         <p className={form.hint}>{t('admin.edit.colorsHint')}</p>
-        <ol className={styles.colors}>
-          {colors.map((color, index) => {
-            const nameField = colorField(color.id, 'name');
-            return (
-              <li key={color.id} className={styles.color}>
-                <div className={styles.colorHead}>
-                  <h3 className={styles.colorTitle}>{t('admin.form.colorRow', { n: index + 1 })}</h3>
-                  <button
-                    type="button"
-                    className={styles.remove}
-                    disabled={busy || colors.length === 1}
-                    aria-label={t('admin.edit.removeColor', { name: color.colorName || index + 1 })}
-                    title={colors.length === 1 ? t('admin.form.keepOneColor') : undefined}
-                    onClick={() => setColors((list) => list.filter((other) => other.id !== color.id))}
-                  >
-                    <CloseIcon />
-                  </button>
-                </div>
-                <div className={form.field}>
-                  <label htmlFor={`${id}-${nameField}`} className={form.label}>
-                    {t('admin.form.colorName')}{' '}
-                    <span className={form.required} aria-hidden="true">
-                      *
-                    </span>
-                  </label>
-                  <input
-                    id={`${id}-${nameField}`}
-                    className={form.input}
-                    value={color.colorName}
-                    maxLength={60}
-                    required
-                    disabled={busy}
-                    autoComplete="off"
-                    aria-invalid={errors[nameField] ? true : undefined}
-                    aria-describedby={errors[nameField] ? `${id}-${nameField}-error` : undefined}
-                    onChange={(event) => {
-                      updateColor(color.id, { colorName: event.target.value });
-                      clear(nameField);
-                    }}
-                  />
-                  {errors[nameField] && (
-                    <p id={`${id}-${nameField}-error`} className={form.error}>
-                      {errors[nameField]}
-                    </p>
-                  )}
-                </div>
-                <div className={styles.images}>
-                  <ImageField
-                    label={t('admin.form.image')}
-                    file={color.image}
-                    currentUrl={color.imageUrl}
-                    error={errors[colorField(color.id, 'image')]}
-                    disabled={busy}
-                    onChange={(file) => chooseImage(color, 'image', file)}
-                  />
-                  <ImageField
-                    label={t('admin.form.hoverImage')}
-                    file={color.hover}
-                    currentUrl={color.hoverImage}
-                    error={errors[colorField(color.id, 'hover')]}
-                    disabled={busy}
-                    onChange={(file) => chooseImage(color, 'hover', file)}
-                  />
-                </div>
-              </li>
-            );
-          })}
+        <ol className={colorStyles.list}>
+          {colors.map((color, index) => (
+            <ColorCard
+              key={color.id}
+              n={index + 1}
+              colorName={color.colorName}
+              nameError={errors[colorField(color.id, 'name')]}
+              onNameChange={(colorName) => {
+                updateColor(color.id, { colorName });
+                clear(colorField(color.id, 'name'));
+              }}
+              image={{
+                file: color.image,
+                currentUrl: color.imageUrl,
+                error: errors[colorField(color.id, 'image')],
+                onChange: (file) => chooseImage(color, 'image', file),
+              }}
+              hover={{
+                file: color.hover,
+                currentUrl: color.hoverImage,
+                error: errors[colorField(color.id, 'hover')],
+                onChange: (file) => chooseImage(color, 'hover', file),
+              }}
+              removeLabel={t('admin.edit.removeColor', { name: color.colorName || index + 1 })}
+              onRemove={
+                colors.length > 1 ? () => setColors((list) => list.filter((other) => other.id !== color.id)) : undefined
+              }
+              disabled={busy}
+            />
+          ))}
         </ol>
         {removed.length > 0 && (
           <p className={styles.removed} role="status">
@@ -273,7 +225,7 @@ export default function ProductEditor({ product, onClose }: ProductEditorProps) 
         )}
         <button
           type="button"
-          className={`${button.secondary} ${styles.addColor}`}
+          className={`${button.secondary} ${colorStyles.add}`}
           disabled={busy || colors.length >= MAX_COLORS}
           onClick={() => setAdding(true)}
         >

@@ -1,0 +1,86 @@
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { CloseIcon } from '../../../components/icons/icons';
+import { ImageField } from './image-field';
+import form from './form.module.css';
+import styles from './color-card.module.css';
+
+interface ImageSlot {
+  /** A newly chosen file. */
+  file: File | null | undefined;
+  /** The image the colour has now (editing). */
+  currentUrl?: string | undefined;
+  error?: string | undefined;
+  onChange: (file: File | null) => void;
+}
+
+interface ColorCardProps {
+  /** 1-based position, for the heading. */
+  n: number;
+  colorName: string;
+  nameError?: string | undefined;
+  onNameChange: (value: string) => void;
+  image: ImageSlot;
+  hover: ImageSlot;
+  /** New colours need both images; existing ones keep theirs unless replaced. */
+  imagesRequired?: boolean;
+  removeLabel: string;
+  /** Undefined when this is the last colour, which must stay. */
+  onRemove: (() => void) | undefined;
+  disabled?: boolean;
+}
+
+/** One colour of a product form: its name, its image and hover image, and a remove button. */
+export function ColorCard(props: ColorCardProps) {
+  const { n, colorName, nameError, onNameChange, image, hover, imagesRequired, removeLabel, onRemove, disabled } =
+    props;
+  const { t } = useTranslation();
+  const nameId = useId();
+
+  return (
+    <li className={styles.card}>
+      <div className={styles.head}>
+        <h3 className={styles.title}>{t('admin.form.colorRow', { n })}</h3>
+        <button
+          type="button"
+          className={styles.remove}
+          disabled={disabled || !onRemove}
+          aria-label={removeLabel}
+          title={onRemove ? undefined : t('admin.form.keepOneColor')}
+          onClick={onRemove}
+        >
+          <CloseIcon />
+        </button>
+      </div>
+      <div className={form.field}>
+        <label htmlFor={nameId} className={form.label}>
+          {t('admin.form.colorName')}{' '}
+          <span className={form.required} aria-hidden="true">
+            *
+          </span>
+        </label>
+        <input
+          id={nameId}
+          className={form.input}
+          value={colorName}
+          maxLength={60}
+          required
+          disabled={disabled}
+          autoComplete="off"
+          aria-invalid={nameError ? true : undefined}
+          aria-describedby={nameError ? `${nameId}-error` : undefined}
+          onChange={(event) => onNameChange(event.target.value)}
+        />
+        {nameError && (
+          <p id={`${nameId}-error`} className={form.error}>
+            {nameError}
+          </p>
+        )}
+      </div>
+      <div className={styles.images}>
+        <ImageField label={t('admin.form.image')} {...image} disabled={disabled} required={imagesRequired} />
+        <ImageField label={t('admin.form.hoverImage')} {...hover} disabled={disabled} required={imagesRequired} />
+      </div>
+    </li>
+  );
+}

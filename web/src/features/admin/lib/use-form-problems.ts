@@ -1,0 +1,36 @@
+import { useCallback, useState, type RefObject } from 'react';
+import type { FieldErrors } from './product-form';
+
+/**
+ * The messages of a form: one per field, and a summary above it. Showing problems moves focus to
+ * the first field that has one; editing a field clears its message and the summary.
+ */
+export function useFormProblems(formRef: RefObject<HTMLFormElement | null>) {
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [summary, setSummary] = useState<string | null>(null);
+
+  const clear = useCallback((...fields: string[]) => {
+    setSummary(null);
+    setErrors((current) => {
+      if (!fields.some((field) => field in current)) return current;
+      const next = { ...current };
+      for (const field of fields) delete next[field];
+      return next;
+    });
+  }, []);
+
+  const setFieldError = useCallback((field: string, message: string) => {
+    setErrors((current) => ({ ...current, [field]: message }));
+  }, []);
+
+  const show = useCallback(
+    (found: FieldErrors, message: string | null) => {
+      setErrors(found);
+      setSummary(message);
+      requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+    },
+    [formRef],
+  );
+
+  return { errors, summary, clear, setFieldError, show };
+}
