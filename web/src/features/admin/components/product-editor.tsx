@@ -27,16 +27,16 @@ interface EditedColor extends Color {
 
 interface ProductEditorProps {
   product: Product;
-  /** Back to view mode; `saved` when the product changed on the server. */
-  onClose: (saved: boolean) => void;
+  /** Back to view mode (after a save, or to cancel). */
+  onClose: () => void;
 }
 
 const colorField = (id: number, part: 'name' | 'image' | 'hover') => `color-${id}-${part}`;
 
 /**
  * The product page's Edit Product mode: texts in both languages, price, category and colours
- * (rename, reorder-free removal, new images, new colours through a modal). Nothing but a new
- * colour is written before Save; Cancel leaves the product as it was.
+ * (rename, remove, replace images, add through a modal). Nothing but a new colour is written
+ * before Save; Cancel leaves the product as it was.
  */
 export default function ProductEditor({ product, onClose }: ProductEditorProps) {
   const { t } = useTranslation();
@@ -114,7 +114,7 @@ export default function ProductEditor({ product, onClose }: ProductEditorProps) 
       });
       await revalidateCatalog(mutate);
       toast.success(t('admin.edit.saved'));
-      onClose(true);
+      onClose();
     } catch (error) {
       setBusy(false);
       if (!isApiError(error) || error.status === 0) {
@@ -151,7 +151,7 @@ export default function ProductEditor({ product, onClose }: ProductEditorProps) 
           </h1>
         </div>
         <div className={styles.headActions}>
-          <button type="button" className={button.secondary} onClick={() => onClose(false)} disabled={busy}>
+          <button type="button" className={button.secondary} onClick={onClose} disabled={busy}>
             {t('admin.edit.cancel')}
           </button>
           <button type="submit" className={button.primary} disabled={busy}>

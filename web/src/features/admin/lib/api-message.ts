@@ -8,6 +8,8 @@ import { CLIENT_ERROR_CODES, isApiError } from '../../../lib/api-client';
 export function apiMessage(error: unknown, t: TFunction): string {
   if (!isApiError(error)) return t('admin.errors.unknown');
   switch (error.code) {
+    case 'VALIDATION_ERROR':
+      return t('admin.form.errors.required');
     case 'UNSUPPORTED_MEDIA_TYPE':
       return t('admin.form.errors.fileType');
     case 'PAYLOAD_TOO_LARGE':
