@@ -295,9 +295,11 @@ function assertKnownFiles(form: MultipartForm, wanted: Map<string, unknown>): vo
  * fails the request with nothing written but content-addressed files.
  */
 async function storeFiles(db: Db, form: MultipartForm): Promise<Map<string, string>> {
-  const stored = new Map<string, string>();
-  for (const [name, bytes] of form.files) stored.set(name, (await storeImage(db, bytes, 'product')).url);
-  return stored;
+  // sharp encodes on libuv's thread pool: the images of one form are encoded side by side.
+  const entries = await Promise.all(
+    [...form.files].map(async ([name, bytes]) => [name, (await storeImage(db, bytes, 'product')).url] as const),
+  );
+  return new Map(entries);
 }
 
 /** Writes stored images to their colours; returns the urls they replaced. */
