@@ -21,11 +21,22 @@ export default defineConfig({
           setupFiles: ['./src/test/setup.ts'],
         },
       },
-      { test: { name: 'api-pglite', include: apiTests, ...apiShared, env: { TEST_DB: 'pglite' } } },
+      {
+        test: {
+          name: 'api-pglite',
+          include: apiTests,
+          // Scale-out needs a server database that several processes share.
+          exclude: ['api/src/robustness/scale-out.test.ts'],
+          ...apiShared,
+          env: { TEST_DB: 'pglite' },
+        },
+      },
       {
         test: {
           name: 'api-postgres',
           include: apiTests,
+          // Crash safety is about the embedded database's files.
+          exclude: ['api/src/robustness/crash-safety.test.ts'],
           ...apiShared,
           env: { TEST_DB: 'postgres' },
           // PostgreSQL files each get their own database; two at a time keep a 2-core machine busy.

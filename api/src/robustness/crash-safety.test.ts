@@ -4,7 +4,6 @@ import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase, rowsOf } from '../db/client.js';
-import { testDbKind } from '../test/database.js';
 import { runNode, type ChildRun } from './support/server.js';
 
 const WRITER = 'api/src/robustness/support/cart-writer.ts';
@@ -22,7 +21,7 @@ async function waitFor(condition: () => boolean, timeoutMs: number, what: () => 
 }
 
 // The embedded database is the one a power cut or OOM kill can hurt; PostgreSQL has its own WAL guarantees.
-describe.runIf(testDbKind === 'pglite')('crash safety of the embedded database', () => {
+describe('crash safety of the embedded database', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'shop-crash-'));
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 

@@ -2,7 +2,6 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../db/client.js';
 import { multipart } from '../modules/admin/test-support.js';
-import { testDbKind } from '../test/database.js';
 import { createProduct, createUser, type CreatedProduct, type CreatedUser } from '../test/factories.js';
 import { emptyPostgresDatabase } from './support/postgres.js';
 import { startServer, stop, type ServerRun } from './support/server.js';
@@ -13,7 +12,7 @@ const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
  * Two API processes on one PostgreSQL and one Redis, as behind a load balancer: a catalogue
  * write through one is served by the other at once, and rate limits count across both.
  */
-describe.runIf(testDbKind === 'postgres')('two API processes on one PostgreSQL and Redis', () => {
+describe('two API processes on one PostgreSQL and Redis', () => {
   let postgres: Awaited<ReturnType<typeof emptyPostgresDatabase>>;
   let database: Database;
   let first: ServerRun;
