@@ -5,7 +5,12 @@ import { defineConfig } from 'vitest/config';
  * PostgreSQL (TEST_DATABASE_URL); each test file gets a fresh database from the real migrations.
  */
 const apiTests = ['api/src/**/*.test.ts'];
-const apiShared = { environment: 'node' as const, setupFiles: ['api/src/test/setup.ts'], testTimeout: 30_000, hookTimeout: 60_000 };
+const apiShared = {
+  environment: 'node' as const,
+  setupFiles: ['api/src/test/setup.ts'],
+  testTimeout: 30_000,
+  hookTimeout: 60_000,
+};
 
 export default defineConfig({
   test: {
