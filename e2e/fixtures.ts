@@ -68,7 +68,11 @@ export async function screenshots(page: Page, name: string): Promise<void> {
   ] as const) {
     await page.setViewportSize(size);
     await page.waitForTimeout(150);
-    await page.screenshot({ path: join(screenshotDir, `${name}-${label}.png`), fullPage: true, animations: 'disabled' });
+    await page.screenshot({
+      path: join(screenshotDir, `${name}-${label}.png`),
+      fullPage: true,
+      animations: 'disabled',
+    });
   }
   if (original) await page.setViewportSize(original);
 }
@@ -78,6 +82,12 @@ export async function expectAccessible(page: Page): Promise<void> {
   const results = await new AxeBuilder({ page }).analyze();
   const severe = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(
-    severe.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')}`),
+    severe.map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.help} — ${v.nodes
+          .map((n) => n.target.join(' '))
+          .slice(0, 3)
+          .join(' | ')}`,
+    ),
   ).toEqual([]);
 }

@@ -4,7 +4,11 @@ import { spawnSync } from 'node:child_process';
 
 const steps = [
   ['Locale files', 'node', ['scripts/check-locales.mjs']],
-  ['Unit, web and API tests on PGlite', 'npx', ['vitest', 'run', '--project', 'contract', '--project', 'web', '--project', 'api-pglite']],
+  [
+    'Unit, web and API tests on PGlite',
+    'npx',
+    ['vitest', 'run', '--project', 'contract', '--project', 'web', '--project', 'api-pglite'],
+  ],
   ['API tests on PostgreSQL', 'npx', ['vitest', 'run', '--project', 'api-postgres']],
   ['Build', 'npm', ['run', 'build']],
   ['End-to-end tests in Chromium', 'npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts']],
@@ -14,6 +18,8 @@ for (const [title, command, args] of steps) {
   console.log(`\n=== ${title} ===`);
   const started = Date.now();
   const { status } = spawnSync(command, args, { stdio: 'inherit' });
-  console.log(`=== ${title}: ${status === 0 ? 'passed' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s ===`);
+  console.log(
+    `=== ${title}: ${status === 0 ? 'passed' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s ===`,
+  );
   if (status !== 0) process.exit(status ?? 1);
 }

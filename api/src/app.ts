@@ -95,7 +95,10 @@ export async function buildApp({ config, database, logger, serveWebApp = true }:
   app.decorate('db', db.db);
   app.decorate('catalogCache', catalogCache);
   app.decorate('limiter', redis ? createRedisLimiter(redis) : createMemoryLimiter());
-  app.decorate('mailer', createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log }));
+  app.decorate(
+    'mailer',
+    createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log }),
+  );
   app.decorate('payments', createPaymentProvider(config));
   app.addHook('onClose', async () => {
     app.mailer.close();
@@ -186,8 +189,7 @@ async function registerWebApp(app: App, enabled: boolean): Promise<void> {
   }
   app.setNotFoundHandler({ preHandler: app.rateLimit({ max: 300, timeWindow: 60_000 }) }, (request, reply) => {
     const path = request.url.split('?')[0] ?? '';
-    const isPage =
-      (request.method === 'GET' || request.method === 'HEAD') && !/^\/(api|files|pay)(\/|$)/.test(path);
+    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !/^\/(api|files|pay)(\/|$)/.test(path);
     if (hasWebApp && isPage) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }

@@ -20,8 +20,20 @@ describe('loadConfig', () => {
   });
 
   it('treats empty strings as unset and normalises values', () => {
-    const config = loadConfig({ DATABASE_URL: '', PORT: '8080', CURRENCY: 'eur', PUBLIC_URL: 'https://shop.example/', SEED_DEMO: 'false' });
-    expect(config).toMatchObject({ port: 8080, currency: 'EUR', publicUrl: 'https://shop.example', seedDemo: false, databaseUrl: undefined });
+    const config = loadConfig({
+      DATABASE_URL: '',
+      PORT: '8080',
+      CURRENCY: 'eur',
+      PUBLIC_URL: 'https://shop.example/',
+      SEED_DEMO: 'false',
+    });
+    expect(config).toMatchObject({
+      port: 8080,
+      currency: 'EUR',
+      publicUrl: 'https://shop.example',
+      seedDemo: false,
+      databaseUrl: undefined,
+    });
   });
 
   it('stops with one message that lists every bad key', () => {
@@ -48,7 +60,16 @@ describe('loadConfig', () => {
   });
 
   it('configures Stripe only when its keys are complete', () => {
-    const config = loadConfig({ STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_WEBHOOK_SECRET: 'whsec_1', STRIPE_PUBLISHABLE_KEY: 'pk_test_1' });
-    expect(config.stripe).toEqual({ secretKey: 'sk_test_1', webhookSecret: 'whsec_1', publishableKey: 'pk_test_1', apiBase: undefined });
+    const config = loadConfig({
+      STRIPE_SECRET_KEY: 'sk_test_1',
+      STRIPE_WEBHOOK_SECRET: 'whsec_1',
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_1',
+    });
+    expect(config.stripe).toEqual({
+      secretKey: 'sk_test_1',
+      webhookSecret: 'whsec_1',
+      publishableKey: 'pk_test_1',
+      apiBase: undefined,
+    });
   });
 });

@@ -9,42 +9,41 @@ const boolean = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((value) => ['true', '1', 'yes'].includes(value));
 
-const EnvSchema = z
-  .object({
-    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-    HOST: z.string().min(1).default('127.0.0.1'),
-    PUBLIC_URL: z.url().optional(),
-    DATA_DIR: z.string().min(1).default('./data'),
-    DATABASE_URL: z
-      .string()
-      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
-      .optional(),
-    REDIS_URL: z
-      .string()
-      .regex(/^rediss?:\/\//, 'must be a redis:// URL')
-      .optional(),
-    SMTP_URL: z
-      .string()
-      .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
-      .optional(),
-    MAIL_FROM: z.string().min(3).default('Atelier Noir <no-reply@atelier-noir.local>'),
-    STRIPE_SECRET_KEY: z.string().startsWith('sk_', 'must start with sk_').optional(),
-    STRIPE_PUBLISHABLE_KEY: z.string().startsWith('pk_', 'must start with pk_').optional(),
-    STRIPE_WEBHOOK_SECRET: z.string().startsWith('whsec_', 'must start with whsec_').optional(),
-    /** Points the Stripe SDK at another host (tests use a local fake). Not for production. */
-    STRIPE_API_BASE: z.url().optional(),
-    CURRENCY: z
-      .string()
-      .regex(/^[A-Za-z]{3}$/, 'must be a 3-letter ISO currency code')
-      .transform((code) => code.toUpperCase())
-      .default('USD'),
-    ADMIN_EMAIL: z.email().default('admin@example.com'),
-    ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').max(128).optional(),
-    SEED_DEMO: boolean.default(true),
-    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-    TRUST_PROXY: boolean.default(false),
-  });
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  PUBLIC_URL: z.url().optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+    .optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must be a redis:// URL')
+    .optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('Atelier Noir <no-reply@atelier-noir.local>'),
+  STRIPE_SECRET_KEY: z.string().startsWith('sk_', 'must start with sk_').optional(),
+  STRIPE_PUBLISHABLE_KEY: z.string().startsWith('pk_', 'must start with pk_').optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().startsWith('whsec_', 'must start with whsec_').optional(),
+  /** Points the Stripe SDK at another host (tests use a local fake). Not for production. */
+  STRIPE_API_BASE: z.url().optional(),
+  CURRENCY: z
+    .string()
+    .regex(/^[A-Za-z]{3}$/, 'must be a 3-letter ISO currency code')
+    .transform((code) => code.toUpperCase())
+    .default('USD'),
+  ADMIN_EMAIL: z.email().default('admin@example.com'),
+  ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').max(128).optional(),
+  SEED_DEMO: boolean.default(true),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: boolean.default(false),
+});
 
 export type Env = z.input<typeof EnvSchema>;
 
@@ -58,7 +57,9 @@ export interface Config {
   redisUrl: string | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
-  stripe: { secretKey: string; publishableKey: string | undefined; webhookSecret: string; apiBase: string | undefined } | undefined;
+  stripe:
+    | { secretKey: string; publishableKey: string | undefined; webhookSecret: string; apiBase: string | undefined }
+    | undefined;
   currency: string;
   admin: { email: string; password: string | undefined };
   seedDemo: boolean;
@@ -78,9 +79,12 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   const keys = Object.keys(EnvSchema.shape);
   const raw = Object.fromEntries(keys.map((key) => [key, source[key] === '' ? undefined : source[key]]));
   const parsed = EnvSchema.safeParse(raw);
-  const problems = parsed.success ? [] : parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+  const problems = parsed.success
+    ? []
+    : parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
   // Checked beside the schema so that it is listed together with every other bad key.
-  if (raw.STRIPE_SECRET_KEY && !raw.STRIPE_WEBHOOK_SECRET) problems.push('STRIPE_WEBHOOK_SECRET: is required with STRIPE_SECRET_KEY');
+  if (raw.STRIPE_SECRET_KEY && !raw.STRIPE_WEBHOOK_SECRET)
+    problems.push('STRIPE_WEBHOOK_SECRET: is required with STRIPE_SECRET_KEY');
   if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
   const env = parsed.data;
   return {

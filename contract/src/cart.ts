@@ -17,7 +17,10 @@ export const AddLineBodySchema = z.object({
 });
 export type AddLineBody = z.input<typeof AddLineBodySchema>;
 /** The line to add, as the server reads it: a product, a colour reference, a size, a quantity. */
-export type AddLine = Pick<z.output<typeof AddLineBodySchema>, 'productId' | 'selectedSize' | 'selectedColor' | 'quantity'>;
+export type AddLine = Pick<
+  z.output<typeof AddLineBodySchema>,
+  'productId' | 'selectedSize' | 'selectedColor' | 'quantity'
+>;
 
 export const UpdateCartLineBodySchema = z.object({ quantity: QuantitySchema });
 export type UpdateCartLineBody = z.infer<typeof UpdateCartLineBodySchema>;

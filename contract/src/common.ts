@@ -13,7 +13,9 @@ export const IdParamsSchema = z.object({ id: IdSchema });
 export const LangSchema = z
   .string()
   .optional()
-  .transform((value) => (LANGUAGES as readonly string[]).includes(value ?? '') ? (value as (typeof LANGUAGES)[number]) : undefined);
+  .transform((value) =>
+    (LANGUAGES as readonly string[]).includes(value ?? '') ? (value as (typeof LANGUAGES)[number]) : undefined,
+  );
 
 export const SizeSchema = z.enum(SIZES);
 export const QuantitySchema = z.number().int().min(QUANTITY_MIN).max(QUANTITY_MAX);

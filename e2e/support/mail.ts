@@ -11,7 +11,8 @@ export interface OutboxMail {
 
 /** Decodes the MIME parts nodemailer writes (quoted-printable or base64, UTF-8). */
 function decodePart(headers: string, body: string): string {
-  if (/content-transfer-encoding:\s*base64/i.test(headers)) return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
+  if (/content-transfer-encoding:\s*base64/i.test(headers))
+    return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
   if (/content-transfer-encoding:\s*quoted-printable/i.test(headers)) {
     const bytes = body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_, hex: string) => `%${hex}`);
     try {
@@ -34,7 +35,8 @@ function decodeHeader(value: string): string {
 export function parseEml(file: string, raw: string): OutboxMail {
   const [head = '', ...rest] = raw.split(/\r?\n\r?\n/);
   const unfolded = head.replace(/\r?\n[ \t]+/g, ' ');
-  const header = (name: string) => decodeHeader(new RegExp(`^${name}:\\s*(.*)$`, 'im').exec(unfolded)?.[1]?.trim() ?? '');
+  const header = (name: string) =>
+    decodeHeader(new RegExp(`^${name}:\\s*(.*)$`, 'im').exec(unfolded)?.[1]?.trim() ?? '');
   const body = rest.join('\n\n');
   const boundary = /boundary="?([^";\s]+)"?/i.exec(unfolded)?.[1];
   let text = '';
@@ -52,7 +54,9 @@ export function parseEml(file: string, raw: string): OutboxMail {
 export function readOutbox(outboxDir: string): OutboxMail[] {
   let names: string[];
   try {
-    names = readdirSync(outboxDir).filter((name) => name.endsWith('.eml')).sort();
+    names = readdirSync(outboxDir)
+      .filter((name) => name.endsWith('.eml'))
+      .sort();
   } catch {
     return [];
   }

@@ -21,7 +21,9 @@ async function freePort(): Promise<number> {
     server.on('error', reject);
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolvePort(address.port) : reject(new Error('no port'))));
+      server.close(() =>
+        typeof address === 'object' && address ? resolvePort(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }
@@ -50,7 +52,8 @@ export async function startShop(env: Record<string, string> = {}, fixedDataDir?:
   const port = await freePort();
   const dataDir = fixedDataDir ?? mkdtempSync(join(tmpdir(), 'shop-e2e-'));
   const templateDataDir = process.env[TEMPLATE_ENV];
-  if (!fixedDataDir && templateDataDir && existsSync(templateDataDir)) cpSync(templateDataDir, dataDir, { recursive: true });
+  if (!fixedDataDir && templateDataDir && existsSync(templateDataDir))
+    cpSync(templateDataDir, dataDir, { recursive: true });
   const admin = E2E_ADMIN;
   const baseURL = `http://127.0.0.1:${port}`;
   const child: ChildProcess = spawn(process.execPath, [join(root, 'api/dist/main.js')], {

@@ -46,7 +46,9 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_email_key').on(t.email),
     // Exactly one root admin: a partial unique index over a constant.
-    uniqueIndex('users_one_root_admin').on(t.role).where(sql`${t.role} = 'ROOT_ADMIN'`),
+    uniqueIndex('users_one_root_admin')
+      .on(t.role)
+      .where(sql`${t.role} = 'ROOT_ADMIN'`),
     check('users_email_lower', sql`${t.email} = lower(${t.email})`),
   ],
 );
@@ -95,7 +97,10 @@ export const passwordResets = pgTable(
     usedAt: timestamp('used_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('password_resets_token_hash_key').on(t.tokenHash), index('password_resets_user_id_idx').on(t.userId)],
+  (t) => [
+    uniqueIndex('password_resets_token_hash_key').on(t.tokenHash),
+    index('password_resets_user_id_idx').on(t.userId),
+  ],
 );
 
 export const categories = pgTable('categories', {
@@ -117,7 +122,10 @@ export const products = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('products_category_id_idx').on(t.categoryId), check('products_price_positive', sql`${t.priceCents} > 0`)],
+  (t) => [
+    index('products_category_id_idx').on(t.categoryId),
+    check('products_price_positive', sql`${t.priceCents} > 0`),
+  ],
 );
 
 export const productTranslations = pgTable(
@@ -231,7 +239,10 @@ export const orders = pgTable(
     createdAt: createdAt(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
   },
-  (t) => [uniqueIndex('orders_payment_session_id_key').on(t.paymentSessionId), index('orders_user_id_idx').on(t.userId)],
+  (t) => [
+    uniqueIndex('orders_payment_session_id_key').on(t.paymentSessionId),
+    index('orders_user_id_idx').on(t.userId),
+  ],
 );
 
 export const orderItems = pgTable(

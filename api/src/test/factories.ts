@@ -28,7 +28,14 @@ export interface CreatedUser {
 
 export async function createUser(
   db: Db,
-  options: { role?: Role; email?: string; name?: string; password?: string; verified?: boolean; locale?: 'en' | 'bg' } = {},
+  options: {
+    role?: Role;
+    email?: string;
+    name?: string;
+    password?: string;
+    verified?: boolean;
+    locale?: 'en' | 'bg';
+  } = {},
 ): Promise<CreatedUser> {
   const password = options.password ?? DEFAULT_PASSWORD;
   const email = (options.email ?? `shopper-${next()}@example.com`).toLowerCase();

@@ -8,5 +8,7 @@ export default function AboutUsRoute() {
   const { t } = useTranslation();
   useDocumentTitle(t('about.title'));
   const sections = useInfoSections('about', SECTIONS);
-  return <InfoPage eyebrow={t('about.eyebrow')} title={t('about.title')} intro={t('about.intro')} sections={sections} />;
+  return (
+    <InfoPage eyebrow={t('about.eyebrow')} title={t('about.title')} intro={t('about.intro')} sections={sections} />
+  );
 }

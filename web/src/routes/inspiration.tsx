@@ -8,5 +8,12 @@ export default function InspirationRoute() {
   const { t } = useTranslation();
   useDocumentTitle(t('inspiration.title'));
   const sections = useInfoSections('inspiration', SECTIONS);
-  return <InfoPage eyebrow={t('inspiration.eyebrow')} title={t('inspiration.title')} intro={t('inspiration.intro')} sections={sections} />;
+  return (
+    <InfoPage
+      eyebrow={t('inspiration.eyebrow')}
+      title={t('inspiration.title')}
+      intro={t('inspiration.intro')}
+      sections={sections}
+    />
+  );
 }

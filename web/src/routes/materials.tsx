@@ -8,5 +8,12 @@ export default function MaterialsRoute() {
   const { t } = useTranslation();
   useDocumentTitle(t('materials.title'));
   const sections = useInfoSections('materials', SECTIONS);
-  return <InfoPage eyebrow={t('materials.eyebrow')} title={t('materials.title')} intro={t('materials.intro')} sections={sections} />;
+  return (
+    <InfoPage
+      eyebrow={t('materials.eyebrow')}
+      title={t('materials.title')}
+      intro={t('materials.intro')}
+      sections={sections}
+    />
+  );
 }

@@ -31,7 +31,12 @@ describe('GET /api/categories', () => {
 
 describe('GET /api/products', () => {
   it('returns published products in the contract shape, sizes in the spec order', async () => {
-    const made = await createProduct(t.db, { categoryId: 2, priceCents: 12950, sizes: ['XL', 'S', 'XXL', 'XS'], name: 'Shape Hoodie' });
+    const made = await createProduct(t.db, {
+      categoryId: 2,
+      priceCents: 12950,
+      sizes: ['XL', 'S', 'XXL', 'XS'],
+      name: 'Shape Hoodie',
+    });
     await createProduct(t.db, { published: false, name: 'Hidden Draft' });
     const response = await t.app.inject('/api/products');
     expect(response.statusCode).toBe(200);

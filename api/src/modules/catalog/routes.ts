@@ -15,7 +15,10 @@ import { getProduct, listCategories, listProducts } from './service.js';
 
 /** Sends a cached JSON body, or 304 when the client already has it. */
 function sendCached(request: FastifyRequest, reply: FastifyReply, cached: CachedBody) {
-  reply.header('etag', cached.etag).header('cache-control', 'no-cache').header('vary', 'accept-language, authorization');
+  reply
+    .header('etag', cached.etag)
+    .header('cache-control', 'no-cache')
+    .header('vary', 'accept-language, authorization');
   if (request.headers['if-none-match'] === cached.etag) return reply.code(304).send();
   return reply.type('application/json; charset=utf-8').send(cached.body);
 }
@@ -35,7 +38,11 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const lang = requestLanguage(request, request.query.lang);
-      return sendCached(request, reply, await app.catalogCache.get(`categories:${lang}`, async () => listCategories(lang)));
+      return sendCached(
+        request,
+        reply,
+        await app.catalogCache.get(`categories:${lang}`, async () => listCategories(lang)),
+      );
     },
   );
 
@@ -72,7 +79,11 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       const lang = requestLanguage(request, request.query.lang);
       const { id } = request.params;
       if (isAdmin(request)) return getProduct(app.db, id, lang, true);
-      return sendCached(request, reply, await app.catalogCache.get(`product:${id}:${lang}`, () => getProduct(app.db, id, lang)));
+      return sendCached(
+        request,
+        reply,
+        await app.catalogCache.get(`product:${id}:${lang}`, () => getProduct(app.db, id, lang)),
+      );
     },
   );
 };

@@ -74,9 +74,7 @@ export async function listProducts(db: Db, lang: Language, categoryId?: number):
 
 /** Admins may read unpublished products (never deleted ones). */
 export async function getProduct(db: Db, id: number, lang: Language, includeUnpublished = false): Promise<Product> {
-  const where = includeUnpublished
-    ? sql`p.id = ${id} and p.deleted_at is null`
-    : sql`p.id = ${id} and ${visible}`;
+  const where = includeUnpublished ? sql`p.id = ${id} and p.deleted_at is null` : sql`p.id = ${id} and ${visible}`;
   const result = await db.execute(productQuery(where));
   const row = rowsOf<ProductRow>(result)[0];
   if (!row) throw notFound('Product not found');

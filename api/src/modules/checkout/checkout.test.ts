@@ -119,7 +119,7 @@ describe('POST /api/checkout/session', () => {
     expect(await orderOf(t.db, sessionId)).toMatchObject({ totalCents: 14000 });
   });
 
-  it('cancels the shopper\'s earlier pending order when a second tab checks out, so one cart is never paid twice', async () => {
+  it("cancels the shopper's earlier pending order when a second tab checks out, so one cart is never paid twice", async () => {
     const user = await createUser(t.db);
     const other = await createUser(t.db);
     const product = await createProduct(t.db, { priceCents: 4000 });

@@ -7,7 +7,13 @@ const HealthSchema = z.object({ status: z.enum(['ok', 'error']), db: z.enum(['ok
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/health',
-    { schema: { tags: ['operations'], summary: 'Liveness and database check', response: { 200: HealthSchema, 503: HealthSchema } } },
+    {
+      schema: {
+        tags: ['operations'],
+        summary: 'Liveness and database check',
+        response: { 200: HealthSchema, 503: HealthSchema },
+      },
+    },
     async (request, reply) => {
       try {
         await app.db.execute(sql`select 1`);

@@ -19,7 +19,11 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
       const wanted = width && (IMAGE_VARIANT_WIDTHS as readonly number[]).includes(width) ? width : undefined;
       const columns = { id: files.id, contentType: files.contentType, bytes: files.bytes };
       const [variant] = wanted
-        ? await app.db.select(columns).from(files).where(and(eq(files.sourceId, id), eq(files.width, wanted))).limit(1)
+        ? await app.db
+            .select(columns)
+            .from(files)
+            .where(and(eq(files.sourceId, id), eq(files.width, wanted)))
+            .limit(1)
         : [];
       const [file] = variant ? [variant] : await app.db.select(columns).from(files).where(eq(files.id, id)).limit(1);
       if (!file) throw notFound('File not found');

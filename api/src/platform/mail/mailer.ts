@@ -23,7 +23,12 @@ export interface Mailer {
 }
 
 /** Real SMTP when SMTP_URL is set; otherwise one .eml file per message in DATA_DIR/outbox. */
-export function createMailer(options: { smtpUrl?: string | undefined; from: string; dataDir: string; log: FastifyBaseLogger }): Mailer {
+export function createMailer(options: {
+  smtpUrl?: string | undefined;
+  from: string;
+  dataDir: string;
+  log: FastifyBaseLogger;
+}): Mailer {
   if (options.smtpUrl) return smtpMailer(nodemailer.createTransport(options.smtpUrl), options.from);
   return outboxMailer(join(options.dataDir, 'outbox'), options.from, options.log);
 }

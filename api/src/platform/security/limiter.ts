@@ -62,11 +62,10 @@ export function createRedisLimiter(redis: Redis, prefix = 'limit:'): Limiter {
   return {
     async hit(key, max, windowMs) {
       const name = prefix + key;
-      const [[, count], [, ttl]] = (await redis
-        .multi()
-        .incr(name)
-        .pttl(name)
-        .exec()) as [[null, number], [null, number]];
+      const [[, count], [, ttl]] = (await redis.multi().incr(name).pttl(name).exec()) as [
+        [null, number],
+        [null, number],
+      ];
       let remaining = ttl;
       if (ttl < 0) {
         await redis.pexpire(name, windowMs);
@@ -76,7 +75,10 @@ export function createRedisLimiter(redis: Redis, prefix = 'limit:'): Limiter {
     },
     async peek(key, max) {
       const name = prefix + key;
-      const [[, raw], [, ttl]] = (await redis.multi().get(name).pttl(name).exec()) as [[null, string | null], [null, number]];
+      const [[, raw], [, ttl]] = (await redis.multi().get(name).pttl(name).exec()) as [
+        [null, string | null],
+        [null, number],
+      ];
       const count = Number(raw ?? 0);
       return { allowed: count < max, count, retryAfter: Math.max(0, Math.ceil(ttl / 1000)) };
     },
