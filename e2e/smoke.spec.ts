@@ -15,6 +15,10 @@ test('the shop starts on a fresh data folder and serves the storefront and the A
   await expectAccessible(page);
   await screenshots(page, 'smoke-home');
 
+  // Nothing, not even a hidden popover, may make a phone screen scroll sideways.
+  await page.setViewportSize({ width: 390, height: 844 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(390);
+
   const notFound = await page.goto('/definitely/not/a/page');
   expect(notFound?.status()).toBe(200);
   await expect(page.getByRole('heading', { name: 'Oops! Page Not Found' })).toBeVisible();
