@@ -1,25 +1,72 @@
-// `npm test`: every suite, in order, stopping at the first failure.
-//  1. locale check  2. unit + api on PGlite + web components  3. api on PostgreSQL  4. Playwright in Chromium
+// `npm test`: every suite, in order, stopping at the first failure, then one closing line with
+// the counts of all of them: locale check; unit, web and API tests on PGlite; API tests on
+// PostgreSQL; build; Playwright in Chromium.
 import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const reports = mkdtempSync(join(tmpdir(), 'shop-test-reports-'));
+const vitest = (name, projects) => ({
+  title: name,
+  command: 'npx',
+  args: [
+    'vitest',
+    'run',
+    ...projects.flatMap((p) => ['--project', p]),
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${join(reports, `${projects[projects.length - 1]}.json`)}`,
+  ],
+  count: (file) => {
+    const report = JSON.parse(readFileSync(file, 'utf8'));
+    return { passed: report.numPassedTests, failed: report.numFailedTests };
+  },
+  report: join(reports, `${projects[projects.length - 1]}.json`),
+});
 
 const steps = [
-  ['Locale files', 'node', ['scripts/check-locales.mjs']],
-  [
-    'Unit, web and API tests on PGlite',
-    'npx',
-    ['vitest', 'run', '--project', 'contract', '--project', 'web', '--project', 'api-pglite'],
-  ],
-  ['API tests on PostgreSQL', 'npx', ['vitest', 'run', '--project', 'api-postgres']],
-  ['Build', 'npm', ['run', 'build']],
-  ['End-to-end tests in Chromium', 'npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts']],
+  { title: 'Locale files', command: 'node', args: ['scripts/check-locales.mjs'] },
+  vitest('Unit, web and API tests on PGlite', ['contract', 'web', 'api-pglite']),
+  vitest('API tests on PostgreSQL', ['api-postgres']),
+  { title: 'Build', command: 'npm', args: ['run', 'build'] },
+  {
+    title: 'End-to-end tests in Chromium',
+    command: 'npx',
+    args: ['playwright', 'test', '-c', 'e2e/playwright.config.ts', '--reporter=list,json'],
+    env: { PLAYWRIGHT_JSON_OUTPUT_NAME: join(reports, 'e2e.json') },
+    report: join(reports, 'e2e.json'),
+    count: (file) => {
+      const { stats } = JSON.parse(readFileSync(file, 'utf8'));
+      return { passed: stats.expected + stats.flaky, failed: stats.unexpected };
+    },
+  },
 ];
 
-for (const [title, command, args] of steps) {
-  console.log(`\n=== ${title} ===`);
+const total = { passed: 0, failed: 0 };
+let exitCode = 0;
+for (const step of steps) {
+  console.log(`\n=== ${step.title} ===`);
   const started = Date.now();
-  const { status } = spawnSync(command, args, { stdio: 'inherit' });
+  const { status } = spawnSync(step.command, step.args, { stdio: 'inherit', env: { ...process.env, ...step.env } });
+  if (step.count) {
+    try {
+      const counted = step.count(step.report);
+      total.passed += counted.passed;
+      total.failed += counted.failed;
+    } catch {
+      // No report: the runner failed before testing; its exit code says so.
+    }
+  }
   console.log(
-    `=== ${title}: ${status === 0 ? 'passed' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s ===`,
+    `=== ${step.title}: ${status === 0 ? 'passed' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s ===`,
   );
-  if (status !== 0) process.exit(status ?? 1);
+  if (status !== 0) {
+    exitCode = status ?? 1;
+    if (total.failed === 0) total.failed = 1;
+    break;
+  }
 }
+rmSync(reports, { recursive: true, force: true });
+console.log(`\nTests: ${total.passed} passed, ${total.failed} failed`);
+process.exit(exitCode);
