@@ -79,6 +79,19 @@ export async function screenshots(page: Page, name: string): Promise<void> {
 
 /** Zero axe-core violations of serious or critical impact on the current page. */
 export async function expectAccessible(page: Page): Promise<void> {
+  // Colour contrast read mid fade-in (the 0.5 s page transition) sees half-transparent text:
+  // let running finite animations end first (spinners and shimmers loop forever).
+  await page.waitForFunction(
+    () =>
+      document
+        .getAnimations()
+        .every(
+          (animation) =>
+            animation.playState !== 'running' || animation.effect?.getComputedTiming().iterations === Infinity,
+        ),
+    undefined,
+    { timeout: 5_000 },
+  );
   const results = await new AxeBuilder({ page }).analyze();
   const severe = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(
