@@ -1,9 +1,10 @@
 import type { SVGProps } from 'react';
 
 /** Line icons on a 24 px grid. Decorative: the control around them carries the label. */
-type IconProps = SVGProps<SVGSVGElement>;
+export type IconProps = SVGProps<SVGSVGElement>;
 
-function Icon({ children, ...props }: IconProps) {
+/** The frame every icon draws in; features draw their own icons inside it. */
+export function Icon({ children, ...props }: IconProps) {
   return (
     <svg
       viewBox="0 0 24 24"

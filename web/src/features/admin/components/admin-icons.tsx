@@ -1,27 +1,6 @@
-import type { SVGProps } from 'react';
+import { Icon, type IconProps } from '../../../components/icons/icons';
 
-/** The admin's line icons, on the shop's 24 px grid; decorative (the control carries the label). */
-type IconProps = SVGProps<SVGSVGElement>;
-
-function Icon({ children, ...props }: IconProps) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      width="24"
-      height="24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.5"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      {...props}
-    >
-      {children}
-    </svg>
-  );
-}
+// The admin's line icons, drawn in the shop's icon frame (decorative: the control carries the label).
 
 /** Manage Products: a list with bullets. */
 export const ManageIcon = (p: IconProps) => (
