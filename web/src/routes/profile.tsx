@@ -9,6 +9,7 @@ import { useToken } from '../features/auth/use-token';
 import { ProfileForm } from '../features/profile/components/profile-form';
 import { StateMessage } from '../components/state-message/state-message';
 import { useDocumentTitle } from '../lib/use-document-title';
+import page from './shopping-page.module.css';
 import styles from './profile.module.css';
 
 export default function ProfileRoute() {
@@ -31,30 +32,32 @@ export default function ProfileRoute() {
   if (!token) return <Navigate to="/login" replace state={{ from: location }} />;
 
   return (
-    <div className={styles.page}>
-      <header className={styles.header}>
-        <p className={styles.eyebrow}>{t('profile.eyebrow')}</p>
-        <h1 className={styles.title}>{t('profile.title')}</h1>
-        <p className={styles.lead}>{profile ? t('profile.greeting', { name: profile.name }) : t('profile.lead')}</p>
-      </header>
-      <div className={styles.card}>
-        {profile ? (
-          <ProfileForm
-            key={profile.id}
-            profile={profile}
-            onSaved={() => mutate(profileKey(token))}
-            onLogout={() => {
-              signingOut.current = true;
-              void signOut();
-            }}
-          />
-        ) : error ? (
-          <StateMessage kind="error" title={t('profile.loadError')} />
-        ) : (
-          <p className={styles.loading} role="status">
-            {t('profile.loading')}
-          </p>
-        )}
+    <div className={page.page}>
+      <div className={styles.column}>
+        <header className={page.header}>
+          <p className={page.eyebrow}>{t('profile.eyebrow')}</p>
+          <h1 className={page.title}>{t('profile.title')}</h1>
+          <p className={page.lead}>{profile ? t('profile.greeting', { name: profile.name }) : t('profile.lead')}</p>
+        </header>
+        <div className={styles.card}>
+          {profile ? (
+            <ProfileForm
+              key={profile.id}
+              profile={profile}
+              onSaved={() => mutate(profileKey(token))}
+              onLogout={() => {
+                signingOut.current = true;
+                void signOut();
+              }}
+            />
+          ) : error ? (
+            <StateMessage kind="error" title={t('profile.loadError')} />
+          ) : (
+            <p className={styles.loading} role="status">
+              {t('profile.loading')}
+            </p>
+          )}
+        </div>
       </div>
     </div>
   );
