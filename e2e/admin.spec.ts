@@ -232,6 +232,8 @@ test('an admin runs the catalogue and the users from the browser', async ({ page
   expect(saved.colors.map((c) => c.colorName)).toEqual(['Graphite', 'Sand']);
   expect(saved.colors[0]!.hoverImage).toMatch(/^\/files\/[a-f0-9]{64}$/);
   expect(hoverBefore).not.toContain(saved.colors[0]!.hoverImage);
+  // The server-rendered page, what a visitor's browser paints first, shows the change at once.
+  expect(await (await request.get(`/product/${productId}`)).text()).toContain('$99.90');
 
   // The dashboard: the root admin's row is protected; the shopper becomes an ADMIN.
   await page.getByRole('link', { name: t('admin.nav.manageProducts') }).click();
@@ -275,4 +277,5 @@ test('an admin runs the catalogue and the users from the browser', async ({ page
   await expect(toast(page, t('admin.deleteProduct.success'))).toBeVisible();
   await expect(card(en.name)).toHaveCount(0);
   expect((await request.get(`/api/products/${productId}`)).status()).toBe(404);
+  expect(await (await request.get('/clothing')).text()).not.toContain(en.name);
 });

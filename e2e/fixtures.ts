@@ -42,9 +42,31 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
     const address = `203.0.${113 + Math.floor(clientNumber / 250)}.${(clientNumber % 250) + 1}`;
     await use({ 'x-forwarded-for': address });
   },
+  // A server-rendered page is on screen before the app has loaded (decision 0012). A test acts
+  // within milliseconds of the first paint, far sooner than a person: every navigation waits until
+  // the app answers clicks.
+  page: async ({ page }, use) => {
+    const waitForApp = () =>
+      page.waitForFunction(() => !document.getElementById('root') || document.documentElement.dataset.app === 'ready');
+    const goto = page.goto.bind(page);
+    const reload = page.reload.bind(page);
+    page.goto = async (...args) => {
+      const response = await goto(...args);
+      await waitForApp();
+      return response;
+    };
+    page.reload = async (...args) => {
+      const response = await reload(...args);
+      await waitForApp();
+      return response;
+    };
+    await use(page);
+  },
   acceptTerms: [true, { option: true }],
   lang: ['en', { option: true }],
-  context: async ({ context, acceptTerms, lang }, use) => {
+  context: async ({ context, acceptTerms, lang, baseURL }, use) => {
+    // The web app keeps a cookie copy of the language for the server-rendered pages.
+    await context.addCookies([{ name: 'lang', value: lang, url: baseURL! }]);
     await context.addInitScript(
       ({ accept, language }) => {
         if (sessionStorage.getItem('__e2e_init')) return;

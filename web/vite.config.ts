@@ -30,7 +30,7 @@ function wholeLocaleFiles(): Plugin {
 // browser sees one origin, exactly like production.
 const apiTarget = 'http://127.0.0.1:3000';
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), wholeLocaleFiles()],
   resolve: {
     alias: [
@@ -47,23 +47,36 @@ export default defineConfig({
       '/pay': apiTarget,
     },
   },
-  build: {
-    outDir: 'dist',
-    emptyOutDir: true,
-    assetsDir: 'assets',
-    // Hashed names let the api cache assets as immutable.
-    rollupOptions: {
-      // The contract's modules only declare schemas and constants. Telling the bundler so lets
-      // it drop the zod schemas a chunk does not use (otherwise every `import { TIMINGS }` would
-      // pull all of zod into the entry chunk).
-      treeshake: {
-        moduleSideEffects: (id: string) => !/[\\/]contract[\\/]src[\\/]/.test(id),
+  build: isSsrBuild
+    ? {
+        // The server renderer (src/entry-server.tsx → dist-server/entry-server.js), imported by the api.
+        outDir: 'dist-server',
+        emptyOutDir: true,
+        copyPublicDir: false,
+        rollupOptions: { output: { entryFileNames: '[name].js', chunkFileNames: 'chunks/[name]-[hash].js' } },
+      }
+    : {
+        outDir: 'dist',
+        emptyOutDir: true,
+        assetsDir: 'assets',
+        // Which files (chunks, CSS) each route module needs: the server links them in the HTML
+        // of the pages it renders.
+        manifest: true,
+        rollupOptions: {
+          // index.html is the app; src/boot.ts starts it on server-rendered pages, after they paint.
+          input: { index: 'index.html', boot: 'src/boot.ts' },
+          // The contract's modules only declare schemas and constants. Telling the bundler so lets
+          // it drop the zod schemas a chunk does not use (otherwise every `import { TIMINGS }` would
+          // pull all of zod into the entry chunk).
+          treeshake: {
+            moduleSideEffects: (id: string) => !/[\\/]contract[\\/]src[\\/]/.test(id),
+          },
+          // Hashed names let the api cache assets as immutable.
+          output: {
+            entryFileNames: 'assets/[name]-[hash].js',
+            chunkFileNames: 'assets/[name]-[hash].js',
+            assetFileNames: 'assets/[name]-[hash][extname]',
+          },
+        },
       },
-      output: {
-        entryFileNames: 'assets/[name]-[hash].js',
-        chunkFileNames: 'assets/[name]-[hash].js',
-        assetFileNames: 'assets/[name]-[hash][extname]',
-      },
-    },
-  },
-});
+}));

@@ -22,6 +22,12 @@ describe('the app shell', () => {
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).toContain("script-src 'self'");
     expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    // Not-found answers and errors carry them too.
+    for (const other of [await t.app.inject('/api/nope'), await t.app.inject('/api/products/abc')]) {
+      expect(other.statusCode).toBeGreaterThanOrEqual(400);
+      expect(other.headers['x-content-type-options']).toBe('nosniff');
+      expect(other.headers['content-security-policy']).toBe(csp);
+    }
   });
 
   it('answers unknown API paths with a JSON 404', async () => {

@@ -1,9 +1,5 @@
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
-import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { UPLOAD_MAX_BYTES } from '@shop/contract';
@@ -14,10 +10,10 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { Redis } from 'ioredis';
 import type { Config } from './config.js';
 import { openDatabase, type Database, type Db } from './db/client.js';
 import { installErrorHandler } from './lib/error-handler.js';
+import { installSecurityHeaders } from './lib/security-headers.js';
 import { adminRoutes } from './modules/admin/routes.js';
 import { cartRoutes } from './modules/cart/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
@@ -29,12 +25,13 @@ import { payPageRoutes } from './modules/payments/pay-routes.js';
 import { paymentRoutes } from './modules/payments/routes.js';
 import { profileRoutes } from './modules/profile/routes.js';
 import { wishlistRoutes } from './modules/wishlist/routes.js';
-import { webDistDir } from './paths.js';
 import { CatalogCache } from './platform/cache/catalog-cache.js';
+import { shopperCaches } from './platform/cache/shopper-caches.js';
 import { fileRoutes } from './platform/files/routes.js';
 import { createMailer, type Mailer } from './platform/mail/mailer.js';
 import { createPaymentProvider, type PaymentProvider } from './platform/payments/index.js';
 import { authenticate } from './platform/security/authenticate.js';
+import { registerWebApp } from './platform/web/routes.js';
 import { createMemoryLimiter, createRedisLimiter, type Limiter } from './platform/security/limiter.js';
 import { serializeRequest } from './platform/security/redact.js';
 
@@ -67,6 +64,15 @@ const defaultLogger = (config: Config) => ({
   serializers: { req: serializeRequest },
 });
 
+/**
+ * Every schema is zod: given these factories, Fastify never loads its default JSON-schema
+ * compilers (ajv and fast-json-stringify, a tenth of the start-up).
+ */
+const zodCompilers = {
+  buildValidator: () => validatorCompiler,
+  buildSerializer: () => serializerCompiler,
+} as unknown as NonNullable<NonNullable<FastifyServerOptions['schemaController']>['compilersFactory']>;
+
 /** Builds the whole app (plugins, modules, error handler). Never listens: main.ts and tests do. */
 export async function buildApp({ config, database, logger, serveWebApp = true }: BuildOptions): Promise<App> {
   const app = Fastify({
@@ -78,6 +84,7 @@ export async function buildApp({ config, database, logger, serveWebApp = true }:
     forceCloseConnections: 'idle',
     trustProxy: config.trustProxy,
     routerOptions: { maxParamLength: 200 },
+    schemaController: { compilersFactory: zodCompilers },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -86,7 +93,10 @@ export async function buildApp({ config, database, logger, serveWebApp = true }:
 
   const ownsDatabase = !database;
   const db = database ?? (await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir }));
-  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : undefined;
+  // Loaded only when configured: a single process without Redis never reads the client's code.
+  const redis = config.redisUrl
+    ? new (await import('ioredis')).Redis(config.redisUrl, { maxRetriesPerRequest: 2 })
+    : undefined;
   const catalogCache = new CatalogCache(db.pool, app.log);
   await catalogCache.start();
 
@@ -108,33 +118,8 @@ export async function buildApp({ config, database, logger, serveWebApp = true }:
     if (ownsDatabase) await db.close();
   });
 
-  const https = config.publicUrl.startsWith('https://');
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        baseUri: ["'self'"],
-        scriptSrc: ["'self'"],
-        // React sets a few style attributes (e.g. the dragged banner's position).
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-        objectSrc: ["'none'"],
-        ...(https ? { upgradeInsecureRequests: [] } : {}),
-      },
-    },
-    hsts: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-    crossOriginEmbedderPolicy: false,
-  });
+  installSecurityHeaders(app, config.publicUrl);
   await app.register(rateLimit, { global: false, ...(redis ? { redis } : {}) });
-  await app.register(multipart, {
-    limits: { fileSize: UPLOAD_MAX_BYTES, files: 40, fields: 80, parts: 120, fieldSize: 100 * 1024, headerPairs: 100 },
-  });
   await app.register(swagger, {
     openapi: {
       info: { title: 'Atelier Noir shop API', version: '1.0.0' },
@@ -143,6 +128,7 @@ export async function buildApp({ config, database, logger, serveWebApp = true }:
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  await app.register(shopperCaches);
   await app.register(authenticate);
 
   await app.register(
@@ -152,9 +138,22 @@ export async function buildApp({ config, database, logger, serveWebApp = true }:
       await api.register(checkoutRoutes);
       await api.register(orderRoutes);
       await api.register(paymentRoutes);
-      await api.register(adminRoutes);
       await api.register(authRoutes);
-      await api.register(profileRoutes);
+      // Only these take multipart forms: the plugin's per-request hooks stay off every other route.
+      await api.register(async (forms) => {
+        await forms.register(multipart, {
+          limits: {
+            fileSize: UPLOAD_MAX_BYTES,
+            files: 40,
+            fields: 80,
+            parts: 120,
+            fieldSize: 100 * 1024,
+            headerPairs: 100,
+          },
+        });
+        await forms.register(adminRoutes);
+        await forms.register(profileRoutes);
+      });
       await api.register(cartRoutes);
       await api.register(wishlistRoutes);
     },
@@ -164,35 +163,4 @@ export async function buildApp({ config, database, logger, serveWebApp = true }:
   await app.register(payPageRoutes);
   await registerWebApp(app, serveWebApp);
   return app;
-}
-
-/** The built React app: hashed assets cached forever (pre-compressed), every other path gets index.html. */
-async function registerWebApp(app: App, enabled: boolean): Promise<void> {
-  const hasWebApp = enabled && existsSync(join(webDistDir, 'index.html'));
-  if (hasWebApp) {
-    await app.register(fastifyStatic, {
-      root: webDistDir,
-      preCompressed: true,
-      cacheControl: false,
-      index: false,
-      setHeaders(reply, path) {
-        reply.header(
-          'cache-control',
-          path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate',
-        );
-      },
-    });
-    // The static plugin answers a bare directory (`/`) with 403; the home page is the app's index.
-    app.get('/', { schema: { hide: true } }, (_request, reply) =>
-      reply.header('cache-control', 'no-cache').sendFile('index.html'),
-    );
-  }
-  app.setNotFoundHandler({ preHandler: app.rateLimit({ max: 300, timeWindow: 60_000 }) }, (request, reply) => {
-    const path = request.url.split('?')[0] ?? '';
-    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !/^\/(api|files|pay)(\/|$)/.test(path);
-    if (hasWebApp && isPage) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
-    }
-    return reply.code(404).send({ error: 'Not found', code: 'NOT_FOUND' });
-  });
 }

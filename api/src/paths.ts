@@ -8,4 +8,6 @@ const here = dirname(fileURLToPath(import.meta.url));
 export const apiRoot = resolve(here, '..');
 export const migrationsDir = resolve(apiRoot, 'src/db/migrations');
 export const webDistDir = resolve(apiRoot, '../web/dist');
+/** The web app's server renderer (web/src/entry-server.tsx, built by `npm run build -w web`). */
+export const webServerDir = resolve(apiRoot, '../web/dist-server');
 export const commonPasswordsFile = resolve(apiRoot, 'src/platform/security/common-passwords.txt');

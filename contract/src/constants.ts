@@ -74,6 +74,9 @@ export const STORAGE_KEYS = {
   lang: 'lang',
 } as const;
 
+/** A cookie copy of the chosen language: the server renders public pages in it. */
+export const LANGUAGE_COOKIE = 'lang';
+
 /**
  * Stored images are WebP. Product images are 4:5, full size 1200×1500; smaller variants are
  * served from the same URL with `?w=` (only these widths exist; others get the full size).

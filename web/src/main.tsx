@@ -1,17 +1,40 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { startTransition, StrictMode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import './styles/global.css';
-import { i18nReady } from './lib/i18n';
+import { currentLanguage, i18nReady } from './lib/i18n';
+import { readServerData } from './lib/server-render';
 import { App } from './app/app';
+import { createAppRouter } from './app/router';
 
-const root = createRoot(document.getElementById('root')!);
+const container = document.getElementById('root')!;
 
-// Rendering waits for the visitor's language (instant for English, one small chunk for
-// Bulgarian), and happens even if that chunk failed: English is the fallback.
-void i18nReady.finally(() => {
-  root.render(
+/**
+ * Public pages arrive rendered by the server (docs/decisions/0012): the browser hydrates them,
+ * once the visitor's language and the page's chunk are ready. Every other page, and a page
+ * rendered in another language than the visitor's (a choice made before the server could know
+ * it), is rendered here from scratch. English is the fallback if a language chunk fails.
+ */
+async function start() {
+  await i18nReady.catch(() => undefined);
+  const server = readServerData();
+  let hydrate = server !== null && container.hasChildNodes() && server.lang === currentLanguage();
+  let router;
+  try {
+    router = await createAppRouter({ resolveCurrentPage: hydrate });
+  } catch {
+    // The page's chunk did not load: render from scratch, and the router shows the error page.
+    hydrate = false;
+    router = await createAppRouter();
+  }
+  const app = (
     <StrictMode>
-      <App />
-    </StrictMode>,
+      <App router={router} fallback={server?.fallback} />
+    </StrictMode>
   );
-});
+  // As a transition, hydration yields to the browser every few milliseconds instead of holding
+  // the main thread (the page is already on screen and must stay responsive).
+  if (hydrate) startTransition(() => void hydrateRoot(container, app));
+  else createRoot(container).render(app);
+}
+
+void start();

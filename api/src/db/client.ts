@@ -1,13 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { Logger } from 'drizzle-orm/logger';
-import pg from 'pg';
+import type pg from 'pg';
 import { migrationsDir } from '../paths.js';
 import * as schema from './schema.js';
 
@@ -35,20 +30,49 @@ export interface DatabaseOptions {
   logger?: Logger;
 }
 
-// Timestamps and bigints are parsed by drizzle's column mappers; keep pg from guessing.
-pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
-
+/**
+ * Each driver is imported only when it is used: an embedded shop never loads `pg`, a shop on
+ * PostgreSQL never loads the WebAssembly PostgreSQL (start-up time and resident memory).
+ */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  if (options.url) {
-    const pool = new pg.Pool({ connectionString: options.url, max: 10, idleTimeoutMillis: 30_000 });
-    pool.on('error', () => {
-      // An idle client lost its connection; the pool replaces it. Requests see their own errors.
-    });
-    const db = drizzlePg(pool, { schema, logger: options.logger }) as unknown as Db;
-    await migratePostgres(pool);
-    return { db, kind: 'postgres', pool, close: () => pool.end() };
+  return options.url ? openPostgres(options.url, options.logger) : openPglite(options);
+}
+
+async function openPostgres(url: string, logger: Logger | undefined): Promise<Database> {
+  const [{ default: pg }, { drizzle }, { migrate }] = await Promise.all([
+    import('pg'),
+    import('drizzle-orm/node-postgres'),
+    import('drizzle-orm/node-postgres/migrator'),
+  ]);
+  // Timestamps and bigints are parsed by drizzle's column mappers; keep pg from guessing.
+  pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
+  const pool = new pg.Pool({ connectionString: url, max: 10, idleTimeoutMillis: 30_000 });
+  pool.on('error', () => {
+    // An idle client lost its connection; the pool replaces it. Requests see their own errors.
+  });
+  const db = drizzle(pool, { schema, logger }) as unknown as Db;
+  // Several processes may start at once on one PostgreSQL: migrate under an advisory lock.
+  const client = await pool.connect();
+  try {
+    await client.query('select pg_advisory_lock(727274)');
+    try {
+      await migrate(drizzle(client), { migrationsFolder: migrationsDir });
+    } finally {
+      await client.query('select pg_advisory_unlock(727274)');
+    }
+  } finally {
+    client.release();
   }
-  let client: PGlite;
+  return { db, kind: 'postgres', pool, close: () => pool.end() };
+}
+
+async function openPglite(options: DatabaseOptions): Promise<Database> {
+  const [{ PGlite }, { drizzle }, { migrate }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('drizzle-orm/pglite'),
+    import('drizzle-orm/pglite/migrator'),
+  ]);
+  let client;
   if (options.dataDir) {
     mkdirSync(options.dataDir, { recursive: true });
     client = new PGlite(join(options.dataDir, 'db'));
@@ -56,22 +80,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     client = new PGlite();
   }
   await client.waitReady;
-  const pgliteDb = drizzlePglite(client, { schema, logger: options.logger });
-  await migratePglite(pgliteDb, { migrationsFolder: migrationsDir });
+  const pgliteDb = drizzle(client, { schema, logger: options.logger });
+  await migrate(pgliteDb, { migrationsFolder: migrationsDir });
   return { db: pgliteDb as unknown as Db, kind: 'pglite', close: () => client.close() };
-}
-
-/** Several processes may start at once on one PostgreSQL: migrate under an advisory lock. */
-async function migratePostgres(pool: pg.Pool): Promise<void> {
-  const client = await pool.connect();
-  try {
-    await client.query('select pg_advisory_lock(727274)');
-    try {
-      await migratePg(drizzlePg(client), { migrationsFolder: migrationsDir });
-    } finally {
-      await client.query('select pg_advisory_unlock(727274)');
-    }
-  } finally {
-    client.release();
-  }
 }

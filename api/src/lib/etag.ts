@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { CachedBody } from '../platform/cache/catalog-cache.js';
 
 /** A strong ETag of a serialized body. */
-export const etagOf = (body: string) => `"${createHash('sha1').update(body).digest('base64url')}"`;
+export const etagOf = (body: string | Buffer) => `"${createHash('sha1').update(body).digest('base64url')}"`;
 
 /** True when `If-None-Match` names `etag` (a list, weak validators and `*` included). */
 export function matchesIfNoneMatch(request: FastifyRequest, etag: string): boolean {
@@ -14,18 +15,22 @@ export function matchesIfNoneMatch(request: FastifyRequest, etag: string): boole
   });
 }
 
+/** Serializes a response once: the bytes and their ETag, ready to be sent any number of times. */
+export function toCachedBody(value: unknown): CachedBody {
+  const body = Buffer.from(JSON.stringify(value));
+  return { body, etag: etagOf(body) };
+}
+
 /**
- * Sends a per-user JSON body with an ETag computed from its bytes, or 304 when the client
- * already has it: polling a list that has not changed costs one query and no body.
- * `value` must already have the response's shape (it is serialized here, not by the schema).
+ * Sends a per-user JSON body with its ETag, or 304 when the client already has it. The body is
+ * sent as it was serialized (by `toCachedBody`, after its schema): the route's response schema
+ * does not run again per request.
  */
-export function sendPrivateJson(request: FastifyRequest, reply: FastifyReply, value: unknown) {
-  const body = JSON.stringify(value);
-  const etag = etagOf(body);
+export function sendPrivateBody(request: FastifyRequest, reply: FastifyReply, cached: CachedBody) {
   reply
-    .header('etag', etag)
+    .header('etag', cached.etag)
     .header('cache-control', 'private, no-cache')
     .header('vary', 'authorization, accept-language');
-  if (matchesIfNoneMatch(request, etag)) return reply.code(304).send();
-  return reply.type('application/json; charset=utf-8').send(body);
+  if (matchesIfNoneMatch(request, cached.etag)) return reply.code(304).send();
+  return reply.type('application/json; charset=utf-8').send(cached.body);
 }

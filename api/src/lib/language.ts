@@ -1,18 +1,33 @@
-import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@shop/contract';
+import { DEFAULT_LANGUAGE, LANGUAGE_COOKIE, LANGUAGES, type Language } from '@shop/contract';
 import type { FastifyRequest } from 'fastify';
 
 /**
  * `?lang=` wins, then the first supported language of Accept-Language, then English.
  * An unknown language is never an error.
  */
+const isLanguage = (value: string | undefined): value is Language =>
+  value !== undefined && (LANGUAGES as readonly string[]).includes(value);
+
 export function requestLanguage(request: FastifyRequest, fromQuery?: string): Language {
-  if (fromQuery && (LANGUAGES as readonly string[]).includes(fromQuery)) return fromQuery as Language;
+  if (isLanguage(fromQuery)) return fromQuery;
   const header = request.headers['accept-language'];
   if (header) {
     for (const part of header.split(',')) {
       const tag = part.split(';')[0]?.trim().slice(0, 2).toLowerCase();
-      if (tag && (LANGUAGES as readonly string[]).includes(tag)) return tag as Language;
+      if (isLanguage(tag)) return tag;
     }
   }
   return DEFAULT_LANGUAGE;
+}
+
+const LANGUAGE_COOKIE_PATTERN = new RegExp(`(?:^|;\\s*)${LANGUAGE_COOKIE}=([a-z]{2})(?:;|$)`);
+
+/**
+ * The language of a server-rendered page: the web app's cookie copy of the visitor's choice,
+ * else English, which is what the browser starts in unless it remembers a choice made before
+ * the cookie existed (it then renders the page itself).
+ */
+export function pageLanguage(request: FastifyRequest): Language {
+  const chosen = LANGUAGE_COOKIE_PATTERN.exec(request.headers.cookie ?? '')?.[1];
+  return isLanguage(chosen) ? chosen : DEFAULT_LANGUAGE;
 }

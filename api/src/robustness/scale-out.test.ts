@@ -1,8 +1,9 @@
+import { isDeepStrictEqual } from 'node:util';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../db/client.js';
 import { multipart } from '../modules/admin/test-support.js';
-import { createProduct, createUser, type CreatedProduct, type CreatedUser } from '../test/factories.js';
+import { bearer, createProduct, createUser, type CreatedProduct, type CreatedUser } from '../test/factories.js';
 import { emptyPostgresDatabase } from './support/postgres.js';
 import { startServer, stop, type ServerRun } from './support/server.js';
 
@@ -10,7 +11,8 @@ const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
 /**
  * Two API processes on one PostgreSQL and one Redis, as behind a load balancer: a catalogue
- * write through one is served by the other at once, and rate limits count across both.
+ * write, a cart write or a logout through one is seen by the other at once (its caches hear
+ * PostgreSQL's NOTIFY), and rate limits count across both.
  */
 describe('two API processes on one PostgreSQL and Redis', () => {
   let postgres: Awaited<ReturnType<typeof emptyPostgresDatabase>>;
@@ -42,6 +44,18 @@ describe('two API processes on one PostgreSQL and Redis', () => {
     await postgres?.drop();
   });
 
+  /** Reads `read` until it answers `expected` or 1 s has passed since the write; answers the last value. */
+  async function seenWithin1s<T>(read: () => Promise<T>, expected: T): Promise<T> {
+    const changedAt = Date.now();
+    let value = await read();
+    while (!isDeepStrictEqual(value, expected) && Date.now() - changedAt < 1000) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      value = await read();
+    }
+    expect(Date.now() - changedAt).toBeLessThan(1000);
+    return value;
+  }
+
   const priceOn = async (server: ServerRun) => {
     const response = await fetch(`${server.url}/api/products/${product.id}`);
     expect(response.status).toBe(200);
@@ -65,14 +79,42 @@ describe('two API processes on one PostgreSQL and Redis', () => {
       body: new Uint8Array(form.payload),
     });
     expect(edit.status, await edit.text()).toBe(200);
-    const changedAt = Date.now();
-    let price = await priceOn(second);
-    while (price !== 64.5 && Date.now() - changedAt < 1000) {
-      await new Promise((resolve) => setTimeout(resolve, 20));
-      price = await priceOn(second);
-    }
-    expect(price).toBe(64.5);
-    expect(Date.now() - changedAt).toBeLessThan(1000);
+    expect(await seenWithin1s(() => priceOn(second), 64.5)).toBe(64.5);
+  });
+
+  const cartOn = async (server: ServerRun, user: CreatedUser) => {
+    const response = await fetch(`${server.url}/api/cart`, { headers: bearer(user) });
+    expect(response.status).toBe(200);
+    return ((await response.json()) as { quantity: number }[]).map((line) => line.quantity);
+  };
+
+  it("serves a cart write made through one process from the other's cached cart within 1 s", async () => {
+    const shopper = await createUser(database.db);
+    expect(await cartOn(second, shopper)).toEqual([]);
+    expect(await cartOn(second, shopper)).toEqual([]); // the session and the cart now cached there
+    const add = await fetch(`${first.url}/api/cart`, {
+      method: 'POST',
+      headers: { ...bearer(shopper), 'content-type': 'application/json' },
+      body: JSON.stringify({
+        productId: product.id,
+        selectedColor: product.colors[0]!.id,
+        selectedSize: product.sizes[0],
+        quantity: 3,
+      }),
+    });
+    expect(add.status, await add.text()).toBe(201);
+    expect(await seenWithin1s(() => cartOn(second, shopper), [3])).toEqual([3]);
+  });
+
+  it('ends a session logged out through one process on the other within 1 s', async () => {
+    const shopper = await createUser(database.db);
+    const statusOn = async (server: ServerRun) =>
+      (await fetch(`${server.url}/api/profile`, { headers: bearer(shopper) })).status;
+    expect(await statusOn(second)).toBe(200); // the session now cached there
+    const logout = await fetch(`${first.url}/api/auth/logout`, { method: 'POST', headers: bearer(shopper) });
+    expect(logout.status).toBe(204);
+    expect(await statusOn(first)).toBe(401);
+    expect(await seenWithin1s(() => statusOn(second), 401)).toBe(401);
   });
 
   it('counts failed logins of one account across both processes', async () => {

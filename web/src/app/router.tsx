@@ -1,9 +1,12 @@
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
+import type { Language } from '@shop/contract';
 import { RootLayout } from './layout/root-layout';
 import { PublicLayout } from './layout/public-layout';
 import { RouteError } from './layout/route-error';
 import { LoadingPage } from '../components/loading-page/loading-page';
 import { loadAllStrings } from '../lib/i18n';
+import { productKey, parseProductId } from '../features/catalog/api/get-product';
+import { productsKey } from '../features/catalog/api/get-products';
 
 /**
  * Every screen is its own chunk: `page(() => import(...))` maps a default export to a route and
@@ -19,6 +22,24 @@ const page = (load: () => Promise<PageModule>, { shellStrings = false } = {}): P
 });
 
 /**
+ * Public screens whose first HTML the server renders (docs/decisions/0012): `module` names the
+ * route's source file (the server links its CSS and preloads its chunk), `data` the api reads
+ * (SWR keys) its first render shows.
+ */
+export interface ServerRendered {
+  module: string;
+  data?: (params: Record<string, string | undefined>, lang: Language) => string[];
+}
+const serverRendered = (module: string, data?: ServerRendered['data']): { handle: ServerRendered } => ({
+  handle: { module: `src/routes/${module}.tsx`, ...(data ? { data } : {}) },
+});
+const catalogue: ServerRendered['data'] = (_params, lang) => [productsKey(lang)];
+const oneProduct: ServerRendered['data'] = ({ productId }, lang) => {
+  const id = parseProductId(productId);
+  return id === null ? [] : [productKey(id, lang)];
+};
+
+/**
  * The route table (spec section 2). To add or replace a screen, point its entry at a module
  * in src/routes/. Public screens sit under PublicLayout (header, banner, footer); the catch-all
  * not-found page sits outside it, bare.
@@ -32,9 +53,17 @@ export const routes: RouteObject[] = [
       {
         element: <PublicLayout />,
         children: [
-          { index: true, ...page(() => import('../routes/home'), { shellStrings: true }) },
-          { path: 'clothing', ...page(() => import('../routes/clothing')) },
-          { path: 'product/:productId', ...page(() => import('../routes/product')) },
+          {
+            index: true,
+            ...page(() => import('../routes/home'), { shellStrings: true }),
+            ...serverRendered('home', catalogue),
+          },
+          { path: 'clothing', ...page(() => import('../routes/clothing')), ...serverRendered('clothing', catalogue) },
+          {
+            path: 'product/:productId',
+            ...page(() => import('../routes/product')),
+            ...serverRendered('product', oneProduct),
+          },
           { path: 'cart', ...page(() => import('../routes/cart')) },
           { path: 'checkout', ...page(() => import('../routes/checkout')) },
           { path: 'checkout-success', ...page(() => import('../routes/checkout-success')) },
@@ -45,12 +74,12 @@ export const routes: RouteObject[] = [
           { path: 'verify-otp', ...page(() => import('../routes/verify-otp')) },
           { path: 'reset-password/:token', ...page(() => import('../routes/reset-password')) },
           { path: 'profile', ...page(() => import('../routes/profile')) },
-          { path: 'materials', ...page(() => import('../routes/materials')) },
-          { path: 'inspiration', ...page(() => import('../routes/inspiration')) },
-          { path: 'terms', ...page(() => import('../routes/terms')) },
-          { path: 'about-us', ...page(() => import('../routes/about-us')) },
-          { path: 'contact-us', ...page(() => import('../routes/contact-us')) },
-          { path: 'faqs', ...page(() => import('../routes/faqs')) },
+          { path: 'materials', ...page(() => import('../routes/materials')), ...serverRendered('materials') },
+          { path: 'inspiration', ...page(() => import('../routes/inspiration')), ...serverRendered('inspiration') },
+          { path: 'terms', ...page(() => import('../routes/terms')), ...serverRendered('terms') },
+          { path: 'about-us', ...page(() => import('../routes/about-us')), ...serverRendered('about-us') },
+          { path: 'contact-us', ...page(() => import('../routes/contact-us')), ...serverRendered('contact-us') },
+          { path: 'faqs', ...page(() => import('../routes/faqs')), ...serverRendered('faqs') },
           { path: 'my-order', ...page(() => import('../routes/my-order')) },
           {
             path: 'admin',
@@ -68,4 +97,20 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export const createAppRouter = () => createBrowserRouter(routes);
+/**
+ * The browser's router. Over server-rendered HTML, the current page's lazy modules are loaded
+ * first, so the first client render is the page itself (what hydration must match), not the
+ * fallback shown while a chunk loads.
+ */
+export async function createAppRouter({ resolveCurrentPage = false } = {}) {
+  if (resolveCurrentPage) {
+    const matches = matchRoutes(routes, window.location) ?? [];
+    await Promise.all(
+      matches.map(async ({ route }) => {
+        if (typeof route.lazy !== 'function') return;
+        Object.assign(route, await route.lazy(), { lazy: undefined });
+      }),
+    );
+  }
+  return createBrowserRouter(routes);
+}

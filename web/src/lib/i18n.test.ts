@@ -10,11 +10,13 @@ describe('i18n', () => {
     expect(shellEn.nav).toEqual(en.nav);
   });
 
-  it('holds every string once loaded, and switches <html lang> with the language', async () => {
+  it('holds every string once loaded, and switches <html lang>, storage and cookie with the language', async () => {
     expect(i18n.t('materials.title')).toBe(en.materials.title);
     await i18n.changeLanguage('bg');
     expect(document.documentElement.lang).toBe('bg');
     expect(localStorage.getItem('lang')).toBe('bg');
+    // The server renders public pages in the cookie's language.
+    expect(document.cookie).toContain('lang=bg');
     expect(i18n.t('materials.title')).toBe('Винаги първо материята.');
   });
 });

@@ -1,6 +1,6 @@
 import i18n, { type BackendModule, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { DEFAULT_LANGUAGE, LANGUAGES, STORAGE_KEYS, type Language } from '@shop/contract';
+import { DEFAULT_LANGUAGE, LANGUAGE_COOKIE, LANGUAGES, STORAGE_KEYS, type Language } from '@shop/contract';
 import * as shellEn from './i18n-shell-en';
 import { readStorage, writeStorage } from './storage';
 
@@ -78,9 +78,12 @@ export function currentLanguage(): Language {
 }
 
 i18n.on('languageChanged', (language) => {
-  document.documentElement.lang = language;
-  if (!isLanguage(language)) return;
+  if (typeof document === 'undefined' || !isLanguage(language)) return; // the server renders
+  // Only when it differs: setting it restyles the whole page, even to the same value.
+  if (document.documentElement.lang !== language) document.documentElement.lang = language;
   writeStorage(STORAGE_KEYS.lang, language);
+  // A cookie copy too: the server renders public pages in it (docs/decisions/0012).
+  document.cookie = `${LANGUAGE_COOKIE}=${language}; path=/; max-age=31536000; samesite=lax`;
   // A switch after the shell-only start: complete the new language too.
   if (allStringsWanted) void loadFull(language);
 });

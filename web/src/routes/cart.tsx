@@ -1,14 +1,11 @@
 import { useCallback } from 'react';
-import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { CartItem } from '@shop/contract';
 import { useSession } from '../features/auth/use-session';
 import { CartView } from '../features/cart/components/cart-view';
 import { useAddToWishlist } from '../features/wishlist/api/add-to-wishlist';
-import { StateMessage } from '../components/state-message/state-message';
+import { LoginPrompt, ShoppingPage } from '../components/shopping-page/shopping-page';
 import { useDocumentTitle } from '../lib/use-document-title';
-import button from '../components/button/button.module.css';
-import styles from './shopping-page.module.css';
 
 export default function CartRoute() {
   const { t } = useTranslation();
@@ -26,20 +23,12 @@ export default function CartRoute() {
   );
 
   return (
-    <div className={styles.page}>
-      <header className={styles.header}>
-        <p className={styles.eyebrow}>{t('cart.eyebrow')}</p>
-        <h1 className={styles.title}>{t('cart.title')}</h1>
-      </header>
+    <ShoppingPage eyebrow={t('cart.eyebrow')} title={t('cart.title')}>
       {session.isLoggedIn ? (
         <CartView token={session.token} onMoveToWishlist={moveToWishlist} />
       ) : (
-        <StateMessage kind="info" title={t('cart.loginToSee')}>
-          <Link to="/login" className={button.primary}>
-            {t('cart.logIn')}
-          </Link>
-        </StateMessage>
+        <LoginPrompt title={t('cart.loginToSee')} action={t('cart.logIn')} />
       )}
-    </div>
+    </ShoppingPage>
   );
 }

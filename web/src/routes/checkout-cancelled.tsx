@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useSession } from '../features/auth/use-session';
 import { PaymentResult } from '../features/checkout/components/payment-result';
 import { useDocumentTitle } from '../lib/use-document-title';
-import styles from './shopping-page.module.css';
+import styles from '../components/shopping-page/shopping-page.module.css';
 
 /** The payment provider's cancelled return: `/checkout-cancelled?session_id=…`. */
 export default function CheckoutCancelledRoute() {

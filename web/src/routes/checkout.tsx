@@ -1,11 +1,8 @@
-import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../features/auth/use-session';
 import { CheckoutView } from '../features/checkout/components/checkout-view';
-import { StateMessage } from '../components/state-message/state-message';
+import { LoginPrompt, ShoppingPage } from '../components/shopping-page/shopping-page';
 import { useDocumentTitle } from '../lib/use-document-title';
-import button from '../components/button/button.module.css';
-import styles from './shopping-page.module.css';
 
 export default function CheckoutRoute() {
   const { t } = useTranslation();
@@ -13,20 +10,12 @@ export default function CheckoutRoute() {
   const session = useSession();
 
   return (
-    <div className={styles.page}>
-      <header className={styles.header}>
-        <p className={styles.eyebrow}>{t('checkout.eyebrow')}</p>
-        <h1 className={styles.title}>{t('checkout.title')}</h1>
-      </header>
+    <ShoppingPage eyebrow={t('checkout.eyebrow')} title={t('checkout.title')}>
       {session.token ? (
         <CheckoutView token={session.token} />
       ) : (
-        <StateMessage kind="info" title={t('checkout.loginToCheckout')}>
-          <Link to="/login" className={button.primary}>
-            {t('checkout.logIn')}
-          </Link>
-        </StateMessage>
+        <LoginPrompt title={t('checkout.loginToCheckout')} action={t('checkout.logIn')} />
       )}
-    </div>
+    </ShoppingPage>
   );
 }

@@ -6,6 +6,7 @@ import { useSession } from '../features/auth/use-session';
 import { useProducts } from '../features/catalog/api/get-products';
 import { localizeProduct } from '../features/catalog/lib/localize';
 import { ProductGrid, ProductGridSkeleton } from '../features/catalog/components/product-grid';
+import { PageHeading } from '../components/page-heading/page-heading';
 import { StateMessage } from '../components/state-message/state-message';
 import { LoadingPage } from '../components/loading-page/loading-page';
 import { useInitialLoading } from '../components/loading-page/use-initial-loading';
@@ -65,9 +66,12 @@ export default function ClothingRoute() {
     <>
       {showLoading && <LoadingPage />}
       <header className={styles.header}>
-        <p className={styles.eyebrow}>{t('clothing.eyebrow')}</p>
-        <h1 className={styles.title}>{t('clothing.title')}</h1>
-        <p className={styles.lead}>{t('clothing.lead')}</p>
+        <PageHeading
+          variant="catalog"
+          eyebrow={t('clothing.eyebrow')}
+          title={t('clothing.title')}
+          lead={t('clothing.lead')}
+        />
         <nav aria-label={t('clothing.jumpTo')} className={styles.jump}>
           {CATEGORY_IDS.map((id) => (
             <a key={id} href={`#${sectionId(id)}`} className={styles.jumpLink}>

@@ -17,7 +17,7 @@ export default function LoginRoute() {
     <AuthShell
       eyebrow={t('auth.login.eyebrow')}
       title={t('auth.login.title')}
-      intro={<p>{t('auth.login.intro')}</p>}
+      intro={t('auth.login.intro')}
       footer={
         <p>
           {t('auth.login.noAccount')}{' '}

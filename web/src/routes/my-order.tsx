@@ -1,11 +1,8 @@
-import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../features/auth/use-session';
 import { OrderHistory } from '../features/checkout/components/order-history';
-import { StateMessage } from '../components/state-message/state-message';
+import { LoginPrompt, ShoppingPage } from '../components/shopping-page/shopping-page';
 import { useDocumentTitle } from '../lib/use-document-title';
-import button from '../components/button/button.module.css';
-import styles from './shopping-page.module.css';
 
 /** The footer's "My Order": the shopper's order history. */
 export default function MyOrderRoute() {
@@ -14,21 +11,12 @@ export default function MyOrderRoute() {
   const session = useSession();
 
   return (
-    <div className={styles.page}>
-      <header className={styles.header}>
-        <p className={styles.eyebrow}>{t('orders.eyebrow')}</p>
-        <h1 className={styles.title}>{t('orders.title')}</h1>
-        <p className={styles.lead}>{t('orders.lead')}</p>
-      </header>
+    <ShoppingPage eyebrow={t('orders.eyebrow')} title={t('orders.title')} lead={t('orders.lead')}>
       {session.token ? (
         <OrderHistory token={session.token} />
       ) : (
-        <StateMessage kind="info" title={t('orders.loginToSee')}>
-          <Link to="/login" className={button.primary}>
-            {t('orders.logIn')}
-          </Link>
-        </StateMessage>
+        <LoginPrompt title={t('orders.loginToSee')} action={t('orders.logIn')} />
       )}
-    </div>
+    </ShoppingPage>
   );
 }

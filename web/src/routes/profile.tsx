@@ -7,9 +7,10 @@ import { profileKey, useProfile } from '../features/auth/api/get-profile';
 import { useSignOut } from '../features/auth/use-sign-out';
 import { useToken } from '../features/auth/use-token';
 import { ProfileForm } from '../features/profile/components/profile-form';
+import { PageHeading } from '../components/page-heading/page-heading';
 import { StateMessage } from '../components/state-message/state-message';
 import { useDocumentTitle } from '../lib/use-document-title';
-import page from './shopping-page.module.css';
+import page from '../components/shopping-page/shopping-page.module.css';
 import styles from './profile.module.css';
 
 export default function ProfileRoute() {
@@ -35,9 +36,11 @@ export default function ProfileRoute() {
     <div className={page.page}>
       <div className={styles.column}>
         <header className={page.header}>
-          <p className={page.eyebrow}>{t('profile.eyebrow')}</p>
-          <h1 className={page.title}>{t('profile.title')}</h1>
-          <p className={page.lead}>{profile ? t('profile.greeting', { name: profile.name }) : t('profile.lead')}</p>
+          <PageHeading
+            eyebrow={t('profile.eyebrow')}
+            title={t('profile.title')}
+            lead={profile ? t('profile.greeting', { name: profile.name }) : t('profile.lead')}
+          />
         </header>
         <div className={styles.card}>
           {profile ? (

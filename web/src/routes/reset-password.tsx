@@ -10,7 +10,7 @@ export default function ResetPasswordRoute() {
     <AuthShell
       eyebrow={t('auth.resetPage.eyebrow')}
       title={t('auth.resetPage.title')}
-      intro={<p>{t('auth.resetPage.intro')}</p>}
+      intro={t('auth.resetPage.intro')}
       footer={
         <p>
           {t('auth.resetPage.remembered')} <Link to="/login">{t('auth.signup.logInLink')}</Link>

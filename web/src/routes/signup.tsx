@@ -15,7 +15,7 @@ export default function SignupRoute() {
     <AuthShell
       eyebrow={t('auth.signup.eyebrow')}
       title={t('auth.signup.title')}
-      intro={<p>{t('auth.signup.intro')}</p>}
+      intro={t('auth.signup.intro')}
       footer={
         <p>
           {t('auth.signup.haveAccount')} <Link to="/login">{t('auth.signup.logInLink')}</Link>

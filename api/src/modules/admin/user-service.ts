@@ -21,8 +21,8 @@ export async function listUsers(db: Db): Promise<AdminUser[]> {
 }
 
 /**
- * USER or ADMIN for anyone but the root admin. Sessions are read per request, so the new role
- * applies from the user's very next request.
+ * USER or ADMIN for anyone but the root admin. The new role applies from the user's very next
+ * request: the route empties the user's cached sessions (and the users trigger tells every process).
  */
 export async function setRole(
   db: Db,

@@ -114,6 +114,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const user = currentUser(request);
       await logout({ db: app.db, log: request.log }, user.sessionId, user.id);
+      app.shopperCaches.accountChanged(user.id);
       return reply.code(204).send(null);
     },
   );
@@ -145,7 +146,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await updatePassword(deps(request.log), request.body.resetToken, request.body.newPassword, request.ip);
+      const userId = await updatePassword(
+        deps(request.log),
+        request.body.resetToken,
+        request.body.newPassword,
+        request.ip,
+      );
+      app.shopperCaches.accountChanged(userId);
       return { message: MESSAGES.passwordUpdated };
     },
   );

@@ -298,12 +298,13 @@ export async function requestPasswordReset(deps: AuthDeps, email: string, ip: st
   log.info({ event: 'reset.requested', known: true, userId: user.id, ip }, 'password reset link sent');
 }
 
+/** Sets the password of a reset link's user and ends all their sessions; answers the user's id. */
 export async function updatePassword(
   deps: AuthDeps,
   resetToken: string,
   newPassword: string,
   ip: string,
-): Promise<void> {
+): Promise<number> {
   const { db, log, config } = deps;
   await enforce(deps.limiter, `password-update:ip:${ip}`, LIMITS.passwordUpdatesPerIp, MESSAGES.tooManyRequests);
   // The policy is checked first: a refused password must not burn the link.
@@ -351,4 +352,5 @@ export async function updatePassword(
       'could not send the password-changed notice',
     );
   }
+  return user.id;
 }

@@ -8,16 +8,22 @@ import {
 } from '@shop/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { sendPrivateJson } from '../../lib/etag.js';
+import { sendPrivateBody } from '../../lib/etag.js';
 import { requestLanguage } from '../../lib/language.js';
+import { forgetWriterOnSend } from '../../platform/cache/shopper-caches.js';
 import { currentUser, requireUser } from '../../platform/security/authenticate.js';
 import { addToCart, listCart, removeCartLine, updateCartLine } from './service.js';
 
 const security = [{ bearer: [] }];
+const CartSchema = z.array(CartItemSchema);
 
 export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
   // Before validation: an anonymous request is told to log in, whatever its body.
   app.addHook('onRequest', requireUser);
+  app.addHook(
+    'onSend',
+    forgetWriterOnSend((userId) => app.shopperCaches.linesChanged(userId)),
+  );
 
   app.get(
     '/cart',
@@ -27,12 +33,16 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "The shopper's cart (ETag: If-None-Match answers 304 while it is unchanged)",
         security,
         querystring: LangQuerySchema,
-        response: { 200: z.array(CartItemSchema), 304: z.null(), 401: ErrorBodySchema },
+        response: { 200: CartSchema, 304: z.null(), 401: ErrorBodySchema },
       },
     },
     async (request, reply) => {
-      const items = await listCart(app.db, currentUser(request).id, requestLanguage(request, request.query.lang));
-      return sendPrivateJson(request, reply, items);
+      const userId = currentUser(request).id;
+      const lang = requestLanguage(request, request.query.lang);
+      const cart = await app.shopperCaches.responses.get(userId, `cart:${lang}`, CartSchema, () =>
+        listCart(app.db, userId, lang),
+      );
+      return sendPrivateBody(request, reply, cart);
     },
   );
 

@@ -3,6 +3,7 @@ import { createTestApp, type TestApp } from '../../test/app.js';
 import { createProduct, createUser, bearer } from '../../test/factories.js';
 import { productColors, products } from '../../db/schema.js';
 import { eq } from 'drizzle-orm';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -81,6 +82,21 @@ describe('GET /api/products', () => {
     const changed = await t.app.inject({ url: '/api/products', headers: { 'if-none-match': etag } });
     expect(changed.statusCode).toBe(200);
     expect(changed.headers.etag).not.toBe(etag);
+  });
+
+  it('sends the list compressed to clients that accept it, the same bytes once decompressed', async () => {
+    for (let i = 0; i < 3; i += 1) await createProduct(t.db);
+    const plain = await t.app.inject('/api/products');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toContain('accept-encoding');
+    const brotli = await t.app.inject({ url: '/api/products', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.headers.etag).toBe(plain.headers.etag);
+    expect(brotliDecompressSync(brotli.rawPayload).toString()).toBe(plain.body);
+    expect(brotli.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2);
+    const gzip = await t.app.inject({ url: '/api/products', headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(plain.body);
   });
 
   it('refuses malformed query values with a 400 in the error shape', async () => {

@@ -10,17 +10,18 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { CachedBody } from '../../platform/cache/catalog-cache.js';
+import { sendEncoded } from '../../platform/cache/encoded.js';
 import { requestLanguage } from '../../lib/language.js';
 import { getProduct, listCategories, listProducts } from './service.js';
 
-/** Sends a cached JSON body, or 304 when the client already has it. */
+/** Sends a cached JSON body (compressed when the client accepts it), or 304 when the client has it. */
 function sendCached(request: FastifyRequest, reply: FastifyReply, cached: CachedBody) {
   reply
     .header('etag', cached.etag)
     .header('cache-control', 'no-cache')
-    .header('vary', 'accept-language, authorization');
+    .header('vary', 'accept-language, accept-encoding, authorization');
   if (request.headers['if-none-match'] === cached.etag) return reply.code(304).send();
-  return reply.type('application/json; charset=utf-8').send(cached.body);
+  return sendEncoded(request, reply.type('application/json; charset=utf-8'), cached);
 }
 
 const isAdmin = (request: FastifyRequest) => request.user?.role === 'ADMIN' || request.user?.role === 'ROOT_ADMIN';

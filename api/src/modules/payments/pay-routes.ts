@@ -101,6 +101,8 @@ export const payPageRoutes: FastifyPluginAsyncZod = async (app) => {
       return html(reply, card.status, renderPayPage(order, { problem: card.problem, values }));
     }
     const result = await handlePaymentEvent(app.db, localEvent(order, 'paid'), deps(request));
+    // A payment takes the bought lines off the cart.
+    if (result.result === 'applied') app.shopperCaches.linesChanged(result.order.userId);
     // A double submit finds the order already paid: the shopper still lands on the success page.
     const paid = result.result === 'applied' || (result.result === 'unchanged' && result.order.status === 'paid');
     if (!paid) return refuse(request, reply, await loadOrder(app.db, order.sessionId));

@@ -40,11 +40,13 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         throw badRequest('The webhook signature is missing or invalid.');
       }
       if (event) {
-        await handlePaymentEvent(app.db, event, {
+        const applied = await handlePaymentEvent(app.db, event, {
           mailer: app.mailer,
           log: request.log,
           publicUrl: app.config.publicUrl,
         });
+        // A payment takes the bought lines off the cart.
+        if (applied.result === 'applied') app.shopperCaches.linesChanged(applied.order.userId);
       }
       return { received: true as const };
     },

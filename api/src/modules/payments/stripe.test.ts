@@ -183,6 +183,18 @@ describe('Stripe Checkout session', () => {
     expect(expiresAt * 1000 - Date.now()).toBeLessThan(32 * 60_000);
   });
 
+  it("expires the shopper's earlier open session on Stripe when a second checkout replaces it", async () => {
+    const { user, session: first } = await openSession();
+    requests.length = 0;
+    const second = await checkout(t.app, user);
+    expect((await orderOf(t.db, first.sessionId)).status).toBe('cancelled');
+    expect((await orderOf(t.db, second.sessionId)).status).toBe('pending');
+    expect(requests.map((sent) => `${sent.method} ${sent.path}`).sort()).toEqual([
+      `POST /v1/checkout/sessions`,
+      `POST /v1/checkout/sessions/${first.sessionId}/expire`,
+    ]);
+  });
+
   it('answers 502 and leaves no order behind when Stripe refuses to open a session', async () => {
     const user = await createUser(t.db);
     await addCartLine(t.db, user, await createProduct(t.db), { quantity: 1 });

@@ -54,8 +54,31 @@ describe('GET /api/profile', () => {
       profilePicture: null,
       role: 'USER',
     });
-    expect(response.headers['cache-control']).toBe('no-store');
+    // Private to the signed-in user: a browser or proxy may keep it only to revalidate it.
+    expect(response.headers['cache-control']).toBe('private, no-cache');
+    expect(response.headers.vary).toContain('authorization');
     expect(response.body).not.toContain('argon2');
+  });
+
+  it('answers 304 to its ETag while the profile is unchanged, and the new profile once it changed', async () => {
+    const user = await createUser(t.db, { name: 'Etta' });
+    const first = await t.app.inject({ url: '/api/profile', headers: bearer(user) });
+    const etag = String(first.headers.etag);
+    const again = await t.app.inject({ url: '/api/profile', headers: { ...bearer(user), 'if-none-match': etag } });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+
+    const saved = await t.app.inject({
+      method: 'PUT',
+      url: '/api/profile',
+      headers: bearer(user),
+      payload: { name: 'Etta Renamed', address: 'Sofia', phone: '+359 2 000' },
+    });
+    expect(saved.statusCode).toBe(200);
+    const changed = await t.app.inject({ url: '/api/profile', headers: { ...bearer(user), 'if-none-match': etag } });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json()).toMatchObject({ name: 'Etta Renamed', address: 'Sofia', phone: '+359 2 000' });
+    expect(changed.headers.etag).not.toBe(etag);
   });
 
   it('answers 401 without a token, with a malformed one and with an unknown one', async () => {

@@ -7,7 +7,10 @@ import {
   UploadResponseSchema,
 } from '@shop/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { sendPrivateBody } from '../../lib/etag.js';
 import { AppError, RateLimitError } from '../../lib/errors.js';
+import { forgetWriterOnSend } from '../../platform/cache/shopper-caches.js';
 import { currentUser, requireUser } from '../../platform/security/authenticate.js';
 import { MESSAGES, getProfile, saveAvatar, updateProfile, uploadAvatar } from './service.js';
 
@@ -16,20 +19,27 @@ const security = [{ bearer: [] }];
 
 export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('preHandler', requireUser);
+  app.addHook(
+    'onSend',
+    forgetWriterOnSend((userId) => app.shopperCaches.accountChanged(userId)),
+  );
 
   app.get(
     '/profile',
     {
       schema: {
         tags: ['profile'],
-        summary: 'The signed-in user',
+        summary: 'The signed-in user (ETag: If-None-Match answers 304 while it is unchanged)',
         security,
-        response: { 200: ProfileSchema, 401: ErrorBodySchema, 404: ErrorBodySchema },
+        response: { 200: ProfileSchema, 304: z.null(), 401: ErrorBodySchema, 404: ErrorBodySchema },
       },
     },
     async (request, reply) => {
-      reply.header('cache-control', 'no-store');
-      return getProfile(app.db, currentUser(request).id);
+      const userId = currentUser(request).id;
+      const profile = await app.shopperCaches.responses.get(userId, 'profile', ProfileSchema, () =>
+        getProfile(app.db, userId),
+      );
+      return sendPrivateBody(request, reply, profile);
     },
   );
 

@@ -1,14 +1,17 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
+import type { EncodedBody } from './encoded.js';
 
-export interface CachedBody {
+export interface CachedBody extends EncodedBody {
   /** Bytes, not a string: a big list is then sent as is, without encoding it again per request. */
   body: Buffer;
   etag: string;
 }
 
 const CHANNEL = 'catalog_changed';
+/** Values (server-rendered pages) kept at most; the oldest goes first. */
+const MAX_VALUES = 2_000;
 
 /**
  * Serialized JSON of catalogue reads, with ETags, shared by every request of this process.
@@ -17,11 +20,13 @@ const CHANNEL = 'catalog_changed';
  */
 export class CatalogCache {
   private readonly entries = new Map<string, CachedBody>();
+  private readonly values = new Map<string, unknown>();
   /** Bumped on every invalidation: a read that started before it must not be stored. */
   private generation = 0;
   private listener: pg.PoolClient | undefined;
   /** Names this process's own NOTIFYs: hearing one back must not drop entries built since. */
   private readonly instanceId = randomUUID();
+  private readonly clearListeners: (() => void)[] = [];
 
   constructor(
     private readonly pool: pg.Pool | undefined,
@@ -60,6 +65,25 @@ export class CatalogCache {
     return entry;
   }
 
+  /**
+   * Like `get`, for anything else built from the catalogue (server-rendered pages), kept as built.
+   * A null (nothing to keep) is not stored; past MAX_VALUES entries the oldest is dropped.
+   */
+  async getValue<T>(key: string, build: () => Promise<T | null>): Promise<T | null> {
+    if (this.values.has(key)) return this.values.get(key) as T;
+    const generation = this.generation;
+    const value = await build();
+    if (value === null || generation !== this.generation) return value;
+    this.values.set(key, value);
+    if (this.values.size > MAX_VALUES) this.values.delete(this.values.keys().next().value!);
+    return value;
+  }
+
+  /** Runs `listener` on every drop, local or heard from another process (caches that show products). */
+  onClear(listener: () => void): void {
+    this.clearListeners.push(listener);
+  }
+
   /** Drops every cached body here and, on PostgreSQL, in every other process. */
   async invalidate(): Promise<void> {
     this.clear();
@@ -69,5 +93,7 @@ export class CatalogCache {
   private clear(): void {
     this.generation += 1;
     this.entries.clear();
+    this.values.clear();
+    for (const listener of this.clearListeners) listener();
   }
 }

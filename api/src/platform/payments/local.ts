@@ -11,11 +11,15 @@ export const localReturnPath = (result: 'success' | 'cancelled', sessionId: stri
   `/checkout-${result}?session_id=${encodeURIComponent(sessionId)}`;
 
 export function localProvider(): PaymentProvider {
+  const reserveSession = () => {
+    const sessionId = `cs_local_${generateToken(24)}`;
+    return { sessionId, url: localPayPath(sessionId) };
+  };
   return {
     name: 'local',
+    reserveSession,
     async createSession() {
-      const sessionId = `cs_local_${generateToken(24)}`;
-      return { sessionId, url: localPayPath(sessionId) };
+      return reserveSession();
     },
     async closeSession() {
       // The page reads the order's status: a cancelled order cannot be paid.

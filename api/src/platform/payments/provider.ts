@@ -44,6 +44,12 @@ export interface PaymentEvent {
 
 export interface PaymentProvider {
   readonly name: PaymentProviderName;
+  /**
+   * A session the shop names itself, before its order exists (the built-in page): checkout then
+   * writes the order with it in one statement. Providers that name their own sessions (Stripe)
+   * leave this out and are asked with createSession once the order is written.
+   */
+  reserveSession?(): HostedSession;
   createSession(order: CheckoutOrder): Promise<HostedSession>;
   /** Closes a session that must not be paid any more (a newer checkout replaced it). */
   closeSession(sessionId: string): Promise<void>;

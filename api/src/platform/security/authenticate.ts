@@ -7,26 +7,29 @@ import { sessions, users } from '../../db/schema.js';
 import { forbidden, unauthorized } from '../../lib/errors.js';
 import { hashToken } from './tokens.js';
 
+/** Read-only: one cached object serves every request of the session. */
 export interface AuthUser {
-  id: number;
-  name: string;
-  email: string;
-  role: Role;
-  locale: 'en' | 'bg';
-  sessionId: number;
+  readonly id: number;
+  readonly name: string;
+  readonly email: string;
+  readonly role: Role;
+  readonly locale: 'en' | 'bg';
+  readonly sessionId: number;
+  /** When the session ends: checked on every use of a cached session. */
+  readonly expiresAt: Date;
 }
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** The user of the bearer token, or null. Looked up on every request: a revoked session,
-     *  a role change or a deletion takes effect on the very next request. */
+    /** The user of the bearer token, or null. Read through the session cache, which every
+     *  revocation, role change or deletion empties first: it takes effect on the very next request. */
     user: AuthUser | null;
   }
 }
 
 const BEARER = /^Bearer ([A-Za-z0-9_-]{20,200})$/;
 
-export async function findSessionUser(db: Db, token: string): Promise<AuthUser | null> {
+export async function findSessionUser(db: Db, tokenHash: string): Promise<AuthUser | null> {
   const [row] = await db
     .select({
       id: users.id,
@@ -35,10 +38,11 @@ export async function findSessionUser(db: Db, token: string): Promise<AuthUser |
       role: users.role,
       locale: users.locale,
       sessionId: sessions.id,
+      expiresAt: sessions.expiresAt,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.expiresAt, new Date())))
+    .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, new Date())))
     .limit(1);
   return row ?? null;
 }
@@ -49,7 +53,9 @@ export const authenticate = fp(async (app: FastifyInstance) => {
     const header = request.headers.authorization;
     if (!header) return;
     const match = BEARER.exec(header);
-    if (match?.[1]) request.user = await findSessionUser(app.db, match[1]);
+    if (!match?.[1]) return;
+    const tokenHash = hashToken(match[1]);
+    request.user = await app.shopperCaches.sessions.find(tokenHash, () => findSessionUser(app.db, tokenHash));
   });
 });
 

@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../features/auth/use-session';
@@ -22,6 +22,10 @@ export function PublicLayout() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const { isAdmin } = useSession();
+  // The page of arrival is on screen before the app runs (server-rendered): it does not fade in
+  // again. Every page navigated to does. (React's pattern for state derived from a change.)
+  const [arrival, setArrival] = useState<string | null>(pathname);
+  if (arrival !== null && pathname !== arrival) setArrival(null);
   return (
     <div className={styles.shell}>
       <a href="#main" className={styles.skip}>
@@ -39,7 +43,7 @@ export function PublicLayout() {
       <NoticeBanner />
       <main id="main" tabIndex={-1} className={styles.main}>
         {/* A new key per path replays the page-in animation on every navigation. */}
-        <div key={pathname} className={styles.page}>
+        <div key={pathname} className={arrival === null ? styles.page : undefined}>
           <Outlet />
         </div>
       </main>

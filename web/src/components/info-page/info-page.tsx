@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PageHeading } from '../page-heading/page-heading';
 import styles from './info-page.module.css';
 
 export interface InfoSection {
@@ -28,11 +29,7 @@ export function InfoPage({ eyebrow, title, intro, sections = [], children, aside
   return (
     <article className={styles.page}>
       <header className={styles.header}>
-        <div className={styles.headerText}>
-          <p className={styles.eyebrow}>{eyebrow}</p>
-          <h1 className={styles.title}>{title}</h1>
-          <p className={styles.intro}>{intro}</p>
-        </div>
+        <PageHeading variant="editorial" eyebrow={eyebrow} title={title} lead={intro} className={styles.headerText} />
         {aside ? (
           <div className={styles.aside}>{aside}</div>
         ) : (

@@ -3,6 +3,7 @@ import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { STORAGE_KEYS } from '@shop/contract';
 import { readStorage, writeStorage } from '../../lib/storage';
+import { useHydrated } from '../../lib/use-hydrated';
 import { Modal } from '../modal/modal';
 import button from '../button/button.module.css';
 import styles from './terms-popup.module.css';
@@ -16,8 +17,10 @@ export function TermsPopup() {
   const checkboxId = useId();
   const [accepted, setAccepted] = useState(() => readStorage(STORAGE_KEYS.acceptedTerms) === 'true');
   const [checked, setChecked] = useState(false);
+  // Only the browser knows whether they were accepted: never in the server-rendered HTML.
+  const hydrated = useHydrated();
 
-  if (accepted || pathname === TERMS_PATH) return null;
+  if (!hydrated || accepted || pathname === TERMS_PATH) return null;
 
   function submit(event: React.FormEvent) {
     event.preventDefault();

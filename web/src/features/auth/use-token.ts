@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useSyncExternalStore } from 'react';
 import { STORAGE_KEYS, TIMINGS } from '@shop/contract';
 import { readStorage, removeStorage, writeStorage } from '../../lib/storage';
 
@@ -12,28 +12,29 @@ export function writeToken(token: string | null): void {
   window.dispatchEvent(new Event(TOKEN_EVENT));
 }
 
+function subscribe(onChange: () => void): () => void {
+  const timer = window.setInterval(onChange, TIMINGS.tokenReread);
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === null || event.key === STORAGE_KEYS.token) onChange();
+  };
+  window.addEventListener('storage', onStorage);
+  window.addEventListener(TOKEN_EVENT, onChange);
+  return () => {
+    window.clearInterval(timer);
+    window.removeEventListener('storage', onStorage);
+    window.removeEventListener(TOKEN_EVENT, onChange);
+  };
+}
+
+const readToken = () => readStorage(STORAGE_KEYS.token);
+/** The server renders every page logged out; hydration starts from the same, then reads the token. */
+const noToken = () => null;
+
 /**
  * The bearer token in localStorage. Re-read every second (the spec), and at once when another
  * tab changes it (`storage` event) or this tab logs in or out (`writeToken`), so logging in or
  * out anywhere shows up everywhere.
  */
 export function useToken(): string | null {
-  const [token, setToken] = useState(() => readStorage(STORAGE_KEYS.token));
-
-  useEffect(() => {
-    const reread = () => setToken(readStorage(STORAGE_KEYS.token));
-    const timer = window.setInterval(reread, TIMINGS.tokenReread);
-    const onStorage = (event: StorageEvent) => {
-      if (event.key === null || event.key === STORAGE_KEYS.token) reread();
-    };
-    window.addEventListener('storage', onStorage);
-    window.addEventListener(TOKEN_EVENT, reread);
-    return () => {
-      window.clearInterval(timer);
-      window.removeEventListener('storage', onStorage);
-      window.removeEventListener(TOKEN_EVENT, reread);
-    };
-  }, []);
-
-  return token;
+  return useSyncExternalStore(subscribe, readToken, noToken);
 }

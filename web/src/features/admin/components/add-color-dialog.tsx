@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import type { Color } from '@shop/contract';
@@ -8,9 +8,9 @@ import { addColor } from '../api/add-color';
 import { apiMessage } from '../lib/api-message';
 import { imageProblem } from '../lib/image-file';
 import { ensureToken } from '../lib/session-guard';
+import { ColorNameField } from './color-name-field';
 import { ImageField } from './image-field';
 import button from '../../../components/button/button.module.css';
-import form from './form.module.css';
 import styles from './add-color-dialog.module.css';
 
 interface AddColorDialogProps {
@@ -24,7 +24,6 @@ type Field = 'colorName' | 'image' | 'hoverImage';
 /** The editor's "add a colour" modal: a trimmed, non-empty name and both images, sent at once. */
 export function AddColorDialog({ productId, onAdded, onClose }: AddColorDialogProps) {
   const { t } = useTranslation();
-  const id = useId();
   const [colorName, setColorName] = useState('');
   const [image, setImage] = useState<File | null>(null);
   const [hoverImage, setHoverImage] = useState<File | null>(null);
@@ -67,38 +66,18 @@ export function AddColorDialog({ productId, onAdded, onClose }: AddColorDialogPr
     }
   }
 
-  const nameId = `${id}-name`;
   return (
     <Modal title={t('admin.edit.addColorTitle')} onClose={busy ? undefined : onClose} className={styles.panel}>
       <form onSubmit={submit} noValidate className={styles.form} aria-busy={busy}>
-        <div className={form.field}>
-          <label htmlFor={nameId} className={form.label}>
-            {t('admin.form.colorName')}{' '}
-            <span className={form.required} aria-hidden="true">
-              *
-            </span>
-          </label>
-          <input
-            id={nameId}
-            className={form.input}
-            value={colorName}
-            maxLength={60}
-            required
-            autoComplete="off"
-            disabled={busy}
-            aria-invalid={errors.colorName ? true : undefined}
-            aria-describedby={errors.colorName ? `${nameId}-error` : undefined}
-            onChange={(event) => {
-              setColorName(event.target.value);
-              setErrors((current) => ({ ...current, colorName: undefined }));
-            }}
-          />
-          {errors.colorName && (
-            <p id={`${nameId}-error`} className={form.error}>
-              {errors.colorName}
-            </p>
-          )}
-        </div>
+        <ColorNameField
+          value={colorName}
+          error={errors.colorName}
+          disabled={busy}
+          onChange={(value) => {
+            setColorName(value);
+            setErrors((current) => ({ ...current, colorName: undefined }));
+          }}
+        />
         <div className={styles.images}>
           <ImageField
             label={t('admin.form.image')}

@@ -2,10 +2,10 @@ import { useId, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PlusIcon } from '../../../components/icons/icons';
+import { AdminPage } from './admin-page';
 import { ProductTable } from './product-table';
 import { UserTable } from './user-table';
 import button from '../../../components/button/button.module.css';
-import page from './admin-page.module.css';
 import styles from './admin-dashboard.module.css';
 
 const TABS = ['users', 'products'] as const;
@@ -44,19 +44,16 @@ export default function AdminDashboard({ token, currentUserId, lang }: AdminDash
   }
 
   return (
-    <div className={page.page}>
-      <header className={page.header}>
-        <div>
-          <p className={page.eyebrow}>{t('admin.eyebrow')}</p>
-          <h1 className={page.title}>{t('admin.dashboard.title')}</h1>
-          <p className={page.lead}>{t('admin.dashboard.lead')}</p>
-        </div>
+    <AdminPage
+      title={t('admin.dashboard.title')}
+      lead={t('admin.dashboard.lead')}
+      action={
         <Link to="/admin/create-a-product" className={button.primary}>
           <PlusIcon width={18} height={18} />
           {t('admin.nav.createProduct')}
         </Link>
-      </header>
-
+      }
+    >
       <div role="tablist" aria-label={t('admin.dashboard.tabs')} className={styles.tabs} onKeyDown={onKeyDown}>
         {TABS.map((name) => (
           <button
@@ -88,6 +85,6 @@ export default function AdminDashboard({ token, currentUserId, lang }: AdminDash
         <h2 className={styles.panelTitle}>{t(`admin.dashboard.${tab}Title`)}</h2>
         {tab === 'users' ? <UserTable token={token} currentUserId={currentUserId} /> : <ProductTable lang={lang} />}
       </section>
-    </div>
+    </AdminPage>
   );
 }

@@ -1,8 +1,7 @@
-import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CloseIcon } from '../../../components/icons/icons';
+import { ColorNameField } from './color-name-field';
 import { ImageField } from './image-field';
-import form from './form.module.css';
 import styles from './color-card.module.css';
 
 interface ImageSlot {
@@ -35,7 +34,6 @@ export function ColorCard(props: ColorCardProps) {
   const { n, colorName, nameError, onNameChange, image, hover, imagesRequired, removeLabel, onRemove, disabled } =
     props;
   const { t } = useTranslation();
-  const nameId = useId();
 
   return (
     <li className={styles.card}>
@@ -52,31 +50,7 @@ export function ColorCard(props: ColorCardProps) {
           <CloseIcon />
         </button>
       </div>
-      <div className={form.field}>
-        <label htmlFor={nameId} className={form.label}>
-          {t('admin.form.colorName')}{' '}
-          <span className={form.required} aria-hidden="true">
-            *
-          </span>
-        </label>
-        <input
-          id={nameId}
-          className={form.input}
-          value={colorName}
-          maxLength={60}
-          required
-          disabled={disabled}
-          autoComplete="off"
-          aria-invalid={nameError ? true : undefined}
-          aria-describedby={nameError ? `${nameId}-error` : undefined}
-          onChange={(event) => onNameChange(event.target.value)}
-        />
-        {nameError && (
-          <p id={`${nameId}-error`} className={form.error}>
-            {nameError}
-          </p>
-        )}
-      </div>
+      <ColorNameField value={colorName} error={nameError} disabled={disabled} onChange={onNameChange} />
       <div className={styles.images}>
         <ImageField label={t('admin.form.image')} {...image} disabled={disabled} required={imagesRequired} />
         <ImageField label={t('admin.form.hoverImage')} {...hover} disabled={disabled} required={imagesRequired} />

@@ -9,7 +9,8 @@ import { PlusIcon } from '../../../components/icons/icons';
 import { createProduct } from '../api/create-product';
 import { revalidateCatalog } from '../api/revalidate-catalog';
 import { apiMessage } from '../lib/api-message';
-import { imageProblem, overRequestLimit } from '../lib/image-file';
+import { colorField, useColorCardWiring, type ColorPart } from '../lib/color-card-wiring';
+import { overRequestLimit } from '../lib/image-file';
 import { EMPTY_DETAILS, parseDetails, serverErrors, type DetailsDraft } from '../lib/product-form';
 import { ensureToken } from '../lib/session-guard';
 import { useFormProblems } from '../lib/use-form-problems';
@@ -24,12 +25,12 @@ interface ColorRow {
   key: number;
   colorName: string;
   image: File | null;
-  hoverImage: File | null;
+  hover: File | null;
 }
 
 let nextKey = 0;
-const newRow = (): ColorRow => ({ key: (nextKey += 1), colorName: '', image: null, hoverImage: null });
-const rowField = (row: ColorRow, part: 'name' | 'image' | 'hover') => `color-${row.key}-${part}`;
+const newRow = (): ColorRow => ({ key: (nextKey += 1), colorName: '', image: null, hover: null });
+const rowField = (row: ColorRow, part: ColorPart) => colorField(row.key, part);
 
 /**
  * The two-language create form (spec section 5): texts, price, category, sizes S–XL (all four
@@ -47,19 +48,12 @@ export function CreateProductForm() {
   const formRef = useRef<HTMLFormElement>(null);
   const { errors, summary, clear, setFieldError, show: showProblems } = useFormProblems(formRef);
 
-  const updateRow = (key: number, change: Partial<ColorRow>) =>
-    setColors((rows) => rows.map((row) => (row.key === key ? { ...row, ...change } : row)));
-
-  function chooseImage(row: ColorRow, part: 'image' | 'hover', file: File | null) {
-    const field = rowField(row, part);
-    const problem = file && imageProblem(file);
-    if (problem) {
-      setFieldError(field, t(`admin.form.errors.${problem}`));
-      return;
-    }
-    clear(field);
-    updateRow(row.key, part === 'image' ? { image: file } : { hoverImage: file });
-  }
+  const colorCard = useColorCardWiring({
+    errors,
+    clear,
+    setFieldError,
+    update: (key, change) => setColors((rows) => rows.map((row) => (row.key === key ? { ...row, ...change } : row))),
+  });
 
   function validate() {
     const { details, errors: found } = parseDetails(draft, t);
@@ -67,7 +61,7 @@ export function CreateProductForm() {
     for (const row of colors) {
       if (!row.colorName.trim()) found[rowField(row, 'name')] = t('admin.form.errors.colorName');
       if (!row.image) found[rowField(row, 'image')] = t('admin.form.errors.image');
-      if (!row.hoverImage) found[rowField(row, 'hover')] = t('admin.form.errors.hoverImage');
+      if (!row.hover) found[rowField(row, 'hover')] = t('admin.form.errors.hoverImage');
     }
     return { details, found };
   }
@@ -88,7 +82,7 @@ export function CreateProductForm() {
       showProblems(found, t('admin.form.errors.required'));
       return;
     }
-    if (overRequestLimit(colors.flatMap((row) => [row.image, row.hoverImage]))) {
+    if (overRequestLimit(colors.flatMap((row) => [row.image, row.hover]))) {
       showProblems({}, t('admin.form.errors.tooLarge'));
       return;
     }
@@ -103,7 +97,7 @@ export function CreateProductForm() {
         colors: colors.map((row) => ({
           colorName: row.colorName.trim(),
           image: row.image!,
-          hoverImage: row.hoverImage!,
+          hoverImage: row.hover!,
         })),
       });
       void revalidateCatalog(mutate);
@@ -171,22 +165,7 @@ export function CreateProductForm() {
             <ColorCard
               key={row.key}
               n={index + 1}
-              colorName={row.colorName}
-              nameError={errors[rowField(row, 'name')]}
-              onNameChange={(colorName) => {
-                updateRow(row.key, { colorName });
-                clear(rowField(row, 'name'));
-              }}
-              image={{
-                file: row.image,
-                error: errors[rowField(row, 'image')],
-                onChange: (file) => chooseImage(row, 'image', file),
-              }}
-              hover={{
-                file: row.hoverImage,
-                error: errors[rowField(row, 'hover')],
-                onChange: (file) => chooseImage(row, 'hover', file),
-              }}
+              {...colorCard(row.key, row)}
               imagesRequired
               removeLabel={t('admin.form.removeColor', { n: index + 1 })}
               onRemove={

@@ -5,10 +5,12 @@ import { toast } from 'react-toastify';
 import { MAX_COLORS, type Color, type Product } from '@shop/contract';
 import { isApiError } from '../../../lib/api-client';
 import { PlusIcon } from '../../../components/icons/icons';
+import { PageHeading } from '../../../components/page-heading/page-heading';
 import { revalidateCatalog } from '../api/revalidate-catalog';
 import { updateProduct } from '../api/update-product';
 import { apiMessage } from '../lib/api-message';
-import { imageProblem, overRequestLimit } from '../lib/image-file';
+import { colorField, useColorCardWiring } from '../lib/color-card-wiring';
+import { overRequestLimit } from '../lib/image-file';
 import { draftOf, parseDetails, serverErrors, type DetailsDraft } from '../lib/product-form';
 import { ensureToken } from '../lib/session-guard';
 import { useFormProblems } from '../lib/use-form-problems';
@@ -21,8 +23,8 @@ import form from './form.module.css';
 import styles from './product-editor.module.css';
 
 interface EditedColor extends Color {
-  image?: File | undefined;
-  hover?: File | undefined;
+  image?: File | null | undefined;
+  hover?: File | null | undefined;
 }
 
 interface ProductEditorProps {
@@ -30,8 +32,6 @@ interface ProductEditorProps {
   /** Back to view mode (after a save, or to cancel). */
   onClose: () => void;
 }
-
-const colorField = (id: number, part: 'name' | 'image' | 'hover') => `color-${id}-${part}`;
 
 /**
  * The product page's Edit Product mode: texts in both languages, price, category and colours
@@ -58,19 +58,13 @@ export default function ProductEditor({ product, onClose }: ProductEditorProps) 
   };
   const restoreOrder = (list: EditedColor[]) => [...list].sort((a, b) => rank(a) - rank(b));
 
-  const updateColor = (colorId: number, change: Partial<EditedColor>) =>
-    setColors((list) => list.map((color) => (color.id === colorId ? { ...color, ...change } : color)));
-
-  function chooseImage(color: EditedColor, part: 'image' | 'hover', file: File | null) {
-    const field = colorField(color.id, part);
-    const problem = file && imageProblem(file);
-    if (problem) {
-      setFieldError(field, t(`admin.form.errors.${problem}`));
-      return;
-    }
-    clear(field);
-    updateColor(color.id, part === 'image' ? { image: file ?? undefined } : { hover: file ?? undefined });
-  }
+  const colorCard = useColorCardWiring({
+    errors,
+    clear,
+    setFieldError,
+    update: (colorId, change) =>
+      setColors((list) => list.map((color) => (color.id === colorId ? { ...color, ...change } : color))),
+  });
 
   /** `colors.0.colorName`, `colorImage_{id}`, `colorHoverImage_{id}` → this form's fields. */
   function renameServerField(field: string): string {
@@ -107,8 +101,8 @@ export default function ProductEditor({ product, onClose }: ProductEditorProps) 
         colors: colors.map((color) => ({
           id: color.id,
           colorName: color.colorName.trim(),
-          image: color.image,
-          hoverImage: color.hover,
+          image: color.image ?? undefined,
+          hoverImage: color.hover ?? undefined,
         })),
         knownColors: known,
       });
@@ -144,12 +138,12 @@ export default function ProductEditor({ product, onClose }: ProductEditorProps) 
       aria-labelledby={`${id}-title`}
     >
       <div className={styles.head}>
-        <div>
-          <p className={styles.eyebrow}>{t('admin.edit.eyebrow')}</p>
-          <h1 id={`${id}-title`} className={styles.title}>
-            {t('admin.edit.title', { name: product.name })}
-          </h1>
-        </div>
+        <PageHeading
+          variant="bar"
+          eyebrow={t('admin.edit.eyebrow')}
+          title={t('admin.edit.title', { name: product.name })}
+          titleId={`${id}-title`}
+        />
         <div className={styles.headActions}>
           <button type="button" className={button.secondary} onClick={onClose} disabled={busy}>
             {t('admin.edit.cancel')}
@@ -185,24 +179,7 @@ export default function ProductEditor({ product, onClose }: ProductEditorProps) 
             <ColorCard
               key={color.id}
               n={index + 1}
-              colorName={color.colorName}
-              nameError={errors[colorField(color.id, 'name')]}
-              onNameChange={(colorName) => {
-                updateColor(color.id, { colorName });
-                clear(colorField(color.id, 'name'));
-              }}
-              image={{
-                file: color.image,
-                currentUrl: color.imageUrl,
-                error: errors[colorField(color.id, 'image')],
-                onChange: (file) => chooseImage(color, 'image', file),
-              }}
-              hover={{
-                file: color.hover,
-                currentUrl: color.hoverImage,
-                error: errors[colorField(color.id, 'hover')],
-                onChange: (file) => chooseImage(color, 'hover', file),
-              }}
+              {...colorCard(color.id, color)}
               removeLabel={t('admin.edit.removeColor', { name: color.colorName || index + 1 })}
               onRemove={
                 colors.length > 1 ? () => setColors((list) => list.filter((other) => other.id !== color.id)) : undefined

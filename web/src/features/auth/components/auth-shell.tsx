@@ -1,12 +1,13 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PageHeading } from '../../../components/page-heading/page-heading';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import styles from './auth-shell.module.css';
 
 interface AuthShellProps {
   eyebrow: string;
   title: string;
-  intro?: ReactNode;
+  intro?: string;
   children: ReactNode;
   /** Under the form: links to the other account screens. */
   footer?: ReactNode;
@@ -25,9 +26,7 @@ export function AuthShell({ eyebrow, title, intro, children, footer }: AuthShell
           <p className={styles.panelText}>{t('auth.shell.text')}</p>
         </aside>
         <div className={styles.body}>
-          <p className={styles.eyebrow}>{eyebrow}</p>
-          <h1 className={styles.title}>{title}</h1>
-          {intro && <div className={styles.intro}>{intro}</div>}
+          <PageHeading variant="account" eyebrow={eyebrow} title={title} lead={intro} />
           {children}
           {footer && <div className={styles.footer}>{footer}</div>}
         </div>

@@ -1,9 +1,11 @@
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import { TIMINGS, type CartItem } from '@shop/contract';
+import { LoadingBlocks } from '../../../components/loading-blocks/loading-blocks';
 import { StateMessage } from '../../../components/state-message/state-message';
+import { SummaryLayout, SummaryLines, SummaryPanel, SummaryTotal } from '../../../components/summary/summary';
 import { formatMoney } from '../../../lib/money';
 import { useLanguage } from '../../../lib/use-language';
 import { useCart } from '../api/get-cart';
@@ -38,7 +40,6 @@ export function CartView({ token, onMoveToWishlist }: CartViewProps) {
   const removeLine = useRemoveFromCart(token);
   const [moves, setMoves] = useState<ReadonlyMap<number, MoveState>>(new Map());
   const pending = useRef(new Map<number, PendingMove>());
-  const summaryTitleId = useId();
 
   const setMove = useCallback((id: number, state: MoveState) => {
     setMoves((current) => {
@@ -95,11 +96,7 @@ export function CartView({ token, onMoveToWishlist }: CartViewProps) {
 
   if (!hasLoaded) {
     return (
-      <div className={styles.loading} role="status">
-        <span className="visually-hidden">{t('cart.loading')}</span>
-        <div className={styles.skeleton} aria-hidden="true" />
-        <div className={styles.skeleton} aria-hidden="true" />
-      </div>
+      <LoadingBlocks label={t('cart.loading')} count={2} className={styles.loading} blockClassName={styles.skeleton} />
     );
   }
 
@@ -114,9 +111,9 @@ export function CartView({ token, onMoveToWishlist }: CartViewProps) {
   }
 
   return (
-    <div className={styles.layout}>
+    <SummaryLayout>
       <section aria-label={t('cart.linesLabel')}>
-        <ul className={styles.lines}>
+        <SummaryLines>
           {items.map((item) => (
             <CartLine
               key={item.cartItemId}
@@ -128,18 +125,12 @@ export function CartView({ token, onMoveToWishlist }: CartViewProps) {
               onRemove={() => void removeLine(item.cartItemId)}
             />
           ))}
-        </ul>
+        </SummaryLines>
       </section>
 
-      <aside className={styles.summary} aria-labelledby={summaryTitleId}>
-        <h2 id={summaryTitleId} className={styles.summaryTitle}>
-          {t('cart.summaryTitle')}
-        </h2>
+      <SummaryPanel title={t('cart.summaryTitle')} className={styles.summary}>
         <p className={styles.row}>{t('cart.itemCount', { count })}</p>
-        <p className={styles.total}>
-          <span>{t('cart.total')}</span>
-          <span data-testid="cart-total">{formatMoney(cartTotal(items), lang)}</span>
-        </p>
+        <SummaryTotal label={t('cart.total')} amount={formatMoney(cartTotal(items), lang)} testId="cart-total" />
         <p className={styles.note}>{t('cart.totalNote')}</p>
         <Link to="/checkout" className={`${button.light} ${button.block}`}>
           {t('cart.checkout')}
@@ -147,7 +138,7 @@ export function CartView({ token, onMoveToWishlist }: CartViewProps) {
         <Link to="/clothing" className={`${button.secondary} ${button.block} ${styles.ghost}`}>
           {t('cart.continueShopping')}
         </Link>
-      </aside>
-    </div>
+      </SummaryPanel>
+    </SummaryLayout>
   );
 }

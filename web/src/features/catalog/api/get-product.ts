@@ -19,5 +19,6 @@ export function useProduct(id: number | null, lang: string) {
     keepPreviousData: true,
   });
   const data = result.data && result.data.id === id ? result.data : undefined;
-  return { ...result, data, isLoading: result.isLoading || (id !== null && !data && !result.error) };
+  // Loading means nothing to show yet (never while the server-rendered product is on screen).
+  return { ...result, data, isLoading: id !== null && !data && !result.error };
 }

@@ -2,11 +2,9 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Product } from '@shop/contract';
 import { formatMoney } from '../../../lib/money';
-import { PRODUCT_RATIO, productSrcSet } from '../../../lib/images';
+import { ProductImagePair } from '../../../components/product-image-pair/product-image-pair';
 import { localizeProduct, productImages } from '../lib/localize';
 import styles from './product-card.module.css';
-
-export const CARD_SIZES = '(min-width: 1320px) 310px, (min-width: 900px) 24vw, (min-width: 600px) 32vw, 50vw';
 
 interface ProductCardProps {
   product: Product;
@@ -25,34 +23,12 @@ export function ProductCard({ product, lang, priority, action }: ProductCardProp
   return (
     <article className={styles.card}>
       <Link to={`/product/${product.id}`} className={styles.link}>
-        <div className={styles.media}>
-          {/* The name right below says what the picture shows, so the image stays silent. */}
-          <img
-            className={styles.image}
-            src={main}
-            srcSet={productSrcSet(main)}
-            sizes={CARD_SIZES}
-            width={PRODUCT_RATIO.width}
-            height={PRODUCT_RATIO.height}
-            alt=""
-            loading={priority ? 'eager' : 'lazy'}
-            fetchPriority={priority === 'high' ? 'high' : 'auto'}
-            decoding="async"
-          />
-          {hover && (
-            <img
-              className={`${styles.image} ${styles.hover}`}
-              src={hover}
-              srcSet={productSrcSet(hover)}
-              sizes={CARD_SIZES}
-              width={PRODUCT_RATIO.width}
-              height={PRODUCT_RATIO.height}
-              alt=""
-              loading="lazy"
-              decoding="async"
-            />
-          )}
-        </div>
+        <ProductImagePair
+          main={main}
+          hover={hover}
+          loading={priority ? 'eager' : 'lazy'}
+          fetchPriority={priority === 'high' ? 'high' : 'auto'}
+        />
         <div className={styles.text}>
           <h3 className={styles.name}>{name}</h3>
           <p className={styles.price}>{formatMoney(product.price, lang)}</p>

@@ -5,6 +5,7 @@ import { SIZES, type Color, type Product, type Size } from '@shop/contract';
 import { Carousel, type CarouselImage } from '../../../components/carousel/carousel';
 import { QuantityStepper } from '../../../components/quantity-stepper/quantity-stepper';
 import { HeartIcon } from '../../../components/icons/icons';
+import { PageHeading } from '../../../components/page-heading/page-heading';
 import { formatMoney } from '../../../lib/money';
 import { PRODUCT_RATIO, productSrcSet, productThumb } from '../../../lib/images';
 import { localizeProduct } from '../lib/localize';
@@ -118,8 +119,7 @@ export function ProductDetails({
       </div>
 
       <div className={styles.info}>
-        <p className={styles.eyebrow}>{categoryName}</p>
-        <h1 className={styles.name}>{name}</h1>
+        <PageHeading variant="product" eyebrow={categoryName} title={name} />
         <p className={styles.price}>{formatMoney(product.price, lang)}</p>
         <p className={styles.description}>{description}</p>
 

@@ -1,7 +1,9 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { CartItem } from '@shop/contract';
+import { LoadingBlocks } from '../../../components/loading-blocks/loading-blocks';
 import { StateMessage } from '../../../components/state-message/state-message';
+import { SummaryLayout, SummaryLines, SummaryPanel, SummaryTotal } from '../../../components/summary/summary';
 import { formatMoney } from '../../../lib/money';
 import { useLanguage } from '../../../lib/use-language';
 import { useStartCheckout } from '../api/create-checkout-session';
@@ -28,17 +30,12 @@ export function CheckoutView({ token }: { token: string }) {
   const provider = info?.provider ?? 'unknown';
 
   if (!hasLoaded) {
-    return (
-      <div className={styles.loading} role="status">
-        <span className="visually-hidden">{t('checkout.loading')}</span>
-        <div className={styles.skeleton} aria-hidden="true" />
-      </div>
-    );
+    return <LoadingBlocks label={t('checkout.loading')} count={1} blockClassName={styles.skeleton} />;
   }
 
   return (
-    <div className={styles.layout}>
-      <section className={styles.summary} aria-labelledby="checkout-summary-title">
+    <SummaryLayout wide>
+      <section aria-labelledby="checkout-summary-title">
         <h2 id="checkout-summary-title" className={styles.sectionTitle}>
           {t('checkout.summaryTitle')}
         </h2>
@@ -49,7 +46,7 @@ export function CheckoutView({ token }: { token: string }) {
             </Link>
           </StateMessage>
         ) : (
-          <ul className={styles.lines}>
+          <SummaryLines>
             {items.map((item) => (
               <SummaryLine
                 key={item.cartItemId}
@@ -63,18 +60,17 @@ export function CheckoutView({ token }: { token: string }) {
                 lang={lang}
               />
             ))}
-          </ul>
+          </SummaryLines>
         )}
       </section>
 
-      <aside className={styles.panel} aria-labelledby="checkout-pay-title">
-        <h2 id="checkout-pay-title" className={styles.panelTitle}>
-          {t('checkout.payTitle')}
-        </h2>
-        <p className={styles.total}>
-          <span>{t('checkout.total')}</span>
-          <span data-testid="checkout-total">{formatMoney(total, lang, info?.currency)}</span>
-        </p>
+      <SummaryPanel title={t('checkout.payTitle')}>
+        <SummaryTotal
+          label={t('checkout.total')}
+          amount={formatMoney(total, lang, info?.currency)}
+          testId="checkout-total"
+          framed
+        />
         <button
           type="button"
           className={`${button.light} ${button.block}`}
@@ -89,7 +85,7 @@ export function CheckoutView({ token }: { token: string }) {
         <Link to="/cart" className={styles.back}>
           {t('checkout.backToCart')}
         </Link>
-      </aside>
-    </div>
+      </SummaryPanel>
+    </SummaryLayout>
   );
 }

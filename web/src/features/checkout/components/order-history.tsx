@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { LoadingBlocks } from '../../../components/loading-blocks/loading-blocks';
 import { StateMessage } from '../../../components/state-message/state-message';
 import { useLanguage } from '../../../lib/use-language';
 import { useOrders } from '../api/get-orders';
@@ -16,11 +17,12 @@ export function OrderHistory({ token }: { token: string }) {
   if (!orders && error) return <StateMessage kind="error" title={t('orders.loadFailed')} />;
   if (!orders) {
     return (
-      <div className={styles.loading} role="status">
-        <span className="visually-hidden">{t('orders.loading')}</span>
-        <div className={styles.skeleton} aria-hidden="true" />
-        <div className={styles.skeleton} aria-hidden="true" />
-      </div>
+      <LoadingBlocks
+        label={t('orders.loading')}
+        count={2}
+        className={styles.loading}
+        blockClassName={styles.skeleton}
+      />
     );
   }
   if (orders.length === 0) {

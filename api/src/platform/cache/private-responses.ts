@@ -1,0 +1,59 @@
+import type { ZodType } from 'zod';
+import { toCachedBody } from '../../lib/etag.js';
+import type { CachedBody } from './catalog-cache.js';
+import { Lru } from './lru.js';
+
+interface UserEntry {
+  bodies: Map<string, CachedBody>;
+  /** Builds under way, shared by concurrent requests of the same user and key. */
+  building: Map<string, Promise<CachedBody>>;
+}
+
+/**
+ * Each shopper's polled answers (cart, wishlist, profile; per language where it matters) as
+ * serialized JSON with an ETag: a poll costs no query while nothing changed, and a changed
+ * answer is built once. `forgetUser` / `clear` must follow every write these answers depend on
+ * (see the shopper caches). While `isLive()` is false every read is built afresh and not kept.
+ */
+export class PrivateResponses {
+  private readonly users: Lru<number, UserEntry>;
+
+  constructor(
+    private readonly isLive: () => boolean,
+    maxUsers = 5_000,
+  ) {
+    this.users = new Lru(maxUsers);
+  }
+
+  /** The cached answer `key` of the user, built by `load` and checked by `schema` when missing. */
+  async get<T>(userId: number, key: string, schema: ZodType<T>, load: () => Promise<T>): Promise<CachedBody> {
+    const build = async () => toCachedBody(schema.parse(await load()));
+    if (!this.isLive()) return build();
+    let entry = this.users.get(userId);
+    if (!entry) {
+      entry = { bodies: new Map(), building: new Map() };
+      this.users.set(userId, entry);
+    }
+    const cached = entry.bodies.get(key) ?? entry.building.get(key);
+    if (cached) return cached;
+
+    const building = build();
+    entry.building.set(key, building);
+    try {
+      const body = await building;
+      // An invalidation meanwhile replaced or removed the entry: this answer may predate it.
+      if (this.users.peek(userId) === entry && this.isLive()) entry.bodies.set(key, body);
+      return body;
+    } finally {
+      if (entry.building.get(key) === building) entry.building.delete(key);
+    }
+  }
+
+  forgetUser(userId: number): void {
+    this.users.delete(userId);
+  }
+
+  clear(): void {
+    this.users.clear();
+  }
+}

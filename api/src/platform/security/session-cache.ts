@@ -1,0 +1,108 @@
+import { Lru } from '../cache/lru.js';
+import type { AuthUser } from './authenticate.js';
+
+interface Entry {
+  user: AuthUser;
+  storedAt: number;
+}
+
+export interface SessionCacheOptions {
+  /** Sessions kept at most (least recently used dropped first). */
+  max?: number;
+  /** Belt and braces: an entry is read again from the database after this long, whatever happened. */
+  maxAgeMs?: number;
+}
+
+/**
+ * Session token hash → its user, so an authenticated request needs no database round trip.
+ * Correct only while every change to a session or its user reaches `forgetUser` before the next
+ * request: the shopper caches wire it to the writers in this process and to the database's
+ * `shopper_changes` notifications (see docs/decisions/0010). The session's own expiry is checked
+ * on every use. While `isLive()` is false (nobody hears the notifications) nothing is kept.
+ */
+export class SessionCache {
+  private readonly entries: Lru<string, Entry>;
+  /** The cached token hashes of each user, to end all of a user's sessions at once. */
+  private readonly byUser = new Map<number, Set<string>>();
+  /** Bumped by every invalidation: a lookup that started before one must not be stored. */
+  private generation = 0;
+  /** Lookups under way (a page's parallel requests share one); emptied by every invalidation. */
+  private readonly loading = new Map<string, Promise<AuthUser | null>>();
+  private readonly maxAgeMs: number;
+
+  constructor(
+    private readonly isLive: () => boolean,
+    { max = 10_000, maxAgeMs = 5 * 60_000 }: SessionCacheOptions = {},
+  ) {
+    this.maxAgeMs = maxAgeMs;
+    this.entries = new Lru(max, (tokenHash, entry) => this.unindex(tokenHash, entry.user.id));
+  }
+
+  /** The user of the session whose token hashes to `tokenHash`, from memory or from `load`. */
+  async find(tokenHash: string, load: () => Promise<AuthUser | null>): Promise<AuthUser | null> {
+    if (!this.isLive()) return load();
+    const hit = this.entries.get(tokenHash);
+    if (hit) {
+      const now = Date.now();
+      if (hit.user.expiresAt.getTime() <= now) {
+        this.drop(tokenHash, hit.user.id);
+        return null;
+      }
+      if (now - hit.storedAt < this.maxAgeMs) return hit.user;
+      this.drop(tokenHash, hit.user.id);
+    }
+    const pending = this.loading.get(tokenHash);
+    if (pending) return pending;
+    const loading = this.load(tokenHash, load);
+    this.loading.set(tokenHash, loading);
+    try {
+      return await loading;
+    } finally {
+      if (this.loading.get(tokenHash) === loading) this.loading.delete(tokenHash);
+    }
+  }
+
+  /** Drops every cached session of the user: the next request reads them from the database. */
+  forgetUser(userId: number): void {
+    this.generation += 1;
+    this.loading.clear();
+    const hashes = this.byUser.get(userId);
+    if (!hashes) return;
+    this.byUser.delete(userId);
+    for (const tokenHash of hashes) this.entries.delete(tokenHash);
+  }
+
+  clear(): void {
+    this.generation += 1;
+    this.loading.clear();
+    this.entries.clear();
+    this.byUser.clear();
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  private async load(tokenHash: string, load: () => Promise<AuthUser | null>): Promise<AuthUser | null> {
+    const generation = this.generation;
+    const user = await load();
+    if (user && this.isLive() && generation === this.generation) {
+      this.entries.set(tokenHash, { user, storedAt: Date.now() });
+      let hashes = this.byUser.get(user.id);
+      if (!hashes) this.byUser.set(user.id, (hashes = new Set()));
+      hashes.add(tokenHash);
+    }
+    return user;
+  }
+
+  private drop(tokenHash: string, userId: number): void {
+    this.entries.delete(tokenHash);
+    this.unindex(tokenHash, userId);
+  }
+
+  private unindex(tokenHash: string, userId: number): void {
+    const hashes = this.byUser.get(userId);
+    hashes?.delete(tokenHash);
+    if (hashes?.size === 0) this.byUser.delete(userId);
+  }
+}

@@ -1,0 +1,112 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { Language } from '@shop/contract';
+
+/**
+ * Server-rendered public pages (docs/decisions/0012). The web build's renderer
+ * (web/dist-server/entry-server.js) turns a path into the HTML of its first render; this module
+ * puts it into the built index.html with the page's style sheets and the boot script that loads
+ * the app once the page has painted, in the visitor's language.
+ */
+
+/** What web/src/entry-server.tsx exports (typed here: the api does not compile the web app). */
+export interface PagePlan {
+  /** Source files of the page's route modules. */
+  modules: string[];
+  /** Api paths (under /api) whose answers the page shows first. */
+  data: string[];
+}
+
+interface Renderer {
+  planPage(pathname: string, lang: Language): PagePlan | null;
+  renderPage(
+    pathname: string,
+    lang: Language,
+    data: Record<string, unknown>,
+  ): Promise<{ html: string; dataScript: string; title: string } | null>;
+}
+
+/** Vite's build manifest: source file → its chunk, the chunks it imports and its CSS. */
+type Manifest = Record<string, { file: string; imports?: string[]; css?: string[] }>;
+
+/** Reads an api answer the page shows (`GET /api{path}`), or null when it is not a 200. */
+export type ApiReader = (path: string) => Promise<unknown>;
+
+export interface PageRenderer {
+  /** What rendering the path needs, or null when it is not a server-rendered page. */
+  plan(pathname: string, lang: Language): PagePlan | null;
+  /** The page's full HTML, or null when its data is missing (an unknown product). */
+  render(pathname: string, lang: Language, plan: PagePlan, readApi: ApiReader): Promise<string | null>;
+}
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** The style sheets of source modules beyond the entry's (already in index.html). */
+function styleLinks(manifest: Manifest, modules: string[]): string {
+  const collect = (key: string, into: Set<string>) => {
+    if (into.has(key) || !manifest[key]) return;
+    into.add(key);
+    for (const child of manifest[key].imports ?? []) collect(child, into);
+  };
+  const present = new Set<string>();
+  collect('index.html', present);
+  const needed = new Set<string>();
+  for (const module of modules) collect(module, needed);
+  return [...needed]
+    .filter((key) => !present.has(key))
+    .flatMap((key) => manifest[key]!.css ?? [])
+    .map((css) => `<link rel="stylesheet" href="/${css}">`)
+    .join('');
+}
+
+/**
+ * index.html for a server-rendered page: the same styles, but instead of the app's script and
+ * its preloads, the small boot script that loads the app once the page has painted.
+ */
+function serverTemplate(template: string, manifest: Manifest): string {
+  const app = manifest['index.html'];
+  const boot = manifest['src/boot.ts'];
+  if (!app || !boot) throw new Error('web/dist/.vite/manifest.json lacks index.html or src/boot.ts');
+  return template
+    .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
+    .replace(
+      /<script type="module"[^>]*><\/script>/,
+      `<meta name="app-entry" content="/${app.file}"><script type="module" src="/${boot.file}"></script>`,
+    );
+}
+
+/** Loads the renderer of a web build, or returns null when the build has none. */
+export async function loadPageRenderer(distDir: string, serverDir: string): Promise<PageRenderer | null> {
+  let renderer: Renderer;
+  let manifest: Manifest;
+  let template: string;
+  try {
+    renderer = (await import(pathToFileURL(join(serverDir, 'entry-server.js')).href)) as Renderer;
+    manifest = JSON.parse(readFileSync(join(distDir, '.vite/manifest.json'), 'utf8')) as Manifest;
+    template = readFileSync(join(distDir, 'index.html'), 'utf8');
+  } catch {
+    return null;
+  }
+  const [beforeRoot, afterRoot] = serverTemplate(template, manifest).split('<div id="root"></div>');
+  if (afterRoot === undefined) throw new Error('web/dist/index.html has no <div id="root"></div>');
+
+  return {
+    plan: (pathname, lang) => renderer.planPage(pathname, lang),
+    async render(pathname, lang, plan, readApi) {
+      const data: Record<string, unknown> = {};
+      for (const key of plan.data) {
+        const answer = await readApi(key);
+        if (answer === null) return null;
+        data[key] = answer;
+      }
+      const page = await renderer.renderPage(pathname, lang, data);
+      if (!page) return null;
+      const head = beforeRoot!
+        .replace('<html lang="en">', `<html lang="${lang}">`)
+        .replace(/<title>[^<]*<\/title>/, (title) => (page.title ? `<title>${escapeHtml(page.title)}</title>` : title))
+        .replace('</head>', `${styleLinks(manifest, plan.modules)}</head>`);
+      return `${head}<div id="root">${page.html}</div>${page.dataScript}${afterRoot}`;
+    },
+  };
+}

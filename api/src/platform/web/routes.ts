@@ -1,0 +1,89 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { etagOf } from '../../lib/etag.js';
+import { pageLanguage } from '../../lib/language.js';
+import { webDistDir, webServerDir } from '../../paths.js';
+import type { CachedBody } from '../cache/catalog-cache.js';
+import { sendEncoded } from '../cache/encoded.js';
+import { loadPageRenderer } from './pages.js';
+
+function sendPage(request: FastifyRequest, reply: FastifyReply, page: CachedBody) {
+  reply
+    .header('cache-control', 'no-cache')
+    .header('vary', 'accept-encoding, cookie')
+    .header('etag', page.etag)
+    .type('text/html; charset=utf-8');
+  if (request.headers['if-none-match'] === page.etag) return reply.code(304).send();
+  return sendEncoded(request, reply, page);
+}
+
+/**
+ * The built React app: hashed assets cached forever (pre-compressed); public pages rendered on
+ * the server (docs/decisions/0012) and kept with the catalogue cache; every other path gets
+ * index.html, where the app renders in the browser.
+ */
+export async function registerWebApp(app: FastifyInstance, enabled: boolean): Promise<void> {
+  const hasWebApp = enabled && existsSync(join(webDistDir, 'index.html'));
+  const renderer = hasWebApp ? await loadPageRenderer(webDistDir, webServerDir) : null;
+  if (hasWebApp && !renderer) app.log.warn('web app has no server renderer: pages render in the browser only');
+
+  /** A GET of the api, as an anonymous visitor: the answers a public page shows. */
+  const readApi = async (path: string) => {
+    const response = await app.inject({ method: 'GET', url: `/api${path}` });
+    return response.statusCode === 200 ? (response.json() as unknown) : null;
+  };
+
+  /** The server-rendered page, kept with the catalogue; null to let the browser render it. */
+  async function renderedPage(request: FastifyRequest): Promise<CachedBody | null> {
+    const pathname = request.url.split('?')[0] ?? '/';
+    const lang = pageLanguage(request);
+    const plan = renderer?.plan(pathname, lang);
+    if (!renderer || !plan) return null;
+    // Kept by what the page shows, not by its address: `/CLOTHING`, `/clothing/` or
+    // `/product/007` render the same page and must not each take a place in the cache.
+    const key = `page:${lang}:${plan.modules.join(',')}:${plan.data.join(',')}`;
+    try {
+      return await app.catalogCache.getValue<CachedBody>(key, async () => {
+        const html = await renderer.render(pathname, lang, plan, readApi);
+        if (html === null) return null;
+        const body = Buffer.from(html);
+        return { body, etag: etagOf(body) };
+      });
+    } catch (error) {
+      // The page still works: the browser renders it, as it does every other page.
+      request.log.error({ err: error }, 'server rendering failed; sending the app to render in the browser');
+      return null;
+    }
+  }
+
+  async function sendApp(request: FastifyRequest, reply: FastifyReply) {
+    const page = await renderedPage(request);
+    if (page) return sendPage(request, reply, page);
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  }
+
+  if (hasWebApp) {
+    await app.register(fastifyStatic, {
+      root: webDistDir,
+      preCompressed: true,
+      cacheControl: false,
+      index: false,
+      setHeaders(reply, path) {
+        reply.header(
+          'cache-control',
+          path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate',
+        );
+      },
+    });
+    // The static plugin answers a bare directory (`/`) with 403; the home page is the app's.
+    app.get('/', { schema: { hide: true } }, sendApp);
+  }
+  app.setNotFoundHandler({ preHandler: app.rateLimit({ max: 300, timeWindow: 60_000 }) }, (request, reply) => {
+    const path = request.url.split('?')[0] ?? '';
+    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !/^\/(api|files|pay)(\/|$)/.test(path);
+    if (hasWebApp && isPage) return sendApp(request, reply);
+    return reply.code(404).send({ error: 'Not found', code: 'NOT_FOUND' });
+  });
+}
