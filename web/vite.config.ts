@@ -76,6 +76,14 @@ export default defineConfig(({ isSsrBuild }) => ({
             entryFileNames: 'assets/[name]-[hash].js',
             chunkFileNames: 'assets/[name]-[hash].js',
             assetFileNames: 'assets/[name]-[hash][extname]',
+            // React DOM and the router in chunks of their own: server-rendered pages run the app's
+            // chunks one task each (src/boot.ts), and the entry alone would be one long task.
+            codeSplitting: {
+              groups: [
+                { name: 'react-dom', test: /[\\/]node_modules[\\/](react-dom|scheduler)[\\/]/ },
+                { name: 'router', test: /[\\/]node_modules[\\/](react-router|cookie|set-cookie-parser)[\\/]/ },
+              ],
+            },
           },
         },
       },

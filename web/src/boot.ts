@@ -1,17 +1,37 @@
 /**
  * The only script a server-rendered page names (docs/decisions/0012). The page is already whole
- * when this runs, so the app (named by `<meta name="app-entry">`) is requested only once the
- * browser has painted it: its JavaScript then does not compete with the page's styles, fonts and
- * images for the network. A tab that never paints (opened in the background) starts it after 1 s.
+ * when this runs, so the app is requested only once the browser has painted it: its JavaScript
+ * then does not compete with the page's styles, fonts and images for the network. A tab that
+ * never paints (opened in the background) starts it after 1 s.
+ *
+ * `<meta name="app-entry">` names the app's chunks, each after the chunks it imports, the entry
+ * last. All are fetched at once, then run one per task: run as one module graph, they would hold
+ * the main thread for as long as all of them take together.
  */
-const entry = document.querySelector<HTMLMetaElement>('meta[name="app-entry"]')?.content;
-if (entry) {
+const chunks = document.querySelector<HTMLMetaElement>('meta[name="app-entry"]')?.content.split(' ') ?? [];
+
+const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+async function start() {
+  for (const href of chunks) {
+    const link = document.createElement('link');
+    link.rel = 'modulepreload';
+    link.href = href;
+    document.head.append(link);
+  }
+  for (const href of chunks) {
+    await import(/* @vite-ignore */ href);
+    await nextTask();
+  }
+}
+
+if (chunks.length > 0) {
   let started = false;
-  const start = () => {
+  const startOnce = () => {
     if (started) return;
     started = true;
-    void import(/* @vite-ignore */ entry);
+    void start();
   };
-  requestAnimationFrame(() => setTimeout(start, 0));
-  setTimeout(start, 1000);
+  requestAnimationFrame(() => setTimeout(startOnce, 0));
+  setTimeout(startOnce, 1000);
 }

@@ -9,14 +9,14 @@ import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvi
 import { LANGUAGES, type Language } from '@shop/contract';
 import en from './locales/en.json';
 import bg from './locales/bg.json';
-import i18n, { i18nReady } from './lib/i18n';
+import i18n, { startI18n } from './lib/i18n';
 import { serializeServerData, SERVER_DATA_ID } from './lib/server-render';
 import { takeServerTitle } from './lib/use-document-title';
 import { AppProviders } from './app/providers';
 import { routes, type ServerRendered } from './app/router';
 
 const strings: Record<Language, object> = { en, bg };
-const ready = i18nReady.then(() => {
+const ready = startI18n().then(() => {
   for (const language of LANGUAGES) i18n.addResourceBundle(language, 'translation', strings[language], true, true);
 });
 const handler = createStaticHandler(routes);

@@ -1,12 +1,25 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import './styles/global.css';
-import { currentLanguage, i18nReady } from './lib/i18n';
+import { currentLanguage, startI18n } from './lib/i18n';
 import { readServerData } from './lib/server-render';
 import { App } from './app/app';
 import { createAppRouter } from './app/router';
 
 const container = document.getElementById('root')!;
+
+declare global {
+  // Chromium's scheduler.yield(): a new task that runs before other queued work.
+  var scheduler: { yield?: () => Promise<void> } | undefined;
+}
+
+/**
+ * Ends the current task: the browser may paint or answer input before the start goes on. Each
+ * step of the start is then a short task, where together they would hold the main thread for
+ * the length of all of them (on a slow phone, several hundred milliseconds).
+ */
+const nextTask = (): Promise<void> =>
+  globalThis.scheduler?.yield?.() ?? new Promise((resolve) => setTimeout(resolve, 0));
 
 /**
  * Public pages arrive rendered by the server (docs/decisions/0012): the browser hydrates them,
@@ -15,7 +28,9 @@ const container = document.getElementById('root')!;
  * it), is rendered here from scratch. English is the fallback if a language chunk fails.
  */
 async function start() {
-  await i18nReady.catch(() => undefined);
+  await nextTask();
+  await startI18n().catch(() => undefined);
+  await nextTask();
   const server = readServerData();
   let hydrate = server !== null && container.hasChildNodes() && server.lang === currentLanguage();
   let router;
@@ -26,6 +41,7 @@ async function start() {
     hydrate = false;
     router = await createAppRouter();
   }
+  await nextTask();
   const app = (
     <StrictMode>
       <App router={router} fallback={server?.fallback} />

@@ -88,19 +88,28 @@ i18n.on('languageChanged', (language) => {
   if (allStringsWanted) void loadFull(language);
 });
 
-/** Resolves once the visitor's language is ready; render after it, so no text flashes. */
-export const i18nReady = i18n
-  .use(bundleBackend)
-  .use(initReactI18next)
-  .init({
-    resources: { en: { translation: { ...shellEn } } },
-    partialBundledLanguages: true,
-    lng: initialLanguage(),
-    fallbackLng: DEFAULT_LANGUAGE,
-    supportedLngs: [...LANGUAGES],
-    interpolation: { escapeValue: false }, // React escapes
-    // Re-render when strings arrive, not only when the language changes.
-    react: { useSuspense: false, bindI18nStore: 'added' },
-  });
+let started: Promise<unknown> | undefined;
+
+/**
+ * Starts i18next in the visitor's language; resolves once its strings are ready (render after it,
+ * so no text flashes). Called by the app's start rather than on import: reading the stored choice
+ * and building i18next is a task of its own in the browser, not part of evaluating the bundle.
+ */
+export function startI18n(): Promise<unknown> {
+  started ??= i18n
+    .use(bundleBackend)
+    .use(initReactI18next)
+    .init({
+      resources: { en: { translation: { ...shellEn } } },
+      partialBundledLanguages: true,
+      lng: initialLanguage(),
+      fallbackLng: DEFAULT_LANGUAGE,
+      supportedLngs: [...LANGUAGES],
+      interpolation: { escapeValue: false }, // React escapes
+      // Re-render when strings arrive, not only when the language changes.
+      react: { useSuspense: false, bindI18nStore: 'added' },
+    });
+  return started;
+}
 
 export default i18n;

@@ -1,20 +1,51 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { formatMoney } from './money';
+
+const intl = (amount: number, locale: string, currency: string) =>
+  new Intl.NumberFormat(locale, {
+    style: 'currency',
+    currency,
+    currencyDisplay: 'narrowSymbol',
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  }).format(amount);
 
 describe('formatMoney', () => {
   it('writes dollars the English way', () => {
     expect(formatMoney(49.9, 'en')).toBe('$49.90');
     expect(formatMoney(1234.5, 'en')).toBe('$1,234.50');
+    expect(formatMoney(1234567.891, 'en')).toBe('$1,234,567.89');
   });
 
-  it('writes dollars the Bulgarian way', () => {
-    // Intl separates with (narrow) no-break spaces.
-    expect(formatMoney(12345.5, 'bg').replace(/\s/g, ' ')).toBe('12 345,50 $');
-    expect(formatMoney(49.9, 'bg').replace(/\s/g, ' ')).toBe('49,90 $');
+  it('writes dollars the Bulgarian way, with no-break spaces', () => {
+    expect(formatMoney(49.9, 'bg')).toBe('49,90\u00a0$');
+    expect(formatMoney(1234.5, 'bg')).toBe('1234,50\u00a0$');
+    expect(formatMoney(12345.5, 'bg')).toBe('12\u00a0345,50\u00a0$');
   });
 
   it('falls back to English for an unknown language and to 0 for a missing price', () => {
     expect(formatMoney(5, 'de')).toBe('$5.00');
     expect(formatMoney(Number.NaN, 'en')).toBe('$0.00');
+  });
+
+  it('writes every price of cents exactly as Intl.NumberFormat does, in both languages', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: -1_000_000_000, max: 1_000_000_000 }),
+        fc.constantFrom('USD', 'EUR', 'GBP'),
+        (cents, currency) => {
+          const amount = cents / 100;
+          expect(formatMoney(amount, 'en', currency)).toBe(intl(amount, 'en-US', currency));
+          expect(formatMoney(amount, 'bg', currency)).toBe(intl(amount, 'bg-BG', currency));
+        },
+      ),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('leaves other currencies to Intl.NumberFormat', () => {
+    expect(formatMoney(1234.5, 'en', 'CHF')).toBe(intl(1234.5, 'en-US', 'CHF'));
+    expect(formatMoney(1234.5, 'bg', 'BGN')).toBe(intl(1234.5, 'bg-BG', 'BGN'));
   });
 });

@@ -1,11 +1,11 @@
 import '@testing-library/jest-dom/vitest';
 import { afterEach, beforeAll } from 'vitest';
 import { cleanup } from '@testing-library/react';
-import i18n, { i18nReady, loadAllStrings } from '../lib/i18n';
+import i18n, { loadAllStrings, startI18n } from '../lib/i18n';
 
 // Components are tested with every string, as routes render them (app/router.tsx).
 beforeAll(async () => {
-  await i18nReady;
+  await startI18n();
   await loadAllStrings();
 });
 

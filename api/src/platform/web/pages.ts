@@ -60,19 +60,29 @@ function styleLinks(manifest: Manifest, modules: string[]): string {
     .join('');
 }
 
+/** The files of `key`'s chunk and of every chunk it imports, each after what it imports. */
+function chunksInOrder(manifest: Manifest, key: string, into = new Set<string>()): Set<string> {
+  const entry = manifest[key];
+  if (!entry || into.has(`/${entry.file}`)) return into;
+  for (const child of entry.imports ?? []) chunksInOrder(manifest, child, into);
+  into.add(`/${entry.file}`);
+  return into;
+}
+
 /**
  * index.html for a server-rendered page: the same styles, but instead of the app's script and
- * its preloads, the small boot script that loads the app once the page has painted.
+ * its preloads, the small boot script that loads the app once the page has painted. It names the
+ * app's chunks, each after the chunks it imports, so that boot.ts can run them one task each.
  */
 function serverTemplate(template: string, manifest: Manifest): string {
-  const app = manifest['index.html'];
   const boot = manifest['src/boot.ts'];
-  if (!app || !boot) throw new Error('web/dist/.vite/manifest.json lacks index.html or src/boot.ts');
+  if (!manifest['index.html'] || !boot) throw new Error('web/dist/.vite/manifest.json lacks index.html or src/boot.ts');
+  const chunks = [...chunksInOrder(manifest, 'index.html')].join(' ');
   return template
     .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
     .replace(
       /<script type="module"[^>]*><\/script>/,
-      `<meta name="app-entry" content="/${app.file}"><script type="module" src="/${boot.file}"></script>`,
+      `<meta name="app-entry" content="${chunks}"><script type="module" src="/${boot.file}"></script>`,
     );
 }
 
