@@ -13,7 +13,7 @@ import {
 import type { Config } from './config.js';
 import { openDatabase, type Database, type Db } from './db/client.js';
 import { installErrorHandler } from './lib/error-handler.js';
-import { installSecurityHeaders } from './lib/security-headers.js';
+import { installResponseHeaders } from './lib/security-headers.js';
 import { adminRoutes } from './modules/admin/routes.js';
 import { cartRoutes } from './modules/cart/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
@@ -44,6 +44,8 @@ declare module 'fastify' {
     limiter: Limiter;
     mailer: Mailer;
     payments: PaymentProvider;
+    /** Set by main.ts on SIGTERM: answers then ask clients to close their connections. */
+    draining: boolean;
   }
 }
 
@@ -118,7 +120,8 @@ export async function buildApp({ config, database, logger, serveWebApp = true }:
     if (ownsDatabase) await db.close();
   });
 
-  installSecurityHeaders(app, config.publicUrl);
+  app.decorate('draining', false);
+  installResponseHeaders(app, config.publicUrl, () => app.draining);
   await app.register(rateLimit, { global: false, ...(redis ? { redis } : {}) });
   await app.register(swagger, {
     openapi: {

@@ -23,14 +23,9 @@ async function main(): Promise<void> {
   // While draining, every answer closes its connection: a keep-alive client opens a new one
   // (to another process behind a load balancer) instead of sending its next request on a socket
   // this process is about to close, where it would be lost in transit.
-  let closing = false;
-  app.addHook('onRequest', (_request, reply, done) => {
-    if (closing) reply.header('connection', 'close');
-    done();
-  });
   const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
+    if (app.draining) return;
+    app.draining = true;
     app.log.info({ signal }, 'shutting down: finishing in-flight requests');
     await new Promise((resolve) => setTimeout(resolve, DRAIN_MS));
     const timer = setTimeout(() => {

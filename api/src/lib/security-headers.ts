@@ -39,11 +39,39 @@ export function securityHeaders(publicUrl: string): Record<string, string> {
   return headers;
 }
 
-/** Sets the security headers on every response; a route may still override one (files, docs). */
-export function installSecurityHeaders(app: FastifyInstance, publicUrl: string): void {
-  const headers = securityHeaders(publicUrl);
-  app.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(headers);
+/**
+ * The headers of the API's JSON answers (OWASP REST Security): what matters for a response that is
+ * never a document. Nothing may run or frame it (`default-src 'none'`, `frame-ancestors 'none'`),
+ * no browser may sniff it into HTML, and no other origin may read it (CORP). Helmet's others
+ * (cross-origin opener, DNS prefetch, IE's download and XSS switches…) only concern documents,
+ * and each header is work on every one of the API's most frequent answers.
+ */
+export function apiSecurityHeaders(publicUrl: string): Record<string, string> {
+  const page = securityHeaders(publicUrl);
+  return {
+    'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+    'x-content-type-options': 'nosniff',
+    'x-frame-options': 'DENY',
+    'referrer-policy': page['referrer-policy']!,
+    'cross-origin-resource-policy': 'same-origin',
+    ...(page['strict-transport-security'] ? { 'strict-transport-security': page['strict-transport-security'] } : {}),
+  };
+}
+
+/** API answers under /api, but not the documentation pages (HTML). */
+const isApiPath = (url: string) => url.startsWith('/api/') && !url.startsWith('/api/docs');
+
+/**
+ * Sets the security headers on every response (a route may still override one: files, docs),
+ * and `connection: close` while the process drains before shutting down (main.ts). One hook:
+ * each onRequest hook is a step of its own on every request.
+ */
+export function installResponseHeaders(app: FastifyInstance, publicUrl: string, draining: () => boolean): void {
+  const pageHeaders = securityHeaders(publicUrl);
+  const apiHeaders = apiSecurityHeaders(publicUrl);
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(isApiPath(request.url) ? apiHeaders : pageHeaders);
+    if (draining()) reply.header('connection', 'close');
     done();
   });
 }

@@ -49,13 +49,21 @@ export async function findSessionUser(db: Db, tokenHash: string): Promise<AuthUs
 
 export const authenticate = fp(async (app: FastifyInstance) => {
   app.decorateRequest('user', null);
-  app.addHook('onRequest', async (request) => {
-    const header = request.headers.authorization;
-    if (!header) return;
-    const match = BEARER.exec(header);
-    if (!match?.[1]) return;
+  // A callback hook, not an async one: requests without a token (the catalogue, pages, files) and
+  // those of a cached session go on at once, without a promise.
+  app.addHook('onRequest', (request, _reply, done) => {
+    const match = request.headers.authorization === undefined ? null : BEARER.exec(request.headers.authorization);
+    if (!match?.[1]) return done();
     const tokenHash = hashToken(match[1]);
-    request.user = await app.shopperCaches.sessions.find(tokenHash, () => findSessionUser(app.db, tokenHash));
+    const known = app.shopperCaches.sessions.peek(tokenHash);
+    if (known !== undefined) {
+      request.user = known;
+      return done();
+    }
+    app.shopperCaches.sessions.find(tokenHash, () => findSessionUser(app.db, tokenHash)).then((user) => {
+      request.user = user;
+      done();
+    }, done);
   });
 });
 

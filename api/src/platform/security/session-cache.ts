@@ -38,19 +38,29 @@ export class SessionCache {
     this.entries = new Lru(max, (tokenHash, entry) => this.unindex(tokenHash, entry.user.id));
   }
 
+  /**
+   * What memory knows, at once: the session's user, null for a session that has just expired, or
+   * undefined when only the database can tell (not cached, too old, or caching is off).
+   */
+  peek(tokenHash: string): AuthUser | null | undefined {
+    if (!this.isLive()) return undefined;
+    const hit = this.entries.get(tokenHash);
+    if (!hit) return undefined;
+    const now = Date.now();
+    if (hit.user.expiresAt.getTime() <= now) {
+      this.drop(tokenHash, hit.user.id);
+      return null;
+    }
+    if (now - hit.storedAt < this.maxAgeMs) return hit.user;
+    this.drop(tokenHash, hit.user.id);
+    return undefined;
+  }
+
   /** The user of the session whose token hashes to `tokenHash`, from memory or from `load`. */
   async find(tokenHash: string, load: () => Promise<AuthUser | null>): Promise<AuthUser | null> {
     if (!this.isLive()) return load();
-    const hit = this.entries.get(tokenHash);
-    if (hit) {
-      const now = Date.now();
-      if (hit.user.expiresAt.getTime() <= now) {
-        this.drop(tokenHash, hit.user.id);
-        return null;
-      }
-      if (now - hit.storedAt < this.maxAgeMs) return hit.user;
-      this.drop(tokenHash, hit.user.id);
-    }
+    const known = this.peek(tokenHash);
+    if (known !== undefined) return known;
     const pending = this.loading.get(tokenHash);
     if (pending) return pending;
     const loading = this.load(tokenHash, load);
