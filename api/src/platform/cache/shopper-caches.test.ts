@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { cartItems, passwordResets, productColors, sessions, users } from '../../db/schema.js';
 import { multipart } from '../../modules/admin/test-support.js';
 import { checkout } from '../../modules/payments/test-support.js';
+import { buildApp } from '../../app.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { bearer, createProduct, createUser, type CreatedProduct, type CreatedUser } from '../../test/factories.js';
 import { generateToken, hashToken } from '../security/tokens.js';
@@ -187,6 +188,21 @@ describe('cached per-shopper answers', () => {
     const promoted = await send(root, 'PUT', '/api/admin/users/role', { userId: user.id, newRole: 'ADMIN' });
     expect(promoted.statusCode).toBe(200);
     expect(await fresh(user, '/api/profile', etag)).toMatchObject({ role: 'ADMIN' });
+  });
+});
+
+describe('a restarted process', () => {
+  it('starts with the sessions in use in memory, and never one that has ended', async () => {
+    const [ana, ben] = [await createUser(t.db), await createUser(t.db)];
+    await t.db.delete(sessions).where(eq(sessions.userId, ben.id));
+    const restarted = await buildApp({ config: t.config, database: t.database, logger: false, serveWebApp: false });
+    try {
+      await restarted.ready();
+      expect(restarted.shopperCaches.sessions.peek(hashToken(ana.token))?.id).toBe(ana.id);
+      expect(restarted.shopperCaches.sessions.peek(hashToken(ben.token))).toBeUndefined();
+    } finally {
+      await restarted.close();
+    }
   });
 });
 

@@ -1,5 +1,6 @@
 import type { FastifyInstance, onSendHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
+import { recentSessions } from '../security/authenticate.js';
 import { SessionCache } from '../security/session-cache.js';
 import { PrivateResponses } from './private-responses.js';
 import { ShopperChanges, type ShopperChange } from './shopper-changes.js';
@@ -71,6 +72,12 @@ export const shopperCaches = fp(async (app: FastifyInstance) => {
   changes.onChange((change) => caches.apply(change));
   app.catalogCache.onClear(() => caches.catalogueChanged());
   await changes.start();
+  // The sessions in use come back first after a restart: have them in memory before listening.
+  const warmed = await caches.sessions.prime((limit) => recentSessions(app.db, limit)).catch((error: unknown) => {
+    app.log.warn({ err: error }, 'session cache: could not read the recent sessions');
+    return 0;
+  });
+  app.log.debug({ sessions: warmed }, 'session cache warmed');
   app.decorate('shopperCaches', caches);
   app.addHook('onClose', () => changes.stop());
 });

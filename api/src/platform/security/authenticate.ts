@@ -1,5 +1,5 @@
 import type { Role } from '@shop/contract';
-import { and, eq, gt } from 'drizzle-orm';
+import { and, desc, eq, gt } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../../db/client.js';
@@ -29,22 +29,36 @@ declare module 'fastify' {
 
 const BEARER = /^Bearer ([A-Za-z0-9_-]{20,200})$/;
 
+const sessionUser = {
+  id: users.id,
+  name: users.name,
+  email: users.email,
+  role: users.role,
+  locale: users.locale,
+  sessionId: sessions.id,
+  expiresAt: sessions.expiresAt,
+};
+
 export async function findSessionUser(db: Db, tokenHash: string): Promise<AuthUser | null> {
   const [row] = await db
-    .select({
-      id: users.id,
-      name: users.name,
-      email: users.email,
-      role: users.role,
-      locale: users.locale,
-      sessionId: sessions.id,
-      expiresAt: sessions.expiresAt,
-    })
+    .select(sessionUser)
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, new Date())))
     .limit(1);
   return row ?? null;
+}
+
+/** The `limit` sessions most likely in use (the latest to expire: sessions last a fixed time). */
+export async function recentSessions(db: Db, limit: number): Promise<{ tokenHash: string; user: AuthUser }[]> {
+  const rows = await db
+    .select({ ...sessionUser, tokenHash: sessions.tokenHash })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(gt(sessions.expiresAt, new Date()))
+    .orderBy(desc(sessions.expiresAt))
+    .limit(limit);
+  return rows.map(({ tokenHash, ...user }) => ({ tokenHash, user }));
 }
 
 export const authenticate = fp(async (app: FastifyInstance) => {

@@ -41,6 +41,29 @@ describe('SessionCache', () => {
     expect(load).toHaveBeenCalledTimes(1);
   });
 
+  it('is primed with the sessions in use, as many as it keeps', async () => {
+    const cache = new SessionCache(() => true, { max: 2 });
+    const load = vi.fn(async (limit: number) =>
+      [1, 2].slice(0, limit).map((id) => ({ tokenHash: `hash-${id}`, user: userOf(id) })),
+    );
+    expect(await cache.prime(load)).toBe(2);
+    expect(load).toHaveBeenCalledWith(2);
+    expect(cache.peek('hash-2')?.id).toBe(2);
+    expect(cache.peek('hash-3')).toBeUndefined();
+  });
+
+  it('keeps nothing of a priming read that an invalidation overtook, or while it cannot hear them', async () => {
+    const cache = new SessionCache(() => true);
+    const primed = cache.prime(async () => {
+      cache.forgetUser(7);
+      return [{ tokenHash: 'hash-1', user: userOf(1) }];
+    });
+    expect(await primed).toBe(0);
+    expect(cache.peek('hash-1')).toBeUndefined();
+    const deaf = new SessionCache(() => false);
+    expect(await deaf.prime(async () => [{ tokenHash: 'hash-1', user: userOf(1) }])).toBe(0);
+  });
+
   it('reads a session again after its maximum age in memory', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     const cache = new SessionCache(() => true, { maxAgeMs: 1000 });
