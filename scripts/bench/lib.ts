@@ -1,4 +1,6 @@
+import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { cpus } from 'node:os';
 import { Agent, request } from 'node:http';
 
 /** One line of the results table. `pass` is null for a figure without a target. */
@@ -28,6 +30,28 @@ export function cpuSeconds(pid: number): number {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
   // Fields 14 and 15 of stat (utime, stime) in clock ticks; the split drops the first two.
   return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+/**
+ * Runs `measure` with the server on CPU 0 and this process (the load generator) on CPU 1, every
+ * thread of each, then lets both float again. Node answers on one thread, so each server gets a
+ * whole core, and the load generator never competes with it for that core: on a 2-core machine
+ * where they shared both, the figure moved by ±15 % from one run to the next. Without `taskset`
+ * or a second core, `measure` runs as it is.
+ */
+export async function pinned<T>(serverPid: number, measure: () => Promise<T>): Promise<{ result: T; pinned: boolean }> {
+  const all = `0-${cpus().length - 1}`;
+  const pin = (pid: number, cpu: string) =>
+    spawnSync('taskset', ['-a', '-p', '-c', cpu, String(pid)], { stdio: 'ignore' }).status === 0;
+  const ok = cpus().length >= 2 && pin(serverPid, '0') && pin(process.pid, '1');
+  try {
+    return { result: await measure(), pinned: ok };
+  } finally {
+    if (ok) {
+      pin(serverPid, all);
+      pin(process.pid, all);
+    }
+  }
 }
 
 /** Resident memory of a process, in MB. */
