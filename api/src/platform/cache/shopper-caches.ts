@@ -73,10 +73,12 @@ export const shopperCaches = fp(async (app: FastifyInstance) => {
   app.catalogCache.onClear(() => caches.catalogueChanged());
   await changes.start();
   // The sessions in use come back first after a restart: have them in memory before listening.
-  const warmed = await caches.sessions.prime((limit) => recentSessions(app.db, limit)).catch((error: unknown) => {
-    app.log.warn({ err: error }, 'session cache: could not read the recent sessions');
-    return 0;
-  });
+  const warmed = await caches.sessions
+    .prime((limit) => recentSessions(app.db, limit))
+    .catch((error: unknown) => {
+      app.log.warn({ err: error }, 'session cache: could not read the recent sessions');
+      return 0;
+    });
   app.log.debug({ sessions: warmed }, 'session cache warmed');
   app.decorate('shopperCaches', caches);
   app.addHook('onClose', () => changes.stop());

@@ -74,10 +74,12 @@ export const authenticate = fp(async (app: FastifyInstance) => {
       request.user = known;
       return done();
     }
-    app.shopperCaches.sessions.find(tokenHash, () => findSessionUser(app.db, tokenHash)).then((user) => {
-      request.user = user;
-      done();
-    }, done);
+    app.shopperCaches.sessions
+      .find(tokenHash, () => findSessionUser(app.db, tokenHash))
+      .then((user) => {
+        request.user = user;
+        done();
+      }, done);
   });
 });
 
