@@ -3,7 +3,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['**/node_modules', '**/dist', 'data', 'e2e/output', 'api/src/db/migrations'] },
+  { ignores: ['**/node_modules', '**/dist', '**/dist-server', 'data', 'e2e/output', 'api/src/db/migrations'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
