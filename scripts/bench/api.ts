@@ -1,10 +1,24 @@
 import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import autocannon from 'autocannon';
+import { execFile } from 'node:child_process';
+import { createRequire } from 'node:module';
+import type autocannon from 'autocannon';
 import { runNode, stop, freePort } from '../../api/src/robustness/support/server.js';
 import type { PostgresFixture } from './fixture.js';
-import { cpuSeconds, httpClient, NOT_AVAILABLE, percentile, pinned, round, rssMb, sleep, type Figure } from './lib.js';
+import {
+  cpuSeconds,
+  httpClient,
+  LOAD_CPU,
+  NOT_AVAILABLE,
+  percentile,
+  pinned,
+  round,
+  rssMb,
+  sleep,
+  taskset,
+  type Figure,
+} from './lib.js';
 
 const CONNECTIONS = 50;
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
@@ -21,6 +35,14 @@ interface CannonResult {
   cpuUs: number;
 }
 
+/** autocannon's command line, run as a process of its own. */
+const AUTOCANNON_BIN = createRequire(import.meta.url).resolve('autocannon/autocannon.js');
+
+/**
+ * autocannon against `url` from a process of its own (on CPU 1 when `pinned` pins the servers to
+ * CPU 0), not from inside this one: run in the benchmark's own process it sent a third fewer
+ * requests, the servers waited for it, and each request cost the API a third more CPU.
+ */
 async function cannon(
   url: string,
   headers: Record<string, string>,
@@ -28,7 +50,15 @@ async function cannon(
   serverPid: number,
 ): Promise<CannonResult> {
   const cpuBefore = cpuSeconds(serverPid);
-  const result = await autocannon({ url, connections: CONNECTIONS, duration, headers });
+  const args = [AUTOCANNON_BIN, '--json', '-c', String(CONNECTIONS), '-d', String(duration)];
+  for (const [name, value] of Object.entries(headers)) args.push('-H', `${name}=${value}`);
+  const command = taskset ? ['taskset', '-c', LOAD_CPU, process.execPath, ...args] : [process.execPath, ...args];
+  const output = await new Promise<string>((resolve, reject) => {
+    execFile(command[0]!, [...command.slice(1), url], { maxBuffer: 16 * 1024 * 1024 }, (error, stdout) =>
+      error ? reject(error) : resolve(stdout),
+    );
+  });
+  const result = JSON.parse(output) as autocannon.Result;
   return {
     rps: result.requests.average,
     p50: result.latency.p50,

@@ -32,25 +32,26 @@ export function cpuSeconds(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
+/** `taskset` is there and the machine has a second core: servers and load generator can be pinned. */
+export const taskset =
+  cpus().length >= 2 && spawnSync('taskset', ['-p', String(process.pid)], { stdio: 'ignore' }).status === 0;
+/** The core of the load generator; servers get CPU 0. */
+export const LOAD_CPU = '1';
+
 /**
- * Runs `measure` with the server on CPU 0 and this process (the load generator) on CPU 1, every
- * thread of each, then lets both float again. Node answers on one thread, so each server gets a
- * whole core, and the load generator never competes with it for that core: on a 2-core machine
- * where they shared both, the figure moved by ±15 % from one run to the next. Without `taskset`
- * or a second core, `measure` runs as it is.
+ * Runs `measure` with the server (every thread of it) on CPU 0, then lets it float again. Node
+ * answers on one thread, so the server gets a whole core, and the load generator (on CPU 1, see
+ * api.ts) never competes with it for that core: on a 2-core machine where they shared both, the
+ * figure moved by ±15 % from one run to the next.
  */
 export async function pinned<T>(serverPid: number, measure: () => Promise<T>): Promise<{ result: T; pinned: boolean }> {
-  const all = `0-${cpus().length - 1}`;
-  const pin = (pid: number, cpu: string) =>
-    spawnSync('taskset', ['-a', '-p', '-c', cpu, String(pid)], { stdio: 'ignore' }).status === 0;
-  const ok = cpus().length >= 2 && pin(serverPid, '0') && pin(process.pid, '1');
+  const pin = (cpu: string) =>
+    spawnSync('taskset', ['-a', '-p', '-c', cpu, String(serverPid)], { stdio: 'ignore' }).status === 0;
+  const ok = taskset && pin('0');
   try {
     return { result: await measure(), pinned: ok };
   } finally {
-    if (ok) {
-      pin(serverPid, all);
-      pin(process.pid, all);
-    }
+    if (ok) pin(`0-${cpus().length - 1}`);
   }
 }
 
