@@ -64,7 +64,12 @@ export const sessions = pgTable(
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
-  (t) => [uniqueIndex('sessions_token_hash_key').on(t.tokenHash), index('sessions_user_id_idx').on(t.userId)],
+  (t) => [
+    uniqueIndex('sessions_token_hash_key').on(t.tokenHash),
+    index('sessions_user_id_idx').on(t.userId),
+    // The sessions in use, latest first: what a starting process reads into its session cache.
+    index('sessions_expires_at_idx').on(t.expiresAt),
+  ],
 );
 
 export const emailCodes = pgTable(
