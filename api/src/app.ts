@@ -13,10 +13,11 @@ import {
 import type { Config } from './config.js';
 import { openDatabase, type Database, type Db } from './db/client.js';
 import { installErrorHandler } from './lib/error-handler.js';
-import { installResponseHeaders } from './lib/security-headers.js';
+import { apiSecurityHeaders, installResponseHeaders } from './lib/security-headers.js';
 import { adminRoutes } from './modules/admin/routes.js';
 import { cartRoutes } from './modules/cart/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
+import { catalogFastPath } from './modules/catalog/fast-path.js';
 import { catalogRoutes } from './modules/catalog/routes.js';
 import { checkoutRoutes } from './modules/checkout/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
@@ -28,6 +29,7 @@ import { wishlistRoutes } from './modules/wishlist/routes.js';
 import { CatalogCache } from './platform/cache/catalog-cache.js';
 import { shopperCaches } from './platform/cache/shopper-caches.js';
 import { fileRoutes } from './platform/files/routes.js';
+import { httpServerFactory, type FastPath } from './platform/http-server.js';
 import { createMailer, type Mailer } from './platform/mail/mailer.js';
 import { createPaymentProvider, type PaymentProvider } from './platform/payments/index.js';
 import { authenticate } from './platform/security/authenticate.js';
@@ -60,6 +62,8 @@ export interface BuildOptions {
 
 export type App = FastifyInstance;
 
+const REQUEST_LOG_LEVELS = new Set(['info', 'debug', 'trace']);
+
 const defaultLogger = (config: Config) => ({
   level: config.logLevel,
   redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["stripe-signature"]'],
@@ -77,12 +81,11 @@ const zodCompilers = {
 
 /** Builds the whole app (plugins, modules, error handler). Never listens: main.ts and tests do. */
 export async function buildApp({ config, database, logger, serveWebApp = true }: BuildOptions): Promise<App> {
+  let fastPath: FastPath | undefined;
   const app = Fastify({
     logger: logger === undefined || typeof logger === 'object' ? { ...defaultLogger(config), ...logger } : logger,
+    serverFactory: httpServerFactory(() => fastPath),
     bodyLimit: 100 * 1024,
-    requestTimeout: 30_000,
-    connectionTimeout: 60_000,
-    keepAliveTimeout: 72_000,
     forceCloseConnections: 'idle',
     trustProxy: config.trustProxy,
     routerOptions: { maxParamLength: 200 },
@@ -122,6 +125,10 @@ export async function buildApp({ config, database, logger, serveWebApp = true }:
 
   app.decorate('draining', false);
   installResponseHeaders(app, config.publicUrl, () => app.draining);
+  // Per-request logs (info and below) are Fastify's: with them on, every request takes its path.
+  if (!REQUEST_LOG_LEVELS.has(config.logLevel)) {
+    fastPath = catalogFastPath(catalogCache, apiSecurityHeaders(config.publicUrl), () => app.draining);
+  }
   await app.register(rateLimit, { global: false, ...(redis ? { redis } : {}) });
   await app.register(swagger, {
     openapi: {

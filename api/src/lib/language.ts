@@ -1,16 +1,19 @@
 import { DEFAULT_LANGUAGE, LANGUAGE_COOKIE, LANGUAGES, type Language } from '@shop/contract';
 import type { FastifyRequest } from 'fastify';
 
+export const isLanguage = (value: string | undefined): value is Language =>
+  value !== undefined && (LANGUAGES as readonly string[]).includes(value);
+
 /**
  * `?lang=` wins, then the first supported language of Accept-Language, then English.
  * An unknown language is never an error.
  */
-const isLanguage = (value: string | undefined): value is Language =>
-  value !== undefined && (LANGUAGES as readonly string[]).includes(value);
-
 export function requestLanguage(request: FastifyRequest, fromQuery?: string): Language {
-  if (isLanguage(fromQuery)) return fromQuery;
-  const header = request.headers['accept-language'];
+  return isLanguage(fromQuery) ? fromQuery : acceptedLanguage(request.headers['accept-language']);
+}
+
+/** The first supported language of an Accept-Language header, else English. */
+export function acceptedLanguage(header: string | undefined): Language {
   if (header) {
     for (const part of header.split(',')) {
       const tag = part.split(';')[0]?.trim().slice(0, 2).toLowerCase();

@@ -6,23 +6,13 @@ import {
   ProductListQuerySchema,
   ProductSchema,
 } from '@shop/contract';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { CachedBody } from '../../platform/cache/catalog-cache.js';
-import { sendEncoded } from '../../platform/cache/encoded.js';
+import { sendCached } from '../../platform/cache/encoded.js';
 import { requestLanguage } from '../../lib/language.js';
+import { CATALOG_HEADERS, catalogKeys } from './cached-reads.js';
 import { getProduct, listCategories, listProducts } from './service.js';
-
-/** Sends a cached JSON body (compressed when the client accepts it), or 304 when the client has it. */
-function sendCached(request: FastifyRequest, reply: FastifyReply, cached: CachedBody) {
-  reply
-    .header('etag', cached.etag)
-    .header('cache-control', 'no-cache')
-    .header('vary', 'accept-language, accept-encoding, authorization');
-  if (request.headers['if-none-match'] === cached.etag) return reply.code(304).send();
-  return sendEncoded(request, reply.type('application/json; charset=utf-8'), cached);
-}
 
 const isAdmin = (request: FastifyRequest) => request.user?.role === 'ADMIN' || request.user?.role === 'ROOT_ADMIN';
 
@@ -39,11 +29,8 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const lang = requestLanguage(request, request.query.lang);
-      return sendCached(
-        request,
-        reply,
-        await app.catalogCache.get(`categories:${lang}`, async () => listCategories(lang)),
-      );
+      const cached = await app.catalogCache.get(catalogKeys.categories(lang), async () => listCategories(lang));
+      return sendCached(request, reply, cached, CATALOG_HEADERS);
     },
   );
 
@@ -60,8 +47,9 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const lang = requestLanguage(request, request.query.lang);
       const { categoryId } = request.query;
-      const key = `products:${lang}:${categoryId ?? 'all'}`;
-      return sendCached(request, reply, await app.catalogCache.get(key, () => listProducts(app.db, lang, categoryId)));
+      const key = catalogKeys.products(lang, categoryId);
+      const cached = await app.catalogCache.get(key, () => listProducts(app.db, lang, categoryId));
+      return sendCached(request, reply, cached, CATALOG_HEADERS);
     },
   );
 
@@ -80,11 +68,8 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       const lang = requestLanguage(request, request.query.lang);
       const { id } = request.params;
       if (isAdmin(request)) return getProduct(app.db, id, lang, true);
-      return sendCached(
-        request,
-        reply,
-        await app.catalogCache.get(`product:${id}:${lang}`, () => getProduct(app.db, id, lang)),
-      );
+      const cached = await app.catalogCache.get(catalogKeys.product(id, lang), () => getProduct(app.db, id, lang));
+      return sendCached(request, reply, cached, CATALOG_HEADERS);
     },
   );
 };

@@ -54,6 +54,11 @@ export class CatalogCache {
     }
   }
 
+  /** The cached body for `key`, if there is one: never builds it. */
+  peek(key: string): CachedBody | undefined {
+    return this.entries.get(key);
+  }
+
   /** Returns the cached body for `key`, building it (once per generation) when missing. */
   async get(key: string, build: () => Promise<unknown>): Promise<CachedBody> {
     const hit = this.entries.get(key);

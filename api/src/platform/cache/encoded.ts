@@ -1,5 +1,6 @@
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 /**
  * Cached answers (catalogue JSON, server-rendered pages) compressed at most once per encoding,
@@ -15,8 +16,7 @@ export interface EncodedBody {
 /** Smaller bodies go as they are: compressing them saves less than it costs. */
 const MIN_BYTES = 1024;
 
-function preferredEncoding(request: FastifyRequest): 'br' | 'gzip' | null {
-  const accepted = request.headers['accept-encoding'] ?? '';
+function preferredEncoding(accepted: string): 'br' | 'gzip' | null {
   if (/\bbr\b/.test(accepted)) return 'br';
   if (/\bgzip\b/.test(accepted)) return 'gzip';
   return null;
@@ -29,10 +29,41 @@ const compress = (body: Buffer, encoding: 'br' | 'gzip') =>
       })
     : gzipSync(body, { level: 6 });
 
-/** Sends `cached` in the best encoding the client accepts (set `vary: accept-encoding` too). */
-export function sendEncoded(request: FastifyRequest, reply: FastifyReply, cached: EncodedBody) {
-  const encoding = cached.body.length >= MIN_BYTES ? preferredEncoding(request) : null;
-  if (!encoding) return reply.send(cached.body);
-  cached[encoding] ??= compress(cached.body, encoding);
-  return reply.header('content-encoding', encoding).send(cached[encoding]);
+function encodedFor(acceptEncoding: string | undefined, cached: EncodedBody) {
+  const encoding = cached.body.length >= MIN_BYTES ? preferredEncoding(acceptEncoding ?? '') : null;
+  if (!encoding) return { body: cached.body, encoding };
+  return { body: (cached[encoding] ??= compress(cached.body, encoding)), encoding };
+}
+
+export interface CachedAnswer {
+  status: 200 | 304;
+  /** Undefined for a 304. */
+  body?: Buffer;
+  encoding: 'br' | 'gzip' | null;
+}
+
+/**
+ * A cached body's answer to a request with these headers: 304 when the client holds this
+ * version (its ETag), else the bytes in the best encoding the client takes.
+ */
+export function cachedAnswer(cached: EncodedBody & { etag: string }, request: IncomingHttpHeaders): CachedAnswer {
+  if (request['if-none-match'] === cached.etag) return { status: 304, encoding: null };
+  const { body, encoding } = encodedFor(request['accept-encoding'], cached);
+  return { status: 200, body, encoding };
+}
+
+/**
+ * Sends a cached body's answer (`cachedAnswer`) through Fastify, with its ETag and the
+ * `representation` headers (type, caching, `vary`, which must name accept-encoding).
+ */
+export function sendCached(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  cached: EncodedBody & { etag: string },
+  representation: Record<string, string>,
+) {
+  const { status, body, encoding } = cachedAnswer(cached, request.headers);
+  reply.code(status).headers(representation).header('etag', cached.etag);
+  if (encoding) reply.header('content-encoding', encoding);
+  return reply.send(body);
 }

@@ -6,18 +6,14 @@ import { etagOf } from '../../lib/etag.js';
 import { pageLanguage } from '../../lib/language.js';
 import { webDistDir, webServerDir } from '../../paths.js';
 import type { CachedBody } from '../cache/catalog-cache.js';
-import { sendEncoded } from '../cache/encoded.js';
+import { sendCached } from '../cache/encoded.js';
 import { loadPageRenderer } from './pages.js';
 
-function sendPage(request: FastifyRequest, reply: FastifyReply, page: CachedBody) {
-  reply
-    .header('cache-control', 'no-cache')
-    .header('vary', 'accept-encoding, cookie')
-    .header('etag', page.etag)
-    .type('text/html; charset=utf-8');
-  if (request.headers['if-none-match'] === page.etag) return reply.code(304).send();
-  return sendEncoded(request, reply, page);
-}
+const PAGE_HEADERS = {
+  'content-type': 'text/html; charset=utf-8',
+  'cache-control': 'no-cache',
+  vary: 'accept-encoding, cookie',
+};
 
 /**
  * The built React app: hashed assets cached forever (pre-compressed); public pages rendered on
@@ -60,7 +56,7 @@ export async function registerWebApp(app: FastifyInstance, enabled: boolean): Pr
 
   async function sendApp(request: FastifyRequest, reply: FastifyReply) {
     const page = await renderedPage(request);
-    if (page) return sendPage(request, reply, page);
+    if (page) return sendCached(request, reply, page, PAGE_HEADERS);
     return reply.header('cache-control', 'no-cache').sendFile('index.html');
   }
 
