@@ -19,7 +19,7 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules },
   },
   {
-    files: ['scripts/**', 'api/build.mjs', 'e2e/**'],
+    files: ['scripts/**', 'web/scripts/**', 'api/build.mjs', 'e2e/**'],
     languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly' } },
     // Playwright fixtures that use no other fixture are declared with `{}`.
     rules: { 'no-console': 'off', 'no-empty-pattern': 'off' },
