@@ -1,8 +1,11 @@
 /**
  * The only script a server-rendered page names (docs/decisions/0012). The page is already whole
- * when this runs, so the app is requested only once the browser has painted it: its JavaScript
- * then does not compete with the page's styles, fonts and images for the network. A tab that
- * never paints (opened in the background) starts it after 1 s.
+ * when this runs, so the app is requested only once the browser has shown its first paint (the
+ * hero picture is preloaded and shows in it): its JavaScript then does not compete with the
+ * page's styles, fonts and images for the network. A frame is shown some time after its
+ * `requestAnimationFrame` callbacks run, so the paint timing entry is what tells. Where there is
+ * none (a browser without paint timing), the app starts after the next frame; a tab that never
+ * paints (opened in the background) starts it after 1 s.
  *
  * `<meta name="app-entry">` names the app's chunks, each after the chunks it imports, the entry
  * last. All are fetched at once, then run one per task: run as one module graph, they would hold
@@ -32,6 +35,14 @@ if (chunks.length > 0) {
     started = true;
     void start();
   };
-  requestAnimationFrame(() => setTimeout(startOnce, 0));
+  if (PerformanceObserver.supportedEntryTypes.includes('paint')) {
+    new PerformanceObserver((entries, observer) => {
+      if (entries.getEntriesByName('first-contentful-paint').length === 0) return;
+      observer.disconnect();
+      startOnce();
+    }).observe({ type: 'paint', buffered: true });
+  } else {
+    requestAnimationFrame(() => setTimeout(startOnce, 0));
+  }
   setTimeout(startOnce, 1000);
 }
