@@ -2,6 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
 import type { EncodedBody } from './encoded.js';
+import { Lru } from './lru.js';
 
 export interface CachedBody extends EncodedBody {
   /** Bytes, not a string: a big list is then sent as is, without encoding it again per request. */
@@ -10,7 +11,13 @@ export interface CachedBody extends EncodedBody {
 }
 
 const CHANNEL = 'catalog_changed';
-/** Values (server-rendered pages) kept at most; the oldest goes first. */
+/**
+ * Answers kept at most, the least recently used going first: every product in both languages of a
+ * catalogue of thousands, while a stranger asking for `?categoryId=` after `?categoryId=` (each an
+ * empty list, each a key) cannot fill the memory.
+ */
+export const MAX_ENTRIES = 10_000;
+/** Values (server-rendered pages) kept at most, likewise. */
 const MAX_VALUES = 2_000;
 
 /**
@@ -19,8 +26,8 @@ const MAX_VALUES = 2_000;
  * process drops its copy (LISTEN on one dedicated connection).
  */
 export class CatalogCache {
-  private readonly entries = new Map<string, CachedBody>();
-  private readonly values = new Map<string, unknown>();
+  private readonly entries = new Lru<string, CachedBody>(MAX_ENTRIES);
+  private readonly values = new Lru<string, unknown>(MAX_VALUES);
   /** Bumped on every invalidation: a read that started before it must not be stored. */
   private generation = 0;
   private listener: pg.PoolClient | undefined;
@@ -72,15 +79,15 @@ export class CatalogCache {
 
   /**
    * Like `get`, for anything else built from the catalogue (server-rendered pages), kept as built.
-   * A null (nothing to keep) is not stored; past MAX_VALUES entries the oldest is dropped.
+   * A null (nothing to keep) is not stored; past MAX_VALUES the least recently used is dropped.
    */
   async getValue<T>(key: string, build: () => Promise<T | null>): Promise<T | null> {
-    if (this.values.has(key)) return this.values.get(key) as T;
+    const kept = this.values.get(key);
+    if (kept !== undefined) return kept as T;
     const generation = this.generation;
     const value = await build();
     if (value === null || generation !== this.generation) return value;
     this.values.set(key, value);
-    if (this.values.size > MAX_VALUES) this.values.delete(this.values.keys().next().value!);
     return value;
   }
 
