@@ -37,8 +37,17 @@ export type Product = z.infer<typeof ProductSchema>;
 export const CategorySchema = z.object({ id: z.number(), name: z.string() });
 export type Category = z.infer<typeof CategorySchema>;
 
+/** At most this many products in a list read (`?limit=`): a page showing a few asks for a few. */
+export const LIST_LIMIT_MAX = 100;
+
 export const ProductListQuerySchema = z.object({
   categoryId: IdSchema.optional(),
+  limit: z
+    .string()
+    .regex(/^[1-9]\d{0,2}$/, `Must be a whole number from 1 to ${LIST_LIMIT_MAX}.`)
+    .transform(Number)
+    .pipe(z.number().max(LIST_LIMIT_MAX, `Must be a whole number from 1 to ${LIST_LIMIT_MAX}.`))
+    .optional(),
   lang: LangSchema,
 });
 export const LangQuerySchema = z.object({ lang: LangSchema });

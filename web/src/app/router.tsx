@@ -1,12 +1,12 @@
 import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
-import type { Language } from '@shop/contract';
+import { CATEGORY_IDS, type Language } from '@shop/contract';
 import { RootLayout } from './layout/root-layout';
 import { PublicLayout } from './layout/public-layout';
 import { RouteError } from './layout/route-error';
 import { LoadingPage } from '../components/loading-page/loading-page';
 import { loadAllStrings } from '../lib/i18n';
 import { productKey, parseProductId } from '../features/catalog/api/get-product';
-import { productsKey } from '../features/catalog/api/get-products';
+import { categoryFaceKey, productsKey } from '../features/catalog/api/get-products';
 
 /**
  * Every screen is its own chunk: `page(() => import(...))` maps a default export to a route and
@@ -34,6 +34,7 @@ const serverRendered = (module: string, data?: ServerRendered['data']): { handle
   handle: { module: `src/routes/${module}.tsx`, ...(data ? { data } : {}) },
 });
 const catalogue: ServerRendered['data'] = (_params, lang) => [productsKey(lang)];
+const categoryFaces: ServerRendered['data'] = (_params, lang) => CATEGORY_IDS.map((id) => categoryFaceKey(lang, id));
 const oneProduct: ServerRendered['data'] = ({ productId }, lang) => {
   const id = parseProductId(productId);
   return id === null ? [] : [productKey(id, lang)];
@@ -56,7 +57,7 @@ export const routes: RouteObject[] = [
           {
             index: true,
             ...page(() => import('../routes/home'), { shellStrings: true }),
-            ...serverRendered('home', catalogue),
+            ...serverRendered('home', categoryFaces),
           },
           { path: 'clothing', ...page(() => import('../routes/clothing')), ...serverRendered('clothing', catalogue) },
           {

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { CATEGORY_IDS, type Product } from '@shop/contract';
-import { useProducts } from '../features/catalog/api/get-products';
+import { useCategoryFaces } from '../features/catalog/api/get-products';
 import { productImages } from '../features/catalog/lib/localize';
 import { ArrowDownIcon, ArrowRightIcon } from '../components/icons/icons';
 import { LoadingPage } from '../components/loading-page/loading-page';
@@ -16,22 +16,13 @@ import styles from './home.module.css';
 const MATERIALS_ID = 'materials';
 const SWATCHES = ['fleece', 'ripstop', 'rib'] as const;
 
-/** The first product of each category: the face of its style card. */
-function firstByCategory(products: Product[] | undefined) {
-  const byCategory = new Map<number, Product>();
-  for (const product of products ?? []) {
-    if (!byCategory.has(product.categoryId)) byCategory.set(product.categoryId, product);
-  }
-  return byCategory;
-}
-
 export default function HomeRoute() {
   const { t } = useTranslation();
   const lang = useLanguage();
   useDocumentTitle(t('home.title'));
-  const { data: products, isLoading } = useProducts(lang);
+  // The first product of each category: the face of its style card.
+  const { faces, isLoading } = useCategoryFaces(lang);
   const showLoading = useInitialLoading(isLoading);
-  const faces = firstByCategory(products);
   const heroProducts = CATEGORY_IDS.map((id) => faces.get(id)).filter((p): p is Product => Boolean(p));
 
   function explore() {

@@ -3,7 +3,8 @@ import type { Language } from '@shop/contract';
 /** The catalogue cache's keys: the routes and the fast path (fast-path.ts) name each read alike. */
 export const catalogKeys = {
   categories: (lang: Language) => `categories:${lang}`,
-  products: (lang: Language, categoryId?: number) => `products:${lang}:${categoryId ?? 'all'}`,
+  products: (lang: Language, categoryId?: number, limit?: number) =>
+    `products:${lang}:${categoryId ?? 'all'}:${limit ?? 'all'}`,
   product: (id: number, lang: Language) => `product:${id}:${lang}`,
 };
 

@@ -99,8 +99,27 @@ describe('GET /api/products', () => {
     expect(gunzipSync(gzip.rawPayload).toString()).toBe(plain.body);
   });
 
+  it('gives only the first products when asked for a few (by category, then id)', async () => {
+    await t.app.catalogCache.invalidate(); // earlier tests wrote products behind the cache's back
+    const all = (await t.app.inject('/api/products')).json() as { id: number; categoryId: number }[];
+    const two = (await t.app.inject('/api/products?limit=2')).json() as { id: number }[];
+    expect(two.map((p) => p.id)).toEqual(all.slice(0, 2).map((p) => p.id));
+    const firstOfThree = (await t.app.inject('/api/products?categoryId=3&limit=1&lang=bg')).json() as {
+      id: number;
+    }[];
+    expect(firstOfThree.map((p) => p.id)).toEqual([all.find((p) => p.categoryId === 3)!.id]);
+    expect((await t.app.inject('/api/products?limit=100')).json()).toHaveLength(all.length);
+  });
+
   it('refuses malformed query values with a 400 in the error shape', async () => {
-    for (const url of ['/api/products?categoryId=abc', '/api/products?categoryId=-1', '/api/products?categoryId=1.5']) {
+    for (const url of [
+      '/api/products?categoryId=abc',
+      '/api/products?categoryId=-1',
+      '/api/products?categoryId=1.5',
+      '/api/products?limit=0',
+      '/api/products?limit=101',
+      '/api/products?limit=two',
+    ]) {
       const response = await t.app.inject(url);
       expect(response.statusCode, url).toBe(400);
       expect(response.json()).toMatchObject({ code: 'VALIDATION_ERROR', error: expect.any(String) });

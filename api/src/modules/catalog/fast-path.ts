@@ -9,6 +9,7 @@ import { CATALOG_HEADERS, catalogKeys } from './cached-reads.js';
 const READ = /^\/api\/(?:(categories)|products(?:\/([1-9]\d{0,9}))?)(?:\?(.*))?$/;
 const LANG = /^lang=(en|bg)$/;
 const CATEGORY = /^categoryId=([1-9]\d{0,9})$/;
+const LIMIT = /^limit=([1-9]\d{0,2})$/;
 
 /**
  * The cache key of a catalogue read, or null when the address is anything but the plainest form
@@ -21,16 +22,20 @@ function readKey(url: string, acceptLanguage: string | undefined): string | null
   const [, categories, id, query] = match;
   let lang: Language | undefined;
   let categoryId: number | undefined;
+  let limit: number | undefined;
   for (const parameter of query?.split('&') ?? []) {
     const language = LANG.exec(parameter)?.[1] as Language | undefined;
     const category = CATEGORY.exec(parameter)?.[1];
+    const most = LIMIT.exec(parameter)?.[1];
+    const list = !categories && !id;
     if (language && !lang) lang = language;
-    else if (category && categoryId === undefined && !categories && !id) categoryId = Number(category);
+    else if (category && list && categoryId === undefined) categoryId = Number(category);
+    else if (most && list && limit === undefined) limit = Number(most);
     else return null;
   }
   lang ??= acceptedLanguage(acceptLanguage);
   if (categories) return catalogKeys.categories(lang);
-  return id ? catalogKeys.product(Number(id), lang) : catalogKeys.products(lang, categoryId);
+  return id ? catalogKeys.product(Number(id), lang) : catalogKeys.products(lang, categoryId, limit);
 }
 
 /**

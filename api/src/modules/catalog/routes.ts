@@ -39,16 +39,16 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['catalogue'],
-        summary: 'Published products, optionally of one category',
+        summary: 'Published products, optionally of one category, optionally only the first `limit`',
         querystring: ProductListQuerySchema,
         response: { 200: z.array(ProductSchema), 400: ErrorBodySchema },
       },
     },
     async (request, reply) => {
       const lang = requestLanguage(request, request.query.lang);
-      const { categoryId } = request.query;
-      const key = catalogKeys.products(lang, categoryId);
-      const cached = await app.catalogCache.get(key, () => listProducts(app.db, lang, categoryId));
+      const { categoryId, limit } = request.query;
+      const key = catalogKeys.products(lang, categoryId, limit);
+      const cached = await app.catalogCache.get(key, () => listProducts(app.db, lang, { categoryId, limit }));
       return sendCached(request, reply, cached, CATALOG_HEADERS);
     },
   );

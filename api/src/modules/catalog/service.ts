@@ -28,7 +28,7 @@ interface ProductRow {
  * One statement per read, whatever the number of products: translations, colours and sizes
  * are aggregated as JSON beside each product row.
  */
-function productQuery(where: SQL): SQL {
+function productQuery(where: SQL, limit?: number): SQL {
   return sql`
     select p.id, p.category_id, p.price_cents, p.image_url, p.published_at is not null as published,
       (select json_agg(json_build_object('language', t.language, 'name', t.name,
@@ -42,7 +42,8 @@ function productQuery(where: SQL): SQL {
          from product_sizes s where s.product_id = p.id) as sizes
     from products p
     where ${where}
-    order by p.category_id, p.id`;
+    order by p.category_id, p.id
+    ${limit === undefined ? sql`` : sql`limit ${limit}`}`;
 }
 
 /** Name and description in `lang`, else English, else the first translation. */
@@ -66,9 +67,14 @@ export function toProduct(row: ProductRow, lang: Language): Product {
 
 const visible = sql`p.published_at is not null and p.deleted_at is null`;
 
-export async function listProducts(db: Db, lang: Language, categoryId?: number): Promise<Product[]> {
+/** Published products, by category and then id: of one category, and the first `limit`, if asked. */
+export async function listProducts(
+  db: Db,
+  lang: Language,
+  { categoryId, limit }: { categoryId?: number; limit?: number } = {},
+): Promise<Product[]> {
   const where = categoryId === undefined ? visible : sql`${visible} and p.category_id = ${categoryId}`;
-  const result = await db.execute(productQuery(where));
+  const result = await db.execute(productQuery(where, limit));
   return rowsOf<ProductRow>(result).map((row) => toProduct(row, lang));
 }
 

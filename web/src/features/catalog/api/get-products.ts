@@ -1,8 +1,12 @@
 import useSWR from 'swr';
-import type { Product } from '@shop/contract';
+import { CATEGORY_IDS, type Product } from '@shop/contract';
 
 /** The language is part of the key: switching language fetches the localized list. */
 export const productsKey = (lang: string) => `/products?lang=${encodeURIComponent(lang)}`;
+
+/** The first product of a category: one product's read, not the catalogue's. */
+export const categoryFaceKey = (lang: string, categoryId: number) =>
+  `${productsKey(lang)}&categoryId=${categoryId}&limit=1`;
 
 /**
  * Every published product, in one request; pages group them by category. Loading means nothing
@@ -11,4 +15,19 @@ export const productsKey = (lang: string) => `/products?lang=${encodeURIComponen
 export function useProducts(lang: string) {
   const result = useSWR<Product[]>(productsKey(lang), { keepPreviousData: true });
   return { ...result, isLoading: !result.data && !result.error };
+}
+
+/**
+ * The first product of each of the three categories (the home page's faces), by category id.
+ * Three small reads: the home page's HTML carries three products, not the whole catalogue.
+ */
+export function useCategoryFaces(lang: string) {
+  const [first, second, third] = CATEGORY_IDS;
+  const reads = [
+    useSWR<Product[]>(categoryFaceKey(lang, first), { keepPreviousData: true }),
+    useSWR<Product[]>(categoryFaceKey(lang, second), { keepPreviousData: true }),
+    useSWR<Product[]>(categoryFaceKey(lang, third), { keepPreviousData: true }),
+  ];
+  const faces = new Map(reads.flatMap((read) => read.data ?? []).map((product) => [product.categoryId, product]));
+  return { faces, isLoading: reads.some((read) => !read.data && !read.error) };
 }
