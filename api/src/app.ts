@@ -28,6 +28,7 @@ import { profileRoutes } from './modules/profile/routes.js';
 import { wishlistRoutes } from './modules/wishlist/routes.js';
 import { CatalogCache } from './platform/cache/catalog-cache.js';
 import { shopperCaches } from './platform/cache/shopper-caches.js';
+import { collectFilesPeriodically } from './platform/files/collect.js';
 import { fileRoutes } from './platform/files/routes.js';
 import { httpServerFactory, type FastPath } from './platform/http-server.js';
 import { createMailer, type Mailer } from './platform/mail/mailer.js';
@@ -115,7 +116,9 @@ export async function buildApp({ config, database, logger, serveWebApp = true }:
     createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log }),
   );
   app.decorate('payments', createPaymentProvider(config));
+  const stopCollectingFiles = collectFilesPeriodically(db.db, app.log);
   app.addHook('onClose', async () => {
+    stopCollectingFiles();
     app.mailer.close();
     await catalogCache.stop();
     await app.limiter.close();

@@ -8,6 +8,7 @@ import {
 } from '@shop/contract';
 import { createRequire } from 'node:module';
 import type { default as SharpFactory, OutputInfo, Sharp } from 'sharp';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { files } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
@@ -108,6 +109,7 @@ async function saveWebp(
   await db
     .insert(files)
     .values({ id, contentType: 'image/webp', bytes, width, height, sourceId })
-    .onConflictDoNothing();
+    // The same bytes uploaded again are a new upload: collect.ts leaves it a day from now.
+    .onConflictDoUpdate({ target: files.id, set: { createdAt: sql`now()` } });
   return { id, url: fileUrl(id), width, height };
 }

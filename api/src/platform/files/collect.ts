@@ -1,0 +1,64 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { rowsOf, type Db } from '../../db/client.js';
+
+/**
+ * Every column that keeps a file's URL (`/files/<id>`). Orders keep theirs for good: a deleted
+ * product's picture stays in its buyers' order history. A new column that keeps file URLs must be
+ * named here, or its files are collected a day after their upload.
+ */
+const FILE_REFERENCES = sql`
+  select profile_picture as url from users
+  union all select image_url from products
+  union all select image_url from product_translations
+  union all select image_url from product_colors
+  union all select hover_image from product_colors
+  union all select image_url from order_items`;
+
+/**
+ * Deletes the files nothing points at any more: avatars previewed and never saved, images of a
+ * product form left halfway, pictures replaced since. Only files uploaded before `uploadedBefore`
+ * go (an upload is referenced a moment after it is stored, in the next request), each with its
+ * resized variants. One statement: what is referenced is decided in the same snapshot as the
+ * delete. Returns how many uploads and variants went.
+ */
+export async function collectUnusedFiles(db: Db, uploadedBefore: Date): Promise<{ files: number; variants: number }> {
+  const result = await db.execute(sql`
+    with used as (
+      select substring(url from 8 for 64) as id from (${FILE_REFERENCES}) refs where url like '/files/%'
+    ),
+    gone as (
+      delete from files f
+      where f.source_id is null and f.created_at < ${uploadedBefore}
+        and not exists (select 1 from used where used.id = f.id)
+      returning f.id
+    ),
+    variants as (
+      delete from files v using gone where v.source_id = gone.id returning v.id
+    )
+    select (select count(*) from gone)::int as files, (select count(*) from variants)::int as variants`);
+  const [counts] = rowsOf<{ files: number; variants: number }>(result);
+  return counts ?? { files: 0, variants: 0 };
+}
+
+/** How long an upload may wait for whatever will point at it, and how often the shop looks. */
+const GRACE_MS = 24 * 60 * 60_000;
+const EVERY_MS = 6 * 60 * 60_000;
+const FIRST_AFTER_MS = 60_000;
+
+/** Collects unused files a minute after start-up and every six hours; returns the stop. */
+export function collectFilesPeriodically(db: Db, log: FastifyBaseLogger): () => void {
+  const run = () =>
+    collectUnusedFiles(db, new Date(Date.now() - GRACE_MS)).then(
+      (gone) => {
+        if (gone.files > 0) log.info(gone, 'unused files deleted');
+      },
+      (error: unknown) => log.error({ err: error }, 'collecting unused files failed'),
+    );
+  const first = setTimeout(run, FIRST_AFTER_MS).unref();
+  const every = setInterval(run, EVERY_MS).unref();
+  return () => {
+    clearTimeout(first);
+    clearInterval(every);
+  };
+}
