@@ -8,7 +8,7 @@ import { bearer, createProduct, createUser, type CreatedProduct } from '../../te
 /**
  * The fast path answers before Fastify, so only a real server shows it: these tests listen on a
  * port. Whether Fastify answered shows in the catalogue cache: its routes read through `get`,
- * the fast path only `peek`s.
+ * the fast path only looks (`lookup`).
  */
 let t: TestApp;
 let base: string;

@@ -23,11 +23,11 @@ function readKey(url: string, acceptLanguage: string | undefined): string | null
   let lang: Language | undefined;
   let categoryId: number | undefined;
   let limit: number | undefined;
+  const list = !categories && !id;
   for (const parameter of query?.split('&') ?? []) {
     const language = LANG.exec(parameter)?.[1] as Language | undefined;
     const category = CATEGORY.exec(parameter)?.[1];
     const most = LIMIT.exec(parameter)?.[1];
-    const list = !categories && !id;
     if (language && !lang) lang = language;
     else if (category && list && categoryId === undefined) categoryId = Number(category);
     else if (most && list && limit === undefined) limit = Number(most);
@@ -56,7 +56,7 @@ export function catalogFastPath(
   return (request, response) => {
     if (request.method !== 'GET' || request.headers.authorization !== undefined) return false;
     const key = readKey(request.url ?? '', request.headers['accept-language']);
-    const cached = key === null ? undefined : cache.peek(key);
+    const cached = key === null ? undefined : cache.lookup(key);
     if (!cached) return false;
     const { status, body, encoding } = cachedAnswer(cached, request.headers);
     const headers = [...head, 'etag', cached.etag];

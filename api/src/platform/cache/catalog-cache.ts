@@ -62,7 +62,7 @@ export class CatalogCache {
   }
 
   /** The cached body for `key`, if there is one: never builds it. */
-  peek(key: string): CachedBody | undefined {
+  lookup(key: string): CachedBody | undefined {
     return this.entries.get(key);
   }
 
