@@ -133,7 +133,9 @@ async function ratio(
         value,
         target: `≥ ${target}`,
         pass: value >= target && errors === 0,
-        detail: `median of ${ROUNDS} rounds, API then bare in each (${rounds.map((run) => round(run.ratio)).join(', ')}); ${
+        detail: `median of ${ROUNDS} rounds, API then bare in each (${rounds
+          .map((run) => `${round(run.ratio)}: ${Math.round(run.api.rps)} / ${Math.round(run.baseline.rps)} req/s`)
+          .join(', ')}); ${
           body.length
         } bytes; ${median.pinned ? 'each server on CPU 0, the load generator on CPU 1' : 'processes not pinned (no taskset)'}`,
       },
