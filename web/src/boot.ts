@@ -35,14 +35,23 @@ if (chunks.length > 0) {
     started = true;
     void start();
   };
-  if (PerformanceObserver.supportedEntryTypes.includes('paint')) {
-    new PerformanceObserver((entries, observer) => {
-      if (entries.getEntriesByName('first-contentful-paint').length === 0) return;
-      observer.disconnect();
-      startOnce();
-    }).observe({ type: 'paint', buffered: true });
-  } else {
-    requestAnimationFrame(() => setTimeout(startOnce, 0));
-  }
   setTimeout(startOnce, 1000);
+  afterFirstPaint(startOnce);
+}
+
+/** Runs `callback` once the first contentful paint is on screen, or after the next frame. */
+function afterFirstPaint(callback: () => void) {
+  try {
+    if (PerformanceObserver.supportedEntryTypes.includes('paint')) {
+      new PerformanceObserver((entries, observer) => {
+        if (entries.getEntriesByName('first-contentful-paint').length === 0) return;
+        observer.disconnect();
+        callback();
+      }).observe({ type: 'paint', buffered: true });
+      return;
+    }
+  } catch {
+    // A browser that runs modules but predates `supportedEntryTypes` or typed `observe()`.
+  }
+  requestAnimationFrame(() => setTimeout(callback, 0));
 }
