@@ -6,6 +6,7 @@
 // Run again after updating @fontsource-variable: npm run fonts -w web
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
 import subsetFont from 'subset-font';
 
 /** The Latin faces' range in @fontsource-variable. */
@@ -48,7 +49,7 @@ export function restOfLatin() {
   return runs.map(([from, to]) => (from === to ? hex(from) : `${hex(from)}-${hex(to).slice(2)}`)).join(', ');
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const require = createRequire(import.meta.url);
   const text = String.fromCodePoint(...codePoints(BASIC_LATIN));
   for (const face of FACES) {
