@@ -1,13 +1,100 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
+import drizzle from 'eslint-plugin-drizzle';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+
+/**
+ * Type-aware rules of typescript-eslint's `recommendedTypeChecked` that catch mistakes rather than
+ * style: promises left floating or handed where nothing waits for them, awaiting what is not a
+ * promise, assertions that change nothing, objects turned into "[object Object]", and the like.
+ * The `no-unsafe-*` family (values typed `any`, mostly JSON read back in tests) is not part of it.
+ */
+const typeAwareRules = {
+  '@typescript-eslint/await-thenable': 'error',
+  '@typescript-eslint/no-array-delete': 'error',
+  '@typescript-eslint/no-base-to-string': 'error',
+  '@typescript-eslint/no-duplicate-type-constituents': 'error',
+  '@typescript-eslint/no-floating-promises': 'error',
+  '@typescript-eslint/no-for-in-array': 'error',
+  '@typescript-eslint/no-implied-eval': 'error',
+  // React event handlers may be async: nothing awaits them, and they handle their own errors.
+  '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
+  '@typescript-eslint/no-redundant-type-constituents': 'error',
+  '@typescript-eslint/no-unnecessary-type-assertion': 'error',
+  '@typescript-eslint/no-unsafe-enum-comparison': 'error',
+  '@typescript-eslint/only-throw-error': 'error',
+  '@typescript-eslint/prefer-promise-reject-errors': 'error',
+  '@typescript-eslint/restrict-plus-operands': 'error',
+  '@typescript-eslint/restrict-template-expressions': 'error',
+  '@typescript-eslint/unbound-method': 'error',
+};
+
+/**
+ * Import boundaries of the web app (docs: ARCHITECTURE section 3, STYLE "one-way imports"):
+ * shared code (components, lib, test) never imports features, routes or the app; a feature never
+ * imports another feature, routes or the app. Routes and the app compose features.
+ */
+const FEATURES = readdirSync(new URL('./web/src/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const upTo = (names) => `^(\\.\\./)+(features/)?(${names.join('|')})(/|$)`;
+const boundaries = [
+  {
+    files: ['web/src/{components,lib,test}/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(\\.\\./)+(features|routes|app)(/|$)',
+              message: 'Shared code (components, lib, test) does not import features, routes or the app.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  ...FEATURES.map((feature) => ({
+    files: [`web/src/features/${feature}/**/*.{ts,tsx}`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: upTo(FEATURES.filter((other) => other !== feature)),
+              message: 'Features do not import each other: share through lib/ or compose them in routes/.',
+            },
+            {
+              regex: '^(\\.\\./)+(routes|app)(/|$)',
+              message: 'Features do not import routes or the app.',
+            },
+          ],
+        },
+      ],
+    },
+  })),
+];
 
 export default tseslint.config(
   { ignores: ['**/node_modules', '**/dist', '**/dist-server', 'data', 'e2e/output', 'api/src/db/migrations'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
+    languageOptions: {
+      parserOptions: {
+        // Every file is in a tsconfig (contract, api, web, e2e, scripts) except these few.
+        projectService: {
+          allowDefaultProject: ['eslint.config.js', 'vitest.config.ts', 'api/build.mjs', 'web/scripts/*.mjs'],
+        },
+        tsconfigRootDir: import.meta.dirname,
+      },
+    },
+    linterOptions: { reportUnusedDisableDirectives: 'error' },
     rules: {
+      ...typeAwareRules,
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       'no-console': ['error', { allow: ['warn', 'error'] }],
@@ -17,6 +104,29 @@ export default tseslint.config(
     files: ['web/src/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
+  },
+  ...boundaries,
+  {
+    // The test setup fails a test on a request it did not arrange: only its fake server stands in for fetch.
+    files: ['web/src/**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.property.name='stubGlobal'][arguments.0.value='fetch']",
+          message: 'Answer requests with fakeApi (web/src/test/fake-api.tsx).',
+        },
+      ],
+    },
+  },
+  {
+    // Drizzle: a delete or update without `where` touches every row.
+    files: ['api/**/*.ts', 'scripts/**/*.ts'],
+    plugins: { drizzle },
+    rules: {
+      'drizzle/enforce-delete-with-where': ['error', { drizzleObjectName: ['db', 'tx'] }],
+      'drizzle/enforce-update-with-where': ['error', { drizzleObjectName: ['db', 'tx'] }],
+    },
   },
   {
     files: ['scripts/**', 'web/scripts/**', 'api/build.mjs', 'e2e/**'],

@@ -40,8 +40,8 @@ export default defineConfig({
         test: {
           name: 'api-postgres',
           include: apiTests,
-          // Crash safety is about the embedded database's files.
-          exclude: ['api/src/robustness/crash-safety.test.ts'],
+          // Crash safety and the folder lock are about the embedded database's files.
+          exclude: ['api/src/robustness/crash-safety.test.ts', 'api/src/db/embedded-lock.test.ts'],
           ...apiShared,
           env: { TEST_DB: 'postgres' },
           // PostgreSQL files each get their own database; two at a time keep a 2-core machine busy.

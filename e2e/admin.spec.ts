@@ -218,9 +218,12 @@ test('an admin runs the catalogue and the users from the browser', async ({ page
   await page.getByRole('button', { name: t('admin.edit.removeColor', { name: 'Ink' }) }).click();
   await expect(page.getByText(t('admin.edit.removedNote', { names: 'Ink' }))).toBeVisible();
   await screenshots(page, 'admin-edit');
+  // Saved from the editor's bar down by the footer, the product shows from its top.
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
   await page.getByRole('button', { name: t('admin.edit.save') }).click();
   await expect(toast(page, t('admin.edit.saved'))).toBeVisible();
   await expect(page.getByRole('button', { name: t('admin.edit.button') })).toBeVisible();
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
   await expect(page.getByText('$99.90')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Sand', exact: true })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Ink', exact: true })).toHaveCount(0);
@@ -256,6 +259,7 @@ test('an admin runs the catalogue and the users from the browser', async ({ page
 
   // The promoted user, on their next request, sees the admin icons and the dashboard.
   const promoted = await browser.newContext({ baseURL: shop.baseURL });
+  await promoted.addCookies([{ name: 'terms', value: 'accepted', url: shop.baseURL }]);
   await promoted.addInitScript((token) => {
     localStorage.setItem('acceptedTerms', 'true');
     localStorage.setItem('token', token);

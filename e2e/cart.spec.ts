@@ -66,7 +66,13 @@ for (const lang of ['en', 'bg'] as const) {
       await page.reload();
       await expect(cartBadge(0)).toBeVisible();
 
-      // The heart: filled for 2.5 s after adding, and the wishlist badge counts the item.
+      // The heart asks for a size and a colour first, as Add to Cart does; then it is filled for
+      // 2.5 s after adding, and the wishlist badge counts the item.
+      await heart.click();
+      await expect(toast(page, t('product.selectForWishlist'))).toBeVisible();
+      await expect(wishlistBadge(0)).toBeVisible();
+      await page.getByRole('button', { name: other.colors[0]!.colorName, exact: true }).click();
+      await page.getByRole('button', { name: other.sizes[0]!.size, exact: true }).click();
       await heart.click();
       await expect(heart).toHaveAttribute('aria-pressed', 'true');
       await expect(wishlistBadge(1)).toBeVisible();

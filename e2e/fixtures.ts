@@ -65,8 +65,12 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
   acceptTerms: [true, { option: true }],
   lang: ['en', { option: true }],
   context: async ({ context, acceptTerms, lang, baseURL }, use) => {
-    // The web app keeps a cookie copy of the language for the server-rendered pages.
-    await context.addCookies([{ name: 'lang', value: lang, url: baseURL! }]);
+    // The web app keeps cookie copies of the language and the terms' acceptance for the
+    // server-rendered pages.
+    await context.addCookies([
+      { name: 'lang', value: lang, url: baseURL! },
+      ...(acceptTerms ? [{ name: 'terms', value: 'accepted', url: baseURL! }] : []),
+    ]);
     await context.addInitScript(
       ({ accept, language }) => {
         if (sessionStorage.getItem('__e2e_init')) return;

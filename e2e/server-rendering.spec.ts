@@ -34,6 +34,18 @@ for (const lang of ['en', 'bg'] as const) {
     const page = await context.newPage();
 
     await page.goto('/');
+    // A first visit: the terms popup is part of the page, and its form works without JavaScript
+    // (the required box stops it unticked; ticked, the server keeps the acceptance in a cookie).
+    const dialog = page.getByRole('dialog', { name: t('termsPopup.title') });
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole('button', { name: t('termsPopup.submit') }).click();
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole('checkbox').check();
+    await dialog.getByRole('button', { name: t('termsPopup.submit') }).click();
+    await expect(dialog).toHaveCount(0);
+    expect(new URL(page.url()).pathname).toBe('/');
+    expect(await context.cookies()).toContainEqual(expect.objectContaining({ name: 'terms', value: 'accepted' }));
+
     await expect(page.locator('html')).toHaveAttribute('lang', lang);
     await expect(page).toHaveTitle(`${t('home.title')} · Atelier Noir`);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(
@@ -104,4 +116,105 @@ test.describe('hydration', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(t('clothing.title'));
     expect(errors).toEqual([]);
   });
+});
+
+test.describe('the terms popup of a first visit', () => {
+  // Lighthouse's phone, where /clothing's products start below the fold behind the notice banner.
+  test.use({ acceptTerms: false, viewport: { width: 412, height: 823 } });
+
+  test('comes with the page: painted in its first paint, not added once the app has started', async ({ page }) => {
+    const t = translator('en');
+    const errors = collectErrors(page);
+    expect(await (await page.request.get('/clothing')).text()).toContain('role="dialog"');
+    await page.goto('/clothing');
+    const dialog = page.getByRole('dialog', { name: t('termsPopup.title') });
+    await expect(dialog).toBeVisible();
+    // The largest paint (once the popup has surely been painted, and its fade-in would be over),
+    // and when the app's first chunk was requested (boot.ts: after the first paint).
+    const { largest, appRequested } = await page.evaluate(
+      () =>
+        new Promise<{ largest: number; appRequested: number }>((resolve) => {
+          const paints: PerformanceEntry[] = [];
+          const observer = new PerformanceObserver((list) => paints.push(...list.getEntries()));
+          observer.observe({ type: 'largest-contentful-paint', buffered: true });
+          setTimeout(() => {
+            observer.disconnect();
+            const first = document.querySelector<HTMLMetaElement>('meta[name="app-entry"]')!.content.split(' ')[0]!;
+            const app = performance.getEntriesByType('resource').find((entry) => entry.name.endsWith(first));
+            resolve({ largest: paints.at(-1)?.startTime ?? Number.NaN, appRequested: app?.startTime ?? Number.NaN });
+          }, 1000);
+        }),
+    );
+    expect(largest).toBeLessThan(appRequested);
+
+    // The app took it over without a mismatch: Submit now waits for the tick (spec).
+    const submit = dialog.getByRole('button', { name: t('termsPopup.submit') });
+    await expect(submit).toBeDisabled();
+    await dialog.getByRole('checkbox').check();
+    await submit.click();
+    await expect(dialog).toHaveCount(0);
+    expect(await page.evaluate(() => localStorage.getItem('acceptedTerms'))).toBe('true');
+    expect(await (await page.request.get('/clothing')).text()).not.toContain('role="dialog"');
+    expect(errors).toEqual([]);
+  });
+
+  test('is gone for a visitor who accepted before the cookie existed, and the next pages come without it', async ({
+    browser,
+    shop,
+  }) => {
+    const context = await browser.newContext({ baseURL: shop.baseURL });
+    await context.addInitScript(() => localStorage.setItem('acceptedTerms', 'true'));
+    const page = await context.newPage();
+    await page.goto('/clothing');
+    await page.waitForFunction(() => document.documentElement.dataset.app === 'ready');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    expect(await (await page.request.get('/')).text()).not.toContain('role="dialog"');
+    await context.close();
+  });
+});
+
+test.describe('fonts', () => {
+  for (const lang of ['en', 'bg'] as const) {
+    test(`every face a server-rendered page (${lang}) uses is preloaded with its HTML, and no preload goes unused`, async ({
+      browser,
+      shop,
+    }) => {
+      for (const path of ['/', '/clothing', '/product/1', '/terms', '/contact-us']) {
+        // A first visit each time: a face already in the browser's cache says nothing of the page.
+        const context = await browser.newContext({ baseURL: shop.baseURL });
+        await context.addCookies([
+          { name: 'lang', value: lang, url: shop.baseURL },
+          { name: 'terms', value: 'accepted', url: shop.baseURL },
+        ]);
+        await context.addInitScript((language) => {
+          localStorage.setItem('acceptedTerms', 'true');
+          localStorage.setItem('lang', language);
+        }, lang);
+        const page = await context.newPage();
+        await page.goto(path);
+        await page.waitForLoadState('networkidle');
+        const fonts = await page.evaluate(() =>
+          performance
+            .getEntriesByType('resource')
+            .filter((entry) => entry.name.endsWith('.woff2'))
+            .map((entry) => ({
+              file: entry.name.slice(entry.name.lastIndexOf('/') + 1),
+              by: (entry as PerformanceResourceTiming).initiatorType,
+            })),
+        );
+        const preloaded = await page.evaluate(() =>
+          Array.from(document.querySelectorAll<HTMLLinkElement>('link[rel=preload][as=font]'), (link) =>
+            link.href.slice(link.href.lastIndexOf('/') + 1),
+          ),
+        );
+        // Found by the style sheet (initiator "css") means found late: after the first paint.
+        expect(
+          fonts.filter((font) => font.by !== 'link'),
+          path,
+        ).toEqual([]);
+        expect(fonts.map((font) => font.file).sort(), path).toEqual([...preloaded].sort());
+        await context.close();
+      }
+    });
+  }
 });

@@ -20,6 +20,6 @@ test('the shop starts on a fresh data folder and serves the storefront and the A
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(390);
 
   const notFound = await page.goto('/definitely/not/a/page');
-  expect(notFound?.status()).toBe(200);
+  expect(notFound?.status()).toBe(404);
   await expect(page.getByRole('heading', { name: 'Oops! Page Not Found' })).toBeVisible();
 });

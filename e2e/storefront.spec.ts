@@ -147,8 +147,10 @@ for (const lang of ['en', 'bg'] as const) {
         await screenshots(page, `storefront-${lang}${info.path.replace('/', '-')}`);
       }
 
-      // An unknown address: the bare not-found page.
-      await page.goto('/this/does/not/exist');
+      // An unknown address: the bare not-found page, with status 404 (so too an unknown product).
+      expect((await page.goto('/this/does/not/exist'))?.status()).toBe(404);
+      expect((await page.request.get('/product/987654'))?.status()).toBe(404);
+      expect((await page.request.get('/clothing'))?.status()).toBe(200);
       await expectOneH1(page, t('notFound.title'));
       await expect(page.getByRole('banner')).toHaveCount(0);
       await expect(page.getByRole('contentinfo')).toHaveCount(0);

@@ -7,13 +7,18 @@ import { fileURLToPath } from 'node:url';
 
 const localesDir = join(dirname(fileURLToPath(import.meta.url)), '..', 'web', 'src', 'locales');
 
-/** Flattens nested objects to dotted keys: { a: { b: 'x' } } → ['a.b']. */
+/**
+ * Flattens nested objects to dotted keys: { a: { b: 'x' } } → ['a.b'].
+ * @param {unknown} value
+ * @returns {string[]}
+ */
 function flatKeys(value, prefix = '') {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) return [prefix];
   return Object.entries(value).flatMap(([key, child]) => flatKeys(child, prefix ? `${prefix}.${key}` : key));
 }
 
-const load = (lang) => new Set(flatKeys(JSON.parse(readFileSync(join(localesDir, `${lang}.json`), 'utf8'))));
+const load = (/** @type {string} */ lang) =>
+  new Set(flatKeys(JSON.parse(readFileSync(join(localesDir, `${lang}.json`), 'utf8'))));
 const en = load('en');
 const bg = load('bg');
 const missingInBg = [...en].filter((key) => !bg.has(key));

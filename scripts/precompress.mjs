@@ -15,6 +15,10 @@ const COMPRESSIBLE = new Set(['.js', '.mjs', '.css', '.html', '.svg', '.json', '
 // Below this size the compressed file plus its headers is no smaller than the original.
 const MIN_BYTES = 256;
 
+/**
+ * @param {string} dir
+ * @returns {AsyncGenerator<string>}
+ */
 async function* walk(dir) {
   for (const entry of await readdir(dir, { withFileTypes: true })) {
     const path = join(dir, entry.name);
@@ -23,6 +27,7 @@ async function* walk(dir) {
   }
 }
 
+/** @param {string} path */
 async function compressFile(path) {
   const source = await readFile(path);
   const [br, gzipped] = await Promise.all([
@@ -71,7 +76,7 @@ async function main() {
     before += result.source;
     afterBr += result.br;
   }
-  const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+  const kb = (/** @type {number} */ bytes) => `${(bytes / 1024).toFixed(1)} KB`;
   console.log(`precompress: ${files} files, ${kb(before)} → ${kb(afterBr)} brotli`);
 }
 

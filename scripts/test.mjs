@@ -1,12 +1,27 @@
 // `npm test`: every suite, in order, stopping at the first failure, then one closing line with
-// the counts of all of them: locale check; unit, web and API tests on PGlite; API tests on
-// PostgreSQL; build; Playwright in Chromium.
+// the counts of all of them: lint and typecheck (fast, so first); locale check; unit, web and API
+// tests on PGlite; API tests on PostgreSQL; build; Playwright in Chromium.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
+/**
+ * @typedef {object} Step
+ * @property {string} title
+ * @property {string} command
+ * @property {string[]} args
+ * @property {Record<string, string>} [env]
+ * @property {string} [report] the runner's JSON report, read by `count`
+ * @property {(file: string) => { passed: number; failed: number }} [count]
+ */
+
 const reports = mkdtempSync(join(tmpdir(), 'shop-test-reports-'));
+/**
+ * @param {string} name
+ * @param {string[]} projects
+ * @returns {Step}
+ */
 const vitest = (name, projects) => ({
   title: name,
   command: 'npx',
@@ -19,13 +34,18 @@ const vitest = (name, projects) => ({
     `--outputFile.json=${join(reports, `${projects[projects.length - 1]}.json`)}`,
   ],
   count: (file) => {
-    const report = JSON.parse(readFileSync(file, 'utf8'));
+    const report = /** @type {{ numPassedTests: number; numFailedTests: number }} */ (
+      JSON.parse(readFileSync(file, 'utf8'))
+    );
     return { passed: report.numPassedTests, failed: report.numFailedTests };
   },
   report: join(reports, `${projects[projects.length - 1]}.json`),
 });
 
+/** @type {Step[]} */
 const steps = [
+  { title: 'Lint', command: 'npm', args: ['run', 'lint'] },
+  { title: 'Typecheck', command: 'npm', args: ['run', 'typecheck'] },
   { title: 'Locale files', command: 'node', args: ['scripts/check-locales.mjs'] },
   vitest('Unit, web and API tests on PGlite', ['contract', 'web', 'api-pglite']),
   vitest('API tests on PostgreSQL', ['api-postgres']),
@@ -37,7 +57,9 @@ const steps = [
     env: { PLAYWRIGHT_JSON_OUTPUT_NAME: join(reports, 'e2e.json') },
     report: join(reports, 'e2e.json'),
     count: (file) => {
-      const { stats } = JSON.parse(readFileSync(file, 'utf8'));
+      const { stats } = /** @type {{ stats: { expected: number; flaky: number; unexpected: number } }} */ (
+        JSON.parse(readFileSync(file, 'utf8'))
+      );
       return { passed: stats.expected + stats.flaky, failed: stats.unexpected };
     },
   },
@@ -49,7 +71,7 @@ for (const step of steps) {
   console.log(`\n=== ${step.title} ===`);
   const started = Date.now();
   const { status } = spawnSync(step.command, step.args, { stdio: 'inherit', env: { ...process.env, ...step.env } });
-  if (step.count) {
+  if (step.count && step.report) {
     try {
       const counted = step.count(step.report);
       total.passed += counted.passed;

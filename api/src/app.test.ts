@@ -34,6 +34,8 @@ describe('the app shell', () => {
     expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
     const csp = String(response.headers['content-security-policy']);
     expect(csp).toContain("frame-ancestors 'none'");
+    // The older header says the same as the CSP: no framing at all, not even by the shop itself.
+    expect(response.headers['x-frame-options']).toBe('DENY');
     expect(csp).toMatch(/script-src 'self'/);
     expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
   });
@@ -45,14 +47,15 @@ describe('the app shell', () => {
   });
 
   it('refuses malformed JSON and over-large bodies in the error shape', async () => {
+    // A public route, so the body is read: nothing else can answer first.
     const malformed = await t.app.inject({
       method: 'POST',
-      url: '/api/products',
+      url: '/api/auth/login',
       headers: { 'content-type': 'application/json' },
       payload: '{"broken":',
     });
-    expect([400, 401]).toContain(malformed.statusCode);
-    expect(malformed.json()).toHaveProperty('code');
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json()).toEqual({ error: 'The body is not valid JSON.', code: 'BAD_REQUEST' });
 
     const huge = await t.app.inject({
       method: 'POST',
@@ -72,5 +75,38 @@ describe('the app shell', () => {
     expect(Object.keys(doc.paths)).toEqual(
       expect.arrayContaining(['/api/health', '/api/products', '/api/products/{id}']),
     );
+  });
+});
+
+describe('the client address behind a proxy', () => {
+  const signupFrom = (app: TestApp['app'], forwardedFor: string, index: number) =>
+    app.inject({
+      method: 'POST',
+      url: '/api/auth/signup',
+      remoteAddress: '127.0.0.1',
+      headers: { 'x-forwarded-for': forwardedFor },
+      payload: {
+        name: 'Proxy Test',
+        email: `proxy-${Date.now()}-${index}@example.com`,
+        password: 'a long passphrase!',
+      },
+    });
+
+  it('with one trusted hop, is the address the proxy appended: a client-written left-most one is ignored', async () => {
+    const proxied = await createTestApp({ TRUST_PROXY: '1' });
+    try {
+      const statuses: number[] = [];
+      // Ten signups an hour per address: a client that could name its own address would never be refused.
+      for (let index = 0; index < 11; index += 1) {
+        const response = await signupFrom(proxied.app, `198.51.100.${index + 1}, 203.0.113.7`, index);
+        statuses.push(response.statusCode);
+      }
+      expect(statuses.slice(0, 10).every((status) => status === 201)).toBe(true);
+      expect(statuses[10]).toBe(429);
+      // Another client behind the same proxy is counted apart.
+      expect((await signupFrom(proxied.app, '203.0.113.8', 11)).statusCode).toBe(201);
+    } finally {
+      await proxied.close();
+    }
   });
 });

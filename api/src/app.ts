@@ -3,7 +3,7 @@ import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { UPLOAD_MAX_BYTES } from '@shop/contract';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -12,6 +12,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import { openDatabase, type Database, type Db } from './db/client.js';
+import { terminalLogStream } from './platform/logging/terminal.js';
 import { installErrorHandler } from './lib/error-handler.js';
 import { apiSecurityHeaders, installResponseHeaders } from './lib/security-headers.js';
 import { adminRoutes } from './modules/admin/routes.js';
@@ -20,20 +21,30 @@ import { authRoutes } from './modules/auth/routes.js';
 import { catalogFastPath } from './modules/catalog/fast-path.js';
 import { catalogRoutes } from './modules/catalog/routes.js';
 import { checkoutRoutes } from './modules/checkout/routes.js';
+import { backupRoutes } from './modules/backups/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
+import { metrics } from './modules/metrics/plugin.js';
+import { metricsRoutes } from './modules/metrics/routes.js';
+import { adminOrderRoutes } from './modules/orders/admin-routes.js';
 import { orderRoutes } from './modules/orders/routes.js';
+import { settingsRoutes } from './modules/settings/routes.js';
 import { payPageRoutes } from './modules/payments/pay-routes.js';
 import { paymentRoutes } from './modules/payments/routes.js';
 import { profileRoutes } from './modules/profile/routes.js';
+import { sweepLapsedOrders } from './modules/orders/lifecycle.js';
+import { mailBackInStock } from './modules/stock/alerts.js';
+import { stockRoutes } from './modules/stock/routes.js';
 import { wishlistRoutes } from './modules/wishlist/routes.js';
-import { CatalogCache } from './platform/cache/catalog-cache.js';
-import { shopperCaches } from './platform/cache/shopper-caches.js';
+import { backups } from './platform/backup/plugin.js';
+import { Caches, fenceWrites } from './platform/cache/caches.js';
+import { ChangeFeed } from './platform/changes/feed.js';
 import { collectFilesPeriodically } from './platform/files/collect.js';
 import { fileRoutes } from './platform/files/routes.js';
 import { httpServerFactory, type FastPath } from './platform/http-server.js';
 import { createMailer, type Mailer } from './platform/mail/mailer.js';
 import { createPaymentProvider, type PaymentProvider } from './platform/payments/index.js';
 import { authenticate } from './platform/security/authenticate.js';
+import { acceptTermsRoute } from './platform/web/accept-terms.js';
 import { registerWebApp } from './platform/web/routes.js';
 import { createMemoryLimiter, createRedisLimiter, type Limiter } from './platform/security/limiter.js';
 import { serializeRequest } from './platform/security/redact.js';
@@ -43,7 +54,6 @@ declare module 'fastify' {
     config: Config;
     db: Db;
     database: Database;
-    catalogCache: CatalogCache;
     limiter: Limiter;
     mailer: Mailer;
     payments: PaymentProvider;
@@ -63,12 +73,23 @@ export interface BuildOptions {
 
 export type App = FastifyInstance;
 
-const REQUEST_LOG_LEVELS = new Set(['info', 'debug', 'trace']);
+/**
+ * Fastify's `trustProxy` for the configured proxies. A hop count trusts that many hops nearest
+ * the shop (the socket's peer first): behind one proxy, the client is the address that proxy
+ * appended, whatever a client wrote to the left of it. (Fastify itself ignores a number.)
+ */
+const proxyTrust = (trust: Config['trustProxy']) =>
+  typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust;
+
+/** A log line per request only at these levels: at the default (info) a person reads the shop's events. */
+const REQUEST_LOG_LEVELS = new Set(['debug', 'trace']);
 
 const defaultLogger = (config: Config) => ({
   level: config.logLevel,
   redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["stripe-signature"]'],
   serializers: { req: serializeRequest },
+  // Readable lines in a terminal (not in production); JSON lines anywhere else.
+  stream: terminalLogStream(config),
 });
 
 /**
@@ -82,13 +103,16 @@ const zodCompilers = {
 
 /** Builds the whole app (plugins, modules, error handler). Never listens: main.ts and tests do. */
 export async function buildApp({ config, database, logger, serveWebApp = true }: BuildOptions): Promise<App> {
-  let fastPath: FastPath | undefined;
+  // Set once the app exists (it needs the caches and the logger); the server asks for it per request.
+  const fast: { path?: FastPath } = {};
+  const requestLogs = REQUEST_LOG_LEVELS.has(config.logLevel);
   const app = Fastify({
+    logController: new LogController({ disableRequestLogging: !requestLogs }),
     logger: logger === undefined || typeof logger === 'object' ? { ...defaultLogger(config), ...logger } : logger,
-    serverFactory: httpServerFactory(() => fastPath),
+    serverFactory: httpServerFactory(() => fast.path),
     bodyLimit: 100 * 1024,
     forceCloseConnections: 'idle',
-    trustProxy: config.trustProxy,
+    trustProxy: proxyTrust(config.trustProxy),
     routerOptions: { maxParamLength: 200 },
     schemaController: { compilersFactory: zodCompilers },
   }).withTypeProvider<ZodTypeProvider>();
@@ -103,13 +127,14 @@ export async function buildApp({ config, database, logger, serveWebApp = true }:
   const redis = config.redisUrl
     ? new (await import('ioredis')).Redis(config.redisUrl, { maxRetriesPerRequest: 2 })
     : undefined;
-  const catalogCache = new CatalogCache(db.pool, app.log);
-  await catalogCache.start();
+  const feed = new ChangeFeed(db, app.log);
+  const caches = new Caches(feed);
+  await feed.start();
 
   app.decorate('config', config);
   app.decorate('database', db);
   app.decorate('db', db.db);
-  app.decorate('catalogCache', catalogCache);
+  app.decorate('caches', caches);
   app.decorate('limiter', redis ? createRedisLimiter(redis) : createMemoryLimiter());
   app.decorate(
     'mailer',
@@ -117,21 +142,35 @@ export async function buildApp({ config, database, logger, serveWebApp = true }:
   );
   app.decorate('payments', createPaymentProvider(config));
   const stopCollectingFiles = collectFilesPeriodically(db.db, app.log);
+  const stopSweeping = sweepLapsedOrders(db.db, app.log, {
+    closeSession: async (order) => {
+      if (order.paymentSessionId && order.paymentProvider === app.payments.name)
+        await app.payments.closeSession(order.paymentSessionId);
+    },
+    afterSweep: () => mailBackInStock(db.db, { mailer: app.mailer, publicUrl: config.publicUrl, log: app.log }),
+  });
   app.addHook('onClose', async () => {
     stopCollectingFiles();
+    stopSweeping();
     app.mailer.close();
-    await catalogCache.stop();
+    await feed.stop();
     await app.limiter.close();
     redis?.disconnect();
     if (ownsDatabase) await db.close();
   });
 
+  // Operations (issue 20): backups, then metrics (its one onResponse hook counts every answer).
+  await app.register(backups);
+  await app.register(metrics);
+
   app.decorate('draining', false);
   installResponseHeaders(app, config.publicUrl, () => app.draining);
-  // Per-request logs (info and below) are Fastify's: with them on, every request takes its path.
-  if (!REQUEST_LOG_LEVELS.has(config.logLevel)) {
-    fastPath = catalogFastPath(catalogCache, apiSecurityHeaders(config.publicUrl), () => app.draining);
-  }
+  fast.path = catalogFastPath(caches.catalogue, {
+    securityHeaders: apiSecurityHeaders(config.publicUrl),
+    draining: () => app.draining,
+    log: requestLogs ? app.log : undefined,
+    answered: (route, status, seconds) => app.metrics.fastPathAnswer(route, status, seconds),
+  });
   await app.register(rateLimit, { global: false, ...(redis ? { redis } : {}) });
   await app.register(swagger, {
     openapi: {
@@ -141,15 +180,19 @@ export async function buildApp({ config, database, logger, serveWebApp = true }:
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
-  await app.register(shopperCaches);
   await app.register(authenticate);
+  await app.register(fenceWrites);
 
   await app.register(
     async (api) => {
       await api.register(healthRoutes);
+      await api.register(metricsRoutes);
+      await api.register(backupRoutes);
       await api.register(catalogRoutes);
       await api.register(checkoutRoutes);
       await api.register(orderRoutes);
+      await api.register(adminOrderRoutes);
+      await api.register(settingsRoutes);
       await api.register(paymentRoutes);
       await api.register(authRoutes);
       // Only these take multipart forms: the plugin's per-request hooks stay off every other route.
@@ -168,12 +211,14 @@ export async function buildApp({ config, database, logger, serveWebApp = true }:
         await forms.register(profileRoutes);
       });
       await api.register(cartRoutes);
+      await api.register(stockRoutes);
       await api.register(wishlistRoutes);
     },
     { prefix: '/api' },
   );
   await app.register(fileRoutes);
   await app.register(payPageRoutes);
+  await app.register(acceptTermsRoute);
   await registerWebApp(app, serveWebApp);
   return app;
 }

@@ -72,4 +72,58 @@ describe('loadConfig', () => {
       apiBase: undefined,
     });
   });
+
+  it('reads TRUST_PROXY as a hop count or a list of proxy addresses, and refuses true', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1,::1' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '127.0.0.1',
+      '::1',
+    ]);
+    for (const bad of ['true', 'yes', '10.0.0.0/33', 'proxy.local', '1.2.3']) {
+      expect(() => loadConfig({ TRUST_PROXY: bad }), bad).toThrow(/TRUST_PROXY/);
+    }
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(/number of proxies/);
+  });
+
+  it('holds ADMIN_PASSWORD to the password policy of every account', () => {
+    for (const bad of ['        ', 'aaaaaaaaaa', 'password1', 'short']) {
+      expect(() => loadConfig({ ADMIN_PASSWORD: bad }), JSON.stringify(bad)).toThrow(/ADMIN_PASSWORD/);
+    }
+    expect(loadConfig({ ADMIN_PASSWORD: 'a long and unusual passphrase' }).admin.password).toBe(
+      'a long and unusual passphrase',
+    );
+  });
+
+  it('keeps backups in DATA_DIR/backups, the last 7, every 24 hours, and metrics off by default', () => {
+    const config = loadConfig({ DATA_DIR: '/srv/shop' });
+    expect(config.backup).toEqual({ dir: '/srv/shop/backups', keep: 7, intervalHours: 24 });
+    expect(config.metricsToken).toBeUndefined();
+  });
+
+  it('reads BACKUP_DIR, BACKUP_KEEP, BACKUP_INTERVAL_HOURS and METRICS_TOKEN, and lists bad ones', () => {
+    const config = loadConfig({
+      BACKUP_DIR: '/mnt/backups',
+      BACKUP_KEEP: '30',
+      BACKUP_INTERVAL_HOURS: '0',
+      METRICS_TOKEN: 'a-long-enough-metrics-token',
+    });
+    expect(config.backup).toEqual({ dir: '/mnt/backups', keep: 30, intervalHours: 0 });
+    expect(config.metricsToken).toBe('a-long-enough-metrics-token');
+
+    let error: unknown;
+    try {
+      loadConfig({ BACKUP_KEEP: '0', BACKUP_INTERVAL_HOURS: '-1', METRICS_TOKEN: 'short' });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as ConfigError).problems.map((problem) => problem.split(':')[0]).sort()).toEqual([
+      'BACKUP_INTERVAL_HOURS',
+      'BACKUP_KEEP',
+      'METRICS_TOKEN',
+    ]);
+  });
 });

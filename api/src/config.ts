@@ -1,5 +1,8 @@
-import { resolve } from 'node:path';
+import { isIP } from 'node:net';
+import { join, resolve } from 'node:path';
+import { PASSWORD_MAX, PASSWORD_MIN } from '@shop/contract';
 import { z } from 'zod';
+import { passwordProblem } from './platform/security/password-policy.js';
 
 /**
  * The only reader of process.env. Every variable is optional; a bad value stops start-up
@@ -8,6 +11,39 @@ import { z } from 'zod';
 const boolean = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((value) => ['true', '1', 'yes'].includes(value));
+
+/** An IPv4 or IPv6 address, with an optional /prefix. */
+function isAddressOrCidr(entry: string): boolean {
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+}
+
+/**
+ * Which `X-Forwarded-For` hops to believe: none (`false`), the last N (the number of proxies in
+ * front of the shop), or those added by the listed proxy addresses. `true` (every hop) would let
+ * any client name its own address and void every per-address limit, so it is refused.
+ */
+const trustProxy = z
+  .string()
+  .trim()
+  .transform((value, ctx): false | number | string[] => {
+    if (value === 'false' || value === '0') return false;
+    if (/^\d{1,2}$/.test(value)) return Number(value);
+    const entries = value.split(',').map((entry) => entry.trim());
+    if (value !== 'true' && entries.every(isAddressOrCidr)) return entries;
+    ctx.addIssue({
+      code: 'custom',
+      message:
+        value === 'true'
+          ? 'true would trust every X-Forwarded-For hop, so any client could choose its own address. Set the number ' +
+            'of proxies in front of the shop (e.g. TRUST_PROXY=1) or their addresses (e.g. TRUST_PROXY=10.0.0.0/8)'
+          : 'must be false, a number of proxies (e.g. 1) or a comma-separated list of proxy addresses or CIDRs',
+    });
+    return z.NEVER;
+  });
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -39,10 +75,30 @@ const EnvSchema = z.object({
     .transform((code) => code.toUpperCase())
     .default('USD'),
   ADMIN_EMAIL: z.email().default('admin@example.com'),
-  ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').max(128).optional(),
+  ADMIN_PASSWORD: z
+    .string()
+    .min(PASSWORD_MIN, `must be at least ${PASSWORD_MIN} characters`)
+    .max(PASSWORD_MAX)
+    .superRefine((password, ctx) => {
+      // The same policy as every other account's password.
+      const problem = passwordProblem(password);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    })
+    .optional(),
   SEED_DEMO: boolean.default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  TRUST_PROXY: boolean.default(false),
+  TRUST_PROXY: trustProxy.default(false),
+  /** Where backups go: automatic ones on the embedded database, and `npm run backup` without --out. */
+  BACKUP_DIR: z.string().min(1).optional(),
+  BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(7),
+  /** Hours between automatic backups of the embedded database; 0 turns them off. */
+  BACKUP_INTERVAL_HOURS: z.coerce
+    .number()
+    .min(0)
+    .max(24 * 365)
+    .default(24),
+  /** Bearer token for GET /api/metrics; unset, the route answers 404. */
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
 });
 
 export type Env = z.input<typeof EnvSchema>;
@@ -64,7 +120,10 @@ export interface Config {
   admin: { email: string; password: string | undefined };
   seedDemo: boolean;
   logLevel: string;
-  trustProxy: boolean;
+  /** Fastify's `trustProxy`: false, a hop count or the proxies' addresses. */
+  trustProxy: false | number | string[];
+  backup: { dir: string; keep: number; intervalHours: number };
+  metricsToken: string | undefined;
 }
 
 export class ConfigError extends Error {
@@ -110,5 +169,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     seedDemo: env.SEED_DEMO,
     logLevel: env.LOG_LEVEL,
     trustProxy: env.TRUST_PROXY,
+    backup: {
+      dir: resolve(env.BACKUP_DIR ?? join(env.DATA_DIR, 'backups')),
+      keep: env.BACKUP_KEEP,
+      intervalHours: env.BACKUP_INTERVAL_HOURS,
+    },
+    metricsToken: env.METRICS_TOKEN,
   };
 }

@@ -1,6 +1,7 @@
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { seed } from './db/seed/index.js';
+import { framed } from './lib/framed.js';
 
 /** How long a stopping process keeps serving (closing each connection after its answer) before it closes. */
 const DRAIN_MS = 1000;
@@ -18,7 +19,7 @@ async function main(): Promise<void> {
   }
 
   const app = await buildApp({ config });
-  await seed(app.db, config, app.log);
+  const seeded = await seed(app.db, config, app.log);
 
   // While draining, every answer closes its connection: a keep-alive client opens a new one
   // (to another process behind a load balancer) instead of sending its next request on a socket
@@ -49,6 +50,23 @@ async function main(): Promise<void> {
   // at net.core.somaxconn).
   await app.listen({ port: config.port, host: config.host, backlog: 4096 });
   app.log.info(`Atelier Noir is open at ${config.publicUrl}`);
+  const { rootAdmin } = seeded;
+  if (rootAdmin?.generatedPassword)
+    printFirstCredentials(rootAdmin.email, rootAdmin.generatedPassword, config.publicUrl);
+}
+
+/** The root admin's generated password, shown once: on standard error, framed, below the start-up lines. */
+function printFirstCredentials(email: string, password: string, publicUrl: string): void {
+  const box = framed([
+    'The root admin was created. Sign in with:',
+    '',
+    `  email     ${email}`,
+    `  password  ${password}`,
+    '',
+    `at ${publicUrl}/login. This password is shown only now.`,
+    'To choose another at any time: npm run admin:password -- <email>',
+  ]);
+  process.stderr.write(`\n${box}\n\n`);
 }
 
 main().catch((error: unknown) => {

@@ -1,7 +1,37 @@
 import { z } from 'zod';
 import { ASSIGNABLE_ROLES, CATEGORY_IDS, LANGUAGES, ROLES, SIZES } from './constants.js';
+import { DB_INT_MAX, RefIdSchema, refIdSchema } from './common.js';
 
 const requiredText = (message: string, max: number) => z.string({ message }).trim().min(1, message).max(max, message);
+const optionalText = (message: string, max: number) => z.string({ message }).trim().max(max, message).default('');
+
+/** Highest price of a product. */
+export const PRICE_MAX = 100_000;
+
+/**
+ * An amount of money as a number, or its decimal text (forms send text): at least one cent, at
+ * most whole cents, at most `max`. `true`, `""` and `1e3` are refused, never coerced.
+ */
+export const moneySchema = (message: string, { min = 0.01, max = PRICE_MAX } = {}) =>
+  z
+    .union(
+      [
+        z.number(),
+        z
+          .string()
+          .trim()
+          .regex(/^\d{1,9}(\.\d+)?$/)
+          .transform(Number),
+      ],
+      { message },
+    )
+    .pipe(
+      z
+        .number({ message })
+        .min(min, message)
+        .max(max, message)
+        .refine((amount) => Math.abs(amount * 100 - Math.round(amount * 100)) < 1e-6, message),
+    );
 
 /** Colours per product: also bounds the files of one upload request (two images each). */
 export const MAX_COLORS = 12;
@@ -18,14 +48,16 @@ export const CreateProductBodySchema = z.object({
   enDescription: requiredText('English description is required', 4000),
   bgName: requiredText('Bulgarian name is required', 120),
   bgDescription: requiredText('Bulgarian description is required', 4000),
-  price: z.coerce
-    .number({ message: 'Valid price is required' })
-    .gt(0, 'Valid price is required')
-    .max(100_000, 'Valid price is required'),
-  categoryId: z.coerce
-    .number({ message: 'Category is required' })
-    .int('Category is required')
-    .refine((id) => (CATEGORY_IDS as readonly number[]).includes(id), 'Category is required'),
+  /** Optional product information: what it is made of and how to care for it, per language. */
+  enComposition: optionalText('The composition has at most 500 characters', 500),
+  enCare: optionalText('The care instructions have at most 1000 characters', 1000),
+  bgComposition: optionalText('The composition has at most 500 characters', 500),
+  bgCare: optionalText('The care instructions have at most 1000 characters', 1000),
+  price: moneySchema('Valid price is required'),
+  categoryId: refIdSchema('Category is required').refine(
+    (id) => (CATEGORY_IDS as readonly number[]).includes(id),
+    'Category is required',
+  ),
   sizes: z
     .array(z.enum(SIZES, { message: `Sizes are ${SIZES.join(', ')}` }), { message: 'At least one size is required' })
     .min(1, 'At least one size is required')
@@ -60,13 +92,17 @@ export const ProductDetailsSchema = CreateProductBodySchema.pick({
   enDescription: true,
   bgName: true,
   bgDescription: true,
+  enComposition: true,
+  enCare: true,
+  bgComposition: true,
+  bgCare: true,
   price: true,
   categoryId: true,
 });
 export type ProductDetails = z.output<typeof ProductDetailsSchema>;
 
 export const EditColorsSchema = z
-  .array(z.object({ id: z.coerce.number().int().positive(), colorName: ColorNameSchema }), {
+  .array(z.object({ id: RefIdSchema, colorName: ColorNameSchema }), {
     message: 'At least one color is required',
   })
   .min(1, 'At least one color is required')
@@ -97,12 +133,15 @@ const jsonField = <S extends z.ZodType>(schema: S, message: string) =>
  */
 export const EditProductFieldsSchema = ProductDetailsSchema.extend({
   colors: jsonField(EditColorsSchema, 'Colors must be JSON of [{ id, colorName }]'),
-  knownColors: jsonField(z.array(z.number().int().positive()).max(100), 'Known colors must be JSON of ids').optional(),
+  knownColors: jsonField(
+    z.array(z.number().int().positive().max(DB_INT_MAX)).max(100),
+    'Known colors must be JSON of ids',
+  ).optional(),
 });
 
 /** The text field of the multipart image upload; images are `mainImage`, `colorImage_{i}`, `colorHoverImage_{i}`. */
 export const UploadImagesFieldsSchema = z.object({
-  productId: z.coerce.number({ message: 'Product id is required' }).int().positive('Product id is required'),
+  productId: refIdSchema('Product id is required'),
 });
 
 export const AddColorBodySchema = z.object({ colorName: ColorNameSchema });
@@ -129,6 +168,6 @@ export type AdminUser = z.infer<typeof AdminUserSchema>;
 export const AdminUsersResponseSchema = z.object({ success: z.literal(true), data: z.array(AdminUserSchema) });
 
 export const UpdateRoleBodySchema = z.object({
-  userId: z.coerce.number().int().positive(),
+  userId: RefIdSchema,
   newRole: z.enum(ASSIGNABLE_ROLES, { message: 'Role must be USER or ADMIN' }),
 });

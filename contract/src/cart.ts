@@ -1,13 +1,14 @@
 import { z } from 'zod';
-import { IdSchema, QuantitySchema, SizeSchema } from './common.js';
+import { DB_INT_MAX } from './common.js';
+import { IdSchema, QuantitySchema, RefIdSchema, SizeSchema } from './common.js';
 import { TranslationSchema } from './catalog.js';
 
 /** A colour is named by its id or, as the spec's client does, by its image url. */
-export const ColorRefSchema = z.union([z.number().int().positive(), z.string().min(1).max(500)]);
+export const ColorRefSchema = z.union([z.number().int().positive().max(DB_INT_MAX), z.string().min(1).max(500)]);
 
 /** name, price and imageUrl may be sent by the spec's client; they are accepted and ignored. */
 export const AddLineBodySchema = z.object({
-  productId: z.coerce.number().int().positive(),
+  productId: RefIdSchema,
   selectedSize: SizeSchema,
   selectedColor: ColorRefSchema,
   quantity: QuantitySchema.default(1),
@@ -36,6 +37,8 @@ export const CartItemSchema = z.object({
   colorName: z.string(),
   quantity: z.number(),
   imageUrl: z.string(),
+  /** What can still be bought of this colour and size (the shopper's own open checkout counted back); null: unlimited. */
+  available: z.number().nullable(),
 });
 export type CartItem = z.infer<typeof CartItemSchema>;
 

@@ -7,6 +7,9 @@ export const TranslationSchema = z.object({
   name: z.string(),
   description: z.string(),
   imageUrl: z.string(),
+  /** What it is made of, and how to care for it ('' when the owner has not said). */
+  composition: z.string().optional(),
+  care: z.string().optional(),
 });
 export type Translation = z.infer<typeof TranslationSchema>;
 
@@ -20,6 +23,16 @@ export type Color = z.infer<typeof ColorSchema>;
 
 export const ProductSizeSchema = z.object({ id: z.number(), size: SizeSchema });
 
+/** What is left of one colour and size; admins also see what is on hand and what checkouts hold. */
+export const StockEntrySchema = z.object({
+  colorId: z.number(),
+  size: SizeSchema,
+  available: z.number(),
+  onHand: z.number().optional(),
+  reserved: z.number().optional(),
+});
+export type StockEntry = z.infer<typeof StockEntrySchema>;
+
 export const ProductSchema = z.object({
   id: z.number(),
   name: z.string(),
@@ -31,6 +44,10 @@ export const ProductSchema = z.object({
   translations: z.array(TranslationSchema),
   colors: z.array(ColorSchema),
   sizes: z.array(ProductSizeSchema),
+  /** Whether stock is counted; untracked products are unlimited and `stock` is empty. */
+  stockTracked: z.boolean(),
+  /** One entry per colour × size of a tracked product. */
+  stock: z.array(StockEntrySchema),
 });
 export type Product = z.infer<typeof ProductSchema>;
 

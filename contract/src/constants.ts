@@ -25,8 +25,51 @@ export const CATEGORY_SLUGS: Record<CategoryId, string> = {
 export const QUANTITY_MIN = 1;
 export const QUANTITY_MAX = 99;
 
-export const ORDER_STATUSES = ['pending', 'paid', 'cancelled', 'expired', 'failed'] as const;
+/**
+ * `pending`: card, awaiting payment · `placed`: cash on delivery, awaiting delivery · `paid` ·
+ * `cancelled` · `expired` · `failed` · `refunded` (fully). OPERATIONS.md section 5.
+ */
+export const ORDER_STATUSES = ['pending', 'placed', 'paid', 'cancelled', 'expired', 'failed', 'refunded'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
+export const FULFILMENT_STATUSES = ['unfulfilled', 'shipped', 'delivered', 'returned'] as const;
+export type Fulfilment = (typeof FULFILMENT_STATUSES)[number];
+export const PAYMENT_METHODS = ['card', 'cod'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+export const DELIVERY_METHODS = ['address', 'office'] as const;
+export type DeliveryMethod = (typeof DELIVERY_METHODS)[number];
+/** Where the shop delivers: the EU's member states (ISO 3166-1 alpha-2), Bulgaria first. */
+export const DELIVERY_COUNTRIES = [
+  'BG',
+  'AT',
+  'BE',
+  'CY',
+  'CZ',
+  'DE',
+  'DK',
+  'EE',
+  'ES',
+  'FI',
+  'FR',
+  'GR',
+  'HR',
+  'HU',
+  'IE',
+  'IT',
+  'LT',
+  'LU',
+  'LV',
+  'MT',
+  'NL',
+  'PL',
+  'PT',
+  'RO',
+  'SE',
+  'SI',
+  'SK',
+] as const;
+export type DeliveryCountry = (typeof DELIVERY_COUNTRIES)[number];
+/** The withdrawal period after delivery (EU consumer law): at least 14 days. */
+export const RETURN_DAYS_MIN = 14;
 /** `local` is the built-in test payment page; `stripe` is Stripe Checkout. */
 export const PAYMENT_PROVIDERS = ['local', 'stripe'] as const;
 export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
@@ -76,6 +119,21 @@ export const STORAGE_KEYS = {
 
 /** A cookie copy of the chosen language: the server renders public pages in it. */
 export const LANGUAGE_COOKIE = 'lang';
+
+/**
+ * Set (as `notice=closed`, a session cookie) once the shopper closes the notice banner: it stays
+ * closed for the browsing session, and the server renders public pages without it.
+ */
+export const NOTICE_COOKIE = 'notice';
+
+/**
+ * A cookie copy of the terms' acceptance (`terms=accepted`), beside `acceptedTerms` in local
+ * storage (the spec's flag): the server renders public pages with the terms popup until it is set
+ * (docs/decisions/0012), and sets it itself when the popup's form is sent without JavaScript.
+ */
+export const TERMS_COOKIE = 'terms';
+/** Where the terms popup's form posts when the app has not started (no JavaScript yet, or none). */
+export const ACCEPT_TERMS_PATH = '/accept-terms';
 
 /**
  * Stored images are WebP. Product images are 4:5, full size 1200×1500; smaller variants are

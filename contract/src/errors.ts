@@ -15,6 +15,8 @@ export const ERROR_CODES = [
   'INVALID_TOKEN',
   'WEAK_PASSWORD',
   'MAX_QUANTITY',
+  'OUT_OF_STOCK',
+  'IN_STOCK',
   'CART_EMPTY',
   'PAYLOAD_TOO_LARGE',
   'UNSUPPORTED_MEDIA_TYPE',
@@ -22,6 +24,9 @@ export const ERROR_CODES = [
   'PAYMENT_DECLINED',
   'SESSION_CLOSED',
   'ROOT_PROTECTED',
+  'INVALID_TRANSITION',
+  'ALREADY_WITHDRAWN',
+  'WITHDRAWAL_PERIOD_OVER',
   'TIMEOUT',
   'INTERNAL',
 ] as const;
@@ -31,6 +36,8 @@ export const ErrorBodySchema = z.object({
   error: z.string(),
   code: z.string(),
   fields: z.record(z.string(), z.string()).optional(),
+  /** OUT_OF_STOCK at checkout: the cart lines above what is left, with what is left. */
+  lines: z.array(z.object({ cartItemId: z.number(), available: z.number() })).optional(),
 });
 export type ErrorBody = z.infer<typeof ErrorBodySchema>;
 

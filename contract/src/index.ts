@@ -7,3 +7,8 @@ export * from './profile.js';
 export * from './cart.js';
 export * from './orders.js';
 export * from './admin.js';
+export * from './backups.js';
+export * from './pages.js';
+export * from './stock.js';
+export * from './settings.js';
+export * from './law.js';

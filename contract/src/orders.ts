@@ -1,12 +1,65 @@
 import { z } from 'zod';
-import { ORDER_STATUSES, PAYMENT_PROVIDERS } from './constants.js';
+import {
+  DELIVERY_COUNTRIES,
+  DELIVERY_METHODS,
+  FULFILMENT_STATUSES,
+  ORDER_STATUSES,
+  PAYMENT_METHODS,
+  PAYMENT_PROVIDERS,
+} from './constants.js';
+import { moneySchema } from './admin.js';
+import { IdSchema } from './common.js';
 
-/** userId and items are the spec's client habit; the order is built from the server cart. */
-export const CheckoutBodySchema = z
-  .object({ userId: z.unknown().optional(), items: z.unknown().optional() })
-  .default({});
+const required = (message: string, max: number) => z.string({ message }).trim().min(1, message).max(max, message);
 
-export const CheckoutSessionSchema = z.object({ sessionId: z.string(), url: z.string() });
+/** Where an order goes (OPERATIONS.md section 4): a street address, or a courier office the shopper names. */
+export const DeliverySchema = z
+  .object({
+    method: z.enum(DELIVERY_METHODS, { message: 'Choose delivery to an address or to a courier office.' }),
+    name: required('Enter the name of the person who receives the parcel.', 100),
+    phone: z
+      .string({ message: 'Enter a phone number the courier can call.' })
+      .trim()
+      .regex(/^\+?[\d\s()-]{6,32}$/, 'Enter a phone number the courier can call.'),
+    country: z.enum(DELIVERY_COUNTRIES, { message: 'Choose a country of the European Union.' }).default('BG'),
+    city: required('Enter the city.', 100),
+    postcode: z
+      .string({ message: 'Enter the postcode.' })
+      .trim()
+      .regex(/^[A-Za-z0-9 -]{3,10}$/, 'Enter the postcode.'),
+    line1: z.string().trim().max(200, 'The address has at most 200 characters.').optional(),
+    office: z.string().trim().max(200, 'The office has at most 200 characters.').optional(),
+    note: z.string().trim().max(500, 'The note has at most 500 characters.').optional(),
+  })
+  .superRefine((delivery, ctx) => {
+    if (delivery.method === 'address' && !delivery.line1)
+      ctx.addIssue({ code: 'custom', path: ['line1'], message: 'Enter the street address.' });
+    if (delivery.method === 'office' && !delivery.office)
+      ctx.addIssue({ code: 'custom', path: ['office'], message: 'Name the courier office.' });
+  });
+export type Delivery = z.output<typeof DeliverySchema>;
+export type DeliveryInput = z.input<typeof DeliverySchema>;
+
+/**
+ * `POST /checkout/session`: where the order goes and how it is paid (`card` by default). The
+ * spec's `userId` and `items` are still accepted and ignored: the order is built from the server
+ * cart. `saveDelivery` keeps the details in the profile for next time.
+ */
+export const CheckoutBodySchema = z.object({
+  delivery: DeliverySchema,
+  paymentMethod: z.enum(PAYMENT_METHODS, { message: 'Choose card or cash on delivery.' }).default('card'),
+  saveDelivery: z.boolean().optional(),
+  userId: z.unknown().optional(),
+  items: z.unknown().optional(),
+});
+export type CheckoutBody = z.input<typeof CheckoutBodySchema>;
+
+/** Card: the provider's session to go to; cash on delivery: no session, the result page. */
+export const CheckoutSessionSchema = z.object({
+  orderId: z.number(),
+  sessionId: z.string().nullable(),
+  url: z.string(),
+});
 export type CheckoutSession = z.infer<typeof CheckoutSessionSchema>;
 
 /** What the checkout page needs to label its pay button and format money. */
@@ -14,6 +67,8 @@ export const CheckoutInfoSchema = z.object({ provider: z.enum(PAYMENT_PROVIDERS)
 export type CheckoutInfo = z.infer<typeof CheckoutInfoSchema>;
 
 export const OrderItemSchema = z.object({
+  /** The line's own id (the withdrawal form names lines by it). */
+  id: z.number(),
   productId: z.number(),
   name: z.string(),
   colorName: z.string(),
@@ -23,15 +78,149 @@ export const OrderItemSchema = z.object({
   imageUrl: z.string(),
 });
 
+export const ORDER_EVENT_TYPES = [
+  'created',
+  'placed',
+  'paid',
+  'shipped',
+  'delivered',
+  'cancelled',
+  'expired',
+  'failed',
+  'refunded',
+  'withdrawal',
+  'returned',
+] as const;
+export type OrderEventType = (typeof ORDER_EVENT_TYPES)[number];
+
+/** Delivery details as orders (and a shopper's saved details) keep them: parts that do not apply are null. */
+export const SavedDeliverySchema = z.object({
+  method: z.enum(DELIVERY_METHODS),
+  name: z.string(),
+  phone: z.string(),
+  country: z.string(),
+  city: z.string(),
+  postcode: z.string(),
+  line1: z.string().nullable(),
+  office: z.string().nullable(),
+  note: z.string().nullable(),
+});
+export type SavedDelivery = z.infer<typeof SavedDeliverySchema>;
+
 export const OrderSchema = z.object({
   id: z.number(),
   status: z.enum(ORDER_STATUSES),
+  paymentMethod: z.enum(PAYMENT_METHODS),
+  fulfilment: z.enum(FULFILMENT_STATUSES),
+  subtotal: z.number(),
+  deliveryCost: z.number(),
+  codFee: z.number(),
   total: z.number(),
+  refunded: z.number(),
   currency: z.string(),
   createdAt: z.string(),
   paidAt: z.string().nullable(),
+  shippedAt: z.string().nullable(),
+  deliveredAt: z.string().nullable(),
+  /** Until when a pending card checkout can still be paid, and where ("Continue payment"). */
+  expiresAt: z.string().nullable(),
+  paymentUrl: z.string().nullable(),
+  delivery: SavedDeliverySchema.nullable(),
+  tracking: z.object({ carrier: z.string(), number: z.string(), url: z.string().nullable() }).nullable(),
+  withdrawal: z
+    .object({
+      submittedAt: z.string(),
+      items: z.array(z.object({ orderItemId: z.number(), quantity: z.number() })).optional(),
+      reason: z.string().nullable().optional(),
+    })
+    .nullable(),
   items: z.array(OrderItemSchema),
+  events: z.array(z.object({ type: z.enum(ORDER_EVENT_TYPES), at: z.string() })),
 });
 export type Order = z.infer<typeof OrderSchema>;
+
+/** An order as the admin sees it: with its customer (null once the account is deleted). */
+export const AdminOrderSchema = OrderSchema.extend({
+  customer: z.object({ id: z.number(), name: z.string(), email: z.string() }).nullable(),
+});
+export type AdminOrder = z.infer<typeof AdminOrderSchema>;
+
+export const ADMIN_ORDERS_PAGE_MAX = 100;
+
+const page = (max: number, label: string) =>
+  z
+    .string()
+    .regex(/^[1-9]\d{0,5}$/, `${label} is a whole number from 1 to ${max}.`)
+    .transform(Number)
+    .pipe(z.number().max(max, `${label} is a whole number from 1 to ${max}.`));
+
+export const AdminOrdersQuerySchema = z.object({
+  status: z.enum(ORDER_STATUSES).optional(),
+  fulfilment: z.enum(FULFILMENT_STATUSES).optional(),
+  withdrawal: z.literal('requested').optional(),
+  q: z.string().trim().max(100).optional(),
+  page: page(100_000, 'The page').default(1),
+  limit: page(ADMIN_ORDERS_PAGE_MAX, 'The page size').default(20),
+});
+export type AdminOrdersQuery = z.input<typeof AdminOrdersQuerySchema>;
+
+export const AdminOrdersResponseSchema = z.object({
+  data: z.array(AdminOrderSchema),
+  total: z.number(),
+  page: z.number(),
+  limit: z.number(),
+});
+export type AdminOrdersResponse = z.infer<typeof AdminOrdersResponseSchema>;
+
+export const ShipOrderBodySchema = z.object({
+  carrier: required('Name the carrier.', 60),
+  trackingNumber: required('Enter the tracking number.', 100),
+  trackingUrl: z
+    .url({ protocol: /^https?$/, message: 'The tracking link must be an http(s) address.' })
+    .max(500)
+    .optional(),
+});
+export type ShipOrderBody = z.input<typeof ShipOrderBodySchema>;
+
+export const CancelOrderBodySchema = z.object({ reason: z.string().trim().max(500).optional() }).default({});
+export const RefundOrderBodySchema = z.object({
+  amount: moneySchema('The amount must be more than 0, in whole cents.', { min: 0.01, max: 1_000_000 }),
+});
+export const ReturnOrderBodySchema = z.object({ restock: z.boolean({ message: 'Say whether to restock.' }) });
+
+/** `?from=&to=` of the CSV export: days, both included. */
+export const OrdersExportQuerySchema = z.object({
+  from: z.iso.date('A day as YYYY-MM-DD.').optional(),
+  to: z.iso.date('A day as YYYY-MM-DD.').optional(),
+});
+
+export const StatsQuerySchema = z.object({
+  days: z
+    .string()
+    .regex(/^[1-9]\d{0,2}$/, 'Days is a whole number from 1 to 365.')
+    .transform(Number)
+    .pipe(z.number().max(365, 'Days is a whole number from 1 to 365.'))
+    .default(30),
+});
+
+export const StatsSchema = z.object({
+  days: z.array(z.object({ date: z.string(), orders: z.number(), revenue: z.number() })),
+  totals: z.object({ orders: z.number(), revenue: z.number(), averageOrder: z.number() }),
+  topProducts: z.array(
+    z.object({ productId: z.number(), name: z.string(), quantity: z.number(), revenue: z.number() }),
+  ),
+  lowStock: z.array(
+    z.object({
+      productId: z.number(),
+      name: z.string(),
+      colorName: z.string(),
+      size: z.string(),
+      available: z.number(),
+    }),
+  ),
+});
+export type Stats = z.infer<typeof StatsSchema>;
+
+export const OrderParamsSchema = z.object({ id: IdSchema });
 
 export const SessionParamsSchema = z.object({ sessionId: z.string().min(1).max(200) });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ROLES } from './constants.js';
 import { NameSchema } from './auth.js';
+import { SavedDeliverySchema } from './orders.js';
 
 export const ProfileSchema = z.object({
   id: z.number(),
@@ -10,6 +11,8 @@ export const ProfileSchema = z.object({
   phone: z.string(),
   profilePicture: z.string().nullable(),
   role: z.enum(ROLES),
+  /** The delivery details kept at the last checkout that asked to, to prefill the next one. */
+  delivery: SavedDeliverySchema.nullable(),
 });
 export type Profile = z.infer<typeof ProfileSchema>;
 

@@ -70,7 +70,7 @@ export async function startShop(env: Record<string, string> = {}, fixedDataDir?:
       LOG_LEVEL: 'warn',
       // As behind a real proxy: each test's browser is its own client address (fixtures.ts), so
       // per-address limits (sign-ups an hour, login tries) count per shopper, not per test run.
-      TRUST_PROXY: 'true',
+      TRUST_PROXY: '1',
       DATABASE_URL: '',
       REDIS_URL: '',
       SMTP_URL: '',

@@ -55,7 +55,7 @@ async function cannon(
   const command = taskset ? ['taskset', '-c', LOAD_CPU, process.execPath, ...args] : [process.execPath, ...args];
   const output = await new Promise<string>((resolve, reject) => {
     execFile(command[0]!, [...command.slice(1), url], { maxBuffer: 16 * 1024 * 1024 }, (error, stdout) =>
-      error ? reject(error) : resolve(stdout),
+      error ? reject(new Error(`autocannon failed: ${error.message}`, { cause: error })) : resolve(stdout),
     );
   });
   const result = JSON.parse(output) as autocannon.Result;

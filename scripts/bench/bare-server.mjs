@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 
 const [port, file, contentType] = process.argv.slice(2);
+if (!file) throw new Error('usage: bare-server.mjs <port> <file> <content-type>');
 const body = readFileSync(file);
 createServer((_request, response) => {
   response.writeHead(200, { 'content-type': contentType, 'content-length': body.length });

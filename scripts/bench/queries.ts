@@ -60,7 +60,7 @@ export async function queries(fixture: PostgresFixture): Promise<Figure[]> {
     return count;
   };
   const cold = async (url: string) => {
-    await app.catalogCache.invalidate();
+    app.caches.catalogue.clear();
     return measure('GET', url);
   };
   const addLine = (lines: number) => ({

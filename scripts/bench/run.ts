@@ -1,5 +1,5 @@
 // `npm run bench [-- section ... --no-build]`: builds the shop, measures it, prints a table of figures with
-// their targets and writes bench/results.json. Sections: api polling writes queries web startup.
+// their targets and writes bench/results.json. Sections: api polling writes queries web startup backup.
 // PostgreSQL sections use a fresh database on TEST_DATABASE_URL's server (default 127.0.0.1:5432).
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -7,6 +7,7 @@ import { cpus, loadavg, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { repoRoot } from '../../api/src/robustness/support/server.js';
 import { polling, throughput, writes } from './api.js';
+import { backup } from './backup.js';
 import { postgresFixture, type PostgresFixture } from './fixture.js';
 import { printTable, type Figure } from './lib.js';
 import { queries } from './queries.js';
@@ -20,6 +21,7 @@ const SECTIONS = {
   queries: { needsPostgres: true, run: queries },
   web: { needsPostgres: false, run: web },
   startup: { needsPostgres: false, run: startup },
+  backup: { needsPostgres: false, run: backup },
 } satisfies Record<string, { needsPostgres: boolean; run: (fixture: PostgresFixture) => Promise<Figure[]> }>;
 type Section = keyof typeof SECTIONS;
 

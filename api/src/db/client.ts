@@ -1,7 +1,9 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { hostname } from 'node:os';
 import { join } from 'node:path';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { Logger } from 'drizzle-orm/logger';
+import type { PGlite } from '@electric-sql/pglite';
 import type pg from 'pg';
 import { migrationsDir } from '../paths.js';
 import * as schema from './schema.js';
@@ -18,6 +20,8 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** Set for PostgreSQL: used for LISTEN/NOTIFY. */
   pool?: pg.Pool;
+  /** Set for PGlite: its one connection (online backups run on it, docs/decisions/0017). */
+  pglite?: PGlite;
   close(): Promise<void>;
 }
 
@@ -28,6 +32,8 @@ export interface DatabaseOptions {
   dataDir?: string | undefined;
   /** Optional query logger (benchmarks count queries with it). */
   logger?: Logger;
+  /** Another migrations folder (a test builds a database as an older release left it). */
+  migrationsFolder?: string;
 }
 
 /**
@@ -35,10 +41,12 @@ export interface DatabaseOptions {
  * PostgreSQL never loads the WebAssembly PostgreSQL (start-up time and resident memory).
  */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  return options.url ? openPostgres(options.url, options.logger) : openPglite(options);
+  return options.url
+    ? openPostgres(options.url, options.logger, options.migrationsFolder ?? migrationsDir)
+    : openPglite(options);
 }
 
-async function openPostgres(url: string, logger: Logger | undefined): Promise<Database> {
+async function openPostgres(url: string, logger: Logger | undefined, migrationsFolder: string): Promise<Database> {
   const [{ default: pg }, { drizzle }, { migrate }] = await Promise.all([
     import('pg'),
     import('drizzle-orm/node-postgres'),
@@ -56,7 +64,7 @@ async function openPostgres(url: string, logger: Logger | undefined): Promise<Da
   try {
     await client.query('select pg_advisory_lock(727274)');
     try {
-      await migrate(drizzle(client), { migrationsFolder: migrationsDir });
+      await migrate(drizzle(client), { migrationsFolder });
     } finally {
       await client.query('select pg_advisory_unlock(727274)');
     }
@@ -73,14 +81,100 @@ async function openPglite(options: DatabaseOptions): Promise<Database> {
     import('drizzle-orm/pglite/migrator'),
   ]);
   let client;
+  let unlock = () => {};
   if (options.dataDir) {
     mkdirSync(options.dataDir, { recursive: true });
+    unlock = lockDataDir(options.dataDir);
     client = new PGlite(join(options.dataDir, 'db'));
   } else {
     client = new PGlite();
   }
-  await client.waitReady;
-  const pgliteDb = drizzle(client, { schema, logger: options.logger });
-  await migrate(pgliteDb, { migrationsFolder: migrationsDir });
-  return { db: pgliteDb as unknown as Db, kind: 'pglite', close: () => client.close() };
+  try {
+    await client.waitReady;
+    const pgliteDb = drizzle(client, { schema, logger: options.logger });
+    await migrate(pgliteDb, { migrationsFolder: options.migrationsFolder ?? migrationsDir });
+    return {
+      db: pgliteDb as unknown as Db,
+      kind: 'pglite',
+      pglite: client,
+      close: async () => {
+        try {
+          await client.close();
+        } finally {
+          unlock();
+        }
+      },
+    };
+  } catch (error) {
+    unlock();
+    throw error;
+  }
+}
+
+/** The embedded database's folder is open in another process (or already in this one). */
+export class DatabaseInUseError extends Error {
+  constructor(
+    public readonly dataDir: string,
+    public readonly pid: number,
+  ) {
+    super(
+      `The embedded database in ${dataDir} is in use by process ${pid}. ` +
+        `If no such process runs, delete ${join(dataDir, 'db.lock')}.`,
+    );
+    this.name = 'DatabaseInUseError';
+  }
+}
+
+/** Lock files this process holds: its own pid in a lock it does not hold is a stale lock. */
+const heldLocks = new Set<string>();
+
+/**
+ * PGlite is one process's database and does not lock its files: a second process opening them
+ * (a second shop on the same DATA_DIR, or an admin command while the shop runs) would corrupt
+ * them. `DATA_DIR/db.lock` names the process that has them open; a lock whose process is gone
+ * (killed, crashed) is taken over. Returns the release.
+ */
+function lockDataDir(dataDir: string): () => void {
+  const file = join(dataDir, 'db.lock');
+  const mine = JSON.stringify({ pid: process.pid, host: hostname(), since: new Date().toISOString() });
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      writeFileSync(file, mine, { flag: 'wx' });
+      heldLocks.add(file);
+      return () => {
+        heldLocks.delete(file);
+        try {
+          if (readFileSync(file, 'utf8') === mine) rmSync(file);
+        } catch {
+          // Already gone.
+        }
+      };
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST' || attempt > 0) throw error;
+    }
+    const holder = lockHolder(file);
+    const held = holder === process.pid ? heldLocks.has(file) : holder !== null && isRunning(holder);
+    if (held) throw new DatabaseInUseError(dataDir, holder!);
+    rmSync(file, { force: true }); // stale: its process is gone
+  }
+}
+
+/** The pid a lock file names; null when it names none (half-written by a process that died). */
+function lockHolder(file: string): number | null {
+  try {
+    const { pid } = JSON.parse(readFileSync(file, 'utf8')) as { pid?: unknown };
+    return typeof pid === 'number' ? pid : null;
+  } catch {
+    return null;
+  }
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: it runs, as another user.
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
 }

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   check,
   customType,
   index,
@@ -14,6 +15,16 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
+import {
+  FULFILMENT_STATUSES,
+  ORDER_EVENT_TYPES,
+  ORDER_STATUSES,
+  PAYMENT_METHODS,
+  type SavedDelivery,
+} from '@shop/contract';
+
+/** Delivery details as orders keep them (the contract's SavedDelivery). */
+export type OrderDelivery = SavedDelivery;
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',
@@ -35,6 +46,8 @@ export const users = pgTable(
       .default('USER'),
     address: varchar('address', { length: 300 }).notNull().default(''),
     phone: varchar('phone', { length: 32 }).notNull().default(''),
+    /** The delivery details the shopper chose to keep at checkout, to prefill the next one. */
+    delivery: jsonb('delivery').$type<OrderDelivery>(),
     profilePicture: text('profile_picture'),
     locale: varchar('locale', { length: 2, enum: ['en', 'bg'] })
       .notNull()
@@ -70,6 +83,25 @@ export const sessions = pgTable(
     // The sessions in use, latest first: what a starting process reads into its session cache.
     index('sessions_expires_at_idx').on(t.expiresAt),
   ],
+);
+
+/**
+ * Browsers that have signed in to an account (an HttpOnly cookie holds the token). A known
+ * browser is spared the account-wide slow-down of failed logins, so an attacker guessing from
+ * many addresses cannot lock the owner out (docs/decisions/0018).
+ */
+export const loginDevices = pgTable(
+  'login_devices',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: varchar('token_hash', { length: 64 }).notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('login_devices_token_hash_key').on(t.tokenHash), index('login_devices_user_id_idx').on(t.userId)],
 );
 
 export const emailCodes = pgTable(
@@ -121,6 +153,8 @@ export const products = pgTable(
       .notNull()
       .references(() => categories.id),
     priceCents: integer('price_cents').notNull(),
+    /** Stock is counted per colour and size (product_stock); untracked means unlimited. */
+    stockTracked: boolean('stock_tracked').notNull().default(false),
     imageUrl: text('image_url').notNull().default(''),
     publishedAt: timestamp('published_at', { withTimezone: true }),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
@@ -142,6 +176,9 @@ export const productTranslations = pgTable(
     language: varchar('language', { length: 2, enum: ['en', 'bg'] }).notNull(),
     name: varchar('name', { length: 120 }).notNull(),
     description: text('description').notNull(),
+    /** What it is made of, and how to care for it (product information rules): optional. */
+    composition: varchar('composition', { length: 500 }).notNull().default(''),
+    care: varchar('care', { length: 1000 }).notNull().default(''),
     imageUrl: text('image_url').notNull().default(''),
   },
   (t) => [primaryKey({ columns: [t.productId, t.language] })],
@@ -172,6 +209,57 @@ export const productSizes = pgTable(
     size: varchar('size', { length: 3, enum: ['XS', 'S', 'M', 'L', 'XL', 'XXL'] }).notNull(),
   },
   (t) => [uniqueIndex('product_sizes_product_size_key').on(t.productId, t.size)],
+);
+
+/**
+ * Stock of a tracked product per colour and size (docs/decisions/0021). `reserved` is held by
+ * pending checkouts; what shoppers may still buy is `on_hand - reserved` (never below 0). A
+ * variant without a row has none.
+ */
+export const productStock = pgTable(
+  'product_stock',
+  {
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    colorId: integer('color_id')
+      .notNull()
+      .references(() => productColors.id, { onDelete: 'cascade' }),
+    size: varchar('size', { length: 3 }).notNull(),
+    onHand: integer('on_hand').notNull().default(0),
+    reserved: integer('reserved').notNull().default(0),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.colorId, t.size] }),
+    index('product_stock_product_id_idx').on(t.productId),
+    check('product_stock_on_hand_range', sql`${t.onHand} >= 0`),
+    check('product_stock_reserved_range', sql`${t.reserved} >= 0`),
+  ],
+);
+
+/** Shoppers waiting for a sold-out variant: mailed once when it is back, then gone. */
+export const stockAlerts = pgTable(
+  'stock_alerts',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    colorId: integer('color_id')
+      .notNull()
+      .references(() => productColors.id, { onDelete: 'cascade' }),
+    size: varchar('size', { length: 3 }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('stock_alerts_user_variant_key').on(t.userId, t.colorId, t.size),
+    index('stock_alerts_variant_idx').on(t.colorId, t.size),
+    index('stock_alerts_product_id_idx').on(t.productId),
+  ],
 );
 
 export const cartItems = pgTable(
@@ -231,22 +319,52 @@ export const orders = pgTable(
     id: serial('id').primaryKey(),
     // Orders outlive their shopper's account for the books; the link is cleared on deletion.
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
-    status: varchar('status', { length: 12, enum: ['pending', 'paid', 'cancelled', 'expired', 'failed'] })
-      .notNull()
-      .default('pending'),
+    status: varchar('status', { length: 12, enum: ORDER_STATUSES }).notNull().default('pending'),
+    paymentMethod: varchar('payment_method', { length: 8, enum: PAYMENT_METHODS }).notNull().default('card'),
+    fulfilment: varchar('fulfilment', { length: 12, enum: FULFILMENT_STATUSES }).notNull().default('unfulfilled'),
     currency: varchar('currency', { length: 3 }).notNull(),
+    /** The lines at the prices of the day. */
+    subtotalCents: integer('subtotal_cents').notNull().default(0),
+    deliveryCents: integer('delivery_cents').notNull().default(0),
+    codFeeCents: integer('cod_fee_cents').notNull().default(0),
+    /** subtotal + delivery + cash-on-delivery fee: what the shopper pays. */
     totalCents: integer('total_cents').notNull(),
+    refundedCents: integer('refunded_cents').notNull().default(0),
+    /** Where it goes: a snapshot of the checkout's delivery details (null for orders older than them). */
+    delivery: jsonb('delivery').$type<OrderDelivery>(),
+    trackingCarrier: varchar('tracking_carrier', { length: 60 }),
+    trackingNumber: varchar('tracking_number', { length: 100 }),
+    trackingUrl: varchar('tracking_url', { length: 500 }),
     locale: varchar('locale', { length: 2, enum: ['en', 'bg'] })
       .notNull()
       .default('en'),
     paymentProvider: varchar('payment_provider', { length: 16 }).notNull(),
     paymentSessionId: varchar('payment_session_id', { length: 200 }),
+    /** Where the shopper pays a pending card order (the provider's hosted page): "Continue payment". */
+    paymentUrl: varchar('payment_url', { length: 1000 }),
+    /** The provider's reference of the payment itself (Stripe: its PaymentIntent), for refunds. */
+    paymentReference: varchar('payment_reference', { length: 200 }),
     createdAt: createdAt(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
+    shippedAt: timestamp('shipped_at', { withTimezone: true }),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    /** When a pending checkout lapses (the provider's session closes at the same moment). */
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('orders_payment_session_id_key').on(t.paymentSessionId),
     index('orders_user_id_idx').on(t.userId),
+    // One open checkout per shopper: a second one for the same cart cannot exist, whatever races.
+    uniqueIndex('orders_one_pending_per_user')
+      .on(t.userId)
+      .where(sql`${t.status} = 'pending'`),
+    index('orders_created_at_idx').on(t.createdAt, t.id),
+    index('orders_status_created_at_idx').on(t.status, t.createdAt),
+    check('orders_money_range', sql`${t.refundedCents} >= 0 and ${t.refundedCents} <= ${t.totalCents}`),
+    // What the sweeper looks for: the pending checkouts that have lapsed.
+    index('orders_pending_expires_at_idx')
+      .on(t.expiresAt)
+      .where(sql`${t.status} = 'pending'`),
   ],
 );
 
@@ -265,9 +383,103 @@ export const orderItems = pgTable(
     size: varchar('size', { length: 3 }).notNull(),
     unitPriceCents: integer('unit_price_cents').notNull(),
     quantity: integer('quantity').notNull(),
+    /** Units of tracked stock the line holds: reserved while the order is pending, sold once paid. */
+    stockQuantity: integer('stock_quantity').notNull().default(0),
     imageUrl: text('image_url').notNull().default(''),
   },
   (t) => [index('order_items_order_id_idx').on(t.orderId)],
+);
+
+/** An order's history, oldest first: shown to the shopper as a timeline, to the owner with who did it. */
+export const orderEvents = pgTable(
+  'order_events',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    type: varchar('type', { length: 20, enum: ORDER_EVENT_TYPES }).notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    actorId: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    detail: jsonb('detail').notNull().default({}),
+  },
+  (t) => [index('order_events_order_id_idx').on(t.orderId, t.id)],
+);
+
+/**
+ * A shopper's withdrawal from the contract of an order (the EU withdrawal function, OPERATIONS.md
+ * section 6): once per order, acknowledged by mail at once.
+ */
+export const withdrawals = pgTable(
+  'withdrawals',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The lines withdrawn from: `[{ orderItemId, quantity }]`. */
+    items: jsonb('items').$type<{ orderItemId: number; quantity: number }[]>().notNull(),
+    reason: varchar('reason', { length: 1000 }),
+    /** Who declared it: the name and email given (the public form) or the account's. */
+    name: varchar('name', { length: 100 }).notNull(),
+    email: varchar('email', { length: 254 }).notNull(),
+    via: varchar('via', { length: 8, enum: ['account', 'public'] }).notNull(),
+  },
+  (t) => [uniqueIndex('withdrawals_order_key').on(t.orderId)],
+);
+
+/** Money given back, once per idempotency key: a refund clicked twice is made once. */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    amountCents: integer('amount_cents').notNull(),
+    idempotencyKey: varchar('idempotency_key', { length: 100 }).notNull(),
+    providerRefundId: varchar('provider_refund_id', { length: 200 }).notNull(),
+    actorId: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('refunds_order_key').on(t.orderId, t.idempotencyKey),
+    check('refunds_amount_positive', sql`${t.amountCents} > 0`),
+  ],
+);
+
+/**
+ * What the owner changes without touching the environment (OPERATIONS.md section 1): one row.
+ * Money in cents of the shop currency.
+ */
+export const shopSettings = pgTable(
+  'shop_settings',
+  {
+    id: integer('id').primaryKey().default(1),
+    sellerLegalName: varchar('seller_legal_name', { length: 200 }).notNull().default(''),
+    sellerAddress: varchar('seller_address', { length: 300 }).notNull().default(''),
+    sellerCompanyId: varchar('seller_company_id', { length: 40 }).notNull().default(''),
+    sellerVatId: varchar('seller_vat_id', { length: 40 }).notNull().default(''),
+    sellerEmail: varchar('seller_email', { length: 254 }).notNull().default(''),
+    sellerPhone: varchar('seller_phone', { length: 40 }).notNull().default(''),
+    deliveryAddressCents: integer('delivery_address_cents').notNull().default(690),
+    deliveryOfficeCents: integer('delivery_office_cents').notNull().default(450),
+    /** Free delivery from this subtotal; null: never free. */
+    freeDeliveryFromCents: integer('free_delivery_from_cents').default(10000),
+    codEnabled: boolean('cod_enabled').notNull().default(true),
+    codFeeCents: integer('cod_fee_cents').notNull().default(150),
+    returnDays: integer('return_days').notNull().default(14),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('shop_settings_one_row', sql`${t.id} = 1`),
+    check('shop_settings_return_days', sql`${t.returnDays} >= 14`),
+    check(
+      'shop_settings_money',
+      sql`${t.deliveryAddressCents} >= 0 and ${t.deliveryOfficeCents} >= 0 and ${t.codFeeCents} >= 0 and coalesce(${t.freeDeliveryFromCents}, 0) >= 0`,
+    ),
+  ],
 );
 
 export const paymentEvents = pgTable(

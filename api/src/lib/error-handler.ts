@@ -32,6 +32,7 @@ export function installErrorHandler(app: FastifyInstance): void {
       if (error instanceof RateLimitError) reply.header('retry-after', String(error.retryAfter));
       const body: ErrorBody = { error: error.message, code: error.code };
       if (error.fields) body.fields = error.fields;
+      if (error.lines) body.lines = error.lines;
       return reply.code(error.status).send(body);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

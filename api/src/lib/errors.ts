@@ -1,7 +1,10 @@
-import type { ErrorCode } from '@shop/contract';
+import type { ErrorBody, ErrorCode } from '@shop/contract';
 
 /** The one error type services throw; the error handler turns it into `{ error, code }`. */
 export class AppError extends Error {
+  /** OUT_OF_STOCK at checkout: the lines above what is left (sent as `lines`). */
+  lines?: ErrorBody['lines'];
+
   constructor(
     public readonly status: number,
     public readonly code: ErrorCode,

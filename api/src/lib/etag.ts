@@ -1,19 +1,9 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { CachedBody } from '../platform/cache/catalog-cache.js';
+import { ifNoneMatches, type CachedBody } from '../platform/cache/encoded.js';
 
 /** A strong ETag of a serialized body. */
 export const etagOf = (body: string | Buffer) => `"${createHash('sha1').update(body).digest('base64url')}"`;
-
-/** True when `If-None-Match` names `etag` (a list, weak validators and `*` included). */
-export function matchesIfNoneMatch(request: FastifyRequest, etag: string): boolean {
-  const header = request.headers['if-none-match'];
-  if (!header) return false;
-  return header.split(',').some((candidate) => {
-    const tag = candidate.trim().replace(/^W\//, '');
-    return tag === '*' || tag === etag;
-  });
-}
 
 /** Serializes a response once: the bytes and their ETag, ready to be sent any number of times. */
 export function toCachedBody(value: unknown): CachedBody {
@@ -31,6 +21,6 @@ export function sendPrivateBody(request: FastifyRequest, reply: FastifyReply, ca
     .header('etag', cached.etag)
     .header('cache-control', 'private, no-cache')
     .header('vary', 'authorization, accept-language');
-  if (matchesIfNoneMatch(request, cached.etag)) return reply.code(304).send();
+  if (ifNoneMatches(request.headers['if-none-match'], cached.etag)) return reply.code(304).send();
   return reply.type('application/json; charset=utf-8').send(cached.body);
 }

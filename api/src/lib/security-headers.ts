@@ -34,6 +34,8 @@ export function securityHeaders(publicUrl: string): Record<string, string> {
     },
     hsts: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    // As the CSP's frame-ancestors 'none' says, for browsers that only know the older header.
+    xFrameOptions: { action: 'deny' },
     crossOriginEmbedderPolicy: false,
   })({} as IncomingMessage, recorder as unknown as ServerResponse, () => undefined);
   return headers;
@@ -68,8 +70,11 @@ const isApiPath = (url: string) => url.startsWith('/api/') && !url.startsWith('/
  */
 export function installResponseHeaders(app: FastifyInstance, publicUrl: string, draining: () => boolean): void {
   const pageHeaders = securityHeaders(publicUrl);
-  const apiHeaders = apiSecurityHeaders(publicUrl);
-  app.addHook('onRequest', (request, reply, done) => {
+  // An API answer is stored nowhere unless its route says otherwise: the catalogue's shared
+  // answers (no-cache, with an ETag) and each shopper's polled ones (private, no-cache, with
+  // `Vary: Authorization`). Anything that depends on a token, or carries one, stays no-store.
+  const apiHeaders = { ...apiSecurityHeaders(publicUrl), 'cache-control': 'no-store' };
+  app.addHook('onRequest', function setResponseHeaders(request, reply, done) {
     reply.headers(isApiPath(request.url) ? apiHeaders : pageHeaders);
     if (draining()) reply.header('connection', 'close');
     done();

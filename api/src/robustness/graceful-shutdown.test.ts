@@ -60,7 +60,7 @@ describe('graceful shutdown', () => {
     await database.close();
     const server: ServerRun = await startServer({
       DATA_DIR: dataDir,
-      LOG_LEVEL: 'info',
+      LOG_LEVEL: 'debug', // a line per incoming request: how the test sees its slow requests arrive
       ...(postgres ? { DATABASE_URL: postgres.url } : {}),
     });
 

@@ -6,6 +6,15 @@ import { loadConfig, type Config } from '../config.js';
 import type { Database, Db } from '../db/client.js';
 import { createTestDatabase } from './database.js';
 
+/**
+ * Resolves once `app` has heard every change committed so far (its caches have dropped what
+ * they showed): what a test must await after writing with SQL before an anonymous read, on
+ * PostgreSQL. (Signed-in requests and the app's own writes wait for it themselves.)
+ */
+export async function heard(app: App): Promise<void> {
+  await app.caches.feed.fence();
+}
+
 export interface TestApp {
   app: App;
   db: Db;

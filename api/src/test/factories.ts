@@ -1,6 +1,14 @@
 import type { Role, Size } from '@shop/contract';
 import type { Db } from '../db/client.js';
-import { productColors, products, productSizes, productTranslations, sessions, users } from '../db/schema.js';
+import {
+  productColors,
+  products,
+  productSizes,
+  productStock,
+  productTranslations,
+  sessions,
+  users,
+} from '../db/schema.js';
 import { hashPassword } from '../platform/security/passwords.js';
 import { generateToken, hashToken } from '../platform/security/tokens.js';
 
@@ -79,6 +87,8 @@ export async function createProduct(
     colors?: string[];
     sizes?: Size[];
     published?: boolean;
+    /** Tracks stock, with this many on hand of every colour and size. */
+    stock?: number;
   } = {},
 ): Promise<CreatedProduct> {
   const id = next();
@@ -90,6 +100,7 @@ export async function createProduct(
       priceCents: options.priceCents ?? 4999,
       imageUrl: `/files/${'a'.repeat(64)}`,
       publishedAt: options.published === false ? null : new Date(),
+      stockTracked: options.stock !== undefined,
     })
     .returning();
   if (!product) throw new Error('product insert returned nothing');
@@ -122,5 +133,13 @@ export async function createProduct(
     });
   const sizes = options.sizes ?? (['S', 'M', 'L', 'XL'] as Size[]);
   await db.insert(productSizes).values(sizes.map((size) => ({ productId: product.id, size })));
+  if (options.stock !== undefined) {
+    const onHand = options.stock;
+    await db
+      .insert(productStock)
+      .values(
+        colors.flatMap((color) => sizes.map((size) => ({ productId: product.id, colorId: color.id, size, onHand }))),
+      );
+  }
   return { id: product.id, priceCents: product.priceCents, colors, sizes };
 }

@@ -18,7 +18,7 @@ export interface TestSmtpServer {
   messages: ReceivedMail[];
   /** Waits (up to 5 s) for the newest message to `to` that matches, and returns it. */
   waitFor(to: string, match?: (mail: ReceivedMail) => boolean): Promise<ReceivedMail>;
-  close(): Promise<void>;
+  close: () => Promise<void>;
 }
 
 /**

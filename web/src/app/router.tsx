@@ -5,8 +5,9 @@ import { PublicLayout } from './layout/public-layout';
 import { RouteError } from './layout/route-error';
 import { LoadingPage } from '../components/loading-page/loading-page';
 import { loadAllStrings } from '../lib/i18n';
-import { productKey, parseProductId } from '../features/catalog/api/get-product';
-import { categoryFaceKey, productsKey } from '../features/catalog/api/get-products';
+import { parseProductId } from '../features/catalog/api/get-product';
+import { categoryFaceKey, productKey, productsKey } from '../lib/swr-keys';
+import type { ItalicUse } from '../styles/first-paint-fonts';
 
 /**
  * Every screen is its own chunk: `page(() => import(...))` maps a default export to a route and
@@ -29,9 +30,14 @@ const page = (load: () => Promise<PageModule>, { shellStrings = false } = {}): P
 export interface ServerRendered {
   module: string;
   data?: (params: Record<string, string | undefined>, lang: Language) => string[];
+  /** Italic text on the page (its faces are preloaded with the HTML: styles/first-paint-fonts.ts). */
+  italic?: ItalicUse;
 }
-const serverRendered = (module: string, data?: ServerRendered['data']): { handle: ServerRendered } => ({
-  handle: { module: `src/routes/${module}.tsx`, ...(data ? { data } : {}) },
+const serverRendered = (
+  module: string,
+  { data, italic }: Pick<ServerRendered, 'data' | 'italic'> = {},
+): { handle: ServerRendered } => ({
+  handle: { module: `src/routes/${module}.tsx`, ...(data ? { data } : {}), ...(italic ? { italic } : {}) },
 });
 const catalogue: ServerRendered['data'] = (_params, lang) => [productsKey(lang)];
 const categoryFaces: ServerRendered['data'] = (_params, lang) => CATEGORY_IDS.map((id) => categoryFaceKey(lang, id));
@@ -57,13 +63,17 @@ export const routes: RouteObject[] = [
           {
             index: true,
             ...page(() => import('../routes/home'), { shellStrings: true }),
-            ...serverRendered('home', categoryFaces),
+            ...serverRendered('home', { data: categoryFaces, italic: 'text' }),
           },
-          { path: 'clothing', ...page(() => import('../routes/clothing')), ...serverRendered('clothing', catalogue) },
+          {
+            path: 'clothing',
+            ...page(() => import('../routes/clothing')),
+            ...serverRendered('clothing', { data: catalogue }),
+          },
           {
             path: 'product/:productId',
             ...page(() => import('../routes/product')),
-            ...serverRendered('product', oneProduct),
+            ...serverRendered('product', { data: oneProduct }),
           },
           { path: 'cart', ...page(() => import('../routes/cart')) },
           { path: 'checkout', ...page(() => import('../routes/checkout')) },
@@ -75,12 +85,28 @@ export const routes: RouteObject[] = [
           { path: 'verify-otp', ...page(() => import('../routes/verify-otp')) },
           { path: 'reset-password/:token', ...page(() => import('../routes/reset-password')) },
           { path: 'profile', ...page(() => import('../routes/profile')) },
-          { path: 'materials', ...page(() => import('../routes/materials')), ...serverRendered('materials') },
-          { path: 'inspiration', ...page(() => import('../routes/inspiration')), ...serverRendered('inspiration') },
-          { path: 'terms', ...page(() => import('../routes/terms')), ...serverRendered('terms') },
-          { path: 'about-us', ...page(() => import('../routes/about-us')), ...serverRendered('about-us') },
-          { path: 'contact-us', ...page(() => import('../routes/contact-us')), ...serverRendered('contact-us') },
-          { path: 'faqs', ...page(() => import('../routes/faqs')), ...serverRendered('faqs') },
+          {
+            path: 'materials',
+            ...page(() => import('../routes/materials')),
+            ...serverRendered('materials', { italic: 'text' }),
+          },
+          {
+            path: 'inspiration',
+            ...page(() => import('../routes/inspiration')),
+            ...serverRendered('inspiration', { italic: 'text' }),
+          },
+          { path: 'terms', ...page(() => import('../routes/terms')), ...serverRendered('terms', { italic: 'text' }) },
+          {
+            path: 'about-us',
+            ...page(() => import('../routes/about-us')),
+            ...serverRendered('about-us', { italic: 'text' }),
+          },
+          {
+            path: 'contact-us',
+            ...page(() => import('../routes/contact-us')),
+            ...serverRendered('contact-us', { italic: 'latin' }),
+          },
+          { path: 'faqs', ...page(() => import('../routes/faqs')), ...serverRendered('faqs', { italic: 'text' }) },
           { path: 'my-order', ...page(() => import('../routes/my-order')) },
           {
             path: 'admin',

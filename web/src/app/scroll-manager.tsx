@@ -1,5 +1,5 @@
 import { useEffect, useLayoutEffect } from 'react';
-import { useLocation, useNavigationType } from 'react-router';
+import { NavigationType, useLocation, useNavigationType } from 'react-router';
 import { readStorage, writeStorage } from '../lib/storage';
 
 /** sessionStorage key: `{ [pathname]: scrollY }` for this browsing session. */
@@ -44,7 +44,7 @@ export function ScrollManager() {
   }, []);
 
   useLayoutEffect(() => {
-    const target = navigationType === 'POP' ? (readPositions()[pathname] ?? 0) : 0;
+    const target = navigationType === NavigationType.Pop ? (readPositions()[pathname] ?? 0) : 0;
     if (target <= 0) {
       window.scrollTo(0, 0);
       return;

@@ -1,45 +1,33 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '@shop/contract';
+import { fakeApi, signIn } from '../test/fake-api';
 import { ApiError, api, CLIENT_ERROR_CODES } from './api-client';
 
-function mockFetch(response: Response | Error) {
-  const fn = vi.fn<typeof fetch>(() =>
-    response instanceof Error ? Promise.reject(response) : Promise.resolve(response),
-  );
-  vi.stubGlobal('fetch', fn);
-  return fn;
-}
-
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
+const json = (body: unknown, status = 200) => ({ status, body });
+const UNAUTHORIZED = json({ error: 'Please log in.', code: 'UNAUTHORIZED' }, 401);
 
 describe('api client', () => {
   it('calls /api with JSON and the bearer token from localStorage', async () => {
-    localStorage.setItem(STORAGE_KEYS.token, 'abc');
-    const fetchMock = mockFetch(json({ ok: 1 }, 201));
+    signIn('abc');
+    const sent = fakeApi({ 'POST /api/cart': json({ ok: 1 }, 201) });
     await expect(api.post('/cart', { productId: 1 })).resolves.toEqual({ ok: 1 });
 
-    const [url, init] = fetchMock.mock.calls[0]!;
-    expect(url).toBe('/api/cart');
-    const headers = new Headers(init?.headers);
-    expect(init?.method).toBe('POST');
-    expect(headers.get('Authorization')).toBe('Bearer abc');
-    expect(headers.get('Content-Type')).toBe('application/json');
+    expect(sent).toEqual([{ key: 'POST /api/cart', body: { productId: 1 }, token: 'abc' }]);
+    const [, init] = vi.mocked(fetch).mock.calls[0]!;
+    expect(new Headers(init?.headers).get('Content-Type')).toBe('application/json');
     expect(init?.body).toBe('{"productId":1}');
   });
 
-  it('sends no Authorization header when logged out', async () => {
-    const fetchMock = mockFetch(json([]));
+  it('sends no Authorization header when logged out, nor on an anonymous call', async () => {
+    const sent = fakeApi({ 'GET /api/products': json([]), 'POST /api/auth/login': json({}) });
     await api.get('/products');
-    expect(new Headers(fetchMock.mock.calls[0]![1]?.headers).has('Authorization')).toBe(false);
+    signIn('abc');
+    await api.post('/auth/login', {}, { anonymous: true });
+    expect(sent.map((request) => request.token)).toEqual([null, null]);
   });
 
   it('maps the server error body to ApiError', async () => {
-    mockFetch(json({ error: 'Maximum quantity of 99 reached', code: 'MAX_QUANTITY' }, 409));
+    fakeApi({ 'POST /api/cart': json({ error: 'Maximum quantity of 99 reached', code: 'MAX_QUANTITY' }, 409) });
     const error = await api.post('/cart', {}).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({
@@ -51,7 +39,12 @@ describe('api client', () => {
   });
 
   it('keeps per-field messages of a validation error', async () => {
-    mockFetch(json({ error: 'Invalid input', code: 'VALIDATION_ERROR', fields: { email: 'Invalid email' } }, 400));
+    fakeApi({
+      'POST /api/auth/login': json(
+        { error: 'Invalid input', code: 'VALIDATION_ERROR', fields: { email: 'Invalid email' } },
+        400,
+      ),
+    });
     await expect(api.post('/auth/login', {})).rejects.toMatchObject({
       status: 400,
       code: 'VALIDATION_ERROR',
@@ -60,7 +53,9 @@ describe('api client', () => {
   });
 
   it('turns a non-JSON error into a generic ApiError', async () => {
-    mockFetch(new Response('<html>Bad gateway</html>', { status: 502, statusText: 'Bad Gateway' }));
+    fakeApi({
+      'GET /api/products': () => new Response('<html>Bad gateway</html>', { status: 502, statusText: 'Bad Gateway' }),
+    });
     await expect(api.get('/products')).rejects.toMatchObject({
       status: 502,
       code: CLIENT_ERROR_CODES.badResponse,
@@ -69,12 +64,55 @@ describe('api client', () => {
   });
 
   it('turns a network failure into an ApiError with status 0', async () => {
-    mockFetch(new TypeError('Failed to fetch'));
+    fakeApi({ 'GET /api/products': () => Promise.reject(new TypeError('Failed to fetch')) });
     await expect(api.get('/products')).rejects.toMatchObject({ status: 0, code: CLIENT_ERROR_CODES.network });
   });
 
   it('answers undefined for 204', async () => {
-    mockFetch(new Response(null, { status: 204 }));
+    fakeApi({ 'DELETE /api/cart/1': () => new Response(null, { status: 204 }) });
     await expect(api.delete('/cart/1')).resolves.toBeUndefined();
+  });
+});
+
+describe('the end of a session', () => {
+  it('forgets the stored token when the server refuses it (401), and tells every hook in the tab', async () => {
+    signIn('dead');
+    const heard = vi.fn();
+    window.addEventListener('shop:token', heard);
+    fakeApi({ 'GET /api/profile': UNAUTHORIZED });
+    await expect(api.get('/profile')).rejects.toMatchObject({ status: 401 });
+    window.removeEventListener('shop:token', heard);
+    expect(localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
+    expect(heard).toHaveBeenCalledOnce();
+  });
+
+  it('keeps the token on a 401 to a request that carried none (a wrong password at login)', async () => {
+    signIn('alive');
+    fakeApi({ 'POST /api/auth/login': UNAUTHORIZED });
+    await expect(api.post('/auth/login', {}, { anonymous: true })).rejects.toMatchObject({ status: 401 });
+    expect(localStorage.getItem(STORAGE_KEYS.token)).toBe('alive');
+  });
+
+  it('keeps a token stored while the refused request was on its way (a new login)', async () => {
+    signIn('old');
+    fakeApi({
+      'GET /api/cart': () => {
+        signIn('new');
+        return UNAUTHORIZED;
+      },
+    });
+    await expect(api.get('/cart')).rejects.toMatchObject({ status: 401 });
+    expect(localStorage.getItem(STORAGE_KEYS.token)).toBe('new');
+  });
+
+  it('keeps the token on other refusals (403, 404)', async () => {
+    signIn('alive');
+    fakeApi({
+      'GET /api/admin/users': json({ error: 'You are not allowed to do this.', code: 'FORBIDDEN' }, 403),
+      'GET /api/orders/by-session/x': json({ error: 'Not found', code: 'NOT_FOUND' }, 404),
+    });
+    await expect(api.get('/admin/users')).rejects.toMatchObject({ status: 403 });
+    await expect(api.get('/orders/by-session/x')).rejects.toMatchObject({ status: 404 });
+    expect(localStorage.getItem(STORAGE_KEYS.token)).toBe('alive');
   });
 });

@@ -1,7 +1,12 @@
-import { STORAGE_KEYS, type ErrorBody } from '@shop/contract';
-import { readStorage } from './storage';
+import type { ErrorBody } from '@shop/contract';
+import { readToken, writeToken } from './session';
 
-/** The only place in the web app that calls `fetch`. */
+/**
+ * The only place in the web app that calls `fetch`: the base path, the bearer token, JSON, one
+ * error type, and the end of a session the server no longer accepts (a 401 to a request that
+ * carried the token). Callers get the answer or an `ApiError`; what to tell the shopper is the
+ * screen's business (lib/error-text.ts).
+ */
 
 const API_BASE = '/api';
 
@@ -28,6 +33,11 @@ export interface RequestOptions {
   /** A plain value is sent as JSON; FormData is sent as multipart. */
   body?: unknown;
   signal?: AbortSignal;
+  /**
+   * Sent without the bearer token: sign-in, sign-up and password calls, whose 401 means a wrong
+   * password, never that the stored session ended.
+   */
+  anonymous?: boolean;
 }
 
 /**
@@ -62,7 +72,7 @@ async function toApiError(response: Response): Promise<ApiError> {
 
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const headers = new Headers({ Accept: 'application/json' });
-  const token = readStorage(STORAGE_KEYS.token);
+  const token = options.anonymous ? null : readToken();
   if (token) headers.set('Authorization', `Bearer ${token}`);
 
   let body: BodyInit | undefined;
@@ -86,6 +96,11 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     throw new ApiError(0, CLIENT_ERROR_CODES.network, error instanceof Error ? error.message : 'Network error');
   }
 
+  if (response.status === 401 && token !== null && readToken() === token) {
+    // The server no longer accepts this token (expired, revoked, logged out elsewhere): every
+    // screen sees the visitor logged out at once. A token stored since (a new login) is kept.
+    writeToken(null);
+  }
   if (!response.ok) throw await toApiError(response);
   if (response.status === 204) return undefined as T;
   const text = await response.text();
@@ -97,12 +112,20 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   }
 }
 
+type Extra = Pick<RequestOptions, 'anonymous'>;
+
 export const api = {
   get: <T>(path: string, signal?: AbortSignal) => apiRequest<T>(path, { signal }),
-  post: <T>(path: string, body?: unknown) => apiRequest<T>(path, { method: 'POST', body }),
+  post: <T>(path: string, body?: unknown, extra?: Extra) => apiRequest<T>(path, { ...extra, method: 'POST', body }),
   put: <T>(path: string, body?: unknown) => apiRequest<T>(path, { method: 'PUT', body }),
   patch: <T>(path: string, body?: unknown) => apiRequest<T>(path, { method: 'PATCH', body }),
   delete: <T = void>(path: string) => apiRequest<T>(path, { method: 'DELETE' }),
 };
 
 export const isApiError = (error: unknown): error is ApiError => error instanceof ApiError;
+
+/**
+ * How a change ended, as a data hook hands it to its screen: done, or refused with the error
+ * (an `ApiError`, or whatever else was thrown) for the screen to word (lib/error-text.ts).
+ */
+export type Outcome = { ok: true } | { ok: false; error: unknown };

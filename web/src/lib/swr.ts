@@ -1,12 +1,7 @@
 import type { SWRConfiguration } from 'swr';
 import { TIMINGS } from '@shop/contract';
 import { api } from './api-client';
-
-/**
- * SWR keys are api paths (`/products?lang=en`) or tuples whose first item is the path and whose
- * other items only separate cache entries (e.g. the token, so two users never share a cart).
- */
-export type SwrKey = string | readonly [string, ...unknown[]];
+import type { SwrKey } from './swr-keys';
 
 export const swrFetcher = <T>(key: SwrKey): Promise<T> => api.get<T>(typeof key === 'string' ? key : key[0]);
 

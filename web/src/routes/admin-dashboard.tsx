@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useSession } from '../features/auth/use-session';
+import { useSession } from '../lib/session';
 import AdminDashboard from '../features/admin/components/admin-dashboard';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { useLanguage } from '../lib/use-language';
@@ -10,5 +10,5 @@ export default function AdminDashboardRoute() {
   const lang = useLanguage();
   const session = useSession();
   useDocumentTitle(t('admin.nav.manageProducts'));
-  return <AdminDashboard token={session.token} currentUserId={session.user?.id} lang={lang} />;
+  return <AdminDashboard currentUserId={session.user?.id} lang={lang} />;
 }

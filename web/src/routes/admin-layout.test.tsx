@@ -1,29 +1,28 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { SWRConfig } from 'swr';
+import type { Profile } from '@shop/contract';
 import { swrFetcher } from '../lib/swr';
+import { fakeApi, signIn } from '../test/fake-api';
 import AdminLayout from './admin-layout';
 
-/** The profile the server answers for the stored token, or a request that never answers. */
+const profile = (role: string): Profile => ({
+  id: 3,
+  name: 'Ada',
+  email: 'ada@example.com',
+  address: '',
+  phone: '',
+  profilePicture: null,
+  role: role as Profile['role'],
+  delivery: null,
+});
+
+/** The profile the server answers for the stored token, or (null) a request that never answers. */
 function stubProfile(role: string | null) {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn((input: RequestInfo | URL) => {
-      if (String(input) !== '/api/profile') throw new Error(`unexpected request ${String(input)}`);
-      if (role === null) return new Promise<Response>(() => undefined);
-      const profile = {
-        id: 3,
-        name: 'Ada',
-        email: 'ada@example.com',
-        address: '',
-        phone: '',
-        profilePicture: null,
-        role,
-      };
-      return Promise.resolve(new Response(JSON.stringify(profile), { status: 200 }));
-    }),
-  );
+  fakeApi({
+    'GET /api/profile': () => (role === null ? new Promise<Response>(() => undefined) : { body: profile(role) }),
+  });
 }
 
 function renderAdmin(path = '/admin/dashboard') {
@@ -45,8 +44,6 @@ function renderAdmin(path = '/admin/dashboard') {
   return router;
 }
 
-afterEach(() => vi.unstubAllGlobals());
-
 describe('the admin guard', () => {
   it('sends anonymous visitors to log in, remembering where they were going', async () => {
     stubProfile('ADMIN');
@@ -58,7 +55,7 @@ describe('the admin guard', () => {
   });
 
   it('shows "Loading..." while the session loads', async () => {
-    localStorage.setItem('token', 'a'.repeat(43));
+    signIn();
     stubProfile(null);
     renderAdmin();
     expect(await screen.findByText('Loading...')).toBeInTheDocument();
@@ -66,7 +63,7 @@ describe('the admin guard', () => {
   });
 
   it('sends signed-in shoppers home', async () => {
-    localStorage.setItem('token', 'a'.repeat(43));
+    signIn();
     stubProfile('USER');
     const router = renderAdmin();
     expect(await screen.findByText('home page')).toBeInTheDocument();
@@ -74,26 +71,15 @@ describe('the admin guard', () => {
   });
 
   it('verifies the role with the server, trimmed and in any case, then shows the page', async () => {
-    localStorage.setItem('token', 'a'.repeat(43));
+    signIn();
     // The first answer fills the session; the guard's own check waits until released.
     let release = () => undefined as void;
-    const profile = {
-      id: 3,
-      name: 'Ada',
-      email: 'ada@example.com',
-      address: '',
-      phone: '',
-      profilePicture: null,
-      role: ' admin ',
-    };
-    const answer = () => new Response(JSON.stringify(profile), { status: 200 });
-    vi.stubGlobal(
-      'fetch',
-      vi
-        .fn()
-        .mockResolvedValueOnce(answer())
-        .mockImplementation(() => new Promise<Response>((resolve) => (release = () => resolve(answer())))),
-    );
+    let answered = 0;
+    const answer = () => Response.json(profile(' admin '));
+    fakeApi({
+      'GET /api/profile': () =>
+        answered++ === 0 ? answer() : new Promise<Response>((resolve) => (release = () => resolve(answer()))),
+    });
     renderAdmin();
     expect(await screen.findByText('Verifying permissions...')).toBeInTheDocument();
     expect(screen.queryByText('admin content')).not.toBeInTheDocument();

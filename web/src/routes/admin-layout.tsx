@@ -3,8 +3,8 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useSWRConfig } from 'swr';
 import type { Profile } from '@shop/contract';
-import { profileKey } from '../features/auth/api/get-profile';
-import { isAdminRole, useSession } from '../features/auth/use-session';
+import { isAdminRole, useSession } from '../lib/session';
+import { profileKey } from '../lib/swr-keys';
 import styles from './admin-layout.module.css';
 
 /**

@@ -1,6 +1,5 @@
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { useSession } from '../features/auth/use-session';
 import { PaymentResult } from '../features/checkout/components/payment-result';
 import { useDocumentTitle } from '../lib/use-document-title';
 import styles from '../components/shopping-page/shopping-page.module.css';
@@ -10,10 +9,9 @@ export default function CheckoutCancelledRoute() {
   const { t } = useTranslation();
   useDocumentTitle(t('checkout.result.cancelledTitle'));
   const [params] = useSearchParams();
-  const session = useSession();
   return (
     <div className={styles.page}>
-      <PaymentResult kind="cancelled" token={session.token} sessionId={params.get('session_id')} />
+      <PaymentResult kind="cancelled" sessionId={params.get('session_id')} />
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useSession } from '../features/auth/use-session';
+import { useSession } from '../lib/session';
 import { CheckoutView } from '../features/checkout/components/checkout-view';
 import { LoginPrompt, ShoppingPage } from '../components/shopping-page/shopping-page';
 import { useDocumentTitle } from '../lib/use-document-title';
@@ -12,7 +12,7 @@ export default function CheckoutRoute() {
   return (
     <ShoppingPage eyebrow={t('checkout.eyebrow')} title={t('checkout.title')}>
       {session.token ? (
-        <CheckoutView token={session.token} />
+        <CheckoutView />
       ) : (
         <LoginPrompt title={t('checkout.loginToCheckout')} action={t('checkout.logIn')} />
       )}

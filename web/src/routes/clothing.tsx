@@ -1,8 +1,8 @@
 import { lazy, Suspense, useEffect } from 'react';
-import { useLocation, useNavigationType } from 'react-router';
+import { NavigationType, useLocation, useNavigationType } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { CATEGORY_IDS, CATEGORY_SCROLL_OFFSET_PX, type Product } from '@shop/contract';
-import { useSession } from '../features/auth/use-session';
+import { useSession } from '../lib/session';
 import { useProducts } from '../features/catalog/api/get-products';
 import { localizeProduct } from '../features/catalog/lib/localize';
 import { ProductGrid, ProductGridSkeleton } from '../features/catalog/components/product-grid';
@@ -54,7 +54,7 @@ export default function ClothingRoute() {
   // Scroll to the requested section once the grids have their real height. A back navigation
   // restores the visitor's own position instead (ScrollManager).
   useEffect(() => {
-    if (!ready || target === null || navigationType === 'POP') return;
+    if (!ready || target === null || navigationType === NavigationType.Pop) return;
     const section = document.getElementById(sectionId(target));
     if (!section) return;
     window.scrollTo({ top: documentTop(section) - CATEGORY_SCROLL_OFFSET_PX, behavior: scrollBehavior() });

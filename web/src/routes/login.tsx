@@ -1,16 +1,15 @@
 import { Link, Navigate, useLocation } from 'react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { STORAGE_KEYS } from '@shop/contract';
 import { AuthShell } from '../features/auth/components/auth-shell';
 import { LoginForm } from '../features/auth/components/login-form';
-import { readStorage } from '../lib/storage';
+import { readToken } from '../lib/session';
 
 export default function LoginRoute() {
   const { t } = useTranslation();
   const location = useLocation();
   // Someone already signed in has nothing to do here (checked once: a fresh login navigates itself).
-  const [signedIn] = useState(() => Boolean(readStorage(STORAGE_KEYS.token)));
+  const [signedIn] = useState(() => Boolean(readToken()));
   if (signedIn) return <Navigate to="/profile" replace />;
 
   return (

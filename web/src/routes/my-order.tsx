@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useSession } from '../features/auth/use-session';
+import { useSession } from '../lib/session';
 import { OrderHistory } from '../features/checkout/components/order-history';
 import { LoginPrompt, ShoppingPage } from '../components/shopping-page/shopping-page';
 import { useDocumentTitle } from '../lib/use-document-title';
@@ -12,11 +12,7 @@ export default function MyOrderRoute() {
 
   return (
     <ShoppingPage eyebrow={t('orders.eyebrow')} title={t('orders.title')} lead={t('orders.lead')}>
-      {session.token ? (
-        <OrderHistory token={session.token} />
-      ) : (
-        <LoginPrompt title={t('orders.loginToSee')} action={t('orders.logIn')} />
-      )}
+      {session.token ? <OrderHistory /> : <LoginPrompt title={t('orders.loginToSee')} action={t('orders.logIn')} />}
     </ShoppingPage>
   );
 }

@@ -1,9 +1,12 @@
 import { lazy, Suspense, useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { useSession } from '../features/auth/use-session';
+import { useSession } from '../lib/session';
 import { useAddToCart } from '../features/cart/api/add-to-cart';
+import { useAddToCartToast } from '../features/cart/components/add-to-cart-toast';
 import { useWishlistHeart } from '../features/wishlist/api/use-wishlist-heart';
+import { useAddToWishlistToast } from '../features/wishlist/components/wishlist-toast';
+import { WISHLIST_ERRORS } from '../features/wishlist/lib/wishlist-errors';
 import { parseProductId, useProduct } from '../features/catalog/api/get-product';
 import {
   ProductDetails,
@@ -40,20 +43,24 @@ export default function ProductRoute() {
   const name = product ? localizeProduct(product, lang).name : undefined;
   useDocumentTitle(name ?? (notFound ? t('product.notFound') : t('product.title')));
 
-  const addLineToCart = useAddToCart(session.token);
-  const heart = useWishlistHeart(session.token);
+  const addLineToCart = useAddToCart();
+  const cartToast = useAddToCartToast();
+  const heart = useWishlistHeart();
+  const wishlistToast = useAddToWishlistToast();
 
   async function addToCart(selection: ProductSelection) {
-    await addLineToCart(selection);
+    cartToast(await addLineToCart(selection));
   }
-  // The heart works before a colour and size are chosen: the shown colour and the first size.
-  function toggleWishlist(selection: Partial<ProductSelection> & { productId: number }) {
-    void heart.add({
-      productId: selection.productId,
-      colorId: selection.colorId ?? product?.colors[0]?.id,
-      selectedSize: selection.selectedSize ?? product?.sizes[0]?.size,
-      quantity: selection.quantity,
-    });
+  function closeEditor() {
+    setEditing(false);
+    // The product is far shorter than its editor, whose bar stays at hand down to the footer:
+    // show it from the top, not scrolled to the footer.
+    requestAnimationFrame(() => window.scrollTo(0, 0));
+  }
+
+  async function toggleWishlist(selection: ProductSelection) {
+    const result = await heart.add(selection);
+    if (result) wishlistToast(result, { failure: WISHLIST_ERRORS.add, successKey: 'wishlist.added' });
   }
 
   let body: React.ReactNode;
@@ -78,7 +85,7 @@ export default function ProductRoute() {
   } else if (editing && session.isAdmin) {
     body = (
       <Suspense fallback={<ProductDetailsSkeleton />}>
-        <ProductEditor key={product.id} product={product} onClose={() => setEditing(false)} />
+        <ProductEditor key={product.id} product={product} onClose={closeEditor} />
       </Suspense>
     );
   } else {

@@ -1,14 +1,14 @@
 import { useEffect, useRef } from 'react';
-import { Navigate, useLocation } from 'react-router';
+import { Navigate, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useSWRConfig } from 'swr';
 import { toast } from 'react-toastify';
-import { profileKey, useProfile } from '../features/auth/api/get-profile';
 import { useSignOut } from '../features/auth/use-sign-out';
-import { useToken } from '../features/auth/use-token';
 import { ProfileForm } from '../features/profile/components/profile-form';
 import { PageHeading } from '../components/page-heading/page-heading';
 import { StateMessage } from '../components/state-message/state-message';
+import { useProfile } from '../lib/session';
+import { profileKey } from '../lib/swr-keys';
 import { useDocumentTitle } from '../lib/use-document-title';
 import page from '../components/shopping-page/shopping-page.module.css';
 import styles from './profile.module.css';
@@ -17,8 +17,8 @@ export default function ProfileRoute() {
   const { t } = useTranslation();
   useDocumentTitle(t('profile.title'));
   const location = useLocation();
-  const token = useToken();
-  const { data: profile, error } = useProfile(token);
+  const navigate = useNavigate();
+  const { token, data: profile, error } = useProfile();
   const { mutate } = useSWRConfig();
   const signOut = useSignOut();
   const signingOut = useRef(false);
@@ -48,9 +48,11 @@ export default function ProfileRoute() {
               key={profile.id}
               profile={profile}
               onSaved={() => mutate(profileKey(token))}
-              onLogout={() => {
+              onLogout={async () => {
                 signingOut.current = true;
-                void signOut();
+                await signOut();
+                toast.info(t('auth.logout.done'));
+                void navigate('/login');
               }}
             />
           ) : error ? (

@@ -1,14 +1,13 @@
 import { useState } from 'react';
 import { Link, Navigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { STORAGE_KEYS } from '@shop/contract';
 import { AuthShell } from '../features/auth/components/auth-shell';
 import { SignupForm } from '../features/auth/components/signup-form';
-import { readStorage } from '../lib/storage';
+import { readToken } from '../lib/session';
 
 export default function SignupRoute() {
   const { t } = useTranslation();
-  const [signedIn] = useState(() => Boolean(readStorage(STORAGE_KEYS.token)));
+  const [signedIn] = useState(() => Boolean(readToken()));
   if (signedIn) return <Navigate to="/profile" replace />;
 
   return (

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useSession } from '../features/auth/use-session';
+import { useSession } from '../lib/session';
 import { WishlistView } from '../features/wishlist/components/wishlist-view';
 import { LoginPrompt, ShoppingPage } from '../components/shopping-page/shopping-page';
 import { useDocumentTitle } from '../lib/use-document-title';
@@ -12,7 +12,7 @@ export default function WishlistRoute() {
   return (
     <ShoppingPage eyebrow={t('wishlist.eyebrow')} title={t('wishlist.title')} lead={t('wishlist.lead')}>
       {session.isLoggedIn ? (
-        <WishlistView token={session.token} />
+        <WishlistView />
       ) : (
         <LoginPrompt title={t('wishlist.loginToSee')} action={t('wishlist.logIn')} />
       )}

@@ -1,6 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { BASIC_LATIN, basicFile, codePoints, FACES, restOfLatin } from '../../scripts/subset-fonts.mjs';
+import { LANGUAGES } from '@shop/contract';
+import { EVERY_PAGE_FONTS, pageFonts } from './first-paint-fonts';
 
 /** fonts.css, read as the build reads it. */
 const here = (file: string) => new URL(file, import.meta.url).pathname;
@@ -33,5 +35,24 @@ describe('the web fonts', () => {
       return !basic.has(codePoint) && !cyrillic(codePoint);
     });
     expect(outside).toEqual([]);
+  });
+
+  it('preloads files that fonts.css uses: every page the upright basic Latin faces (index.html), a page its others', () => {
+    const fileName = (src: string | undefined) => src?.slice(src.lastIndexOf('/') + 1);
+    const used = new Set(faces.map((face) => fileName(face.src)));
+    const named = LANGUAGES.flatMap((lang) => [
+      ...pageFonts(lang, undefined),
+      ...pageFonts(lang, 'latin'),
+      ...pageFonts(lang, 'text'),
+    ]);
+    for (const file of [...EVERY_PAGE_FONTS, ...named]) expect(used).toContain(file);
+
+    const html = readFileSync(here('../../index.html'), 'utf8');
+    const preloaded = [...html.matchAll(/<link\s+rel="preload"\s+href="([^"]+)"\s+as="font"/g)].map(([, href]) =>
+      fileName(href),
+    );
+    expect(preloaded).toEqual([...EVERY_PAGE_FONTS]);
+    // What every page preloads is never asked for twice.
+    expect(named.filter((file) => (EVERY_PAGE_FONTS as readonly string[]).includes(file))).toEqual([]);
   });
 });

@@ -1,29 +1,46 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { count, eq, sql } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import type { Config } from '../../config.js';
 import { storeGeneratedImage } from '../../platform/files/images.js';
 import { hashPassword } from '../../platform/security/passwords.js';
 import type { Db, Tx } from '../client.js';
-import { productColors, products, productSizes, productTranslations, users } from '../schema.js';
+import {
+  productColors,
+  products,
+  productSizes,
+  productStock,
+  productTranslations,
+  shopSettings,
+  users,
+} from '../schema.js';
 import { SEED_PRODUCTS, type SeedProduct } from './catalogue.js';
 import { garmentSvg } from './garment-art.js';
+
+/** What a start created: the root admin on the first start, with the password when it was generated. */
+export interface SeedResult {
+  rootAdmin?: { email: string; generatedPassword?: string };
+}
 
 /**
  * First-start data: the root admin and (with SEED_DEMO) the demo catalogue. Safe to run on
  * every start and from several processes at once: it only fills what is empty, under a lock.
  */
-export async function seed(db: Db, config: Config, log: FastifyBaseLogger): Promise<void> {
-  await db.transaction(async (tx) => {
+export async function seed(db: Db, config: Config, log: FastifyBaseLogger): Promise<SeedResult> {
+  return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(727275)`);
-    await seedRootAdmin(tx, config, log);
-    if (config.seedDemo) await seedCatalogue(tx, log);
+    const rootAdmin = await seedRootAdmin(tx, config, log);
+    if (config.seedDemo) {
+      await seedCatalogue(tx, log);
+      await seedSeller(tx);
+    }
+    return rootAdmin ? { rootAdmin } : {};
   });
 }
 
-async function seedRootAdmin(tx: Tx, config: Config, log: FastifyBaseLogger): Promise<void> {
+async function seedRootAdmin(tx: Tx, config: Config, log: FastifyBaseLogger): Promise<SeedResult['rootAdmin']> {
   const [root] = await tx.select({ id: users.id }).from(users).where(eq(users.role, 'ROOT_ADMIN')).limit(1);
-  if (root) return;
+  if (root) return undefined;
   const generated = !config.admin.password;
   const password = config.admin.password ?? randomBytes(12).toString('base64url');
   const inserted = await tx
@@ -37,24 +54,52 @@ async function seedRootAdmin(tx: Tx, config: Config, log: FastifyBaseLogger): Pr
     })
     .onConflictDoUpdate({ target: users.email, set: { role: 'ROOT_ADMIN' } })
     .returning({ id: users.id });
-  if (!inserted[0]) return;
-  if (generated) {
-    // Printed once, on the start that created the account: the operator signs in and may change it.
-    log.warn(`Root admin created: ${config.admin.email} / ${password}  (set ADMIN_PASSWORD to choose it)`);
-  } else {
-    log.info(`Root admin created: ${config.admin.email}`);
-  }
+  if (!inserted[0]) return undefined;
+  // A generated password is shown once, by the caller, where a person sees it (main.ts), and
+  // never logged: logs are kept and shipped.
+  log.info(
+    generated
+      ? `Root admin created: ${config.admin.email} (its generated password is printed once on standard error)`
+      : `Root admin created: ${config.admin.email}`,
+  );
+  return generated ? { email: config.admin.email, generatedPassword: password } : { email: config.admin.email };
+}
+
+/** A plausible fictional seller for the demo shop, until the owner enters their own (admin Settings). */
+async function seedSeller(tx: Tx): Promise<void> {
+  await tx
+    .update(shopSettings)
+    .set({
+      sellerLegalName: 'Ателие Ноар ЕООД (Atelier Noir Ltd.)',
+      sellerAddress: 'ул. „Граф Игнатиев“ 12, 1000 София, България',
+      sellerCompanyId: '206123456',
+      sellerVatId: 'BG206123456',
+      sellerEmail: 'hello@atelier-noir.example',
+      sellerPhone: '+359 2 987 6543',
+    })
+    .where(and(eq(shopSettings.id, 1), eq(shopSettings.sellerLegalName, '')));
 }
 
 async function seedCatalogue(tx: Tx, log: FastifyBaseLogger): Promise<void> {
   const [existing] = await tx.select({ n: count() }).from(products);
   if ((existing?.n ?? 0) > 0) return;
   const started = Date.now();
-  for (const item of SEED_PRODUCTS) await seedProduct(tx, item);
+  for (const [index, item] of SEED_PRODUCTS.entries()) await seedProduct(tx, item, index);
   log.info(`Demo catalogue seeded: ${SEED_PRODUCTS.length} products in ${Date.now() - started} ms`);
 }
 
-async function seedProduct(tx: Tx, item: SeedProduct): Promise<void> {
+/**
+ * The demo's stock of one colour and size: mostly a shelf of 6–25, with a few sizes sold out and
+ * a few with 1–3 left, the same on every start (shown by the product pages and their tests).
+ */
+export function demoOnHand(product: number, color: number, size: number): number {
+  const turn = (product * 7 + color * 5 + size * 3) % 17;
+  if (turn === 0) return 0;
+  if (turn === 1 || turn === 2) return turn + (product % 2);
+  return 6 + ((product + color * 3 + size * 5) % 20);
+}
+
+async function seedProduct(tx: Tx, item: SeedProduct, index: number): Promise<void> {
   const images = await Promise.all(
     item.colors.map(async (color) => {
       const [front, back] = await Promise.all([
@@ -67,21 +112,40 @@ async function seedProduct(tx: Tx, item: SeedProduct): Promise<void> {
   const main = images[0]?.front.url ?? '';
   const [product] = await tx
     .insert(products)
-    .values({ categoryId: item.categoryId, priceCents: item.priceCents, imageUrl: main, publishedAt: new Date() })
+    .values({
+      categoryId: item.categoryId,
+      priceCents: item.priceCents,
+      imageUrl: main,
+      publishedAt: new Date(),
+      stockTracked: true,
+    })
     .returning({ id: products.id });
   if (!product) throw new Error('product insert returned nothing');
   await tx.insert(productTranslations).values([
     { productId: product.id, language: 'en', name: item.en.name, description: item.en.description, imageUrl: main },
     { productId: product.id, language: 'bg', name: item.bg.name, description: item.bg.description, imageUrl: main },
   ]);
-  await tx.insert(productColors).values(
-    item.colors.map((color, position) => ({
-      productId: product.id,
-      colorName: color.name,
-      imageUrl: images[position]?.front.url ?? main,
-      hoverImage: images[position]?.back.url ?? main,
-      position,
-    })),
-  );
+  const colors = await tx
+    .insert(productColors)
+    .values(
+      item.colors.map((color, position) => ({
+        productId: product.id,
+        colorName: color.name,
+        imageUrl: images[position]?.front.url ?? main,
+        hoverImage: images[position]?.back.url ?? main,
+        position,
+      })),
+    )
+    .returning({ id: productColors.id });
   await tx.insert(productSizes).values(item.sizes.map((size) => ({ productId: product.id, size })));
+  await tx.insert(productStock).values(
+    colors.flatMap((color, colorIndex) =>
+      item.sizes.map((size, sizeIndex) => ({
+        productId: product.id,
+        colorId: color.id,
+        size,
+        onHand: demoOnHand(index, colorIndex, sizeIndex),
+      })),
+    ),
+  );
 }

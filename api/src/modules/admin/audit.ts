@@ -7,6 +7,13 @@ export type AuditAction =
   | 'product.update'
   | 'product.add_color'
   | 'product.delete'
+  | 'product.stock'
+  | 'settings.update'
+  | 'order.ship'
+  | 'order.deliver'
+  | 'order.cancel'
+  | 'order.refund'
+  | 'order.return'
   | 'user.role'
   | 'user.delete';
 

@@ -1,15 +1,25 @@
 import { randomBytes } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app.js';
-import { auditLog, cartItems, orderItems, orders, passwordResets, sessions, wishlistItems } from '../../db/schema.js';
+import {
+  auditLog,
+  cartItems,
+  orderItems,
+  orders,
+  passwordResets,
+  sessions,
+  stockAlerts,
+  wishlistItems,
+} from '../../db/schema.js';
 import { storeImage } from '../../platform/files/images.js';
 import { generateToken, hashToken } from '../../platform/security/tokens.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { createProduct, createUser, type CreatedUser } from '../../test/factories.js';
+import { TEST_DELIVERY } from '../payments/test-support.js';
 import { multipart, testImage } from './test-support.js';
 
 /**
@@ -83,7 +93,14 @@ async function cartLine(f: Fixtures, owner: CreatedUser) {
   return line!;
 }
 
-async function order(f: Fixtures, owner: CreatedUser, status: 'pending' | 'paid') {
+async function order(
+  f: Fixtures,
+  owner: CreatedUser,
+  status: 'pending' | 'paid' | 'placed',
+  fulfilment: 'unfulfilled' | 'shipped' = 'unfulfilled',
+) {
+  // A shopper has one open checkout at most: each pending order gets a shopper of its own.
+  if (status === 'pending') owner = await createUser(f.t.db);
   const product = await createProduct(f.t.db);
   const sessionId = `cs_local_${randomBytes(16).toString('hex')}`;
   const [row] = await f.t.db
@@ -91,7 +108,10 @@ async function order(f: Fixtures, owner: CreatedUser, status: 'pending' | 'paid'
     .values({
       userId: owner.id,
       status,
+      fulfilment,
+      paymentMethod: status === 'placed' ? 'cod' : 'card',
       currency: 'USD',
+      subtotalCents: 4999,
       totalCents: 4999,
       paymentProvider: 'local',
       paymentSessionId: sessionId,
@@ -124,6 +144,9 @@ async function mailedCode(f: Fixtures, email: string): Promise<string> {
 const ROUTES: Record<string, RouteRule> = {
   // Shop and catalogue: public.
   'GET /api/health': { expect: everyone(200), request: () => ({ url: '/api/health' }) },
+  'GET /api/health/ready': { expect: everyone(200), request: () => ({ url: '/api/health/ready' }) },
+  // Operators only, by METRICS_TOKEN (not by role); unset, as in this app, the route is not there for anyone.
+  'GET /api/metrics': { expect: everyone(404), request: () => ({ url: '/api/metrics' }) },
   'GET /api/categories': { expect: everyone(200), request: () => ({ url: '/api/categories' }) },
   'GET /api/products': { expect: everyone(200), request: () => ({ url: '/api/products' }) },
   'GET /api/products/:id': {
@@ -133,6 +156,17 @@ const ROUTES: Record<string, RouteRule> = {
   'GET /files/:id': {
     expect: everyone(200),
     request: async (f) => ({ url: (await storeImage(f.t.db, await testImage('#404040'), 'product')).url }),
+  },
+
+  // The terms popup's form without JavaScript: anyone, from the shop's own pages.
+  'POST /accept-terms': {
+    expect: everyone(303),
+    request: () => ({
+      method: 'POST',
+      url: '/accept-terms',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', 'sec-fetch-site': 'same-origin' },
+      payload: 'accepted=on',
+    }),
   },
 
   // Accounts: public, except logout.
@@ -253,13 +287,38 @@ const ROUTES: Record<string, RouteRule> = {
     },
   },
 
+  // Back-in-stock alerts: the shopper's own.
+  'GET /api/stock-alerts': { expect: signedIn(200), request: () => ({ url: '/api/stock-alerts' }) },
+  'POST /api/stock-alerts': {
+    expect: signedIn(201),
+    request: async (f) => {
+      const product = await createProduct(f.t.db, { stock: 0 });
+      return json('POST', '/api/stock-alerts', {
+        productId: product.id,
+        colorId: product.colors[0]!.id,
+        size: product.sizes[0],
+      });
+    },
+  },
+  'DELETE /api/stock-alerts/:id': {
+    expect: userAOnly(204),
+    request: async (f) => {
+      const product = await createProduct(f.t.db, { stock: 0 });
+      const [alert] = await f.t.db
+        .insert(stockAlerts)
+        .values({ userId: f.users.userA.id, productId: product.id, colorId: product.colors[0]!.id, size: 'M' })
+        .returning();
+      return { method: 'DELETE', url: `/api/stock-alerts/${alert!.id}` };
+    },
+  },
+
   // Checkout, payment and orders.
   'GET /api/checkout': { expect: everyone(200), request: () => ({ url: '/api/checkout' }) },
   'POST /api/checkout/session': {
     expect: signedIn(201),
     request: async (f, actor) => {
       await cartLine(f, f.userOf(actor));
-      return json('POST', '/api/checkout/session', {});
+      return json('POST', '/api/checkout/session', { delivery: TEST_DELIVERY });
     },
   },
   // Only the payment provider may call it, and proves it by signature, not by session: unsigned is refused for all.
@@ -292,6 +351,19 @@ const ROUTES: Record<string, RouteRule> = {
   'GET /api/orders/:id': {
     expect: userAOnly(200),
     request: async (f) => ({ url: `/api/orders/${(await order(f, f.users.userA, 'paid')).id}` }),
+  },
+  'POST /api/orders/:id/cancel': {
+    expect: userAOnly(200),
+    request: async (f) => {
+      // userA's one open checkout (a shopper has one at most): the earlier row's is cancelled first.
+      await f.t.db
+        .update(orders)
+        .set({ status: 'cancelled' })
+        .where(and(eq(orders.userId, f.users.userA.id), eq(orders.status, 'pending')));
+      const id = (await order(f, f.users.userA, 'paid')).id;
+      await f.t.db.update(orders).set({ status: 'pending' }).where(eq(orders.id, id));
+      return { method: 'POST', url: `/api/orders/${id}/cancel` };
+    },
   },
   'GET /api/orders/by-session/:sessionId': {
     expect: userAOnly(200),
@@ -350,7 +422,66 @@ const ROUTES: Record<string, RouteRule> = {
     expect: adminsOnly(200),
     request: async (f) => ({ method: 'DELETE', url: `/api/products/${(await createProduct(f.t.db)).id}` }),
   },
+  'PUT /api/products/:id/stock': {
+    expect: adminsOnly(200),
+    request: async (f) => {
+      const product = await createProduct(f.t.db);
+      return json('PUT', `/api/products/${product.id}/stock`, {
+        stockTracked: true,
+        stock: [{ colorId: product.colors[0]!.id, size: product.sizes[0], onHand: 3 }],
+      });
+    },
+  },
+  // Admin: orders, dashboard and settings.
+  'GET /api/admin/orders': { expect: adminsOnly(200), request: () => ({ url: '/api/admin/orders?status=paid' }) },
+  'GET /api/admin/orders/export.csv': {
+    expect: adminsOnly(200),
+    request: () => ({ url: '/api/admin/orders/export.csv' }),
+  },
+  'GET /api/admin/orders/:id': {
+    expect: adminsOnly(200),
+    request: async (f) => ({ url: `/api/admin/orders/${(await order(f, f.users.userA, 'paid')).id}` }),
+  },
+  'POST /api/admin/orders/:id/ship': {
+    expect: adminsOnly(200),
+    request: async (f) =>
+      json('POST', `/api/admin/orders/${(await order(f, f.users.userA, 'paid')).id}/ship`, {
+        carrier: 'Speedy',
+        trackingNumber: 'SP123456',
+      }),
+  },
+  'POST /api/admin/orders/:id/deliver': {
+    expect: adminsOnly(200),
+    request: async (f) => ({
+      method: 'POST',
+      url: `/api/admin/orders/${(await order(f, f.users.userA, 'placed', 'shipped')).id}/deliver`,
+    }),
+  },
+  'POST /api/admin/orders/:id/cancel': {
+    expect: adminsOnly(200),
+    request: async (f) =>
+      json('POST', `/api/admin/orders/${(await order(f, f.users.userA, 'placed')).id}/cancel`, { reason: 'Test' }),
+  },
+  'POST /api/admin/orders/:id/refund': {
+    expect: adminsOnly(200),
+    request: async (f) =>
+      json('POST', `/api/admin/orders/${(await order(f, f.users.userA, 'paid')).id}/refund`, { amount: 1 }),
+  },
+  'POST /api/admin/orders/:id/return': {
+    expect: adminsOnly(200),
+    request: async (f) =>
+      json('POST', `/api/admin/orders/${(await order(f, f.users.userA, 'paid', 'shipped')).id}/return`, {
+        restock: false,
+      }),
+  },
+  'GET /api/admin/stats': { expect: adminsOnly(200), request: () => ({ url: '/api/admin/stats?days=7' }) },
+  'GET /api/settings': { expect: everyone(200), request: () => ({ url: '/api/settings' }) },
+  'PUT /api/admin/settings': {
+    expect: adminsOnly(200),
+    request: () => json('PUT', '/api/admin/settings', { returnDays: 21 }),
+  },
   'GET /api/admin/users': { expect: adminsOnly(200), request: () => ({ url: '/api/admin/users' }) },
+  'GET /api/admin/backups': { expect: adminsOnly(200), request: () => ({ url: '/api/admin/backups' }) },
   'PUT /api/admin/users/role': {
     expect: adminsOnly(200),
     request: async (f) =>
@@ -418,10 +549,38 @@ describe('the authorization table', () => {
   });
 });
 
-describe.each(Object.entries(ROUTES))('%s', (_route, rule) => {
+/**
+ * An API answer is never kept where another user could be served it: not stored at all, or
+ * stored only per bearer token (`Vary: Authorization`).
+ */
+function storedPerTokenAtMost(response: { headers: Record<string, string | string[] | number | undefined> }): boolean {
+  const cacheControl = String(response.headers['cache-control'] ?? '');
+  const vary = String(response.headers.vary ?? '').toLowerCase();
+  return cacheControl === 'no-store' || (cacheControl.includes('no-cache') && vary.includes('authorization'));
+}
+
+describe.each(Object.entries(ROUTES))('%s', (route, rule) => {
   it.each(ACTORS)('as %s', async (actor) => {
     const response = await send(actor, await rule.request(fixtures, actor));
     expect(response.statusCode, response.body.slice(0, 300)).toBe(rule.expect[actor]);
+    if (route.includes(' /api/')) {
+      expect(storedPerTokenAtMost(response), `cache-control: ${String(response.headers['cache-control'])}`).toBe(true);
+    }
+  });
+});
+
+describe('an anonymous caller of a signed-in route', () => {
+  const guarded = Object.entries(ROUTES).filter(([, rule]) => rule.expect.anonymous === 401);
+  it.each(guarded.map(([route]) => route))('is told to log in before its body is read: %s', async (route) => {
+    const [method, url] = route.split(' ') as [string, string];
+    const response = await t.app.inject({
+      method: method as 'POST',
+      url: url.replace(/:[A-Za-z]+/g, '1'),
+      headers: { 'content-type': 'application/json' },
+      payload: method === 'GET' || method === 'DELETE' ? undefined : '{"not valid json',
+      remoteAddress: randomAddress(),
+    });
+    expect(response.statusCode, response.body).toBe(401);
   });
 });
 

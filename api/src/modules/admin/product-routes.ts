@@ -30,7 +30,7 @@ const uploadErrors = { ...errors, 413: ErrorBodySchema, 415: ErrorBodySchema };
 const tags = ['admin: products'];
 const security = [{ bearer: [] }];
 
-/** Catalogue writes. Every one is audited and drops the catalogue cache in every process at once. */
+/** Catalogue writes, each audited; the caches follow their changes through the change feed. */
 export const adminProductRoutes: FastifyPluginAsyncZod = async (app) => {
   // Before the body is read: a non-admin never gets as far as validation or an upload.
   app.addHook('onRequest', requireAdmin);
@@ -64,7 +64,6 @@ export const adminProductRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       assertValidForm(request);
       const product = await createProduct(app.db, currentUser(request).id, request.body);
-      await app.catalogCache.invalidate();
       return reply.code(201).send({ success: true, product });
     },
   );
@@ -85,7 +84,6 @@ export const adminProductRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await uploadProductImages(app.db, currentUser(request).id, await readMultipartForm(request));
-      await app.catalogCache.invalidate();
       return { success: true as const };
     },
   );
@@ -109,7 +107,6 @@ export const adminProductRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await updateProduct(app.db, currentUser(request).id, request.params.id, await readMultipartForm(request));
-      await app.catalogCache.invalidate();
       return { success: true as const };
     },
   );
@@ -133,7 +130,6 @@ export const adminProductRoutes: FastifyPluginAsyncZod = async (app) => {
       const color = request.isMultipart()
         ? await addColorWithImages(app.db, actorId, request.params.id, await readMultipartForm(request))
         : await addColor(app.db, actorId, request.params.id, parseForm(AddColorBodySchema, request.body).colorName);
-      await app.catalogCache.invalidate();
       return { success: true as const, color };
     },
   );
@@ -151,7 +147,6 @@ export const adminProductRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await deleteProduct(app.db, currentUser(request).id, request.params.id);
-      await app.catalogCache.invalidate();
       return { success: true as const };
     },
   );

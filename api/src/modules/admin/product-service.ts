@@ -242,15 +242,34 @@ export async function deleteProduct(db: Db, actorId: number, productId: number):
 
 async function writeTranslations(tx: Tx, productId: number, details: ProductDetails): Promise<void> {
   const rows = [
-    { productId, language: 'en' as const, name: details.enName, description: details.enDescription },
-    { productId, language: 'bg' as const, name: details.bgName, description: details.bgDescription },
+    {
+      productId,
+      language: 'en' as const,
+      name: details.enName,
+      description: details.enDescription,
+      composition: details.enComposition,
+      care: details.enCare,
+    },
+    {
+      productId,
+      language: 'bg' as const,
+      name: details.bgName,
+      description: details.bgDescription,
+      composition: details.bgComposition,
+      care: details.bgCare,
+    },
   ];
   await tx
     .insert(productTranslations)
     .values(rows)
     .onConflictDoUpdate({
       target: [productTranslations.productId, productTranslations.language],
-      set: { name: sql`excluded.name`, description: sql`excluded.description` },
+      set: {
+        name: sql`excluded.name`,
+        description: sql`excluded.description`,
+        composition: sql`excluded.composition`,
+        care: sql`excluded.care`,
+      },
     });
 }
 

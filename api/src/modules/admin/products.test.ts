@@ -64,8 +64,7 @@ const productRow = async (productId: number) =>
 const lastAudit = async (target: string) =>
   (await t.db.select().from(auditLog).where(eq(auditLog.target, target)).orderBy(desc(auditLog.id)).limit(1))[0];
 
-const publicIds = async (url = '/api/products') =>
-  ((await t.app.inject(url)).json() as { id: number }[]).map((p) => p.id);
+const publicIds = async (url = '/api/products') => (await t.app.inject(url)).json<{ id: number }[]>().map((p) => p.id);
 
 const images = async () => ({
   mainImage: await testImage('#101010'),
@@ -599,9 +598,9 @@ describe('DELETE /api/products/:id', () => {
     expect(await publicIds()).not.toContain(product.id);
     expect((await t.app.inject(`/api/products/${product.id}`)).statusCode).toBe(404);
     expect((await t.app.inject({ url: `/api/products/${product.id}`, headers: bearer(admin) })).statusCode).toBe(404);
-    const adminList = (await t.app.inject({ url: '/api/admin/products', headers: bearer(admin) })).json() as {
-      id: number;
-    }[];
+    const adminList = (await t.app.inject({ url: '/api/admin/products', headers: bearer(admin) })).json<
+      { id: number }[]
+    >();
     expect(adminList.map((p) => p.id)).not.toContain(product.id);
 
     expect((await productRow(product.id))?.deletedAt).toBeInstanceOf(Date);
@@ -637,7 +636,7 @@ describe('GET /api/admin/products', () => {
     const live = await createProduct(t.db);
     const response = await t.app.inject({ url: '/api/admin/products?lang=bg', headers: bearer(admin) });
     expect(response.statusCode).toBe(200);
-    const list = response.json() as { id: number; name: string; published: boolean }[];
+    const list = response.json<{ id: number; name: string; published: boolean }[]>();
     expect(list.find((p) => p.id === draft.id)).toMatchObject({ name: 'Чернова', published: false });
     expect(list.find((p) => p.id === live.id)).toMatchObject({ published: true });
   });

@@ -44,7 +44,6 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
       const actor = currentUser(request);
       const { userId, newRole } = request.body;
       const change = await setRole(app.db, actor.id, userId, newRole);
-      app.shopperCaches.accountChanged(userId);
       request.log.info({ actorId: actor.id, userId, ...change }, 'role changed');
       return { success: true as const };
     },
@@ -64,7 +63,6 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const actor = currentUser(request);
       await deleteUser(app.db, actor.id, request.params.id);
-      app.shopperCaches.accountChanged(request.params.id);
       request.log.info({ actorId: actor.id, userId: request.params.id }, 'user deleted');
       return { success: true as const };
     },

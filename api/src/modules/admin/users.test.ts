@@ -27,7 +27,7 @@ describe('GET /api/admin/users', () => {
     const later = await createUser(t.db, { name: 'Zed' });
     const response = await t.app.inject({ url: '/api/admin/users', headers: bearer(admin) });
     expect(response.statusCode).toBe(200);
-    const { success, data } = response.json() as { success: boolean; data: { id: number; role: string }[] };
+    const { success, data } = response.json<{ success: boolean; data: { id: number; role: string }[] }>();
     expect(success).toBe(true);
     expect(data[0]).toMatchObject({ id: root.id, role: 'ROOT_ADMIN' });
     const rest = data.slice(1).map((user) => user.id);

@@ -12,7 +12,7 @@ interface LoggedApp {
   app: App;
   lines: string[];
   dataDir: string;
-  close(): Promise<void>;
+  close: () => Promise<void>;
 }
 
 /** The app with its log lines captured, on SMTP or on the outbox. */
@@ -25,12 +25,14 @@ async function appWithLogs(env: Record<string, string>): Promise<LoggedApp> {
     SEED_DEMO: 'false',
     DATA_DIR: dataDir,
     PUBLIC_URL: 'http://shop.test',
+    // A line per request too, URLs included: nothing secret may be in any of them.
+    LOG_LEVEL: 'debug',
     ...env,
   });
   const app: App = await buildApp({
     config,
     database,
-    logger: { level: 'info', stream: { write: (line: string) => void lines.push(line) } },
+    logger: { level: 'debug', stream: { write: (line: string) => void lines.push(line) } },
   });
   await app.ready();
   const close = async () => {
@@ -68,6 +70,7 @@ describe('security logging on SMTP', () => {
     expect((await post(app, '/auth/login', { email: 'nobody@example.com', password })).statusCode).toBe(404);
     const verified = await post(app, '/auth/verify-otp', { email, otp: code });
     const sessionToken = verified.json().token as string;
+    const deviceToken = /device=([\w-]+)/.exec(String(verified.headers['set-cookie']))?.[1] ?? '';
     expect((await post(app, '/auth/login', { email, password })).statusCode).toBe(200);
     expect((await post(app, '/auth/reset-password', { email })).statusCode).toBe(200);
     const resetToken =
@@ -94,10 +97,30 @@ describe('security logging on SMTP', () => {
     ]);
     const all = lines.join('\n');
     expect(all).toContain('/reset-password/[redacted]');
-    for (const secret of [password, newPassword, code, sessionToken, resetToken]) {
+    for (const secret of [password, newPassword, code, sessionToken, resetToken, deviceToken]) {
       expect(secret.length).toBeGreaterThan(5);
       expect(all).not.toContain(secret);
     }
+  });
+});
+
+describe('payment session ids in request URLs', () => {
+  it('are redacted from the log: whoever holds one may pay or cancel that order', async () => {
+    const logged = await appWithLogs({});
+    cleanups.push(logged.close);
+    const sessionId = `cs_local_${'Q'.repeat(30)}`;
+    for (const url of [
+      `/pay/${sessionId}`,
+      `/pay/${sessionId}/cancel`,
+      `/api/orders/by-session/${sessionId}`,
+      `/checkout-success?session_id=${sessionId}&lang=en`,
+    ]) {
+      await logged.app.inject({ method: url.endsWith('/cancel') ? 'POST' : 'GET', url });
+    }
+    const all = logged.lines.join('\n');
+    expect(all).toContain('/pay/[redacted]');
+    expect(all).toContain('session_id=[redacted]&lang=en');
+    expect(all).not.toContain(sessionId);
   });
 });
 

@@ -13,6 +13,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requestLanguage } from '../../lib/language.js';
 import { currentUser, requireUser } from '../../platform/security/authenticate.js';
+import { deviceCookie, deviceTokenOf } from './devices.js';
 import {
   MESSAGES,
   login,
@@ -28,6 +29,7 @@ import {
 const errors = { 400: ErrorBodySchema, 429: ErrorBodySchema };
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  const secureCookies = app.config.publicUrl.startsWith('https://');
   const deps = (log: AuthDeps['log']): AuthDeps => ({
     db: app.db,
     limiter: app.limiter,
@@ -62,7 +64,16 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: AuthResponseSchema, 409: ErrorBodySchema, ...errors },
       },
     },
-    async (request) => verifyCode(deps(request.log), request.body.email, request.body.otp, request.ip),
+    async (request, reply) => {
+      const { token, user, deviceToken } = await verifyCode(
+        deps(request.log),
+        request.body.email,
+        request.body.otp,
+        request.ip,
+      );
+      reply.header('set-cookie', deviceCookie(deviceToken, secureCookies));
+      return { token, user };
+    },
   );
 
   app.post(
@@ -97,13 +108,22 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request) => login(deps(request.log), request.body.email, request.body.password, request.ip),
+    async (request, reply) => {
+      const { token, user, deviceToken } = await login(deps(request.log), {
+        email: request.body.email,
+        password: request.body.password,
+        ip: request.ip,
+        deviceToken: deviceTokenOf(request.headers.cookie),
+      });
+      if (deviceToken) reply.header('set-cookie', deviceCookie(deviceToken, secureCookies));
+      return { token, user };
+    },
   );
 
   app.post(
     '/auth/logout',
     {
-      preHandler: requireUser,
+      onRequest: requireUser,
       schema: {
         tags: ['auth'],
         summary: 'End this session (the token stops working at once)',
@@ -114,7 +134,6 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const user = currentUser(request);
       await logout({ db: app.db, log: request.log }, user.sessionId, user.id);
-      app.shopperCaches.accountChanged(user.id);
       return reply.code(204).send(null);
     },
   );
@@ -146,13 +165,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const userId = await updatePassword(
-        deps(request.log),
-        request.body.resetToken,
-        request.body.newPassword,
-        request.ip,
-      );
-      app.shopperCaches.accountChanged(userId);
+      await updatePassword(deps(request.log), request.body.resetToken, request.body.newPassword, request.ip);
       return { message: MESSAGES.passwordUpdated };
     },
   );

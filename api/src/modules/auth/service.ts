@@ -12,6 +12,7 @@ import type { Limiter } from '../../platform/security/limiter.js';
 import { assertPasswordAllowed } from '../../platform/security/password-policy.js';
 import { hashPassword, verifyPassword } from '../../platform/security/passwords.js';
 import { generateCode, generateToken, hashToken, safeEqualHex } from '../../platform/security/tokens.js';
+import { isKnownDevice, rememberDevice } from './devices.js';
 
 /** What the auth services need besides the database. */
 export interface AuthDeps {
@@ -30,21 +31,36 @@ export const CODE_TTL_MINUTES = 10;
 export const CODE_MAX_ATTEMPTS = 5;
 export const RESET_TTL_MINUTES = 30;
 
-/** Rate limits (ARCHITECTURE section 9 and 10): [max, window]. */
+/** Rate limits (ARCHITECTURE section 9 and 10, docs/decisions/0018): [max, window]. */
 export const LIMITS = {
   /** More than 10 failed logins for one account from one IP in 15 minutes: 429, even with the right password. */
   loginFailuresPerAccount: [10, 15 * MINUTE],
   /** Password spraying from one address across many accounts. */
   loginFailuresPerIp: [100, 15 * MINUTE],
+  /**
+   * Failures for one account from anywhere, before the account-wide slow-down starts: past them,
+   * unknown browsers get one password check per LOGIN_SLOWDOWN step (1 s, 2 s, 4 s … 60 s).
+   */
+  loginFailuresPerAccountEverywhere: [10, HOUR],
   signupsPerIp: [10, HOUR],
-  /** Verification codes mailed to one address (signup and resends together). */
-  codeSendsPerAddress: [3, HOUR],
+  /** Verification codes one client may have mailed to one address (signup and resends together). */
+  codeSendsPerAddressAndClient: [3, HOUR],
   codeResendsPerIp: [20, HOUR],
   codeChecksPerIp: [30, 15 * MINUTE],
-  resetRequestsPerAddress: [3, HOUR],
+  resetRequestsPerAddressAndClient: [3, HOUR],
   resetRequestsPerIp: [10, HOUR],
+  /**
+   * Mails of one kind to one address from all clients together. Past this, at most one per
+   * MAIL_TRICKLE window goes out and the others are answered alike but not sent: the mailbox is
+   * not flooded, and the owner, never refused, always has a code or link a few minutes old.
+   */
+  mailsPerAddress: [10, HOUR],
+  mailTrickle: [1, 5 * MINUTE],
   passwordUpdatesPerIp: [20, 15 * MINUTE],
 } as const satisfies Record<string, readonly [number, number]>;
+
+/** The wait between password checks of an unknown browser for an account past its free failures. */
+export const LOGIN_SLOWDOWN = { firstMs: 1000, maxMs: 60_000 } as const;
 
 export const MESSAGES = {
   signedUp: 'Signup complete! Check your inbox for a verification email.',
@@ -71,6 +87,18 @@ export const MESSAGES = {
 async function enforce(limiter: Limiter, key: string, [max, windowMs]: readonly [number, number], message: string) {
   const result = await limiter.hit(key, max, windowMs);
   if (!result.allowed) throw new RateLimitError(result.retryAfter, message);
+}
+
+/**
+ * Whether a mail of `kind` may go to `email` now (LIMITS.mailsPerAddress, then the trickle). A
+ * refusal is never a 429: the requester is answered as usual, so nobody can use up the owner's
+ * quota and have the owner's own request refused.
+ */
+async function mayMail(limiter: Limiter, kind: 'code' | 'reset', email: string): Promise<boolean> {
+  const [max, windowMs] = LIMITS.mailsPerAddress;
+  if ((await limiter.hit(`mail:${kind}:${email}`, max, windowMs)).allowed) return true;
+  const [trickle, trickleMs] = LIMITS.mailTrickle;
+  return (await limiter.hit(`mail-trickle:${kind}:${email}`, trickle, trickleMs)).allowed;
 }
 
 /** The code is hashed with the user id so that equal codes of two users never share a hash. */
@@ -123,7 +151,12 @@ export async function signup(deps: AuthDeps, body: SignupBody, ip: string, reque
   assertPasswordAllowed(body.password, 'password');
   await enforce(deps.limiter, `signup:ip:${ip}`, LIMITS.signupsPerIp, MESSAGES.tooManyRequests);
   if (await findUserByEmail(db, body.email)) throw conflict('EMAIL_TAKEN', MESSAGES.emailTaken);
-  await enforce(deps.limiter, `code-send:${body.email}`, LIMITS.codeSendsPerAddress, MESSAGES.tooManyCodes);
+  await enforce(
+    deps.limiter,
+    `code-send:${body.email}:${ip}`,
+    LIMITS.codeSendsPerAddressAndClient,
+    MESSAGES.tooManyCodes,
+  );
 
   const passwordHash = await hashPassword(body.password);
   const locale = body.locale ?? requestLanguage;
@@ -155,7 +188,12 @@ export async function resendCode(deps: AuthDeps, email: string, ip: string): Pro
   const user = await findUserByEmail(deps.db, email);
   // Unknown or already verified: the same answer, and nothing is sent.
   if (!user || user.emailVerifiedAt) return;
-  await enforce(deps.limiter, `code-send:${email}`, LIMITS.codeSendsPerAddress, MESSAGES.tooManyCodes);
+  await enforce(deps.limiter, `code-send:${email}:${ip}`, LIMITS.codeSendsPerAddressAndClient, MESSAGES.tooManyCodes);
+  if (!(await mayMail(deps.limiter, 'code', email))) {
+    // The code mailed last (at most a trickle window old) stays the valid one.
+    deps.log.warn({ event: 'otp.mail_held', userId: user.id, ip }, 'too many codes for this address: none sent');
+    return;
+  }
   const code = await deps.db.transaction((tx) => issueCode(tx, user.id));
   try {
     await sendCode(deps, user, code);
@@ -171,7 +209,7 @@ export async function verifyCode(
   email: string,
   code: string,
   ip: string,
-): Promise<{ token: string; user: UserSummary }> {
+): Promise<{ token: string; user: UserSummary; deviceToken: string }> {
   const { db, log } = deps;
   await enforce(deps.limiter, `code-check:ip:${ip}`, LIMITS.codeChecksPerIp, MESSAGES.tooManyRequests);
   const user = await findUserByEmail(db, email);
@@ -202,54 +240,84 @@ export async function verifyCode(
     throw new AppError(400, 'INVALID_CODE', MESSAGES.wrongCode);
   }
 
-  const token = await db.transaction(async (tx) => {
+  const started = await db.transaction(async (tx) => {
     // Single use: of two concurrent right answers only the one that deletes the row goes on.
     const [used] = await tx.delete(emailCodes).where(eq(emailCodes.id, attempt.id)).returning({ id: emailCodes.id });
     if (!used) return undefined;
     await tx.update(users).set({ emailVerifiedAt: new Date(), updatedAt: new Date() }).where(eq(users.id, user.id));
-    return createSession(tx, user.id);
+    return { token: await createSession(tx, user.id), deviceToken: await rememberDevice(tx, user.id) };
   });
-  if (!token) throw new AppError(400, 'CODE_EXPIRED', MESSAGES.codeExpired);
+  if (!started) throw new AppError(400, 'CODE_EXPIRED', MESSAGES.codeExpired);
   log.info({ event: 'otp.verified', userId: user.id, ip }, 'email verified, session started');
-  return { token, user: userSummary(user) };
+  return { ...started, user: userSummary(user) };
 }
 
+export interface LoginAttempt {
+  email: string;
+  password: string;
+  ip: string;
+  /** The browser's device token (its `device` cookie), if it sent one. */
+  deviceToken: string | undefined;
+}
+
+/**
+ * Signs in. Every attempt is counted before the password is checked, atomically (a burst of
+ * parallel guesses cannot all be checked), and given back when it turns out not to be a failure:
+ * - per account and client address, and per address (ARCHITECTURE section 10);
+ * - per account from anywhere, for browsers that have not signed in to it before: past the free
+ *   failures, one check per growing step. A known browser (device cookie) is never slowed down
+ *   by what others do, so guessing from many addresses cannot lock the owner out.
+ * A browser that signs in is remembered: the answer carries a new device token.
+ */
 export async function login(
   deps: AuthDeps,
-  email: string,
-  password: string,
-  ip: string,
-): Promise<{ token: string; user: UserSummary }> {
+  attempt: LoginAttempt,
+): Promise<{ token: string; user: UserSummary; deviceToken: string | undefined }> {
   const { db, limiter, log } = deps;
-  const accountKey = `login-fail:${email}:${ip}`;
-  const ipKey = `login-fail:ip:${ip}`;
-  const [accountMax, accountWindow] = LIMITS.loginFailuresPerAccount;
-  const [ipMax, ipWindow] = LIMITS.loginFailuresPerIp;
-  for (const [key, max] of [
-    [accountKey, accountMax],
-    [ipKey, ipMax],
-  ] as const) {
-    const state = await limiter.peek(key, max);
-    if (!state.allowed) {
-      log.warn({ event: 'login.blocked', email, ip }, 'login refused: too many failures');
-      throw new RateLimitError(state.retryAfter, MESSAGES.tooManyLogins);
-    }
-  }
-  const fail = async (reason: string, userId?: number) => {
-    await limiter.hit(accountKey, accountMax, accountWindow);
-    await limiter.hit(ipKey, ipMax, ipWindow);
-    log.info({ event: 'login.failure', reason, email, userId, ip }, 'login failed');
+  const { email, ip } = attempt;
+  const counted: string[] = [];
+  const giveBack = () => Promise.all(counted.map((key) => limiter.undo(key)));
+  const count = async (key: string, [max, windowMs]: readonly [number, number]) => {
+    const result = await limiter.hit(key, max, windowMs);
+    counted.push(key);
+    return result;
+  };
+  const refuse = async (retryAfter: number, reason: string) => {
+    await giveBack();
+    log.warn({ event: 'login.blocked', reason, email, ip }, 'login refused: too many failures');
+    return new RateLimitError(retryAfter, MESSAGES.tooManyLogins);
   };
 
+  const byIp = await count(`login:ip:${ip}`, LIMITS.loginFailuresPerIp);
+  if (!byIp.allowed) throw await refuse(byIp.retryAfter, 'ip');
+  const accountKey = `login:${email}:${ip}`;
+  const byAccount = await count(accountKey, LIMITS.loginFailuresPerAccount);
+  if (!byAccount.allowed) throw await refuse(byAccount.retryAfter, 'account');
+
   const user = await findUserByEmail(db, email);
+  const knownDevice = user ? await isKnownDevice(db, user.id, attempt.deviceToken) : false;
+  if (!knownDevice) {
+    const everywhere = await count(`login:everywhere:${email}`, LIMITS.loginFailuresPerAccountEverywhere);
+    const excess = everywhere.count - LIMITS.loginFailuresPerAccountEverywhere[0];
+    if (excess > 0) {
+      const stepMs = Math.min(LOGIN_SLOWDOWN.firstMs * 2 ** Math.min(excess - 1, 16), LOGIN_SLOWDOWN.maxMs);
+      const step = await limiter.hit(`login:step:${email}`, 1, stepMs);
+      if (!step.allowed) throw await refuse(step.retryAfter, 'account_slow_down');
+    }
+  }
+
+  const fail = (reason: string, userId?: number) =>
+    log.info({ event: 'login.failure', reason, email, userId, ip, knownDevice }, 'login failed');
   if (!user) {
-    await fail('unknown_email');
+    fail('unknown_email');
     throw new AppError(404, 'NOT_FOUND', MESSAGES.unknownEmail);
   }
-  if (!(await verifyPassword(user.passwordHash, password))) {
-    await fail('wrong_password', user.id);
+  if (!(await verifyPassword(user.passwordHash, attempt.password))) {
+    fail('wrong_password', user.id);
     throw new AppError(401, 'UNAUTHORIZED', MESSAGES.wrongPassword);
   }
+  // The right password: nothing reserved was a failure.
+  await giveBack();
   if (!user.emailVerifiedAt) {
     log.info(
       { event: 'login.failure', reason: 'email_not_verified', userId: user.id, ip },
@@ -259,8 +327,9 @@ export async function login(
   }
   await limiter.reset(accountKey);
   const token = await createSession(db, user.id);
-  log.info({ event: 'login.success', userId: user.id, ip }, 'login succeeded');
-  return { token, user: userSummary(user) };
+  const deviceToken = knownDevice ? undefined : await rememberDevice(db, user.id);
+  log.info({ event: 'login.success', userId: user.id, ip, knownDevice }, 'login succeeded');
+  return { token, user: userSummary(user), deviceToken };
 }
 
 export async function logout(deps: Pick<AuthDeps, 'db' | 'log'>, sessionId: number, userId: number): Promise<void> {
@@ -272,10 +341,15 @@ export async function requestPasswordReset(deps: AuthDeps, email: string, ip: st
   const { db, log, config } = deps;
   await enforce(deps.limiter, `reset:ip:${ip}`, LIMITS.resetRequestsPerIp, MESSAGES.tooManyRequests);
   // Counted for every address, known or not, so the answer never tells which exist.
-  await enforce(deps.limiter, `reset:${email}`, LIMITS.resetRequestsPerAddress, MESSAGES.tooManyResets);
+  await enforce(deps.limiter, `reset:${email}:${ip}`, LIMITS.resetRequestsPerAddressAndClient, MESSAGES.tooManyResets);
   const user = await findUserByEmail(db, email);
   if (!user) {
     log.info({ event: 'reset.requested', known: false, email, ip }, 'password reset asked for an unknown email');
+    return;
+  }
+  if (!(await mayMail(deps.limiter, 'reset', email))) {
+    // Links stay valid for 30 minutes, so the mailbox holds one that still works.
+    log.warn({ event: 'reset.mail_held', userId: user.id, ip }, 'too many reset mails for this address: none sent');
     return;
   }
   const token = generateToken(32);
@@ -298,13 +372,13 @@ export async function requestPasswordReset(deps: AuthDeps, email: string, ip: st
   log.info({ event: 'reset.requested', known: true, userId: user.id, ip }, 'password reset link sent');
 }
 
-/** Sets the password of a reset link's user and ends all their sessions; answers the user's id. */
+/** Sets the password of a reset link's user and ends all their sessions. */
 export async function updatePassword(
   deps: AuthDeps,
   resetToken: string,
   newPassword: string,
   ip: string,
-): Promise<number> {
+): Promise<void> {
   const { db, log, config } = deps;
   await enforce(deps.limiter, `password-update:ip:${ip}`, LIMITS.passwordUpdatesPerIp, MESSAGES.tooManyRequests);
   // The policy is checked first: a refused password must not burn the link.
@@ -352,5 +426,4 @@ export async function updatePassword(
       'could not send the password-changed notice',
     );
   }
-  return user.id;
 }

@@ -1,10 +1,8 @@
-import type { AddLine, Size } from '@shop/contract';
+import { DB_INT_MAX, type AddLine, type Size } from '@shop/contract';
 import { sql } from 'drizzle-orm';
+import { onSale } from '../../db/fragments.js';
 import { rowsOf, type Db } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
-
-/** A product that shoppers may see and buy. `p` is the products alias of the statement. */
-export const visibleProduct = sql`p.published_at is not null and p.deleted_at is null`;
 
 /** What a cart or wishlist line is made of, checked against the database. */
 export interface LineKey {
@@ -23,7 +21,9 @@ const invalid = (field: string, message: string) =>
 function colorMatch(selectedColor: AddLine['selectedColor']) {
   if (typeof selectedColor === 'number') return sql`c.id = ${selectedColor}`;
   const url = selectedColor.split('?')[0] ?? '';
-  if (/^[1-9]\d{0,9}$/.test(url)) return sql`(c.id = ${Number(url)} or c.image_url = ${url})`;
+  if (/^[1-9]\d{0,9}$/.test(url) && Number(url) <= DB_INT_MAX) {
+    return sql`(c.id = ${Number(url)} or c.image_url = ${url})`;
+  }
   return sql`c.image_url = ${url}`;
 }
 
@@ -42,7 +42,7 @@ export async function resolveLine(
         order by c.position, c.id limit 1) as color_id,
       exists (select 1 from product_sizes s where s.product_id = p.id and s.size = ${input.selectedSize}) as has_size
     from products p
-    where p.id = ${input.productId} and ${visibleProduct}`);
+    where p.id = ${input.productId} and ${onSale()}`);
   const row = rowsOf<{ color_id: number | null; has_size: boolean }>(result)[0];
   if (!row) throw invalid('productId', 'This product is not available.');
   if (row.color_id === null) throw invalid('selectedColor', 'This colour is not available for this product.');

@@ -10,7 +10,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sendPrivateBody } from '../../lib/etag.js';
 import { requestLanguage } from '../../lib/language.js';
-import { forgetWriterOnSend } from '../../platform/cache/shopper-caches.js';
 import { currentUser, requireUser } from '../../platform/security/authenticate.js';
 import { addToCart, listCart, removeCartLine, updateCartLine } from './service.js';
 
@@ -20,10 +19,6 @@ const CartSchema = z.array(CartItemSchema);
 export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
   // Before validation: an anonymous request is told to log in, whatever its body.
   app.addHook('onRequest', requireUser);
-  app.addHook(
-    'onSend',
-    forgetWriterOnSend((userId) => app.shopperCaches.linesChanged(userId)),
-  );
 
   app.get(
     '/cart',
@@ -39,7 +34,7 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const userId = currentUser(request).id;
       const lang = requestLanguage(request, request.query.lang);
-      const cart = await app.shopperCaches.responses.get(userId, `cart:${lang}`, CartSchema, () =>
+      const cart = await app.caches.responses.get(userId, `cart:${lang}`, CartSchema, () =>
         listCart(app.db, userId, lang),
       );
       return sendPrivateBody(request, reply, cart);

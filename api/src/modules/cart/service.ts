@@ -1,8 +1,10 @@
 import { QUANTITY_MAX, type AddLine, type CartItem, type Language, type Size } from '@shop/contract';
-import { sql, type SQL } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import { availableToShopper, onSale, translationPreference } from '../../db/fragments.js';
 import { rowsOf, type Db, type Tx } from '../../db/client.js';
-import { conflict, notFound } from '../../lib/errors.js';
-import { resolveLine, visibleProduct } from './lines.js';
+import { cartItems, products } from '../../db/schema.js';
+import { conflict, notFound, type AppError } from '../../lib/errors.js';
+import { resolveLine, type LineKey } from './lines.js';
 
 interface CartRow {
   cart_item_id: number;
@@ -15,6 +17,7 @@ interface CartRow {
   color_image: string;
   product_image: string;
   quantity: number;
+  available: number | null;
 }
 
 const LINE_NOT_FOUND = 'Cart item not found.';
@@ -28,13 +31,14 @@ function cartItemsSelect(from: SQL, lang: Language, extraColumns: SQL = sql``): 
   return sql`
     select ci.id as cart_item_id, ci.product_id, ci.size, ci.quantity, ci.color_id,
       c.color_name, c.image_url as color_image, p.image_url as product_image, p.price_cents,
-      coalesce(tr.name, '') as name ${extraColumns}
+      coalesce(tr.name, '') as name,
+      ${availableToShopper(sql`ci.user_id`, sql`ci.color_id`, sql`ci.size`)} as available ${extraColumns}
     from ${from} ci
-    join products p on p.id = ci.product_id and ${visibleProduct}
+    join products p on p.id = ci.product_id and ${onSale()}
     join product_colors c on c.id = ci.color_id
     left join lateral (
       select t.name from product_translations t where t.product_id = p.id
-      order by t.language = ${lang} desc, t.language = 'en' desc, t.language limit 1
+      order by ${translationPreference(lang)} limit 1
     ) tr on true`;
 }
 
@@ -51,6 +55,7 @@ function toCartItem(row: CartRow): CartItem {
     colorName: row.color_name,
     quantity: row.quantity,
     imageUrl: image,
+    available: row.available,
   };
 }
 
@@ -61,10 +66,38 @@ export async function listCart(db: Db, userId: number, lang: Language): Promise<
   return rowsOf<CartRow>(result).map(toCartItem);
 }
 
+/** True when the line's new quantity `total` fits what the user may still buy of its variant (or stock is not tracked). */
+function fitsStock(userId: number, line: LineKey, total: SQL): SQL {
+  const available = availableToShopper(sql`${userId}`, sql`${line.colorId}`, sql`${line.size}`);
+  return sql`(select coalesce(${total} <= ${available}, true) from products p where p.id = ${line.productId})`;
+}
+
+export const stockMessage = (available: number) =>
+  available <= 0 ? 'This size is sold out in this colour.' : `Only ${available} left in this size and colour.`;
+
 /**
- * Adds to the user's line of (product, colour, size), creating it if needed. The merge and the
- * cap are one atomic statement: concurrent adds queue on the line's row lock, each sees the
- * committed quantity, and a line already at the cap is left untouched (no row comes back).
+ * Why a line could not take a quantity: at the cap (409 MAX_QUANTITY) or above what is left of
+ * its variant (409 OUT_OF_STOCK, saying how many are left). Read only once a write was refused.
+ */
+async function refusal(db: Db, userId: number, line: LineKey, { adding = true } = {}): Promise<AppError> {
+  const result = await db.execute(sql`
+    select (select quantity from cart_items where user_id = ${userId} and color_id = ${line.colorId}
+              and size = ${line.size}) as quantity,
+      ${availableToShopper(sql`${userId}`, sql`${line.colorId}`, sql`${line.size}`)} as available
+    from products p where p.id = ${line.productId}`);
+  const row = rowsOf<{ quantity: number | null; available: number | null }>(result)[0];
+  const atCap = adding && (row?.quantity ?? 0) >= QUANTITY_MAX;
+  if (atCap || row?.available === null || row?.available === undefined) {
+    return conflict('MAX_QUANTITY', `Maximum quantity of ${QUANTITY_MAX} reached`);
+  }
+  return conflict('OUT_OF_STOCK', stockMessage(row.available));
+}
+
+/**
+ * Adds to the user's line of (product, colour, size), creating it if needed. The merge, the cap
+ * and the stock check are one atomic statement: concurrent adds queue on the line's row lock,
+ * each sees the committed quantity, and a line at the cap, or an add past what is left of a
+ * tracked variant, changes nothing (no row comes back).
  */
 export async function addToCart(
   db: Db,
@@ -73,16 +106,18 @@ export async function addToCart(
   lang: Language,
 ): Promise<{ item: CartItem; created: boolean }> {
   const line = await resolveLine(db, input);
+  const merged = sql`least(${QUANTITY_MAX}, cart_items.quantity + excluded.quantity)`;
   const upsert = sql`
     insert into cart_items (user_id, product_id, color_id, size, quantity)
-    values (${userId}, ${line.productId}, ${line.colorId}, ${line.size}, ${input.quantity})
+    select ${userId}, ${line.productId}, ${line.colorId}, ${line.size}, ${input.quantity}
+    where ${fitsStock(userId, line, sql`${input.quantity}`)}
     on conflict (user_id, product_id, color_id, size) do update
-      set quantity = least(${QUANTITY_MAX}, cart_items.quantity + excluded.quantity), updated_at = now()
-      where cart_items.quantity < ${QUANTITY_MAX}
+      set quantity = ${merged}, updated_at = now()
+      where cart_items.quantity < ${QUANTITY_MAX} and ${fitsStock(userId, line, merged)}
     returning id, user_id, product_id, color_id, size, quantity, (xmax = 0) as created`;
   const result = await db.execute(sql`with line as (${upsert}) ${cartItemsSelect(sql`line`, lang, sql`, ci.created`)}`);
   const row = rowsOf<CartRow & { created: boolean }>(result)[0];
-  if (!row) throw conflict('MAX_QUANTITY', `Maximum quantity of ${QUANTITY_MAX} reached`);
+  if (!row) throw await refusal(db, userId, line);
   return { item: toCartItem(row), created: row.created };
 }
 
@@ -94,15 +129,28 @@ export async function updateCartLine(
   quantity: number,
   lang: Language,
 ): Promise<CartItem> {
+  const [owned] = await db
+    .select({ productId: cartItems.productId, colorId: cartItems.colorId, size: cartItems.size })
+    .from(cartItems)
+    .where(and(eq(cartItems.id, cartItemId), eq(cartItems.userId, userId)));
+  if (!owned) throw notFound(LINE_NOT_FOUND);
+  const line = { ...owned, size: owned.size as Size };
   const update = sql`
     update cart_items set quantity = ${quantity}, updated_at = now()
     where id = ${cartItemId} and user_id = ${userId}
-      and exists (select 1 from products p where p.id = cart_items.product_id and ${visibleProduct})
-    returning id, product_id, color_id, size, quantity`;
+      and exists (select 1 from products p where p.id = cart_items.product_id and ${onSale()})
+      and ${fitsStock(userId, line, sql`${quantity}`)}
+    returning id, user_id, product_id, color_id, size, quantity`;
   const result = await db.execute(sql`with line as (${update}) ${cartItemsSelect(sql`line`, lang)}`);
   const row = rowsOf<CartRow>(result)[0];
-  if (!row) throw notFound(LINE_NOT_FOUND);
-  return toCartItem(row);
+  if (row) return toCartItem(row);
+  const [still] = await db
+    .select({ id: cartItems.id })
+    .from(cartItems)
+    .innerJoin(products, eq(products.id, cartItems.productId))
+    .where(and(eq(cartItems.id, cartItemId), isNotNull(products.publishedAt), isNull(products.deletedAt)));
+  if (!still) throw notFound(LINE_NOT_FOUND);
+  throw await refusal(db, userId, line, { adding: false });
 }
 
 export async function removeCartLine(db: Db, userId: number, cartItemId: number): Promise<void> {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/app.js';
+import { createTestApp, heard, type TestApp } from '../../test/app.js';
 import { createProduct, createUser, bearer } from '../../test/factories.js';
 import { productColors, products } from '../../db/schema.js';
 import { eq } from 'drizzle-orm';
@@ -41,7 +41,7 @@ describe('GET /api/products', () => {
     await createProduct(t.db, { published: false, name: 'Hidden Draft' });
     const response = await t.app.inject('/api/products');
     expect(response.statusCode).toBe(200);
-    const list = response.json() as { id: number; name: string }[];
+    const list = response.json<{ id: number; name: string }[]>();
     expect(list.map((p) => p.name)).not.toContain('Hidden Draft');
     const product = response.json().find((p: { id: number }) => p.id === made.id);
     expect(product).toMatchObject({
@@ -63,7 +63,7 @@ describe('GET /api/products', () => {
   it('filters by category and localises names', async () => {
     await createProduct(t.db, { categoryId: 3, name: 'Bold Tee', bgName: 'Смела тениска' });
     const response = await t.app.inject('/api/products?categoryId=3&lang=bg');
-    const list = response.json() as { categoryId: number; name: string }[];
+    const list = response.json<{ categoryId: number; name: string }[]>();
     expect(list.length).toBeGreaterThan(0);
     expect(list.every((p) => p.categoryId === 3)).toBe(true);
     expect(list.map((p) => p.name)).toContain('Смела тениска');
@@ -78,7 +78,7 @@ describe('GET /api/products', () => {
     expect(again.body).toBe('');
 
     await createProduct(t.db, { name: 'Fresh Arrival' });
-    await t.app.catalogCache.invalidate();
+    await heard(t.app);
     const changed = await t.app.inject({ url: '/api/products', headers: { 'if-none-match': etag } });
     expect(changed.statusCode).toBe(200);
     expect(changed.headers.etag).not.toBe(etag);
@@ -100,13 +100,11 @@ describe('GET /api/products', () => {
   });
 
   it('gives only the first products when asked for a few (by category, then id)', async () => {
-    await t.app.catalogCache.invalidate(); // earlier tests wrote products behind the cache's back
-    const all = (await t.app.inject('/api/products')).json() as { id: number; categoryId: number }[];
-    const two = (await t.app.inject('/api/products?limit=2')).json() as { id: number }[];
+    await heard(t.app);
+    const all = (await t.app.inject('/api/products')).json<{ id: number; categoryId: number }[]>();
+    const two = (await t.app.inject('/api/products?limit=2')).json<{ id: number }[]>();
     expect(two.map((p) => p.id)).toEqual(all.slice(0, 2).map((p) => p.id));
-    const firstOfThree = (await t.app.inject('/api/products?categoryId=3&limit=1&lang=bg')).json() as {
-      id: number;
-    }[];
+    const firstOfThree = (await t.app.inject('/api/products?categoryId=3&limit=1&lang=bg')).json<{ id: number }[]>();
     expect(firstOfThree.map((p) => p.id)).toEqual([all.find((p) => p.categoryId === 3)!.id]);
     expect((await t.app.inject('/api/products?limit=100')).json()).toHaveLength(all.length);
   });
@@ -169,7 +167,7 @@ describe('GET /api/products/:id', () => {
     const first = made.colors[0];
     if (!first) throw new Error('no colour');
     await t.db.update(productColors).set({ position: 9 }).where(eq(productColors.id, first.id));
-    await t.app.catalogCache.invalidate();
+    await heard(t.app);
     const response = await t.app.inject(`/api/products/${made.id}`);
     expect(response.json().colors.map((c: { colorName: string }) => c.colorName)).toEqual(['Slate', 'Olive', 'Ivory']);
   });

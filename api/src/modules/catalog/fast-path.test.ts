@@ -2,7 +2,9 @@ import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { products } from '../../db/schema.js';
-import { createTestApp, type TestApp } from '../../test/app.js';
+import { HOOKS_THE_FAST_PATH_SKIPS } from './fast-path.js';
+import { buildApp } from '../../app.js';
+import { createTestApp, heard, type TestApp } from '../../test/app.js';
 import { bearer, createProduct, createUser, type CreatedProduct } from '../../test/factories.js';
 
 /**
@@ -16,7 +18,7 @@ let product: CreatedProduct;
 let routeReads: MockInstance;
 
 beforeAll(async () => {
-  t = await createTestApp({ LOG_LEVEL: 'warn' });
+  t = await createTestApp();
   product = await createProduct(t.db, { name: 'Fast Hoodie', bgName: 'Бърз суитшърт' });
   await createProduct(t.db, { name: 'Second Hoodie', categoryId: 2 });
   base = await t.app.listen({ port: 0, host: '127.0.0.1' });
@@ -24,9 +26,10 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 beforeEach(async () => {
-  await t.app.catalogCache.invalidate();
+  await heard(t.app);
+  t.app.caches.catalogue.clear();
   routeReads?.mockRestore();
-  routeReads = vi.spyOn(t.app.catalogCache, 'get');
+  routeReads = vi.spyOn(t.app.caches.catalogue, 'get');
 });
 
 const get = (path: string, headers: Record<string, string> = {}) => fetch(`${base}${path}`, { headers });
@@ -36,9 +39,12 @@ const headersOf = (response: Response) => [...response.headers].filter(([name]) 
 
 describe('the catalogue fast path', () => {
   it('answers a read the cache holds with the very bytes and headers of the route', async () => {
+    const counted = vi.spyOn(t.app.metrics, 'fastPathAnswer');
     const first = await get(`/api/products/${product.id}`);
     const second = await get(`/api/products/${product.id}`);
     expect(routeReads).toHaveBeenCalledTimes(1);
+    // Counted in the metrics as a request of its route, as Fastify's answer is.
+    expect(counted).toHaveBeenCalledExactlyOnceWith('/api/products/:id', 200, expect.any(Number));
     expect(second.status).toBe(200);
     expect(await second.text()).toBe(await first.text());
     expect(headersOf(second)).toEqual(headersOf(first));
@@ -113,8 +119,9 @@ describe('the catalogue fast path', () => {
   it('serves the new version once the catalogue changes', async () => {
     await get(`/api/products/${product.id}`);
     const before = await get(`/api/products/${product.id}`);
+    // Written with SQL, behind the app's back: the change feed tells the cache all the same.
     await t.db.update(products).set({ priceCents: 12_345 }).where(eq(products.id, product.id));
-    await t.app.catalogCache.invalidate();
+    await heard(t.app);
     const after = await get(`/api/products/${product.id}`);
     expect(routeReads).toHaveBeenCalledTimes(2);
     expect(after.headers.get('etag')).not.toBe(before.headers.get('etag'));
@@ -183,18 +190,87 @@ describe('the catalogue fast path', () => {
   });
 });
 
-describe('with per-request logs on', () => {
-  it('sends every request through Fastify, which logs it', async () => {
-    const logged = await createTestApp({ LOG_LEVEL: 'info' });
+describe('with per-request logs on (LOG_LEVEL=debug)', () => {
+  it('answers from the cache all the same, and logs each read as Fastify logs its requests', async () => {
+    const lines: { msg?: string; reqId?: string; req?: { url?: string }; res?: { statusCode?: number } }[] = [];
+    const logged = await createTestApp({ LOG_LEVEL: 'debug' });
+    const app = await buildApp({
+      config: logged.config,
+      database: logged.database,
+      serveWebApp: false,
+      logger: { level: 'debug', stream: { write: (line: string) => void lines.push(JSON.parse(line)) } },
+    });
     try {
       const made = await createProduct(logged.db);
-      const url = await logged.app.listen({ port: 0, host: '127.0.0.1' });
-      const reads = vi.spyOn(logged.app.catalogCache, 'get');
+      const url = await app.listen({ port: 0, host: '127.0.0.1' });
+      const reads = vi.spyOn(app.caches.catalogue, 'get');
       for (let index = 0; index < 3; index += 1)
         expect((await fetch(`${url}/api/products/${made.id}`)).status).toBe(200);
-      expect(reads).toHaveBeenCalledTimes(3);
+      expect(reads).toHaveBeenCalledTimes(1);
+      const requests = lines.filter((line) => line.msg === 'incoming request');
+      const completed = lines.filter((line) => line.msg === 'request completed');
+      expect(requests.map((line) => line.req?.url)).toEqual(Array(3).fill(`/api/products/${made.id}`));
+      expect(completed.map((line) => line.res?.statusCode)).toEqual([200, 200, 200]);
+      // The same fields on either path: Fastify's answer first, then two from the fast path.
+      expect(Object.keys(requests[2]!).sort()).toEqual(Object.keys(requests[0]!).sort());
+      expect(Object.keys(completed[2]!).sort()).toEqual(Object.keys(completed[0]!).sort());
+      expect(new Set(requests.map((line) => line.reqId)).size).toBe(3);
     } finally {
+      await app.close();
       await logged.close();
+    }
+  });
+
+  it('is off at the default level, where neither path logs a line per request', async () => {
+    const lines: string[] = [];
+    const app = await buildApp({
+      config: t.config,
+      database: t.database,
+      serveWebApp: false,
+      logger: { level: 'info', stream: { write: (line: string) => void lines.push(line) } },
+    });
+    try {
+      const url = await app.listen({ port: 0, host: '127.0.0.1' });
+      for (let index = 0; index < 3; index += 1) await fetch(`${url}/api/products/${product.id}`);
+      expect(lines.filter((line) => line.includes('request'))).toEqual([]);
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe('the hooks a catalogue read skips on the fast path', () => {
+  it('are exactly the reviewed ones: a new hook must say why the fast path may skip it', async () => {
+    const app = await buildApp({ config: t.config, database: t.database, logger: false, serveWebApp: false });
+    try {
+      let context: Record<string, unknown> | undefined;
+      // The route's context holds every hook that applies to it (the app's and the route's own).
+      app.addHook('onResponse', function captureContext(request, _reply, done) {
+        const symbol = Object.getOwnPropertySymbols(request).find((s) => s.description === 'fastify.context');
+        context = (request as unknown as Record<symbol, Record<string, unknown>>)[symbol!];
+        done();
+      });
+      await app.ready();
+      await app.inject(`/api/products/${product.id}`);
+      const hooks = [
+        'onRequest',
+        'preParsing',
+        'preValidation',
+        'preHandler',
+        'preSerialization',
+        'onSend',
+        'onResponse',
+      ]
+        .flatMap((name) =>
+          ((context?.[name] as { name: string }[] | null) ?? []).map(
+            // Fastify binds each hook to its instance: `bound setResponseHeaders`.
+            (hook) => `${name} ${hook.name.replace(/^bound /, '') || '(anonymous)'}`,
+          ),
+        )
+        .filter((hook) => hook !== 'onResponse captureContext');
+      expect(hooks.sort()).toEqual(Object.keys(HOOKS_THE_FAST_PATH_SKIPS).sort());
+    } finally {
+      await app.close();
     }
   });
 });

@@ -11,7 +11,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sendCached } from '../../platform/cache/encoded.js';
 import { requestLanguage } from '../../lib/language.js';
-import { CATALOG_HEADERS, catalogKeys } from './cached-reads.js';
+import { catalogKeys } from '../../platform/cache/catalog-cache.js';
+import { CATALOG_HEADERS } from './cached-reads.js';
 import { getProduct, listCategories, listProducts } from './service.js';
 
 const isAdmin = (request: FastifyRequest) => request.user?.role === 'ADMIN' || request.user?.role === 'ROOT_ADMIN';
@@ -29,7 +30,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const lang = requestLanguage(request, request.query.lang);
-      const cached = await app.catalogCache.get(catalogKeys.categories(lang), async () => listCategories(lang));
+      const cached = await app.caches.catalogue.get(catalogKeys.categories(lang), async () => listCategories(lang));
       return sendCached(request, reply, cached, CATALOG_HEADERS);
     },
   );
@@ -48,7 +49,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       const lang = requestLanguage(request, request.query.lang);
       const { categoryId, limit } = request.query;
       const key = catalogKeys.products(lang, categoryId, limit);
-      const cached = await app.catalogCache.get(key, () => listProducts(app.db, lang, { categoryId, limit }));
+      const cached = await app.caches.catalogue.get(key, () => listProducts(app.db, lang, { categoryId, limit }));
       return sendCached(request, reply, cached, CATALOG_HEADERS);
     },
   );
@@ -68,7 +69,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       const lang = requestLanguage(request, request.query.lang);
       const { id } = request.params;
       if (isAdmin(request)) return getProduct(app.db, id, lang, true);
-      const cached = await app.catalogCache.get(catalogKeys.product(id, lang), () => getProduct(app.db, id, lang));
+      const cached = await app.caches.catalogue.get(catalogKeys.product(id, lang), () => getProduct(app.db, id, lang));
       return sendCached(request, reply, cached, CATALOG_HEADERS);
     },
   );

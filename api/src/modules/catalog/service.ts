@@ -1,6 +1,7 @@
-import { CATEGORY_IDS, type Category, type Language, type Product, type Size } from '@shop/contract';
+import { CATEGORY_IDS, type Category, type Language, type Product, type Size, type StockEntry } from '@shop/contract';
 import { sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../db/client.js';
+import { availableStock, onSale, sizeOrder } from '../../db/fragments.js';
 import { notFound } from '../../lib/errors.js';
 
 /** Category names live with the translations of the UI; the database keeps ids and slugs. */
@@ -22,23 +23,36 @@ interface ProductRow {
   translations: Product['translations'] | null;
   colors: Product['colors'] | null;
   sizes: { id: number; size: Size }[] | null;
+  stock_tracked: boolean;
+  stock: StockEntry[] | null;
 }
 
 /**
  * One statement per read, whatever the number of products: translations, colours and sizes
  * are aggregated as JSON beside each product row.
  */
-function productQuery(where: SQL, limit?: number): SQL {
+function productQuery(where: SQL, { limit, admin = false }: { limit?: number; admin?: boolean } = {}): SQL {
+  const counts = admin ? sql`, 'onHand', coalesce(ps.on_hand, 0), 'reserved', coalesce(ps.reserved, 0)` : sql``;
   return sql`
     select p.id, p.category_id, p.price_cents, p.image_url, p.published_at is not null as published,
+      p.stock_tracked,
+      case when p.stock_tracked then
+        (select json_agg(json_build_object('colorId', c.id, 'size', s.size, 'available', ${availableStock()} ${counts})
+                order by c.position, c.id, ${sizeOrder(sql`s.size`)})
+           from product_colors c
+           join product_sizes s on s.product_id = p.id
+           left join product_stock ps on ps.color_id = c.id and ps.size = s.size
+           where c.product_id = p.id)
+      end as stock,
       (select json_agg(json_build_object('language', t.language, 'name', t.name,
-                'description', t.description, 'imageUrl', t.image_url) order by t.language = 'bg', t.language)
+                'description', t.description, 'imageUrl', t.image_url, 'composition', t.composition, 'care', t.care)
+                order by t.language = 'bg', t.language)
          from product_translations t where t.product_id = p.id) as translations,
       (select json_agg(json_build_object('id', c.id, 'colorName', c.color_name,
                 'imageUrl', c.image_url, 'hoverImage', c.hover_image) order by c.position, c.id)
          from product_colors c where c.product_id = p.id) as colors,
       (select json_agg(json_build_object('id', s.id, 'size', s.size)
-                order by array_position(array['XS','S','M','L','XL','XXL']::varchar[], s.size))
+                order by ${sizeOrder(sql`s.size`)})
          from product_sizes s where s.product_id = p.id) as sizes
     from products p
     where ${where}
@@ -62,10 +76,12 @@ export function toProduct(row: ProductRow, lang: Language): Product {
     translations,
     colors: row.colors ?? [],
     sizes: row.sizes ?? [],
+    stockTracked: row.stock_tracked,
+    stock: row.stock ?? [],
   };
 }
 
-const visible = sql`p.published_at is not null and p.deleted_at is null`;
+const visible = onSale();
 
 /** Published products, by category and then id: of one category, and the first `limit`, if asked. */
 export async function listProducts(
@@ -74,14 +90,14 @@ export async function listProducts(
   { categoryId, limit }: { categoryId?: number; limit?: number } = {},
 ): Promise<Product[]> {
   const where = categoryId === undefined ? visible : sql`${visible} and p.category_id = ${categoryId}`;
-  const result = await db.execute(productQuery(where, limit));
+  const result = await db.execute(productQuery(where, { limit }));
   return rowsOf<ProductRow>(result).map((row) => toProduct(row, lang));
 }
 
-/** Admins may read unpublished products (never deleted ones). */
-export async function getProduct(db: Db, id: number, lang: Language, includeUnpublished = false): Promise<Product> {
-  const where = includeUnpublished ? sql`p.id = ${id} and p.deleted_at is null` : sql`p.id = ${id} and ${visible}`;
-  const result = await db.execute(productQuery(where));
+/** Admins may read unpublished products (never deleted ones), and see stock on hand and held. */
+export async function getProduct(db: Db, id: number, lang: Language, admin = false): Promise<Product> {
+  const where = admin ? sql`p.id = ${id} and p.deleted_at is null` : sql`p.id = ${id} and ${visible}`;
+  const result = await db.execute(productQuery(where, { admin }));
   const row = rowsOf<ProductRow>(result)[0];
   if (!row) throw notFound('Product not found');
   return toProduct(row, lang);
@@ -89,6 +105,6 @@ export async function getProduct(db: Db, id: number, lang: Language, includeUnpu
 
 /** Every product that is not deleted, published or not: the admin's product list. */
 export async function listAllProducts(db: Db, lang: Language): Promise<Product[]> {
-  const result = await db.execute(productQuery(sql`p.deleted_at is null`));
+  const result = await db.execute(productQuery(sql`p.deleted_at is null`, { admin: true }));
   return rowsOf<ProductRow>(result).map((row) => toProduct(row, lang));
 }

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderItems, products, productTranslations } from '../../db/schema.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { bearer, createProduct, createUser } from '../../test/factories.js';
-import { addCartLine, cartOf, checkout, orderOf } from '../payments/test-support.js';
+import { addCartLine, cartOf, checkout, orderOf, TEST_DELIVERY } from '../payments/test-support.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -11,8 +11,13 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const post = (headers: Record<string, string>, payload: unknown = {}, query = '') =>
-  t.app.inject({ method: 'POST', url: `/api/checkout/session${query}`, headers, payload: payload as object });
+const post = (headers: Record<string, string>, payload: object = {}, query = '') =>
+  t.app.inject({
+    method: 'POST',
+    url: `/api/checkout/session${query}`,
+    headers,
+    payload: { delivery: TEST_DELIVERY, ...payload },
+  });
 
 describe('GET /api/checkout', () => {
   it('names the built-in payment page as the provider when Stripe is not configured', async () => {
@@ -49,8 +54,12 @@ describe('POST /api/checkout/session', () => {
       price: 0.01,
     });
     expect(response.statusCode).toBe(201);
-    const session = response.json() as { sessionId: string; url: string };
-    expect(session).toEqual({ sessionId: expect.stringMatching(/^cs_local_/), url: `/pay/${session.sessionId}` });
+    const session = response.json<{ sessionId: string; url: string }>();
+    expect(session).toEqual({
+      orderId: expect.any(Number),
+      sessionId: expect.stringMatching(/^cs_local_/),
+      url: `/pay/${session.sessionId}`,
+    });
 
     const order = await orderOf(t.db, session.sessionId);
     expect(order).toMatchObject({
@@ -86,7 +95,7 @@ describe('POST /api/checkout/session', () => {
     await t.db.update(products).set({ priceCents: 9999 }).where(eq(products.id, product.id));
     await t.db.update(productTranslations).set({ name: 'After' }).where(eq(productTranslations.productId, product.id));
     const order = await t.app.inject({ url: `/api/orders/by-session/${sessionId}`, headers: bearer(user) });
-    expect(order.json()).toMatchObject({ total: 10, items: [{ name: 'Before', unitPrice: 10 }] });
+    expect(order.json()).toMatchObject({ subtotal: 10, items: [{ name: 'Before', unitPrice: 10 }] });
   });
 
   it('names the lines in the page language, else the account language', async () => {
@@ -125,10 +134,10 @@ describe('POST /api/checkout/session', () => {
     const product = await createProduct(t.db, { priceCents: 4000 });
     await addCartLine(t.db, user, product, { quantity: 1 });
     await addCartLine(t.db, other, product, { quantity: 1 });
-    const othersSession = (await post(bearer(other))).json() as { sessionId: string };
+    const othersSession = (await post(bearer(other))).json<{ sessionId: string }>();
 
-    const first = (await post(bearer(user))).json() as { sessionId: string };
-    const second = (await post(bearer(user))).json() as { sessionId: string };
+    const first = (await post(bearer(user))).json<{ sessionId: string }>();
+    const second = (await post(bearer(user))).json<{ sessionId: string }>();
     expect((await orderOf(t.db, first.sessionId))?.status).toBe('cancelled');
     expect((await orderOf(t.db, second.sessionId))?.status).toBe('pending');
     expect((await orderOf(t.db, othersSession.sessionId))?.status).toBe('pending');

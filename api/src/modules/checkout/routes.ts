@@ -8,7 +8,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/errors.js';
 import { currentUser, requireUser } from '../../platform/security/authenticate.js';
-import { createCheckoutSession, PaymentProviderError } from './service.js';
+import { mailOrder } from '../orders/notify.js';
+import { createCheckout, PaymentProviderError } from './service.js';
 
 /** Each checkout opens a provider session: a shopper gets a handful a minute, not a flood. */
 const CHECKOUTS_PER_MINUTE = 10;
@@ -29,12 +30,14 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/checkout/session',
     {
-      preHandler: requireUser,
+      onRequest: requireUser,
       schema: {
         tags: ['checkout'],
-        summary: 'Order the server-side cart at database prices and open a hosted payment session',
+        summary: 'Order the server-side cart at database prices, to the delivery given, by card or cash on delivery',
         description:
-          'userId, items and prices in the body are ignored. The cart is emptied only once the payment is confirmed.',
+          'userId, items and prices in the body are ignored. Card: a pending order with its stock reserved and a ' +
+          'hosted payment session; the cart is emptied once the payment is confirmed. Cash on delivery: the order ' +
+          'is placed at once (stock taken, bought lines off the cart, confirmation mailed).',
         security: [{ bearer: [] }],
         querystring: LangQuerySchema,
         body: CheckoutBodySchema,
@@ -42,6 +45,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
           201: CheckoutSessionSchema,
           400: ErrorBodySchema,
           401: ErrorBodySchema,
+          409: ErrorBodySchema,
           429: ErrorBodySchema,
           502: ErrorBodySchema,
         },
@@ -55,11 +59,24 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
         throw new AppError(429, 'RATE_LIMITED', 'Too many checkout attempts. Please wait a moment and try again.');
       }
       try {
-        const session = await createCheckoutSession(app.db, app.payments, user, {
+        const { delivery, paymentMethod, saveDelivery = false } = request.body;
+        const session = await createCheckout(app.db, app.payments, user, {
           // The page's language when it says so, else the one the account was made in.
           lang: request.query.lang ?? user.locale,
           currency: app.config.currency,
+          delivery,
+          paymentMethod,
+          saveDelivery,
         });
+        // Cash on delivery is an order at once: its confirmation goes now (card: once paid).
+        if (paymentMethod === 'cod') {
+          await mailOrder(
+            app.db,
+            { mailer: app.mailer, log: request.log, publicUrl: app.config.publicUrl, currency: app.config.currency },
+            session.orderId,
+            'confirmed',
+          );
+        }
         return reply.code(201).send(session);
       } catch (error) {
         if (error instanceof PaymentProviderError)

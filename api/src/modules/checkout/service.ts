@@ -1,133 +1,266 @@
-import type { Language } from '@shop/contract';
+import type { CheckoutSession, Delivery, Language, PaymentMethod } from '@shop/contract';
 import { eq, sql } from 'drizzle-orm';
-import { rowsOf, type Db } from '../../db/client.js';
-import { orders } from '../../db/schema.js';
+import { rowsOf, type Db, type Tx } from '../../db/client.js';
+import { onSale, productName } from '../../db/fragments.js';
+import { lockShopper } from '../../db/locks.js';
+import { orders, users, type OrderDelivery } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
 import type { CheckoutOrder, HostedSession, PaymentProvider } from '../../platform/payments/index.js';
+import { closePending, recordEvent, removeBoughtCartLines } from '../orders/lifecycle.js';
+import { settingsRow } from '../settings/service.js';
+import {
+  cartShortfalls,
+  lockVariants,
+  OutOfStockError,
+  reserve,
+  sellUnreserved,
+  variantsOfCart,
+  variantsOfOrders,
+} from '../stock/service.js';
 
 export interface Shopper {
   id: number;
   email: string;
 }
 
+export interface CheckoutRequest {
+  lang: Language;
+  currency: string;
+  delivery: Delivery;
+  paymentMethod: PaymentMethod;
+  saveDelivery: boolean;
+}
+
 interface PlacedRow {
   id: number;
   created_ms: number;
   total_cents: number;
+  delivery_cents: number;
   /** Only asked for when the provider needs the lines to open its session. */
   items: CheckoutOrder['items'] | null;
-  superseded: (string | null)[] | null;
 }
 
+/** What a delivery costs and what cash on delivery adds, from the settings (cents). */
+interface Charges {
+  deliveryCents: number;
+  freeFromCents: number | null;
+  codFeeCents: number;
+}
+
+const DELIVERY_LINE: Record<Language, string> = { en: 'Delivery', bg: 'Доставка' };
+
+/** The delivery as the order keeps it: every part present, those that do not apply null. */
+export const snapshot = (delivery: Delivery): OrderDelivery => ({
+  method: delivery.method,
+  name: delivery.name,
+  phone: delivery.phone,
+  country: delivery.country,
+  city: delivery.city,
+  postcode: delivery.postcode,
+  line1: delivery.method === 'address' ? (delivery.line1 ?? null) : null,
+  office: delivery.method === 'office' ? (delivery.office ?? null) : null,
+  note: delivery.note || null,
+});
+
 /**
- * One statement, so one round trip and no transaction held open: the shopper's cart at today's
- * database prices (lines of products no longer on sale left out, named in `lang`, else English,
- * else any, with the chosen colour's image) becomes a pending order with its lines, and the
- * shopper's earlier pending orders are cancelled. An empty cart inserts and cancels nothing and
- * answers no row.
+ * The shopper's cart at today's database prices (lines of products no longer on sale left out,
+ * named in `lang`, else English, else any, with the chosen colour's image) becomes an order with
+ * its lines, in one statement: subtotal, delivery (free from the threshold), the cash-on-delivery
+ * fee and their total. An empty cart inserts nothing and answers no row.
  */
-function placeOrder(
-  db: Db,
+function insertOrder(
+  tx: Tx,
   shopper: Shopper,
-  order: { lang: Language; currency: string; provider: string; sessionId: string | null; withItems: boolean },
+  order: {
+    status: 'pending' | 'placed';
+    paymentMethod: PaymentMethod;
+    lang: Language;
+    currency: string;
+    provider: string;
+    /** The built-in page's session, named before the order exists. */
+    session: HostedSession | null;
+    expiresAt: Date | null;
+    delivery: OrderDelivery;
+    charges: Charges;
+    withItems: boolean;
+  },
 ) {
   const items = order.withItems
     ? sql`(select json_agg(json_build_object('name', l.name, 'colorName', l.color_name, 'size', l.size,
           'unitPriceCents', l.price_cents, 'quantity', l.quantity, 'imageUrl', l.image_url) order by l.line_id)
         from lines l)`
     : sql`null`;
-  return db.execute(sql`
+  const { deliveryCents, freeFromCents, codFeeCents } = order.charges;
+  return tx.execute(sql`
     with lines as (
       select c.id as line_id, c.product_id, c.color_id, c.size, c.quantity, p.price_cents, pc.color_name,
+        case when p.stock_tracked then c.quantity else 0 end as stock_quantity,
         coalesce(nullif(pc.image_url, ''), p.image_url) as image_url,
-        coalesce((select t.name from product_translations t where t.product_id = p.id
-                  order by t.language = ${order.lang} desc, t.language = 'en' desc, t.language limit 1), '') as name
+        ${productName(order.lang)} as name
       from cart_items c
       join products p on p.id = c.product_id
       join product_colors pc on pc.id = c.color_id
-      where c.user_id = ${shopper.id} and p.published_at is not null and p.deleted_at is null
+      where c.user_id = ${shopper.id} and ${onSale()}
     ),
-    superseded as (
-      update orders set status = 'cancelled'
-      where user_id = ${shopper.id} and status = 'pending' and exists (select 1 from lines)
-      returning payment_session_id
+    sums as (
+      select sum(price_cents * quantity)::int as subtotal from lines having count(*) > 0
+    ),
+    charged as (
+      select subtotal,
+        case when ${freeFromCents}::int is not null and subtotal >= ${freeFromCents}::int then 0
+          else ${deliveryCents}::int end as delivery
+      from sums
     ),
     placed as (
-      insert into orders (user_id, status, currency, total_cents, locale, payment_provider, payment_session_id)
-      select ${shopper.id}, 'pending', ${order.currency}, sum(price_cents * quantity), ${order.lang},
-        ${order.provider}, ${order.sessionId}
-      from lines having count(*) > 0
-      returning id, created_at, total_cents
+      insert into orders (user_id, status, payment_method, currency, subtotal_cents, delivery_cents, cod_fee_cents,
+        total_cents, locale, payment_provider, payment_session_id, payment_url, expires_at, delivery)
+      select ${shopper.id}, ${order.status}, ${order.paymentMethod}, ${order.currency}, subtotal, delivery,
+        ${codFeeCents}::int, subtotal + delivery + ${codFeeCents}::int, ${order.lang}, ${order.provider},
+        ${order.session?.sessionId ?? null}, ${order.session?.url ?? null}, ${order.expiresAt},
+        ${JSON.stringify(order.delivery)}::jsonb
+      from charged
+      returning id, created_at, total_cents, delivery_cents
     ),
     placed_items as (
       insert into order_items (order_id, product_id, color_id, name, color_name, size, unit_price_cents, quantity,
-        image_url)
-      select placed.id, l.product_id, l.color_id, l.name, l.color_name, l.size, l.price_cents, l.quantity, l.image_url
+        image_url, stock_quantity)
+      select placed.id, l.product_id, l.color_id, l.name, l.color_name, l.size, l.price_cents, l.quantity, l.image_url,
+        l.stock_quantity
       from placed cross join lines l
       order by l.line_id
     )
     select placed.id, floor(extract(epoch from placed.created_at) * 1000)::float8 as created_ms, placed.total_cents,
-      ${items} as items,
-      (select json_agg(payment_session_id) from superseded) as superseded
+      placed.delivery_cents, ${items} as items
     from placed`);
 }
 
+const invalid = (field: string, message: string) =>
+  new AppError(400, 'VALIDATION_ERROR', message, { [field]: message });
+
 /**
- * Builds a pending order from the server-side cart (whatever the client sent) and opens a
- * hosted payment session for it. The cart stays as it is until the payment is confirmed.
- * The shopper's earlier pending orders are cancelled and their sessions closed: a checkout
- * opened in a second tab must not let the same cart be paid twice.
+ * Builds an order from the server-side cart (whatever the client sent), for the delivery and
+ * payment method asked (OPERATIONS.md section 4).
  *
- * The built-in page's session is named before the order exists, so the whole checkout is one
- * statement; Stripe names its own, so its session is asked for once the order is written (and
- * while earlier sessions are being closed), then stored on the order.
+ * - **Card:** a pending order whose stock is reserved, and a hosted payment session for its total
+ *   (the delivery as a line of its own). The cart stays until the payment is confirmed.
+ * - **Cash on delivery:** the order is placed at once: its stock is taken, the bought cart lines
+ *   go, and the confirmation mail is the caller's to send.
+ *
+ * One open checkout per shopper (a unique index says so): the shopper's earlier pending order is
+ * cancelled and its stock released first, so a checkout opened in a second tab never lets the
+ * same cart be paid twice. The shopper's checkouts and payments take turns (`lockShopper`); then
+ * order rows are locked, then every stock row this checkout touches, at once, in one order.
+ * Lines above what is left: 409 OUT_OF_STOCK with the lines, and nothing changes.
+ *
+ * The built-in page's session is named before the order exists; Stripe names its own, so its
+ * session is asked for once the order is written, then stored on the order.
  */
-export async function createCheckoutSession(
+export async function createCheckout(
   db: Db,
   provider: PaymentProvider,
   shopper: Shopper,
-  options: { lang: Language; currency: string },
-): Promise<HostedSession> {
-  const reserved = provider.reserveSession?.() ?? null;
-  const result = await placeOrder(db, shopper, {
-    lang: options.lang,
-    currency: options.currency,
-    provider: provider.name,
-    sessionId: reserved?.sessionId ?? null,
-    withItems: !reserved,
+  request: CheckoutRequest,
+): Promise<CheckoutSession> {
+  const cod = request.paymentMethod === 'cod';
+  const reserved = cod ? null : (provider.reserveSession?.() ?? null);
+  const expiresAt = cod ? null : new Date(Date.now() + provider.sessionLifetimeMs);
+  const delivery = snapshot(request.delivery);
+  const { placed, superseded } = await db.transaction(async (tx) => {
+    const settings = await settingsRow(tx);
+    if (cod && !settings.codEnabled) throw invalid('paymentMethod', 'Cash on delivery is not available.');
+    await lockShopper(tx, shopper.id);
+    const open = sql`${orders.userId} = ${shopper.id} and ${orders.status} = 'pending'`;
+    const earlier = await tx.select({ id: orders.id }).from(orders).where(open).for('update');
+    // Every stock row this checkout touches, locked at once in the one fixed order.
+    await lockVariants(
+      tx,
+      sql`${variantsOfCart(shopper.id)} union ${variantsOfOrders(earlier.map((order) => order.id))}`,
+    );
+    const cancelled = await closePending(tx, open, 'cancelled');
+    const shortfalls = await cartShortfalls(tx, shopper.id);
+    // Nothing is reserved, and the earlier checkout stays as it was (the transaction is undone).
+    if (shortfalls.length > 0) throw new OutOfStockError(shortfalls);
+    const result = await insertOrder(tx, shopper, {
+      status: cod ? 'placed' : 'pending',
+      paymentMethod: request.paymentMethod,
+      lang: request.lang,
+      currency: request.currency,
+      provider: provider.name,
+      session: reserved,
+      expiresAt,
+      delivery,
+      charges: {
+        deliveryCents: delivery.method === 'address' ? settings.deliveryAddressCents : settings.deliveryOfficeCents,
+        freeFromCents: settings.freeDeliveryFromCents,
+        codFeeCents: cod ? settings.codFeeCents : 0,
+      },
+      withItems: !cod && !reserved,
+    });
+    const row = rowsOf<PlacedRow>(result)[0];
+    if (!row) throw new AppError(400, 'CART_EMPTY', 'Your cart is empty!');
+    await recordEvent(tx, row.id, 'created');
+    if (cod) {
+      await sellUnreserved(tx, row.id);
+      await removeBoughtCartLines(tx, { id: row.id, userId: shopper.id });
+      await recordEvent(tx, row.id, 'placed');
+    } else {
+      await reserve(tx, row.id);
+    }
+    if (request.saveDelivery) await tx.update(users).set({ delivery }).where(eq(users.id, shopper.id));
+    return { placed: row, superseded: cancelled.map((order) => order.paymentSessionId) };
   });
-  const placed = rowsOf<PlacedRow>(result)[0];
-  if (!placed) throw new AppError(400, 'CART_EMPTY', 'Your cart is empty!');
   // Best effort: a session that cannot be closed now still expires on its own.
   const closing = Promise.allSettled(
-    (placed.superseded ?? []).flatMap((sessionId) => (sessionId ? [provider.closeSession(sessionId)] : [])),
+    superseded.flatMap((sessionId) => (sessionId ? [provider.closeSession(sessionId)] : [])),
   );
+  if (cod) {
+    await closing;
+    return { orderId: placed.id, sessionId: null, url: `/checkout-success?order_id=${placed.id}` };
+  }
   if (reserved) {
     await closing;
-    return reserved;
+    return { orderId: placed.id, ...reserved };
   }
 
   let session: HostedSession;
   try {
+    const items = placed.items ?? [];
+    if (placed.delivery_cents > 0) {
+      items.push({
+        name: DELIVERY_LINE[request.lang],
+        colorName: '',
+        size: '',
+        unitPriceCents: placed.delivery_cents,
+        quantity: 1,
+        imageUrl: '',
+      });
+    }
     [session] = await Promise.all([
       provider.createSession({
         id: placed.id,
         createdAt: new Date(placed.created_ms),
-        currency: options.currency,
+        currency: request.currency,
         totalCents: placed.total_cents,
-        locale: options.lang,
+        locale: request.lang,
         email: shopper.email,
-        items: placed.items ?? [],
+        expiresAt: expiresAt!,
+        items,
       }),
       closing,
     ]);
   } catch (error) {
     // No session, nothing to pay: the order never existed as far as the shopper is concerned.
-    await db.delete(orders).where(eq(orders.id, placed.id));
+    await db.transaction(async (tx) => {
+      await closePending(tx, eq(orders.id, placed.id), 'cancelled');
+      await tx.delete(orders).where(eq(orders.id, placed.id));
+    });
     throw new PaymentProviderError(error);
   }
-  await db.update(orders).set({ paymentSessionId: session.sessionId }).where(eq(orders.id, placed.id));
-  return session;
+  await db
+    .update(orders)
+    .set({ paymentSessionId: session.sessionId, paymentUrl: session.url })
+    .where(eq(orders.id, placed.id));
+  return { orderId: placed.id, ...session };
 }
 
 /** The provider could not open a session; the cause is logged, the shopper gets a plain 502. */

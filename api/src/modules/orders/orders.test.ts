@@ -37,20 +37,48 @@ describe('GET /api/orders', () => {
     const second = await placeOrder(user, 2000);
     await placeOrder(other, 9900);
 
-    const list = (await get('/api/orders', user)).json() as { id: number; total: number; items: unknown[] }[];
+    const list = (await get('/api/orders', user)).json<{ id: number; total: number; items: unknown[] }[]>();
     const firstOrder = await orderOf(t.db, first.sessionId);
     const secondOrder = await orderOf(t.db, second.sessionId);
     expect(list.map((order) => order.id)).toEqual([secondOrder.id, firstOrder.id]);
     // The cart still holds the first line when the second checkout runs: that order has both,
     // and it replaces the first one, which can no longer be paid.
-    expect(list[0]).toMatchObject({ status: 'pending', total: 50, currency: 'USD', paidAt: null });
+    // Below the free-delivery threshold: delivery to an address (6.90) is added.
+    expect(list[0]).toMatchObject({ status: 'pending', subtotal: 50, total: 56.9, currency: 'USD', paidAt: null });
     expect(list[1]).toEqual({
       id: firstOrder.id,
       status: 'cancelled',
-      total: 30,
+      paymentMethod: 'card',
+      fulfilment: 'unfulfilled',
+      subtotal: 30,
+      deliveryCost: 6.9,
+      codFee: 0,
+      total: 36.9,
+      refunded: 0,
       currency: 'USD',
       createdAt: firstOrder.createdAt.toISOString(),
       paidAt: null,
+      shippedAt: null,
+      deliveredAt: null,
+      expiresAt: null,
+      paymentUrl: null,
+      delivery: {
+        method: 'address',
+        name: 'Ana Petrova',
+        phone: '+359 88 123 4567',
+        country: 'BG',
+        city: 'Sofia',
+        postcode: '1000',
+        line1: '1 Vitosha Blvd',
+        office: null,
+        note: null,
+      },
+      tracking: null,
+      withdrawal: null,
+      events: [
+        { type: 'created', at: expect.any(String) },
+        { type: 'cancelled', at: expect.any(String) },
+      ],
       items: [
         {
           productId: expect.any(Number),
@@ -70,7 +98,7 @@ describe('GET /api/orders', () => {
     const { sessionId } = await placeOrder(user, 1000);
     await t.db
       .update(orders)
-      .set({ createdAt: new Date(Date.now() - 31 * 60_000) })
+      .set({ createdAt: new Date(Date.now() - 31 * 60_000), expiresAt: new Date(Date.now() - 60_000) })
       .where(eq(orders.paymentSessionId, sessionId));
     expect((await get('/api/orders', user)).json()[0].status).toBe('expired');
   });
@@ -86,7 +114,7 @@ describe('GET /api/orders/:id and /api/orders/by-session/:sessionId', () => {
 
     const own = await get(`/api/orders/${order.id}`, owner);
     expect(own.statusCode).toBe(200);
-    expect(own.json()).toMatchObject({ id: order.id, total: 42 });
+    expect(own.json()).toMatchObject({ id: order.id, subtotal: 42, total: 48.9 });
     expect((await get(`/api/orders/by-session/${sessionId}`, owner)).json()).toEqual(own.json());
 
     for (const user of [stranger, admin]) {
@@ -99,5 +127,30 @@ describe('GET /api/orders/:id and /api/orders/by-session/:sessionId', () => {
     expect((await get('/api/orders/by-session/cs_local_unknown', owner)).statusCode).toBe(404);
     expect((await get(`/api/orders/${order.id}`)).statusCode).toBe(401);
     expect((await get('/api/orders/abc', owner)).statusCode).toBe(400);
+  });
+});
+
+describe('POST /api/orders/:id/cancel', () => {
+  it('lets the shopper drop an order waiting for payment, shows where to continue paying until then', async () => {
+    const owner = await createUser(t.db);
+    const { sessionId } = await placeOrder(owner, 2500);
+    const order = await orderOf(t.db, sessionId);
+    const open = (await get(`/api/orders/${order.id}`, owner)).json();
+    expect(open).toMatchObject({ status: 'pending', paymentUrl: `/pay/${sessionId}` });
+    expect(Date.parse(open.expiresAt) - Date.now()).toBeGreaterThan(29 * 60_000);
+
+    const cancel = (user?: CreatedUser) =>
+      t.app.inject({ method: 'POST', url: `/api/orders/${order.id}/cancel`, headers: user ? bearer(user) : {} });
+    expect((await cancel(await createUser(t.db))).statusCode).toBe(404);
+    const cancelled = await cancel(owner);
+    expect(cancelled.statusCode).toBe(200);
+    expect(cancelled.json()).toMatchObject({ status: 'cancelled', paymentUrl: null, expiresAt: null });
+    const again = await cancel(owner);
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({
+      error: 'Only an order waiting for payment can be cancelled: it is cancelled.',
+      code: 'INVALID_TRANSITION',
+    });
+    expect((await t.app.inject(`/pay/${sessionId}`)).statusCode).toBe(409);
   });
 });

@@ -2,12 +2,13 @@ import { ErrorBodySchema, IdParamsSchema, OrderSchema, SessionParamsSchema } fro
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser, requireUser } from '../../platform/security/authenticate.js';
-import { getOrder, getOrderBySession, listOrders } from './service.js';
+import { cancelOwnCheckout, getOrder, getOrderBySession, listOrders } from './service.js';
 
 const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 404: ErrorBodySchema };
 
 export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('preHandler', requireUser);
+  // Before the body is read and validated: an anonymous request is told to log in, whatever it sent.
+  app.addHook('onRequest', requireUser);
 
   app.get(
     '/orders',
@@ -34,6 +35,29 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => getOrder(app.db, currentUser(request).id, request.params.id),
+  );
+
+  app.post(
+    '/orders/:id/cancel',
+    {
+      schema: {
+        tags: ['orders'],
+        summary: 'Drop one of the shopper’s orders that waits for payment (its stock goes back)',
+        security: [{ bearer: [] }],
+        params: IdParamsSchema,
+        response: { 200: OrderSchema, 409: ErrorBodySchema, ...errors },
+      },
+    },
+    async (request) => {
+      const userId = currentUser(request).id;
+      const closed = await cancelOwnCheckout(app.db, userId, request.params.id);
+      if (closed.paymentSessionId && closed.paymentProvider === app.payments.name) {
+        await app.payments.closeSession(closed.paymentSessionId).catch((error: unknown) => {
+          request.log.warn({ err: error, orderId: closed.id }, 'could not close the payment session');
+        });
+      }
+      return getOrder(app.db, userId, request.params.id);
+    },
   );
 
   app.get(

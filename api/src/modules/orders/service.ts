@@ -1,43 +1,74 @@
-import type { Order } from '@shop/contract';
-import { and, desc, eq, inArray, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
-import { orderItems, orders } from '../../db/schema.js';
-import { notFound } from '../../lib/errors.js';
-import { expireStaleLocalOrders } from '../payments/service.js';
+import type { AdminOrder, Order } from '@shop/contract';
+import { and, asc, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.js';
+import { orderEvents, orderItems, orders, users, withdrawals } from '../../db/schema.js';
+import { lockShopper } from '../../db/locks.js';
+import { AppError, notFound } from '../../lib/errors.js';
+import { closePending, expireLapsed, type ClosedOrder } from './lifecycle.js';
 
 /** A shopper's history is bounded: the newest orders are what anyone reads. */
 export const ORDER_LIST_MAX = 100;
 
-/** Two queries for any number of orders: the orders, then all their lines. */
-async function readOrders(db: Db, where: SQL, limit: number): Promise<Order[]> {
-  await expireStaleLocalOrders(db, where);
-  const rows = await db
-    .select()
-    .from(orders)
-    .where(where)
-    .orderBy(desc(orders.createdAt), desc(orders.id))
-    .limit(limit);
+type OrderRow = typeof orders.$inferSelect;
+
+const iso = (date: Date | null) => date?.toISOString() ?? null;
+
+/**
+ * Orders as the API answers them, with their lines and history: three queries for any number of
+ * orders (the rows, then all their lines, then all their events).
+ */
+export async function toOrders(db: Db | Tx, rows: OrderRow[]): Promise<Order[]> {
   if (rows.length === 0) return [];
-  const lines = await db
-    .select()
-    .from(orderItems)
-    .where(
-      inArray(
-        orderItems.orderId,
-        rows.map((row) => row.id),
-      ),
-    )
-    .orderBy(orderItems.id);
+  const ids = rows.map((row) => row.id);
+  const [lines, events, withdrawn] = await Promise.all([
+    db.select().from(orderItems).where(inArray(orderItems.orderId, ids)).orderBy(orderItems.id),
+    db
+      .select({ orderId: orderEvents.orderId, type: orderEvents.type, at: orderEvents.at })
+      .from(orderEvents)
+      .where(inArray(orderEvents.orderId, ids))
+      .orderBy(asc(orderEvents.at), asc(orderEvents.id)),
+    db
+      .select({
+        orderId: withdrawals.orderId,
+        submittedAt: withdrawals.submittedAt,
+        items: withdrawals.items,
+        reason: withdrawals.reason,
+      })
+      .from(withdrawals)
+      .where(inArray(withdrawals.orderId, ids)),
+  ]);
+  const byOrder = new Map(withdrawn.map((row) => [row.orderId, row]));
+  const withdrawalOf = (orderId: number) => {
+    const found = byOrder.get(orderId);
+    return found ? { submittedAt: found.submittedAt.toISOString(), items: found.items, reason: found.reason } : null;
+  };
   return rows.map((row) => ({
     id: row.id,
     status: row.status,
+    paymentMethod: row.paymentMethod,
+    fulfilment: row.fulfilment,
+    subtotal: row.subtotalCents / 100,
+    deliveryCost: row.deliveryCents / 100,
+    codFee: row.codFeeCents / 100,
     total: row.totalCents / 100,
+    refunded: row.refundedCents / 100,
     currency: row.currency,
     createdAt: row.createdAt.toISOString(),
-    paidAt: row.paidAt?.toISOString() ?? null,
+    paidAt: iso(row.paidAt),
+    shippedAt: iso(row.shippedAt),
+    deliveredAt: iso(row.deliveredAt),
+    expiresAt: row.status === 'pending' ? iso(row.expiresAt) : null,
+    paymentUrl: row.status === 'pending' ? row.paymentUrl : null,
+    delivery: row.delivery ?? null,
+    tracking:
+      row.trackingCarrier && row.trackingNumber
+        ? { carrier: row.trackingCarrier, number: row.trackingNumber, url: row.trackingUrl }
+        : null,
+    withdrawal: withdrawalOf(row.id),
     items: lines
       .filter((line) => line.orderId === row.id)
       .map((line) => ({
+        id: line.id,
         productId: line.productId,
         name: line.name,
         colorName: line.colorName,
@@ -46,7 +77,22 @@ async function readOrders(db: Db, where: SQL, limit: number): Promise<Order[]> {
         quantity: line.quantity,
         imageUrl: line.imageUrl,
       })),
+    events: events
+      .filter((event) => event.orderId === row.id)
+      .map((event) => ({ type: event.type, at: event.at.toISOString() })),
   }));
+}
+
+/** The orders `where` selects, newest first, lapsed checkouts among them expired first. */
+async function readOrders(db: Db, where: SQL, limit: number): Promise<Order[]> {
+  await expireLapsed(db, where);
+  const rows = await db
+    .select()
+    .from(orders)
+    .where(where)
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(limit);
+  return toOrders(db, rows);
 }
 
 export const listOrders = (db: Db, userId: number) => readOrders(db, eq(orders.userId, userId), ORDER_LIST_MAX);
@@ -63,3 +109,45 @@ export const getOrder = (db: Db, userId: number, id: number) =>
 
 export const getOrderBySession = (db: Db, userId: number, sessionId: string) =>
   readOne(db, and(eq(orders.userId, userId), eq(orders.paymentSessionId, sessionId)) as SQL);
+
+/**
+ * The shopper drops an open checkout (My Orders' "Cancel"): its stock goes back and the caller
+ * closes the provider's session. Another shopper's order is "not found"; one past paying, 409.
+ */
+export async function cancelOwnCheckout(db: Db, userId: number, id: number): Promise<ClosedOrder> {
+  return db.transaction(async (tx) => {
+    await lockShopper(tx, userId);
+    const [row] = await tx
+      .select({ status: orders.status })
+      .from(orders)
+      .where(and(eq(orders.id, id), eq(orders.userId, userId)))
+      .for('update');
+    if (!row) throw notFound('Order not found');
+    if (row.status !== 'pending') {
+      throw new AppError(
+        409,
+        'INVALID_TRANSITION',
+        `Only an order waiting for payment can be cancelled: it is ${row.status}.`,
+      );
+    }
+    const [closed] = await closePending(tx, eq(orders.id, id), 'cancelled');
+    return closed!;
+  });
+}
+
+/** Orders with their customers, as the admin sees them. */
+export async function withCustomers(db: Db | Tx, rows: OrderRow[]): Promise<AdminOrder[]> {
+  const userIds = [...new Set(rows.flatMap((row) => (row.userId === null ? [] : [row.userId])))];
+  const customers =
+    userIds.length === 0
+      ? []
+      : await db
+          .select({ id: users.id, name: users.name, email: users.email })
+          .from(users)
+          .where(inArray(users.id, userIds));
+  const byId = new Map(customers.map((customer) => [customer.id, customer]));
+  return (await toOrders(db, rows)).map((order, index) => ({
+    ...order,
+    customer: byId.get(rows[index]!.userId ?? -1) ?? null,
+  }));
+}

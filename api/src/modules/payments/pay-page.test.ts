@@ -70,7 +70,7 @@ describe('GET /pay/:sessionId', () => {
     const mail = await smtp.waitFor(user.email);
     expect(mail.subject).toMatch(/^Поръчка №\d+ в Atelier Noir е потвърдена$/);
     expect(mail.text).toContain('2 × Черен суитшърт (Onyx, M)');
-    expect(mail.text).toContain('Общо: 219,98');
+    expect(mail.text).toContain('Общо (С включен ДДС): 219,98');
     const explicit = await openSession({ locale: 'bg', lang: 'en' });
     expect((await t.app.inject(explicit.session.url)).body).toContain('<html lang="en">');
   });
@@ -129,7 +129,8 @@ describe('POST /pay/:sessionId', () => {
     expect(mails[0]?.subject).toBe(`Your Atelier Noir order #${order.id} is confirmed`);
     expect(mails[0]?.text).toContain('2 × Noir Hoodie (Onyx, M)  $99.98');
     expect(mails[0]?.text).toContain('1 × Bone Coat (Bone, L)  $120.00');
-    expect(mails[0]?.text).toContain('Total: $219.98');
+    expect(mails[0]?.text).toContain('Delivery: Free'); // from 100.00 on
+    expect(mails[0]?.text).toContain('Total (VAT included): $219.98');
     expect(mails[0]?.html).toContain('Noir Hoodie (Onyx, M)');
 
     for (const again of [
@@ -200,7 +201,7 @@ describe('session expiry', () => {
     const { session } = await openSession();
     await t.db
       .update(orders)
-      .set({ createdAt: new Date(Date.now() - 31 * 60_000) })
+      .set({ createdAt: new Date(Date.now() - 31 * 60_000), expiresAt: new Date(Date.now() - 60_000) })
       .where(eq(orders.paymentSessionId, session.sessionId));
     const page = await t.app.inject(session.url);
     expect(page.statusCode).toBe(409);

@@ -8,7 +8,8 @@ import { requestLanguage } from '../../lib/language.js';
 import { checkCard } from '../../platform/payments/cards.js';
 import { localEvent, localReturnPath } from '../../platform/payments/local.js';
 import { renderClosedPage, renderNotFoundPage, renderPayPage, type PayPageOrder } from './pay-page.js';
-import { expireStaleLocalOrders, handlePaymentEvent } from './service.js';
+import { expireLapsed } from '../orders/lifecycle.js';
+import { handlePaymentEvent } from './service.js';
 
 const ParamsSchema = z.object({ sessionId: z.string().max(200) });
 const FormSchema = z.object({
@@ -28,7 +29,7 @@ type LoadedOrder = PayPageOrder & { status: typeof orders.$inferSelect.status };
 /** The order behind a built-in session, expired first if its time ran out. */
 async function loadOrder(db: Db, sessionId: string): Promise<LoadedOrder | null> {
   if (!SESSION_ID.test(sessionId)) return null;
-  await expireStaleLocalOrders(db, eq(orders.paymentSessionId, sessionId));
+  await expireLapsed(db, eq(orders.paymentSessionId, sessionId));
   const [order] = await db.select().from(orders).where(eq(orders.paymentSessionId, sessionId)).limit(1);
   if (!order || order.paymentProvider !== 'local') return null;
   const items = await db.select().from(orderItems).where(eq(orderItems.orderId, order.id)).orderBy(orderItems.id);
@@ -62,7 +63,12 @@ export const payPageRoutes: FastifyPluginAsyncZod = async (app) => {
     (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
   );
 
-  const deps = (request: FastifyRequest) => ({ mailer: app.mailer, log: request.log, publicUrl: app.config.publicUrl });
+  const deps = (request: FastifyRequest) => ({
+    mailer: app.mailer,
+    log: request.log,
+    publicUrl: app.config.publicUrl,
+    currency: app.config.currency,
+  });
 
   /** Unknown session: 404. Paid, cancelled or expired: 409 with the way back that fits. */
   function refuse(request: FastifyRequest, reply: FastifyReply, order: LoadedOrder | null) {
@@ -101,8 +107,6 @@ export const payPageRoutes: FastifyPluginAsyncZod = async (app) => {
       return html(reply, card.status, renderPayPage(order, { problem: card.problem, values }));
     }
     const result = await handlePaymentEvent(app.db, localEvent(order, 'paid'), deps(request));
-    // A payment takes the bought lines off the cart.
-    if (result.result === 'applied') app.shopperCaches.linesChanged(result.order.userId);
     // A double submit finds the order already paid: the shopper still lands on the success page.
     const paid = result.result === 'applied' || (result.result === 'unchanged' && result.order.status === 'paid');
     if (!paid) return refuse(request, reply, await loadOrder(app.db, order.sessionId));

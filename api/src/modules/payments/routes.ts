@@ -40,13 +40,12 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         throw badRequest('The webhook signature is missing or invalid.');
       }
       if (event) {
-        const applied = await handlePaymentEvent(app.db, event, {
+        await handlePaymentEvent(app.db, event, {
           mailer: app.mailer,
           log: request.log,
           publicUrl: app.config.publicUrl,
+          currency: app.config.currency,
         });
-        // A payment takes the bought lines off the cart.
-        if (applied.result === 'applied') app.shopperCaches.linesChanged(applied.order.userId);
       }
       return { received: true as const };
     },

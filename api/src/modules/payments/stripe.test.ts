@@ -3,11 +3,11 @@ import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { paymentEvents } from '../../db/schema.js';
+import { paymentEvents, productStock } from '../../db/schema.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { bearer, createProduct, createUser } from '../../test/factories.js';
 import { startSmtpServer, type TestSmtpServer } from '../../test/smtp.js';
-import { addCartLine, cartOf, checkout, orderOf } from './test-support.js';
+import { addCartLine, cartOf, checkout, orderOf, TEST_DELIVERY } from './test-support.js';
 
 /** A stand-in for api.stripe.com that records what the SDK sends and answers like Stripe. */
 interface RecordedRequest {
@@ -41,6 +41,18 @@ beforeAll(async () => {
         return;
       }
       sequence += 1;
+      if (request.url === '/v1/refunds') {
+        response.end(
+          JSON.stringify({
+            id: `re_test_fake${sequence}`,
+            object: 'refund',
+            amount: Number(form.get('amount')),
+            payment_intent: form.get('payment_intent'),
+            status: 'succeeded',
+          }),
+        );
+        return;
+      }
       const id = `cs_test_fake${sequence.toString().padStart(4, '0')}`;
       response.end(
         JSON.stringify({
@@ -109,6 +121,7 @@ function event(type: string, session: SessionFields, id = `evt_test_${(eventSequ
         metadata: { orderId: String(session.orderId) },
         amount_total: session.amount,
         currency: session.currency ?? 'usd',
+        payment_intent: `pi_test_${session.orderId}`,
         payment_status:
           session.paymentStatus ?? (type.includes('expired') || type.includes('failed') ? 'unpaid' : 'paid'),
       },
@@ -203,7 +216,7 @@ describe('Stripe Checkout session', () => {
       method: 'POST',
       url: '/api/checkout/session',
       headers: bearer(user),
-      payload: {},
+      payload: { delivery: TEST_DELIVERY },
     });
     expect(response.statusCode).toBe(502);
     expect(response.json()).toEqual({ error: expect.stringContaining('payment provider'), code: 'INTERNAL' });
@@ -255,6 +268,59 @@ describe('POST /api/payments/webhook', () => {
     expect((await orderOf(t.db, opened.session.sessionId)).status).toBe('expired');
     await deliver(event('checkout.session.completed', fields(opened)));
     expect((await orderOf(t.db, opened.session.sessionId)).status).toBe('paid');
+  });
+
+  it('gives the reserved stock back on an expired or failed session, and sells it on payment', async () => {
+    const stockOf = async (colorId: number) =>
+      (await t.db.select().from(productStock).where(eq(productStock.colorId, colorId)))[0]!;
+    for (const type of [
+      'checkout.session.expired',
+      'checkout.session.async_payment_failed',
+      'checkout.session.completed',
+    ]) {
+      const user = await createUser(t.db);
+      const product = await createProduct(t.db, { stock: 4, sizes: ['M'], colors: ['Onyx'] });
+      await addCartLine(t.db, user, product, { quantity: 3, size: 'M' });
+      const session = await checkout(t.app, user);
+      const order = await orderOf(t.db, session.sessionId);
+      // Stripe closes the session when the order lapses: the same moment.
+      const sent = requests.at(-1)!.form.get('expires_at');
+      expect(Number(sent)).toBe(Math.floor(order.expiresAt!.getTime() / 1000));
+      expect(await stockOf(product.colors[0]!.id)).toMatchObject({ onHand: 4, reserved: 3 });
+      await deliver(event(type, { id: session.sessionId, orderId: order.id, amount: order.totalCents }));
+      expect(await stockOf(product.colors[0]!.id)).toMatchObject(
+        type === 'checkout.session.completed' ? { onHand: 1, reserved: 0 } : { onHand: 4, reserved: 0 },
+      );
+    }
+  });
+
+  it('refunds through Stripe with an idempotency key: the same key refunds once, on both sides', async () => {
+    const opened = await openSession();
+    await deliver(event('checkout.session.completed', fields(opened)));
+    expect((await orderOf(t.db, opened.session.sessionId)).paymentReference).toBe(`pi_test_${opened.order.id}`);
+    const admin = await createUser(t.db, { role: 'ADMIN' });
+    requests.length = 0;
+    const refund = (key: string, amount: number) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/admin/orders/${opened.order.id}/refund`,
+        headers: { ...bearer(admin), 'idempotency-key': key },
+        payload: { amount },
+      });
+    expect((await refund('admin-click-0001', 20)).json()).toMatchObject({ status: 'paid', refunded: 20 });
+    expect((await refund('admin-click-0001', 20)).json()).toMatchObject({ refunded: 20 });
+    const rest = (opened.order.totalCents - 2000) / 100;
+    expect((await refund('admin-click-0002', rest)).json()).toMatchObject({ status: 'refunded' });
+    const sent = requests.filter((request) => request.path === '/v1/refunds');
+    expect(sent).toHaveLength(2);
+    expect(Object.fromEntries(sent[0]!.form)).toMatchObject({
+      payment_intent: `pi_test_${opened.order.id}`,
+      amount: '2000',
+    });
+    expect(sent[0]!.headers['idempotency-key']).toMatch(
+      new RegExp(`^refund-order-${opened.order.id}-\\d+-admin-click-0001$`),
+    );
+    expect(sent[1]!.form.get('amount')).toBe(String(opened.order.totalCents - 2000));
   });
 
   it('never changes a paid order on a late expired or failed event', async () => {

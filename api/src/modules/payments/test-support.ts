@@ -24,15 +24,26 @@ export async function addCartLine(
   });
 }
 
+/** A delivery to a street address in Sofia, as the checkout form sends it. */
+export const TEST_DELIVERY = {
+  method: 'address',
+  name: 'Ana Petrova',
+  phone: '+359 88 123 4567',
+  country: 'BG',
+  city: 'Sofia',
+  postcode: '1000',
+  line1: '1 Vitosha Blvd',
+} as const;
+
 export async function checkout(app: App, user: CreatedUser, lang?: 'en' | 'bg') {
   const response = await app.inject({
     method: 'POST',
     url: `/api/checkout/session${lang ? `?lang=${lang}` : ''}`,
     headers: bearer(user),
-    payload: {},
+    payload: { delivery: TEST_DELIVERY },
   });
   if (response.statusCode !== 201) throw new Error(`checkout answered ${response.statusCode}: ${response.body}`);
-  return response.json() as { sessionId: string; url: string };
+  return response.json<{ sessionId: string; url: string }>();
 }
 
 export async function orderOf(db: Db, sessionId: string) {

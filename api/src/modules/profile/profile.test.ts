@@ -53,6 +53,7 @@ describe('GET /api/profile', () => {
       phone: '',
       profilePicture: null,
       role: 'USER',
+      delivery: null,
     });
     // Private to the signed-in user: a browser or proxy may keep it only to revalidate it.
     expect(response.headers['cache-control']).toBe('private, no-cache');
@@ -152,7 +153,7 @@ describe('avatar upload and save', () => {
     const user = await createUser(t.db);
     const response = await upload(user, multipart('profilePicture', await photo(), 'me.jpg', 'image/jpeg'));
     expect(response.statusCode, response.body).toBe(200);
-    const { previewPath } = response.json() as { previewPath: string };
+    const { previewPath } = response.json<{ previewPath: string }>();
     expect(previewPath).toMatch(/^\/files\/[a-f0-9]{64}$/);
 
     const served = await t.app.inject(previewPath);

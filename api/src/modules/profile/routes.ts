@@ -10,7 +10,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sendPrivateBody } from '../../lib/etag.js';
 import { AppError, RateLimitError } from '../../lib/errors.js';
-import { forgetWriterOnSend } from '../../platform/cache/shopper-caches.js';
 import { currentUser, requireUser } from '../../platform/security/authenticate.js';
 import { MESSAGES, getProfile, saveAvatar, updateProfile, uploadAvatar } from './service.js';
 
@@ -18,11 +17,8 @@ const UPLOADS_PER_HOUR = 30;
 const security = [{ bearer: [] }];
 
 export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('preHandler', requireUser);
-  app.addHook(
-    'onSend',
-    forgetWriterOnSend((userId) => app.shopperCaches.accountChanged(userId)),
-  );
+  // Before the body is read and validated: an anonymous request is told to log in, whatever it sent.
+  app.addHook('onRequest', requireUser);
 
   app.get(
     '/profile',
@@ -36,7 +32,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const userId = currentUser(request).id;
-      const profile = await app.shopperCaches.responses.get(userId, 'profile', ProfileSchema, () =>
+      const profile = await app.caches.responses.get(userId, 'profile', ProfileSchema, () =>
         getProfile(app.db, userId),
       );
       return sendPrivateBody(request, reply, profile);

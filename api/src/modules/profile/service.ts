@@ -21,12 +21,13 @@ export async function getProfile(db: Db, userId: number): Promise<Profile> {
       phone: users.phone,
       profilePicture: users.profilePicture,
       role: users.role,
+      delivery: users.delivery,
     })
     .from(users)
     .where(eq(users.id, userId))
     .limit(1);
   if (!row) throw notFound('Account not found');
-  return row;
+  return { ...row, delivery: row.delivery ?? null };
 }
 
 /** Only name, address and phone change: the email is read-only and the role is never taken from a client. */

@@ -9,7 +9,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sendPrivateBody } from '../../lib/etag.js';
 import { requestLanguage } from '../../lib/language.js';
-import { forgetWriterOnSend } from '../../platform/cache/shopper-caches.js';
 import { currentUser, requireUser } from '../../platform/security/authenticate.js';
 import { addToWishlist, listWishlist, removeWishlistItem } from './service.js';
 
@@ -19,10 +18,6 @@ const WishlistSchema = z.array(WishlistItemSchema);
 export const wishlistRoutes: FastifyPluginAsyncZod = async (app) => {
   // Before validation: an anonymous request is told to log in, whatever its body.
   app.addHook('onRequest', requireUser);
-  app.addHook(
-    'onSend',
-    forgetWriterOnSend((userId) => app.shopperCaches.linesChanged(userId)),
-  );
 
   app.get(
     '/wishlist',
@@ -38,7 +33,7 @@ export const wishlistRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const userId = currentUser(request).id;
       const lang = requestLanguage(request, request.query.lang);
-      const wishlist = await app.shopperCaches.responses.get(userId, `wishlist:${lang}`, WishlistSchema, () =>
+      const wishlist = await app.caches.responses.get(userId, `wishlist:${lang}`, WishlistSchema, () =>
         listWishlist(app.db, userId, lang),
       );
       return sendPrivateBody(request, reply, wishlist);

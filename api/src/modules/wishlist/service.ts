@@ -1,8 +1,9 @@
 import type { AddLine, Language, Size, Translation, WishlistItem } from '@shop/contract';
 import { sql, type SQL } from 'drizzle-orm';
+import { onSale, translationPreference } from '../../db/fragments.js';
 import { rowsOf, type Db } from '../../db/client.js';
 import { notFound } from '../../lib/errors.js';
-import { resolveLine, visibleProduct } from '../cart/lines.js';
+import { resolveLine } from '../cart/lines.js';
 
 interface WishlistRow {
   id: number;
@@ -27,10 +28,10 @@ function wishlistSelect(where: SQL, lang: Language): SQL {
       c.image_url as color_image, c.hover_image, p.image_url as product_image, p.price_cents,
       (select json_agg(json_build_object('language', t.language, 'name', t.name,
                 'description', t.description, 'imageUrl', t.image_url)
-              order by t.language = ${lang} desc, t.language = 'en' desc, t.language)
+              order by ${translationPreference(lang)})
          from product_translations t where t.product_id = p.id) as translations
     from wishlist_items wi
-    join products p on p.id = wi.product_id and ${visibleProduct}
+    join products p on p.id = wi.product_id and ${onSale()}
     join product_colors c on c.id = wi.color_id
     where ${where}
     order by wi.id`;

@@ -45,7 +45,7 @@ describe('POST /api/wishlist', () => {
     const product = await createProduct(t.db, { priceCents: 12000, name: 'Atelier Hoodie', bgName: 'Суитшърт Ателие' });
     const created = await add(user, line(product, { price: 1, name: 'Cheap' }), '/api/wishlist?lang=bg');
     expect(created.statusCode).toBe(201);
-    const item = created.json() as WishlistItem;
+    const item = created.json<WishlistItem>();
     expect(item).toEqual({
       id: expect.any(Number),
       productId: product.id,
@@ -115,7 +115,7 @@ describe('GET and DELETE /api/wishlist', () => {
     const execute = vi.spyOn(t.db, 'execute');
     const first = await list(user);
     expect(execute).toHaveBeenCalledTimes(1);
-    expect((first.json() as WishlistItem[]).map((i) => [i.productId, i.selectedSize])).toEqual([
+    expect(first.json<WishlistItem[]>().map((i) => [i.productId, i.selectedSize])).toEqual([
       [product.id, 'S'],
       [product.id, 'L'],
     ]);
@@ -131,7 +131,7 @@ describe('GET and DELETE /api/wishlist', () => {
     const owner = await createUser(t.db);
     const thief = await createUser(t.db);
     const product = await createProduct(t.db);
-    const item = (await add(owner, line(product))).json() as WishlistItem;
+    const item = (await add(owner, line(product))).json<WishlistItem>();
     const before = (await list(owner)).headers.etag as string;
     const stolen = await remove(thief, item.id);
     expect(stolen.statusCode).toBe(404);

@@ -39,6 +39,10 @@ export class Lru<K, V> {
     }
   }
 
+  keys(): IterableIterator<K> {
+    return this.map.keys();
+  }
+
   delete(key: K): void {
     this.map.delete(key);
   }

@@ -1,7 +1,8 @@
 import type { ZodType } from 'zod';
 import { toCachedBody } from '../../lib/etag.js';
-import type { CachedBody } from './catalog-cache.js';
+import type { CachedBody } from './encoded.js';
 import { Lru } from './lru.js';
+import type { CacheStats } from './shared-cache.js';
 
 interface UserEntry {
   bodies: Map<string, CachedBody>;
@@ -12,11 +13,12 @@ interface UserEntry {
 /**
  * Each shopper's polled answers (cart, wishlist, profile; per language where it matters) as
  * serialized JSON with an ETag: a poll costs no query while nothing changed, and a changed
- * answer is built once. `forgetUser` / `clear` must follow every write these answers depend on
- * (see the shopper caches). While `isLive()` is false every read is built afresh and not kept.
+ * answer is built once. `forgetUser` / `clear` follow every write these answers depend on
+ * (the change feed, caches.ts). While `isLive()` is false every read is built afresh and not kept.
  */
 export class PrivateResponses {
   private readonly users: Lru<number, UserEntry>;
+  readonly stats: CacheStats = { hits: 0, misses: 0 };
 
   constructor(
     private readonly isLive: () => boolean,
@@ -35,7 +37,11 @@ export class PrivateResponses {
       this.users.set(userId, entry);
     }
     const cached = entry.bodies.get(key) ?? entry.building.get(key);
-    if (cached) return cached;
+    if (cached) {
+      this.stats.hits += 1;
+      return cached;
+    }
+    this.stats.misses += 1;
 
     const building = build();
     entry.building.set(key, building);
@@ -46,6 +52,14 @@ export class PrivateResponses {
       return body;
     } finally {
       if (entry.building.get(key) === building) entry.building.delete(key);
+    }
+  }
+
+  /** Forgets every user who holds (or is building) an answer whose key `matches`. */
+  forgetWhere(matches: (key: string) => boolean): void {
+    for (const userId of [...this.users.keys()]) {
+      const entry = this.users.peek(userId)!;
+      if ([...entry.bodies.keys(), ...entry.building.keys()].some(matches)) this.users.delete(userId);
     }
   }
 

@@ -48,13 +48,14 @@ const FIRST_AFTER_MS = 60_000;
 
 /** Collects unused files a minute after start-up and every six hours; returns the stop. */
 export function collectFilesPeriodically(db: Db, log: FastifyBaseLogger): () => void {
-  const run = () =>
-    collectUnusedFiles(db, new Date(Date.now() - GRACE_MS)).then(
+  const run = () => {
+    void collectUnusedFiles(db, new Date(Date.now() - GRACE_MS)).then(
       (gone) => {
         if (gone.files > 0) log.info(gone, 'unused files deleted');
       },
       (error: unknown) => log.error({ err: error }, 'collecting unused files failed'),
     );
+  };
   const first = setTimeout(run, FIRST_AFTER_MS).unref();
   const every = setInterval(run, EVERY_MS).unref();
   return () => {

@@ -52,7 +52,8 @@ function outboxMailer(dir: string, from: string, log: FastifyBaseLogger): Mailer
       await mkdir(dir, { recursive: true });
       const file = join(dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(3).toString('hex')}.eml`);
       await writeFile(file, info.message as Buffer);
-      log.info({ to, subject, file }, `mail written to the outbox${devNote ? `: ${devNote}` : ''}`);
+      // `outbox`: a terminal log frames these lines (platform/logging/terminal.ts).
+      log.info({ to, subject, file, outbox: true }, `mail written to the outbox${devNote ? `: ${devNote}` : ''}`);
     },
     close: () => transport.close(),
   };

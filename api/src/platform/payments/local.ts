@@ -1,4 +1,5 @@
-import { generateToken } from '../security/tokens.js';
+import { PAYMENT_SESSION_TTL_MS } from '@shop/contract';
+import { generateToken, hashToken } from '../security/tokens.js';
 import { WebhookSignatureError, type PaymentEvent, type PaymentProvider } from './provider.js';
 
 /**
@@ -17,12 +18,17 @@ export function localProvider(): PaymentProvider {
   };
   return {
     name: 'local',
+    sessionLifetimeMs: PAYMENT_SESSION_TTL_MS,
     reserveSession,
     async createSession() {
       return reserveSession();
     },
     async closeSession() {
       // The page reads the order's status: a cancelled order cannot be paid.
+    },
+    async refund(_payment, _amountCents, key) {
+      // No money moved on the test page: the refund is recorded by the shop, named by its key.
+      return `re_local_${hashToken(key).slice(0, 24)}`;
     },
     readWebhook() {
       // Its events are raised in-process; nothing from outside may claim to be one.
@@ -51,5 +57,6 @@ export function localEvent(
     orderId: order.id,
     amountCents: order.totalCents,
     currency: order.currency,
+    paymentReference: outcome === 'paid' ? `pi_local_${generateToken(12)}` : null,
   };
 }

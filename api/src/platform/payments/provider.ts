@@ -1,4 +1,4 @@
-import type { Language, OrderStatus, PaymentProviderName } from '@shop/contract';
+import type { Language, PaymentProviderName } from '@shop/contract';
 
 /** What a provider needs to open a hosted payment session for an order. */
 export interface CheckoutOrder {
@@ -8,6 +8,8 @@ export interface CheckoutOrder {
   totalCents: number;
   locale: Language;
   email: string;
+  /** When the session must close: the order lapses then (PAYMENT_SESSION_TTL_MS after checkout). */
+  expiresAt: Date;
   items: {
     name: string;
     colorName: string;
@@ -34,16 +36,20 @@ export interface PaymentEvent {
   /** The provider's event type, recorded in payment_events. */
   type: string;
   /** The order status this event asks for. */
-  outcome: Exclude<OrderStatus, 'pending'>;
+  outcome: 'paid' | 'cancelled' | 'expired' | 'failed';
   sessionId: string;
   /** What the provider says about the order; checked against ours before it is paid. */
   orderId: number | null;
   amountCents: number | null;
   currency: string | null;
+  /** The provider's reference of the payment (Stripe: its PaymentIntent), kept for refunds. */
+  paymentReference: string | null;
 }
 
 export interface PaymentProvider {
   readonly name: PaymentProviderName;
+  /** How long a checkout stays open: its order lapses, and its session closes, that long after it starts. */
+  readonly sessionLifetimeMs: number;
   /**
    * A session the shop names itself, before its order exists (the built-in page): checkout then
    * writes the order with it in one statement. Providers that name their own sessions (Stripe)
@@ -53,6 +59,11 @@ export interface PaymentProvider {
   createSession(order: CheckoutOrder): Promise<HostedSession>;
   /** Closes a session that must not be paid any more (a newer checkout replaced it). */
   closeSession(sessionId: string): Promise<void>;
+  /**
+   * Gives back `amountCents` of a paid order. The same idempotency key never refunds twice, on
+   * the provider's side too. Answers the provider's id of the refund.
+   */
+  refund(payment: { sessionId: string; reference: string | null }, amountCents: number, key: string): Promise<string>;
   /**
    * Verifies a webhook delivery on its raw bytes and reads it. Throws WebhookSignatureError when
    * it is not authentic; answers null for events the shop does not act on.

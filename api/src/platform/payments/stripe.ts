@@ -1,5 +1,5 @@
-import { PAYMENT_SESSION_TTL_MS } from '@shop/contract';
 import { createRequire } from 'node:module';
+import { PAYMENT_SESSION_TTL_MS } from '@shop/contract';
 import type Stripe from 'stripe';
 import type { Config } from '../../config.js';
 import { WebhookSignatureError, type PaymentEvent, type PaymentProvider } from './provider.js';
@@ -41,6 +41,8 @@ export function stripeProvider(settings: StripeSettings, publicUrl: string): Pay
 
   return {
     name: 'stripe',
+    // Stripe takes no session shorter than 30 minutes by its own clock: one more absorbs the skew.
+    sessionLifetimeMs: PAYMENT_SESSION_TTL_MS + 60_000,
     async createSession(order) {
       const session = await stripe.checkout.sessions.create(
         {
@@ -52,7 +54,7 @@ export function stripeProvider(settings: StripeSettings, publicUrl: string): Pay
               unit_amount: item.unitPriceCents,
               product_data: {
                 name: item.name,
-                description: `${item.colorName} · ${item.size}`,
+                ...(item.colorName ? { description: `${item.colorName} · ${item.size}` } : {}),
                 images: imageUrl(item.imageUrl),
               },
             },
@@ -63,8 +65,8 @@ export function stripeProvider(settings: StripeSettings, publicUrl: string): Pay
           metadata: { orderId: String(order.id) },
           customer_email: order.email,
           locale: order.locale,
-          // Stripe wants at least 30 minutes from its own clock: one more minute absorbs skew.
-          expires_at: Math.floor((Date.now() + PAYMENT_SESSION_TTL_MS) / 1000) + 60,
+          // The order's own expiry: the sweeper expires it at the moment Stripe closes the session.
+          expires_at: Math.floor(order.expiresAt.getTime() / 1000),
         },
         // Stable for retries of this order, distinct across databases that reuse order ids.
         { idempotencyKey: `checkout-order-${order.id}-${order.createdAt.getTime()}` },
@@ -75,6 +77,18 @@ export function stripeProvider(settings: StripeSettings, publicUrl: string): Pay
 
     async closeSession(sessionId) {
       await stripe.checkout.sessions.expire(sessionId);
+    },
+
+    async refund(payment, amountCents, key) {
+      const paymentIntent =
+        payment.reference ?? (await stripe.checkout.sessions.retrieve(payment.sessionId)).payment_intent;
+      const id = typeof paymentIntent === 'string' ? paymentIntent : paymentIntent?.id;
+      if (!id) throw new Error(`Stripe session ${payment.sessionId} has no payment to refund`);
+      const refund = await stripe.refunds.create(
+        { payment_intent: id, amount: amountCents, reason: 'requested_by_customer' },
+        { idempotencyKey: key },
+      );
+      return refund.id;
     },
 
     readWebhook(rawBody, signature) {
@@ -99,6 +113,8 @@ export function stripeProvider(settings: StripeSettings, publicUrl: string): Pay
         orderId: Number.isSafeInteger(orderId) && orderId > 0 ? orderId : null,
         amountCents: session.amount_total,
         currency: session.currency,
+        paymentReference:
+          typeof session.payment_intent === 'string' ? session.payment_intent : (session.payment_intent?.id ?? null),
       };
     },
   };

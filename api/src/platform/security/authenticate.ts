@@ -21,8 +21,8 @@ export interface AuthUser {
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** The user of the bearer token, or null. Read through the session cache, which every
-     *  revocation, role change or deletion empties first: it takes effect on the very next request. */
+    /** The user of the bearer token, or null. Read through the session cache after the change
+     *  feed's fence: a revocation, role change or deletion takes effect on the very next request. */
     user: AuthUser | null;
   }
 }
@@ -61,34 +61,57 @@ export async function recentSessions(db: Db, limit: number): Promise<{ tokenHash
   return rows.map(({ tokenHash, ...user }) => ({ tokenHash, user }));
 }
 
+/**
+ * Who the bearer token belongs to, on every request that carries one. The session cache answers
+ * without a query; since another process may have just ended the session or changed the user,
+ * the request first waits for the change feed's fence (on PostgreSQL: every change committed
+ * before the request arrived has then been heard; on PGlite nothing is ever on its way). A
+ * logout, password reset, role change or deletion thus holds on the very next request, in every
+ * process (docs/decisions/0019).
+ */
 export const authenticate = fp(async (app: FastifyInstance) => {
+  const { sessions } = app.caches;
+  // The sessions in use come back first after a restart: have them in memory at once.
+  const warmed = await sessions
+    .prime((limit) => recentSessions(app.db, limit))
+    .catch((error: unknown) => {
+      app.log.warn({ err: error }, 'session cache: could not read the recent sessions');
+      return 0;
+    });
+  app.log.debug({ sessions: warmed }, 'session cache warmed');
+
   app.decorateRequest('user', null);
-  // A callback hook, not an async one: requests without a token (the catalogue, pages, files) and
-  // those of a cached session go on at once, without a promise.
-  app.addHook('onRequest', (request, _reply, done) => {
+  // A callback hook, not an async one: requests without a token (the catalogue, pages, files) and,
+  // on PGlite, those of a cached session go on at once, without a promise.
+  app.addHook('onRequest', function authenticateRequest(request, _reply, done) {
     const match = request.headers.authorization === undefined ? null : BEARER.exec(request.headers.authorization);
     if (!match?.[1]) return done();
     const tokenHash = hashToken(match[1]);
-    const known = app.shopperCaches.sessions.peek(tokenHash);
-    if (known !== undefined) {
-      request.user = known;
-      return done();
-    }
-    app.shopperCaches.sessions
-      .find(tokenHash, () => findSessionUser(app.db, tokenHash))
-      .then((user) => {
-        request.user = user;
-        done();
-      }, done);
+    const identify = () => {
+      const known = sessions.peek(tokenHash);
+      if (known !== undefined) {
+        request.user = known;
+        return done();
+      }
+      sessions
+        .find(tokenHash, () => findSessionUser(app.db, tokenHash))
+        .then((user) => {
+          request.user = user;
+          done();
+        }, done);
+    };
+    const fence = app.caches.feed.fence();
+    if (fence) void fence.then(identify);
+    else identify();
   });
 });
 
-/** preHandler: a logged-in user is required (401 otherwise). */
+/** onRequest hook: a logged-in user is required (401 otherwise). */
 export async function requireUser(request: FastifyRequest): Promise<void> {
   if (!request.user) throw unauthorized();
 }
 
-/** preHandler: an ADMIN or ROOT_ADMIN is required (401 anonymous, 403 others). */
+/** onRequest hook: an ADMIN or ROOT_ADMIN is required (401 anonymous, 403 others). */
 export async function requireAdmin(request: FastifyRequest): Promise<void> {
   if (!request.user) throw unauthorized();
   if (request.user.role !== 'ADMIN' && request.user.role !== 'ROOT_ADMIN') throw forbidden();

@@ -9,17 +9,24 @@ export interface LimitResult {
 }
 
 /**
- * Fixed-window counters keyed by string (e.g. `login:fail:<email>:<ip>`). In memory by default;
- * on Redis when REDIS_URL is set, so several processes share one count.
+ * Fixed-window counters keyed by string (e.g. `login:<email>:<ip>`). In memory by default; on
+ * Redis when REDIS_URL is set, so several processes share one count.
+ *
+ * There is no "read, then count later": a caller that must stop parallel attempts (login) counts
+ * the attempt first, atomically, and gives it back with `undo` when it turns out not to count
+ * (a right password). Two hundred simultaneous attempts then get counts 1..200, and only the
+ * first `max` are allowed.
  */
 export interface Limiter {
-  /** Counts a hit and says whether it is within `max` for the window. */
+  /** Counts a hit, atomically, and says whether it is within `max` for the window. */
   hit(key: string, max: number, windowMs: number): Promise<LimitResult>;
-  /** Reads without counting. */
-  peek(key: string, max: number): Promise<LimitResult>;
+  /** Gives back one hit of the current window (never below zero). */
+  undo(key: string): Promise<void>;
   reset(key: string): Promise<void>;
   close(): Promise<void>;
 }
+
+const retryAfterSeconds = (remainingMs: number) => Math.max(1, Math.ceil(remainingMs / 1000));
 
 export function createMemoryLimiter(now: () => number = Date.now): Limiter {
   const windows = new Map<string, { count: number; resetAt: number }>();
@@ -28,11 +35,6 @@ export function createMemoryLimiter(now: () => number = Date.now): Limiter {
     for (const [key, entry] of windows) if (entry.resetAt <= time) windows.delete(key);
   }, 60_000);
   sweep.unref();
-  const result = (count: number, max: number, resetAt: number): LimitResult => ({
-    allowed: count <= max,
-    count,
-    retryAfter: Math.max(1, Math.ceil((resetAt - now()) / 1000)),
-  });
   return {
     async hit(key, max, windowMs) {
       const time = now();
@@ -42,12 +44,11 @@ export function createMemoryLimiter(now: () => number = Date.now): Limiter {
         windows.set(key, entry);
       }
       entry.count += 1;
-      return result(entry.count, max, entry.resetAt);
+      return { allowed: entry.count <= max, count: entry.count, retryAfter: retryAfterSeconds(entry.resetAt - time) };
     },
-    async peek(key, max) {
+    async undo(key) {
       const entry = windows.get(key);
-      if (!entry || entry.resetAt <= now()) return { allowed: true, count: 0, retryAfter: 0 };
-      return { ...result(entry.count, max, entry.resetAt), allowed: entry.count < max };
+      if (entry && entry.count > 0) entry.count -= 1;
     },
     async reset(key) {
       windows.delete(key);
@@ -58,29 +59,32 @@ export function createMemoryLimiter(now: () => number = Date.now): Limiter {
   };
 }
 
+/**
+ * One round trip, one atomic step on the server: count, start the window on the first hit, and
+ * answer the count with the time left. (INCR then PEXPIRE from the client could leave a key
+ * without expiry, counting forever, if the process died between the two.)
+ */
+const HIT_SCRIPT = `
+local count = redis.call('INCR', KEYS[1])
+if count == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+local ttl = redis.call('PTTL', KEYS[1])
+if ttl < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[1]); ttl = tonumber(ARGV[1]) end
+return { count, ttl }`;
+
+/** Decrements a live counter, never below zero and never reviving an expired one. */
+const UNDO_SCRIPT = `
+local count = tonumber(redis.call('GET', KEYS[1]) or '0')
+if count > 0 then redis.call('DECR', KEYS[1]) end
+return 0`;
+
 export function createRedisLimiter(redis: Redis, prefix = 'limit:'): Limiter {
   return {
     async hit(key, max, windowMs) {
-      const name = prefix + key;
-      const [[, count], [, ttl]] = (await redis.multi().incr(name).pttl(name).exec()) as [
-        [null, number],
-        [null, number],
-      ];
-      let remaining = ttl;
-      if (ttl < 0) {
-        await redis.pexpire(name, windowMs);
-        remaining = windowMs;
-      }
-      return { allowed: count <= max, count, retryAfter: Math.max(1, Math.ceil(remaining / 1000)) };
+      const [count, ttl] = (await redis.eval(HIT_SCRIPT, 1, prefix + key, String(windowMs))) as [number, number];
+      return { allowed: count <= max, count, retryAfter: retryAfterSeconds(ttl) };
     },
-    async peek(key, max) {
-      const name = prefix + key;
-      const [[, raw], [, ttl]] = (await redis.multi().get(name).pttl(name).exec()) as [
-        [null, string | null],
-        [null, number],
-      ];
-      const count = Number(raw ?? 0);
-      return { allowed: count < max, count, retryAfter: Math.max(0, Math.ceil(ttl / 1000)) };
+    async undo(key) {
+      await redis.eval(UNDO_SCRIPT, 1, prefix + key);
     },
     async reset(key) {
       await redis.del(prefix + key);

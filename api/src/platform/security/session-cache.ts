@@ -1,4 +1,5 @@
 import { Lru } from '../cache/lru.js';
+import type { CacheStats } from '../cache/shared-cache.js';
 import type { AuthUser } from './authenticate.js';
 
 interface Entry {
@@ -16,8 +17,8 @@ export interface SessionCacheOptions {
 /**
  * Session token hash → its user, so an authenticated request needs no database round trip.
  * Correct only while every change to a session or its user reaches `forgetUser` before the next
- * request: the shopper caches wire it to the writers in this process and to the database's
- * `shopper_changes` notifications (see docs/decisions/0010). The session's own expiry is checked
+ * request: the change feed delivers the database's notifications of them, and every signed-in
+ * request waits for the feed's fence first (docs/decisions/0019). The session's own expiry is checked
  * on every use. While `isLive()` is false (nobody hears the notifications) nothing is kept.
  */
 export class SessionCache {
@@ -29,6 +30,7 @@ export class SessionCache {
   /** Lookups under way (a page's parallel requests share one); emptied by every invalidation. */
   private readonly loading = new Map<string, Promise<AuthUser | null>>();
   private readonly maxAgeMs: number;
+  readonly stats: CacheStats = { hits: 0, misses: 0 };
 
   /** Sessions kept at most. */
   readonly max: number;
@@ -55,7 +57,10 @@ export class SessionCache {
       this.drop(tokenHash, hit.user.id);
       return null;
     }
-    if (now - hit.storedAt < this.maxAgeMs) return hit.user;
+    if (now - hit.storedAt < this.maxAgeMs) {
+      this.stats.hits += 1;
+      return hit.user;
+    }
     this.drop(tokenHash, hit.user.id);
     return undefined;
   }
@@ -65,6 +70,7 @@ export class SessionCache {
     if (!this.isLive()) return load();
     const known = this.peek(tokenHash);
     if (known !== undefined) return known;
+    this.stats.misses += 1;
     const pending = this.loading.get(tokenHash);
     if (pending) return pending;
     const loading = this.load(tokenHash, load);

@@ -1,7 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { Language } from '@shop/contract';
+import {
+  NOTICE_COOKIE,
+  TERMS_COOKIE,
+  type Language,
+  type PagePlan,
+  type PageRendererModule,
+  type PageView,
+} from '@shop/contract';
 
 /**
  * Server-rendered public pages (docs/decisions/0012). The web build's renderer
@@ -10,34 +17,35 @@ import type { Language } from '@shop/contract';
  * the app once the page has painted, in the visitor's language.
  */
 
-/** What web/src/entry-server.tsx exports (typed here: the api does not compile the web app). */
-export interface PagePlan {
-  /** Source files of the page's route modules. */
-  modules: string[];
-  /** Api paths (under /api) whose answers the page shows first. */
-  data: string[];
+const cookiePattern = (name: string, value: string) => new RegExp(`(?:^|;\\s*)${name}=${value}(?:;|$)`);
+const NOTICE_CLOSED_PATTERN = cookiePattern(NOTICE_COOKIE, 'closed');
+const TERMS_ACCEPTED_PATTERN = cookiePattern(TERMS_COOKIE, 'accepted');
+
+/** The page view of a request, from the web app's cookies. */
+export function pageView(cookieHeader: string | undefined): PageView {
+  const view: PageView = {};
+  if (NOTICE_CLOSED_PATTERN.test(cookieHeader ?? '')) view.noticeClosed = true;
+  if (TERMS_ACCEPTED_PATTERN.test(cookieHeader ?? '')) view.termsAccepted = true;
+  return view;
 }
 
-interface Renderer {
-  planPage(pathname: string, lang: Language): PagePlan | null;
-  renderPage(
-    pathname: string,
-    lang: Language,
-    data: Record<string, unknown>,
-  ): Promise<{ html: string; dataScript: string; title: string } | null>;
-}
+/** A cache key part per distinct page view ('' for the default: a first visit). */
+export const pageViewKey = (view: PageView) =>
+  `${view.noticeClosed ? 'quiet:' : ''}${view.termsAccepted ? 'agreed:' : ''}`;
 
-/** Vite's build manifest: source file → its chunk, the chunks it imports and its CSS. */
-type Manifest = Record<string, { file: string; imports?: string[]; css?: string[] }>;
+/** Vite's build manifest: source file → its chunk (or asset), the chunks it imports and its CSS. */
+type Manifest = Record<string, { file: string; src?: string; imports?: string[]; css?: string[] }>;
 
 /** Reads an api answer the page shows (`GET /api{path}`), or null when it is not a 200. */
 export type ApiReader = (path: string) => Promise<unknown>;
 
 export interface PageRenderer {
+  /** Whether a screen of the app answers the path (else the not-found page, with a 404). */
+  isKnownPath(pathname: string): boolean;
   /** What rendering the path needs, or null when it is not a server-rendered page. */
   plan(pathname: string, lang: Language): PagePlan | null;
   /** The page's full HTML, or null when its data is missing (an unknown product). */
-  render(pathname: string, lang: Language, plan: PagePlan, readApi: ApiReader): Promise<string | null>;
+  render(pathname: string, lang: Language, plan: PagePlan, readApi: ApiReader, view?: PageView): Promise<string | null>;
 }
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -57,6 +65,23 @@ function styleLinks(manifest: Manifest, modules: string[]): string {
     .filter((key) => !present.has(key))
     .flatMap((key) => manifest[key]!.css ?? [])
     .map((css) => `<link rel="stylesheet" href="/${css}">`)
+    .join('');
+}
+
+/**
+ * Preloads of the font files a page's first paint uses (by file name, as the web app's
+ * styles/first-paint-fonts.ts names them): requested with the HTML, they are there when it paints.
+ */
+function fontLinks(manifest: Manifest, names: string[]): string {
+  const byName = new Map(
+    Object.values(manifest)
+      .filter((entry) => entry.src?.endsWith('.woff2'))
+      .map((entry) => [entry.src!.slice(entry.src!.lastIndexOf('/') + 1), entry.file]),
+  );
+  return names
+    .map((name) => byName.get(name))
+    .filter((file) => file !== undefined)
+    .map((file) => `<link rel="preload" href="/${file}" as="font" type="font/woff2" crossorigin>`)
     .join('');
 }
 
@@ -88,34 +113,40 @@ function serverTemplate(template: string, manifest: Manifest): string {
 
 /** Loads the renderer of a web build, or returns null when the build has none. */
 export async function loadPageRenderer(distDir: string, serverDir: string): Promise<PageRenderer | null> {
-  let renderer: Renderer;
+  let renderer: PageRendererModule;
   let manifest: Manifest;
   let template: string;
   try {
-    renderer = (await import(pathToFileURL(join(serverDir, 'entry-server.js')).href)) as Renderer;
+    renderer = (await import(pathToFileURL(join(serverDir, 'entry-server.js')).href)) as PageRendererModule;
     manifest = JSON.parse(readFileSync(join(distDir, '.vite/manifest.json'), 'utf8')) as Manifest;
     template = readFileSync(join(distDir, 'index.html'), 'utf8');
   } catch {
     return null;
   }
+  // A build whose renderer lacks what the api calls would answer every page with a 500: refuse to start.
+  const missing = (['isKnownPath', 'planPage', 'renderPage'] as const).filter(
+    (name) => typeof renderer[name] !== 'function',
+  );
+  if (missing.length > 0) throw new Error(`web/dist-server/entry-server.js does not export ${missing.join(', ')}`);
   const [beforeRoot, afterRoot] = serverTemplate(template, manifest).split('<div id="root"></div>');
   if (afterRoot === undefined) throw new Error('web/dist/index.html has no <div id="root"></div>');
 
   return {
+    isKnownPath: (pathname) => renderer.isKnownPath(pathname),
     plan: (pathname, lang) => renderer.planPage(pathname, lang),
-    async render(pathname, lang, plan, readApi) {
+    async render(pathname, lang, plan, readApi, view = {}) {
       const data: Record<string, unknown> = {};
       for (const key of plan.data) {
         const answer = await readApi(key);
         if (answer === null) return null;
         data[key] = answer;
       }
-      const page = await renderer.renderPage(pathname, lang, data);
+      const page = await renderer.renderPage(pathname, lang, data, view);
       if (!page) return null;
       const head = beforeRoot!
         .replace('<html lang="en">', `<html lang="${lang}">`)
         .replace(/<title>[^<]*<\/title>/, (title) => (page.title ? `<title>${escapeHtml(page.title)}</title>` : title))
-        .replace('</head>', `${styleLinks(manifest, plan.modules)}</head>`);
+        .replace('</head>', `${fontLinks(manifest, plan.fonts ?? [])}${styleLinks(manifest, plan.modules)}</head>`);
       return `${head}<div id="root">${page.html}</div>${page.dataScript}${afterRoot}`;
     },
   };

@@ -5,9 +5,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { etagOf } from '../../lib/etag.js';
 import { pageLanguage } from '../../lib/language.js';
 import { webDistDir, webServerDir } from '../../paths.js';
-import type { CachedBody } from '../cache/catalog-cache.js';
-import { sendCached } from '../cache/encoded.js';
-import { loadPageRenderer } from './pages.js';
+import { sendCached, withSmallestBrotli, type CachedBody } from '../cache/encoded.js';
+import { loadPageRenderer, pageView, pageViewKey } from './pages.js';
 
 const PAGE_HEADERS = {
   'content-type': 'text/html; charset=utf-8',
@@ -17,7 +16,7 @@ const PAGE_HEADERS = {
 
 /**
  * The built React app: hashed assets cached forever (pre-compressed); public pages rendered on
- * the server (docs/decisions/0012) and kept with the catalogue cache; every other path gets
+ * the server (docs/decisions/0012) and kept in the page cache; every other path gets
  * index.html, where the app renders in the browser.
  */
 export async function registerWebApp(app: FastifyInstance, enabled: boolean): Promise<void> {
@@ -28,25 +27,34 @@ export async function registerWebApp(app: FastifyInstance, enabled: boolean): Pr
   /** A GET of the api, as an anonymous visitor: the answers a public page shows. */
   const readApi = async (path: string) => {
     const response = await app.inject({ method: 'GET', url: `/api${path}` });
-    return response.statusCode === 200 ? (response.json() as unknown) : null;
+    return response.statusCode === 200 ? response.json<unknown>() : null;
   };
 
-  /** The server-rendered page, kept with the catalogue; null to let the browser render it. */
-  async function renderedPage(request: FastifyRequest): Promise<CachedBody | null> {
+  /**
+   * The server-rendered page (from the page cache), 'missing' when the page shows something that
+   * does not exist (an unknown product), or null to let the browser render it.
+   */
+  async function renderedPage(request: FastifyRequest): Promise<CachedBody | 'missing' | null> {
     const pathname = request.url.split('?')[0] ?? '/';
     const lang = pageLanguage(request);
+    const view = pageView(request.headers.cookie);
     const plan = renderer?.plan(pathname, lang);
     if (!renderer || !plan) return null;
     // Kept by what the page shows, not by its address: `/CLOTHING`, `/clothing/` or
     // `/product/007` render the same page and must not each take a place in the cache.
-    const key = `page:${lang}:${plan.modules.join(',')}:${plan.data.join(',')}`;
+    const key = `page:${lang}:${pageViewKey(view)}${plan.modules.join(',')}:${plan.data.join(',')}`;
+    let missing = false;
     try {
-      return await app.catalogCache.getValue<CachedBody>(key, async () => {
-        const html = await renderer.render(pathname, lang, plan, readApi);
-        if (html === null) return null;
+      const page = await app.caches.pages.get(key, async () => {
+        const html = await renderer.render(pathname, lang, plan, readApi, view);
+        if (html === null) {
+          missing = true;
+          return null;
+        }
         const body = Buffer.from(html);
-        return { body, etag: etagOf(body) };
+        return withSmallestBrotli({ body, etag: etagOf(body) });
       });
+      return page ?? (missing ? 'missing' : null);
     } catch (error) {
       // The page still works: the browser renders it, as it does every other page.
       request.log.error({ err: error }, 'server rendering failed; sending the app to render in the browser');
@@ -54,9 +62,15 @@ export async function registerWebApp(app: FastifyInstance, enabled: boolean): Pr
     }
   }
 
+  /**
+   * A page of the app. An address no screen answers, or a page of something that does not exist,
+   * is the not-found page with status 404 (for browsers and search engines alike).
+   */
   async function sendApp(request: FastifyRequest, reply: FastifyReply) {
-    const page = await renderedPage(request);
-    if (page) return sendCached(request, reply, page, PAGE_HEADERS);
+    const pathname = request.url.split('?')[0] ?? '/';
+    const page = renderer?.isKnownPath(pathname) === false ? 'missing' : await renderedPage(request);
+    if (page === 'missing') reply.code(404);
+    else if (page) return sendCached(request, reply, page, PAGE_HEADERS);
     return reply.header('cache-control', 'no-cache').sendFile('index.html');
   }
 

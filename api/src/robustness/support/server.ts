@@ -21,7 +21,7 @@ export async function freePort(): Promise<number> {
 export interface ChildRun {
   child: ChildProcess;
   /** Everything the process printed so far (stdout and stderr). */
-  output(): string;
+  output: () => string;
   /** Resolves with the exit code (or the signal's name) once the process has ended. */
   exited: Promise<number | string>;
 }

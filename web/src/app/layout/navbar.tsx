@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES, type Language } from '@shop/contract';
-import { useSession } from '../../features/auth/use-session';
+import { useSession } from '../../lib/session';
 import { useCart } from '../../features/cart/api/get-cart';
 import { CartSummary } from '../../features/cart/components/cart-summary';
 import { useWishlist } from '../../features/wishlist/api/get-wishlist';
@@ -10,6 +10,7 @@ import { Logo } from '../../components/brand/logo';
 import { FlagBg, FlagGb } from '../../components/brand/flags';
 import { BagIcon, CloseIcon, HeartIcon, MenuIcon, UserIcon } from '../../components/icons/icons';
 import { useLanguage } from '../../lib/use-language';
+import { useHoverPreview } from './use-hover-preview';
 import styles from './navbar.module.css';
 
 const MENU_LINKS = [
@@ -31,8 +32,11 @@ export function Navbar({ adminActions }: NavbarProps) {
   const { t, i18n } = useTranslation();
   const lang = useLanguage();
   const session = useSession();
-  const cart = useCart(session.token);
-  const wishlist = useWishlist(session.token);
+  const cart = useCart();
+  const wishlist = useWishlist();
+  // The cart's preview, but not over the cart page itself.
+  const { pathname } = useLocation();
+  const preview = useHoverPreview({ disabled: pathname === '/cart' });
 
   const userName = session.user?.name ?? '';
   const profileLabel = session.isLoggedIn
@@ -88,7 +92,7 @@ export function Navbar({ adminActions }: NavbarProps) {
             )}
           </Link>
 
-          <div className={styles.cartWrap}>
+          <div className={styles.cartWrap} {...preview.areaProps}>
             <Link to="/cart" className={styles.icon} aria-label={t('nav.cart', { count: cart.count })}>
               <BagIcon />
               {cart.count > 0 && (
@@ -97,7 +101,7 @@ export function Navbar({ adminActions }: NavbarProps) {
                 </span>
               )}
             </Link>
-            <div className={styles.popover}>
+            <div className={styles.popover} data-open={preview.open}>
               <CartSummary items={cart.items} />
             </div>
           </div>

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { useSession } from '../../features/auth/use-session';
+import { useSession } from '../../lib/session';
 import { loadAllStrings } from '../../lib/i18n';
 import { Navbar } from './navbar';
 import { Footer } from './footer';
@@ -28,6 +28,8 @@ export function PublicLayout() {
   if (arrival !== null && pathname !== arrival) setArrival(null);
   return (
     <div className={styles.shell}>
+      {/* First, so that before the app runs (it then makes the page behind inert) Tab reaches it first. */}
+      <TermsPopup />
       <a href="#main" className={styles.skip}>
         {t('common.skipToContent')}
       </a>
@@ -49,7 +51,6 @@ export function PublicLayout() {
       </main>
       <Footer />
       <BackToTop />
-      <TermsPopup />
     </div>
   );
 }

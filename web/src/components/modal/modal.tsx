@@ -12,14 +12,48 @@ interface ModalProps {
   onClose?: () => void;
   /** Extra class for the panel. */
   className?: string;
+  /**
+   * Rendered where it stands in the tree rather than in a portal at the end of <body>: for a
+   * dialog that is part of a server-rendered page's first HTML (a portal renders only in the
+   * browser). It is on screen with the page, so it does not animate in.
+   */
+  inPlace?: boolean;
+}
+
+/**
+ * Makes everything in #root but `dialog` inert (out of the tab order and the accessibility
+ * tree) and returns the undo. A dialog in a portal is outside #root, which goes inert whole; in
+ * one rendered in place, every sibling on its way up to #root does.
+ */
+function inertAround(dialog: HTMLElement | null): () => void {
+  const root = document.getElementById('root');
+  if (!root || !dialog) return () => undefined;
+  const made: Element[] = [];
+  const makeInert = (element: Element) => {
+    if (element.hasAttribute('inert')) return;
+    element.setAttribute('inert', '');
+    made.push(element);
+  };
+  if (!root.contains(dialog)) makeInert(root);
+  for (
+    let node: Element = dialog;
+    node !== root && root.contains(node) && node.parentElement;
+    node = node.parentElement
+  ) {
+    for (const sibling of node.parentElement.children) if (sibling !== node) makeInert(sibling);
+  }
+  return () => {
+    for (const element of made) element.removeAttribute('inert');
+  };
 }
 
 /**
  * An accessible modal dialog: labelled by its title, focus moved in and trapped, the page behind
  * made inert, focus given back to where it was on close.
  */
-export function Modal({ title, children, onClose, className }: ModalProps) {
+export function Modal({ title, children, onClose, className, inPlace = false }: ModalProps) {
   const titleId = useId();
+  const backdropRef = useRef<HTMLDivElement>(null);
   const panelRef = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -29,13 +63,12 @@ export function Modal({ title, children, onClose, className }: ModalProps) {
     panelRef.current?.focus();
 
     // Everything outside the dialog leaves the tab order and the accessibility tree.
-    const root = document.getElementById('root');
-    root?.setAttribute('inert', '');
+    const undoInert = inertAround(backdropRef.current);
     const previousOverflow = document.body.style.overflow;
     document.body.style.overflow = 'hidden';
 
     return () => {
-      root?.removeAttribute('inert');
+      undoInert();
       document.body.style.overflow = previousOverflow;
       previouslyFocused?.focus?.();
     };
@@ -64,8 +97,12 @@ export function Modal({ title, children, onClose, className }: ModalProps) {
     }
   }
 
-  return createPortal(
-    <div className={styles.backdrop} onMouseDown={(e) => e.target === e.currentTarget && onClose?.()}>
+  const dialog = (
+    <div
+      ref={backdropRef}
+      className={inPlace ? `${styles.backdrop} ${styles.still}` : styles.backdrop}
+      onMouseDown={(e) => e.target === e.currentTarget && onClose?.()}
+    >
       <div
         ref={panelRef}
         role="dialog"
@@ -80,7 +117,7 @@ export function Modal({ title, children, onClose, className }: ModalProps) {
         </h2>
         {children}
       </div>
-    </div>,
-    document.body,
+    </div>
   );
+  return inPlace ? dialog : createPortal(dialog, document.body);
 }

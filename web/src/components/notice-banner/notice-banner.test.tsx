@@ -1,9 +1,13 @@
-import { describe, expect, it } from 'vitest';
-import { fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { NoticeBanner } from './notice-banner';
 
 describe('NoticeBanner', () => {
+  afterEach(() => {
+    document.cookie = 'notice=; path=/; max-age=0';
+  });
+
   it('starts open with the availability notice', () => {
     render(<NoticeBanner />);
     expect(screen.getByRole('complementary', { name: 'Notice' })).toHaveTextContent(/not available for purchase yet/);
@@ -16,6 +20,26 @@ describe('NoticeBanner', () => {
     expect(close).toHaveFocus();
     await userEvent.keyboard('{Enter}');
     expect(screen.queryByRole('complementary', { name: 'Notice' })).not.toBeInTheDocument();
+  });
+
+  it('stays closed for the browsing session once closed (a session cookie the server reads too)', async () => {
+    const first = render(<NoticeBanner />);
+    await userEvent.click(screen.getByRole('button', { name: 'Close notice' }));
+    expect(document.cookie).toContain('notice=closed');
+    first.unmount();
+    // The next page load (or a page outside the public layout and back) starts without it.
+    render(<NoticeBanner />);
+    expect(screen.queryByRole('complementary', { name: 'Notice' })).not.toBeInTheDocument();
+  });
+
+  it('keeps toasts off its line while it is on it, and lets them back when closed', async () => {
+    render(<NoticeBanner />);
+    const banner = screen.getByRole('complementary', { name: 'Notice' });
+    banner.getBoundingClientRect = () => new DOMRect(15, 120, 360, 130);
+    window.dispatchEvent(new Event('resize'));
+    await waitFor(() => expect(document.documentElement.style.getPropertyValue('--notice-clearance')).toBe('262px'));
+    await userEvent.click(screen.getByRole('button', { name: 'Close notice' }));
+    expect(document.documentElement.style.getPropertyValue('--notice-clearance')).toBe('');
   });
 
   it('moves with a pointer drag', () => {

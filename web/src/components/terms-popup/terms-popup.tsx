@@ -1,37 +1,47 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { STORAGE_KEYS } from '@shop/contract';
-import { readStorage, writeStorage } from '../../lib/storage';
+import { ACCEPT_TERMS_PATH } from '@shop/contract';
 import { useHydrated } from '../../lib/use-hydrated';
 import { Modal } from '../modal/modal';
 import button from '../button/button.module.css';
+import { hasStoredTermsAcceptance, hasTermsCookie, rememberTermsAccepted, syncTermsAcceptance } from './terms-accepted';
 import styles from './terms-popup.module.css';
 
 const TERMS_PATH = '/terms';
 
-/** Asks for acceptance of the terms on the first visit; never shown over the terms themselves. */
+/**
+ * Asks for acceptance of the terms on the first visit; never shown over the terms themselves.
+ *
+ * It is part of a server-rendered page's first HTML (docs/decisions/0012), painted with the page
+ * rather than over it once the app has started: the server knows the acceptance from its cookie
+ * copy, and the first render in the browser goes by that cookie too, so hydration matches. The
+ * spec's flag in local storage counts from right after. Before the app has started (or without
+ * JavaScript) the form is a plain one: the checkbox is required, and the server records the
+ * acceptance in the cookie and sends the visitor back to the page (api/src/platform/web/accept-terms.ts).
+ */
 export function TermsPopup() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const checkboxId = useId();
-  const [accepted, setAccepted] = useState(() => readStorage(STORAGE_KEYS.acceptedTerms) === 'true');
+  const [accepted, setAccepted] = useState(hasTermsCookie);
   const [checked, setChecked] = useState(false);
-  // Only the browser knows whether they were accepted: never in the server-rendered HTML.
   const hydrated = useHydrated();
 
-  if (!hydrated || accepted || pathname === TERMS_PATH) return null;
+  useEffect(syncTermsAcceptance, []);
+
+  if (accepted || (hydrated && hasStoredTermsAcceptance()) || pathname === TERMS_PATH) return null;
 
   function submit(event: React.FormEvent) {
     event.preventDefault();
     if (!checked) return;
-    writeStorage(STORAGE_KEYS.acceptedTerms, 'true');
+    rememberTermsAccepted();
     setAccepted(true);
   }
 
   return (
-    <Modal title={t('termsPopup.title')}>
-      <form onSubmit={submit} className={styles.form}>
+    <Modal title={t('termsPopup.title')} inPlace>
+      <form method="post" action={ACCEPT_TERMS_PATH} onSubmit={submit} className={styles.form}>
         <p className={styles.text}>{t('termsPopup.body')}</p>
         <p className={styles.text}>
           <Link to={TERMS_PATH} className={styles.link}>
@@ -42,12 +52,19 @@ export function TermsPopup() {
           <input
             id={checkboxId}
             type="checkbox"
+            name="accepted"
+            required
             checked={checked}
             onChange={(event) => setChecked(event.target.checked)}
           />
           <label htmlFor={checkboxId}>{t('termsPopup.checkbox')}</label>
         </div>
-        <button type="submit" className={`${button.primary} ${button.block}`} disabled={!checked}>
+        {/* Disabled until ticked once the app runs; before, the required checkbox stops the form. */}
+        <button
+          type="submit"
+          className={`${button.primary} ${button.block} ${styles.submit}`}
+          disabled={hydrated && !checked}
+        >
           {t('termsPopup.submit')}
         </button>
       </form>

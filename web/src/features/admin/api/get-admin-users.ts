@@ -1,5 +1,7 @@
 import useSWR from 'swr';
 import type { AdminUser } from '@shop/contract';
+import type { ApiError } from '../../../lib/api-client';
+import { useToken } from '../../../lib/session';
 
 export const ADMIN_USERS_PATH = '/admin/users';
 
@@ -12,6 +14,6 @@ export interface UsersResponse {
 }
 
 /** The users, root admin first. */
-export function useAdminUsers(token: string | null) {
-  return useSWR<UsersResponse>(adminUsersKey(token));
+export function useAdminUsers() {
+  return useSWR<UsersResponse, ApiError>(adminUsersKey(useToken()));
 }

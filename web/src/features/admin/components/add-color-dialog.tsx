@@ -1,11 +1,12 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import type { Color } from '@shop/contract';
 import { isApiError } from '../../../lib/api-client';
+import { useErrorText } from '../../../lib/error-text';
 import { Modal } from '../../../components/modal/modal';
 import { addColor } from '../api/add-color';
-import { apiMessage } from '../lib/api-message';
+import { ADMIN_FAILED } from '../lib/admin-errors';
 import { imageProblem } from '../lib/image-file';
 import { ensureToken } from '../lib/session-guard';
 import { ColorNameField } from './color-name-field';
@@ -24,14 +25,20 @@ type Field = 'colorName' | 'image' | 'hoverImage';
 /** The editor's "add a colour" modal: a trimmed, non-empty name and both images, sent at once. */
 export function AddColorDialog({ productId, onAdded, onClose }: AddColorDialogProps) {
   const { t } = useTranslation();
+  const errorText = useErrorText();
   const [colorName, setColorName] = useState('');
   const [image, setImage] = useState<File | null>(null);
   const [hoverImage, setHoverImage] = useState<File | null>(null);
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [busy, setBusy] = useState(false);
 
-  function choose(field: 'image' | 'hoverImage', file: File | null) {
-    const problem = file && imageProblem(file);
+  // The newest file chosen for each field: a slower check of an earlier one must not win.
+  const latest = useRef<Partial<Record<'image' | 'hoverImage', File | null>>>({});
+
+  async function choose(field: 'image' | 'hoverImage', file: File | null) {
+    latest.current[field] = file;
+    const problem = file && (await imageProblem(file));
+    if (latest.current[field] !== file) return;
     setErrors((current) => ({ ...current, [field]: problem ? t(`admin.form.errors.${problem}`) : undefined }));
     if (!problem) (field === 'image' ? setImage : setHoverImage)(file);
   }
@@ -59,7 +66,7 @@ export function AddColorDialog({ productId, onAdded, onClose }: AddColorDialogPr
       const fields = isApiError(error) ? error.fields : {};
       setErrors({
         colorName: fields.colorName ? t('admin.form.errors.colorName') : undefined,
-        image: fields.colorImage ?? (fields.colorName ? undefined : apiMessage(error, t)),
+        image: fields.colorImage ?? (fields.colorName ? undefined : errorText(error, ADMIN_FAILED)),
         hoverImage: fields.colorHoverImage,
       });
       setBusy(false);
@@ -85,7 +92,7 @@ export function AddColorDialog({ productId, onAdded, onClose }: AddColorDialogPr
             error={errors.image}
             required
             disabled={busy}
-            onChange={(file) => choose('image', file)}
+            onChange={(file) => void choose('image', file)}
           />
           <ImageField
             label={t('admin.form.hoverImage')}
@@ -93,7 +100,7 @@ export function AddColorDialog({ productId, onAdded, onClose }: AddColorDialogPr
             error={errors.hoverImage}
             required
             disabled={busy}
-            onChange={(file) => choose('hoverImage', file)}
+            onChange={(file) => void choose('hoverImage', file)}
           />
         </div>
         <div className={styles.actions}>

@@ -3,6 +3,7 @@ import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PlusIcon } from '../../../components/icons/icons';
 import { AdminPage } from './admin-page';
+import { BackupPanel } from './backup-panel';
 import { ProductTable } from './product-table';
 import { UserTable } from './user-table';
 import button from '../../../components/button/button.module.css';
@@ -12,7 +13,6 @@ const TABS = ['users', 'products'] as const;
 type Tab = (typeof TABS)[number];
 
 interface AdminDashboardProps {
-  token: string | null;
   currentUserId: number | undefined;
   lang: string;
 }
@@ -21,7 +21,7 @@ interface AdminDashboardProps {
  * /admin/dashboard: user management (what the spec shows there), and a products tab listing
  * every product, drafts too. The tab is in the URL, so back and reload keep it.
  */
-export default function AdminDashboard({ token, currentUserId, lang }: AdminDashboardProps) {
+export default function AdminDashboard({ currentUserId, lang }: AdminDashboardProps) {
   const { t } = useTranslation();
   const id = useId();
   const [params, setParams] = useSearchParams();
@@ -54,6 +54,8 @@ export default function AdminDashboard({ token, currentUserId, lang }: AdminDash
         </Link>
       }
     >
+      <BackupPanel lang={lang} />
+
       <div role="tablist" aria-label={t('admin.dashboard.tabs')} className={styles.tabs} onKeyDown={onKeyDown}>
         {TABS.map((name) => (
           <button
@@ -83,7 +85,7 @@ export default function AdminDashboard({ token, currentUserId, lang }: AdminDash
         className={styles.panel}
       >
         <h2 className={styles.panelTitle}>{t(`admin.dashboard.${tab}Title`)}</h2>
-        {tab === 'users' ? <UserTable token={token} currentUserId={currentUserId} /> : <ProductTable lang={lang} />}
+        {tab === 'users' ? <UserTable currentUserId={currentUserId} /> : <ProductTable lang={lang} />}
       </section>
     </AdminPage>
   );

@@ -2,53 +2,35 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'react-toastify';
+import { fakeApi, signIn } from '../../../test/fake-api';
 import { renderWithRouter } from '../../../test/render';
 import { CreateProductForm } from './create-product-form';
 
 vi.mock('react-toastify', () => ({ toast: { error: vi.fn(), info: vi.fn(), success: vi.fn(), warn: vi.fn() } }));
 
-interface Sent {
-  key: string;
-  body: unknown;
-}
-
 /** Answers the create form's calls; `uploadStatus` decides how the image upload ends. */
 function stubApi(uploadStatus = 200) {
-  const sent: Sent[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const key = `${init?.method ?? 'GET'} ${String(input)}`;
-      const body =
-        init?.body instanceof FormData
-          ? Object.fromEntries(
-              [...init.body.entries()].map(([name, value]) => [name, typeof value === 'string' ? value : value.name]),
-            )
-          : init?.body
-            ? JSON.parse(String(init.body))
-            : undefined;
-      sent.push({ key, body });
-      if (key === 'POST /api/products')
-        return new Response(JSON.stringify({ success: true, product: { id: 42 } }), { status: 201 });
-      if (key === 'POST /api/products/upload-images') {
-        return uploadStatus === 200
-          ? new Response(JSON.stringify({ success: true }), { status: 200 })
-          : new Response(
-              JSON.stringify({ error: 'Only JPEG, PNG and WebP images are accepted.', code: 'UNSUPPORTED_MEDIA_TYPE' }),
-              {
-                status: uploadStatus,
-              },
-            );
-      }
-      if (key === 'DELETE /api/products/42') return new Response(JSON.stringify({ success: true }), { status: 200 });
-      throw new Error(`unexpected request ${key}`);
-    }),
-  );
-  return sent;
+  return fakeApi({
+    'POST /api/products': { status: 201, body: { success: true, product: { id: 42 } } },
+    'POST /api/products/upload-images':
+      uploadStatus === 200
+        ? { body: { success: true } }
+        : {
+            status: uploadStatus,
+            body: { error: 'Only JPEG, PNG and WebP images are accepted.', code: 'UNSUPPORTED_MEDIA_TYPE' },
+          },
+    'DELETE /api/products/42': { body: { success: true } },
+  });
 }
 
-const TOKEN = 't'.repeat(43);
-const png = (name: string) => new File([new Uint8Array([137, 80, 78, 71])], name, { type: 'image/png' });
+/** A real 7×3 PNG. */
+const PNG = Uint8Array.from(
+  atob(
+    'iVBORw0KGgoAAAANSUhEUgAAAAcAAAADCAIAAADQoYKSAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAEUlEQVQImWNoMHDARAwkiAIAj1ATsWA/xX4AAAAASUVORK5CYII=',
+  ),
+  (char) => char.charCodeAt(0),
+);
+const png = (name: string) => new File([PNG], name, { type: 'image/png' });
 
 async function fillForm() {
   const user = userEvent.setup();
@@ -68,7 +50,6 @@ async function fillForm() {
 }
 
 afterEach(() => {
-  vi.unstubAllGlobals();
   vi.clearAllMocks();
 });
 
@@ -114,11 +95,25 @@ describe('CreateProductForm', () => {
     await userEvent.upload(image!, new File(['%PDF'], 'notes.pdf', { type: 'application/pdf' }), {
       applyAccept: false,
     });
-    expect(screen.getByText('Only JPEG, PNG and WebP images are accepted.')).toBeInTheDocument();
+    expect(await screen.findByText('Only JPEG, PNG and WebP images are accepted.')).toBeInTheDocument();
+  });
+
+  it('refuses a text file named .png when it is chosen, not at Publish', async () => {
+    const sent = stubApi();
+    renderWithRouter(<CreateProductForm />);
+    const [image] = screen.getAllByLabelText(/^Image/, { selector: 'input[type=file]' });
+    await userEvent.upload(image!, new File(['just some notes'], 'notes.png', { type: 'image/png' }));
+    expect(await screen.findByText('Only JPEG, PNG and WebP images are accepted.')).toBeInTheDocument();
+    expect(screen.queryByText('notes.png')).not.toBeInTheDocument();
+    // A real image in its place clears the message.
+    await userEvent.upload(image!, png('ash.png'));
+    expect(await screen.findByText('ash.png')).toBeInTheDocument();
+    expect(screen.queryByText('Only JPEG, PNG and WebP images are accepted.')).not.toBeInTheDocument();
+    expect(sent).toEqual([]);
   });
 
   it('creates the product, uploads its images by colour index, then opens its page', async () => {
-    localStorage.setItem('token', TOKEN);
+    signIn();
     const sent = stubApi();
     const { router } = renderWithRouter(<CreateProductForm />, {
       path: '/admin/create-a-product',
@@ -154,7 +149,7 @@ describe('CreateProductForm', () => {
   });
 
   it('says "Failed to publish product" when the images are refused, and removes the hidden draft', async () => {
-    localStorage.setItem('token', TOKEN);
+    signIn();
     const sent = stubApi(415);
     renderWithRouter(<CreateProductForm />);
     const user = await fillForm();

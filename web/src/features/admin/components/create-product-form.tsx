@@ -5,10 +5,11 @@ import { useSWRConfig } from 'swr';
 import { toast } from 'react-toastify';
 import { CREATE_FORM_SIZES, MAX_COLORS, type Size } from '@shop/contract';
 import { isApiError } from '../../../lib/api-client';
+import { useErrorText } from '../../../lib/error-text';
 import { PlusIcon } from '../../../components/icons/icons';
 import { createProduct } from '../api/create-product';
 import { revalidateCatalog } from '../api/revalidate-catalog';
-import { apiMessage } from '../lib/api-message';
+import { ADMIN_FAILED } from '../lib/admin-errors';
 import { colorField, useColorCardWiring, type ColorPart } from '../lib/color-card-wiring';
 import { overRequestLimit } from '../lib/image-file';
 import { EMPTY_DETAILS, parseDetails, serverErrors, type DetailsDraft } from '../lib/product-form';
@@ -39,6 +40,7 @@ const rowField = (row: ColorRow, part: ColorPart) => colorField(row.key, part);
  */
 export function CreateProductForm() {
   const { t } = useTranslation();
+  const errorText = useErrorText();
   const navigate = useNavigate();
   const { mutate } = useSWRConfig();
   const [draft, setDraft] = useState<DetailsDraft>(EMPTY_DETAILS);
@@ -102,11 +104,11 @@ export function CreateProductForm() {
       });
       void revalidateCatalog(mutate);
       toast.success(t('admin.create.published'));
-      navigate(`/product/${id}`);
+      void navigate(`/product/${id}`);
     } catch (error) {
       toast.error(t('admin.create.failed'));
       const fields = isApiError(error) && error.status === 400 ? error.fields : {};
-      showProblems(serverErrors(fields, t, renameServerField), apiMessage(error, t));
+      showProblems(serverErrors(fields, t, renameServerField), errorText(error, ADMIN_FAILED));
       setBusy(false);
     }
   }

@@ -4,11 +4,12 @@ import { useSWRConfig } from 'swr';
 import { toast } from 'react-toastify';
 import { MAX_COLORS, type Color, type Product } from '@shop/contract';
 import { isApiError } from '../../../lib/api-client';
+import { useErrorText } from '../../../lib/error-text';
 import { PlusIcon } from '../../../components/icons/icons';
 import { PageHeading } from '../../../components/page-heading/page-heading';
 import { revalidateCatalog } from '../api/revalidate-catalog';
 import { updateProduct } from '../api/update-product';
-import { apiMessage } from '../lib/api-message';
+import { ADMIN_FAILED } from '../lib/admin-errors';
 import { colorField, useColorCardWiring } from '../lib/color-card-wiring';
 import { overRequestLimit } from '../lib/image-file';
 import { draftOf, parseDetails, serverErrors, type DetailsDraft } from '../lib/product-form';
@@ -40,6 +41,7 @@ interface ProductEditorProps {
  */
 export default function ProductEditor({ product, onClose }: ProductEditorProps) {
   const { t } = useTranslation();
+  const errorText = useErrorText();
   const id = useId();
   const { mutate } = useSWRConfig();
   const [draft, setDraft] = useState<DetailsDraft>(() => draftOf(product));
@@ -116,7 +118,10 @@ export default function ProductEditor({ product, onClose }: ProductEditorProps) 
         return;
       }
       toast.error(t('admin.edit.failed'));
-      showProblems(error.status === 400 ? serverErrors(error.fields, t, renameServerField) : {}, apiMessage(error, t));
+      showProblems(
+        error.status === 400 ? serverErrors(error.fields, t, renameServerField) : {},
+        errorText(error, ADMIN_FAILED),
+      );
     }
   }
 

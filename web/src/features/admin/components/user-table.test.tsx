@@ -2,15 +2,12 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'react-toastify';
-import { SWRConfig } from 'swr';
 import type { AdminUser } from '@shop/contract';
-import { swrFetcher } from '../../../lib/swr';
-import { renderWithRouter } from '../../../test/render';
+import { fakeApi, renderWithApi, signIn, type Answer } from '../../../test/fake-api';
 import { UserTable } from './user-table';
 
 vi.mock('react-toastify', () => ({ toast: { error: vi.fn(), info: vi.fn(), success: vi.fn(), warn: vi.fn() } }));
 
-const TOKEN = 't'.repeat(43);
 const user = (id: number, name: string, role: AdminUser['role']): AdminUser => ({
   id,
   name,
@@ -20,32 +17,17 @@ const user = (id: number, name: string, role: AdminUser['role']): AdminUser => (
 });
 const USERS = [user(1, 'Root', 'ROOT_ADMIN'), user(2, 'Ada', 'ADMIN'), user(3, 'Mila', 'USER')];
 
-function stubApi(answers: Record<string, [number, unknown]>) {
-  const sent: string[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const key = `${init?.method ?? 'GET'} ${String(input)}`;
-      sent.push(init?.body ? `${key} ${String(init.body)}` : key);
-      const [status, body] =
-        answers[key] ?? (key === 'GET /api/admin/users' ? [200, { success: true, data: USERS }] : [500, {}]);
-      return new Response(JSON.stringify(body), { status });
-    }),
-  );
-  return sent;
+/** The users' list, and what else the test answers; returns what was sent. */
+function stubApi(answers: Record<string, Answer> = {}) {
+  return fakeApi({ 'GET /api/admin/users': { body: { success: true, data: USERS } }, ...answers });
 }
 
 function renderTable() {
-  localStorage.setItem('token', TOKEN);
-  return renderWithRouter(
-    <SWRConfig value={{ fetcher: swrFetcher }}>
-      <UserTable token={TOKEN} currentUserId={2} />
-    </SWRConfig>,
-  );
+  signIn();
+  return renderWithApi(<UserTable currentUserId={2} />);
 }
 
 afterEach(() => {
-  vi.unstubAllGlobals();
   vi.clearAllMocks();
 });
 
@@ -69,31 +51,40 @@ describe('UserTable', () => {
   });
 
   it('changes a role, and says "Role update failed: ..." with the reason when refused', async () => {
-    const sent = stubApi({ 'PUT /api/admin/users/role': [403, { error: 'No.', code: 'ROOT_PROTECTED' }] });
+    const sent = stubApi({
+      'PUT /api/admin/users/role': { status: 403, body: { error: 'No.', code: 'ROOT_PROTECTED' } },
+    });
     renderTable();
     await userEvent.selectOptions(await screen.findByRole('combobox', { name: 'Role of Mila' }), 'ADMIN');
     await waitFor(() =>
       expect(toast.error).toHaveBeenCalledWith('Role update failed: The root admin cannot be changed or deleted.'),
     );
-    expect(sent).toContain('PUT /api/admin/users/role {"userId":3,"newRole":"ADMIN"}');
+    expect(sent).toContainEqual(
+      expect.objectContaining({ key: 'PUT /api/admin/users/role', body: { userId: 3, newRole: 'ADMIN' } }),
+    );
     // The select goes back to what the server holds.
     await waitFor(() => expect(screen.getByRole('combobox', { name: 'Role of Mila' })).toHaveValue('USER'));
   });
 
   it('deletes a user only after confirmation: "User deleted successfully."', async () => {
-    const sent = stubApi({ 'DELETE /api/admin/users/3': [200, { success: true }] });
+    const sent = stubApi({ 'DELETE /api/admin/users/3': { body: { success: true } } });
     renderTable();
     await userEvent.click(await screen.findByRole('button', { name: 'Delete Mila' }));
     const dialog = screen.getByRole('dialog', { name: 'Delete this user?' });
-    expect(sent).not.toContain('DELETE /api/admin/users/3');
+    expect(sent.map((request) => request.key)).not.toContain('DELETE /api/admin/users/3');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Delete user' }));
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith('User deleted successfully.'));
-    expect(sent).toContain('DELETE /api/admin/users/3');
+    expect(sent.map((request) => request.key)).toContain('DELETE /api/admin/users/3');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
   it('says "User deletion failed: ..." when the server refuses', async () => {
-    stubApi({ 'DELETE /api/admin/users/3': [403, { error: 'You are not allowed to do this.', code: 'FORBIDDEN' }] });
+    stubApi({
+      'DELETE /api/admin/users/3': {
+        status: 403,
+        body: { error: 'You are not allowed to do this.', code: 'FORBIDDEN' },
+      },
+    });
     renderTable();
     await userEvent.click(await screen.findByRole('button', { name: 'Delete Mila' }));
     await userEvent.click(screen.getByRole('button', { name: 'Delete user' }));

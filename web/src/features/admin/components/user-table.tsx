@@ -3,25 +3,26 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import { ASSIGNABLE_ROLES, type AdminUser, type Role } from '@shop/contract';
 import { StateMessage } from '../../../components/state-message/state-message';
+import { useErrorText } from '../../../lib/error-text';
 import { deleteUser } from '../api/delete-user';
 import { useAdminUsers, type UsersResponse } from '../api/get-admin-users';
 import { updateUserRole } from '../api/update-user-role';
-import { apiMessage } from '../lib/api-message';
+import { ADMIN_FAILED } from '../lib/admin-errors';
 import { ensureToken } from '../lib/session-guard';
 import { TrashIcon } from './admin-icons';
 import { ConfirmDialog } from './confirm-dialog';
 import styles from './tables.module.css';
 
 interface UserTableProps {
-  token: string | null;
   /** The signed-in admin: their own row has no delete. */
   currentUserId: number | undefined;
 }
 
 /** User management (spec section 6): the root admin first and untouchable; roles USER or ADMIN; delete after confirmation. */
-export function UserTable({ token, currentUserId }: UserTableProps) {
+export function UserTable({ currentUserId }: UserTableProps) {
   const { t } = useTranslation();
-  const { data, error, mutate } = useAdminUsers(token);
+  const errorText = useErrorText();
+  const { data, error, mutate } = useAdminUsers();
   const [pendingRole, setPendingRole] = useState<number | null>(null);
   const [toDelete, setToDelete] = useState<AdminUser | null>(null);
   const [deleting, setDeleting] = useState(false);
@@ -44,7 +45,7 @@ export function UserTable({ token, currentUserId }: UserTableProps) {
       );
       toast.success(t('admin.users.roleUpdated', { name: user.name, role: t(`admin.users.roles.${newRole}`) }));
     } catch (failure) {
-      toast.error(t('admin.users.roleFailed', { message: apiMessage(failure, t) }));
+      toast.error(t('admin.users.roleFailed', { message: errorText(failure, ADMIN_FAILED) }));
     } finally {
       setPendingRole(null);
     }
@@ -57,7 +58,7 @@ export function UserTable({ token, currentUserId }: UserTableProps) {
       await deleteUser(toDelete.id);
       toast.success(t('admin.users.deleted'));
     } catch (failure) {
-      toast.error(t('admin.users.deleteFailed', { message: apiMessage(failure, t) }));
+      toast.error(t('admin.users.deleteFailed', { message: errorText(failure, ADMIN_FAILED) }));
     } finally {
       setDeleting(false);
       setToDelete(null);

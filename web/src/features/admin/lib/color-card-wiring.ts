@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { imageProblem } from './image-file';
 import type { FieldErrors } from './product-form';
@@ -26,15 +27,20 @@ interface ColorCardWiringOptions {
 
 /**
  * The ColorCard props the create form and the editor wire alike: a colour's messages, renaming
- * it, and choosing its images (a file the shop does not take is refused with its message and
- * the colour keeps what it had).
+ * it, and choosing its images (checked when chosen: a file the shop does not take is refused
+ * with its message and the colour keeps what it had).
  */
 export function useColorCardWiring({ errors, clear, setFieldError, update }: ColorCardWiringOptions) {
   const { t } = useTranslation();
 
-  function chooseImage(key: number, part: 'image' | 'hover', file: File | null) {
+  // The newest file chosen for each field: a slower check of an earlier one must not win.
+  const latest = useRef(new Map<string, File | null>());
+
+  async function chooseImage(key: number, part: 'image' | 'hover', file: File | null) {
     const field = colorField(key, part);
-    const problem = file && imageProblem(file);
+    latest.current.set(field, file);
+    const problem = file && (await imageProblem(file));
+    if (latest.current.get(field) !== file) return;
     if (problem) {
       setFieldError(field, t(`admin.form.errors.${problem}`));
       return;
@@ -54,13 +60,13 @@ export function useColorCardWiring({ errors, clear, setFieldError, update }: Col
       file: color.image,
       currentUrl: color.imageUrl,
       error: errors[colorField(key, 'image')],
-      onChange: (file: File | null) => chooseImage(key, 'image', file),
+      onChange: (file: File | null) => void chooseImage(key, 'image', file),
     },
     hover: {
       file: color.hover,
       currentUrl: color.hoverImage,
       error: errors[colorField(key, 'hover')],
-      onChange: (file: File | null) => chooseImage(key, 'hover', file),
+      onChange: (file: File | null) => void chooseImage(key, 'hover', file),
     },
   });
 }

@@ -2,4 +2,4 @@ import type { Message, SignupBody } from '@shop/contract';
 import { api } from '../../../lib/api-client';
 
 /** POST /auth/signup: 201 and a 6-digit code mailed to the address; 409 EMAIL_TAKEN. */
-export const signup = (body: SignupBody) => api.post<Message>('/auth/signup', body);
+export const signup = (body: SignupBody) => api.post<Message>('/auth/signup', body, { anonymous: true });

@@ -1,24 +1,9 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
+import { fakeApi as stubApi, signIn } from '../../../test/fake-api';
 import { LoginForm } from './login-form';
-
-/** `fetch` answering by "METHOD /api/path"; records what was sent. */
-function stubApi(answers: Record<string, { status: number; body?: unknown }>) {
-  const sent: { key: string; body: unknown }[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const key = `${init?.method ?? 'GET'} ${String(input)}`;
-      sent.push({ key, body: init?.body ? JSON.parse(String(init.body)) : undefined });
-      const answer = answers[key];
-      if (!answer) throw new Error(`unexpected request ${key}`);
-      return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), { status: answer.status });
-    }),
-  );
-  return sent;
-}
 
 function renderLogin(state?: unknown) {
   const router = createMemoryRouter(
@@ -120,6 +105,30 @@ describe('LoginForm', () => {
     expect(await screen.findByRole('status')).toHaveTextContent(
       'Reset email sent! Follow the instructions in your inbox.',
     );
-    expect(sent).toEqual([{ key: 'POST /api/auth/reset-password', body: { email: 'mira@example.com' } }]);
+    expect(sent).toEqual([{ key: 'POST /api/auth/reset-password', body: { email: 'mira@example.com' }, token: null }]);
+  });
+
+  it('Forgot Password takes away what a failed login said, whatever comes of it', async () => {
+    stubApi({ 'POST /api/auth/login': { status: 401, body: { error: 'x', code: 'UNAUTHORIZED' } } });
+    renderLogin();
+    await userEvent.type(email(), 'mira@example');
+    await userEvent.type(password(), 'wrong-password');
+    await userEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Incorrect password. Please try again.');
+    await userEvent.click(screen.getByRole('button', { name: 'Forgot Password?' }));
+    expect(screen.getByText('Invalid email! Make sure you enter a properly formatted email.')).toBeInTheDocument();
+    expect(screen.queryByText('Incorrect password. Please try again.')).not.toBeInTheDocument();
+  });
+
+  it('sends no stored token, so a wrong password (401) never ends the session stored in this browser', async () => {
+    signIn('old-session');
+    const sent = stubApi({ 'POST /api/auth/login': { status: 401, body: { error: 'x', code: 'UNAUTHORIZED' } } });
+    renderLogin();
+    await userEvent.type(email(), 'mira@example.com');
+    await userEvent.type(password(), 'wrong-password');
+    await userEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Incorrect password. Please try again.');
+    expect(sent[0]?.token).toBeNull();
+    expect(localStorage.getItem('token')).toBe('old-session');
   });
 });

@@ -1,18 +1,18 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'react-toastify';
+import { toast, type Id } from 'react-toastify';
 import { Field } from '../../../components/field/field';
 import button from '../../../components/button/button.module.css';
 import { isApiError } from '../../../lib/api-client';
-import { apiErrorText } from '../../../lib/api-error-text';
-import { useLanguage } from '../../../lib/use-language';
+import { useErrorText } from '../../../lib/error-text';
+import { writeToken } from '../../../lib/session';
 import { login } from '../api/login';
 import { requestPasswordReset } from '../api/request-password-reset';
 import { resendOtp } from '../api/resend-otp';
+import { AUTH_ERRORS } from '../lib/auth-errors';
 import { looksLikeEmail } from '../lib/email';
 import { writePendingEmail } from '../lib/pending-email';
-import { writeToken } from '../use-token';
 import form from './form.module.css';
 
 type Errors = Partial<Record<'email' | 'password', string>>;
@@ -27,7 +27,7 @@ function returnPath(state: unknown): string {
 
 export function LoginForm() {
   const { t } = useTranslation();
-  const lang = useLanguage();
+  const errorText = useErrorText();
   const navigate = useNavigate();
   const location = useLocation();
   const [email, setEmail] = useState('');
@@ -35,6 +35,8 @@ export function LoginForm() {
   const [errors, setErrors] = useState<Errors>({});
   const [message, setMessage] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
   const [busy, setBusy] = useState<'login' | 'reset' | null>(null);
+  // The failed login's toast: gone once the shopper turns to Forgot Password.
+  const failureToast = useRef<Id | undefined>(undefined);
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -50,28 +52,27 @@ export function LoginForm() {
       const { token } = await login({ email: email.trim(), password });
       writeToken(token);
       toast.success(t('auth.login.success'));
-      navigate(returnPath(location.state), { replace: true });
+      void navigate(returnPath(location.state), { replace: true });
     } catch (error) {
       if (isApiError(error) && error.code === 'EMAIL_NOT_VERIFIED') {
         // The password was right: send a fresh code and take them to enter it.
         writePendingEmail(email.trim());
         await resendOtp(email.trim()).catch(() => undefined);
         toast.info(t('auth.login.notVerified'));
-        navigate('/verify-otp');
+        void navigate('/verify-otp');
         return;
       }
-      toast.error(t('auth.login.failureToast'));
-      let text: string;
-      if (isApiError(error) && error.status === 404) text = t('auth.login.notFound');
-      else if (isApiError(error) && error.status === 401) text = t('auth.login.wrongPassword');
-      else text = apiErrorText(error, t, lang, t('auth.login.failed'));
-      setMessage({ kind: 'error', text });
+      failureToast.current = toast.error(t('auth.login.failureToast'));
+      setMessage({ kind: 'error', text: errorText(error, AUTH_ERRORS.login) });
     } finally {
       setBusy(null);
     }
   }
 
   async function onForgotPassword() {
+    // What a failed login said is no longer the point: only the reset's messages stay.
+    if (failureToast.current !== undefined) toast.dismiss(failureToast.current);
+    setMessage(null);
     const address = email.trim();
     if (!address) {
       toast.warn(t('auth.reset.emailFirst'));
@@ -91,7 +92,7 @@ export function LoginForm() {
       toast.success(t('auth.reset.sent'));
       setMessage({ kind: 'success', text: `${t('auth.reset.sent')} ${t('auth.reset.spamHint')}` });
     } catch (error) {
-      const text = apiErrorText(error, t, lang, t('auth.reset.sendFailed'));
+      const text = errorText(error, AUTH_ERRORS.resetRequest);
       toast.error(text);
       setMessage({ kind: 'error', text });
     } finally {

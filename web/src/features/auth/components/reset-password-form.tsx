@@ -6,16 +6,16 @@ import { PASSWORD_MAX, PASSWORD_MIN, TIMINGS } from '@shop/contract';
 import { Field } from '../../../components/field/field';
 import button from '../../../components/button/button.module.css';
 import { isApiError } from '../../../lib/api-client';
-import { apiErrorText } from '../../../lib/api-error-text';
-import { useLanguage } from '../../../lib/use-language';
+import { useErrorText } from '../../../lib/error-text';
 import { updatePassword } from '../api/update-password';
+import { AUTH_ERRORS } from '../lib/auth-errors';
 import form from './form.module.css';
 
 type Errors = Partial<Record<'password' | 'confirm', string>>;
 
 export function ResetPasswordForm({ resetToken }: { resetToken: string }) {
   const { t } = useTranslation();
-  const lang = useLanguage();
+  const errorText = useErrorText();
   const navigate = useNavigate();
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
@@ -52,9 +52,9 @@ export function ResetPasswordForm({ resetToken }: { resetToken: string }) {
       toast.success(text);
       setMessage({ kind: 'success', text: `${text} ${t('auth.resetPage.redirecting')}` });
       setStatus('done');
-      timer.current = window.setTimeout(() => navigate('/login', { replace: true }), TIMINGS.resetRedirect);
+      timer.current = window.setTimeout(() => void navigate('/login', { replace: true }), TIMINGS.resetRedirect);
     } catch (error) {
-      const text = apiErrorText(error, t, lang, t('auth.resetPage.failed'));
+      const text = errorText(error, AUTH_ERRORS.resetPassword);
       toast.error(text);
       if (isApiError(error) && error.code === 'WEAK_PASSWORD') setErrors({ password: text });
       setMessage({ kind: 'error', text, linkToLogin: isApiError(error) && error.code === 'INVALID_TOKEN' });

@@ -6,9 +6,10 @@ import { PASSWORD_MAX, PASSWORD_MIN } from '@shop/contract';
 import { Field } from '../../../components/field/field';
 import button from '../../../components/button/button.module.css';
 import { isApiError } from '../../../lib/api-client';
-import { apiErrorText } from '../../../lib/api-error-text';
+import { useErrorText } from '../../../lib/error-text';
 import { useLanguage } from '../../../lib/use-language';
 import { signup } from '../api/signup';
+import { AUTH_ERRORS } from '../lib/auth-errors';
 import { looksLikeEmail } from '../lib/email';
 import { writePendingEmail } from '../lib/pending-email';
 import form from './form.module.css';
@@ -19,6 +20,7 @@ type Errors = Partial<Record<FieldName, string>>;
 export function SignupForm() {
   const { t } = useTranslation();
   const lang = useLanguage();
+  const errorText = useErrorText();
   const navigate = useNavigate();
   const [values, setValues] = useState<Record<FieldName, string>>({ name: '', email: '', password: '', confirm: '' });
   const [errors, setErrors] = useState<Errors>({});
@@ -56,11 +58,11 @@ export function SignupForm() {
       await signup({ name: values.name.trim(), email, password: values.password, locale: lang });
       writePendingEmail(email);
       toast.success(t('auth.signup.success'));
-      navigate('/verify-otp');
+      void navigate('/verify-otp');
     } catch (error) {
       const status = isApiError(error) ? error.status : 0;
       if (status === 400) {
-        const text = apiErrorText(error, t, lang, t('auth.signup.badRequest'));
+        const text = errorText(error, AUTH_ERRORS.signupBadRequest);
         toast.error(text);
         const fields = isApiError(error) ? error.fields : {};
         setErrors(
@@ -72,9 +74,9 @@ export function SignupForm() {
         );
       } else if (status === 409) {
         toast.error(t('auth.signup.failed'));
-        setErrors({ email: apiErrorText(error, t, lang, t('auth.signup.failed')) });
+        setErrors({ email: errorText(error, AUTH_ERRORS.signup) });
       } else if (status === 429) {
-        toast.error(apiErrorText(error, t, lang, t('auth.signup.failed')));
+        toast.error(errorText(error, AUTH_ERRORS.signup));
       } else {
         toast.error(t('auth.signup.failed'));
       }

@@ -5,18 +5,17 @@ import { toast } from 'react-toastify';
 import { OTP_LENGTH, TIMINGS } from '@shop/contract';
 import { Field } from '../../../components/field/field';
 import button from '../../../components/button/button.module.css';
-import { isApiError } from '../../../lib/api-client';
-import { apiErrorText } from '../../../lib/api-error-text';
-import { useLanguage } from '../../../lib/use-language';
+import { useErrorText } from '../../../lib/error-text';
+import { writeToken } from '../../../lib/session';
 import { resendOtp } from '../api/resend-otp';
 import { verifyOtp } from '../api/verify-otp';
+import { AUTH_ERRORS } from '../lib/auth-errors';
 import { clearPendingEmail, readPendingEmail } from '../lib/pending-email';
-import { writeToken } from '../use-token';
 import form from './form.module.css';
 
 export function VerifyOtpForm() {
   const { t } = useTranslation();
-  const lang = useLanguage();
+  const errorText = useErrorText();
   const navigate = useNavigate();
   const [email] = useState(readPendingEmail);
   const [otp, setOtp] = useState('');
@@ -47,12 +46,9 @@ export function VerifyOtpForm() {
       clearPendingEmail();
       toast.success(t('auth.otp.success'));
       setStatus('done');
-      timer.current = window.setTimeout(() => navigate('/profile', { replace: true }), TIMINGS.otpRedirect);
+      timer.current = window.setTimeout(() => void navigate('/profile', { replace: true }), TIMINGS.otpRedirect);
     } catch (failure) {
-      const text =
-        isApiError(failure) && failure.status === 409
-          ? t('auth.otp.alreadyVerified')
-          : apiErrorText(failure, t, lang, t('auth.otp.failed'));
+      const text = errorText(failure, AUTH_ERRORS.verifyOtp);
       toast.error(text);
       setError(text);
       setStatus('idle');
@@ -68,7 +64,7 @@ export function VerifyOtpForm() {
       setOtp('');
       setError(null);
     } catch (failure) {
-      toast.error(apiErrorText(failure, t, lang, t('auth.otp.resendFailed')));
+      toast.error(errorText(failure, AUTH_ERRORS.resendOtp));
     } finally {
       setStatus('idle');
     }

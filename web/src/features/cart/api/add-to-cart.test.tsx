@@ -2,10 +2,11 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'react-toastify';
-import { SWRConfig } from 'swr';
 import type { CartItem } from '@shop/contract';
-import { swrFetcher } from '../../../lib/swr';
-import { renderWithRouter } from '../../../test/render';
+import i18n from '../../../lib/i18n';
+import { useToken } from '../../../lib/session';
+import { fakeApi as fakeServer, renderWithApi, signIn } from '../../../test/fake-api';
+import { useAddToCartToast } from '../components/add-to-cart-toast';
 import { useAddToCart, type NewCartLine } from './add-to-cart';
 import { useCart } from './get-cart';
 
@@ -22,17 +23,20 @@ const item = (quantity: number): CartItem => ({
   colorName: 'Onyx',
   quantity,
   imageUrl: '/files/a',
+  available: null,
 });
 
 const complete: NewCartLine = { productId: 10, colorId: 3, selectedSize: 'M', quantity: 2 };
 
-/** The product page's button, reduced to the hook, with the navbar's bubble beside it. */
-function AddButton({ token, line }: { token: string | null; line: NewCartLine }) {
-  const add = useAddToCart(token);
-  const { count, hasLoaded } = useCart(token);
+/** The product page's button, reduced to the hook and its toast, with the navbar's bubble beside it. */
+function AddButton({ line }: { line: NewCartLine }) {
+  const add = useAddToCart();
+  const showResult = useAddToCartToast();
+  const { count, hasLoaded } = useCart();
+  const token = useToken();
   return (
     <>
-      <button type="button" onClick={() => void add(line)} disabled={Boolean(token) && !hasLoaded}>
+      <button type="button" onClick={async () => showResult(await add(line))} disabled={Boolean(token) && !hasLoaded}>
         Add
       </button>
       <output>{count}</output>
@@ -40,27 +44,24 @@ function AddButton({ token, line }: { token: string | null; line: NewCartLine })
   );
 }
 
-function fakeApi(cart: CartItem[], post: () => Response) {
-  const calls: string[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const key = `${init?.method ?? 'GET'} ${String(input)}`;
-      calls.push(key);
-      if (key === 'GET /api/cart?lang=en') return Response.json(cart);
-      if (key === 'POST /api/cart?lang=en') return post();
-      throw new Error(`unexpected request ${key}`);
-    }),
-  );
-  return calls;
+/** The cart (in both languages) and what POST /cart answers; returns the keys of the requests sent. */
+function fakeApi(cart: CartItem[], post: () => Response | Promise<Response>) {
+  const sent = fakeServer({
+    'GET /api/cart?lang=en': () => Response.json(cart),
+    'GET /api/cart?lang=bg': () => Response.json(cart),
+    'POST /api/cart?lang=en': post,
+    'POST /api/cart?lang=bg': post,
+  });
+  return {
+    get keys() {
+      return sent.map((request) => request.key);
+    },
+  };
 }
 
 function renderButton(token: string | null, line: NewCartLine = complete) {
-  renderWithRouter(
-    <SWRConfig value={{ fetcher: swrFetcher, refreshInterval: 0 }}>
-      <AddButton token={token} line={line} />
-    </SWRConfig>,
-  );
+  if (token) signIn(token);
+  renderWithApi(<AddButton line={line} />);
 }
 
 const click = async () => {
@@ -70,7 +71,6 @@ const click = async () => {
 };
 
 afterEach(() => {
-  vi.unstubAllGlobals();
   vi.clearAllMocks();
 });
 
@@ -80,7 +80,7 @@ describe('useAddToCart', () => {
     renderButton(null, { ...complete, colorId: undefined });
     await click();
     expect(toast.info).toHaveBeenCalledWith('Please log in to add items to your cart.');
-    expect(calls).toEqual([]);
+    expect(calls.keys).toEqual([]);
   });
 
   it('refuses incomplete product data without calling the server', async () => {
@@ -88,7 +88,7 @@ describe('useAddToCart', () => {
     renderButton('token-1', { ...complete, selectedSize: undefined });
     await click();
     expect(toast.error).toHaveBeenCalledWith('Product data is incomplete');
-    expect(calls).not.toContain('POST /api/cart?lang=en');
+    expect(calls.keys).not.toContain('POST /api/cart?lang=en');
   });
 
   it('adds the line and updates the bubble at once', async () => {
@@ -109,7 +109,7 @@ describe('useAddToCart', () => {
     await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('99'));
     await click();
     expect(toast.warn).toHaveBeenCalledWith('Maximum quantity of 99 reached');
-    expect(calls).not.toContain('POST /api/cart?lang=en');
+    expect(calls.keys).not.toContain('POST /api/cart?lang=en');
   });
 
   it('says so when the server caps the sum at 99', async () => {
@@ -119,22 +119,50 @@ describe('useAddToCart', () => {
     await waitFor(() => expect(toast.warn).toHaveBeenCalledWith('Maximum quantity of 99 reached'));
   });
 
-  it("turns the server's 409 into the 99 message and anything else into the generic one", async () => {
-    let answer = Response.json({ error: 'Maximum quantity of 99 reached', code: 'MAX_QUANTITY' }, { status: 409 });
-    fakeApi([], () => answer);
+  it("words the server's refusals: the cart's own words, else the server's message, else the generic one", async () => {
+    let answer = () =>
+      Response.json({ error: 'Maximum quantity of 99 reached', code: 'MAX_QUANTITY' }, { status: 409 });
+    fakeApi([], () => answer());
     renderButton('token-1');
     await click();
     await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Maximum quantity of 99 reached'));
 
-    answer = Response.json({ error: 'Something went wrong.', code: 'INTERNAL' }, { status: 500 });
-    await click();
-    await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Failed to update cart. Please check your input.'));
-
-    answer = Response.json(
-      { error: 'Size M is not available for this product.', code: 'VALIDATION_ERROR', fields: { selectedSize: 'x' } },
-      { status: 400 },
-    );
+    answer = () =>
+      Response.json(
+        { error: 'Size M is not available for this product.', code: 'VALIDATION_ERROR', fields: { selectedSize: 'x' } },
+        { status: 400 },
+      );
     await click();
     await waitFor(() => expect(toast.error).toHaveBeenCalledWith('This size is not available for this product.'));
+
+    // "The server message or Failed to update cart…" (spec section 8).
+    answer = () =>
+      Response.json({ error: 'Something went wrong. Please try again later.', code: 'INTERNAL' }, { status: 500 });
+    await click();
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Something went wrong. Please try again later.'));
+
+    answer = () => new Response('<html>Bad gateway</html>', { status: 502 });
+    await click();
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Failed to update cart. Please check your input.'));
+  });
+
+  it('never shows the English server message in Bulgarian', async () => {
+    await i18n.changeLanguage('bg');
+    fakeApi([], () =>
+      Response.json({ error: 'Something went wrong. Please try again later.', code: 'INTERNAL' }, { status: 500 }),
+    );
+    renderButton('token-1');
+    await click();
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith(i18n.t('apiErrors.INTERNAL')));
+    expect(i18n.t('apiErrors.INTERNAL')).not.toBe('Something went wrong. Please try again later.');
+  });
+
+  it('says the shop cannot be reached when the request gets no answer', async () => {
+    fakeApi([], () => Promise.reject(new TypeError('Failed to fetch')));
+    renderButton('token-1');
+    await click();
+    await waitFor(() =>
+      expect(toast.error).toHaveBeenCalledWith('We could not reach the shop. Check your connection and try again.'),
+    );
   });
 });

@@ -1,12 +1,11 @@
 import { useCallback } from 'react';
 import { useSWRConfig } from 'swr';
-import { useTranslation } from 'react-i18next';
-import { toast } from 'react-toastify';
 import { QUANTITY_MAX, QUANTITY_MIN, type AddLineBody, type CartItem, type Language, type Size } from '@shop/contract';
 import { api } from '../../../lib/api-client';
+import { useToken } from '../../../lib/session';
+import { CART_PATH, cartKey } from '../../../lib/swr-keys';
 import { useLanguage } from '../../../lib/use-language';
-import { cartErrorMessage } from '../lib/cart-error';
-import { CART_PATH, cartKey, useCart } from './get-cart';
+import { useCart } from './get-cart';
 
 /** What the product page hands over: the product, the colour by id, the size and how many. */
 export interface NewCartLine {
@@ -18,6 +17,14 @@ export interface NewCartLine {
 
 /** POST /cart: 201 a new line, 200 merged into an existing one (capped at 99 by the server). */
 export const addToCart = (body: AddLineBody, lang: Language) => api.post<CartItem>(`${CART_PATH}?lang=${lang}`, body);
+
+/**
+ * How Add to Cart ended: `added`; `capped` (added, but the line reached 99 and holds no more);
+ * nothing sent because the shopper is `loggedOut`, the line is `incomplete` or already `full`;
+ * or `failed` with the api's error.
+ */
+export type AddToCartResult =
+  { kind: 'added' | 'capped' | 'loggedOut' | 'incomplete' | 'full' } | { kind: 'failed'; error: unknown };
 
 const isComplete = (line: NewCartLine): line is NewCartLine & { colorId: number; selectedSize: Size } =>
   Number.isInteger(line.productId) &&
@@ -32,33 +39,23 @@ const sameLine = (item: CartItem, line: { productId: number; colorId: number; se
   item.productId === line.productId && item.colorId === line.colorId && item.selectedSize === line.selectedSize;
 
 /**
- * Add to Cart with the spec's checks and messages: logged out first, then incomplete data,
+ * Add to Cart with the spec's checks, in its order: logged out first, then incomplete data,
  * then the 99 rule (a line already at 99 is refused here; a sum past 99 is capped by the
- * server and said so). Every cart view (navbar bubble, preview, cart page) updates at once.
- * Resolves to true when the line was added.
+ * server). Every cart view (navbar bubble, preview, cart page) updates at once.
  */
-export function useAddToCart(token: string | null) {
-  const { t } = useTranslation();
+export function useAddToCart() {
+  const token = useToken();
   const lang = useLanguage();
   const { mutate } = useSWRConfig();
-  const { items } = useCart(token);
+  const { items } = useCart();
 
   return useCallback(
-    async (line: NewCartLine): Promise<boolean> => {
+    async (line: NewCartLine): Promise<AddToCartResult> => {
       const key = cartKey(token, lang);
-      if (!key) {
-        toast.info(t('cart.loginRequired'));
-        return false;
-      }
-      if (!isComplete(line)) {
-        toast.error(t('cart.incomplete'));
-        return false;
-      }
+      if (!key) return { kind: 'loggedOut' };
+      if (!isComplete(line)) return { kind: 'incomplete' };
       const existing = items.find((item) => sameLine(item, line));
-      if (existing && existing.quantity >= QUANTITY_MAX) {
-        toast.warn(t('cart.maxQuantity'));
-        return false;
-      }
+      if (existing && existing.quantity >= QUANTITY_MAX) return { kind: 'full' };
       try {
         const body = {
           productId: line.productId,
@@ -78,17 +75,13 @@ export function useAddToCart(token: string | null) {
           { revalidate: true },
         );
         const before = existing?.quantity ?? 0;
-        // The server capped the sum at 99: the line is full now.
-        if (item.quantity < before + line.quantity) toast.warn(t('cart.maxQuantity'));
-        else toast.success(t('cart.added'));
-        return true;
+        return { kind: item.quantity < before + line.quantity ? 'capped' : 'added' };
       } catch (error) {
-        toast.error(cartErrorMessage(error, t, 'cart.addFailed'));
         // The server knows best (e.g. another tab filled the line): show its cart.
         void mutate(key);
-        return false;
+        return { kind: 'failed', error };
       }
     },
-    [token, lang, items, mutate, t],
+    [token, lang, items, mutate],
   );
 }

@@ -1,11 +1,10 @@
 import { useCallback } from 'react';
 import { useSWRConfig } from 'swr';
-import { useTranslation } from 'react-i18next';
-import { toast } from 'react-toastify';
 import type { CartItem } from '@shop/contract';
-import { api, isApiError } from '../../../lib/api-client';
+import { api, isApiError, type Outcome } from '../../../lib/api-client';
+import { useToken } from '../../../lib/session';
+import { CART_PATH, cartKey } from '../../../lib/swr-keys';
 import { useLanguage } from '../../../lib/use-language';
-import { CART_PATH, cartKey } from './get-cart';
 
 /** DELETE /cart/{id}. A line that is already gone (another tab) counts as removed. */
 export const removeFromCart = (cartItemId: number) =>
@@ -14,18 +13,18 @@ export const removeFromCart = (cartItemId: number) =>
   });
 
 /**
- * Removes a line optimistically: it leaves every cart view at once and comes back, with
- * "Failed to remove from cart.", if the server refuses. Resolves to true when it is gone.
+ * Removes a line optimistically: it leaves every cart view at once and comes back if the
+ * server refuses.
  */
-export function useRemoveFromCart(token: string | null) {
-  const { t } = useTranslation();
+export function useRemoveFromCart() {
+  const token = useToken();
   const lang = useLanguage();
   const { mutate } = useSWRConfig();
 
   return useCallback(
-    async (cartItemId: number): Promise<boolean> => {
+    async (cartItemId: number): Promise<Outcome> => {
       const key = cartKey(token, lang);
-      if (!key) return false;
+      if (!key) return { ok: false, error: null };
       const without = (items: CartItem[] | undefined) => (items ?? []).filter((item) => item.cartItemId !== cartItemId);
       try {
         await mutate(key, removeFromCart(cartItemId), {
@@ -35,12 +34,11 @@ export function useRemoveFromCart(token: string | null) {
           rollbackOnError: true,
           revalidate: true,
         });
-        return true;
-      } catch {
-        toast.error(t('cart.removeFailed'));
-        return false;
+        return { ok: true };
+      } catch (error) {
+        return { ok: false, error };
       }
     },
-    [token, lang, mutate, t],
+    [token, lang, mutate],
   );
 }

@@ -1,12 +1,10 @@
 import { useCallback } from 'react';
 import { useSWRConfig } from 'swr';
-import { useTranslation } from 'react-i18next';
-import { toast } from 'react-toastify';
 import type { CartItem, Language, UpdateCartLineBody } from '@shop/contract';
-import { api } from '../../../lib/api-client';
+import { api, type Outcome } from '../../../lib/api-client';
+import { useToken } from '../../../lib/session';
+import { CART_PATH, cartKey } from '../../../lib/swr-keys';
 import { useLanguage } from '../../../lib/use-language';
-import { cartErrorMessage } from '../lib/cart-error';
-import { CART_PATH, cartKey } from './get-cart';
 
 /** PATCH /cart/{id}: set a line's quantity (1..99). */
 export const updateCartLine = (cartItemId: number, quantity: number, lang: Language) =>
@@ -14,18 +12,18 @@ export const updateCartLine = (cartItemId: number, quantity: number, lang: Langu
 
 /**
  * Changes a line's quantity at once on screen (bubble, preview, totals), then on the server;
- * a refused change is rolled back and explained. Rapid changes are safe: SWR keeps the result
- * of the latest one only.
+ * a refused change is rolled back and the server's cart shown again. Rapid changes are safe:
+ * SWR keeps the result of the latest one only.
  */
-export function useUpdateCartLine(token: string | null) {
-  const { t } = useTranslation();
+export function useUpdateCartLine() {
+  const token = useToken();
   const lang = useLanguage();
   const { mutate } = useSWRConfig();
 
   return useCallback(
-    async (cartItemId: number, quantity: number): Promise<void> => {
+    async (cartItemId: number, quantity: number): Promise<Outcome> => {
       const key = cartKey(token, lang);
-      if (!key) return;
+      if (!key) return { ok: true };
       const withQuantity = (items: CartItem[] | undefined) =>
         (items ?? []).map((item) => (item.cartItemId === cartItemId ? { ...item, quantity } : item));
       try {
@@ -37,11 +35,12 @@ export function useUpdateCartLine(token: string | null) {
           rollbackOnError: true,
           revalidate: false,
         });
+        return { ok: true };
       } catch (error) {
-        toast.error(cartErrorMessage(error, t, 'cart.updateFailed'));
         void mutate(key);
+        return { ok: false, error };
       }
     },
-    [token, lang, mutate, t],
+    [token, lang, mutate],
   );
 }

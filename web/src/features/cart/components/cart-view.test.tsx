@@ -2,10 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'react-toastify';
-import { SWRConfig } from 'swr';
 import { TIMINGS, type CartItem } from '@shop/contract';
-import { swrFetcher } from '../../../lib/swr';
-import { renderWithRouter } from '../../../test/render';
+import { fakeApi, renderWithApi, signIn } from '../../../test/fake-api';
 import { CartView } from './cart-view';
 
 vi.mock('react-toastify', () => ({ toast: { error: vi.fn(), info: vi.fn(), success: vi.fn(), warn: vi.fn() } }));
@@ -21,38 +19,13 @@ const line = (overrides: Partial<CartItem>): CartItem => ({
   colorName: 'Onyx',
   quantity: 2,
   imageUrl: '/files/a',
+  available: null,
   ...overrides,
 });
 
-type Handler = (body: unknown) => { status: number; body?: unknown };
-
-/** A fake server behind `fetch`, answering "METHOD /api/path" from `routes`; it records every call. */
-function fakeApi(routes: Record<string, Handler>) {
-  const calls: { key: string; body: unknown }[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const key = `${init?.method ?? 'GET'} ${String(input)}`;
-      const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
-      calls.push({ key, body });
-      const handler = routes[key];
-      if (!handler) throw new Error(`unexpected request ${key}`);
-      const answer = handler(body);
-      return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), {
-        status: answer.status,
-        headers: { 'content-type': 'application/json' },
-      });
-    }),
-  );
-  return calls;
-}
-
 function renderCart(onMoveToWishlist = vi.fn(async () => true)) {
-  renderWithRouter(
-    <SWRConfig value={{ fetcher: swrFetcher, refreshInterval: 0 }}>
-      <CartView token="token-1" onMoveToWishlist={onMoveToWishlist} />
-    </SWRConfig>,
-  );
+  signIn();
+  renderWithApi(<CartView onMoveToWishlist={onMoveToWishlist} />);
   return onMoveToWishlist;
 }
 
@@ -61,7 +34,6 @@ beforeEach(() => {
 });
 afterEach(() => {
   vi.useRealTimers();
-  vi.unstubAllGlobals();
   vi.clearAllMocks();
 });
 
@@ -95,7 +67,7 @@ describe('CartView', () => {
   it('sends a quantity change and shows it at once', async () => {
     const calls = fakeApi({
       'GET /api/cart?lang=en': () => ({ status: 200, body: [line({})] }),
-      'PATCH /api/cart/1?lang=en': (body) => ({
+      'PATCH /api/cart/1?lang=en': ({ body }) => ({
         status: 200,
         body: line({ quantity: (body as { quantity: number }).quantity }),
       }),
@@ -105,7 +77,9 @@ describe('CartView', () => {
     await user.click(await screen.findByRole('button', { name: 'Increase quantity' }));
     expect(screen.getByRole('textbox')).toHaveValue('3');
     expect(screen.getByTestId('cart-total')).toHaveTextContent('$150.00');
-    await waitFor(() => expect(calls).toContainEqual({ key: 'PATCH /api/cart/1?lang=en', body: { quantity: 3 } }));
+    await waitFor(() =>
+      expect(calls).toContainEqual({ key: 'PATCH /api/cart/1?lang=en', body: { quantity: 3 }, token: 'token-1' }),
+    );
   });
 
   it('moves a line to the wishlist after the undo window; a second click within it cancels', async () => {
@@ -143,11 +117,16 @@ describe('CartView', () => {
 
   it('keeps the line in the cart when the wishlist refuses it', async () => {
     const calls = fakeApi({ 'GET /api/cart?lang=en': () => ({ status: 200, body: [line({})] }) });
-    renderCart(vi.fn(async () => false));
+    const move = renderCart(vi.fn(async () => false));
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     await user.click(await screen.findByRole('button', { name: 'Move Noir Hoodie to the wishlist' }));
+    expect(screen.getByText('Moving to your wishlist…')).toBeInTheDocument();
     await act(() => vi.advanceTimersByTimeAsync(TIMINGS.cartToWishlistUndo + 100));
-    await waitFor(() => expect(screen.queryByText('Moving…')).not.toBeInTheDocument());
+    expect(move).toHaveBeenCalledOnce();
+    // An ordinary line again: no move waiting or under way, its buttons usable.
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Remove Noir Hoodie from the cart' })).toBeEnabled());
+    expect(screen.queryByText('Moving to your wishlist…')).not.toBeInTheDocument();
+    expect(screen.queryByText('Moving…')).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Noir Hoodie' })).toBeInTheDocument();
     expect(calls.map((c) => c.key)).not.toContain('DELETE /api/cart/1');
   });

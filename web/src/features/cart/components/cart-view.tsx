@@ -6,18 +6,19 @@ import { TIMINGS, type CartItem } from '@shop/contract';
 import { LoadingBlocks } from '../../../components/loading-blocks/loading-blocks';
 import { StateMessage } from '../../../components/state-message/state-message';
 import { SummaryLayout, SummaryLines, SummaryPanel, SummaryTotal } from '../../../components/summary/summary';
+import { useErrorText } from '../../../lib/error-text';
 import { formatMoney } from '../../../lib/money';
 import { useLanguage } from '../../../lib/use-language';
 import { useCart } from '../api/get-cart';
 import { useRemoveFromCart } from '../api/remove-from-cart';
 import { useUpdateCartLine } from '../api/update-cart-line';
+import { CART_ERRORS } from '../lib/cart-errors';
 import { cartTotal } from '../lib/cart-total';
 import { CartLine, type MoveState } from './cart-line';
 import button from '../../../components/button/button.module.css';
 import styles from './cart-view.module.css';
 
 interface CartViewProps {
-  token: string | null;
   /** Adds the line to the wishlist (the wishlist feature, composed by the route); true when it is there. */
   onMoveToWishlist: (item: CartItem) => Promise<boolean>;
 }
@@ -32,14 +33,33 @@ interface PendingMove {
  * TIMINGS.cartToWishlistUndo with the line blurred; a second click cancels, otherwise the line
  * is added to the wishlist and then removed from the cart.
  */
-export function CartView({ token, onMoveToWishlist }: CartViewProps) {
+export function CartView({ onMoveToWishlist }: CartViewProps) {
   const { t } = useTranslation();
   const lang = useLanguage();
-  const { items, count, hasLoaded } = useCart(token);
-  const updateLine = useUpdateCartLine(token);
-  const removeLine = useRemoveFromCart(token);
+  const errorText = useErrorText();
+  const { items, count, hasLoaded } = useCart();
+  const updateLine = useUpdateCartLine();
+  const removeFromCart = useRemoveFromCart();
   const [moves, setMoves] = useState<ReadonlyMap<number, MoveState>>(new Map());
   const pending = useRef(new Map<number, PendingMove>());
+
+  const changeQuantity = useCallback(
+    async (cartItemId: number, quantity: number) => {
+      const outcome = await updateLine(cartItemId, quantity);
+      if (!outcome.ok) toast.error(errorText(outcome.error, CART_ERRORS.update));
+    },
+    [updateLine, errorText],
+  );
+
+  /** Removes a line; "Failed to remove from cart." when the server refuses. True when it is gone. */
+  const removeLine = useCallback(
+    async (cartItemId: number) => {
+      const outcome = await removeFromCart(cartItemId);
+      if (!outcome.ok) toast.error(t('cart.removeFailed'));
+      return outcome.ok;
+    },
+    [removeFromCart, t],
+  );
 
   const setMove = useCallback((id: number, state: MoveState) => {
     setMoves((current) => {
@@ -120,7 +140,7 @@ export function CartView({ token, onMoveToWishlist }: CartViewProps) {
               item={item}
               lang={lang}
               moveState={moves.get(item.cartItemId)}
-              onQuantityChange={(quantity) => void updateLine(item.cartItemId, quantity)}
+              onQuantityChange={(quantity) => void changeQuantity(item.cartItemId, quantity)}
               onToggleMove={() => toggleMove(item)}
               onRemove={() => void removeLine(item.cartItemId)}
             />

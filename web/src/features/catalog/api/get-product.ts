@@ -1,5 +1,6 @@
 import useSWR from 'swr';
 import type { Product } from '@shop/contract';
+import { productKey } from '../../../lib/swr-keys';
 
 /** Product ids are positive integers; anything else cannot exist, so it is never requested. */
 export function parseProductId(raw: string | undefined): number | null {
@@ -7,8 +8,6 @@ export function parseProductId(raw: string | undefined): number | null {
   const id = Number(raw);
   return id > 0 && id <= 2_147_483_647 ? id : null;
 }
-
-export const productKey = (id: number, lang: string) => `/products/${id}?lang=${encodeURIComponent(lang)}`;
 
 /**
  * One product in the given language. While a language switch refetches, the product already

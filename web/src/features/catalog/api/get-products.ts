@@ -1,12 +1,6 @@
 import useSWR from 'swr';
 import { CATEGORY_IDS, type Product } from '@shop/contract';
-
-/** The language is part of the key: switching language fetches the localized list. */
-export const productsKey = (lang: string) => `/products?lang=${encodeURIComponent(lang)}`;
-
-/** The first product of a category: one product's read, not the catalogue's. */
-export const categoryFaceKey = (lang: string, categoryId: number) =>
-  `${productsKey(lang)}&categoryId=${categoryId}&limit=1`;
+import { categoryFaceKey, productsKey } from '../../../lib/swr-keys';
 
 /**
  * Every published product, in one request; pages group them by category. Loading means nothing

@@ -9,8 +9,8 @@ import styles from './product-card.module.css';
 interface ProductCardProps {
   product: Product;
   lang: string;
-  /** Cards in the first row are above the fold: load them at once, the first one first. */
-  priority?: 'high' | 'eager';
+  /** The page's first picture: loaded at once, before the others. */
+  priority?: boolean;
   /** A control over the image's corner, outside the link (the admin's delete cross). */
   action?: ReactNode;
 }
@@ -27,7 +27,7 @@ export function ProductCard({ product, lang, priority, action }: ProductCardProp
           main={main}
           hover={hover}
           loading={priority ? 'eager' : 'lazy'}
-          fetchPriority={priority === 'high' ? 'high' : 'auto'}
+          fetchPriority={priority ? 'high' : 'auto'}
         />
         <div className={styles.text}>
           <h3 className={styles.name}>{name}</h3>

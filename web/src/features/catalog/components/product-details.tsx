@@ -29,8 +29,8 @@ interface ProductDetailsProps {
   isLoggedIn: boolean;
   /** Called once the shopper is logged in and has chosen a size and a colour. */
   onAddToCart: (selection: ProductSelection) => void | Promise<void>;
-  /** Called for a logged-in shopper; the colour and size may not be chosen yet. */
-  onToggleWishlist: (selection: Partial<ProductSelection> & { productId: number }) => void | Promise<void>;
+  /** Called, as Add to Cart is, once the shopper is logged in and has chosen a size and a colour. */
+  onToggleWishlist: (selection: ProductSelection) => void | Promise<void>;
   /** Shows the heart filled. */
   wishlisted?: boolean;
 }
@@ -95,11 +95,16 @@ export function ProductDetails({
       toast.info(t('product.loginForWishlist'));
       return;
     }
+    // The wishlist shows the size and colour saved: only ever ones the shopper chose.
+    if (!color || !size) {
+      toast.warn(t('product.selectForWishlist'));
+      return;
+    }
     void onToggleWishlist({
       productId: product.id,
-      colorId: color?.id,
-      selectedColor: color?.imageUrl,
-      selectedSize: size ?? undefined,
+      colorId: color.id,
+      selectedColor: color.imageUrl,
+      selectedSize: size,
       quantity,
     });
   }

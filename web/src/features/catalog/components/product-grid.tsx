@@ -7,7 +7,12 @@ import styles from './product-grid.module.css';
 interface ProductGridProps {
   products: Product[];
   lang: string;
-  /** The grid is at the top of the page: its first row is the largest paint. */
+  /**
+   * The grid is the page's first: its first picture loads at once, first (it is the largest paint
+   * once the banner is closed and the terms accepted). The others wait for the layout like any
+   * lazy image: under the notice banner the first row starts near the fold (decision 0016), and
+   * preloaded with the HTML they would compete with the styles and fonts the first paint needs.
+   */
   aboveFold?: boolean;
   /** A control for each card (the admin's delete cross). */
   cardAction?: (product: Product) => ReactNode;
@@ -18,12 +23,7 @@ export function ProductGrid({ products, lang, aboveFold, cardAction }: ProductGr
     <ul className={styles.grid}>
       {products.map((product, i) => (
         <li key={product.id}>
-          <ProductCard
-            product={product}
-            lang={lang}
-            priority={aboveFold && i < 4 ? (i === 0 ? 'high' : 'eager') : undefined}
-            action={cardAction?.(product)}
-          />
+          <ProductCard product={product} lang={lang} priority={aboveFold && i === 0} action={cardAction?.(product)} />
         </li>
       ))}
     </ul>

@@ -1,12 +1,10 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSWRConfig } from 'swr';
-import { useTranslation } from 'react-i18next';
-import { toast } from 'react-toastify';
 import type { CheckoutSession, Language } from '@shop/contract';
 import { api, isApiError } from '../../../lib/api-client';
+import { isCartKey } from '../../../lib/swr-keys';
 import { useLanguage } from '../../../lib/use-language';
 import { redirectToPayment } from '../lib/redirect';
-import { isCartKey } from './get-checkout-cart';
 
 /**
  * POST /checkout/session. The server orders its own copy of the cart at its own prices; the
@@ -16,11 +14,18 @@ export const createCheckoutSession = (lang: Language) =>
   api.post<CheckoutSession>(`/checkout/session?lang=${lang}`, {});
 
 /**
+ * How a press of the pay button ended: on the way to the provider's page (`redirected`); ignored
+ * while one is `busy`; refused because the cart is `empty`; or, with the error, the session
+ * could not be opened (`failed`) or the browser not sent to it (`redirectFailed`).
+ */
+export type StartCheckoutResult =
+  { kind: 'redirected' | 'busy' | 'empty' } | { kind: 'failed' | 'redirectFailed'; error: unknown };
+
+/**
  * The pay button's behaviour (spec section 4, Checkout): idle → processing → off to the
- * provider's page, or back to idle with a toast. A second press while processing does nothing.
+ * provider's page, or back to idle. A second press while processing does nothing.
  */
 export function useStartCheckout(itemCount: number) {
-  const { t } = useTranslation();
   const lang = useLanguage();
   const { mutate } = useSWRConfig();
   const [processing, setProcessing] = useState(false);
@@ -40,12 +45,9 @@ export function useStartCheckout(itemCount: number) {
     return () => window.removeEventListener('pageshow', onPageShow);
   }, [stop]);
 
-  const start = useCallback(async () => {
-    if (busy.current) return;
-    if (itemCount === 0) {
-      toast.error(t('checkout.cartEmpty'));
-      return;
-    }
+  const start = useCallback(async (): Promise<StartCheckoutResult> => {
+    if (busy.current) return { kind: 'busy' };
+    if (itemCount === 0) return { kind: 'empty' };
     busy.current = true;
     setProcessing(true);
 
@@ -53,29 +55,22 @@ export function useStartCheckout(itemCount: number) {
     try {
       session = await createCheckoutSession(lang);
     } catch (error) {
-      console.warn('checkout failed', error);
       stop();
       if (isApiError(error) && error.code === 'CART_EMPTY') {
-        toast.error(t('checkout.cartEmpty'));
+        // Another tab emptied or paid for it: every cart view shows the server's cart.
         void mutate(isCartKey);
-      } else if (isApiError(error) && error.status === 401) {
-        toast.info(t('checkout.loginRequired'));
-      } else if (isApiError(error) && error.status === 429) {
-        toast.error(t('checkout.tooMany'));
-      } else {
-        toast.error(t('checkout.failed'));
       }
-      return;
+      return { kind: 'failed', error };
     }
 
     try {
       redirectToPayment(session.url);
+      return { kind: 'redirected' };
     } catch (error) {
-      console.warn('redirect to payment failed', error);
       stop();
-      toast.error(t('checkout.redirectFailed'));
+      return { kind: 'redirectFailed', error };
     }
-  }, [itemCount, lang, mutate, stop, t]);
+  }, [itemCount, lang, mutate, stop]);
 
   return { start, processing };
 }

@@ -1,6 +1,8 @@
 import { useEffect, useState } from 'react';
 import useSWR from 'swr';
 import type { Order } from '@shop/contract';
+import type { ApiError } from '../../../lib/api-client';
+import { useToken } from '../../../lib/session';
 
 /** While the provider's confirmation is on its way, ask again this often, for this long. */
 export const CONFIRMATION_POLL_MS = 1500;
@@ -13,14 +15,15 @@ export const orderBySessionKey = (token: string | null, sessionId: string | null
  * The order a payment session belongs to (GET /orders/by-session/{id}), for the result pages.
  * A pending order is polled briefly: the payment page redirects before its event may arrive.
  */
-export function useOrderBySession(token: string | null, sessionId: string | null) {
+export function useOrderBySession(sessionId: string | null) {
+  const token = useToken();
   const [waiting, setWaiting] = useState(true);
   useEffect(() => {
     const timer = window.setTimeout(() => setWaiting(false), CONFIRMATION_WAIT_MS);
     return () => window.clearTimeout(timer);
   }, []);
-  const { data, error, isLoading } = useSWR<Order>(orderBySessionKey(token, sessionId), {
+  const { data, error, isLoading } = useSWR<Order, ApiError>(orderBySessionKey(token, sessionId), {
     refreshInterval: (order) => (waiting && order?.status === 'pending' ? CONFIRMATION_POLL_MS : 0),
   });
-  return { order: data, error: error as unknown, isLoading, waiting };
+  return { order: data, error, isLoading, waiting, token };
 }

@@ -9,10 +9,10 @@ import button from '../../../components/button/button.module.css';
 import styles from './order-history.module.css';
 
 /** The shopper's orders, newest first, each with its lines. */
-export function OrderHistory({ token }: { token: string }) {
+export function OrderHistory() {
   const { t } = useTranslation();
   const lang = useLanguage();
-  const { orders, error } = useOrders(token);
+  const { orders, error } = useOrders();
 
   if (!orders && error) return <StateMessage kind="error" title={t('orders.loadFailed')} />;
   if (!orders) {

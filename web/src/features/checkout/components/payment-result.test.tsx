@@ -1,22 +1,35 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
 import type { Order } from '@shop/contract';
 import i18n from '../../../lib/i18n';
-import { fakeApi, renderWithApi } from '../test/fake-api';
+import { fakeApi, renderWithApi, signIn } from '../../../test/fake-api';
 import { OrderHistory } from './order-history';
 import { PaymentResult } from './payment-result';
-
-afterEach(() => vi.unstubAllGlobals());
 
 const order = (overrides: Partial<Order> = {}): Order => ({
   id: 42,
   status: 'paid',
+  paymentMethod: 'card',
+  fulfilment: 'unfulfilled',
+  subtotal: 219.98,
+  deliveryCost: 0,
+  codFee: 0,
   total: 219.98,
+  refunded: 0,
   currency: 'USD',
   createdAt: '2026-05-15T12:30:00.000Z',
   paidAt: '2026-05-15T12:31:00.000Z',
+  shippedAt: null,
+  deliveredAt: null,
+  expiresAt: null,
+  paymentUrl: null,
+  delivery: null,
+  tracking: null,
+  withdrawal: null,
+  events: [],
   items: [
     {
+      id: 1,
       productId: 1,
       name: 'Noir Hoodie',
       colorName: 'Onyx',
@@ -26,6 +39,7 @@ const order = (overrides: Partial<Order> = {}): Order => ({
       imageUrl: '/files/a',
     },
     {
+      id: 2,
       productId: 2,
       name: 'Bone Coat',
       colorName: 'Bone',
@@ -41,7 +55,8 @@ const order = (overrides: Partial<Order> = {}): Order => ({
 describe('PaymentResult', () => {
   it('thanks the shopper and shows the paid order', async () => {
     fakeApi({ 'GET /api/orders/by-session/cs_1': { body: order() } });
-    renderWithApi(<PaymentResult kind="success" token="token-1" sessionId="cs_1" />);
+    signIn();
+    renderWithApi(<PaymentResult kind="success" sessionId="cs_1" />);
     expect(screen.getByRole('heading', { level: 1, name: 'Payment Successful!' })).toBeInTheDocument();
     expect(screen.getByText('Thank you for your purchase.')).toBeInTheDocument();
     expect(await screen.findByRole('heading', { name: 'Order #42' })).toBeInTheDocument();
@@ -52,14 +67,16 @@ describe('PaymentResult', () => {
 
   it('says it is still confirming while the order is pending', async () => {
     fakeApi({ 'GET /api/orders/by-session/cs_1': { body: order({ status: 'pending', paidAt: null }) } });
-    renderWithApi(<PaymentResult kind="success" token="token-1" sessionId="cs_1" />);
+    signIn();
+    renderWithApi(<PaymentResult kind="success" sessionId="cs_1" />);
     expect(await screen.findByText('Confirming your payment…')).toBeInTheDocument();
     expect(screen.getByText('Awaiting payment')).toBeInTheDocument();
   });
 
   it('tells a cancelled shopper the cart is intact and leads back to it', async () => {
     fakeApi({ 'GET /api/orders/by-session/cs_2': { body: order({ status: 'cancelled', paidAt: null }) } });
-    renderWithApi(<PaymentResult kind="cancelled" token="token-1" sessionId="cs_2" />);
+    signIn();
+    renderWithApi(<PaymentResult kind="cancelled" sessionId="cs_2" />);
     expect(screen.getByRole('heading', { level: 1, name: 'Payment Cancelled' })).toBeInTheDocument();
     expect(screen.getByText('Your payment was cancelled. Please try again.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to cart' })).toHaveAttribute('href', '/cart');
@@ -68,7 +85,7 @@ describe('PaymentResult', () => {
 
   it('shows the texts alone without a session id or a login', () => {
     const calls = fakeApi({});
-    renderWithApi(<PaymentResult kind="success" token={null} sessionId="cs_1" />);
+    renderWithApi(<PaymentResult kind="success" sessionId="cs_1" />);
     expect(screen.getByText('Thank you for your purchase.')).toBeInTheDocument();
     expect(calls).toEqual([]);
   });
@@ -77,7 +94,8 @@ describe('PaymentResult', () => {
 describe('OrderHistory', () => {
   it('has an empty state', async () => {
     fakeApi({ 'GET /api/orders': { body: [] } });
-    renderWithApi(<OrderHistory token="token-1" />);
+    signIn();
+    renderWithApi(<OrderHistory />);
     expect(await screen.findByText('You have not placed any orders yet.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Start shopping' })).toHaveAttribute('href', '/clothing');
   });
@@ -85,7 +103,8 @@ describe('OrderHistory', () => {
   it('lists orders with date, status, lines and total, in Bulgarian too', async () => {
     fakeApi({ 'GET /api/orders': { body: [order(), order({ id: 41, status: 'expired', paidAt: null, total: 10 })] } });
     await i18n.changeLanguage('bg');
-    renderWithApi(<OrderHistory token="token-1" />);
+    signIn();
+    renderWithApi(<OrderHistory />);
     const cards = await screen.findAllByRole('article');
     expect(cards).toHaveLength(2);
     expect(cards[0]).toHaveTextContent('Поръчка №42');
@@ -98,7 +117,8 @@ describe('OrderHistory', () => {
 
   it('says so when the orders cannot be loaded', async () => {
     fakeApi({ 'GET /api/orders': { status: 500, body: { error: 'x', code: 'INTERNAL' } } });
-    renderWithApi(<OrderHistory token="token-1" />);
+    signIn();
+    renderWithApi(<OrderHistory />);
     expect(await screen.findByRole('alert')).toHaveTextContent('Your orders could not be loaded.');
   });
 });

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { useSWRConfig } from 'swr';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../../lib/use-language';
-import { isCartKey } from '../api/get-checkout-cart';
+import { isCartKey } from '../../../lib/swr-keys';
 import { ordersKey } from '../api/get-orders';
 import { useOrderBySession } from '../api/get-order-by-session';
 import { OrderCard } from './order-card';
@@ -12,17 +12,16 @@ import styles from './payment-result.module.css';
 
 interface PaymentResultProps {
   kind: 'success' | 'cancelled';
-  token: string | null;
   /** `session_id` of the return URL; the order is shown when it belongs to this shopper. */
   sessionId: string | null;
 }
 
 /** Where the payment provider sends the shopper back: the spec's texts, then the order itself. */
-export function PaymentResult({ kind, token, sessionId }: PaymentResultProps) {
+export function PaymentResult({ kind, sessionId }: PaymentResultProps) {
   const { t } = useTranslation();
   const lang = useLanguage();
   const { mutate } = useSWRConfig();
-  const { order, waiting } = useOrderBySession(token, sessionId);
+  const { order, waiting, token } = useOrderBySession(sessionId);
   const paid = order?.status === 'paid';
 
   // A confirmed payment took the bought lines off the cart: every cart view shows it at once.

@@ -2,8 +2,7 @@ import { useId, useRef, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { UPLOAD_ACCEPT, UPLOAD_MAX_BYTES } from '@shop/contract';
 import { UserIcon } from '../../../components/icons/icons';
-import { apiErrorText } from '../../../lib/api-error-text';
-import { useLanguage } from '../../../lib/use-language';
+import { useErrorText, type ErrorWording } from '../../../lib/error-text';
 import { uploadAvatar } from '../api/upload-avatar';
 import styles from './avatar-picker.module.css';
 
@@ -12,14 +11,17 @@ interface AvatarPickerProps {
   src: string | null;
   name: string;
   /** A picture was uploaded and can be saved: its previewPath. */
-  onUploaded(previewPath: string): void;
+  onUploaded: (previewPath: string) => void;
   disabled?: boolean;
 }
+
+/** The server checks the picture again (type, size, readable): its reason, or ours. */
+const UPLOAD_FAILED: ErrorWording = { fallback: 'profile.avatar.failed', serverMessage: true };
 
 /** Choose a picture: checked here for type and size, then uploaded at once; the server's re-encoded copy is the preview. */
 export function AvatarPicker({ src, name, onUploaded, disabled }: AvatarPickerProps) {
   const { t } = useTranslation();
-  const lang = useLanguage();
+  const errorText = useErrorText();
   const inputId = useId();
   const input = useRef<HTMLInputElement>(null);
   const [uploading, setUploading] = useState(false);
@@ -37,7 +39,7 @@ export function AvatarPicker({ src, name, onUploaded, disabled }: AvatarPickerPr
       const { previewPath } = await uploadAvatar(file);
       onUploaded(previewPath);
     } catch (failure) {
-      setError(apiErrorText(failure, t, lang, t('profile.avatar.failed')));
+      setError(errorText(failure, UPLOAD_FAILED));
     } finally {
       setUploading(false);
     }

@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Profile } from '@shop/contract';
+import { fakeApi } from '../../../test/fake-api';
 import { renderWithRouter } from '../../../test/render';
 import { ProfileForm } from './profile-form';
 
@@ -13,27 +14,16 @@ const profile: Profile = {
   phone: '',
   profilePicture: null,
   role: 'USER',
+  delivery: null,
 };
 const PREVIEW = `/files/${'c'.repeat(64)}`;
 
 function stubApi() {
-  const sent: { key: string; body: unknown }[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const key = `${init?.method ?? 'GET'} ${String(input)}`;
-      const body = init?.body instanceof FormData ? 'form' : init?.body ? JSON.parse(String(init.body)) : undefined;
-      sent.push({ key, body });
-      const answers: Record<string, unknown> = {
-        'PUT /api/profile': { message: 'saved' },
-        'POST /api/profile/upload': { previewPath: PREVIEW },
-        'PUT /api/profile/save': { message: 'saved' },
-      };
-      if (!(key in answers)) throw new Error(`unexpected request ${key}`);
-      return new Response(JSON.stringify(answers[key]), { status: 200 });
-    }),
-  );
-  return sent;
+  return fakeApi({
+    'PUT /api/profile': { body: { message: 'saved' } },
+    'POST /api/profile/upload': { body: { previewPath: PREVIEW } },
+    'PUT /api/profile/save': { body: { message: 'saved' } },
+  });
 }
 
 describe('ProfileForm', () => {
@@ -57,7 +47,11 @@ describe('ProfileForm', () => {
     await userEvent.click(save);
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     expect(sent).toEqual([
-      { key: 'PUT /api/profile', body: { name: 'Mira Petrova', address: 'ul. Shipka 12', phone: '+359 88 123' } },
+      {
+        key: 'PUT /api/profile',
+        body: { name: 'Mira Petrova', address: 'ul. Shipka 12', phone: '+359 88 123' },
+        token: null,
+      },
     ]);
     expect(onSaved).toHaveBeenCalledOnce();
   });

@@ -20,8 +20,8 @@ const PHONE = /^[+\d\s()-]*$/;
 interface ProfileFormProps {
   profile: Profile;
   /** Called after a successful save (refreshes the cached profile), before going home. */
-  onSaved(): Promise<unknown> | void;
-  onLogout(): void;
+  onSaved: () => Promise<unknown> | void;
+  onLogout: () => Promise<void> | void;
 }
 
 /**
@@ -78,7 +78,7 @@ export function ProfileForm({ profile, onSaved, onLogout }: ProfileFormProps) {
       if (preview) await saveAvatar(preview);
       await onSaved();
       toast.success(t('profile.saved'));
-      navigate('/');
+      void navigate('/');
     } catch (error) {
       toast.error(t('profile.saveFailed'));
       if (isApiError(error) && error.status === 400) {

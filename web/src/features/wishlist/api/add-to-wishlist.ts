@@ -1,9 +1,8 @@
 import { useCallback } from 'react';
 import { useSWRConfig } from 'swr';
-import { useTranslation } from 'react-i18next';
-import { toast } from 'react-toastify';
 import type { AddLineBody, Size, WishlistItem } from '@shop/contract';
 import { api } from '../../../lib/api-client';
+import { useToken } from '../../../lib/session';
 import { WISHLIST_PATH, wishlistKey } from './get-wishlist';
 
 export interface NewWishlistLine {
@@ -16,36 +15,28 @@ export interface NewWishlistLine {
 /** POST /wishlist: 201 a new item, 200 when it was already there (never a duplicate). */
 export const addToWishlist = (body: AddLineBody) => api.post<WishlistItem>(WISHLIST_PATH, body);
 
-interface AddOptions {
-  /** Toast after success (none when omitted). */
-  successKey?: string;
-  /** Toast after a failure; the spec has two wordings, one per screen. */
-  failureKey?: string;
-}
+/**
+ * How adding to the wishlist ended: `added` (or already there); nothing sent because the
+ * shopper is `loggedOut`, the product id is not one (`invalidProduct`) or the size or colour is
+ * missing (`incomplete`); or `failed` with the api's error.
+ */
+export type AddToWishlistResult =
+  { kind: 'added' | 'loggedOut' | 'invalidProduct' | 'incomplete' } | { kind: 'failed'; error: unknown };
 
 /**
- * Adds to the wishlist with the spec's checks: logged in, a numeric product id. The navbar
- * badge and the wishlist page update at once. Resolves to true when the item is in the list.
+ * Adds to the wishlist with the spec's checks: logged in, a numeric product id, a size and a
+ * colour. The navbar badge and the wishlist page update at once.
  */
-export function useAddToWishlist(token: string | null) {
-  const { t } = useTranslation();
+export function useAddToWishlist() {
+  const token = useToken();
   const { mutate } = useSWRConfig();
 
   return useCallback(
-    async (line: NewWishlistLine, { successKey, failureKey = 'wishlist.addFailed' }: AddOptions = {}) => {
+    async (line: NewWishlistLine): Promise<AddToWishlistResult> => {
       const key = wishlistKey(token);
-      if (!key) {
-        toast.info(t('wishlist.loginRequired'));
-        return false;
-      }
-      if (!Number.isInteger(line.productId) || line.productId <= 0) {
-        toast.error(t('wishlist.invalidProductId'));
-        return false;
-      }
-      if (line.colorId === undefined || line.selectedSize === undefined) {
-        toast.error(t(failureKey));
-        return false;
-      }
+      if (!key) return { kind: 'loggedOut' };
+      if (!Number.isInteger(line.productId) || line.productId <= 0) return { kind: 'invalidProduct' };
+      if (line.colorId === undefined || line.selectedSize === undefined) return { kind: 'incomplete' };
       try {
         const item = await addToWishlist({
           productId: line.productId,
@@ -61,13 +52,11 @@ export function useAddToWishlist(token: string | null) {
           },
           { revalidate: true },
         );
-        if (successKey) toast.success(t(successKey));
-        return true;
-      } catch {
-        toast.error(t(failureKey));
-        return false;
+        return { kind: 'added' };
+      } catch (error) {
+        return { kind: 'failed', error };
       }
     },
-    [token, mutate, t],
+    [token, mutate],
   );
 }

@@ -1,5 +1,7 @@
 import useSWR from 'swr';
 import type { WishlistItem } from '@shop/contract';
+import type { ApiError } from '../../../lib/api-client';
+import { useToken } from '../../../lib/session';
 
 export const WISHLIST_PATH = '/wishlist';
 /** Items carry every translation, so one cache entry per session serves both languages. */
@@ -12,8 +14,9 @@ const EMPTY: WishlistItem[] = [];
  * `refreshInterval` overrides the app's polling (the wishlist page refreshes every 3 s); the
  * server answers an unchanged list with 304, so polling costs no body.
  */
-export function useWishlist(token: string | null, options: { refreshInterval?: number } = {}) {
-  const { data, error, isLoading } = useSWR<WishlistItem[]>(wishlistKey(token), options);
+export function useWishlist(options: { refreshInterval?: number } = {}) {
+  const token = useToken();
+  const { data, error, isLoading } = useSWR<WishlistItem[], ApiError>(wishlistKey(token), options);
   const items = token && !error && Array.isArray(data) ? data : EMPTY;
   return { items, count: items.length, isLoading, hasLoaded: Array.isArray(data) || Boolean(error) };
 }

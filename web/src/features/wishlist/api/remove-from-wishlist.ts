@@ -1,9 +1,8 @@
 import { useCallback } from 'react';
 import { useSWRConfig } from 'swr';
-import { useTranslation } from 'react-i18next';
-import { toast } from 'react-toastify';
 import type { WishlistItem } from '@shop/contract';
-import { api, isApiError } from '../../../lib/api-client';
+import { api, isApiError, type Outcome } from '../../../lib/api-client';
+import { useToken } from '../../../lib/session';
 import { WISHLIST_PATH, wishlistKey } from './get-wishlist';
 
 /** DELETE /wishlist/{id}. An item that is already gone (another tab) counts as removed. */
@@ -12,15 +11,15 @@ export const removeFromWishlist = (id: number) =>
     if (!(isApiError(error) && error.status === 404)) throw error;
   });
 
-/** Removes an item optimistically; it comes back, with a message, if the server refuses. */
-export function useRemoveFromWishlist(token: string | null) {
-  const { t } = useTranslation();
+/** Removes an item optimistically; it comes back if the server refuses. */
+export function useRemoveFromWishlist() {
+  const token = useToken();
   const { mutate } = useSWRConfig();
 
   return useCallback(
-    async (id: number): Promise<boolean> => {
+    async (id: number): Promise<Outcome> => {
       const key = wishlistKey(token);
-      if (!key) return false;
+      if (!key) return { ok: false, error: null };
       const without = (items: WishlistItem[] | undefined) => (items ?? []).filter((item) => item.id !== id);
       try {
         await mutate(key, removeFromWishlist(id), {
@@ -30,12 +29,11 @@ export function useRemoveFromWishlist(token: string | null) {
           rollbackOnError: true,
           revalidate: true,
         });
-        return true;
-      } catch {
-        toast.error(t('wishlist.removeFailed'));
-        return false;
+        return { ok: true };
+      } catch (error) {
+        return { ok: false, error };
       }
     },
-    [token, mutate, t],
+    [token, mutate],
   );
 }

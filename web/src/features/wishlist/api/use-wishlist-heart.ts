@@ -1,13 +1,14 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { TIMINGS } from '@shop/contract';
-import { useAddToWishlist, type NewWishlistLine } from './add-to-wishlist';
+import { useAddToWishlist, type AddToWishlistResult, type NewWishlistLine } from './add-to-wishlist';
 
 /**
  * The product page's heart: adds to the wishlist and shows the heart filled for
- * TIMINGS.wishlistHeartFeedback after it worked. A click while a request is on its way is ignored.
+ * TIMINGS.wishlistHeartFeedback after it worked. A click while a request is on its way is
+ * ignored (resolves to null).
  */
-export function useWishlistHeart(token: string | null) {
-  const addToWishlist = useAddToWishlist(token);
+export function useWishlistHeart() {
+  const addToWishlist = useAddToWishlist();
   const [filled, setFilled] = useState(false);
   const busy = useRef(false);
   const timer = useRef<number | undefined>(undefined);
@@ -15,15 +16,17 @@ export function useWishlistHeart(token: string | null) {
   useEffect(() => () => window.clearTimeout(timer.current), []);
 
   const add = useCallback(
-    async (line: NewWishlistLine) => {
-      if (busy.current) return;
+    async (line: NewWishlistLine): Promise<AddToWishlistResult | null> => {
+      if (busy.current) return null;
       busy.current = true;
       try {
-        if (await addToWishlist(line, { successKey: 'wishlist.added' })) {
+        const result = await addToWishlist(line);
+        if (result.kind === 'added') {
           setFilled(true);
           window.clearTimeout(timer.current);
           timer.current = window.setTimeout(() => setFilled(false), TIMINGS.wishlistHeartFeedback);
         }
+        return result;
       } finally {
         busy.current = false;
       }

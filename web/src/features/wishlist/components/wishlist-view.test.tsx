@@ -2,12 +2,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'react-toastify';
-import { SWRConfig } from 'swr';
 import { TIMINGS, type WishlistItem } from '@shop/contract';
 import i18n from '../../../lib/i18n';
-import { swrFetcher } from '../../../lib/swr';
-import { renderWithRouter } from '../../../test/render';
+import { fakeApi as fakeServer, renderWithApi, signIn } from '../../../test/fake-api';
 import { useWishlistHeart } from '../api/use-wishlist-heart';
+import { WISHLIST_ERRORS } from '../lib/wishlist-errors';
+import { useAddToWishlistToast } from './wishlist-toast';
 import { WishlistView } from './wishlist-view';
 
 vi.mock('react-toastify', () => ({ toast: { error: vi.fn(), info: vi.fn(), success: vi.fn(), warn: vi.fn() } }));
@@ -31,33 +31,30 @@ const saved = (id: number, overrides: Partial<WishlistItem> = {}): WishlistItem 
   ...overrides,
 });
 
-type Answer = { status: number; body?: unknown };
+type Answer = { status: number; body?: unknown } | Response;
 
+/** Answers from `routes`; returns the keys of the requests sent. */
 function fakeApi(routes: Record<string, () => Answer>) {
-  const calls: string[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const key = `${init?.method ?? 'GET'} ${String(input)}`;
-      calls.push(key);
-      const route = routes[key];
-      if (!route) throw new Error(`unexpected request ${key}`);
-      const answer = route();
-      return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), { status: answer.status });
-    }),
-  );
-  return calls;
+  const sent = fakeServer(routes);
+  return {
+    get keys() {
+      return sent.map((request) => request.key);
+    },
+  };
 }
 
-const withApi = (ui: React.ReactElement) =>
-  renderWithRouter(<SWRConfig value={{ fetcher: swrFetcher, refreshInterval: 0 }}>{ui}</SWRConfig>);
+/** Renders signed in as token-1 (`signedIn: false`: logged out). */
+function withApi(ui: React.ReactElement, { signedIn = true } = {}) {
+  if (signedIn) signIn();
+  else localStorage.clear();
+  return renderWithApi(ui);
+}
 
 beforeEach(() => {
   vi.useFakeTimers({ shouldAdvanceTime: true });
 });
 afterEach(() => {
   vi.useRealTimers();
-  vi.unstubAllGlobals();
   vi.clearAllMocks();
 });
 
@@ -65,7 +62,7 @@ describe('WishlistView', () => {
   it('shows cards with image, hover image, name in the language, price and size', async () => {
     fakeApi({ 'GET /api/wishlist': () => ({ status: 200, body: [saved(1), saved(2)] }) });
     await i18n.changeLanguage('bg');
-    withApi(<WishlistView token="token-1" />);
+    withApi(<WishlistView />);
     const cards = await screen.findAllByRole('listitem');
     expect(cards).toHaveLength(2);
     expect(cards[0]).toHaveTextContent('Суитшърт 1');
@@ -79,7 +76,7 @@ describe('WishlistView', () => {
 
   it('shows the empty state with a way to browse', async () => {
     fakeApi({ 'GET /api/wishlist': () => ({ status: 200, body: [] }) });
-    withApi(<WishlistView token="token-1" />);
+    withApi(<WishlistView />);
     expect(await screen.findByText('Your wishlist is empty.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Browse more' })).toHaveAttribute('href', '/clothing');
   });
@@ -87,7 +84,7 @@ describe('WishlistView', () => {
   it('refreshes every 3 s', async () => {
     let items = [saved(1)];
     fakeApi({ 'GET /api/wishlist': () => ({ status: 200, body: items }) });
-    withApi(<WishlistView token="token-1" />);
+    withApi(<WishlistView />);
     expect(await screen.findAllByRole('listitem')).toHaveLength(1);
     items = [saved(1), saved(2)];
     await act(() => vi.advanceTimersByTimeAsync(TIMINGS.wishlistRefresh + 100));
@@ -105,7 +102,7 @@ describe('WishlistView', () => {
         return { status: 204 };
       },
     });
-    withApi(<WishlistView token="token-1" />);
+    withApi(<WishlistView />);
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     refuse = true;
     await user.click(await screen.findByRole('button', { name: 'Remove Noir Hoodie 1 from the wishlist' }));
@@ -118,14 +115,16 @@ describe('WishlistView', () => {
   });
 });
 
-function Heart({ token, productId }: { token: string | null; productId: number }) {
-  const heart = useWishlistHeart(token);
+/** The product page's heart, reduced to the hook and its toast. */
+function Heart({ productId }: { productId: number }) {
+  const heart = useWishlistHeart();
+  const showResult = useAddToWishlistToast();
+  async function add() {
+    const result = await heart.add({ productId, colorId: 3, selectedSize: 'M' });
+    if (result) showResult(result, { failure: WISHLIST_ERRORS.add, successKey: 'wishlist.added' });
+  }
   return (
-    <button
-      type="button"
-      aria-pressed={heart.filled}
-      onClick={() => void heart.add({ productId, colorId: 3, selectedSize: 'M' })}
-    >
+    <button type="button" aria-pressed={heart.filled} onClick={add}>
       Heart
     </button>
   );
@@ -137,7 +136,7 @@ describe('useWishlistHeart', () => {
       'POST /api/wishlist': () => ({ status: 201, body: saved(1) }),
       'GET /api/wishlist': () => ({ status: 200, body: [saved(1)] }),
     });
-    withApi(<Heart token="token-1" productId={11} />);
+    withApi(<Heart productId={11} />);
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     const heart = screen.getByRole('button', { name: 'Heart' });
     await user.click(heart);
@@ -147,26 +146,31 @@ describe('useWishlistHeart', () => {
     expect(heart).toHaveAttribute('aria-pressed', 'true');
     await act(() => vi.advanceTimersByTimeAsync(300));
     expect(heart).toHaveAttribute('aria-pressed', 'false');
-    expect(calls.filter((c) => c === 'POST /api/wishlist')).toHaveLength(1);
+    expect(calls.keys.filter((key) => key === 'POST /api/wishlist')).toHaveLength(1);
   });
 
   it('says "Login to use wishlist." when logged out and "Error: Invalid product ID." for a bad id', async () => {
     const calls = fakeApi({});
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
-    const { unmount } = withApi(<Heart token={null} productId={11} />);
+    const { unmount } = withApi(<Heart productId={11} />, { signedIn: false });
     await user.click(screen.getByRole('button', { name: 'Heart' }));
     expect(toast.info).toHaveBeenCalledWith('Login to use wishlist.');
     unmount();
-    withApi(<Heart token="token-1" productId={Number.NaN} />);
+    withApi(<Heart productId={Number.NaN} />);
     await user.click(screen.getByRole('button', { name: 'Heart' }));
     expect(toast.error).toHaveBeenCalledWith('Error: Invalid product ID.');
-    expect(calls).toEqual([]);
+    expect(calls.keys).toEqual([]);
   });
 
-  it("answers a failed add with the spec's message and leaves the heart empty", async () => {
-    fakeApi({ 'POST /api/wishlist': () => ({ status: 500, body: { error: 'x', code: 'INTERNAL' } }) });
-    withApi(<Heart token="token-1" productId={11} />);
+  it("answers a failed add with the server's message or the spec's, and leaves the heart empty", async () => {
+    let answer: () => Answer = () => ({ status: 404, body: { error: 'Product not found', code: 'NOT_FOUND' } });
+    fakeApi({ 'POST /api/wishlist': () => answer() });
+    withApi(<Heart productId={11} />);
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    await user.click(screen.getByRole('button', { name: 'Heart' }));
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Product not found'));
+
+    answer = () => new Response('<html>Bad gateway</html>', { status: 502 });
     await user.click(screen.getByRole('button', { name: 'Heart' }));
     await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Could not add to wishlist. Please try again later!'));
     expect(screen.getByRole('button', { name: 'Heart' })).toHaveAttribute('aria-pressed', 'false');

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { toast } from 'react-toastify';
 import { TIMINGS } from '@shop/contract';
 import { StateMessage } from '../../../components/state-message/state-message';
 import { useLanguage } from '../../../lib/use-language';
@@ -10,11 +11,16 @@ import button from '../../../components/button/button.module.css';
 import styles from './wishlist-view.module.css';
 
 /** The wishlist page body: a grid of saved pieces, refreshed every 3 s (the spec). */
-export function WishlistView({ token }: { token: string | null }) {
+export function WishlistView() {
   const { t } = useTranslation();
   const lang = useLanguage();
-  const { items, hasLoaded } = useWishlist(token, { refreshInterval: TIMINGS.wishlistRefresh });
-  const remove = useRemoveFromWishlist(token);
+  const { items, hasLoaded } = useWishlist({ refreshInterval: TIMINGS.wishlistRefresh });
+  const removeFromWishlist = useRemoveFromWishlist();
+
+  async function remove(id: number) {
+    const outcome = await removeFromWishlist(id);
+    if (!outcome.ok) toast.error(t('wishlist.removeFailed'));
+  }
 
   if (!hasLoaded) {
     return (

@@ -1,0 +1,51 @@
+import { DEFAULT_LANGUAGE, SIZES, type Language } from '@shop/contract';
+import { sql, type SQL } from 'drizzle-orm';
+import { products, productTranslations } from './schema.js';
+
+/**
+ * The shop's rules that raw statements share, written once from the schema's columns and the
+ * contract's constants. Each takes the alias the statement gives the table (`p` for products,
+ * `t` for product_translations by default).
+ */
+const column = (alias: string, name: string) => sql`${sql.identifier(alias)}.${sql.identifier(name)}`;
+
+/** A product shoppers may see and buy: published and not deleted. */
+export const onSale = (alias = 'p'): SQL =>
+  sql`${column(alias, products.publishedAt.name)} is not null and ${column(alias, products.deletedAt.name)} is null`;
+
+/** Translations in the order one is chosen: the wanted language, else English, else any. */
+export const translationPreference = (lang: Language | SQL, alias = 't'): SQL => {
+  const language = column(alias, productTranslations.language.name);
+  return sql`${language} = ${lang} desc, ${language} = ${DEFAULT_LANGUAGE} desc, ${language}`;
+};
+
+/** The name shown for product `productAlias` in `lang` (see translationPreference), or ''. */
+export const productName = (lang: Language | SQL, productAlias = 'p'): SQL =>
+  sql`coalesce((select t.name from product_translations t where t.product_id = ${column(productAlias, products.id.name)}
+    order by ${translationPreference(lang)} limit 1), '')`;
+
+/**
+ * What shoppers may still buy of a variant, from its product_stock row `alias` (left-joined: a
+ * missing row is none): on hand less what checkouts hold, never below 0.
+ */
+export const availableStock = (alias = 'ps'): SQL =>
+  sql`greatest(coalesce(${sql.identifier(alias)}.on_hand, 0) - coalesce(${sql.identifier(alias)}.reserved, 0), 0)`;
+
+/**
+ * What user `userId` may still put in the cart and check out of a variant of a tracked product:
+ * the available stock plus what the user's own open checkout holds of it (a new checkout releases
+ * that first). NULL when the product `productAlias` does not track stock.
+ */
+export const availableToShopper = (userId: SQL, colorId: SQL, size: SQL, productAlias = 'p'): SQL =>
+  sql`case when ${sql.identifier(productAlias)}.stock_tracked then greatest(
+    coalesce((select ps.on_hand - ps.reserved from product_stock ps where ps.color_id = ${colorId} and ps.size = ${size}), 0)
+    + coalesce((select sum(oi.stock_quantity) from orders o join order_items oi on oi.order_id = o.id
+        where o.user_id = ${userId} and o.status = 'pending' and oi.color_id = ${colorId} and oi.size = ${size}), 0),
+    0)::int end`;
+
+/** A size's place in the spec's order (XS … XXL), for `order by`. */
+export const sizeOrder = (size: SQL): SQL =>
+  sql`array_position(array[${sql.join(
+    SIZES.map((name) => sql`${name}`),
+    sql`, `,
+  )}]::varchar[], ${size})`;

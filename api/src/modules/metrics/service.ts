@@ -1,0 +1,157 @@
+import { readdir, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
+import { rowsOf } from '../../db/client.js';
+import type { BackupService } from '../../platform/backup/service.js';
+import type { CacheStats } from '../../platform/cache/shared-cache.js';
+import { Registry } from '../../platform/metrics/registry.js';
+
+/** Request latency buckets, in seconds: from a cached read (< 1 ms) to a slow upload. */
+const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+/** The data folder's size is walked at most this often (a scrape every few seconds stays cheap). */
+const SIZE_EVERY_MS = 30_000;
+
+/** Orders by status, straight from the table: statuses added later appear without a change here. */
+export async function ordersByStatus(database: Database): Promise<{ status: string; count: number }[]> {
+  return rowsOf<{ status: string; count: number }>(
+    await database.db.execute(sql`select status, count(*)::int as count from orders group by status`),
+  );
+}
+
+async function folderBytes(path: string): Promise<number> {
+  let total = 0;
+  const entries = await readdir(path, { withFileTypes: true }).catch(() => []);
+  for (const entry of entries) {
+    const child = join(path, entry.name);
+    if (entry.isDirectory()) total += await folderBytes(child);
+    else if (entry.isFile())
+      total += await stat(child).then(
+        (info) => info.size,
+        () => 0,
+      );
+  }
+  return total;
+}
+
+export interface ShopMetrics {
+  registry: Registry;
+  /** Counts one answered request (the onResponse hook). */
+  request(method: string, route: string, status: number, seconds: number): void;
+  /** Counts a request the catalogue fast path answered before Fastify (decision 0014), as a request too. */
+  fastPathAnswer(route: string, status: number, seconds: number): void;
+  close(): void;
+}
+
+export function createShopMetrics(
+  database: Database,
+  backups: BackupService,
+  cacheStats: () => Record<string, CacheStats>,
+): ShopMetrics {
+  const registry = new Registry();
+  const requests = registry.counter('shop_http_requests_total', 'HTTP requests answered, by method, route and status');
+  const latency = registry.histogram(
+    'shop_http_request_duration_seconds',
+    'Time to answer, by method and route',
+    LATENCY_BUCKETS,
+  );
+  const fastPath = registry.counter(
+    'shop_http_fast_path_answers_total',
+    'Cached anonymous catalogue reads answered before Fastify (also counted in shop_http_requests_total)',
+  );
+  const cacheReads = registry.counter('shop_cache_reads_total', 'Cache reads, by cache and result (hit or miss)');
+  const hitRatio = registry.gauge('shop_cache_hit_ratio', 'Hits / reads since start, by cache');
+  const orders = registry.gauge('shop_orders', 'Orders in the database, by status');
+  const pool = registry.gauge(
+    'shop_db_pool_connections',
+    'PostgreSQL pool connections, by state (total, idle, waiting)',
+  );
+  const pgliteBytes = registry.gauge('shop_pglite_data_bytes', 'Size of the embedded database folder');
+  const memory = registry.gauge(
+    'process_memory_bytes',
+    'Process memory, by kind (rss, heap_used, heap_total, external)',
+  );
+  const uptime = registry.gauge('process_uptime_seconds', 'Seconds since the process started');
+  const loopDelay = registry.gauge(
+    'nodejs_eventloop_delay_seconds',
+    'Event loop delay since the previous scrape, by quantile (0.5, 0.99, 1 = max)',
+  );
+  const backupLast = registry.gauge(
+    'shop_backup_last_success_timestamp_seconds',
+    'When the last successful backup was taken (0: none recorded)',
+  );
+  const backupBytes = registry.gauge('shop_backup_last_bytes', 'Size of the last successful backup');
+  const backupFailed = registry.gauge('shop_backup_last_attempt_failed', '1 when the last backup attempt failed');
+  const backupPause = registry.gauge(
+    'shop_backup_database_pause_seconds',
+    "How long each statement of this process's last backup held the embedded database, by statement",
+  );
+
+  /** What each cache had counted at the last scrape: the counters grow by the difference. */
+  const counted = new Map<string, CacheStats>();
+  const delay = monitorEventLoopDelay({ resolution: 10 });
+  delay.enable();
+  let sized = { at: 0, bytes: 0 };
+
+  registry.collect(async () => {
+    orders.reset();
+    for (const row of await ordersByStatus(database)) orders.set({ status: row.status }, row.count);
+  });
+  registry.collect(async () => {
+    if (database.pool) {
+      pool.set({ state: 'total' }, database.pool.totalCount);
+      pool.set({ state: 'idle' }, database.pool.idleCount);
+      pool.set({ state: 'waiting' }, database.pool.waitingCount);
+    }
+    const folder = database.pglite?.dataDir;
+    if (folder && Date.now() - sized.at > SIZE_EVERY_MS) sized = { at: Date.now(), bytes: await folderBytes(folder) };
+    if (folder) pgliteBytes.set({}, sized.bytes);
+  });
+  registry.collect(() => {
+    const usage = process.memoryUsage();
+    memory.set({ kind: 'rss' }, usage.rss);
+    memory.set({ kind: 'heap_used' }, usage.heapUsed);
+    memory.set({ kind: 'heap_total' }, usage.heapTotal);
+    memory.set({ kind: 'external' }, usage.external);
+    uptime.set({}, process.uptime());
+    loopDelay.set({ quantile: '0.5' }, delay.percentile(50) / 1e9);
+    loopDelay.set({ quantile: '0.99' }, delay.percentile(99) / 1e9);
+    loopDelay.set({ quantile: '1' }, delay.max / 1e9);
+    delay.reset();
+    for (const [name, stats] of Object.entries(cacheStats())) {
+      const before = counted.get(name) ?? { hits: 0, misses: 0 };
+      cacheReads.inc({ cache: name, result: 'hit' }, stats.hits - before.hits);
+      cacheReads.inc({ cache: name, result: 'miss' }, stats.misses - before.misses);
+      counted.set(name, { ...stats });
+      const reads = stats.hits + stats.misses;
+      hitRatio.set({ cache: name }, reads === 0 ? 0 : stats.hits / reads);
+    }
+  });
+  registry.collect(async () => {
+    const overview = await backups.overview();
+    backupLast.set({}, overview.last ? Date.parse(overview.last.at) / 1000 : 0);
+    backupBytes.set({}, overview.last?.bytes ?? 0);
+    backupFailed.set({}, overview.lastAttempt?.status === 'failed' ? 1 : 0);
+    const pauses = backups.last?.pauses;
+    if (pauses) {
+      backupPause.set({ statement: 'checkpoint' }, pauses.checkpointMs / 1000);
+      backupPause.set({ statement: 'pg_backup_start' }, pauses.startMs / 1000);
+      backupPause.set({ statement: 'pg_backup_stop' }, pauses.stopMs / 1000);
+    }
+  });
+
+  const request: ShopMetrics['request'] = (method, route, status, seconds) => {
+    requests.inc({ method, route, status: String(status) });
+    latency.observe({ method, route }, seconds);
+  };
+  return {
+    registry,
+    request,
+    fastPathAnswer(route, status, seconds) {
+      fastPath.inc();
+      request('GET', route, status, seconds);
+    },
+    close: () => delay.disable(),
+  };
+}

@@ -1,0 +1,221 @@
+import { randomUUID } from 'node:crypto';
+import {
+  AdminOrderSchema,
+  AdminOrdersQuerySchema,
+  AdminOrdersResponseSchema,
+  CancelOrderBodySchema,
+  ErrorBodySchema,
+  OrderParamsSchema,
+  OrdersExportQuerySchema,
+  RefundOrderBodySchema,
+  ReturnOrderBodySchema,
+  ShipOrderBodySchema,
+  StatsQuerySchema,
+  StatsSchema,
+} from '@shop/contract';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { currentUser, requireAdmin } from '../../platform/security/authenticate.js';
+import { mailBackInStock } from '../stock/alerts.js';
+import {
+  cancelOrder,
+  deliverOrder,
+  getAdminOrder,
+  listAdminOrders,
+  refundOrder,
+  returnOrder,
+  shipOrder,
+} from './admin-service.js';
+import { exportOrdersCsv } from './export.js';
+import { mailOrder } from './notify.js';
+import { orderStats } from './stats.js';
+
+const tags = ['admin: orders'];
+const security = [{ bearer: [] }];
+const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema };
+const stepErrors = { ...errors, 409: ErrorBodySchema, 502: ErrorBodySchema };
+const IdempotencyHeaders = z.object({
+  'idempotency-key': z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{8,100}$/, 'An idempotency key is 8 to 100 letters, digits, - or _.')
+    .optional(),
+});
+
+/** The owner's Orders screen and dashboard (OPERATIONS.md section 5). Every step is audited. */
+export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onRequest', requireAdmin);
+  const mailDeps = (request: FastifyRequest) => ({
+    mailer: app.mailer,
+    log: request.log,
+    publicUrl: app.config.publicUrl,
+    currency: app.config.currency,
+  });
+
+  app.get(
+    '/admin/orders',
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          'Orders, newest first: by status, fulfilment, withdrawal; `q` finds an order number, email, name or phone',
+        querystring: AdminOrdersQuerySchema,
+        response: { 200: AdminOrdersResponseSchema, ...errors },
+      },
+    },
+    async (request) => listAdminOrders(app.db, request.query),
+  );
+
+  app.get(
+    '/admin/orders/export.csv',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Every order line (from–to, days included) as CSV, streamed',
+        querystring: OrdersExportQuerySchema,
+      },
+    },
+    async (request, reply) => {
+      const { from, to } = request.query;
+      const name = `orders${from ? `-from-${from}` : ''}${to ? `-to-${to}` : ''}.csv`;
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${name}"`)
+        .send(exportOrdersCsv(app.db, request.query));
+    },
+  );
+
+  app.get(
+    '/admin/orders/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'One order with its customer, delivery, lines and history',
+        params: OrderParamsSchema,
+        response: { 200: AdminOrderSchema, ...errors },
+      },
+    },
+    async (request) => getAdminOrder(app.db, request.params.id),
+  );
+
+  app.post(
+    '/admin/orders/:id/ship',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Shipped with a carrier and tracking number (paid or cash-on-delivery orders that have not left)',
+        params: OrderParamsSchema,
+        body: ShipOrderBodySchema,
+        response: { 200: AdminOrderSchema, ...stepErrors },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      await shipOrder(app.db, currentUser(request).id, id, request.body);
+      await mailOrder(app.db, mailDeps(request), id, 'shipped');
+      return getAdminOrder(app.db, id);
+    },
+  );
+
+  app.post(
+    '/admin/orders/:id/deliver',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Delivered (shipped orders); a cash-on-delivery order becomes paid',
+        params: OrderParamsSchema,
+        response: { 200: AdminOrderSchema, ...stepErrors },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      await deliverOrder(app.db, currentUser(request).id, id);
+      await mailOrder(app.db, mailDeps(request), id, 'delivered');
+      return getAdminOrder(app.db, id);
+    },
+  );
+
+  app.post(
+    '/admin/orders/:id/cancel',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Cancelled before it left: stock back, a paid order refunded in full',
+        params: OrderParamsSchema,
+        body: CancelOrderBodySchema,
+        response: { 200: AdminOrderSchema, ...stepErrors },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      const { closed } = await cancelOrder(app.db, app.payments, currentUser(request).id, id, request.body.reason);
+      if (closed?.paymentSessionId) await app.payments.closeSession(closed.paymentSessionId).catch(() => undefined);
+      await mailOrder(app.db, mailDeps(request), id, 'cancelled', { reason: request.body.reason });
+      await mailBackInStock(app.db, mailDeps(request));
+      return getAdminOrder(app.db, id);
+    },
+  );
+
+  app.post(
+    '/admin/orders/:id/refund',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Refund part or all of a paid order through the payment provider (once per Idempotency-Key)',
+        params: OrderParamsSchema,
+        headers: IdempotencyHeaders,
+        body: RefundOrderBodySchema,
+        response: { 200: AdminOrderSchema, ...stepErrors },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      const cents = Math.round(request.body.amount * 100);
+      const key = request.headers['idempotency-key'] ?? randomUUID();
+      const { applied } = await refundOrder(app.db, app.payments, currentUser(request).id, id, cents, key);
+      if (applied) await mailOrder(app.db, mailDeps(request), id, 'refunded', { amount: cents / 100 });
+      return getAdminOrder(app.db, id);
+    },
+  );
+
+  app.post(
+    '/admin/orders/:id/return',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Came back (shipped or delivered orders); its stock back on hand if asked',
+        params: OrderParamsSchema,
+        body: ReturnOrderBodySchema,
+        response: { 200: AdminOrderSchema, ...stepErrors },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      await returnOrder(app.db, currentUser(request).id, id, request.body.restock);
+      if (request.body.restock) await mailBackInStock(app.db, mailDeps(request));
+      return getAdminOrder(app.db, id);
+    },
+  );
+
+  app.get(
+    '/admin/stats',
+    {
+      schema: {
+        tags: ['admin: dashboard'],
+        security,
+        summary: 'Orders and revenue per day, totals, best sellers and low stock, over the last `days` days',
+        querystring: StatsQuerySchema,
+        response: { 200: StatsSchema, ...errors },
+      },
+    },
+    async (request) => orderStats(app.db, request.query.days),
+  );
+};

@@ -1,0 +1,91 @@
+import { Readable } from 'node:stream';
+import { sql } from 'drizzle-orm';
+import { rowsOf, type Db } from '../../db/client.js';
+
+/** Order lines read per query: memory stays flat however many orders there are. */
+const BATCH = 1000;
+
+const COLUMNS = [
+  'order_id',
+  'created_at',
+  'status',
+  'payment_method',
+  'fulfilment',
+  'currency',
+  'customer_email',
+  'customer_name',
+  'delivery_name',
+  'delivery_phone',
+  'delivery_method',
+  'country',
+  'city',
+  'postcode',
+  'address_or_office',
+  'product_id',
+  'product',
+  'color',
+  'size',
+  'quantity',
+  'unit_price',
+  'line_total',
+  'subtotal',
+  'delivery_cost',
+  'cod_fee',
+  'order_total',
+  'refunded',
+] as const;
+
+/**
+ * A CSV cell: quoted when it must be, and a leading `= + - @` (or tab, carriage return) made
+ * inert with an apostrophe, so a spreadsheet never runs it as a formula (OWASP CSV injection).
+ */
+export function csvCell(value: string | number | null | undefined): string {
+  let text = value === null || value === undefined ? '' : String(value);
+  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\n\r']/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+type LineRow = Record<(typeof COLUMNS)[number], string | number | null> & { line_id: number };
+
+/**
+ * Every order line created between `from` and `to` (days, both included), one CSV row each,
+ * streamed: read in batches by line id (keyset), each batch written before the next is read.
+ */
+export function exportOrdersCsv(db: Db, range: { from?: string; to?: string }): Readable {
+  return Readable.from(csvChunks(db, range));
+}
+
+async function* csvChunks(db: Db, range: { from?: string; to?: string }): AsyncGenerator<string> {
+  const money = (column: string) => sql.raw(`round(${column} / 100.0, 2)`);
+  yield `${COLUMNS.join(',')}\r\n`;
+  for (let after = 0; ;) {
+    const rows = rowsOf<LineRow>(
+      await db.execute(sql`
+        select oi.id as line_id, o.id as order_id,
+          to_char(o.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as created_at,
+          o.status, o.payment_method, o.fulfilment, o.currency, u.email as customer_email, u.name as customer_name,
+          o.delivery ->> 'name' as delivery_name, o.delivery ->> 'phone' as delivery_phone,
+          o.delivery ->> 'method' as delivery_method, o.delivery ->> 'country' as country,
+          o.delivery ->> 'city' as city, o.delivery ->> 'postcode' as postcode,
+          coalesce(o.delivery ->> 'line1', o.delivery ->> 'office') as address_or_office,
+          oi.product_id, oi.name as product, oi.color_name as color, oi.size, oi.quantity,
+          ${money('oi.unit_price_cents')} as unit_price, ${money('oi.unit_price_cents * oi.quantity')} as line_total,
+          ${money('o.subtotal_cents')} as subtotal, ${money('o.delivery_cents')} as delivery_cost,
+          ${money('o.cod_fee_cents')} as cod_fee, ${money('o.total_cents')} as order_total,
+          ${money('o.refunded_cents')} as refunded
+        from order_items oi
+        join orders o on o.id = oi.order_id
+        left join users u on u.id = o.user_id
+        where oi.id > ${after}
+          ${range.from ? sql`and o.created_at >= ${range.from}::date` : sql``}
+          ${range.to ? sql`and o.created_at < ${range.to}::date + 1` : sql``}
+        order by oi.id
+        limit ${BATCH}`),
+    );
+    if (rows.length > 0) {
+      yield `${rows.map((row) => COLUMNS.map((column) => csvCell(row[column])).join(',')).join('\r\n')}\r\n`;
+    }
+    if (rows.length < BATCH) return;
+    after = rows.at(-1)!.line_id;
+  }
+}

@@ -1,0 +1,124 @@
+import { and, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db, Tx } from '../../db/client.js';
+import type { OrderEventType } from '@shop/contract';
+import { orderEvents, orders } from '../../db/schema.js';
+import { releaseReservations } from '../stock/service.js';
+
+/** Takes the bought quantities off the cart: lines fully covered go, larger ones shrink. */
+export async function removeBoughtCartLines(tx: Tx, order: { id: number; userId: number | null }): Promise<void> {
+  if (order.userId === null) return;
+  const sameLine = sql`oi.order_id = ${order.id} and c.user_id = ${order.userId}
+    and c.product_id = oi.product_id and c.color_id = oi.color_id and c.size = oi.size`;
+  await tx.execute(sql`delete from cart_items c using order_items oi where ${sameLine} and c.quantity <= oi.quantity`);
+  await tx.execute(sql`update cart_items c set quantity = c.quantity - oi.quantity, updated_at = now()
+    from order_items oi where ${sameLine} and c.quantity > oi.quantity`);
+}
+
+/** Adds a step to the order's history (its timeline). */
+export async function recordEvent(
+  tx: Tx,
+  orderId: number,
+  type: OrderEventType,
+  { actorId, detail }: { actorId?: number; detail?: Record<string, unknown> } = {},
+): Promise<void> {
+  await tx.insert(orderEvents).values({ orderId, type, actorId, detail: detail ?? {} });
+}
+
+export interface ClosedOrder {
+  id: number;
+  userId: number | null;
+  paymentProvider: string;
+  paymentSessionId: string | null;
+}
+
+/**
+ * Closes the pending orders `where` selects (a new checkout replaced them, their session ran out,
+ * their payment failed) and gives back the stock they reserved. Order rows are locked first,
+ * then stock rows. Answers what was closed, so the caller can close the providers' sessions.
+ */
+export async function closePending(
+  tx: Tx,
+  where: SQL,
+  status: 'cancelled' | 'expired' | 'failed',
+): Promise<ClosedOrder[]> {
+  const closed = await tx
+    .update(orders)
+    .set({ status })
+    .where(and(where, eq(orders.status, 'pending')))
+    .returning({
+      id: orders.id,
+      userId: orders.userId,
+      paymentProvider: orders.paymentProvider,
+      paymentSessionId: orders.paymentSessionId,
+    });
+  await releaseReservations(
+    tx,
+    closed.map((order) => order.id),
+  );
+  if (closed.length > 0) {
+    await tx.insert(orderEvents).values(closed.map((order) => ({ orderId: order.id, type: status })));
+  }
+  return closed;
+}
+
+/** Most lapsed checkouts one sweep closes (the next sweep takes the rest). */
+const SWEEP_BATCH = 500;
+
+/**
+ * Closes lapsed checkouts (`expires_at` passed) as `expired` and gives back their stock. Safe in
+ * several processes at once: each takes the orders no other sweep or payment holds (SKIP LOCKED).
+ * `scope` narrows it to some orders (a page reading them). Answers what it closed.
+ */
+export async function expireLapsed(db: Db, scope?: SQL): Promise<ClosedOrder[]> {
+  return db.transaction(async (tx) => {
+    const lapsed = await tx
+      .select({ id: orders.id })
+      .from(orders)
+      .where(and(eq(orders.status, 'pending'), lt(orders.expiresAt, sql`now()`), scope))
+      .orderBy(orders.id)
+      .limit(SWEEP_BATCH)
+      .for('update', { skipLocked: true });
+    if (lapsed.length === 0) return [];
+    return closePending(
+      tx,
+      inArray(
+        orders.id,
+        lapsed.map((order) => order.id),
+      ),
+      'expired',
+    );
+  });
+}
+
+const SWEEP_EVERY_MS = 60_000;
+
+/**
+ * Expires lapsed checkouts every minute in this process (every process runs one: they never take
+ * the same order twice), closes their sessions on the provider, then runs `afterSweep` (the
+ * back-in-stock mails: released stock may have brought a variant back). Returns the stop.
+ */
+export function sweepLapsedOrders(
+  db: Db,
+  log: FastifyBaseLogger,
+  hooks: { closeSession: (order: ClosedOrder) => Promise<void>; afterSweep: () => Promise<unknown> },
+): () => void {
+  let running = false;
+  const sweep = async () => {
+    if (running) return;
+    running = true;
+    try {
+      const closed = await expireLapsed(db);
+      if (closed.length > 0) log.info({ orders: closed.map((order) => order.id) }, 'lapsed checkouts expired');
+      await Promise.allSettled(closed.map(hooks.closeSession));
+      await hooks.afterSweep();
+    } catch (error) {
+      log.error({ err: error }, 'expiring lapsed checkouts failed');
+    } finally {
+      running = false;
+    }
+  };
+  const timer = setInterval(() => void sweep(), SWEEP_EVERY_MS);
+  timer.unref();
+  return () => clearInterval(timer);
+}

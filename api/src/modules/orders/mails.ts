@@ -1,0 +1,199 @@
+import type { Language, Order, Settings } from '@shop/contract';
+import type { Mail } from '../../platform/mail/mailer.js';
+import { escapeHtml, formatMoney } from '../payments/format.js';
+
+/** The mails an order sends its shopper, each in the language the order was placed in. */
+export type OrderMailKind = 'confirmed' | 'shipped' | 'delivered' | 'cancelled' | 'refunded';
+
+export interface OrderMailInput {
+  kind: OrderMailKind;
+  order: Order;
+  locale: Language;
+  customer: { name: string; email: string };
+  settings: Settings;
+  publicUrl: string;
+  /** `refunded`: the amount of this refund; `cancelled`: the reason, if the owner gave one. */
+  amount?: number;
+  reason?: string;
+}
+
+const COUNTRY_NAMES: Record<Language, Intl.DisplayNames> = {
+  en: new Intl.DisplayNames(['en'], { type: 'region' }),
+  bg: new Intl.DisplayNames(['bg'], { type: 'region' }),
+};
+
+const TEXTS = {
+  en: {
+    subject: {
+      confirmed: (id: number) => `Your Atelier Noir order #${id} is confirmed`,
+      shipped: (id: number) => `Your Atelier Noir order #${id} is on its way`,
+      delivered: (id: number) => `Your Atelier Noir order #${id} was delivered`,
+      cancelled: (id: number) => `Your Atelier Noir order #${id} was cancelled`,
+      refunded: (id: number) => `A refund for your Atelier Noir order #${id}`,
+    },
+    greeting: (name: string) => `Hello ${name},`,
+    intro: {
+      confirmedCard: 'Thank you for your purchase. Your payment was received and your order is confirmed.',
+      confirmedCod: 'Thank you for your order. It is confirmed: you pay the courier in cash when it arrives.',
+      shipped: 'Your order is on its way.',
+      delivered: 'Your order was delivered. We hope you enjoy it.',
+      cancelled: 'Your order was cancelled.',
+      cancelledRefunded: 'Your order was cancelled and what you paid is refunded in full.',
+      refunded: (amount: string) => `We refunded ${amount} to the card you paid with. It can take a few days to show.`,
+    },
+    reason: (reason: string) => `Reason: ${reason}`,
+    tracking: (carrier: string, number: string) => `Carrier: ${carrier} · tracking number ${number}`,
+    follow: 'Follow the parcel',
+    order: (id: number) => `Order #${id}`,
+    subtotal: 'Subtotal',
+    delivery: 'Delivery',
+    free: 'Free',
+    codFee: 'Cash-on-delivery fee',
+    total: 'Total',
+    vat: 'VAT included',
+    refundedSoFar: 'Refunded',
+    deliveryTo: { address: 'Delivery to', office: 'Delivery to the courier office' },
+    returns: (days: number) =>
+      `You may withdraw from this purchase within ${days} days of delivery, without giving a reason: use "Withdraw from contract here" on your order's page.`,
+    seller: 'Seller',
+    companyId: 'Company ID',
+    vatId: 'VAT ID',
+    view: 'See your order',
+  },
+  bg: {
+    subject: {
+      confirmed: (id: number) => `Поръчка №${id} в Atelier Noir е потвърдена`,
+      shipped: (id: number) => `Поръчка №${id} в Atelier Noir е изпратена`,
+      delivered: (id: number) => `Поръчка №${id} в Atelier Noir е доставена`,
+      cancelled: (id: number) => `Поръчка №${id} в Atelier Noir е отказана`,
+      refunded: (id: number) => `Възстановена сума по поръчка №${id} в Atelier Noir`,
+    },
+    greeting: (name: string) => `Здравейте, ${name},`,
+    intro: {
+      confirmedCard: 'Благодарим ви за покупката. Плащането е получено и поръчката ви е потвърдена.',
+      confirmedCod: 'Благодарим ви за поръчката. Тя е потвърдена: плащате в брой на куриера при доставка.',
+      shipped: 'Поръчката ви е на път.',
+      delivered: 'Поръчката ви е доставена. Надяваме се да ви хареса.',
+      cancelled: 'Поръчката ви е отказана.',
+      cancelledRefunded: 'Поръчката ви е отказана и платената сума е възстановена изцяло.',
+      refunded: (amount: string) =>
+        `Възстановихме ${amount} по картата, с която платихте. Може да минат няколко дни, докато се появят.`,
+    },
+    reason: (reason: string) => `Причина: ${reason}`,
+    tracking: (carrier: string, number: string) => `Куриер: ${carrier} · номер на пратката ${number}`,
+    follow: 'Проследете пратката',
+    order: (id: number) => `Поръчка №${id}`,
+    subtotal: 'Междинна сума',
+    delivery: 'Доставка',
+    free: 'Безплатна',
+    codFee: 'Такса наложен платеж',
+    total: 'Общо',
+    vat: 'С включен ДДС',
+    refundedSoFar: 'Възстановено',
+    deliveryTo: { address: 'Доставка до', office: 'Доставка до офис на куриер' },
+    returns: (days: number) =>
+      `Можете да се откажете от покупката в срок от ${days} дни след доставката, без да посочвате причина: чрез „Отказ от договора тук“ на страницата на поръчката.`,
+    seller: 'Продавач',
+    companyId: 'ЕИК',
+    vatId: 'ДДС №',
+    view: 'Вижте поръчката си',
+  },
+} as const;
+
+/** An order mail: what happened, the lines with delivery and total, where it goes, and who sells. */
+export function orderMail(input: OrderMailInput): Mail {
+  const { order, locale, settings, kind } = input;
+  const t = TEXTS[locale];
+  const money = (amount: number) => formatMoney(Math.round(amount * 100), order.currency, locale);
+  const url = `${input.publicUrl}/my-order/${order.id}`;
+
+  const intro =
+    kind === 'confirmed'
+      ? order.paymentMethod === 'cod'
+        ? t.intro.confirmedCod
+        : t.intro.confirmedCard
+      : kind === 'cancelled'
+        ? order.status === 'refunded'
+          ? t.intro.cancelledRefunded
+          : t.intro.cancelled
+        : kind === 'refunded'
+          ? t.intro.refunded(money(input.amount ?? order.refunded))
+          : t.intro[kind];
+  const notes: string[] = [];
+  if (kind === 'cancelled' && input.reason) notes.push(t.reason(input.reason));
+  if (kind === 'shipped' && order.tracking) notes.push(t.tracking(order.tracking.carrier, order.tracking.number));
+  if (kind === 'confirmed' || kind === 'delivered') notes.push(t.returns(settings.returnDays));
+
+  const lines = order.items.map((item) => ({
+    label: `${item.quantity} × ${item.name} (${item.colorName}, ${item.size})`,
+    amount: money(item.unitPrice * item.quantity),
+  }));
+  const sums = [
+    { label: t.subtotal, amount: money(order.subtotal) },
+    { label: t.delivery, amount: order.deliveryCost === 0 ? t.free : money(order.deliveryCost) },
+    ...(order.codFee > 0 ? [{ label: t.codFee, amount: money(order.codFee) }] : []),
+  ];
+  const total = { label: `${t.total} (${t.vat})`, amount: money(order.total) };
+  const refunded = order.refunded > 0 ? [{ label: t.refundedSoFar, amount: money(order.refunded) }] : [];
+
+  const place = order.delivery;
+  const address = place
+    ? [
+        place.name,
+        place.method === 'office' ? (place.office ?? '') : (place.line1 ?? ''),
+        `${place.postcode} ${place.city}`,
+        COUNTRY_NAMES[locale].of(place.country) ?? place.country,
+        place.phone,
+      ].filter(Boolean)
+    : [];
+  const { seller } = settings;
+  const sellerLines = [
+    seller.legalName,
+    seller.address,
+    seller.companyId && `${t.companyId} ${seller.companyId}`,
+    seller.vatId && `${t.vatId} ${seller.vatId}`,
+    [seller.email, seller.phone].filter(Boolean).join(' · '),
+  ].filter(Boolean);
+
+  const text = [
+    t.greeting(input.customer.name),
+    '',
+    intro,
+    ...notes,
+    ...(kind === 'shipped' && order.tracking?.url ? [`${t.follow}: ${order.tracking.url}`] : []),
+    '',
+    t.order(order.id),
+    ...lines.map((line) => `  ${line.label}  ${line.amount}`),
+    ...[...sums, total, ...refunded].map((line) => `${line.label}: ${line.amount}`),
+    ...(address.length > 0 ? ['', `${t.deliveryTo[place!.method]}:`, ...address.map((line) => `  ${line}`)] : []),
+    '',
+    `${t.view}: ${url}`,
+    ...(sellerLines.length > 0 ? ['', `${t.seller}:`, ...sellerLines.map((line) => `  ${line}`)] : []),
+  ].join('\n');
+
+  const row = (line: { label: string; amount: string }, strong = false) =>
+    `<tr><td style="padding:6px 0${strong ? ';border-top:1px solid #cfc7ba;font-weight:bold' : ''}">${escapeHtml(line.label)}</td><td style="padding:6px 0;text-align:right;white-space:nowrap${strong ? ';border-top:1px solid #cfc7ba;font-weight:bold' : ''}">${escapeHtml(line.amount)}</td></tr>`;
+  const paragraph = (value: string, style = '') => `<p style="${style}">${escapeHtml(value)}</p>`;
+  const block = (title: string, body: string[]) =>
+    `<p style="margin:24px 0 4px;font-size:12px;letter-spacing:.12em;text-transform:uppercase;color:#5c554c">${escapeHtml(title)}</p><p style="margin:0;line-height:1.6">${body.map(escapeHtml).join('<br>')}</p>`;
+  const follow =
+    kind === 'shipped' && order.tracking?.url
+      ? `<p><a href="${escapeHtml(order.tracking.url)}" style="color:#7d2431">${escapeHtml(t.follow)}</a></p>`
+      : '';
+  const html = `<!doctype html><html lang="${locale}"><body style="margin:0;background:#f4f0e8;color:#1d1b19;font-family:Arial,Helvetica,sans-serif">
+<div style="max-width:560px;margin:0 auto;padding:32px 24px">
+<p style="letter-spacing:.24em;font-size:12px;text-transform:uppercase;margin:0 0 24px">Atelier Noir</p>
+${paragraph(t.greeting(input.customer.name))}
+${paragraph(intro)}
+${notes.map((note) => paragraph(note)).join('\n')}
+${follow}
+<h1 style="font-family:Georgia,serif;font-weight:400;font-size:24px;margin:24px 0 8px">${escapeHtml(t.order(order.id))}</h1>
+<table style="width:100%;border-collapse:collapse;font-size:14px">${lines.map((line) => row(line)).join('')}
+${sums.map((line) => row(line)).join('')}${row(total, true)}${refunded.map((line) => row(line)).join('')}</table>
+${address.length > 0 ? block(t.deliveryTo[place!.method], address) : ''}
+<p style="margin-top:24px"><a href="${escapeHtml(url)}" style="color:#7d2431">${escapeHtml(t.view)}</a></p>
+${sellerLines.length > 0 ? block(t.seller, sellerLines) : ''}
+</div></body></html>`;
+
+  return { to: input.customer.email, subject: t.subject[kind](order.id), text, html };
+}

@@ -1,0 +1,43 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client.js';
+import { orders, users } from '../../db/schema.js';
+import type { Mailer } from '../../platform/mail/mailer.js';
+import { getSettings } from '../settings/service.js';
+import { orderMail, type OrderMailKind } from './mails.js';
+import { toOrders } from './service.js';
+
+export interface OrderMailDeps {
+  mailer: Mailer;
+  log: FastifyBaseLogger;
+  publicUrl: string;
+  currency: string;
+}
+
+/**
+ * Mails the order's shopper what happened to it. The order has changed whatever happens to the
+ * mail: a failed send is logged, never thrown. An order whose account was deleted mails no one.
+ */
+export async function mailOrder(
+  db: Db,
+  deps: OrderMailDeps,
+  orderId: number,
+  kind: OrderMailKind,
+  extra: { amount?: number; reason?: string } = {},
+): Promise<void> {
+  try {
+    const [row] = await db.select().from(orders).where(eq(orders.id, orderId));
+    if (!row?.userId) return;
+    const [customer] = await db
+      .select({ name: users.name, email: users.email })
+      .from(users)
+      .where(eq(users.id, row.userId));
+    if (!customer) return;
+    const [[order], settings] = await Promise.all([toOrders(db, [row]), getSettings(db, deps.currency)]);
+    await deps.mailer.send(
+      orderMail({ kind, order: order!, locale: row.locale, customer, settings, publicUrl: deps.publicUrl, ...extra }),
+    );
+  } catch (error) {
+    deps.log.error({ err: error, orderId, kind }, 'order mail failed');
+  }
+}

@@ -1,0 +1,47 @@
+import { ErrorBodySchema, SettingsSchema, UpdateSettingsBodySchema } from '@shop/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { sendCached } from '../../platform/cache/encoded.js';
+import { toCachedBody } from '../../lib/etag.js';
+import { currentUser, requireAdmin } from '../../platform/security/authenticate.js';
+import { CATALOG_HEADERS } from '../catalog/cached-reads.js';
+import { getSettings, updateSettings } from './service.js';
+
+/** The shop's settings: everyone reads them (cached like the catalogue), admins change them. */
+export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/settings',
+    {
+      schema: {
+        tags: ['settings'],
+        summary: 'Seller details, delivery prices, cash on delivery, return days and the currency',
+        response: { 200: SettingsSchema },
+      },
+    },
+    async (request, reply) => {
+      const cached = await app.caches.settings.get('settings', async () =>
+        toCachedBody(SettingsSchema.parse(await getSettings(app.db, app.config.currency))),
+      );
+      return sendCached(request, reply, cached!, CATALOG_HEADERS);
+    },
+  );
+
+  app.put(
+    '/admin/settings',
+    {
+      onRequest: requireAdmin,
+      schema: {
+        tags: ['admin: settings'],
+        security: [{ bearer: [] }],
+        summary: 'Change some or all settings (audited); answers the new settings',
+        body: UpdateSettingsBodySchema,
+        response: {
+          200: SettingsSchema,
+          400: ErrorBodySchema,
+          401: ErrorBodySchema,
+          403: ErrorBodySchema,
+        },
+      },
+    },
+    async (request) => updateSettings(app.db, currentUser(request).id, request.body, app.config.currency),
+  );
+};

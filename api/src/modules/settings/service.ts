@@ -1,0 +1,83 @@
+import type { Settings, UpdateSettings } from '@shop/contract';
+import { eq } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.js';
+import { shopSettings } from '../../db/schema.js';
+import { audit } from '../admin/audit.js';
+
+type SettingsRow = typeof shopSettings.$inferSelect;
+
+const cents = (amount: number) => Math.round(amount * 100);
+
+function toSettings(row: SettingsRow, currency: string): Settings {
+  return {
+    seller: {
+      legalName: row.sellerLegalName,
+      address: row.sellerAddress,
+      companyId: row.sellerCompanyId,
+      vatId: row.sellerVatId,
+      email: row.sellerEmail,
+      phone: row.sellerPhone,
+    },
+    delivery: {
+      addressPrice: row.deliveryAddressCents / 100,
+      officePrice: row.deliveryOfficeCents / 100,
+      freeFrom: row.freeDeliveryFromCents === null ? null : row.freeDeliveryFromCents / 100,
+    },
+    cod: { enabled: row.codEnabled, fee: row.codFeeCents / 100 },
+    returnDays: row.returnDays,
+    currency,
+    pricesIncludeVat: true,
+  };
+}
+
+/** The settings row (migration 0007 makes it; written again here should an operator have deleted it). */
+export async function settingsRow(db: Db | Tx): Promise<SettingsRow> {
+  const [row] = await db.select().from(shopSettings).where(eq(shopSettings.id, 1));
+  if (row) return row;
+  const [created] = await db.insert(shopSettings).values({ id: 1 }).onConflictDoNothing().returning();
+  return created ?? (await settingsRow(db));
+}
+
+export async function getSettings(db: Db | Tx, currency: string): Promise<Settings> {
+  return toSettings(await settingsRow(db), currency);
+}
+
+/** A partial update of the settings, audited with what it was; answers the new settings. */
+export async function updateSettings(
+  db: Db,
+  actorId: number,
+  body: UpdateSettings,
+  currency: string,
+): Promise<Settings> {
+  return db.transaction(async (tx) => {
+    const before = await settingsRow(tx);
+    const { seller = {}, delivery = {}, cod = {} } = body;
+    const [row] = await tx
+      .update(shopSettings)
+      .set({
+        sellerLegalName: seller.legalName,
+        sellerAddress: seller.address,
+        sellerCompanyId: seller.companyId,
+        sellerVatId: seller.vatId,
+        sellerEmail: seller.email,
+        sellerPhone: seller.phone,
+        deliveryAddressCents: delivery.addressPrice === undefined ? undefined : cents(delivery.addressPrice),
+        deliveryOfficeCents: delivery.officePrice === undefined ? undefined : cents(delivery.officePrice),
+        freeDeliveryFromCents:
+          delivery.freeFrom === undefined ? undefined : delivery.freeFrom === null ? null : cents(delivery.freeFrom),
+        codEnabled: cod.enabled,
+        codFeeCents: cod.fee === undefined ? undefined : cents(cod.fee),
+        returnDays: body.returnDays,
+        updatedAt: new Date(),
+      })
+      .where(eq(shopSettings.id, 1))
+      .returning();
+    await audit(tx, {
+      actorId,
+      action: 'settings.update',
+      target: 'settings',
+      detail: { changes: body, before: toSettings(before, currency) },
+    });
+    return toSettings(row!, currency);
+  });
+}

@@ -1,0 +1,154 @@
+import type { CreateStockAlertBody, Language, StockAlert } from '@shop/contract';
+import { sql, type SQL } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { rowsOf, type Db } from '../../db/client.js';
+import { availableStock, onSale, productName } from '../../db/fragments.js';
+import { AppError, conflict, notFound } from '../../lib/errors.js';
+import type { Mailer } from '../../platform/mail/mailer.js';
+import { backInStockMail, type BackInStock } from './mail.js';
+
+/** Alerts one shopper may keep at once. */
+export const ALERTS_PER_USER = 50;
+
+interface AlertRow {
+  id: number;
+  product_id: number;
+  color_id: number;
+  size: StockAlert['size'];
+  name: string;
+  color_name: string;
+  image_url: string;
+  created_at: string | Date;
+}
+
+const toAlert = (row: AlertRow): StockAlert => ({
+  id: row.id,
+  productId: row.product_id,
+  colorId: row.color_id,
+  size: row.size,
+  name: row.name,
+  colorName: row.color_name,
+  imageUrl: row.image_url,
+  createdAt: new Date(row.created_at).toISOString(),
+});
+
+function alertsSelect(where: SQL, lang: Language): SQL {
+  return sql`
+    select a.id, a.product_id, a.color_id, a.size, a.created_at, ${productName(lang)} as name, c.color_name,
+      coalesce(nullif(c.image_url, ''), p.image_url) as image_url
+    from stock_alerts a
+    join products p on p.id = a.product_id
+    join product_colors c on c.id = a.color_id
+    where ${where}
+    order by a.id`;
+}
+
+export async function listAlerts(db: Db, userId: number, lang: Language): Promise<StockAlert[]> {
+  return rowsOf<AlertRow>(await db.execute(alertsSelect(sql`a.user_id = ${userId}`, lang))).map(toAlert);
+}
+
+/**
+ * "Tell me when it's back" for a sold-out colour and size of a product on sale that tracks stock.
+ * Asking twice answers the same alert (`created` false). A variant that can be bought now is a
+ * 409 IN_STOCK: the shopper can put it in the cart instead.
+ */
+export async function createAlert(
+  db: Db,
+  userId: number,
+  input: CreateStockAlertBody & { productId: number; colorId: number },
+  lang: Language,
+): Promise<{ alert: StockAlert; created: boolean }> {
+  const result = await db.execute(sql`
+    select p.stock_tracked,
+      exists (select 1 from product_colors c where c.id = ${input.colorId} and c.product_id = p.id) as has_color,
+      exists (select 1 from product_sizes s where s.product_id = p.id and s.size = ${input.size}) as has_size,
+      (select ${availableStock()} from (select 1) one
+         left join product_stock ps on ps.color_id = ${input.colorId} and ps.size = ${input.size}) as available,
+      (select count(*)::int from stock_alerts where user_id = ${userId}) as alerts
+    from products p where p.id = ${input.productId} and ${onSale()}`);
+  const row = rowsOf<{
+    stock_tracked: boolean;
+    has_color: boolean;
+    has_size: boolean;
+    available: number;
+    alerts: number;
+  }>(result)[0];
+  const invalid = (field: string, message: string) =>
+    new AppError(400, 'VALIDATION_ERROR', message, { [field]: message });
+  if (!row) throw invalid('productId', 'This product is not available.');
+  if (!row.has_color) throw invalid('colorId', 'This colour is not available for this product.');
+  if (!row.has_size) throw invalid('size', `Size ${input.size} is not available for this product.`);
+  if (!row.stock_tracked || row.available > 0) {
+    throw conflict('IN_STOCK', 'This size is in stock: you can add it to your cart.');
+  }
+  const inserted = await db.execute(sql`
+    insert into stock_alerts (user_id, product_id, color_id, size)
+    select ${userId}, ${input.productId}, ${input.colorId}, ${input.size}
+    where ${row.alerts} < ${ALERTS_PER_USER}
+    on conflict (user_id, color_id, size) do nothing
+    returning id`);
+  const created = rowsOf(inserted).length > 0;
+  const where = sql`a.user_id = ${userId} and a.color_id = ${input.colorId} and a.size = ${input.size}`;
+  const [alert] = rowsOf<AlertRow>(await db.execute(alertsSelect(where, lang))).map(toAlert);
+  if (!alert) {
+    throw new AppError(400, 'BAD_REQUEST', `You can wait for at most ${ALERTS_PER_USER} sizes at once.`);
+  }
+  return { alert, created };
+}
+
+export async function deleteAlert(db: Db, userId: number, id: number): Promise<void> {
+  const result = await db.execute(sql`delete from stock_alerts where id = ${id} and user_id = ${userId} returning id`);
+  if (rowsOf(result).length === 0) throw notFound('Alert not found.');
+}
+
+/**
+ * Mails every shopper whose awaited variant can be bought again, once: each alert is deleted in the
+ * same statement that finds it, so two processes (or two calls) never mail it twice. Run after
+ * anything that can bring a sold-out variant back (a stock edit, released checkouts, a restock),
+ * and every minute by the sweeper. Answers how many were mailed.
+ */
+export async function mailBackInStock(
+  db: Db,
+  deps: { mailer: Mailer; publicUrl: string; log: FastifyBaseLogger },
+): Promise<number> {
+  const result = await db.execute(sql`
+    with back as (
+      delete from stock_alerts a
+      using products p, product_stock ps
+      where p.id = a.product_id and ${onSale()} and p.stock_tracked
+        and ps.color_id = a.color_id and ps.size = a.size and ps.on_hand > ps.reserved
+      returning a.user_id, a.product_id, a.color_id, a.size
+    )
+    select u.email, u.name, u.locale, back.product_id, back.size, c.color_name,
+      ${productName(sql`u.locale`)} as product_name
+    from back
+    join users u on u.id = back.user_id
+    join products p on p.id = back.product_id
+    join product_colors c on c.id = back.color_id`);
+  const alerts = rowsOf<{
+    email: string;
+    name: string;
+    locale: Language;
+    product_id: number;
+    size: string;
+    color_name: string;
+    product_name: string;
+  }>(result).map((row): BackInStock => ({
+    email: row.email,
+    name: row.name,
+    locale: row.locale,
+    productId: row.product_id,
+    productName: row.product_name,
+    colorName: row.color_name,
+    size: row.size,
+  }));
+  const sent = await Promise.allSettled(
+    alerts.map((alert) => deps.mailer.send(backInStockMail(alert, deps.publicUrl))),
+  );
+  sent.forEach((outcome, index) => {
+    if (outcome.status === 'rejected')
+      deps.log.error({ err: outcome.reason, email: alerts[index]!.email }, 'back-in-stock mail failed');
+  });
+  if (alerts.length > 0) deps.log.info({ mailed: alerts.length }, 'back-in-stock alerts mailed');
+  return alerts.length;
+}

@@ -1,0 +1,47 @@
+import type { Language } from '@shop/contract';
+import type { Mail } from '../../platform/mail/mailer.js';
+import { renderMail } from '../../platform/mail/templates/layout.js';
+
+export interface BackInStock {
+  email: string;
+  name: string;
+  locale: Language;
+  productId: number;
+  productName: string;
+  colorName: string;
+  size: string;
+}
+
+const TEXTS = {
+  en: (alert: BackInStock) => ({
+    subject: `Back in stock: ${alert.productName}`,
+    preheader: `${alert.productName} in ${alert.colorName}, size ${alert.size}, is available again.`,
+    heading: `Hello, ${alert.name}`,
+    intro: [`${alert.productName} in ${alert.colorName}, size ${alert.size}, is back in stock.`],
+    label: 'See the product',
+    outro: [
+      'You asked us to tell you, and we have: this was a one-time message. Stock is limited, and it is not set aside for you.',
+    ],
+  }),
+  bg: (alert: BackInStock) => ({
+    subject: `Отново в наличност: ${alert.productName}`,
+    preheader: `${alert.productName} в цвят ${alert.colorName}, размер ${alert.size}, отново е наличен.`,
+    heading: `Здравейте, ${alert.name}`,
+    intro: [`${alert.productName} в цвят ${alert.colorName}, размер ${alert.size}, отново е в наличност.`],
+    label: 'Вижте продукта',
+    outro: [
+      'Помолихте да ви уведомим и го направихме: това е еднократно съобщение. Количествата са ограничени и не са запазени за вас.',
+    ],
+  }),
+} as const;
+
+/** The one mail a shopper gets when a sold-out variant they wait for is back, in their language. */
+export function backInStockMail(alert: BackInStock, publicUrl: string): Mail {
+  const { label, ...texts } = TEXTS[alert.locale](alert);
+  const url = `${publicUrl}/product/${alert.productId}`;
+  return {
+    to: alert.email,
+    ...renderMail({ lang: alert.locale, ...texts, highlight: { kind: 'link', label, url } }),
+    devNote: `back in stock for ${alert.email}: ${url}`,
+  };
+}

@@ -1,0 +1,98 @@
+import {
+  CreateStockAlertBodySchema,
+  ErrorBodySchema,
+  IdParamsSchema,
+  LangQuerySchema,
+  StockAlertParamsSchema,
+  StockAlertSchema,
+  UpdateStockBodySchema,
+  UpdateStockResponseSchema,
+} from '@shop/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requestLanguage } from '../../lib/language.js';
+import { currentUser, requireAdmin, requireUser } from '../../platform/security/authenticate.js';
+import { setStock } from './admin.js';
+import { createAlert, deleteAlert, listAlerts, mailBackInStock } from './alerts.js';
+
+const security = [{ bearer: [] }];
+const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema };
+
+/** Stock per colour and size (admins) and back-in-stock alerts (shoppers). */
+export const stockRoutes: FastifyPluginAsyncZod = async (app) => {
+  const mailDeps = (log: typeof app.log) => ({ mailer: app.mailer, publicUrl: app.config.publicUrl, log });
+
+  app.put(
+    '/products/:id/stock',
+    {
+      onRequest: requireAdmin,
+      schema: {
+        tags: ['admin: products'],
+        security,
+        summary: 'Whether the product tracks stock, and what is on hand per colour and size (audited)',
+        params: IdParamsSchema,
+        body: UpdateStockBodySchema,
+        response: { 200: UpdateStockResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const stock = await setStock(app.db, currentUser(request).id, request.params.id, request.body);
+      // A variant back from 0: its waiting shoppers hear of it now, not at the next sweep.
+      await mailBackInStock(app.db, mailDeps(request.log));
+      return { success: true as const, stock };
+    },
+  );
+
+  app.get(
+    '/stock-alerts',
+    {
+      onRequest: requireUser,
+      schema: {
+        tags: ['stock alerts'],
+        security,
+        summary: 'The sold-out sizes the shopper waits for',
+        querystring: LangQuerySchema,
+        response: { 200: z.array(StockAlertSchema), 401: ErrorBodySchema },
+      },
+    },
+    async (request) => listAlerts(app.db, currentUser(request).id, requestLanguage(request, request.query.lang)),
+  );
+
+  app.post(
+    '/stock-alerts',
+    {
+      onRequest: requireUser,
+      schema: {
+        tags: ['stock alerts'],
+        security,
+        summary: 'Mail me once when this sold-out colour and size is back (201 new, 200 already asked)',
+        querystring: LangQuerySchema,
+        body: CreateStockAlertBodySchema,
+        response: { 200: StockAlertSchema, 201: StockAlertSchema, 409: ErrorBodySchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const lang = requestLanguage(request, request.query.lang);
+      const { alert, created } = await createAlert(app.db, currentUser(request).id, request.body, lang);
+      return reply.code(created ? 201 : 200).send(alert);
+    },
+  );
+
+  app.delete(
+    '/stock-alerts/:id',
+    {
+      onRequest: requireUser,
+      schema: {
+        tags: ['stock alerts'],
+        security,
+        summary: 'Stop waiting for a size',
+        params: StockAlertParamsSchema,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await deleteAlert(app.db, currentUser(request).id, request.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+};

@@ -1,0 +1,140 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { rowsOf, type Tx } from '../../db/client.js';
+import { AppError } from '../../lib/errors.js';
+
+/**
+ * Stock per colour and size (docs/decisions/0021). Every statement that changes several variants
+ * first locks their rows in one order (colour id, then size): two transactions that touch the
+ * same variants always wait for each other, never for each other in a circle.
+ */
+
+/**
+ * Locks the product_stock rows of the variants `variants` lists (a query of `color_id, size`).
+ * Locks are taken shopper first (`lockShopper`), then order rows, then stock rows: a
+ * transaction that holds stock rows never waits for an order row.
+ */
+export async function lockVariants(tx: Tx, variants: SQL): Promise<void> {
+  await tx.execute(sql`
+    select 1 from product_stock
+    where (color_id, size) in (${variants})
+    order by color_id, size
+    for update`);
+}
+
+/** The variants of the user's cart lines of products that track stock. */
+export const variantsOfCart = (userId: number) =>
+  sql`select c.color_id, c.size from cart_items c join products p on p.id = c.product_id and p.stock_tracked
+      where c.user_id = ${userId}`;
+
+/** The ids as an SQL list (never empty: `in ()` is no SQL; no order has id 0). */
+const idList = (ids: number[]) =>
+  ids.length === 0
+    ? sql`0`
+    : sql.join(
+        ids.map((id) => sql`${id}`),
+        sql`, `,
+      );
+
+/** The variants the orders' lines hold stock of. */
+export const variantsOfOrders = (orderIds: number[]) =>
+  sql`select oi.color_id, oi.size from order_items oi
+      where oi.order_id in (${idList(orderIds)}) and oi.stock_quantity > 0`;
+
+/** What the lines of the orders hold, summed per variant. */
+const heldBy = (orderIds: number[]) =>
+  sql`(select oi.color_id, oi.size, sum(oi.stock_quantity)::int as quantity from order_items oi
+       where oi.order_id in (${idList(orderIds)}) and oi.stock_quantity > 0
+       group by oi.color_id, oi.size) held`;
+
+/** Gives back what the (pending) orders reserved: their checkout closed without a payment. */
+export async function releaseReservations(tx: Tx, orderIds: number[]): Promise<void> {
+  if (orderIds.length === 0) return;
+  await lockVariants(tx, variantsOfOrders(orderIds));
+  await tx.execute(sql`
+    update product_stock ps set reserved = greatest(ps.reserved - held.quantity, 0), updated_at = now()
+    from ${heldBy(orderIds)}
+    where ps.color_id = held.color_id and ps.size = held.size`);
+}
+
+/** A pending order is paid: what it reserved is sold (leaves on hand and the reservation). */
+export async function sellReservation(tx: Tx, orderId: number): Promise<void> {
+  await lockVariants(tx, variantsOfOrders([orderId]));
+  await tx.execute(sql`
+    update product_stock ps
+    set on_hand = greatest(ps.on_hand - held.quantity, 0), reserved = greatest(ps.reserved - held.quantity, 0),
+      updated_at = now()
+    from ${heldBy([orderId])}
+    where ps.color_id = held.color_id and ps.size = held.size`);
+}
+
+/**
+ * Sold without a reservation: a payment that came after its checkout was closed (the money was
+ * taken: what is left is taken, never below 0) or an order placed at once (cash on delivery).
+ */
+export async function sellUnreserved(tx: Tx, orderId: number): Promise<void> {
+  await lockVariants(tx, variantsOfOrders([orderId]));
+  await tx.execute(sql`
+    update product_stock ps set on_hand = greatest(ps.on_hand - held.quantity, 0), updated_at = now()
+    from ${heldBy([orderId])}
+    where ps.color_id = held.color_id and ps.size = held.size`);
+}
+
+/** Puts what the orders sold back on hand (a cancelled or returned order). */
+export async function restock(tx: Tx, orderIds: number[]): Promise<void> {
+  if (orderIds.length === 0) return;
+  await lockVariants(tx, variantsOfOrders(orderIds));
+  await tx.execute(sql`
+    update product_stock ps set on_hand = ps.on_hand + held.quantity, updated_at = now()
+    from ${heldBy(orderIds)}
+    where ps.color_id = held.color_id and ps.size = held.size`);
+}
+
+/** A cart line above what is left of its variant. */
+export interface Shortfall {
+  cartItemId: number;
+  available: number;
+}
+
+export class OutOfStockError extends AppError {
+  constructor(lines: Shortfall[]) {
+    super(
+      409,
+      'OUT_OF_STOCK',
+      lines.length === 1
+        ? 'A line of your cart is above what is left in stock.'
+        : 'Some lines of your cart are above what is left in stock.',
+    );
+    this.lines = lines;
+  }
+}
+
+/**
+ * Locks the stock of every tracked variant in the user's cart (in the fixed order) and answers
+ * the lines above what is available. Call after the user's earlier checkout was released.
+ */
+export async function cartShortfalls(tx: Tx, userId: number): Promise<Shortfall[]> {
+  const tracked = sql`
+    from cart_items c
+    join products p on p.id = c.product_id and p.stock_tracked and p.published_at is not null
+      and p.deleted_at is null
+    where c.user_id = ${userId}`;
+  await lockVariants(tx, variantsOfCart(userId));
+  const result = await tx.execute(sql`
+    select c.id as cart_item_id,
+      greatest(coalesce((select ps.on_hand - ps.reserved from product_stock ps
+        where ps.color_id = c.color_id and ps.size = c.size), 0), 0)::int as available,
+      c.quantity
+    ${tracked}
+    order by c.id`);
+  return rowsOf<{ cart_item_id: number; available: number; quantity: number }>(result)
+    .filter((line) => line.quantity > line.available)
+    .map((line) => ({ cartItemId: line.cart_item_id, available: line.available }));
+}
+
+/** Reserves what the order's lines hold (their variants were locked by `cartShortfalls`). */
+export async function reserve(tx: Tx, orderId: number): Promise<void> {
+  await tx.execute(sql`
+    update product_stock ps set reserved = ps.reserved + held.quantity, updated_at = now()
+    from ${heldBy([orderId])}
+    where ps.color_id = held.color_id and ps.size = held.size`);
+}

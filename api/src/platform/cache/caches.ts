@@ -1,0 +1,104 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Change, ChangeFeed } from '../changes/feed.js';
+import { SessionCache } from '../security/session-cache.js';
+import { CatalogCache } from './catalog-cache.js';
+import type { CachedBody } from './encoded.js';
+import { PrivateResponses } from './private-responses.js';
+import { SharedCache, type CacheStats } from './shared-cache.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    caches: Caches;
+  }
+}
+
+/** Server-rendered pages kept at most, the least recently used going first. */
+const MAX_PAGES = 2_000;
+
+/**
+ * Every cache of this process, and what each drops on which change of the feed
+ * (docs/decisions/0019). This is the only place that knows both: a new write needs nothing here,
+ * its table's trigger announces it; a new cache subscribes below.
+ */
+export class Caches {
+  /** Catalogue answers (products, categories) as JSON with ETags. */
+  readonly catalogue: CatalogCache;
+  /** Server-rendered public pages. */
+  readonly pages: SharedCache<CachedBody>;
+  /** The shop's settings answer. */
+  readonly settings: SharedCache<CachedBody>;
+  /** Session token hash → its user. */
+  readonly sessions: SessionCache;
+  /** Each shopper's polled answers: cart, wishlist, profile. */
+  readonly responses: PrivateResponses;
+
+  constructor(readonly feed: ChangeFeed) {
+    const isLive = () => feed.live;
+    this.catalogue = new CatalogCache(isLive);
+    this.pages = new SharedCache(MAX_PAGES, isLive);
+    this.settings = new SharedCache(1, isLive);
+    this.sessions = new SessionCache(isLive);
+    this.responses = new PrivateResponses(isLive);
+    feed.subscribe((change) => this.apply(change));
+  }
+
+  /** Each cache's reads from memory and builds since start, by name (for the metrics). */
+  stats(): Record<string, CacheStats> {
+    return {
+      catalogue: this.catalogue.stats,
+      pages: this.pages.stats,
+      settings: this.settings.stats,
+      sessions: this.sessions.stats,
+      responses: this.responses.stats,
+    };
+  }
+
+  private apply(change: Change): void {
+    switch (change.kind) {
+      case 'account':
+        this.sessions.forgetUser(change.userId);
+        this.responses.forgetUser(change.userId);
+        return;
+      case 'lines':
+        this.responses.forgetUser(change.userId);
+        return;
+      case 'stock':
+        // What is left shows in the product's answers, every list, the pages and carts.
+        this.catalogue.dropProduct(change.productId);
+        this.pages.clear();
+        this.responses.forgetWhere((key) => key.startsWith('cart:'));
+        return;
+      case 'settings':
+        // The footer, terms and product pages show the seller.
+        this.settings.clear();
+        this.pages.clear();
+        return;
+      case 'catalogue':
+        // Carts and wishlists show product names, prices and images too.
+        this.catalogue.clear();
+        this.pages.clear();
+        this.responses.clear();
+        return;
+      default:
+        this.catalogue.clear();
+        this.pages.clear();
+        this.settings.clear();
+        this.sessions.clear();
+        this.responses.clear();
+    }
+  }
+}
+
+/**
+ * A write is answered only once this process has heard it (and every other change committed
+ * before it): whatever the writer asks next of this process, signed in or not, sees it. On PGlite
+ * that is so already; on PostgreSQL it costs one marker round trip per write (ChangeFeed.fence).
+ */
+export const fenceWrites = fp(async (app: FastifyInstance) => {
+  app.addHook('onSend', function fenceWrite(request, _reply, payload, done) {
+    const fence = request.method === 'GET' || request.method === 'HEAD' ? null : app.caches.feed.fence();
+    if (!fence) return done(null, payload);
+    void fence.then(() => done(null, payload));
+  });
+});

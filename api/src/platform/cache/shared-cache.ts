@@ -1,0 +1,76 @@
+import { Lru } from './lru.js';
+
+/** Reads answered from memory and reads that had to build, since the process started (metrics). */
+export interface CacheStats {
+  hits: number;
+  misses: number;
+}
+
+/**
+ * Answers built from the database and shared by every request of this process, kept until the
+ * change feed says what they were built from changed (the owner calls `clear` or `delete`).
+ * - At most `max` entries, the least recently used going first.
+ * - One build per key at a time: concurrent misses wait for the same build.
+ * - A build that started before a clear is returned but not kept: it may predate the change.
+ * - While `isLive()` is false (the feed is not heard) nothing is served from memory or kept.
+ */
+export class SharedCache<T> {
+  private readonly entries: Lru<string, T>;
+  private readonly building = new Map<string, Promise<T | null>>();
+  private generation = 0;
+  readonly stats: CacheStats = { hits: 0, misses: 0 };
+
+  constructor(
+    max: number,
+    private readonly isLive: () => boolean,
+  ) {
+    this.entries = new Lru(max);
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  /** The kept value of `key`, if any: never builds it. (Only a hit counts: a miss goes on to `get`.) */
+  peek(key: string): T | undefined {
+    const kept = this.isLive() ? this.entries.get(key) : undefined;
+    if (kept !== undefined) this.stats.hits += 1;
+    return kept;
+  }
+
+  /** The value of `key`, built by `build` when missing; a null build result is not kept. */
+  async get(key: string, build: () => Promise<T | null>): Promise<T | null> {
+    const kept = this.isLive() ? this.entries.get(key) : undefined;
+    if (kept !== undefined) {
+      this.stats.hits += 1;
+      return kept;
+    }
+    this.stats.misses += 1;
+    if (!this.isLive()) return build();
+    const pending = this.building.get(key);
+    if (pending) return pending;
+    const generation = this.generation;
+    const building = build();
+    this.building.set(key, building);
+    try {
+      const value = await building;
+      if (value !== null && generation === this.generation && this.isLive()) this.entries.set(key, value);
+      return value;
+    } finally {
+      if (this.building.get(key) === building) this.building.delete(key);
+    }
+  }
+
+  /** Drops the entries whose key `matches` (and keeps no build under way, as `clear` does). */
+  deleteWhere(matches: (key: string) => boolean): void {
+    this.generation += 1;
+    this.building.clear();
+    for (const key of [...this.entries.keys()]) if (matches(key)) this.entries.delete(key);
+  }
+
+  clear(): void {
+    this.generation += 1;
+    this.building.clear();
+    this.entries.clear();
+  }
+}

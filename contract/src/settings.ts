@@ -1,0 +1,71 @@
+import { z } from 'zod';
+import { RETURN_DAYS_MIN } from './constants.js';
+import { moneySchema } from './admin.js';
+
+/** Who sells: shown in the footer, the terms, on product pages (manufacturer) and in every order mail. */
+export const SellerSchema = z.object({
+  legalName: z.string(),
+  address: z.string(),
+  companyId: z.string(),
+  vatId: z.string(),
+  email: z.string(),
+  phone: z.string(),
+});
+export type Seller = z.infer<typeof SellerSchema>;
+
+export const SettingsSchema = z.object({
+  seller: SellerSchema,
+  delivery: z.object({
+    /** To a street address. */
+    addressPrice: z.number(),
+    /** To a courier office. */
+    officePrice: z.number(),
+    /** Free delivery from this subtotal; null: never free. */
+    freeFrom: z.number().nullable(),
+  }),
+  /** Cash on delivery, and its surcharge. */
+  cod: z.object({ enabled: z.boolean(), fee: z.number() }),
+  /** Withdrawal period after delivery. */
+  returnDays: z.number(),
+  currency: z.string(),
+  pricesIncludeVat: z.literal(true),
+});
+export type Settings = z.infer<typeof SettingsSchema>;
+
+const text = (label: string, max: number) => z.string().trim().max(max, `${label} has at most ${max} characters.`);
+const price = (label: string) => moneySchema(`${label} must be an amount from 0 to 10,000.`, { min: 0, max: 10_000 });
+
+/** `PUT /api/admin/settings`: the settings without currency and VAT, every part optional. */
+export const UpdateSettingsBodySchema = z.object({
+  seller: z
+    .object({
+      legalName: text('The legal name', 200),
+      address: text('The address', 300),
+      companyId: text('The company ID', 40),
+      vatId: text('The VAT ID', 40),
+      email: z.union([z.literal(''), z.email('Enter a valid email address.').max(254)]),
+      phone: text('The phone', 40).regex(/^[+\d\s()-]*$/, 'Phone may contain digits, spaces, +, - and brackets.'),
+    })
+    .partial()
+    .optional(),
+  delivery: z
+    .object({
+      addressPrice: price('Delivery to an address'),
+      officePrice: price('Delivery to an office'),
+      freeFrom: price('Free delivery from').nullable(),
+    })
+    .partial()
+    .optional(),
+  cod: z
+    .object({ enabled: z.boolean(), fee: price('The cash-on-delivery fee') })
+    .partial()
+    .optional(),
+  returnDays: z
+    .number()
+    .int(`Return days are a whole number from ${RETURN_DAYS_MIN} to 365.`)
+    .min(RETURN_DAYS_MIN, `Return days are a whole number from ${RETURN_DAYS_MIN} to 365.`)
+    .max(365, `Return days are a whole number from ${RETURN_DAYS_MIN} to 365.`)
+    .optional(),
+});
+export type UpdateSettingsBody = z.input<typeof UpdateSettingsBodySchema>;
+export type UpdateSettings = z.output<typeof UpdateSettingsBodySchema>;

@@ -1,0 +1,21 @@
+import type { ErrorWording } from '../../../lib/error-text';
+
+/**
+ * A refused admin call: the admin screens' words where they know the case (bad or too large
+ * images, no connection, no longer allowed), else "the server message" (spec section 8, Admin:
+ * "Role update failed: ..."), which in Bulgarian is the shared table's or "Something went wrong".
+ */
+export const ADMIN_FAILED = {
+  fallback: 'admin.errors.unknown',
+  codes: {
+    VALIDATION_ERROR: 'admin.form.errors.required',
+    UNSUPPORTED_MEDIA_TYPE: 'admin.form.errors.fileType',
+    PAYLOAD_TOO_LARGE: 'admin.form.errors.tooLarge',
+    NETWORK_ERROR: 'admin.errors.network',
+    UNAUTHORIZED: 'admin.errors.unauthorized',
+    FORBIDDEN: 'admin.errors.forbidden',
+    ROOT_PROTECTED: 'admin.errors.rootProtected',
+    NOT_FOUND: 'admin.errors.notFound',
+  },
+  serverMessage: true,
+} satisfies ErrorWording;

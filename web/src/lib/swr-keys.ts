@@ -1,0 +1,47 @@
+import type { Language } from '@shop/contract';
+
+/**
+ * The SWR keys that more than one feature reads or revalidates, written once. A key is the api
+ * path (`/products?lang=en`) or a tuple of the path and the session's token: the token only
+ * separates cache entries, so two accounts on one browser never share a cart or a profile.
+ * Keys only one feature uses stay in that feature's `api/` file.
+ */
+export type SwrKey = string | readonly [string, ...unknown[]];
+
+export const PROFILE_PATH = '/profile';
+export const CART_PATH = '/cart';
+
+/** The signed-in account's profile: the session's user. */
+export const profileKey = (token: string | null) => (token ? ([PROFILE_PATH, token] as const) : null);
+
+/** One session's cart in one language (the server names the lines in it). */
+export const cartKey = (token: string | null, lang: Language) =>
+  token ? ([`${CART_PATH}?lang=${lang}`, token] as const) : null;
+
+/** The published products in one language. */
+export const productsKey = (lang: string) => `/products?lang=${encodeURIComponent(lang)}`;
+
+/** The first product of a category: one product's read, not the catalogue's. */
+export const categoryFaceKey = (lang: string, categoryId: number) =>
+  `${productsKey(lang)}&categoryId=${categoryId}&limit=1`;
+
+/** One product in one language. */
+export const productKey = (id: number, lang: string) => `/products/${id}?lang=${encodeURIComponent(lang)}`;
+
+/** Every product that is not deleted, drafts included (admins). */
+export const adminProductsKey = (lang: string) => `/admin/products?lang=${encodeURIComponent(lang)}`;
+
+/** The api path of a key. */
+export const keyPath = (key: unknown): string | null =>
+  typeof key === 'string' ? key : Array.isArray(key) && typeof key[0] === 'string' ? key[0] : null;
+
+/** Every cached cart, whatever its language or session: what a payment or a checkout changes. */
+export const isCartKey = (key: unknown) => keyPath(key)?.startsWith(CART_PATH) ?? false;
+
+const CATALOG_PATHS = /^\/(products|admin\/products)([/?]|$)/;
+
+/** Every cached product list and product page, the admin's list included: what a catalogue write changes. */
+export const isCatalogKey = (key: unknown) => CATALOG_PATHS.test(keyPath(key) ?? '');
+
+/** Every cached answer of one session (its keys carry its token). */
+export const isSessionKey = (token: string) => (key: unknown) => Array.isArray(key) && key.includes(token);
