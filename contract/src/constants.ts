@@ -142,3 +142,21 @@ export const ACCEPT_TERMS_PATH = '/accept-terms';
 export const PRODUCT_IMAGE_SIZE = { width: 1200, height: 1500 } as const;
 export const IMAGE_VARIANT_WIDTHS = [400, 800] as const;
 export const AVATAR_SIZE = 400;
+
+/**
+ * The size guide linked from every product page: body measurements in centimetres (from–to)
+ * that each size fits, the same for every garment of the brand's relaxed cut.
+ */
+export const SIZE_GUIDE: readonly {
+  size: Size;
+  chest: [number, number];
+  waist: [number, number];
+  hips: [number, number];
+}[] = [
+  { size: 'XS', chest: [84, 88], waist: [70, 74], hips: [86, 90] },
+  { size: 'S', chest: [88, 94], waist: [74, 80], hips: [90, 96] },
+  { size: 'M', chest: [94, 100], waist: [80, 86], hips: [96, 102] },
+  { size: 'L', chest: [100, 106], waist: [86, 92], hips: [102, 108] },
+  { size: 'XL', chest: [106, 112], waist: [92, 98], hips: [108, 114] },
+  { size: 'XXL', chest: [112, 118], waist: [98, 104], hips: [114, 120] },
+];

@@ -319,6 +319,8 @@ export const orders = pgTable(
     id: serial('id').primaryKey(),
     // Orders outlive their shopper's account for the books; the link is cleared on deletion.
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The shopper's email when they ordered: the public withdrawal form matches it after the account is gone. */
+    email: varchar('email', { length: 254 }),
     status: varchar('status', { length: 12, enum: ORDER_STATUSES }).notNull().default('pending'),
     paymentMethod: varchar('payment_method', { length: 8, enum: PAYMENT_METHODS }).notNull().default('card'),
     fulfilment: varchar('fulfilment', { length: 12, enum: FULFILMENT_STATUSES }).notNull().default('unfulfilled'),

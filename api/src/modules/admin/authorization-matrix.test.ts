@@ -228,6 +228,12 @@ const ROUTES: Record<string, RouteRule> = {
     request: () =>
       json('PUT', '/api/profile', { name: 'Renamed Shopper', address: '1 Vitosha Blvd', phone: '+359 88 123 4567' }),
   },
+  'GET /api/profile/export': { expect: signedIn(200), request: () => ({ url: '/api/profile/export' }) },
+  // A wrong password: the fixtures' accounts must outlive the request (the deletion itself: privacy.test.ts).
+  'DELETE /api/profile': {
+    expect: { ...signedIn(400), root: 403 },
+    request: () => ({ method: 'DELETE', url: '/api/profile', payload: { password: 'not the password' } }),
+  },
   'POST /api/profile/upload': {
     expect: signedIn(200),
     request: async () => form('POST', '/api/profile/upload', {}, { profilePicture: await testImage('#7a7a7a') }),
@@ -364,6 +370,20 @@ const ROUTES: Record<string, RouteRule> = {
       await f.t.db.update(orders).set({ status: 'pending' }).where(eq(orders.id, id));
       return { method: 'POST', url: `/api/orders/${id}/cancel` };
     },
+  },
+  // The withdrawal function: the owner's, or anyone's who knows the order number and its email.
+  'POST /api/orders/:id/withdrawal': {
+    expect: userAOnly(201),
+    request: async (f) => json('POST', `/api/orders/${(await order(f, f.users.userA, 'placed')).id}/withdrawal`, {}),
+  },
+  'POST /api/withdrawals': {
+    expect: everyone(201),
+    request: async (f) =>
+      json('POST', '/api/withdrawals', {
+        orderId: (await order(f, f.users.userA, 'placed')).id,
+        email: f.users.userA.email,
+        name: 'Matrix Shopper',
+      }),
   },
   'GET /api/orders/by-session/:sessionId': {
     expect: userAOnly(200),

@@ -112,9 +112,9 @@ function insertOrder(
       from sums
     ),
     placed as (
-      insert into orders (user_id, status, payment_method, currency, subtotal_cents, delivery_cents, cod_fee_cents,
-        total_cents, locale, payment_provider, payment_session_id, payment_url, expires_at, delivery)
-      select ${shopper.id}, ${order.status}, ${order.paymentMethod}, ${order.currency}, subtotal, delivery,
+      insert into orders (user_id, email, status, payment_method, currency, subtotal_cents, delivery_cents,
+        cod_fee_cents, total_cents, locale, payment_provider, payment_session_id, payment_url, expires_at, delivery)
+      select ${shopper.id}, (select email from users where id = ${shopper.id}), ${order.status}, ${order.paymentMethod}, ${order.currency}, subtotal, delivery,
         ${codFeeCents}::int, subtotal + delivery + ${codFeeCents}::int, ${order.lang}, ${order.provider},
         ${order.session?.sessionId ?? null}, ${order.session?.url ?? null}, ${order.expiresAt},
         ${JSON.stringify(order.delivery)}::jsonb

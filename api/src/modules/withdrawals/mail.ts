@@ -1,6 +1,12 @@
 import type { Language, Order, Settings } from '@shop/contract';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { orders } from '../../db/schema.js';
 import type { Mail } from '../../platform/mail/mailer.js';
 import { renderMail } from '../../platform/mail/templates/layout.js';
+import type { OrderMailDeps } from '../orders/notify.js';
+import { toOrders } from '../orders/service.js';
+import { getSettings } from '../settings/service.js';
 
 /** The shop's time, for dates a shopper may need to prove (Bulgaria). */
 const TIME_ZONE = 'Europe/Sofia';
@@ -69,4 +75,25 @@ export function withdrawalMail(input: WithdrawalMailInput): Mail {
       outro: [t.next([seller.legalName, seller.address].filter(Boolean).join(', '))],
     }),
   };
+}
+
+/**
+ * Sends the acknowledgement of a recorded withdrawal. The withdrawal stands whatever happens to
+ * the mail: a failed send is logged, never thrown.
+ */
+export async function mailWithdrawal(
+  db: Db,
+  deps: OrderMailDeps,
+  recorded: { orderId: number; name: string; email: string; submittedAt: string; items: WithdrawalMailInput['items'] },
+): Promise<void> {
+  try {
+    const [row] = await db.select().from(orders).where(eq(orders.id, recorded.orderId));
+    if (!row || !recorded.email) return;
+    const [[order], settings] = await Promise.all([toOrders(db, [row]), getSettings(db, deps.currency)]);
+    await deps.mailer.send(
+      withdrawalMail({ ...recorded, order: order!, locale: row.locale, settings, publicUrl: deps.publicUrl }),
+    );
+  } catch (error) {
+    deps.log.error({ err: error, orderId: recorded.orderId }, 'withdrawal mail failed');
+  }
 }

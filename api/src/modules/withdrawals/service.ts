@@ -17,7 +17,8 @@ export interface WithdrawalRequest {
   reason?: string | undefined;
 }
 
-const invalid = (field: string, message: string) => new AppError(400, 'VALIDATION_ERROR', message, { [field]: message });
+const invalid = (field: string, message: string) =>
+  new AppError(400, 'VALIDATION_ERROR', message, { [field]: message });
 
 /**
  * The withdrawal function (Directive (EU) 2023/2673, OPERATIONS.md section 6): a shopper
@@ -38,7 +39,7 @@ export async function withdraw(
         fulfilment: orders.fulfilment,
         deliveredAt: orders.deliveredAt,
         userId: orders.userId,
-        email: users.email,
+        email: sql<string | null>`coalesce(${orders.email}, ${users.email})`,
         name: users.name,
       })
       .from(orders)
@@ -51,10 +52,17 @@ export async function withdraw(
         ? order.userId === request.who.userId
         : order.email !== null && order.email === request.who.email);
     if (!order || !theirs) throw notFound('We found no order with this number and email address.');
-    const [earlier] = await tx.select({ id: withdrawals.id }).from(withdrawals).where(eq(withdrawals.orderId, order.id));
+    const [earlier] = await tx
+      .select({ id: withdrawals.id })
+      .from(withdrawals)
+      .where(eq(withdrawals.orderId, order.id));
     if (earlier) throw conflict('ALREADY_WITHDRAWN', 'You have already withdrawn from this order.');
     if ((order.status !== 'paid' && order.status !== 'placed') || order.fulfilment === 'returned') {
-      throw new AppError(409, 'INVALID_TRANSITION', `There is nothing to withdraw from: this order is ${order.status}.`);
+      throw new AppError(
+        409,
+        'INVALID_TRANSITION',
+        `There is nothing to withdraw from: this order is ${order.status}.`,
+      );
     }
     const { returnDays } = await settingsRow(tx);
     if (order.deliveredAt && Date.now() > order.deliveredAt.getTime() + returnDays * DAY_MS) {
@@ -62,7 +70,9 @@ export async function withdraw(
         'WITHDRAWAL_PERIOD_OVER',
         `The ${returnDays}-day withdrawal period for this order ended on ${new Date(
           order.deliveredAt.getTime() + returnDays * DAY_MS,
-        ).toISOString().slice(0, 10)}.`,
+        )
+          .toISOString()
+          .slice(0, 10)}.`,
       );
     }
     const lines = await tx
@@ -73,7 +83,8 @@ export async function withdraw(
     const seen = new Set<number>();
     items.forEach((item, index) => {
       const line = lines.find((candidate) => candidate.id === item.orderItemId);
-      if (!line || seen.has(item.orderItemId)) throw invalid(`items.${index}.orderItemId`, 'This is not an item of this order.');
+      if (!line || seen.has(item.orderItemId))
+        throw invalid(`items.${index}.orderItemId`, 'This is not an item of this order.');
       if (item.quantity > line.quantity) {
         throw invalid(`items.${index}.quantity`, `At most ${line.quantity} of this item were ordered.`);
       }

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { rowsOf, type Db } from '../../db/client.js';
+import { rowsOf, type Db, type Tx } from '../../db/client.js';
 
 /**
  * Every column that keeps a file's URL (`/files/<id>`). Orders keep theirs for good: a deleted
@@ -39,6 +39,31 @@ export async function collectUnusedFiles(db: Db, uploadedBefore: Date): Promise<
     select (select count(*) from gone)::int as files, (select count(*) from variants)::int as variants`);
   const [counts] = rowsOf<{ files: number; variants: number }>(result);
   return counts ?? { files: 0, variants: 0 };
+}
+
+/**
+ * Deletes the named uploads, with their variants, that nothing points at any more (a deleted
+ * account's pictures; one also kept by another account stays). Returns how many went.
+ */
+export async function deleteFilesIfUnused(db: Db | Tx, ids: string[]): Promise<number> {
+  if (ids.length === 0) return 0;
+  const result = await db.execute(sql`
+    with used as (
+      select substring(url from 8 for 64) as id from (${FILE_REFERENCES}) refs where url like '/files/%'
+      union all select file_id from user_uploads
+    ),
+    gone as (
+      delete from files f
+      where f.id in (${sql.join(
+        ids.map((id) => sql`${id}`),
+        sql`, `,
+      )})
+        and not exists (select 1 from used where used.id = f.id)
+      returning f.id
+    ),
+    variants as (delete from files v using gone where v.source_id = gone.id returning v.id)
+    select (select count(*) from gone)::int as files`);
+  return rowsOf<{ files: number }>(result)[0]?.files ?? 0;
 }
 
 /** How long an upload may wait for whatever will point at it, and how often the shop looks. */

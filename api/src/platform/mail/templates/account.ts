@@ -80,3 +80,33 @@ export function passwordChangedMail(lang: Language, name: string, loginUrl: stri
   const { label, ...rest } = texts;
   return renderMail({ lang, ...rest, highlight: { kind: 'link', label, url: loginUrl } });
 }
+
+export function accountDeletedMail(lang: Language, name: string): MailBody {
+  const texts = {
+    en: {
+      subject: 'Your Atelier Noir account was deleted',
+      preheader: 'Your account and its personal data are gone.',
+      heading: `Goodbye, ${name}`,
+      intro: [
+        'Your Atelier Noir account was deleted as you asked: your profile, sessions, cart, wishlist, stock alerts and pictures are gone.',
+      ],
+      outro: [
+        'We keep your orders for 10 years because accounting law requires it; they are no longer linked to an account.',
+        'If this was not you, contact us at once.',
+      ],
+    },
+    bg: {
+      subject: 'Профилът ви в Atelier Noir беше изтрит',
+      preheader: 'Профилът ви и личните ви данни са изтрити.',
+      heading: `Довиждане, ${name}`,
+      intro: [
+        'Профилът ви в Atelier Noir беше изтрит по ваше желание: данните ви, сесиите, количката, любимите, известията за наличност и снимките са изтрити.',
+      ],
+      outro: [
+        'Пазим поръчките ви 10 години, защото законът за счетоводството го изисква; те вече не са свързани с профил.',
+        'Ако това не сте били вие, свържете се с нас веднага.',
+      ],
+    },
+  }[lang];
+  return renderMail({ lang, ...texts });
+}

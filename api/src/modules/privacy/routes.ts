@@ -1,0 +1,68 @@
+import { DeleteAccountBodySchema, ErrorBodySchema } from '@shop/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { RateLimitError } from '../../lib/errors.js';
+import { requestLanguage } from '../../lib/language.js';
+import { accountDeletedMail } from '../../platform/mail/templates/account.js';
+import { currentUser, requireUser } from '../../platform/security/authenticate.js';
+import { deleteAccount, exportAccount } from './service.js';
+
+const tags = ['privacy'];
+const security = [{ bearer: [] }];
+/** Password tries for a deletion per account: a stolen session cannot guess its way to the password. */
+const DELETE_TRIES: readonly [number, number] = [5, 15 * 60_000];
+
+/** The shopper's own data (GDPR, OPERATIONS.md section 6): take it with you, or delete the account. */
+export const privacyRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onRequest', requireUser);
+
+  app.get(
+    '/profile/export',
+    {
+      schema: {
+        tags,
+        summary: 'Everything kept about the signed-in shopper, as a JSON file to download',
+        security,
+        response: { 200: z.unknown(), 401: ErrorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      const data = await exportAccount(app.db, currentUser(request).id, requestLanguage(request));
+      const day = data.exportedAt.slice(0, 10);
+      return reply
+        .header('content-disposition', `attachment; filename="atelier-noir-my-data-${day}.json"`)
+        .type('application/json; charset=utf-8')
+        .send(JSON.stringify(data, null, 2));
+    },
+  );
+
+  app.delete(
+    '/profile',
+    {
+      schema: {
+        tags,
+        summary: 'Delete the signed-in account (the password confirms it); orders stay, unlinked',
+        security,
+        body: DeleteAccountBodySchema,
+        response: {
+          204: z.null(),
+          400: ErrorBodySchema,
+          401: ErrorBodySchema,
+          403: ErrorBodySchema,
+          429: ErrorBodySchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const userId = currentUser(request).id;
+      const [max, windowMs] = DELETE_TRIES;
+      const limit = await app.limiter.hit(`account-delete:${userId}`, max, windowMs);
+      if (!limit.allowed) throw new RateLimitError(limit.retryAfter);
+      const gone = await deleteAccount(app.db, userId, request.body.password);
+      await app.mailer
+        .send({ to: gone.email, ...accountDeletedMail(gone.locale, gone.name) })
+        .catch((error: unknown) => request.log.error({ err: error }, 'account deletion mail failed'));
+      return reply.code(204).send(null);
+    },
+  );
+};

@@ -1,0 +1,160 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { orderEvents, orders, users } from '../../db/schema.js';
+import { createTestApp, type TestApp } from '../../test/app.js';
+import { bearer, createProduct, createUser, type CreatedUser } from '../../test/factories.js';
+import { startSmtpServer, type TestSmtpServer } from '../../test/smtp.js';
+import { addCartLine, TEST_DELIVERY } from '../payments/test-support.js';
+
+let t: TestApp;
+let smtp: TestSmtpServer;
+beforeAll(async () => {
+  smtp = await startSmtpServer();
+  t = await createTestApp({ SMTP_URL: smtp.url });
+});
+afterAll(async () => {
+  await t.close();
+  await smtp.close();
+});
+
+const DAY_MS = 86_400_000;
+
+/** A cash-on-delivery order of two lines (2 + 1), placed at once. */
+async function placedOrder(options: { locale?: 'en' | 'bg' } = {}) {
+  const user = await createUser(t.db, { locale: options.locale, name: 'Ana Petrova' });
+  const product = await createProduct(t.db, { priceCents: 4000, stock: 10, name: 'Oxblood Hoodie' });
+  await addCartLine(t.db, user, product, { quantity: 2 });
+  await addCartLine(t.db, user, product, { quantity: 1, size: product.sizes[1] });
+  const answer = await t.app.inject({
+    method: 'POST',
+    url: '/api/checkout/session',
+    headers: bearer(user),
+    payload: { delivery: TEST_DELIVERY, paymentMethod: 'cod' },
+  });
+  expect(answer.statusCode, answer.body).toBe(201);
+  const orderId = answer.json().orderId as number;
+  const order = (await t.app.inject({ url: `/api/orders/${orderId}`, headers: bearer(user) })).json();
+  return { user, orderId, lines: order.items as { id: number; quantity: number }[] };
+}
+
+const withdrawAs = (user: CreatedUser, orderId: number, body: object = {}) =>
+  t.app.inject({ method: 'POST', url: `/api/orders/${orderId}/withdrawal`, headers: bearer(user), payload: body });
+
+let client = 0;
+const withdrawPublicly = (body: object, ip = `198.51.100.${++client}`) =>
+  t.app.inject({ method: 'POST', url: '/api/withdrawals', payload: body, remoteAddress: ip });
+
+describe('withdrawing from an order as its owner', () => {
+  it('records it once, with the lines chosen, shows it on the order and mails the acknowledgement with date and time', async () => {
+    const { user, orderId, lines } = await placedOrder();
+    const first = lines[0]!;
+    const answer = await withdrawAs(user, orderId, {
+      items: [{ orderItemId: first.id, quantity: 1 }],
+      reason: 'Too big',
+    });
+    expect(answer.statusCode, answer.body).toBe(201);
+    const { withdrawal } = answer.json();
+    expect(withdrawal).toMatchObject({ orderId, items: [{ orderItemId: first.id, quantity: 1 }] });
+    expect(Date.now() - Date.parse(withdrawal.submittedAt)).toBeLessThan(60_000);
+
+    const mail = await smtp.waitFor(user.email, (m) => /withdrawal/.test(m.subject));
+    expect(mail.subject).toBe(`We received your withdrawal from order #${orderId}`);
+    expect(mail.text).toContain('1 × Oxblood Hoodie');
+    // The date and time of the submission, in the shop's time zone.
+    expect(mail.text).toMatch(/on \d{1,2} \w+ \d{4} at \d{2}:\d{2}:\d{2} (EET|EEST|GMT\+[23])/);
+
+    const order = (await t.app.inject({ url: `/api/orders/${orderId}`, headers: bearer(user) })).json();
+    expect(order.withdrawal).toMatchObject({ submittedAt: withdrawal.submittedAt, reason: 'Too big' });
+    const events = await t.db.select().from(orderEvents).where(eq(orderEvents.orderId, orderId));
+    expect(events.map((event) => event.type)).toContain('withdrawal');
+
+    const twice = await withdrawAs(user, orderId);
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json()).toMatchObject({
+      code: 'ALREADY_WITHDRAWN',
+      error: 'You have already withdrawn from this order.',
+    });
+  });
+
+  it('withdraws from every line when none are named, in the shopper’s language', async () => {
+    const { user, orderId, lines } = await placedOrder({ locale: 'bg' });
+    const answer = await withdrawAs(user, orderId);
+    expect(answer.statusCode).toBe(201);
+    expect(answer.json().withdrawal.items).toEqual(
+      lines.map((line) => ({ orderItemId: line.id, quantity: line.quantity })),
+    );
+    const mail = await smtp.waitFor(user.email);
+    expect(mail.subject).toBe(`Получихме отказа ви от поръчка №${orderId}`);
+  });
+
+  it('refuses lines of another order, more than was ordered, another shopper’s order, and after the period', async () => {
+    const { user, orderId, lines } = await placedOrder();
+    const other = await placedOrder();
+    const foreign = await withdrawAs(user, orderId, { items: [{ orderItemId: other.lines[0]!.id, quantity: 1 }] });
+    expect(foreign.statusCode).toBe(400);
+    expect(foreign.json().fields).toEqual({ 'items.0.orderItemId': 'This is not an item of this order.' });
+    const tooMany = await withdrawAs(user, orderId, { items: [{ orderItemId: lines[0]!.id, quantity: 3 }] });
+    expect(tooMany.json().fields).toEqual({ 'items.0.quantity': 'At most 2 of this item were ordered.' });
+    expect((await withdrawAs(user, other.orderId)).statusCode).toBe(404);
+
+    // Delivered 15 days ago: the 14 days are over.
+    await t.db
+      .update(orders)
+      .set({ deliveredAt: new Date(Date.now() - 15 * DAY_MS), fulfilment: 'delivered' })
+      .where(eq(orders.id, orderId));
+    const late = await withdrawAs(user, orderId);
+    expect(late.statusCode).toBe(409);
+    expect(late.json().code).toBe('WITHDRAWAL_PERIOD_OVER');
+    // 13 days ago: still in time.
+    await t.db
+      .update(orders)
+      .set({ deliveredAt: new Date(Date.now() - 13 * DAY_MS) })
+      .where(eq(orders.id, orderId));
+    expect((await withdrawAs(user, orderId)).statusCode).toBe(201);
+  });
+
+  it('is only for signed-in shoppers, and only for paid or placed orders', async () => {
+    const { user, orderId } = await placedOrder();
+    const anonymous = await t.app.inject({ method: 'POST', url: `/api/orders/${orderId}/withdrawal`, payload: {} });
+    expect(anonymous.statusCode).toBe(401);
+    await t.db.update(orders).set({ status: 'cancelled' }).where(eq(orders.id, orderId));
+    const cancelled = await withdrawAs(user, orderId);
+    expect(cancelled.statusCode).toBe(409);
+    expect(cancelled.json().code).toBe('INVALID_TRANSITION');
+  });
+});
+
+describe('the public withdrawal form', () => {
+  it('records a withdrawal when the order number and email match, 404 otherwise, and mails the email given', async () => {
+    const { user, orderId } = await placedOrder();
+    const wrong = await withdrawPublicly({ orderId, email: 'someone-else@example.com', name: 'Ana' });
+    expect(wrong.statusCode).toBe(404);
+    expect(wrong.json().error).toBe('We found no order with this number and email address.');
+    expect((await withdrawPublicly({ orderId: orderId + 1000, email: user.email, name: 'Ana' })).statusCode).toBe(404);
+
+    const answer = await withdrawPublicly({ orderId, email: user.email.toUpperCase(), name: 'Ana P.' });
+    expect(answer.statusCode, answer.body).toBe(201);
+    const mail = await smtp.waitFor(user.email, (m) => m.subject.includes(`#${orderId}`));
+    expect(mail.text).toContain('Hello, Ana P.');
+    expect((await withdrawPublicly({ orderId, email: user.email, name: 'Ana' })).json().code).toBe('ALREADY_WITHDRAWN');
+  });
+
+  it('still works after the account is deleted (the order keeps its email)', async () => {
+    const { user, orderId } = await placedOrder();
+    await t.db.delete(users).where(eq(users.id, user.id));
+    const answer = await withdrawPublicly({ orderId, email: user.email, name: 'Ana' });
+    expect(answer.statusCode, answer.body).toBe(201);
+  });
+
+  it('refuses missing fields with their messages, and is rate limited per address', async () => {
+    const missing = await withdrawPublicly({ email: 'not an email', name: ' ' });
+    expect(missing.statusCode).toBe(400);
+    expect(Object.keys(missing.json().fields).sort()).toEqual(['email', 'name', 'orderId']);
+    const ip = '198.51.100.250';
+    const tries = [];
+    for (let i = 0; i < 11; i += 1)
+      tries.push((await withdrawPublicly({ orderId: 999_999, email: 'a@example.com', name: 'A' }, ip)).statusCode);
+    expect(tries.slice(0, 10).every((status) => status === 404)).toBe(true);
+    expect(tries[10]).toBe(429);
+  });
+});
