@@ -27,6 +27,7 @@ import { metrics } from './modules/metrics/plugin.js';
 import { metricsRoutes } from './modules/metrics/routes.js';
 import { adminOrderRoutes } from './modules/orders/admin-routes.js';
 import { orderRoutes } from './modules/orders/routes.js';
+import { seoRoutes } from './modules/seo/routes.js';
 import { settingsRoutes } from './modules/settings/routes.js';
 import { payPageRoutes } from './modules/payments/pay-routes.js';
 import { paymentRoutes } from './modules/payments/routes.js';
@@ -221,6 +222,7 @@ export async function buildApp({ config, database, logger, serveWebApp = true }:
     { prefix: '/api' },
   );
   await app.register(fileRoutes);
+  await app.register(seoRoutes);
   await app.register(payPageRoutes);
   await app.register(acceptTermsRoute);
   await registerWebApp(app, serveWebApp);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LANGUAGES } from './constants.js';
+import { LANGUAGES, SIZES } from './constants.js';
 import { IdSchema, LangSchema, SizeSchema } from './common.js';
 
 export const TranslationSchema = z.object({
@@ -57,8 +57,29 @@ export type Category = z.infer<typeof CategorySchema>;
 /** At most this many products in a list read (`?limit=`): a page showing a few asks for a few. */
 export const LIST_LIMIT_MAX = 100;
 
+/** How a product list is ordered (`GET /products?sort=`); left out: by category, then oldest first. */
+export const PRODUCT_SORTS = ['newest', 'price_asc', 'price_desc', 'name'] as const;
+export type ProductSort = (typeof PRODUCT_SORTS)[number];
+/** The longest search a shopper types (`?q=`). */
+export const SEARCH_MAX_LENGTH = 100;
+
 export const ProductListQuerySchema = z.object({
   categoryId: IdSchema.optional(),
+  /** Words in the name or description, in either language; case and accents do not matter. */
+  q: z
+    .string()
+    .trim()
+    .min(1, 'Type what you are looking for.')
+    .max(SEARCH_MAX_LENGTH, `A search has at most ${SEARCH_MAX_LENGTH} characters.`)
+    .optional(),
+  sort: z.enum(PRODUCT_SORTS, { message: `Sort by ${PRODUCT_SORTS.join(', ')}.` }).optional(),
+  /** Sizes in stock, comma-separated (`size=M,L`): products with any of them. */
+  size: z
+    .string()
+    .max(40)
+    .transform((value) => [...new Set(value.split(','))])
+    .pipe(z.array(z.enum(SIZES, { message: `Sizes are ${SIZES.join(', ')}.` })).min(1))
+    .optional(),
   limit: z
     .string()
     .regex(/^[1-9]\d{0,2}$/, `Must be a whole number from 1 to ${LIST_LIMIT_MAX}.`)

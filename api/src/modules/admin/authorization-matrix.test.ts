@@ -147,6 +147,9 @@ const ROUTES: Record<string, RouteRule> = {
   'GET /api/health/ready': { expect: everyone(200), request: () => ({ url: '/api/health/ready' }) },
   // Operators only, by METRICS_TOKEN (not by role); unset, as in this app, the route is not there for anyone.
   'GET /api/metrics': { expect: everyone(404), request: () => ({ url: '/api/metrics' }) },
+  // For search engines: public.
+  'GET /sitemap.xml': { expect: everyone(200), request: () => ({ url: '/sitemap.xml' }) },
+  'GET /robots.txt': { expect: everyone(200), request: () => ({ url: '/robots.txt' }) },
   'GET /api/categories': { expect: everyone(200), request: () => ({ url: '/api/categories' }) },
   'GET /api/products': { expect: everyone(200), request: () => ({ url: '/api/products' }) },
   'GET /api/products/:id': {

@@ -13,6 +13,7 @@ import { sendCached } from '../../platform/cache/encoded.js';
 import { requestLanguage } from '../../lib/language.js';
 import { catalogKeys } from '../../platform/cache/catalog-cache.js';
 import { CATALOG_HEADERS } from './cached-reads.js';
+import { findProducts, indexProducts } from './search.js';
 import { getProduct, listCategories, listProducts } from './service.js';
 
 const isAdmin = (request: FastifyRequest) => request.user?.role === 'ADMIN' || request.user?.role === 'ROOT_ADMIN';
@@ -40,16 +41,27 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['catalogue'],
-        summary: 'Published products, optionally of one category, optionally only the first `limit`',
+        summary:
+          'Published products: of one category, matching words (`q`), in stock in sizes (`size=M,L`), sorted, the first `limit`',
         querystring: ProductListQuerySchema,
         response: { 200: z.array(ProductSchema), 400: ErrorBodySchema },
       },
     },
     async (request, reply) => {
       const lang = requestLanguage(request, request.query.lang);
-      const { categoryId, limit } = request.query;
-      const key = catalogKeys.products(lang, categoryId, limit);
-      const cached = await app.caches.catalogue.get(key, () => listProducts(app.db, lang, { categoryId, limit }));
+      const { categoryId, limit, q, sort, size } = request.query;
+      if (q === undefined && sort === undefined && size === undefined) {
+        const key = catalogKeys.products(lang, categoryId, limit);
+        const cached = await app.caches.catalogue.get(key, () => listProducts(app.db, lang, { categoryId, limit }));
+        return sendCached(request, reply, cached, CATALOG_HEADERS);
+      }
+      const query = { categoryId, q, sort, size, limit };
+      const cached = await app.caches.catalogue.get(catalogKeys.search(lang, query), async () => {
+        const index = await app.caches.catalogue.value(`index:${lang}`, async () =>
+          indexProducts(await listProducts(app.db, lang)),
+        );
+        return findProducts(index, lang, query);
+      });
       return sendCached(request, reply, cached, CATALOG_HEADERS);
     },
   );

@@ -13,7 +13,12 @@ export const catalogKeys = {
   productPrefix: (id: number) => `product:${id}:`,
   /** Every list answer starts with this. */
   listPrefix: 'products:',
+  /** A search, filter or sorting of the list (`?q=`, `?size=`, `?sort=`): a list answer too. */
+  search: (lang: Language, query: object) => `products:${lang}:search:${JSON.stringify(query)}`,
 };
+
+/** Values built from the catalogue (the search index, the sitemap) rather than answers: a few. */
+const MAX_VALUES = 16;
 
 /**
  * Answers kept at most, the least recently used going first: every product in both languages of a
@@ -28,9 +33,19 @@ export const MAX_ENTRIES = 10_000;
  */
 export class CatalogCache {
   private readonly answers: SharedCache<CachedBody>;
+  private readonly values: SharedCache<unknown>;
 
   constructor(isLive: () => boolean) {
     this.answers = new SharedCache(MAX_ENTRIES, isLive);
+    this.values = new SharedCache(MAX_VALUES, isLive);
+  }
+
+  /**
+   * A value built from the whole catalogue (kept until the catalogue changes): the build is the
+   * only writer of `key`, so the type it returns is the type read back.
+   */
+  async value<T>(key: string, build: () => Promise<T>): Promise<T> {
+    return (await this.values.get(key, build)) as T;
   }
 
   /** The cached body for `key`, if there is one: never builds it. */
@@ -45,12 +60,14 @@ export class CatalogCache {
 
   clear(): void {
     this.answers.clear();
+    this.values.clear();
   }
 
   /** Drops what shows a product's stock: its own answers and every list (any may hold it). */
   dropProduct(productId: number): void {
     const own = catalogKeys.productPrefix(productId);
     this.answers.deleteWhere((key) => key.startsWith(own) || key.startsWith(catalogKeys.listPrefix));
+    this.values.clear();
   }
 
   get stats(): CacheStats {

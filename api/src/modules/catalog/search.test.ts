@@ -1,0 +1,111 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { products, productStock } from '../../db/schema.js';
+import { createTestApp, heard, type TestApp } from '../../test/app.js';
+import { createProduct, type CreatedProduct } from '../../test/factories.js';
+import { fold } from './search.js';
+
+let t: TestApp;
+let jacket: CreatedProduct;
+let hoodie: CreatedProduct;
+let tee: CreatedProduct;
+beforeAll(async () => {
+  t = await createTestApp();
+  jacket = await createProduct(t.db, {
+    categoryId: 1,
+    priceCents: 24_000,
+    name: 'Élan Bomber Jacket',
+    bgName: 'Яке бомбър Елан',
+    sizes: ['S', 'M'],
+    stock: 3,
+  });
+  hoodie = await createProduct(t.db, {
+    categoryId: 2,
+    priceCents: 9_000,
+    name: 'Oxblood Hoodie',
+    bgName: 'Суитшърт Бордо',
+  });
+  tee = await createProduct(t.db, {
+    categoryId: 3,
+    priceCents: 4_500,
+    name: 'Street Tee',
+    bgName: 'Тениска Улица',
+    sizes: ['XL'],
+  });
+  // The jacket is sold out in M, in every colour.
+  await t.db.update(productStock).set({ onHand: 0 }).where(eq(productStock.size, 'M'));
+  await heard(t.app);
+});
+afterAll(() => t.close());
+
+const ids = async (query: string) => {
+  const answer = await t.app.inject(`/api/products?${query}`);
+  expect(answer.statusCode, answer.body).toBe(200);
+  return (answer.json() as { id: number }[]).map((product) => product.id);
+};
+
+describe('searching the catalogue (?q=)', () => {
+  it('finds by an English word, a Bulgarian word in any case, and a word without its accents', async () => {
+    expect(await ids('q=bomber')).toEqual([jacket.id]);
+    expect(await ids('q=ЯКЕ')).toEqual([jacket.id]);
+    expect(await ids(`q=${encodeURIComponent('бордо')}&lang=bg`)).toEqual([hoodie.id]);
+    expect(await ids('q=elan')).toEqual([jacket.id]);
+    expect(await ids(`q=${encodeURIComponent('ÉLAN jacket')}`)).toEqual([jacket.id]);
+    // Every word must match; none matching is an empty list, not an error.
+    expect(await ids('q=oxblood+jacket')).toEqual([]);
+    expect(await ids('q=nothing-like-this')).toEqual([]);
+  });
+
+  it('folds case and marks alike on both sides', () => {
+    expect(fold('Élégance ЯКЕ Ѝ')).toBe('elegance яке и');
+  });
+
+  it('follows catalogue changes: a product unpublished is no longer found', async () => {
+    const gone = await createProduct(t.db, { name: 'Vanishing Cap' });
+    await heard(t.app);
+    expect(await ids('q=vanishing')).toEqual([gone.id]);
+    await t.db.update(products).set({ publishedAt: null }).where(eq(products.id, gone.id));
+    await heard(t.app);
+    expect(await ids('q=vanishing')).toEqual([]);
+  });
+});
+
+describe('sorting and filtering', () => {
+  it('sorts by price both ways, by name and newest first', async () => {
+    const ours = new Set([jacket.id, hoodie.id, tee.id]);
+    const only = async (query: string) => (await ids(query)).filter((id) => ours.has(id));
+    expect(await only('sort=price_asc')).toEqual([tee.id, hoodie.id, jacket.id]);
+    expect(await only('sort=price_desc')).toEqual([jacket.id, hoodie.id, tee.id]);
+    expect(await only('sort=name')).toEqual([jacket.id, hoodie.id, tee.id]);
+    expect(await only('sort=name&lang=bg')).toEqual([hoodie.id, tee.id, jacket.id]);
+    expect(await only('sort=newest')).toEqual([tee.id, hoodie.id, jacket.id]);
+  });
+
+  it('keeps products in stock in one of the sizes asked for, with the category', async () => {
+    expect(await ids('size=M')).not.toContain(jacket.id);
+    expect(await ids('size=M')).toContain(hoodie.id);
+    expect(await ids('size=S')).toContain(jacket.id);
+    expect(await ids('size=XL')).toEqual(expect.arrayContaining([hoodie.id, tee.id]));
+    expect(await ids('size=XL&categoryId=3')).toEqual([tee.id]);
+    expect(await ids('size=M,S&q=jacket')).toEqual([jacket.id]);
+    expect(await ids('sort=price_asc&limit=1&categoryId=1')).toEqual([jacket.id]);
+  });
+
+  it('refuses bad parameters with 400 and the field', async () => {
+    for (const [query, field] of [
+      ['sort=cheapest', 'sort'],
+      ['size=XXXL', 'size'],
+      ['size=', 'size'],
+      [`q=${'a'.repeat(101)}`, 'q'],
+      ['q=+', 'q'],
+    ] as const) {
+      const answer = await t.app.inject(`/api/products?${query}`);
+      expect(answer.statusCode, query).toBe(400);
+      const fields = Object.keys(answer.json().fields ?? {});
+      expect(
+        fields.some((key) => key === field || key.startsWith(`${field}.`)),
+        query,
+      ).toBe(true);
+    }
+  });
+});

@@ -1,0 +1,97 @@
+import { LANGUAGES } from '@shop/contract';
+import { sql } from 'drizzle-orm';
+import { rowsOf, type Db } from '../../db/client.js';
+import { onSale } from '../../db/fragments.js';
+import { escapeHtml } from '../../platform/mail/templates/layout.js';
+
+/** The public pages a crawler should know, besides the products (every one in both languages). */
+export const PUBLIC_PAGES = [
+  '/',
+  '/clothing',
+  '/materials',
+  '/inspiration',
+  '/about-us',
+  '/contact-us',
+  '/faqs',
+  '/terms',
+  '/privacy',
+  '/withdrawal',
+] as const;
+
+/** Where crawlers have no business: the api, the admin screens and every shopper's own pages. */
+export const CRAWLERS_KEEP_OUT = [
+  '/api/',
+  '/admin',
+  '/cart',
+  '/checkout',
+  '/profile',
+  '/pay/',
+  '/wishlist',
+  '/my-order',
+];
+
+interface Entry {
+  path: string;
+  lastmod: Date | null;
+}
+
+/** The address of a page in one language: `?lang=` wins over the cookie (OPERATIONS.md section 7). */
+const address = (publicUrl: string, path: string, lang: string) => `${publicUrl}${path}?lang=${lang}`;
+
+function urlElement(publicUrl: string, entry: Entry, lang: string): string {
+  const alternates = [
+    ...LANGUAGES.map((other) => [other, address(publicUrl, entry.path, other)] as const),
+    ['x-default', `${publicUrl}${entry.path}`] as const,
+  ]
+    .map(([hreflang, href]) => `<xhtml:link rel="alternate" hreflang="${hreflang}" href="${escapeHtml(href)}"/>`)
+    .join('');
+  const lastmod = entry.lastmod ? `<lastmod>${entry.lastmod.toISOString()}</lastmod>` : '';
+  return `<url><loc>${escapeHtml(address(publicUrl, entry.path, lang))}</loc>${lastmod}${alternates}</url>`;
+}
+
+/**
+ * `sitemap.xml`: every public page and published product, in each language at its own address,
+ * with its alternates. A product's `lastmod` is its last change; the catalogue pages', the
+ * newest product's; the information pages', the settings' (they show the seller and prices).
+ */
+export async function buildSitemap(db: Db, publicUrl: string): Promise<string> {
+  const [productRows, settingsRows] = await Promise.all([
+    db.execute(sql`select p.id, p.updated_at from products p where ${onSale()} order by p.id`),
+    db.execute(sql`select updated_at from shop_settings where id = 1`),
+  ]);
+  const productsOnSale = rowsOf<{ id: number; updated_at: Date | string }>(productRows).map((row) => ({
+    path: `/product/${row.id}`,
+    lastmod: new Date(row.updated_at),
+  }));
+  const newest = productsOnSale.reduce<Date | null>(
+    (latest, entry) => (!latest || entry.lastmod > latest ? entry.lastmod : latest),
+    null,
+  );
+  const settingsAt = rowsOf<{ updated_at: Date | string }>(settingsRows)[0]?.updated_at;
+  const information = settingsAt ? new Date(settingsAt) : null;
+  const pages: Entry[] = PUBLIC_PAGES.map((path) => ({
+    path,
+    lastmod: path === '/' || path === '/clothing' ? newest : information,
+  }));
+  const urls = [...pages, ...productsOnSale].flatMap((entry) =>
+    LANGUAGES.map((lang) => urlElement(publicUrl, entry, lang)),
+  );
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">',
+    ...urls,
+    '</urlset>',
+    '',
+  ].join('\n');
+}
+
+export function buildRobots(publicUrl: string): string {
+  return [
+    'User-agent: *',
+    ...CRAWLERS_KEEP_OUT.map((path) => `Disallow: ${path}`),
+    'Allow: /',
+    '',
+    `Sitemap: ${publicUrl}/sitemap.xml`,
+    '',
+  ].join('\n');
+}
