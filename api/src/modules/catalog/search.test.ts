@@ -41,7 +41,7 @@ afterAll(() => t.close());
 const ids = async (query: string) => {
   const answer = await t.app.inject(`/api/products?${query}`);
   expect(answer.statusCode, answer.body).toBe(200);
-  return (answer.json() as { id: number }[]).map((product) => product.id);
+  return answer.json<{ id: number }[]>().map((product) => product.id);
 };
 
 describe('searching the catalogue (?q=)', () => {
