@@ -119,7 +119,7 @@ export const api = {
   post: <T>(path: string, body?: unknown, extra?: Extra) => apiRequest<T>(path, { ...extra, method: 'POST', body }),
   put: <T>(path: string, body?: unknown) => apiRequest<T>(path, { method: 'PUT', body }),
   patch: <T>(path: string, body?: unknown) => apiRequest<T>(path, { method: 'PATCH', body }),
-  delete: <T = void>(path: string) => apiRequest<T>(path, { method: 'DELETE' }),
+  delete: <T = void>(path: string, body?: unknown) => apiRequest<T>(path, { method: 'DELETE', body }),
 };
 
 export const isApiError = (error: unknown): error is ApiError => error instanceof ApiError;
