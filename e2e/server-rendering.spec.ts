@@ -218,3 +218,41 @@ test.describe('fonts', () => {
     });
   }
 });
+
+test.describe('addresses per language and what search engines read', () => {
+  test('?lang=bg wins over the cookie; the product page carries canonical, alternates and Product data that match the api', async ({
+    request,
+    page,
+  }) => {
+    const [product] = (await (await request.get('/api/products?lang=bg&limit=1')).json()) as Product[];
+    if (!product) throw new Error('the demo catalogue is empty');
+    const settings = (await (await request.get('/api/settings')).json()) as { currency: string };
+    // The fixture's cookie says English: the address says Bulgarian, and wins.
+    const html = await (await request.get(`/product/${product.id}?lang=bg`, { headers: { cookie: 'lang=en' } })).text();
+    expect(html).toContain('<html lang="bg">');
+    expect(html).toContain(product.name);
+    expect(html).toMatch(new RegExp(`<link rel="canonical" href="[^"]+/product/${product.id}\\?lang=bg">`));
+    expect(html).toMatch(new RegExp(`hreflang="en" href="[^"]+/product/${product.id}\\?lang=en"`));
+    expect(html.match(/<meta name="description"/g)).toHaveLength(1);
+    const blocks = [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map(
+      (match) => JSON.parse(match[1]!) as Record<string, unknown>,
+    );
+    const data = blocks.find((block) => block['@type'] === 'Product') as {
+      offers: { price: string; priceCurrency: string; availability: string };
+    };
+    expect(data.offers.price).toBe(product.price.toFixed(2));
+    expect(data.offers.priceCurrency).toBe(settings.currency);
+    const stock = (await (await request.get(`/api/products/${product.id}`)).json()) as {
+      stockTracked: boolean;
+      stock: { available: number }[];
+    };
+    const inStock = !stock.stockTracked || stock.stock.some((entry) => entry.available > 0);
+    expect(data.offers.availability).toBe(`https://schema.org/${inStock ? 'InStock' : 'OutOfStock'}`);
+    expect(blocks.some((block) => block['@type'] === 'BreadcrumbList')).toBe(true);
+
+    // The app started from that address stays in Bulgarian.
+    await page.goto(`/product/${product.id}?lang=bg`);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'bg');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(product.name);
+  });
+});

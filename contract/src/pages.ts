@@ -27,6 +27,8 @@ export interface RenderedPage {
   /** The <script type="application/json"> the browser hydrates from. */
   dataScript: string;
   title: string;
+  /** Tags for <head>: description, canonical and language alternates, previews, structured data. */
+  head: string;
 }
 
 /** What web/dist-server/entry-server.js exports. */
@@ -41,5 +43,7 @@ export interface PageRendererModule {
     lang: Language,
     data: Record<string, unknown>,
     view?: PageView,
+    /** The shop's public origin (PUBLIC_URL): the head's addresses are absolute. */
+    origin?: string,
   ): Promise<RenderedPage | null>;
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isKnownPath, planPage } from './entry-server';
+import type { Product, Settings } from '@shop/contract';
+import { isKnownPath, planPage, renderPage } from './entry-server';
 
 describe('the server renderer', () => {
   it('knows the addresses the app answers; anything else is the not-found page', () => {
@@ -14,7 +15,7 @@ describe('the server renderer', () => {
   it('plans a public page from its route: its module, the api answers it shows first, its fonts', () => {
     expect(planPage('/product/5', 'bg')).toEqual({
       modules: ['src/routes/product.tsx'],
-      data: ['/products/5?lang=bg'],
+      data: ['/products/5?lang=bg', '/settings'],
       fonts: ['manrope-cyrillic-wght-normal.woff2', 'cormorant-garamond-cyrillic-wght-normal.woff2'],
     });
     expect(planPage('/clothing', 'en')).toEqual({
@@ -24,5 +25,90 @@ describe('the server renderer', () => {
     });
     expect(planPage('/cart', 'en')).toBeNull();
     expect(planPage('/nowhere', 'en')).toBeNull();
+  });
+});
+
+const PRODUCT: Product = {
+  id: 7,
+  name: 'Яке Елан',
+  description: 'Вълнено яке с бордо подплата.',
+  price: 240,
+  categoryId: 1,
+  imageUrl: '/files/jacket',
+  published: true,
+  translations: [
+    { language: 'en', name: 'Elan Jacket', description: 'A wool jacket.', imageUrl: '/files/jacket' },
+    { language: 'bg', name: 'Яке Елан', description: 'Вълнено яке с бордо подплата.', imageUrl: '/files/jacket' },
+  ],
+  colors: [{ id: 1, colorName: 'Onyx', imageUrl: '/files/onyx', hoverImage: '/files/onyx-back' }],
+  sizes: [{ id: 1, size: 'M' }],
+  stockTracked: true,
+  stock: [{ colorId: 1, size: 'M', available: 0 }],
+};
+const SETTINGS: Settings = {
+  seller: {
+    legalName: 'Atelier Noir Ltd',
+    address: '12 Tsar Shishman St, 1000 Sofia',
+    companyId: '204000000',
+    vatId: 'BG204000000',
+    email: 'hello@ateliernoir.com',
+    phone: '+359 2 000 0000',
+  },
+  delivery: { addressPrice: 6.9, officePrice: 4.5, freeFrom: 100 },
+  cod: { enabled: true, fee: 1.5 },
+  returnDays: 14,
+  currency: 'EUR',
+  pricesIncludeVat: true,
+};
+
+describe('the head of a server-rendered page', () => {
+  it('gives a product page in Bulgarian its canonical, alternates, previews and Product + Offer data', async () => {
+    const page = await renderPage(
+      '/product/007',
+      'bg',
+      { '/products/7?lang=bg': PRODUCT, '/settings': SETTINGS },
+      {},
+      'https://shop.example',
+    );
+    const head = page!.head;
+    expect(head).toContain('<link rel="canonical" href="https://shop.example/product/7?lang=bg">');
+    expect(head).toContain('<link rel="alternate" hreflang="en" href="https://shop.example/product/7?lang=en">');
+    expect(head).toContain('<link rel="alternate" hreflang="x-default" href="https://shop.example/product/7">');
+    expect(head).toContain('<meta name="description" content="Вълнено яке с бордо подплата.">');
+    expect(head).toContain('<meta property="og:image" content="https://shop.example/files/jacket">');
+    expect(head).toContain('<meta property="og:locale" content="bg_BG">');
+    const blocks = [...head.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map((match) =>
+      JSON.parse(match[1]!),
+    );
+    const product = blocks.find((block) => block['@type'] === 'Product');
+    expect(product).toMatchObject({
+      name: 'Яке Елан',
+      sku: '7',
+      image: ['https://shop.example/files/jacket', 'https://shop.example/files/onyx'],
+      offers: {
+        price: '240.00',
+        priceCurrency: 'EUR',
+        availability: 'https://schema.org/OutOfStock',
+        hasMerchantReturnPolicy: { merchantReturnDays: 14, applicableCountry: 'BG' },
+        shippingDetails: { shippingRate: { value: '4.50', currency: 'EUR' } },
+      },
+    });
+    const crumbs = blocks.find((block) => block['@type'] === 'BreadcrumbList');
+    expect(crumbs.itemListElement.map((item: { name: string }) => item.name)).toEqual([
+      'Начало',
+      'Облекло',
+      'Яке Елан',
+    ]);
+  });
+
+  it('describes the home page with the seller as its Organization, and an information page by its intro', async () => {
+    const home = await renderPage('/', 'en', { '/settings': SETTINGS }, {}, 'https://shop.example');
+    expect(home!.head).toContain('<link rel="canonical" href="https://shop.example/?lang=en">');
+    expect(home!.head).toContain('"@type":"Organization"');
+    expect(home!.head).toContain('"legalName":"Atelier Noir Ltd"');
+    const terms = await renderPage('/terms/', 'en', {}, {}, 'https://shop.example');
+    expect(terms!.head).toContain('<link rel="canonical" href="https://shop.example/terms?lang=en">');
+    expect(terms!.head).toMatch(/<meta name="description" content="These terms apply/);
+    expect(terms!.head).not.toContain('ld+json');
   });
 });

@@ -7,7 +7,7 @@ import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
 import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider } from 'react-router';
-import { LANGUAGES, type Language, type PageRendererModule } from '@shop/contract';
+import { LANGUAGES, type Language, type PageRendererModule, type Product, type Settings } from '@shop/contract';
 import en from './locales/en.json';
 import bg from './locales/bg.json';
 import i18n, { startI18n } from './lib/i18n';
@@ -18,6 +18,10 @@ import { setTermsAcceptedOnServer } from './components/terms-popup/terms-accepte
 import { AppProviders } from './app/providers';
 import { routes, type ServerRendered } from './app/router';
 import { pageFonts } from './styles/first-paint-fonts';
+import { pageHead } from './app/seo-head';
+import { parseProductId } from './features/catalog/api/get-product';
+import { SETTINGS_PATH } from './lib/settings';
+import { productKey } from './lib/swr-keys';
 
 const strings: Record<Language, object> = { en, bg };
 const ready = startI18n().then(() => {
@@ -33,6 +37,19 @@ export const isKnownPath: PageRendererModule['isKnownPath'] = (pathname) => {
   const leaf = leafOf(pathname);
   return leaf !== undefined && leaf.route.path !== '*';
 };
+
+/**
+ * The page's route and canonical path (`/CLOTHING/` and `/product/007` are `/clothing` and
+ * `/product/7`), with the product and settings it shows.
+ */
+function canonical(pathname: string, lang: Language, data: Record<string, unknown>) {
+  const leaf = leafOf(pathname);
+  const route = leaf?.route.path ?? '';
+  const productId = parseProductId(leaf?.params.productId);
+  const product = productId === null ? undefined : (data[productKey(productId, lang)] as Product | undefined);
+  const path = product ? `/product/${product.id}` : `/${route}`;
+  return { route, path, product, settings: data[SETTINGS_PATH] as Settings | undefined };
+}
 
 /** What rendering `pathname` needs (declared on its route, app/router.tsx), or null when it is not server-rendered. */
 export const planPage: PageRendererModule['planPage'] = (pathname, lang) => {
@@ -52,7 +69,7 @@ export const planPage: PageRendererModule['planPage'] = (pathname, lang) => {
  * components read from module state (the notice's and the terms' cookies, the title they set) is set and read
  * around the synchronous `renderToString`, where no other render can step in.
  */
-export const renderPage: PageRendererModule['renderPage'] = async (pathname, lang, data, view = {}) => {
+export const renderPage: PageRendererModule['renderPage'] = async (pathname, lang, data, view = {}, origin = '') => {
   await ready;
   const translation = i18n.cloneInstance({ lng: lang });
   await translation.changeLanguage(lang);
@@ -75,5 +92,6 @@ export const renderPage: PageRendererModule['renderPage'] = async (pathname, lan
   );
   const title = takeServerTitle();
   const json = serializeServerData({ lang, fallback: data });
-  return { html, dataScript: `<script type="application/json" id="${SERVER_DATA_ID}">${json}</script>`, title };
+  const head = pageHead({ ...canonical(pathname, lang, data), lang, t: translation.t, title, origin });
+  return { html, dataScript: `<script type="application/json" id="${SERVER_DATA_ID}">${json}</script>`, title, head };
 };

@@ -25,12 +25,17 @@ export function acceptedLanguage(header: string | undefined): Language {
 
 const LANGUAGE_COOKIE_PATTERN = new RegExp(`(?:^|;\\s*)${LANGUAGE_COOKIE}=([a-z]{2})(?:;|$)`);
 
+const LANGUAGE_QUERY_PATTERN = /[?&]lang=([a-z]{2})(?:&|$)/;
+
 /**
- * The language of a server-rendered page: the web app's cookie copy of the visitor's choice,
- * else English, which is what the browser starts in unless it remembers a choice made before
- * the cookie existed (it then renders the page itself).
+ * The language of a server-rendered page: `?lang=` (each language has its own address, for
+ * links and search engines), else the web app's cookie copy of the visitor's choice, else
+ * English, which is what the browser starts in unless it remembers a choice made before the
+ * cookie existed (it then renders the page itself).
  */
 export function pageLanguage(request: FastifyRequest): Language {
+  const asked = LANGUAGE_QUERY_PATTERN.exec(request.url)?.[1];
+  if (isLanguage(asked)) return asked;
   const chosen = LANGUAGE_COOKIE_PATTERN.exec(request.headers.cookie ?? '')?.[1];
   return isLanguage(chosen) ? chosen : DEFAULT_LANGUAGE;
 }

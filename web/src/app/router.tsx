@@ -6,6 +6,7 @@ import { RouteError } from './layout/route-error';
 import { LoadingPage } from '../components/loading-page/loading-page';
 import { loadAllStrings } from '../lib/i18n';
 import { parseProductId } from '../features/catalog/api/get-product';
+import { SETTINGS_PATH } from '../lib/settings';
 import { categoryFaceKey, productKey, productsKey } from '../lib/swr-keys';
 import type { ItalicUse } from '../styles/first-paint-fonts';
 
@@ -40,10 +41,14 @@ const serverRendered = (
   handle: { module: `src/routes/${module}.tsx`, ...(data ? { data } : {}), ...(italic ? { italic } : {}) },
 });
 const catalogue: ServerRendered['data'] = (_params, lang) => [productsKey(lang)];
-const categoryFaces: ServerRendered['data'] = (_params, lang) => CATEGORY_IDS.map((id) => categoryFaceKey(lang, id));
+// The home page names the seller in its structured data; a product page, its price's currency.
+const categoryFaces: ServerRendered['data'] = (_params, lang) => [
+  ...CATEGORY_IDS.map((id) => categoryFaceKey(lang, id)),
+  SETTINGS_PATH,
+];
 const oneProduct: ServerRendered['data'] = ({ productId }, lang) => {
   const id = parseProductId(productId);
-  return id === null ? [] : [productKey(id, lang)];
+  return id === null ? [] : [productKey(id, lang), SETTINGS_PATH];
 };
 
 /**

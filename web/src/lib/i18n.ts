@@ -66,7 +66,10 @@ const bundleBackend: BackendModule = {
   },
 };
 
+/** `?lang=` in the address (a page's address in one language), then the stored choice, then English. */
 function initialLanguage(): Language {
+  const asked = typeof location === 'undefined' ? null : new URLSearchParams(location.search).get('lang');
+  if (isLanguage(asked ?? undefined)) return asked as Language;
   const stored = readStorage(STORAGE_KEYS.lang);
   return isLanguage(stored) ? stored : DEFAULT_LANGUAGE;
 }
@@ -84,6 +87,12 @@ i18n.on('languageChanged', (language) => {
   writeStorage(STORAGE_KEYS.lang, language);
   // A cookie copy too: the server renders public pages in it (docs/decisions/0012).
   document.cookie = `${LANGUAGE_COOKIE}=${language}; path=/; max-age=31536000; samesite=lax`;
+  // An address in one language (`?lang=`) follows a switch, so a reload stays in the new one.
+  const url = new URL(location.href);
+  if (url.searchParams.has('lang') && url.searchParams.get('lang') !== language) {
+    url.searchParams.set('lang', language);
+    history.replaceState(history.state, '', url);
+  }
   // A switch after the shell-only start: complete the new language too.
   if (allStringsWanted) void loadFull(language);
 });

@@ -45,7 +45,14 @@ export interface PageRenderer {
   /** What rendering the path needs, or null when it is not a server-rendered page. */
   plan(pathname: string, lang: Language): PagePlan | null;
   /** The page's full HTML, or null when its data is missing (an unknown product). */
-  render(pathname: string, lang: Language, plan: PagePlan, readApi: ApiReader, view?: PageView): Promise<string | null>;
+  render(
+    pathname: string,
+    lang: Language,
+    plan: PagePlan,
+    readApi: ApiReader,
+    view?: PageView,
+    origin?: string,
+  ): Promise<string | null>;
 }
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -134,19 +141,24 @@ export async function loadPageRenderer(distDir: string, serverDir: string): Prom
   return {
     isKnownPath: (pathname) => renderer.isKnownPath(pathname),
     plan: (pathname, lang) => renderer.planPage(pathname, lang),
-    async render(pathname, lang, plan, readApi, view = {}) {
+    async render(pathname, lang, plan, readApi, view = {}, origin = '') {
       const data: Record<string, unknown> = {};
       for (const key of plan.data) {
         const answer = await readApi(key);
         if (answer === null) return null;
         data[key] = answer;
       }
-      const page = await renderer.renderPage(pathname, lang, data, view);
+      const page = await renderer.renderPage(pathname, lang, data, view, origin);
       if (!page) return null;
       const head = beforeRoot!
         .replace('<html lang="en">', `<html lang="${lang}">`)
         .replace(/<title>[^<]*<\/title>/, (title) => (page.title ? `<title>${escapeHtml(page.title)}</title>` : title))
-        .replace('</head>', `${fontLinks(manifest, plan.fonts ?? [])}${styleLinks(manifest, plan.modules)}</head>`);
+        // The page's own description (in its head) replaces the template's.
+        .replace(page.head.includes('name="description"') ? /<meta\s+name="description"[^>]*>/ : /$^/, '')
+        .replace(
+          '</head>',
+          `${page.head}${fontLinks(manifest, plan.fonts ?? [])}${styleLinks(manifest, plan.modules)}</head>`,
+        );
       return `${head}<div id="root">${page.html}</div>${page.dataScript}${afterRoot}`;
     },
   };

@@ -46,7 +46,7 @@ export async function registerWebApp(app: FastifyInstance, enabled: boolean): Pr
     let missing = false;
     try {
       const page = await app.caches.pages.get(key, async () => {
-        const html = await renderer.render(pathname, lang, plan, readApi, view);
+        const html = await renderer.render(pathname, lang, plan, readApi, view, app.config.publicUrl);
         if (html === null) {
           missing = true;
           return null;

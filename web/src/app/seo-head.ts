@@ -1,0 +1,179 @@
+import type { TFunction } from 'i18next';
+import { LANGUAGES, type Language, type Product, type Settings } from '@shop/contract';
+
+/**
+ * What a search engine or a link preview reads in a server-rendered page's <head>
+ * (OPERATIONS.md section 7): a description, the page's address in each language, Open Graph and
+ * Twitter tags, and structured data (JSON-LD) on the home page and product pages.
+ */
+export interface HeadInput {
+  /** The page's route pattern: '' for the home page, 'product/:productId', 'terms'… */
+  route: string;
+  /** The canonical path, without the language: '/', '/product/12'. */
+  path: string;
+  lang: Language;
+  t: TFunction;
+  title: string;
+  /** The public origin (PUBLIC_URL): every address in the head is absolute. */
+  origin: string;
+  product?: Product | undefined;
+  settings?: Settings | undefined;
+}
+
+/** The locale string that describes each information page (its lead or intro). */
+const DESCRIPTIONS: Record<string, string> = {
+  '': 'home.hero.lead',
+  clothing: 'clothing.lead',
+  materials: 'materials.intro',
+  inspiration: 'inspiration.intro',
+  terms: 'terms.intro',
+  'about-us': 'about.intro',
+  'contact-us': 'contact.intro',
+  faqs: 'faqs.intro',
+  privacy: 'privacy.intro',
+  withdrawal: 'withdrawal.intro',
+};
+
+const OG_LOCALES: Record<Language, string> = { en: 'en_US', bg: 'bg_BG' };
+const BRAND = 'Atelier Noir';
+
+const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+const attribute = (value: string) => value.replace(/[&<>"']/g, (char) => ESCAPES[char] ?? char);
+/** JSON inside <script>: nothing in it can close the element or open a comment. */
+const scriptJson = (value: unknown) =>
+  JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026');
+
+const meta = (key: 'name' | 'property', name: string, content: string) =>
+  `<meta ${key}="${name}" content="${attribute(content)}">`;
+
+/** A description of at most ~160 characters, cut at a word. */
+function short(text: string): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  if (flat.length <= 160) return flat;
+  const cut = flat.slice(0, 157);
+  return `${cut.slice(0, cut.lastIndexOf(' ') > 100 ? cut.lastIndexOf(' ') : 157)}…`;
+}
+
+const absolute = (origin: string, url: string) => (/^https?:\/\//.test(url) ? url : `${origin}${url}`);
+
+/** In stock when untracked, or when some colour and size has some left. */
+const inStock = (product: Product) => !product.stockTracked || product.stock.some((entry) => entry.available > 0);
+
+function productData(input: HeadInput, product: Product, url: string) {
+  const { origin, settings, lang, t } = input;
+  const currency = settings?.currency ?? 'USD';
+  const seller = settings?.seller.legalName || BRAND;
+  const images = [product.imageUrl, ...product.colors.map((color) => color.imageUrl)]
+    .filter(Boolean)
+    .map((image) => absolute(origin, image));
+  const offer: Record<string, unknown> = {
+    '@type': 'Offer',
+    url,
+    price: product.price.toFixed(2),
+    priceCurrency: currency,
+    availability: `https://schema.org/${inStock(product) ? 'InStock' : 'OutOfStock'}`,
+    itemCondition: 'https://schema.org/NewCondition',
+    seller: { '@type': 'Organization', name: seller },
+  };
+  if (settings) {
+    offer.hasMerchantReturnPolicy = {
+      '@type': 'MerchantReturnPolicy',
+      applicableCountry: 'BG',
+      returnPolicyCategory: 'https://schema.org/MerchantReturnFiniteReturnWindow',
+      merchantReturnDays: settings.returnDays,
+      returnMethod: 'https://schema.org/ReturnByMail',
+      returnFees: 'https://schema.org/ReturnShippingFees',
+    };
+    offer.shippingDetails = {
+      '@type': 'OfferShippingDetails',
+      shippingRate: { '@type': 'MonetaryAmount', value: settings.delivery.officePrice.toFixed(2), currency },
+      shippingDestination: { '@type': 'DefinedRegion', addressCountry: 'BG' },
+      deliveryTime: {
+        '@type': 'ShippingDeliveryTime',
+        handlingTime: { '@type': 'QuantitativeValue', minValue: 0, maxValue: 1, unitCode: 'DAY' },
+        transitTime: { '@type': 'QuantitativeValue', minValue: 1, maxValue: 3, unitCode: 'DAY' },
+      },
+    };
+  }
+  const item = {
+    '@context': 'https://schema.org',
+    '@type': 'Product',
+    '@id': `${url}#product`,
+    sku: String(product.id),
+    name: product.name,
+    description: product.description,
+    image: images,
+    brand: { '@type': 'Brand', name: BRAND },
+    ...(settings?.seller.legalName ? { manufacturer: { '@type': 'Organization', name: seller } } : {}),
+    offers: offer,
+  };
+  const breadcrumbs = {
+    '@context': 'https://schema.org',
+    '@type': 'BreadcrumbList',
+    itemListElement: [
+      { name: t('nav.home'), path: '/' },
+      { name: t('nav.clothing'), path: '/clothing' },
+      { name: product.name, path: input.path },
+    ].map((crumb, index) => ({
+      '@type': 'ListItem',
+      position: index + 1,
+      name: crumb.name,
+      item: `${origin}${crumb.path}?lang=${lang}`,
+    })),
+  };
+  return [item, breadcrumbs];
+}
+
+function organizationData(input: HeadInput) {
+  const { origin, settings } = input;
+  const seller = settings?.seller;
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Organization',
+    name: BRAND,
+    ...(seller?.legalName ? { legalName: seller.legalName } : {}),
+    url: `${origin}/`,
+    logo: `${origin}/favicon.svg`,
+    ...(seller?.email ? { email: seller.email } : {}),
+    ...(seller?.phone ? { telephone: seller.phone } : {}),
+    ...(seller?.address ? { address: seller.address } : {}),
+    ...(seller?.vatId ? { vatID: seller.vatId } : {}),
+  };
+}
+
+/** The tags to put in the page's <head>. */
+export function pageHead(input: HeadInput): string {
+  const { origin, path, lang, t, title, product } = input;
+  const url = `${origin}${path}?lang=${lang}`;
+  const description = short(
+    product
+      ? product.description || product.name
+      : t(DESCRIPTIONS[input.route] ?? 'home.hero.lead', { defaultValue: t('home.hero.lead') }),
+  );
+  const image = product ? absolute(origin, product.imageUrl) : undefined;
+  const tags = [
+    meta('name', 'description', description),
+    `<link rel="canonical" href="${attribute(url)}">`,
+    ...LANGUAGES.map(
+      (other) => `<link rel="alternate" hreflang="${other}" href="${attribute(`${origin}${path}?lang=${other}`)}">`,
+    ),
+    `<link rel="alternate" hreflang="x-default" href="${attribute(`${origin}${path}`)}">`,
+    meta('property', 'og:type', product ? 'product' : 'website'),
+    meta('property', 'og:site_name', BRAND),
+    meta('property', 'og:title', title),
+    meta('property', 'og:description', description),
+    meta('property', 'og:url', url),
+    meta('property', 'og:locale', OG_LOCALES[lang]),
+    ...LANGUAGES.filter((other) => other !== lang).map((other) =>
+      meta('property', 'og:locale:alternate', OG_LOCALES[other]),
+    ),
+    ...(image ? [meta('property', 'og:image', image), meta('property', 'og:image:alt', product!.name)] : []),
+    meta('name', 'twitter:card', image ? 'summary_large_image' : 'summary'),
+    meta('name', 'twitter:title', title),
+    meta('name', 'twitter:description', description),
+    ...(image ? [meta('name', 'twitter:image', image)] : []),
+  ];
+  const structured = product ? productData(input, product, url) : input.route === '' ? [organizationData(input)] : [];
+  for (const data of structured) tags.push(`<script type="application/ld+json">${scriptJson(data)}</script>`);
+  return tags.join('');
+}
