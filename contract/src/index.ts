@@ -12,3 +12,4 @@ export * from './pages.js';
 export * from './stock.js';
 export * from './settings.js';
 export * from './law.js';
+export * from './product-order.js';

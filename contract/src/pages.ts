@@ -11,6 +11,8 @@ export interface PagePlan {
   data: string[];
   /** Font files (by name) the page's first paint uses beyond those index.html preloads. */
   fonts: string[];
+  /** The query parameters that change what the page shows (`?q=`, `?size=`), normalized: '' for none. */
+  variant: string;
 }
 
 /** What the server knows of the visitor, beside the language, that changes a page's HTML. */
@@ -35,9 +37,9 @@ export interface RenderedPage {
 export interface PageRendererModule {
   /** Whether a screen of the app answers `pathname` (else the not-found page, with a 404). */
   isKnownPath(pathname: string): boolean;
-  /** What rendering `pathname` needs, or null when it is not a server-rendered page. */
-  planPage(pathname: string, lang: Language): PagePlan | null;
-  /** The page, or null when its data is missing (an unknown product). */
+  /** What rendering `pathname` (with `search`, its query string) needs, or null when it is not server-rendered. */
+  planPage(pathname: string, lang: Language, search?: string): PagePlan | null;
+  /** The page at `pathname` (with its query string, if any), or null when its data is missing (an unknown product). */
   renderPage(
     pathname: string,
     lang: Language,

@@ -17,11 +17,21 @@ describe('the server renderer', () => {
       modules: ['src/routes/product.tsx'],
       data: ['/products/5?lang=bg', '/settings'],
       fonts: ['manrope-cyrillic-wght-normal.woff2', 'cormorant-garamond-cyrillic-wght-normal.woff2'],
+      variant: '',
     });
     expect(planPage('/clothing', 'en')).toEqual({
       modules: ['src/routes/clothing.tsx'],
       data: ['/products?lang=en'],
       fonts: [],
+      variant: '',
+    });
+    // The query parameters that change a page make it a variant of its own, normalized; others do not count.
+    expect(planPage('/clothing', 'en', 'utm_source=x&size=M,L&sort=price_asc')?.variant).toBe(
+      'size=M%2CL&sort=price_asc',
+    );
+    expect(planPage('/search', 'bg', 'q=%D1%8F%D0%BA%D0%B5')).toMatchObject({
+      data: ['/products?lang=bg&q=%D1%8F%D0%BA%D0%B5'],
+      variant: 'q=%D1%8F%D0%BA%D0%B5',
     });
     expect(planPage('/cart', 'en')).toBeNull();
     expect(planPage('/nowhere', 'en')).toBeNull();

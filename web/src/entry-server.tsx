@@ -52,14 +52,19 @@ function canonical(pathname: string, lang: Language, data: Record<string, unknow
 }
 
 /** What rendering `pathname` needs (declared on its route, app/router.tsx), or null when it is not server-rendered. */
-export const planPage: PageRendererModule['planPage'] = (pathname, lang) => {
+export const planPage: PageRendererModule['planPage'] = (pathname, lang, search = '') => {
   const leaf = leafOf(pathname);
   const page = leaf?.route.handle as ServerRendered | undefined;
   if (!leaf || !page?.module) return null;
+  const query = new URLSearchParams(search);
+  const variant = new URLSearchParams(
+    (page.query ?? []).flatMap((name) => query.getAll(name).map((value) => [name, value])),
+  ).toString();
   return {
     modules: [page.module],
-    data: page.data?.(leaf.params, lang) ?? [],
+    data: page.data?.(leaf.params, lang, query) ?? [],
     fonts: pageFonts(lang, page.italic),
+    variant,
   };
 };
 
@@ -73,7 +78,8 @@ export const renderPage: PageRendererModule['renderPage'] = async (pathname, lan
   await ready;
   const translation = i18n.cloneInstance({ lng: lang });
   await translation.changeLanguage(lang);
-  const context = await handler.query(new Request(new URL(pathname, 'http://localhost')));
+  const address = new URL(pathname, 'http://localhost');
+  const context = await handler.query(new Request(address));
   if (context instanceof Response) return null;
   setNoticeClosedOnServer(view.noticeClosed === true);
   setTermsAcceptedOnServer(view.termsAccepted === true);
@@ -92,6 +98,6 @@ export const renderPage: PageRendererModule['renderPage'] = async (pathname, lan
   );
   const title = takeServerTitle();
   const json = serializeServerData({ lang, fallback: data });
-  const head = pageHead({ ...canonical(pathname, lang, data), lang, t: translation.t, title, origin });
+  const head = pageHead({ ...canonical(address.pathname, lang, data), lang, t: translation.t, title, origin });
   return { html, dataScript: `<script type="application/json" id="${SERVER_DATA_ID}">${json}</script>`, title, head };
 };

@@ -7,7 +7,9 @@ import { LoadingPage } from '../components/loading-page/loading-page';
 import { loadAllStrings } from '../lib/i18n';
 import { parseProductId } from '../features/catalog/api/get-product';
 import { SETTINGS_PATH } from '../lib/settings';
-import { categoryFaceKey, productKey, productsKey } from '../lib/swr-keys';
+import { searchTerms } from '../features/search/api/search-products';
+import { FILTER_PARAMS } from '../features/catalog/lib/filters';
+import { categoryFaceKey, productKey, productsKey, searchKey } from '../lib/swr-keys';
 import type { ItalicUse } from '../styles/first-paint-fonts';
 
 /**
@@ -30,15 +32,22 @@ const page = (load: () => Promise<PageModule>, { shellStrings = false } = {}): P
  */
 export interface ServerRendered {
   module: string;
-  data?: (params: Record<string, string | undefined>, lang: Language) => string[];
+  data?: (params: Record<string, string | undefined>, lang: Language, query: URLSearchParams) => string[];
+  /** Query parameters that change what the page shows (each value renders, and is kept, apart). */
+  query?: readonly string[];
   /** Italic text on the page (its faces are preloaded with the HTML: styles/first-paint-fonts.ts). */
   italic?: ItalicUse;
 }
 const serverRendered = (
   module: string,
-  { data, italic }: Pick<ServerRendered, 'data' | 'italic'> = {},
+  { data, italic, query }: Pick<ServerRendered, 'data' | 'italic' | 'query'> = {},
 ): { handle: ServerRendered } => ({
-  handle: { module: `src/routes/${module}.tsx`, ...(data ? { data } : {}), ...(italic ? { italic } : {}) },
+  handle: {
+    module: `src/routes/${module}.tsx`,
+    ...(data ? { data } : {}),
+    ...(italic ? { italic } : {}),
+    ...(query ? { query } : {}),
+  },
 });
 const catalogue: ServerRendered['data'] = (_params, lang) => [productsKey(lang)];
 // The home page names the seller in its structured data; a product page, its price's currency.
@@ -46,6 +55,10 @@ const categoryFaces: ServerRendered['data'] = (_params, lang) => [
   ...CATEGORY_IDS.map((id) => categoryFaceKey(lang, id)),
   SETTINGS_PATH,
 ];
+const searched: ServerRendered['data'] = (_params, lang, query) => {
+  const q = searchTerms(query.get('q'));
+  return q ? [searchKey(lang, q)] : [];
+};
 const oneProduct: ServerRendered['data'] = ({ productId }, lang) => {
   const id = parseProductId(productId);
   return id === null ? [] : [productKey(id, lang), SETTINGS_PATH];
@@ -73,7 +86,12 @@ export const routes: RouteObject[] = [
           {
             path: 'clothing',
             ...page(() => import('../routes/clothing')),
-            ...serverRendered('clothing', { data: catalogue }),
+            ...serverRendered('clothing', { data: catalogue, query: FILTER_PARAMS }),
+          },
+          {
+            path: 'search',
+            ...page(() => import('../routes/search')),
+            ...serverRendered('search', { data: searched, query: ['q'] }),
           },
           {
             path: 'product/:productId',

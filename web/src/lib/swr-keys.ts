@@ -45,3 +45,6 @@ export const isCatalogKey = (key: unknown) => CATALOG_PATHS.test(keyPath(key) ??
 
 /** Every cached answer of one session (its keys carry its token). */
 export const isSessionKey = (token: string) => (key: unknown) => Array.isArray(key) && key.includes(token);
+
+/** The published products matching a search, in one language (`q` as typed; the api folds case and accents). */
+export const searchKey = (lang: string, q: string) => `${productsKey(lang)}&q=${encodeURIComponent(q)}`;

@@ -1,10 +1,12 @@
 import { lazy, Suspense, useEffect } from 'react';
-import { NavigationType, useLocation, useNavigationType } from 'react-router';
+import { NavigationType, useLocation, useNavigationType, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { CATEGORY_IDS, CATEGORY_SCROLL_OFFSET_PX, type Product } from '@shop/contract';
 import { useSession } from '../lib/session';
 import { useProducts } from '../features/catalog/api/get-products';
 import { localizeProduct } from '../features/catalog/lib/localize';
+import { applyFilters, colorNames, readFilters, writeFilters } from '../features/catalog/lib/filters';
+import { CatalogFiltersBar } from '../features/catalog/components/catalog-filters';
 import { ProductGrid, ProductGridSkeleton } from '../features/catalog/components/product-grid';
 import { PageHeading } from '../components/page-heading/page-heading';
 import { StateMessage } from '../components/state-message/state-message';
@@ -45,7 +47,10 @@ export default function ClothingRoute() {
   useDocumentTitle(t('clothing.title'));
   const location = useLocation();
   const navigationType = useNavigationType();
-  const { data: products, error, isLoading } = useProducts(lang);
+  const { data: catalogue, error, isLoading } = useProducts(lang);
+  const [params, setParams] = useSearchParams();
+  const filters = readFilters(params);
+  const products = catalogue && applyFilters(catalogue, filters, lang);
   const { isAdmin } = useSession();
   const showLoading = useInitialLoading(isLoading);
   const target = requestedCategory(location.state);
@@ -71,6 +76,12 @@ export default function ClothingRoute() {
           eyebrow={t('clothing.eyebrow')}
           title={t('clothing.title')}
           lead={t('clothing.lead')}
+        />
+        <CatalogFiltersBar
+          filters={filters}
+          colors={colorNames(catalogue ?? [], lang)}
+          count={products ? products.length : null}
+          onChange={(next) => setParams(writeFilters(params, next), { preventScrollReset: true })}
         />
         <nav aria-label={t('clothing.jumpTo')} className={styles.jump}>
           {CATEGORY_IDS.map((id) => (
@@ -104,7 +115,14 @@ export default function ClothingRoute() {
                 {!products ? (
                   <ProductGridSkeleton />
                 ) : items.length === 0 ? (
-                  <StateMessage kind="empty" title={t('clothing.empty')} />
+                  <StateMessage
+                    kind="empty"
+                    title={
+                      catalogue?.some((product) => product.categoryId === id)
+                        ? t('search.filters.none')
+                        : t('clothing.empty')
+                    }
+                  />
                 ) : (
                   <ProductGrid
                     products={items}

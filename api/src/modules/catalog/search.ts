@@ -1,4 +1,4 @@
-import type { Language, Product, ProductSort, Size } from '@shop/contract';
+import { soldInSizes, sortProducts, type Language, type Product, type ProductSort, type Size } from '@shop/contract';
 
 export interface ProductQuery {
   categoryId?: number | undefined;
@@ -37,24 +37,6 @@ export function indexProducts(products: Product[]): Indexed[] {
   }));
 }
 
-/** Sold in this size: any colour of it has some left (an untracked product: every size it comes in). */
-function inStock(product: Product, sizes: ReadonlySet<Size>): boolean {
-  if (!product.stockTracked) return product.sizes.some((entry) => sizes.has(entry.size));
-  return product.stock.some((entry) => entry.available > 0 && sizes.has(entry.size));
-}
-
-const collators: Record<Language, Intl.Collator> = {
-  en: new Intl.Collator('en', { sensitivity: 'base' }),
-  bg: new Intl.Collator('bg', { sensitivity: 'base' }),
-};
-
-const ORDER: Record<ProductSort, (lang: Language) => (a: Product, b: Product) => number> = {
-  newest: () => (a, b) => b.id - a.id,
-  price_asc: () => (a, b) => a.price - b.price || a.id - b.id,
-  price_desc: () => (a, b) => b.price - a.price || a.id - b.id,
-  name: (lang) => (a, b) => collators[lang].compare(a.name, b.name) || a.id - b.id,
-};
-
 /**
  * The products that match: every word of `q` somewhere in the product's words, of the category,
  * in one of the sizes; in the order asked for (else the catalogue's), the first `limit`.
@@ -71,9 +53,9 @@ export function findProducts(index: Indexed[], lang: Language, query: ProductQue
       ({ product, text }) =>
         (query.categoryId === undefined || product.categoryId === query.categoryId) &&
         words.every((word) => text.includes(word)) &&
-        (!sizes || inStock(product, sizes)),
+        (!sizes || soldInSizes(product, sizes)),
     )
     .map(({ product }) => product);
-  if (query.sort) found.sort(ORDER[query.sort](lang));
-  return query.limit === undefined ? found : found.slice(0, query.limit);
+  const sorted = query.sort ? sortProducts(found, query.sort, lang) : found;
+  return query.limit === undefined ? sorted : sorted.slice(0, query.limit);
 }

@@ -43,7 +43,7 @@ export interface PageRenderer {
   /** Whether a screen of the app answers the path (else the not-found page, with a 404). */
   isKnownPath(pathname: string): boolean;
   /** What rendering the path needs, or null when it is not a server-rendered page. */
-  plan(pathname: string, lang: Language): PagePlan | null;
+  plan(pathname: string, lang: Language, search?: string): PagePlan | null;
   /** The page's full HTML, or null when its data is missing (an unknown product). */
   render(
     pathname: string,
@@ -140,7 +140,7 @@ export async function loadPageRenderer(distDir: string, serverDir: string): Prom
 
   return {
     isKnownPath: (pathname) => renderer.isKnownPath(pathname),
-    plan: (pathname, lang) => renderer.planPage(pathname, lang),
+    plan: (pathname, lang, search) => renderer.planPage(pathname, lang, search),
     async render(pathname, lang, plan, readApi, view = {}, origin = '') {
       const data: Record<string, unknown> = {};
       for (const key of plan.data) {

@@ -35,18 +35,20 @@ export async function registerWebApp(app: FastifyInstance, enabled: boolean): Pr
    * does not exist (an unknown product), or null to let the browser render it.
    */
   async function renderedPage(request: FastifyRequest): Promise<CachedBody | 'missing' | null> {
-    const pathname = request.url.split('?')[0] ?? '/';
+    const [pathname = '/', search = ''] = request.url.split('?', 2);
     const lang = pageLanguage(request);
     const view = pageView(request.headers.cookie);
-    const plan = renderer?.plan(pathname, lang);
+    const plan = renderer?.plan(pathname, lang, search);
     if (!renderer || !plan) return null;
     // Kept by what the page shows, not by its address: `/CLOTHING`, `/clothing/` or
     // `/product/007` render the same page and must not each take a place in the cache.
-    const key = `page:${lang}:${pageViewKey(view)}${plan.modules.join(',')}:${plan.data.join(',')}`;
+    // A query string counts only where it changes the page (`plan.variant`: a search, the filters).
+    const key = `page:${lang}:${pageViewKey(view)}${plan.modules.join(',')}:${plan.data.join(',')}?${plan.variant}`;
     let missing = false;
     try {
       const page = await app.caches.pages.get(key, async () => {
-        const html = await renderer.render(pathname, lang, plan, readApi, view, app.config.publicUrl);
+        const address = plan.variant ? `${pathname}?${plan.variant}` : pathname;
+        const html = await renderer.render(address, lang, plan, readApi, view, app.config.publicUrl);
         if (html === null) {
           missing = true;
           return null;

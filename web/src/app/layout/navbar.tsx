@@ -10,6 +10,8 @@ import { Logo } from '../../components/brand/logo';
 import { FlagBg, FlagGb } from '../../components/brand/flags';
 import { BagIcon, CloseIcon, HeartIcon, MenuIcon, UserIcon } from '../../components/icons/icons';
 import { useLanguage } from '../../lib/use-language';
+import { SearchForm } from '../../features/search/components/search-form';
+import { SearchToggle } from '../../features/search/components/search-toggle';
 import { useHoverPreview } from './use-hover-preview';
 import styles from './navbar.module.css';
 
@@ -78,6 +80,9 @@ export function Navbar({ adminActions }: NavbarProps) {
         </Link>
 
         <div className={styles.end}>
+          <span className={styles.searchWide}>
+            <SearchToggle buttonClassName={styles.icon} />
+          </span>
           {adminActions}
           <Link
             to={session.isLoggedIn ? '/wishlist' : '/login'}
@@ -175,6 +180,7 @@ function MainMenu() {
         {open ? <CloseIcon /> : <MenuIcon />}
       </button>
       <div ref={panelRef} id={panelId} className={styles.panel} data-open={open} hidden={!open}>
+        <SearchForm className={styles.menuSearch} onSearch={() => setOpen(false)} />
         <ul className={styles.menuList}>
           {MENU_LINKS.map((link, i) => (
             <li key={link.to}>

@@ -110,3 +110,10 @@ export const YouTubeIcon = (p: IconProps) => (
     <path d="m10.5 9.5 4 2.5-4 2.5v-5Z" fill="currentColor" />
   </Icon>
 );
+
+export const SearchIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <circle cx="10.5" cy="10.5" r="6" />
+    <path d="m15 15 5.5 5.5" />
+  </Icon>
+);

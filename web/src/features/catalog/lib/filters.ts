@@ -1,0 +1,81 @@
+import {
+  PRODUCT_SORTS,
+  SIZES,
+  soldInSizes,
+  sortProducts,
+  type Language,
+  type Product,
+  type ProductSort,
+  type Size,
+} from '@shop/contract';
+
+/** The clothing page's filters, as its address carries them (`?size=M,L&color=Onyx&min=50&max=200&sort=price_asc`). */
+export interface CatalogFilters {
+  sizes: Size[];
+  color: string;
+  min: number | null;
+  max: number | null;
+  sort: ProductSort | null;
+}
+
+/** The query parameters the filters live in (server rendering keeps each combination apart). */
+export const FILTER_PARAMS = ['size', 'color', 'min', 'max', 'sort'] as const;
+
+const price = (raw: string | null) => {
+  if (raw === null || !/^\d{1,7}(\.\d{1,2})?$/.test(raw)) return null;
+  return Number(raw);
+};
+
+/** The filters of an address; whatever is not understood is left out, never an error. */
+export function readFilters(params: URLSearchParams): CatalogFilters {
+  const sizes = (params.get('size') ?? '')
+    .split(',')
+    .filter((size): size is Size => (SIZES as readonly string[]).includes(size));
+  const sort = params.get('sort');
+  return {
+    sizes: [...new Set(sizes)],
+    color: (params.get('color') ?? '').trim().slice(0, 60),
+    min: price(params.get('min')),
+    max: price(params.get('max')),
+    sort: (PRODUCT_SORTS as readonly string[]).includes(sort ?? '') ? (sort as ProductSort) : null,
+  };
+}
+
+/** The address's query for `filters` (the other parameters of `current` kept). */
+export function writeFilters(current: URLSearchParams, filters: CatalogFilters): URLSearchParams {
+  const next = new URLSearchParams(current);
+  for (const name of FILTER_PARAMS) next.delete(name);
+  if (filters.sizes.length > 0) next.set('size', filters.sizes.join(','));
+  if (filters.color) next.set('color', filters.color);
+  if (filters.min !== null) next.set('min', String(filters.min));
+  if (filters.max !== null) next.set('max', String(filters.max));
+  if (filters.sort) next.set('sort', filters.sort);
+  return next;
+}
+
+export const hasFilters = (filters: CatalogFilters) =>
+  filters.sizes.length > 0 || Boolean(filters.color) || filters.min !== null || filters.max !== null;
+
+const sameColor = (a: string, b: string) => a.localeCompare(b, undefined, { sensitivity: 'base' }) === 0;
+
+/** The products that pass the filters, sorted as asked (else in the catalogue's order). */
+export function applyFilters(products: readonly Product[], filters: CatalogFilters, lang: Language): Product[] {
+  const sizes = new Set(filters.sizes);
+  const kept = products.filter(
+    (product) =>
+      (sizes.size === 0 || soldInSizes(product, sizes)) &&
+      (!filters.color || product.colors.some((color) => sameColor(color.colorName, filters.color))) &&
+      (filters.min === null || product.price >= filters.min) &&
+      (filters.max === null || product.price <= filters.max),
+  );
+  return filters.sort ? sortProducts(kept, filters.sort, lang) : kept;
+}
+
+/** Every colour name of the catalogue, once, in the language's order. */
+export function colorNames(products: readonly Product[], lang: Language): string[] {
+  const names = new Map<string, string>();
+  for (const product of products) {
+    for (const color of product.colors) names.set(color.colorName.toLocaleLowerCase(lang), color.colorName);
+  }
+  return [...names.values()].sort((a, b) => a.localeCompare(b, lang));
+}
