@@ -1,3 +1,4 @@
+import { TEST_DELIVERY } from '../../api/src/modules/payments/test-support.js';
 import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -396,22 +397,24 @@ export async function writes(fixture: PostgresFixture): Promise<Figure[]> {
   };
   report('add to cart', await fixedRate(seconds * rate, rate, async (index) => (await addToCart(index)).status));
 
+  const checkoutBody = JSON.stringify({ delivery: TEST_DELIVERY });
   const probe = await client.send(
     'POST',
     '/api/checkout/session',
     { authorization: `Bearer ${shoppers[0]!.token}` },
-    '{}',
+    checkoutBody,
   );
   if (probe.status === 404) {
     figures.push({ section: 'writes', figure: 'checkout session', value: NOT_AVAILABLE, pass: null });
   } else {
-    // Each checkout opens a payment session; the route allows a shopper 10 a minute, so spread them.
+    // Each checkout reserves its stock and opens a payment session; the route allows a shopper 10 a
+    // minute, so spread them.
     report(
       'checkout session',
       await fixedRate(seconds * rate, rate, async (index) => {
         const shopper = shoppers[(index + 1) % shoppers.length]!;
-        return (await client.send('POST', '/api/checkout/session', { authorization: `Bearer ${shopper.token}` }, '{}'))
-          .status;
+        const headers = { authorization: `Bearer ${shopper.token}` };
+        return (await client.send('POST', '/api/checkout/session', headers, checkoutBody)).status;
       }),
     );
   }

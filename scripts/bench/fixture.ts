@@ -9,8 +9,8 @@ export const PRODUCTS = 500;
 export const SHOPPERS = 1000;
 /** The built bundle, as `npm start` runs it. */
 export const API_ENTRY = 'api/dist/main.js';
-/** Production settings; warn-level logs (per-request info logs are an operator's choice, and cost). */
-export const SERVER_ENV = { NODE_ENV: 'production', LOG_LEVEL: 'warn', SEED_DEMO: 'false' };
+/** Production settings, and otherwise what the README's defaults give (LOG_LEVEL info). */
+export const SERVER_ENV = { NODE_ENV: 'production', SEED_DEMO: 'false' };
 
 export interface PostgresFixture {
   url: string;
@@ -43,7 +43,13 @@ export async function postgresFixture(): Promise<PostgresFixture> {
   const database = await openDatabase({ url: postgres.url });
   const { db } = database;
   const products = await inBatches(PRODUCTS, (index) =>
-    createProduct(db, { categoryId: ((index % 3) + 1) as 1 | 2 | 3, priceCents: 2000 + index * 7, sizes: [...SIZES] }),
+    // Stock is tracked, as in the demo shop: every checkout reserves and every new one releases.
+    createProduct(db, {
+      categoryId: ((index % 3) + 1) as 1 | 2 | 3,
+      priceCents: 2000 + index * 7,
+      sizes: [...SIZES],
+      stock: 100_000,
+    }),
   );
   const shoppers = await inBatches(SHOPPERS, () => createUser(db));
   const lines = (count: number, offset: number) =>

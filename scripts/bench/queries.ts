@@ -6,6 +6,7 @@ import { buildApp } from '../../api/src/app.js';
 import { loadConfig } from '../../api/src/config.js';
 import { openDatabase } from '../../api/src/db/client.js';
 import { cartItems } from '../../api/src/db/schema.js';
+import { TEST_DELIVERY } from '../../api/src/modules/payments/test-support.js';
 import { createUser } from '../../api/src/test/factories.js';
 import type { PostgresFixture } from './fixture.js';
 import { NOT_AVAILABLE, type Figure } from './lib.js';
@@ -110,8 +111,8 @@ export async function queries(fixture: PostgresFixture): Promise<Figure[]> {
       ],
       [
         'POST /api/checkout/session (2 / 21 lines)',
-        await measure('POST', '/api/checkout/session', one, {}),
-        await measure('POST', '/api/checkout/session', twenty, {}),
+        await measure('POST', '/api/checkout/session', one, { delivery: TEST_DELIVERY }),
+        await measure('POST', '/api/checkout/session', twenty, { delivery: TEST_DELIVERY }),
         'same',
       ],
     ];
