@@ -56,6 +56,7 @@ async function busyShopper(): Promise<{ user: CreatedUser; orderId: number; pict
 describe('exporting my data', () => {
   it('downloads one JSON file with profile, orders and delivery, cart, wishlist, alerts and session dates, and no secret', async () => {
     const { user, orderId } = await busyShopper();
+    const other = await busyShopper();
     const answer = await t.app.inject({ url: '/api/profile/export', headers: bearer(user) });
     expect(answer.statusCode).toBe(200);
     expect(answer.headers['content-disposition']).toMatch(
@@ -72,6 +73,9 @@ describe('exporting my data', () => {
     expect(data.stockAlerts).toHaveLength(1);
     expect(data.sessions).toEqual([{ createdAt: expect.any(String), expiresAt: expect.any(String) }]);
     expect(answer.body).not.toMatch(/password|hash|token/i);
+    // Nothing of anyone else.
+    expect(answer.body).not.toContain(other.user.email);
+    expect(answer.body).not.toContain(`"id": ${other.orderId},`);
     expect((await t.app.inject('/api/profile/export')).statusCode).toBe(401);
   });
 });
