@@ -7,6 +7,7 @@ import { LoadingPage } from '../components/loading-page/loading-page';
 import { loadAllStrings } from '../lib/i18n';
 import { parseProductId } from '../features/catalog/api/get-product';
 import { categoryFaceKey, productKey, productsKey } from '../lib/swr-keys';
+import { SETTINGS_PATH } from '../lib/settings';
 import type { ItalicUse } from '../styles/first-paint-fonts';
 
 /**
@@ -41,6 +42,8 @@ const serverRendered = (
 });
 const catalogue: ServerRendered['data'] = (_params, lang) => [productsKey(lang)];
 const categoryFaces: ServerRendered['data'] = (_params, lang) => CATEGORY_IDS.map((id) => categoryFaceKey(lang, id));
+/** Pages that show the seller, the delivery prices or the withdrawal period (the shop's settings). */
+const shopSettings: ServerRendered['data'] = () => [SETTINGS_PATH];
 const oneProduct: ServerRendered['data'] = ({ productId }, lang) => {
   const id = parseProductId(productId);
   return id === null ? [] : [productKey(id, lang)];
@@ -95,7 +98,21 @@ export const routes: RouteObject[] = [
             ...page(() => import('../routes/inspiration')),
             ...serverRendered('inspiration', { italic: 'text' }),
           },
-          { path: 'terms', ...page(() => import('../routes/terms')), ...serverRendered('terms', { italic: 'text' }) },
+          {
+            path: 'terms',
+            ...page(() => import('../routes/terms')),
+            ...serverRendered('terms', { data: shopSettings, italic: 'text' }),
+          },
+          {
+            path: 'privacy',
+            ...page(() => import('../routes/privacy')),
+            ...serverRendered('privacy', { data: shopSettings, italic: 'text' }),
+          },
+          {
+            path: 'withdrawal',
+            ...page(() => import('../routes/withdrawal')),
+            ...serverRendered('withdrawal', { data: shopSettings, italic: 'text' }),
+          },
           {
             path: 'about-us',
             ...page(() => import('../routes/about-us')),
