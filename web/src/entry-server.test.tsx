@@ -1,9 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { isKnownPath, planPage } from './entry-server';
+import { isKnownPath, planPage, renderPage } from './entry-server';
+import { SETTINGS } from './test/settings';
 
 describe('the server renderer', () => {
   it('knows the addresses the app answers; anything else is the not-found page', () => {
-    for (const path of ['/', '/clothing', '/product/5', '/cart', '/reset-password/abc', '/admin/dashboard']) {
+    for (const path of [
+      '/',
+      '/clothing',
+      '/product/5',
+      '/cart',
+      '/reset-password/abc',
+      '/admin/dashboard',
+      '/privacy',
+      '/withdrawal',
+    ]) {
       expect(isKnownPath(path), path).toBe(true);
     }
     for (const path of ['/this/does/not/exist', '/product', '/clothing/extra']) {
@@ -24,5 +34,23 @@ describe('the server renderer', () => {
     });
     expect(planPage('/cart', 'en')).toBeNull();
     expect(planPage('/nowhere', 'en')).toBeNull();
+  });
+
+  it('renders the law pages with the seller from the settings, which their plan asks for', async () => {
+    for (const path of ['/privacy', '/terms', '/withdrawal']) {
+      const plan = planPage(path, 'bg');
+      expect(plan?.data, path).toEqual(['/settings']);
+      const page = await renderPage(path, 'bg', { '/settings': SETTINGS });
+      expect(page?.html, path).toContain(SETTINGS.seller.legalName);
+    }
+    const terms = await renderPage('/terms', 'en', { '/settings': SETTINGS });
+    // The figures of the settings, written in the page's language and the shop's currency.
+    expect(terms?.html).toContain('within 30 days of the day you');
+    expect(terms?.html).toContain('€6.90');
+    expect(terms?.html).toContain('€150.00');
+    expect(terms?.html).toContain('kzp.bg');
+    expect(terms?.html).not.toContain('ec.europa.eu/consumers/odr');
+    const bgTerms = await renderPage('/terms', 'bg', { '/settings': SETTINGS });
+    expect(bgTerms?.html).toContain('6,90\u00a0€');
   });
 });
