@@ -31,6 +31,7 @@ describe('ProductFacts', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Size guide' }));
     const dialog = screen.getByRole('dialog', { name: 'Size guide' });
     const table = within(dialog).getByRole('table', { name: 'Body measurements in centimetres for each size' });
+    expect(within(table).getByRole('columnheader', { name: 'Chest, cm' })).toBeInTheDocument();
     const m = within(table).getByRole('row', { name: /^M / });
     expect(
       within(m)
