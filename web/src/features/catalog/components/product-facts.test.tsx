@@ -37,7 +37,7 @@ describe('ProductFacts', () => {
       within(m)
         .getAllByRole('cell')
         .map((cell) => cell.textContent),
-    ).toEqual(['94–100 cm', '80–86 cm', '96–102 cm']);
+    ).toEqual(['94–100', '80–86', '96–102']);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
