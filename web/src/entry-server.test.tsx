@@ -1,10 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import type { Product, Settings } from '@shop/contract';
+import type { Product } from '@shop/contract';
 import { isKnownPath, planPage, renderPage } from './entry-server';
+import { SETTINGS } from './test/settings';
 
 describe('the server renderer', () => {
   it('knows the addresses the app answers; anything else is the not-found page', () => {
-    for (const path of ['/', '/clothing', '/product/5', '/cart', '/reset-password/abc', '/admin/dashboard']) {
+    for (const path of [
+      '/',
+      '/clothing',
+      '/product/5',
+      '/cart',
+      '/reset-password/abc',
+      '/admin/dashboard',
+      '/privacy',
+      '/withdrawal',
+    ]) {
       expect(isKnownPath(path), path).toBe(true);
     }
     for (const path of ['/this/does/not/exist', '/product', '/clothing/extra']) {
@@ -36,6 +46,24 @@ describe('the server renderer', () => {
     expect(planPage('/cart', 'en')).toBeNull();
     expect(planPage('/nowhere', 'en')).toBeNull();
   });
+
+  it('renders the law pages with the seller from the settings, which their plan asks for', async () => {
+    for (const path of ['/privacy', '/terms', '/withdrawal']) {
+      const plan = planPage(path, 'bg');
+      expect(plan?.data, path).toEqual(['/settings']);
+      const page = await renderPage(path, 'bg', { '/settings': SETTINGS });
+      expect(page?.html, path).toContain(SETTINGS.seller.legalName);
+    }
+    const terms = await renderPage('/terms', 'en', { '/settings': SETTINGS });
+    // The figures of the settings, written in the page's language and the shop's currency.
+    expect(terms?.html).toContain('within 30 days of the day you');
+    expect(terms?.html).toContain('€6.90');
+    expect(terms?.html).toContain('€150.00');
+    expect(terms?.html).toContain('kzp.bg');
+    expect(terms?.html).not.toContain('ec.europa.eu/consumers/odr');
+    const bgTerms = await renderPage('/terms', 'bg', { '/settings': SETTINGS });
+    expect(bgTerms?.html).toContain('6,90\u00a0€');
+  });
 });
 
 const PRODUCT: Product = {
@@ -54,21 +82,6 @@ const PRODUCT: Product = {
   sizes: [{ id: 1, size: 'M' }],
   stockTracked: true,
   stock: [{ colorId: 1, size: 'M', available: 0 }],
-};
-const SETTINGS: Settings = {
-  seller: {
-    legalName: 'Atelier Noir Ltd',
-    address: '12 Tsar Shishman St, 1000 Sofia',
-    companyId: '204000000',
-    vatId: 'BG204000000',
-    email: 'hello@ateliernoir.com',
-    phone: '+359 2 000 0000',
-  },
-  delivery: { addressPrice: 6.9, officePrice: 4.5, freeFrom: 100 },
-  cod: { enabled: true, fee: 1.5 },
-  returnDays: 14,
-  currency: 'EUR',
-  pricesIncludeVat: true,
 };
 
 describe('the head of a server-rendered page', () => {
@@ -99,7 +112,7 @@ describe('the head of a server-rendered page', () => {
         price: '240.00',
         priceCurrency: 'EUR',
         availability: 'https://schema.org/OutOfStock',
-        hasMerchantReturnPolicy: { merchantReturnDays: 14, applicableCountry: 'BG' },
+        hasMerchantReturnPolicy: { merchantReturnDays: 30, applicableCountry: 'BG' },
         shippingDetails: { shippingRate: { value: '4.50', currency: 'EUR' } },
       },
     });
@@ -115,7 +128,7 @@ describe('the head of a server-rendered page', () => {
     const home = await renderPage('/', 'en', { '/settings': SETTINGS }, {}, 'https://shop.example');
     expect(home!.head).toContain('<link rel="canonical" href="https://shop.example/?lang=en">');
     expect(home!.head).toContain('"@type":"Organization"');
-    expect(home!.head).toContain('"legalName":"Atelier Noir Ltd"');
+    expect(home!.head).toContain(`"legalName":"${SETTINGS.seller.legalName}"`);
     const terms = await renderPage('/terms/', 'en', {}, {}, 'https://shop.example');
     expect(terms!.head).toContain('<link rel="canonical" href="https://shop.example/terms?lang=en">');
     expect(terms!.head).toMatch(/<meta name="description" content="These terms apply/);

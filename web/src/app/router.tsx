@@ -59,6 +59,8 @@ const searched: ServerRendered['data'] = (_params, lang, query) => {
   const q = searchTerms(query.get('q'));
   return q ? [searchKey(lang, q)] : [];
 };
+/** Pages that show the seller, the delivery prices or the withdrawal period (the shop's settings). */
+const shopSettings: ServerRendered['data'] = () => [SETTINGS_PATH];
 const oneProduct: ServerRendered['data'] = ({ productId }, lang) => {
   const id = parseProductId(productId);
   return id === null ? [] : [productKey(id, lang), SETTINGS_PATH];
@@ -118,7 +120,21 @@ export const routes: RouteObject[] = [
             ...page(() => import('../routes/inspiration')),
             ...serverRendered('inspiration', { italic: 'text' }),
           },
-          { path: 'terms', ...page(() => import('../routes/terms')), ...serverRendered('terms', { italic: 'text' }) },
+          {
+            path: 'terms',
+            ...page(() => import('../routes/terms')),
+            ...serverRendered('terms', { data: shopSettings, italic: 'text' }),
+          },
+          {
+            path: 'privacy',
+            ...page(() => import('../routes/privacy')),
+            ...serverRendered('privacy', { data: shopSettings, italic: 'text' }),
+          },
+          {
+            path: 'withdrawal',
+            ...page(() => import('../routes/withdrawal')),
+            ...serverRendered('withdrawal', { data: shopSettings, italic: 'text' }),
+          },
           {
             path: 'about-us',
             ...page(() => import('../routes/about-us')),

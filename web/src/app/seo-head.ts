@@ -148,7 +148,10 @@ export function pageHead(input: HeadInput): string {
   const description = short(
     product
       ? product.description || product.name
-      : t(DESCRIPTIONS[input.route] ?? 'home.hero.lead', { defaultValue: t('home.hero.lead') }),
+      : t(DESCRIPTIONS[input.route] ?? 'home.hero.lead', {
+          defaultValue: t('home.hero.lead'),
+          returnDays: input.settings?.returnDays ?? 14,
+        }),
   );
   const image = product ? absolute(origin, product.imageUrl) : undefined;
   const tags = [

@@ -5,6 +5,7 @@ import { useSWRConfig } from 'swr';
 import { toast } from 'react-toastify';
 import { useSignOut } from '../features/auth/use-sign-out';
 import { ProfileForm } from '../features/profile/components/profile-form';
+import { YourData } from '../features/privacy/components/your-data';
 import { PageHeading } from '../components/page-heading/page-heading';
 import { StateMessage } from '../components/state-message/state-message';
 import { useProfile } from '../lib/session';
@@ -63,6 +64,20 @@ export default function ProfileRoute() {
             </p>
           )}
         </div>
+        {profile && (
+          <div className={`${styles.card} ${styles.data}`}>
+            <YourData
+              onDeleted={async () => {
+                signingOut.current = true;
+                // Home first, so the logged-out profile page never sends the shopper to log in.
+                await navigate('/', { replace: true });
+                // The server has already ended every session of the deleted account.
+                await signOut({ revoke: false });
+                toast.success(t('yourData.deleted'));
+              }}
+            />
+          </div>
+        )}
       </div>
     </div>
   );

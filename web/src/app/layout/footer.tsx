@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Logo } from '../../components/brand/logo';
 import { InstagramIcon, TikTokIcon, YouTubeIcon } from '../../components/icons/icons';
+import { useSettings } from '../../lib/settings';
 import styles from './footer.module.css';
 
 const HELP_LINKS = [
@@ -16,6 +17,8 @@ const SHOP_LINKS = [
   { to: '/materials', key: 'nav.materials' },
   { to: '/inspiration', key: 'nav.inspiration' },
   { to: '/terms', key: 'nav.terms' },
+  { to: '/privacy', key: 'footer.privacy' },
+  { to: '/withdrawal', key: 'footer.withdrawal' },
 ] as const;
 
 const SOCIAL = [
@@ -26,6 +29,8 @@ const SOCIAL = [
 
 export function Footer() {
   const { t } = useTranslation();
+  const { data: settings } = useSettings();
+  const seller = settings?.seller;
   return (
     <footer className={styles.footer}>
       <div className={styles.inner}>
@@ -74,6 +79,15 @@ export function Footer() {
       </div>
 
       <div className={styles.bottom}>
+        {seller?.legalName && (
+          // The trader's identity (Consumer Protection Act, e-commerce rules), from the shop's settings.
+          <address className={styles.seller} aria-label={t('footer.legal')}>
+            <span>{seller.legalName}</span>
+            {seller.address && <span>{seller.address}</span>}
+            <span>{t('footer.companyIds', { companyId: seller.companyId, vatId: seller.vatId })}</span>
+            {seller.email && <a href={`mailto:${seller.email}`}>{seller.email}</a>}
+          </address>
+        )}
         <p>{t('footer.copyright', { year: new Date().getFullYear() })}</p>
         <p>{t('footer.payments')}</p>
       </div>

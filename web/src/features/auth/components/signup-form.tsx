@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { Trans, useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import { PASSWORD_MAX, PASSWORD_MIN } from '@shop/contract';
 import { Field } from '../../../components/field/field';
@@ -134,6 +134,9 @@ export function SignupForm() {
         revealable
         required
       />
+      <p className={form.note}>
+        <Trans i18nKey="auth.signup.privacyNote" components={{ link: <Link to="/privacy" /> }} />
+      </p>
       <button type="submit" className={`${button.primary} ${button.block}`} disabled={busy}>
         {busy ? t('auth.signup.submitting') : t('auth.signup.submit')}
       </button>

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { Translation } from '@shop/contract';
+import i18n from '../../../lib/i18n';
+import { fakeApi, renderWithApi } from '../../../test/fake-api';
+import { SETTINGS } from '../../../test/settings';
+import { ProductFacts } from './product-facts';
+
+const translations: Translation[] = [
+  { language: 'en', name: 'Tee', description: '', imageUrl: '', composition: '100% cotton', care: '' },
+  { language: 'bg', name: 'Тениска', description: '', imageUrl: '', composition: '100% памук', care: 'Пране на 30 °C' },
+];
+
+describe('ProductFacts', () => {
+  it('shows composition, care and the manufacturer in the reader’s language, leaving out what is empty', async () => {
+    fakeApi({ 'GET /api/settings': { body: SETTINGS } });
+    renderWithApi(<ProductFacts product={{ translations }} />);
+    expect(await screen.findByText(`${SETTINGS.seller.legalName}, ${SETTINGS.seller.address}`)).toBeInTheDocument();
+    expect(screen.getByText('100% cotton')).toBeInTheDocument();
+    expect(screen.queryByText('Care')).not.toBeInTheDocument();
+
+    await i18n.changeLanguage('bg');
+    expect(await screen.findByText('Пране на 30 °C')).toBeInTheDocument();
+    expect(screen.getByText('Производител')).toBeInTheDocument();
+  });
+
+  it('opens the size guide: a table of body measurements with a caption', async () => {
+    fakeApi({ 'GET /api/settings': { body: SETTINGS } });
+    renderWithApi(<ProductFacts product={{ translations }} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Size guide' }));
+    const dialog = screen.getByRole('dialog', { name: 'Size guide' });
+    const table = within(dialog).getByRole('table', { name: 'Body measurements in centimetres for each size' });
+    expect(within(table).getByRole('columnheader', { name: 'Chest, cm' })).toBeInTheDocument();
+    const m = within(table).getByRole('row', { name: /^M / });
+    expect(
+      within(m)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['94–100', '80–86', '96–102']);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+});

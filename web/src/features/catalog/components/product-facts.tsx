@@ -1,0 +1,91 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { SIZE_GUIDE, type Product } from '@shop/contract';
+import { Modal } from '../../../components/modal/modal';
+import button from '../../../components/button/button.module.css';
+import { useSettings } from '../../../lib/settings';
+import { useLanguage } from '../../../lib/use-language';
+import styles from './product-facts.module.css';
+
+/**
+ * What the law asks a product page to say beyond its description (OPERATIONS.md section 6):
+ * composition and care in the reader's language (each left out when the owner has not said),
+ * the seller as manufacturer (product safety rules), and the size guide.
+ */
+export function ProductFacts({ product }: { product: Pick<Product, 'translations'> }) {
+  const { t } = useTranslation();
+  const lang = useLanguage();
+  const { data: settings } = useSettings();
+  const [guideOpen, setGuideOpen] = useState(false);
+  const translation = product.translations?.find((candidate) => candidate.language === lang);
+  const composition = translation?.composition?.trim();
+  const care = translation?.care?.trim();
+  const seller = settings?.seller;
+  const manufacturer = seller ? [seller.legalName, seller.address].filter(Boolean).join(', ') : '';
+
+  return (
+    <section className={styles.facts} aria-label={t('productFacts.title')}>
+      <dl className={styles.list}>
+        {composition && (
+          <div>
+            <dt>{t('productFacts.composition')}</dt>
+            <dd>{composition}</dd>
+          </div>
+        )}
+        {care && (
+          <div>
+            <dt>{t('productFacts.care')}</dt>
+            <dd>{care}</dd>
+          </div>
+        )}
+        {manufacturer && (
+          <div>
+            <dt>{t('productFacts.manufacturer')}</dt>
+            <dd>{manufacturer}</dd>
+          </div>
+        )}
+      </dl>
+      <button type="button" className={`${button.secondary} ${styles.guideButton}`} onClick={() => setGuideOpen(true)}>
+        {t('productFacts.sizeGuide')}
+      </button>
+      {guideOpen && <SizeGuideDialog onClose={() => setGuideOpen(false)} />}
+    </section>
+  );
+}
+
+/** The body measurements per size (`SIZE_GUIDE`), in centimetres, as an accessible table. */
+export function SizeGuideDialog({ onClose }: { onClose: () => void }) {
+  const { t } = useTranslation();
+  const range = ([from, to]: readonly [number, number]) => t('productFacts.table.range', { from, to });
+  return (
+    <Modal title={t('productFacts.sizeGuide')} onClose={onClose} className={styles.dialog}>
+      <div className={styles.tableWrap}>
+        <table className={styles.table}>
+          <caption>{t('productFacts.table.caption')}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t('productFacts.table.size')}</th>
+              <th scope="col">{t('productFacts.table.chest')}</th>
+              <th scope="col">{t('productFacts.table.waist')}</th>
+              <th scope="col">{t('productFacts.table.hips')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {SIZE_GUIDE.map((row) => (
+              <tr key={row.size}>
+                <th scope="row">{row.size}</th>
+                <td>{range(row.chest)}</td>
+                <td>{range(row.waist)}</td>
+                <td>{range(row.hips)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <p className={styles.howTo}>{t('productFacts.howToMeasure')}</p>
+      <button type="button" className={button.primary} onClick={onClose}>
+        {t('productFacts.close')}
+      </button>
+    </Modal>
+  );
+}

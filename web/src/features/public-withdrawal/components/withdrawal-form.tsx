@@ -1,0 +1,186 @@
+import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Withdrawal } from '@shop/contract';
+import { Field } from '../../../components/field/field';
+import { StateMessage } from '../../../components/state-message/state-message';
+import button from '../../../components/button/button.module.css';
+import field from '../../../components/field/field.module.css';
+import { CLIENT_ERROR_CODES, isApiError } from '../../../lib/api-client';
+import { useErrorText } from '../../../lib/error-text';
+import { useLanguage } from '../../../lib/use-language';
+import { submitWithdrawal } from '../api/submit-withdrawal';
+import styles from './withdrawal-form.module.css';
+
+type Name = 'orderId' | 'email' | 'name' | 'reason';
+type Values = Record<Name, string>;
+type Errors = Partial<Record<Name, string>>;
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const ORDER_ID = /^\d{1,9}$/;
+const REASON_MAX = 1000;
+const NAMES: readonly Name[] = ['orderId', 'email', 'name', 'reason'];
+
+/** The submission's moment, down to the second: the shopper may need to prove it. */
+const moment = (iso: string, lang: string) =>
+  new Intl.DateTimeFormat(lang === 'bg' ? 'bg-BG' : 'en-GB', { dateStyle: 'long', timeStyle: 'medium' }).format(
+    new Date(iso),
+  );
+
+/**
+ * The public withdrawal form: order number, email and name (and a reason if the shopper likes).
+ * Field errors stand by their fields; the server's refusals (no such order, already withdrawn,
+ * period over, too many tries, no connection) above the button. Sent, it shows when it was
+ * received and that the acknowledgement is on its way by email.
+ */
+export function WithdrawalForm() {
+  const { t } = useTranslation();
+  const lang = useLanguage();
+  const errorText = useErrorText();
+  const reasonId = useId();
+  const [values, setValues] = useState<Values>({ orderId: '', email: '', name: '', reason: '' });
+  const [errors, setErrors] = useState<Errors>({});
+  const [problem, setProblem] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [done, setDone] = useState<Withdrawal['withdrawal'] | null>(null);
+
+  const set = (name: Name) => (event: { target: { value: string } }) => {
+    setValues((current) => ({ ...current, [name]: event.target.value }));
+    setErrors((current) => ({ ...current, [name]: undefined }));
+  };
+
+  function validate(): Errors {
+    const found: Errors = {};
+    if (!ORDER_ID.test(values.orderId.trim().replace(/^#/, '')) || Number(values.orderId.trim().replace(/^#/, '')) < 1)
+      found.orderId = t('withdrawal.form.errors.orderId');
+    if (!EMAIL.test(values.email.trim())) found.email = t('withdrawal.form.errors.email');
+    if (!values.name.trim() || values.name.trim().length > 100) found.name = t('withdrawal.form.errors.name');
+    if (values.reason.trim().length > REASON_MAX) found.reason = t('withdrawal.form.errors.reason');
+    return found;
+  }
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (busy) return;
+    const found = validate();
+    setErrors(found);
+    setProblem(null);
+    if (Object.keys(found).length > 0) return;
+    setBusy(true);
+    try {
+      const reason = values.reason.trim();
+      const { withdrawal } = await submitWithdrawal({
+        orderId: Number(values.orderId.trim().replace(/^#/, '')),
+        email: values.email.trim(),
+        name: values.name.trim(),
+        ...(reason ? { reason } : {}),
+      });
+      setDone(withdrawal);
+    } catch (error) {
+      const refused = isApiError(error) && error.status === 400 ? NAMES.filter((name) => error.fields[name]) : [];
+      if (refused.length > 0) {
+        setErrors(Object.fromEntries(refused.map((name) => [name, t(`withdrawal.form.errors.${name}`)])));
+      } else {
+        setProblem(
+          errorText(error, {
+            fallback: 'withdrawal.form.errors.failed',
+            codes: {
+              NOT_FOUND: 'withdrawal.form.errors.notFound',
+              ALREADY_WITHDRAWN: 'withdrawal.form.errors.alreadyWithdrawn',
+              WITHDRAWAL_PERIOD_OVER: 'withdrawal.form.errors.periodOver',
+              INVALID_TRANSITION: 'withdrawal.form.errors.notAllowed',
+              RATE_LIMITED: 'withdrawal.form.errors.rateLimited',
+              [CLIENT_ERROR_CODES.network]: 'apiErrors.NETWORK_ERROR',
+            },
+          }),
+        );
+      }
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  if (done) {
+    return (
+      <div className={styles.done}>
+        <StateMessage kind="info" title={t('withdrawal.success.title')}>
+          <p>{t('withdrawal.success.body', { orderId: done.orderId, submittedAt: moment(done.submittedAt, lang) })}</p>
+          <p>{t('withdrawal.success.mail')}</p>
+          <p>{t('withdrawal.success.next')}</p>
+        </StateMessage>
+      </div>
+    );
+  }
+
+  return (
+    <form className={styles.form} onSubmit={onSubmit} noValidate aria-busy={busy}>
+      <div className={styles.fields}>
+        <Field
+          label={t('withdrawal.form.orderId')}
+          name="orderId"
+          inputMode="numeric"
+          autoComplete="off"
+          value={values.orderId}
+          onChange={set('orderId')}
+          error={errors.orderId}
+          hint={t('withdrawal.form.orderIdHint')}
+          required
+        />
+        <Field
+          label={t('withdrawal.form.email')}
+          type="email"
+          name="email"
+          autoComplete="email"
+          maxLength={254}
+          value={values.email}
+          onChange={set('email')}
+          error={errors.email}
+          hint={t('withdrawal.form.emailHint')}
+          required
+        />
+        <Field
+          label={t('withdrawal.form.name')}
+          name="name"
+          autoComplete="name"
+          maxLength={100}
+          value={values.name}
+          onChange={set('name')}
+          error={errors.name}
+          className={styles.wide}
+          required
+        />
+        <div className={`${field.field} ${styles.wide}`} data-invalid={errors.reason ? '' : undefined}>
+          <label htmlFor={reasonId} className={field.label}>
+            {t('withdrawal.form.reason')}
+          </label>
+          <textarea
+            id={reasonId}
+            name="reason"
+            rows={3}
+            maxLength={REASON_MAX}
+            className={`${field.input} ${styles.reason}`}
+            value={values.reason}
+            onChange={set('reason')}
+            aria-invalid={errors.reason ? true : undefined}
+            aria-describedby={errors.reason ? `${reasonId}-error` : `${reasonId}-hint`}
+          />
+          <p id={`${reasonId}-hint`} className={field.hint}>
+            {t('withdrawal.form.reasonHint')}
+          </p>
+          {errors.reason && (
+            <p id={`${reasonId}-error`} className={field.error} role="alert">
+              {errors.reason}
+            </p>
+          )}
+        </div>
+      </div>
+      {problem && (
+        <p className={styles.problem} role="alert">
+          {problem}
+        </p>
+      )}
+      <button type="submit" className={button.primary} disabled={busy}>
+        {busy ? t('withdrawal.form.submitting') : t('withdrawal.form.submit')}
+      </button>
+    </form>
+  );
+}
