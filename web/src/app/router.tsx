@@ -115,6 +115,8 @@ export const routes: RouteObject[] = [
             children: [
               { path: 'dashboard', ...page(() => import('../routes/admin-dashboard')) },
               { path: 'create-a-product', ...page(() => import('../routes/admin-create-product')) },
+              { path: 'orders', ...page(() => import('../routes/admin-orders')) },
+              { path: 'orders/:orderId', ...page(() => import('../routes/admin-order')) },
             ],
           },
         ],
