@@ -117,6 +117,7 @@ export const routes: RouteObject[] = [
               { path: 'create-a-product', ...page(() => import('../routes/admin-create-product')) },
               { path: 'orders', ...page(() => import('../routes/admin-orders')) },
               { path: 'orders/:orderId', ...page(() => import('../routes/admin-order')) },
+              { path: 'settings', ...page(() => import('../routes/admin-settings')) },
             ],
           },
         ],
