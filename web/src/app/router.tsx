@@ -154,6 +154,9 @@ export const routes: RouteObject[] = [
             children: [
               { path: 'dashboard', ...page(() => import('../routes/admin-dashboard')) },
               { path: 'create-a-product', ...page(() => import('../routes/admin-create-product')) },
+              { path: 'orders', ...page(() => import('../routes/admin-orders')) },
+              { path: 'orders/:orderId', ...page(() => import('../routes/admin-order')) },
+              { path: 'settings', ...page(() => import('../routes/admin-settings')) },
             ],
           },
         ],

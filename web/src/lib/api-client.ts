@@ -129,3 +129,23 @@ export const isApiError = (error: unknown): error is ApiError => error instanceo
  * (an `ApiError`, or whatever else was thrown) for the screen to word (lib/error-text.ts).
  */
 export type Outcome = { ok: true } | { ok: false; error: unknown };
+
+/**
+ * A file the server sends for saving (the orders' CSV export): its bytes and the name the server
+ * suggests. Sent with the bearer token, which a plain link cannot carry; errors as `apiRequest`'s.
+ */
+export async function apiDownload(path: string): Promise<{ blob: Blob; filename: string | null }> {
+  const headers = new Headers();
+  const token = readToken();
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+  let response: Response;
+  try {
+    response = await fetch(`${API_BASE}${path}`, { headers });
+  } catch (error) {
+    throw new ApiError(0, CLIENT_ERROR_CODES.network, error instanceof Error ? error.message : 'Network error');
+  }
+  if (response.status === 401 && token !== null && readToken() === token) writeToken(null);
+  if (!response.ok) throw await toApiError(response);
+  const filename = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? null;
+  return { blob: await response.blob(), filename };
+}

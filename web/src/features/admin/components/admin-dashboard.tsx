@@ -5,6 +5,7 @@ import { PlusIcon } from '../../../components/icons/icons';
 import { AdminPage } from './admin-page';
 import { BackupPanel } from './backup-panel';
 import { ProductTable } from './product-table';
+import { StatsPanel } from './stats-panel';
 import { UserTable } from './user-table';
 import button from '../../../components/button/button.module.css';
 import styles from './admin-dashboard.module.css';
@@ -15,13 +16,15 @@ type Tab = (typeof TABS)[number];
 interface AdminDashboardProps {
   currentUserId: number | undefined;
   lang: string;
+  /** The shop's currency, for the sales figures; null until the settings are read. */
+  currency: string | null;
 }
 
 /**
- * /admin/dashboard: user management (what the spec shows there), and a products tab listing
- * every product, drafts too. The tab is in the URL, so back and reload keep it.
+ * /admin/dashboard: the sales of a chosen period, the backups, user management (what the spec
+ * shows there), and a products tab listing every product, drafts too. The tab is in the URL, so back and reload keep it.
  */
-export default function AdminDashboard({ currentUserId, lang }: AdminDashboardProps) {
+export default function AdminDashboard({ currentUserId, lang, currency }: AdminDashboardProps) {
   const { t } = useTranslation();
   const id = useId();
   const [params, setParams] = useSearchParams();
@@ -54,6 +57,8 @@ export default function AdminDashboard({ currentUserId, lang }: AdminDashboardPr
         </Link>
       }
     >
+      <StatsPanel lang={lang} currency={currency} />
+
       <BackupPanel lang={lang} />
 
       <div role="tablist" aria-label={t('admin.dashboard.tabs')} className={styles.tabs} onKeyDown={onKeyDown}>

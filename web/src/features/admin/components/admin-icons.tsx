@@ -39,3 +39,20 @@ export const TrashIcon = (p: IconProps) => (
     <path d="M4.5 7h15M10 11v6M14 11v6M6 7l1 12.5h10L18 7M9.5 7V4.5h5V7" />
   </Icon>
 );
+
+/** Orders: a parcel. */
+export const OrdersIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M3.5 7.5 12 3.5l8.5 4v9L12 20.5l-8.5-4v-9Z" />
+    <path d="M3.5 7.5 12 11.5l8.5-4M12 11.5v9M7.8 5.5l8.4 4" />
+  </Icon>
+);
+
+/** Settings: a gear. */
+export const SettingsIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <circle cx="12" cy="12" r="3" />
+    <path d="M12 2.8v2.4M12 18.8v2.4M21.2 12h-2.4M5.2 12H2.8M18.5 5.5l-1.7 1.7M7.2 16.8l-1.7 1.7M18.5 18.5l-1.7-1.7M7.2 7.2 5.5 5.5" />
+    <circle cx="12" cy="12" r="6.2" />
+  </Icon>
+);

@@ -2,22 +2,25 @@ import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSWRConfig } from 'swr';
 import { toast } from 'react-toastify';
-import { MAX_COLORS, type Color, type Product } from '@shop/contract';
+import { MAX_COLORS, SIZES, type Color, type Product, type UpdateStock } from '@shop/contract';
 import { isApiError } from '../../../lib/api-client';
-import { useErrorText } from '../../../lib/error-text';
+import { useErrorText, type ErrorWording } from '../../../lib/error-text';
 import { PlusIcon } from '../../../components/icons/icons';
 import { PageHeading } from '../../../components/page-heading/page-heading';
 import { revalidateCatalog } from '../api/revalidate-catalog';
 import { updateProduct } from '../api/update-product';
-import { ADMIN_FAILED } from '../lib/admin-errors';
+import { updateStock } from '../api/update-stock';
+import { ADMIN_FAILED, STOCK_FAILED } from '../lib/admin-errors';
 import { colorField, useColorCardWiring } from '../lib/color-card-wiring';
 import { overRequestLimit } from '../lib/image-file';
 import { draftOf, parseDetails, serverErrors, type DetailsDraft } from '../lib/product-form';
 import { ensureToken } from '../lib/session-guard';
+import { parseStock, stockChanged, stockDraftOf, stockField, variantKey, type StockDraft } from '../lib/stock-form';
 import { useFormProblems } from '../lib/use-form-problems';
 import { AddColorDialog } from './add-color-dialog';
 import { DetailsFields } from './details-fields';
 import { ColorCard } from './color-card';
+import { StockFields } from './stock-fields';
 import button from '../../../components/button/button.module.css';
 import colorStyles from './color-card.module.css';
 import form from './form.module.css';
@@ -48,6 +51,8 @@ export default function ProductEditor({ product, onClose }: ProductEditorProps) 
   const [colors, setColors] = useState<EditedColor[]>(() => product.colors.map((color) => ({ ...color })));
   // The colours this editor has shown: one added in another tab meanwhile survives the save.
   const [known, setKnown] = useState<number[]>(() => product.colors.map((color) => color.id));
+  const [stock, setStock] = useState<StockDraft>(() => stockDraftOf(product));
+  const sizes = SIZES.filter((size) => product.sizes.some((offered) => offered.size === size));
   const [adding, setAdding] = useState(false);
   const [busy, setBusy] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
@@ -86,8 +91,14 @@ export default function ProductEditor({ product, onClose }: ProductEditorProps) 
     for (const color of colors) {
       if (!color.colorName.trim()) found[colorField(color.id, 'name')] = t('admin.form.errors.colorName');
     }
+    const colorIds = colors.map((color) => color.id);
+    const stockCheck = parseStock(stock, colorIds, sizes);
+    for (const field of stockCheck.invalid) found[field] = t('adminStock.errors.cell');
     if (!details || Object.keys(found).length > 0) {
-      showProblems(found, t('admin.form.errors.required'));
+      showProblems(
+        found,
+        t(stockCheck.invalid.length > 0 && details ? 'adminStock.errors.summary' : 'admin.form.errors.required'),
+      );
       return;
     }
     if (overRequestLimit(colors.flatMap((color) => [color.image, color.hover]))) {
@@ -108,21 +119,39 @@ export default function ProductEditor({ product, onClose }: ProductEditorProps) 
         })),
         knownColors: known,
       });
-      await revalidateCatalog(mutate);
-      toast.success(t('admin.edit.saved'));
-      onClose();
     } catch (error) {
-      setBusy(false);
-      if (!isApiError(error) || error.status === 0) {
-        toast.error(t('admin.edit.error'));
-        return;
-      }
-      toast.error(t('admin.edit.failed'));
-      showProblems(
-        error.status === 400 ? serverErrors(error.fields, t, renameServerField) : {},
-        errorText(error, ADMIN_FAILED),
-      );
+      failed(error, renameServerField, ADMIN_FAILED);
+      return;
     }
+    const stockBody = stockChanged(product, stock) ? stockCheck.body : null;
+    try {
+      if (stockBody) await updateStock(product.id, stockBody);
+    } catch (error) {
+      // The details are saved; only the counts are left to fix and save again.
+      void revalidateCatalog(mutate);
+      failed(error, (field) => renameStockField(field, stockBody), STOCK_FAILED);
+      return;
+    }
+    await revalidateCatalog(mutate);
+    toast.success(t('admin.edit.saved'));
+    onClose();
+  }
+
+  /** `stock.3.onHand` (the body's fourth entry) → that cell of the grid. */
+  function renameStockField(field: string, body: UpdateStock | null): string {
+    const index = /^stock\.(\d+)/.exec(field);
+    const entry = index ? body?.stock[Number(index[1])] : undefined;
+    return entry ? stockField(entry.colorId, entry.size) : field;
+  }
+
+  function failed(error: unknown, rename: (field: string) => string, wording: ErrorWording) {
+    setBusy(false);
+    if (!isApiError(error) || error.status === 0) {
+      toast.error(t('admin.edit.error'));
+      return;
+    }
+    toast.error(t('admin.edit.failed'));
+    showProblems(error.status === 400 ? serverErrors(error.fields, t, rename) : {}, errorText(error, wording));
   }
 
   function colorAdded(color: Color) {
@@ -215,6 +244,20 @@ export default function ProductEditor({ product, onClose }: ProductEditorProps) 
           {t('admin.edit.addColor')}
         </button>
       </fieldset>
+
+      <StockFields
+        draft={stock}
+        colors={colors}
+        sizes={sizes}
+        saved={product.stock}
+        errors={errors}
+        disabled={busy}
+        onTrackedChange={(tracked) => setStock((current) => ({ ...current, tracked }))}
+        onCountChange={(colorId, size, value) => {
+          setStock((current) => ({ ...current, onHand: { ...current.onHand, [variantKey(colorId, size)]: value } }));
+          clear(stockField(colorId, size));
+        }}
+      />
 
       {adding && <AddColorDialog productId={product.id} onAdded={colorAdded} onClose={() => setAdding(false)} />}
     </form>

@@ -19,3 +19,9 @@ export const ADMIN_FAILED = {
   },
   serverMessage: true,
 } satisfies ErrorWording;
+
+/** A refused stock save: the grid's own words for refused counts, else as any admin call. */
+export const STOCK_FAILED = {
+  ...ADMIN_FAILED,
+  codes: { ...ADMIN_FAILED.codes, VALIDATION_ERROR: 'adminStock.errors.rejected' },
+} satisfies ErrorWording;

@@ -1,0 +1,221 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import type { AdminOrder, CheckoutSession, Product, Settings } from '@shop/contract';
+import { expect, expectAccessible, readOutbox, screenshots, test, waitForMail } from './fixtures.js';
+import { translator } from './support/i18n.js';
+import { uniqueEmail } from './support/accounts.js';
+
+/**
+ * The owner's day, as the seeded root admin: the settings (a new cash-on-delivery fee), stock
+ * set for one colour and size in the product editor, a shopper's cash-on-delivery order for it
+ * (placed through the API) found on the Orders screen, shipped with a tracking number and
+ * delivered; the dashboard's sales. Every new screen is shot in English and Bulgarian.
+ */
+
+const t = translator('en');
+const tBg = translator('bg');
+
+const TEST_DELIVERY = {
+  method: 'address',
+  name: 'Ana Petrova',
+  phone: '+359 88 123 4567',
+  country: 'BG',
+  city: 'Sofia',
+  postcode: '1000',
+  line1: '1 Vitosha Blvd',
+} as const;
+
+const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+async function logIn(request: APIRequestContext, email: string, password: string): Promise<string> {
+  const response = await request.post('/api/auth/login', { data: { email, password } });
+  expect(response.status(), await response.text()).toBe(200);
+  return ((await response.json()) as { token: string }).token;
+}
+
+/** A verified shopper with a session, made through the API. */
+async function createShopper(request: APIRequestContext, outboxDir: string) {
+  const email = uniqueEmail('orders-e2e');
+  const signup = await request.post('/api/auth/signup', {
+    data: { name: 'Ana Petrova', email, password: 'velvet-shadow-42' },
+  });
+  expect(signup.status(), await signup.text()).toBe(201);
+  const otp = /\b(\d{6})\b/.exec((await waitForMail(outboxDir, email)).text)?.[1];
+  const verified = await request.post('/api/auth/verify-otp', { data: { email, otp } });
+  expect(verified.status(), await verified.text()).toBe(200);
+  return { email, token: ((await verified.json()) as { token: string }).token };
+}
+
+async function useToken(page: Page, token: string) {
+  await page.evaluate((value) => localStorage.setItem('token', value), token);
+  await page.reload();
+}
+
+const toast = (page: Page, text: string) => page.locator('.Toastify').getByText(text, { exact: true }).first();
+
+test('an admin sets stock, then ships and delivers a cash-on-delivery order from the admin screens', async ({
+  page,
+  request,
+  shop,
+}) => {
+  test.setTimeout(180_000);
+  const adminToken = await logIn(request, shop.admin.email, shop.admin.password);
+  await page.goto('/');
+  await useToken(page, adminToken);
+
+  // Settings: a new cash-on-delivery fee, then it is what the order is charged.
+  await page.getByRole('link', { name: t('admin.nav.settings') }).click();
+  await expect(page).toHaveURL(/\/admin\/settings$/);
+  const before = (await (await request.get('/api/settings')).json()) as Settings;
+  const feeField = page.getByLabel(t('adminSettings.fields.cod.fee', { currency: before.currency }));
+  await expect(feeField).toHaveValue(before.cod.fee.toFixed(2));
+  const codSwitch = page.getByRole('switch', { name: t('adminSettings.codEnabled') });
+  if (!(await codSwitch.isChecked())) await codSwitch.check({ force: true });
+  await feeField.fill('abc');
+  await page.getByRole('button', { name: t('adminSettings.save') }).click();
+  await expect(page.getByText(t('adminSettings.errors.cod.fee'))).toBeVisible();
+  await feeField.fill('2.50');
+  await page.getByRole('button', { name: t('adminSettings.save') }).click();
+  await expect(toast(page, t('adminSettings.saved'))).toBeVisible();
+  await expect
+    .poll(async () => ((await (await request.get('/api/settings')).json()) as Settings).cod)
+    .toEqual({
+      enabled: true,
+      fee: 2.5,
+    });
+  await expectAccessible(page);
+  await screenshots(page, 'admin-settings-en');
+
+  // Stock: 7 on hand of the first colour and size of a product, set in the editor.
+  const products = (await (await request.get('/api/products?lang=en')).json()) as Product[];
+  const product = products.find((item) => item.colors.length > 0 && item.sizes.length > 0)!;
+  const color = product.colors[0]!;
+  const size = product.sizes[0]!.size;
+  await page.goto(`/product/${product.id}`);
+  await page.getByRole('button', { name: t('admin.edit.button') }).click();
+  const track = page.getByRole('switch', { name: t('adminStock.track') });
+  if (!(await track.isChecked())) await track.check({ force: true });
+  const cell = page.getByLabel(t('adminStock.onHandFor', { color: color.colorName, size }));
+  await cell.fill('-1');
+  await page.getByRole('button', { name: t('admin.edit.save'), exact: true }).click();
+  await expect(page.getByRole('main').getByRole('alert').first()).toHaveText(t('adminStock.errors.summary'));
+  await expect(cell).toHaveAttribute('aria-invalid', 'true');
+  await cell.fill('7');
+  await cell.scrollIntoViewIfNeeded();
+  await screenshots(page, 'admin-stock-en');
+  await page.getByRole('button', { name: t('admin.edit.save'), exact: true }).click();
+  await expect(toast(page, t('admin.edit.saved'))).toBeVisible();
+  const stockOf = async () => {
+    const read = (await (
+      await request.get(`/api/products/${product.id}?lang=en`, { headers: bearer(adminToken) })
+    ).json()) as Product;
+    return read.stock.find((entry) => entry.colorId === color.id && entry.size === size);
+  };
+  await expect.poll(async () => (await stockOf())?.onHand).toBe(7);
+
+  // A shopper's cash-on-delivery order of 2, placed through the API.
+  const shopper = await createShopper(request, shop.outboxDir);
+  const added = await request.post('/api/cart', {
+    headers: bearer(shopper.token),
+    data: { productId: product.id, selectedColor: color.id, selectedSize: size, quantity: 2 },
+  });
+  expect(added.ok(), await added.text()).toBe(true);
+  const checkout = await request.post('/api/checkout/session', {
+    headers: bearer(shopper.token),
+    data: { delivery: TEST_DELIVERY, paymentMethod: 'cod' },
+  });
+  expect(checkout.status(), await checkout.text()).toBeLessThan(300);
+  const { orderId } = (await checkout.json()) as CheckoutSession;
+  expect((await stockOf())?.available).toBe(5);
+
+  // The Orders screen finds it by its number.
+  await page.getByRole('link', { name: t('admin.nav.orders'), exact: true }).click();
+  await expect(page).toHaveURL(/\/admin\/orders$/);
+  await expect(page.getByRole('heading', { level: 1, name: t('adminOrders.title') })).toBeVisible();
+  await page.getByRole('searchbox', { name: t('adminOrders.filters.search') }).fill(String(orderId));
+  await page.getByRole('button', { name: t('adminOrders.filters.searchButton'), exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`q=${orderId}`));
+  const row = page.getByRole('row').filter({ hasText: t('adminOrders.number', { id: orderId }) });
+  await expect(row).toContainText(t('adminOrders.payment.cod'));
+  await expect(row).toContainText(t('adminOrders.status.placed'));
+  await page.getByRole('searchbox', { name: t('adminOrders.filters.search') }).fill('');
+  await page.getByRole('button', { name: t('adminOrders.filters.searchButton'), exact: true }).click();
+  await expectAccessible(page);
+  await screenshots(page, 'admin-orders-en');
+
+  // The order: its delivery and fee, then shipped with a tracking number.
+  await page.getByRole('link', { name: t('adminOrders.number', { id: orderId }), exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`/admin/orders/${orderId}$`));
+  await expect(page.getByText(TEST_DELIVERY.line1)).toBeVisible();
+  await expect(page.getByText(t('adminOrders.totals.codFee'))).toBeVisible();
+  await expect(page.getByRole('link', { name: t('admin.nav.orders'), exact: true })).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
+  await expectAccessible(page);
+  await screenshots(page, 'admin-order-en');
+
+  await page.getByRole('button', { name: t('adminOrders.ship.button') }).click();
+  const ship = page.getByRole('dialog', { name: t('adminOrders.ship.title', { id: orderId }) });
+  await ship.getByRole('button', { name: t('adminOrders.ship.confirm') }).click();
+  await expect(ship.getByText(t('adminOrders.ship.errors.carrier'))).toBeVisible();
+  await ship.getByLabel(t('adminOrders.ship.carrier')).fill('Speedy');
+  const trackingNumber = `SP-${Date.now().toString(36).toUpperCase()}`;
+  await ship.getByLabel(t('adminOrders.ship.trackingNumber')).fill(trackingNumber);
+  await screenshots(page, 'admin-order-ship-en');
+  await ship.getByRole('button', { name: t('adminOrders.ship.confirm') }).click();
+  await expect(toast(page, t('adminOrders.ship.done', { id: orderId }))).toBeVisible();
+  await expect(page.getByText(`Speedy: ${trackingNumber}`)).toBeVisible();
+  await expect(page.getByRole('listitem').filter({ hasText: t('adminOrders.events.shipped') })).toBeVisible();
+  await expect
+    .poll(() =>
+      readOutbox(shop.outboxDir).some((mail) => mail.to.includes(shopper.email) && mail.text.includes(trackingNumber)),
+    )
+    .toBe(true);
+
+  // Delivered: cash collected, the order is paid.
+  await page.getByRole('button', { name: t('adminOrders.deliver.button') }).click();
+  const deliver = page.getByRole('dialog', { name: t('adminOrders.deliver.title', { id: orderId }) });
+  await deliver.getByRole('button', { name: t('adminOrders.deliver.confirm') }).click();
+  await expect(toast(page, t('adminOrders.deliver.done', { id: orderId }))).toBeVisible();
+  // The badges beside the heading (the history below names the same steps).
+  await expect(page.locator('[data-status]')).toHaveText(t('adminOrders.status.paid'));
+  await expect(page.locator('[data-fulfilment]')).toHaveText(t('adminOrders.fulfilment.delivered'));
+  await expect(page.getByRole('button', { name: t('adminOrders.deliver.button') })).toHaveCount(0);
+  const order = (await (
+    await request.get(`/api/admin/orders/${orderId}`, { headers: bearer(adminToken) })
+  ).json()) as AdminOrder;
+  expect(order).toMatchObject({ status: 'paid', fulfilment: 'delivered', codFee: 2.5 });
+  expect(order.tracking).toMatchObject({ carrier: 'Speedy', number: trackingNumber });
+  await screenshots(page, 'admin-order-delivered-en');
+
+  // The dashboard's sales count it.
+  await page.getByRole('link', { name: t('admin.nav.manageProducts') }).click();
+  await expect(page.getByRole('heading', { name: t('adminStats.title') })).toBeVisible();
+  await expect(page.getByRole('img', { name: /Revenue per day over the last 30 days/ })).toBeVisible();
+  await expect(page.getByText(t('adminStats.topProducts'))).toBeVisible();
+  await expectAccessible(page);
+  await screenshots(page, 'admin-dashboard-en');
+
+  // The same screens in Bulgarian.
+  await page.getByRole('button', { name: tBg('languages.bg') }).click();
+  await expect(page.getByRole('heading', { name: tBg('adminStats.title') })).toBeVisible();
+  await screenshots(page, 'admin-dashboard-bg');
+  await page.getByRole('link', { name: tBg('admin.nav.orders'), exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: tBg('adminOrders.title') })).toBeVisible();
+  await expect(page.locator('[data-fulfilment="delivered"]').first()).toHaveText(
+    tBg('adminOrders.fulfilment.delivered'),
+  );
+  await screenshots(page, 'admin-orders-bg');
+  await page.goto(`/admin/orders/${orderId}`);
+  await expect(page.getByRole('heading', { level: 1, name: tBg('adminOrders.number', { id: orderId }) })).toBeVisible();
+  await expect(page.getByRole('button', { name: tBg('adminOrders.return.button') })).toBeVisible();
+  await screenshots(page, 'admin-order-bg');
+  await page.getByRole('link', { name: tBg('admin.nav.settings') }).click();
+  await expect(page.getByRole('heading', { level: 1, name: tBg('adminSettings.title') })).toBeVisible();
+  await screenshots(page, 'admin-settings-bg');
+  await page.goto(`/product/${product.id}`);
+  await page.getByRole('button', { name: tBg('admin.edit.button') }).click();
+  await expect(page.getByLabel(tBg('adminStock.onHandFor', { color: color.colorName, size }))).toHaveValue('5');
+  await page.getByRole('group', { name: tBg('adminStock.title') }).scrollIntoViewIfNeeded();
+  await screenshots(page, 'admin-stock-bg');
+});

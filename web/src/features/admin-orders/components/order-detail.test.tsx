@@ -1,0 +1,157 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { AdminOrder } from '@shop/contract';
+import { fakeApi, renderWithApi, signIn } from '../../../test/fake-api';
+import { OrderDetail } from './order-detail';
+
+vi.mock('react-toastify', () => ({ toast: { error: vi.fn(), info: vi.fn(), success: vi.fn(), warn: vi.fn() } }));
+
+const placed: AdminOrder = {
+  id: 31,
+  status: 'placed',
+  paymentMethod: 'cod',
+  fulfilment: 'unfulfilled',
+  subtotal: 120,
+  deliveryCost: 6.5,
+  codFee: 2,
+  total: 128.5,
+  refunded: 0,
+  currency: 'EUR',
+  createdAt: '2026-11-20T10:00:00.000Z',
+  paidAt: null,
+  shippedAt: null,
+  deliveredAt: null,
+  expiresAt: null,
+  paymentUrl: null,
+  delivery: {
+    method: 'address',
+    name: 'Ana Petrova',
+    phone: '+359 88 123 4567',
+    country: 'BG',
+    city: 'Sofia',
+    postcode: '1000',
+    line1: '1 Vitosha Blvd',
+    office: null,
+    note: 'Ring twice',
+  },
+  tracking: null,
+  withdrawal: null,
+  items: [
+    {
+      id: 1,
+      productId: 4,
+      name: 'Linen Shirt',
+      colorName: 'Sand',
+      size: 'M',
+      unitPrice: 60,
+      quantity: 2,
+      imageUrl: '/uploads/s.jpg',
+    },
+  ],
+  events: [{ type: 'created', at: '2026-11-20T10:00:00.000Z' }],
+  customer: { id: 9, name: 'Ana Petrova', email: 'ana@example.com' },
+};
+
+const shipped: AdminOrder = {
+  ...placed,
+  fulfilment: 'shipped',
+  shippedAt: '2026-11-21T10:00:00.000Z',
+  tracking: { carrier: 'Speedy', number: 'SP123', url: null },
+  events: [...placed.events, { type: 'shipped', at: '2026-11-21T10:00:00.000Z' }],
+};
+
+afterEach(() => {
+  vi.clearAllMocks();
+});
+
+describe('OrderDetail', () => {
+  it('shows the delivery, lines, totals and history, and ships with carrier and tracking after a confirm', async () => {
+    const sent = fakeApi({
+      'GET /api/admin/orders/31': { body: placed },
+      'POST /api/admin/orders/31/ship': { body: shipped },
+    });
+    signIn();
+    renderWithApi(<OrderDetail orderId={31} lang="en" />);
+
+    expect(await screen.findByRole('heading', { name: 'Order #31' })).toBeInTheDocument();
+    expect(screen.getByText(/1 Vitosha Blvd/)).toBeInTheDocument();
+    expect(screen.getByText('Note: Ring twice')).toBeInTheDocument();
+    expect(screen.getByText('€128.50')).toBeInTheDocument();
+    expect(screen.getByText('Cash-on-delivery fee')).toBeInTheDocument();
+    expect(screen.getByText('Order created')).toBeInTheDocument();
+    // A cash-on-delivery order is never refunded through the provider, and has not left yet.
+    expect(screen.queryByRole('button', { name: 'Refund' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Mark as delivered' })).not.toBeInTheDocument();
+
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Mark as shipped' }));
+    const dialog = screen.getByRole('dialog', { name: 'Ship order #31' });
+    await user.click(within(dialog).getByRole('button', { name: 'Mark as shipped' }));
+    expect(within(dialog).getByText('Name the carrier.')).toBeInTheDocument();
+    expect(within(dialog).getByText('Enter the tracking number.')).toBeInTheDocument();
+    expect(sent.filter((request) => request.key.startsWith('POST'))).toEqual([]);
+
+    await user.type(within(dialog).getByLabelText('Carrier'), 'Speedy');
+    await user.type(within(dialog).getByLabelText('Tracking number'), 'SP123');
+    await user.click(within(dialog).getByRole('button', { name: 'Mark as shipped' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(sent.find((request) => request.key === 'POST /api/admin/orders/31/ship')?.body).toEqual({
+      carrier: 'Speedy',
+      trackingNumber: 'SP123',
+    });
+    expect(screen.getByText('Speedy: SP123')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Mark as delivered' })).toBeInTheDocument();
+  });
+
+  it("shows the server's reason when the step is refused, and keeps the dialog open", async () => {
+    fakeApi({
+      'GET /api/admin/orders/31': { body: shipped },
+      'POST /api/admin/orders/31/return': {
+        status: 409,
+        body: { error: 'Only a shipped or delivered order can come back: it is returned.', code: 'INVALID_TRANSITION' },
+      },
+    });
+    signIn();
+    renderWithApi(<OrderDetail orderId={31} lang="en" />);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Record a return' }));
+    const dialog = screen.getByRole('dialog');
+    expect(within(dialog).getByRole('checkbox', { name: 'Put its items back into stock' })).toBeChecked();
+    await user.click(within(dialog).getByRole('button', { name: 'Record the return' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'Only a shipped or delivered order can come back: it is returned.',
+    );
+  });
+
+  it('refunds a paid card order, no more than remains', async () => {
+    const paid: AdminOrder = {
+      ...placed,
+      status: 'paid',
+      paymentMethod: 'card',
+      codFee: 0,
+      total: 126.5,
+      refunded: 20,
+    };
+    const sent = fakeApi({
+      'GET /api/admin/orders/31': { body: paid },
+      'POST /api/admin/orders/31/refund': { body: { ...paid, refunded: 30 } },
+    });
+    signIn();
+    renderWithApi(<OrderDetail orderId={31} lang="en" />);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Refund' }));
+    const amount = within(screen.getByRole('dialog')).getByLabelText('Amount');
+    expect(amount).toHaveValue('106.50');
+    await user.clear(amount);
+    await user.type(amount, '200');
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Refund' }));
+    expect(screen.getByText('Enter an amount above 0 and at most €106.50.')).toBeInTheDocument();
+    await user.clear(amount);
+    await user.type(amount, '10,5');
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Refund' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(sent.find((request) => request.key === 'POST /api/admin/orders/31/refund')?.body).toEqual({ amount: 10.5 });
+  });
+});

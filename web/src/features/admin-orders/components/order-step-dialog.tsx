@@ -1,0 +1,225 @@
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSWRConfig } from 'swr';
+import { toast } from 'react-toastify';
+import { ShipOrderBodySchema, type AdminOrder } from '@shop/contract';
+import { isApiError } from '../../../lib/api-client';
+import { useErrorText } from '../../../lib/error-text';
+import { formatMoney } from '../../../lib/money';
+import { Modal } from '../../../components/modal/modal';
+import { afterOrderAction, runOrderAction, type OrderAction } from '../api/order-actions';
+import { orderStepFailed } from '../lib/order-errors';
+import { refundable, type OrderStep } from '../lib/order-steps';
+import button from '../../../components/button/button.module.css';
+import styles from './order-step-dialog.module.css';
+
+interface OrderStepDialogProps {
+  order: AdminOrder;
+  step: OrderStep;
+  lang: string;
+  onClose: () => void;
+}
+
+type Fields = Record<string, string>;
+
+/**
+ * The confirm step of an action on an order: what it will do, the details it needs (carrier and
+ * tracking, a reason, an amount, whether to restock), and the server's refusal if it comes.
+ */
+export function OrderStepDialog({ order, step, lang, onClose }: OrderStepDialogProps) {
+  const { t } = useTranslation();
+  const errorText = useErrorText();
+  const id = useId();
+  const { mutate } = useSWRConfig();
+  const remaining = refundable(order);
+  const money = (amount: number) => formatMoney(amount, lang, order.currency);
+  const [values, setValues] = useState<Fields>({
+    carrier: order.tracking?.carrier ?? '',
+    trackingNumber: '',
+    trackingUrl: '',
+    reason: '',
+    amount: remaining.toFixed(2),
+  });
+  const [restock, setRestock] = useState(true);
+  const [errors, setErrors] = useState<Fields>({});
+  const [problem, setProblem] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  /** The action's body from the inputs, or the fields to fix. */
+  function actionOf(): { action: OrderAction | null; found: Fields } {
+    if (step === 'ship') {
+      const parsed = ShipOrderBodySchema.safeParse({
+        carrier: values.carrier,
+        trackingNumber: values.trackingNumber,
+        ...(values.trackingUrl?.trim() ? { trackingUrl: values.trackingUrl.trim() } : {}),
+      });
+      if (parsed.success) return { action: { type: 'ship', body: parsed.data }, found: {} };
+      const found: Fields = {};
+      for (const issue of parsed.error.issues) {
+        const field = String(issue.path[0]);
+        found[field] ??= t(`adminOrders.ship.errors.${field}`);
+      }
+      return { action: null, found };
+    }
+    if (step === 'refund') {
+      const text = (values.amount ?? '').trim().replace(',', '.');
+      const amount = Number(text);
+      if (!/^\d+(\.\d{1,2})?$/.test(text) || amount <= 0 || amount > remaining)
+        return { action: null, found: { amount: t('adminOrders.refund.errors.amount', { max: money(remaining) }) } };
+      return { action: { type: 'refund', body: { amount } }, found: {} };
+    }
+    if (step === 'cancel') {
+      const reason = values.reason?.trim();
+      return { action: { type: 'cancel', body: reason ? { reason } : {} }, found: {} };
+    }
+    if (step === 'return') return { action: { type: 'return', body: { restock } }, found: {} };
+    return { action: { type: 'deliver' }, found: {} };
+  }
+
+  async function confirm(event: React.FormEvent) {
+    event.preventDefault();
+    if (busy) return;
+    const { action, found } = actionOf();
+    setErrors(found);
+    if (!action) {
+      setProblem(null);
+      requestAnimationFrame(() =>
+        document.querySelector<HTMLElement>(`[data-dialog="${id}"] [aria-invalid="true"]`)?.focus(),
+      );
+      return;
+    }
+    setBusy(true);
+    setProblem(null);
+    try {
+      const updated = await runOrderAction(order.id, action);
+      await afterOrderAction(mutate, updated);
+      toast.success(t(`adminOrders.${step}.done`, { id: order.id }));
+      onClose();
+    } catch (error) {
+      setBusy(false);
+      if (isApiError(error) && error.status === 400) {
+        const server: Fields = {};
+        for (const field of Object.keys(error.fields))
+          server[field] = t(`adminOrders.${step}.errors.${field}`, {
+            max: money(remaining),
+            defaultValue: error.fields[field],
+          });
+        setErrors(server);
+      }
+      setProblem(errorText(error, orderStepFailed(lang)));
+    }
+  }
+
+  const field = (
+    name: string,
+    input: (props: React.InputHTMLAttributes<HTMLInputElement>) => React.ReactNode,
+    optional = false,
+  ) => (
+    <div className={styles.field}>
+      <label htmlFor={`${id}-${name}`} className={styles.label}>
+        {t(`adminOrders.${step}.${name}`)}
+        {optional && <span className={styles.optional}> {t('adminOrders.optional')}</span>}
+      </label>
+      {input({
+        id: `${id}-${name}`,
+        name,
+        value: values[name] ?? '',
+        disabled: busy,
+        className: styles.input,
+        'aria-invalid': errors[name] ? true : undefined,
+        'aria-describedby': errors[name] ? `${id}-${name}-error` : undefined,
+        onChange: (event) => {
+          const { value } = event.target;
+          setValues((current) => ({ ...current, [name]: value }));
+          setErrors(({ [name]: _, ...rest }) => rest);
+        },
+      })}
+      {errors[name] && (
+        <p id={`${id}-${name}-error`} className={styles.error}>
+          {errors[name]}
+        </p>
+      )}
+    </div>
+  );
+
+  const text =
+    step === 'cancel'
+      ? t(order.status === 'paid' ? 'adminOrders.cancel.textPaid' : 'adminOrders.cancel.text', {
+          total: money(order.total),
+        })
+      : step === 'refund'
+        ? t('adminOrders.refund.text', { max: money(remaining) })
+        : t(`adminOrders.${step}.text`);
+
+  return (
+    <Modal title={t(`adminOrders.${step}.title`, { id: order.id })} onClose={busy ? undefined : onClose}>
+      <form className={styles.form} onSubmit={confirm} noValidate data-dialog={id}>
+        <p className={styles.text}>{text}</p>
+        {step === 'ship' && (
+          <>
+            {field('carrier', (props) => (
+              <input {...props} maxLength={60} autoComplete="off" />
+            ))}
+            {field('trackingNumber', (props) => (
+              <input {...props} maxLength={100} autoComplete="off" />
+            ))}
+            {field(
+              'trackingUrl',
+              (props) => (
+                <input {...props} type="url" maxLength={500} inputMode="url" />
+              ),
+              true,
+            )}
+          </>
+        )}
+        {step === 'refund' && field('amount', (props) => <input {...props} inputMode="decimal" maxLength={12} />)}
+        {step === 'cancel' && (
+          <div className={styles.field}>
+            <label htmlFor={`${id}-reason`} className={styles.label}>
+              {t('adminOrders.cancel.reason')}
+              <span className={styles.optional}> {t('adminOrders.optional')}</span>
+            </label>
+            <textarea
+              id={`${id}-reason`}
+              className={`${styles.input} ${styles.textarea}`}
+              value={values.reason}
+              maxLength={500}
+              rows={3}
+              disabled={busy}
+              onChange={(event) => setValues((current) => ({ ...current, reason: event.target.value }))}
+            />
+            <p className={styles.hint}>{t('adminOrders.cancel.reasonHint')}</p>
+          </div>
+        )}
+        {step === 'return' && (
+          <label className={styles.check}>
+            <input
+              type="checkbox"
+              checked={restock}
+              disabled={busy}
+              onChange={(event) => setRestock(event.target.checked)}
+            />
+            {t('adminOrders.return.restock')}
+          </label>
+        )}
+        {problem && (
+          <p className={styles.problem} role="alert">
+            {problem}
+          </p>
+        )}
+        <div className={styles.actions}>
+          <button type="button" className={button.secondary} onClick={onClose} disabled={busy}>
+            {t('adminOrders.back')}
+          </button>
+          <button
+            type="submit"
+            className={`${button.primary} ${step === 'cancel' || step === 'refund' ? styles.danger : ''}`}
+            disabled={busy}
+          >
+            {busy ? t('adminOrders.working') : t(`adminOrders.${step}.confirm`)}
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

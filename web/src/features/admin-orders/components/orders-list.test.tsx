@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { AdminOrder, AdminOrdersResponse } from '@shop/contract';
+import { fakeApi, renderWithApi, signIn } from '../../../test/fake-api';
+import { OrdersList } from './orders-list';
+
+const order = (id: number): AdminOrder => ({
+  id,
+  status: 'paid',
+  paymentMethod: 'card',
+  fulfilment: 'unfulfilled',
+  subtotal: 50,
+  deliveryCost: 0,
+  codFee: 0,
+  total: 50,
+  refunded: 0,
+  currency: 'EUR',
+  createdAt: '2026-11-20T10:00:00.000Z',
+  paidAt: '2026-11-20T10:01:00.000Z',
+  shippedAt: null,
+  deliveredAt: null,
+  expiresAt: null,
+  paymentUrl: null,
+  delivery: null,
+  tracking: null,
+  withdrawal: { submittedAt: '2026-11-21T10:00:00.000Z' },
+  items: [],
+  events: [],
+  customer: { id: 2, name: `Shopper ${id}`, email: `s${id}@example.com` },
+});
+const page = (data: AdminOrder[], total: number, number = 1): { body: AdminOrdersResponse } => ({
+  body: { data, total, page: number, limit: 20 },
+});
+
+describe('OrdersList', () => {
+  it('lists orders with their total, payment and state, and asks the server for each filter and page', async () => {
+    const sent = fakeApi({
+      'GET /api/admin/orders?limit=20': page([order(3), order(2)], 45),
+      'GET /api/admin/orders?status=paid&limit=20': page([order(3)], 45),
+      'GET /api/admin/orders?status=paid&withdrawal=requested&limit=20': page([order(3)], 45),
+      'GET /api/admin/orders?status=paid&withdrawal=requested&q=ana%40example.com&limit=20': page([order(3)], 45),
+      'GET /api/admin/orders?status=paid&withdrawal=requested&q=ana%40example.com&page=2&limit=20': page([], 45, 2),
+    });
+    signIn();
+    renderWithApi(<OrdersList lang="en" />, { path: '/admin/orders' });
+
+    expect(await screen.findByRole('link', { name: 'Order #3' })).toHaveAttribute('href', '/admin/orders/3');
+    expect(screen.getByText('45 orders')).toBeInTheDocument();
+    expect(screen.getAllByText('€50.00')).toHaveLength(2);
+    expect(screen.getAllByText('Withdrawal')).toHaveLength(2);
+    expect(screen.getByText('Page 1 of 3')).toBeInTheDocument();
+
+    const user = userEvent.setup();
+    await user.selectOptions(screen.getByLabelText('Payment status'), 'paid');
+    await user.click(screen.getByRole('checkbox', { name: 'Withdrawal requested' }));
+    await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'ana@example.com{Enter}');
+    await waitFor(() => expect(screen.getAllByRole('link', { name: /Order #/ })).toHaveLength(1));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('No order matches these filters.')).toBeInTheDocument();
+    expect(sent.map((request) => request.key)).toContain(
+      'GET /api/admin/orders?status=paid&withdrawal=requested&q=ana%40example.com&page=2&limit=20',
+    );
+  });
+
+  it('says so when the orders cannot be read', async () => {
+    fakeApi({ 'GET /api/admin/orders?limit=20': { status: 500, body: { error: 'Boom', code: 'INTERNAL' } } });
+    signIn();
+    renderWithApi(<OrdersList lang="en" />, { path: '/admin/orders' });
+    expect(await screen.findByRole('alert')).toHaveTextContent('The orders could not be loaded. Please try again.');
+  });
+});

@@ -1,0 +1,206 @@
+import { useId, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { FULFILMENT_STATUSES, ORDER_STATUSES, type AdminOrder } from '@shop/contract';
+import { useErrorText } from '../../../lib/error-text';
+import { formatMoney } from '../../../lib/money';
+import { useAdminOrders } from '../api/get-admin-orders';
+import { filtersOf, ORDERS_PAGE_SIZE, paramsOf, type OrderFilters } from '../lib/filters';
+import { formatDateTime } from '../lib/format';
+import { ORDERS_LOAD_FAILED } from '../lib/order-errors';
+import { ExportPanel } from './export-panel';
+import { OrderBadges } from './order-badges';
+import button from '../../../components/button/button.module.css';
+import styles from './orders-list.module.css';
+
+interface OrdersListProps {
+  lang: string;
+}
+
+/**
+ * /admin/orders: every order, newest first, filtered by payment state, where the parcel is, a
+ * requested withdrawal and a search (order number, email, name, phone); the filters live in the
+ * URL. Each row opens the order.
+ */
+export function OrdersList({ lang }: OrdersListProps) {
+  const { t } = useTranslation();
+  const errorText = useErrorText();
+  const id = useId();
+  const [params, setParams] = useSearchParams();
+  const filters = filtersOf(params);
+  const { data, error, isLoading, isValidating } = useAdminOrders(filters);
+  const [search, setSearch] = useState(filters.q);
+  const pages = data ? Math.max(1, Math.ceil(data.total / ORDERS_PAGE_SIZE)) : 1;
+
+  /** A new filter starts again at page 1. */
+  const apply = (change: Partial<OrderFilters>) =>
+    setParams(paramsOf({ ...filters, page: 1, ...change }), { preventScrollReset: true });
+
+  return (
+    <div className={styles.root}>
+      <form
+        className={styles.filters}
+        role="search"
+        aria-label={t('adminOrders.filters.label')}
+        onSubmit={(event) => {
+          event.preventDefault();
+          apply({ q: search.trim() });
+        }}
+      >
+        <div className={styles.field}>
+          <label htmlFor={`${id}-q`} className={styles.label}>
+            {t('adminOrders.filters.search')}
+          </label>
+          <div className={styles.searchRow}>
+            <input
+              id={`${id}-q`}
+              type="search"
+              className={styles.input}
+              value={search}
+              maxLength={100}
+              placeholder={t('adminOrders.filters.searchPlaceholder')}
+              onChange={(event) => setSearch(event.target.value)}
+            />
+            <button type="submit" className={button.secondary}>
+              {t('adminOrders.filters.searchButton')}
+            </button>
+          </div>
+        </div>
+        <div className={styles.field}>
+          <label htmlFor={`${id}-status`} className={styles.label}>
+            {t('adminOrders.filters.status')}
+          </label>
+          <select
+            id={`${id}-status`}
+            className={styles.select}
+            value={filters.status ?? ''}
+            onChange={(event) => apply({ status: (event.target.value || null) as OrderFilters['status'] })}
+          >
+            <option value="">{t('adminOrders.filters.any')}</option>
+            {ORDER_STATUSES.map((status) => (
+              <option key={status} value={status}>
+                {t(`adminOrders.status.${status}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className={styles.field}>
+          <label htmlFor={`${id}-fulfilment`} className={styles.label}>
+            {t('adminOrders.filters.fulfilment')}
+          </label>
+          <select
+            id={`${id}-fulfilment`}
+            className={styles.select}
+            value={filters.fulfilment ?? ''}
+            onChange={(event) => apply({ fulfilment: (event.target.value || null) as OrderFilters['fulfilment'] })}
+          >
+            <option value="">{t('adminOrders.filters.any')}</option>
+            {FULFILMENT_STATUSES.map((fulfilment) => (
+              <option key={fulfilment} value={fulfilment}>
+                {t(`adminOrders.fulfilment.${fulfilment}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <label className={styles.check}>
+          <input
+            type="checkbox"
+            checked={filters.withdrawal}
+            onChange={(event) => apply({ withdrawal: event.target.checked })}
+          />
+          {t('adminOrders.filters.withdrawal')}
+        </label>
+      </form>
+
+      <ExportPanel />
+
+      {error && !data ? (
+        <p className={styles.problem} role="alert">
+          {errorText(error, ORDERS_LOAD_FAILED)}
+        </p>
+      ) : isLoading && !data ? (
+        <p className={styles.loading} role="status">
+          {t('adminOrders.loading')}
+        </p>
+      ) : data && data.data.length === 0 ? (
+        <p className={styles.empty} role="status">
+          {filters.q || filters.status || filters.fulfilment || filters.withdrawal
+            ? t('adminOrders.noMatch')
+            : t('adminOrders.none')}
+        </p>
+      ) : (
+        data && (
+          <>
+            <div className={styles.scroller} aria-busy={isValidating}>
+              <table className={styles.table}>
+                <caption className={styles.caption}>{t('adminOrders.caption', { count: data.total })}</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">{t('adminOrders.columns.order')}</th>
+                    <th scope="col">{t('adminOrders.columns.date')}</th>
+                    <th scope="col">{t('adminOrders.columns.customer')}</th>
+                    <th scope="col">{t('adminOrders.columns.status')}</th>
+                    <th scope="col">{t('adminOrders.columns.payment')}</th>
+                    <th scope="col" className={styles.right}>
+                      {t('adminOrders.columns.total')}
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {data.data.map((order) => (
+                    <OrderRow key={order.id} order={order} lang={lang} />
+                  ))}
+                </tbody>
+              </table>
+            </div>
+            {pages > 1 && (
+              <nav className={styles.pager} aria-label={t('adminOrders.pages.label')}>
+                <button
+                  type="button"
+                  className={button.secondary}
+                  disabled={filters.page <= 1}
+                  onClick={() => setParams(paramsOf({ ...filters, page: filters.page - 1 }))}
+                >
+                  {t('adminOrders.pages.previous')}
+                </button>
+                <span aria-live="polite">{t('adminOrders.pages.of', { page: filters.page, pages })}</span>
+                <button
+                  type="button"
+                  className={button.secondary}
+                  disabled={filters.page >= pages}
+                  onClick={() => setParams(paramsOf({ ...filters, page: filters.page + 1 }))}
+                >
+                  {t('adminOrders.pages.next')}
+                </button>
+              </nav>
+            )}
+          </>
+        )
+      )}
+    </div>
+  );
+}
+
+function OrderRow({ order, lang }: { order: AdminOrder; lang: string }) {
+  const { t } = useTranslation();
+  const who = order.customer?.name ?? order.delivery?.name ?? t('adminOrders.guest');
+  return (
+    <tr>
+      <th scope="row">
+        <Link to={`/admin/orders/${order.id}`} className={styles.orderLink}>
+          {t('adminOrders.number', { id: order.id })}
+        </Link>
+      </th>
+      <td className={styles.date}>{formatDateTime(order.createdAt, lang)}</td>
+      <td>
+        <span className={styles.customer}>{who}</span>
+        {order.customer && <span className={styles.email}>{order.customer.email}</span>}
+      </td>
+      <td>
+        <OrderBadges order={order} />
+      </td>
+      <td>{t(`adminOrders.payment.${order.paymentMethod}`)}</td>
+      <td className={`${styles.right} ${styles.money}`}>{formatMoney(order.total, lang, order.currency)}</td>
+    </tr>
+  );
+}

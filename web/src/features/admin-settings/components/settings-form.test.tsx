@@ -1,0 +1,91 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { Settings } from '@shop/contract';
+import { fakeApi, renderWithApi, signIn } from '../../../test/fake-api';
+import { SettingsScreen } from './settings-form';
+
+vi.mock('react-toastify', () => ({ toast: { error: vi.fn(), info: vi.fn(), success: vi.fn(), warn: vi.fn() } }));
+
+const settings: Settings = {
+  seller: {
+    legalName: 'Atelier Noir Ltd',
+    address: '1 Rakovski St, Sofia',
+    companyId: '204000000',
+    vatId: 'BG204000000',
+    email: 'shop@example.com',
+    phone: '+359 2 000 0000',
+  },
+  delivery: { addressPrice: 6.5, officePrice: 4, freeFrom: 100 },
+  cod: { enabled: true, fee: 1.5 },
+  returnDays: 14,
+  currency: 'EUR',
+  pricesIncludeVat: true,
+};
+
+afterEach(() => {
+  vi.clearAllMocks();
+});
+
+describe('SettingsForm', () => {
+  it('shows field errors from the shared schema and sends nothing', async () => {
+    const sent = fakeApi({ 'GET /api/settings': { body: settings } });
+    signIn();
+    renderWithApi(<SettingsScreen />);
+    const user = userEvent.setup();
+    const email = await screen.findByLabelText('Email');
+    await user.clear(email);
+    await user.type(email, 'not-an-email');
+    await user.clear(screen.getByLabelText('Withdrawal period (days)'));
+    await user.type(screen.getByLabelText('Withdrawal period (days)'), '7');
+    await user.clear(screen.getByLabelText('To a courier office (EUR)'));
+    await user.type(screen.getByLabelText('To a courier office (EUR)'), '4.555');
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+
+    expect(screen.getByText('Please correct the highlighted fields.')).toBeInTheDocument();
+    expect(screen.getByText('Enter a valid email address.')).toBeInTheDocument();
+    expect(screen.getByText('Enter a whole number of days from 14 to 365.')).toBeInTheDocument();
+    expect(screen.getByText('Enter an amount from 0 to 10,000, in whole cents.')).toBeInTheDocument();
+    await waitFor(() => expect(email).toHaveFocus());
+    expect(sent.map((request) => request.key)).toEqual(['GET /api/settings']);
+  });
+
+  it('saves every part, an empty free-delivery threshold as never free, and shows the refused fields of a 400', async () => {
+    let calls = 0;
+    const sent = fakeApi({
+      'GET /api/settings': { body: settings },
+      'PUT /api/admin/settings': () =>
+        ++calls === 1
+          ? {
+              status: 400,
+              body: {
+                error: 'Phone may contain digits, spaces, +, - and brackets.',
+                code: 'VALIDATION_ERROR',
+                fields: { 'seller.phone': 'Phone may contain digits, spaces, +, - and brackets.' },
+              },
+            }
+          : { body: { ...settings, delivery: { ...settings.delivery, freeFrom: null } } },
+    });
+    signIn();
+    renderWithApi(<SettingsScreen />);
+    const user = userEvent.setup();
+    await user.clear(await screen.findByLabelText('Free from a subtotal of (EUR)'));
+    await user.clear(screen.getByLabelText('Fee (EUR)'));
+    await user.type(screen.getByLabelText('Fee (EUR)'), '2,40');
+    await user.click(screen.getByRole('switch', { name: 'Offer cash on delivery' }));
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+
+    expect(await screen.findByText('Phone may contain digits, spaces, +, - and brackets.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Phone')).toHaveAttribute('aria-invalid', 'true');
+    expect(sent[1]?.body).toEqual({
+      seller: settings.seller,
+      delivery: { addressPrice: 6.5, officePrice: 4, freeFrom: null },
+      cod: { enabled: false, fee: 2.4 },
+      returnDays: 14,
+    });
+
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
+    expect(calls).toBe(2);
+  });
+});

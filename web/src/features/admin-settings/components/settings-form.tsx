@@ -1,0 +1,178 @@
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSWRConfig } from 'swr';
+import { toast } from 'react-toastify';
+import { RETURN_DAYS_MIN, type Settings } from '@shop/contract';
+import { isApiError } from '../../../lib/api-client';
+import { useErrorText, type ErrorWording } from '../../../lib/error-text';
+import { readToken } from '../../../lib/session';
+import { Field } from '../../../components/field/field';
+import { useSettings } from '../api/get-settings';
+import { updateSettings } from '../api/update-settings';
+import { draftOf, fieldErrors, parseSettings, type SettingsDraft, type SettingsField } from '../lib/settings-form';
+import button from '../../../components/button/button.module.css';
+import styles from './settings-form.module.css';
+
+const SAVE_FAILED: ErrorWording = {
+  fallback: 'adminSettings.failed',
+  codes: {
+    VALIDATION_ERROR: 'adminSettings.invalid',
+    NETWORK_ERROR: 'admin.errors.network',
+    UNAUTHORIZED: 'admin.errors.unauthorized',
+    FORBIDDEN: 'admin.errors.forbidden',
+  },
+};
+
+/** /admin/settings: the form once the settings are read. */
+export function SettingsScreen() {
+  const { t } = useTranslation();
+  const { data, error } = useSettings();
+  if (data) return <SettingsForm settings={data} />;
+  return error ? (
+    <p className={styles.summary} role="alert">
+      {t('adminSettings.loadError')}
+    </p>
+  ) : (
+    <p className={styles.loading} role="status">
+      {t('adminSettings.loading')}
+    </p>
+  );
+}
+
+/**
+ * What the owner changes without touching the server's environment (OPERATIONS.md section 1):
+ * who sells, delivery prices, cash on delivery, the withdrawal period. The currency is the
+ * server's and only shown.
+ */
+export function SettingsForm({ settings }: { settings: Settings }) {
+  const { t } = useTranslation();
+  const errorText = useErrorText();
+  const { mutate } = useSWRConfig();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [draft, setDraft] = useState<SettingsDraft>(() => draftOf(settings));
+  const [errors, setErrors] = useState<Partial<Record<SettingsField, string>>>({});
+  const [summary, setSummary] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const currency = settings.currency;
+
+  const show = (found: Partial<Record<SettingsField, string>>, message: string) => {
+    setErrors(found);
+    setSummary(message);
+    requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+  };
+
+  async function save(event: React.FormEvent) {
+    event.preventDefault();
+    if (busy) return;
+    const { body, errors: found } = parseSettings(draft, t);
+    if (!body) {
+      show(found, t('adminSettings.invalid'));
+      return;
+    }
+    if (!readToken()) {
+      toast.error(t('admin.noToken'));
+      return;
+    }
+    setBusy(true);
+    setSummary(null);
+    try {
+      const saved = await updateSettings(mutate, body);
+      setDraft(draftOf(saved));
+      setErrors({});
+      toast.success(t('adminSettings.saved'));
+    } catch (error) {
+      show(isApiError(error) ? fieldErrors(Object.keys(error.fields), t) : {}, errorText(error, SAVE_FAILED));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const field = (name: SettingsField, props: React.InputHTMLAttributes<HTMLInputElement> & { hint?: string } = {}) => (
+    <Field
+      label={t(`adminSettings.fields.${name}`, { currency })}
+      name={name}
+      value={draft[name]}
+      error={errors[name]}
+      disabled={busy}
+      autoComplete="off"
+      onChange={(event) => {
+        const { value } = event.target;
+        setDraft((current) => ({ ...current, [name]: value }));
+        setErrors(({ [name]: _, ...rest }) => rest);
+        setSummary(null);
+      }}
+      {...props}
+    />
+  );
+  const amount = { inputMode: 'decimal' as const, maxLength: 9 };
+
+  return (
+    <form ref={formRef} className={styles.form} onSubmit={save} noValidate aria-busy={busy}>
+      {summary && (
+        <div className={styles.summary} role="alert">
+          {summary}
+        </div>
+      )}
+
+      <fieldset className={styles.fieldset}>
+        <legend className={styles.legend}>{t('adminSettings.seller')}</legend>
+        <p className={styles.hint}>{t('adminSettings.sellerHint')}</p>
+        <div className={styles.grid}>
+          {field('seller.legalName', { maxLength: 200 })}
+          {field('seller.companyId', { maxLength: 40 })}
+          {field('seller.vatId', { maxLength: 40 })}
+          {field('seller.address', { maxLength: 300, className: styles.wide })}
+          {field('seller.email', { type: 'email', maxLength: 254 })}
+          {field('seller.phone', { type: 'tel', maxLength: 40 })}
+        </div>
+      </fieldset>
+
+      <fieldset className={styles.fieldset}>
+        <legend className={styles.legend}>{t('adminSettings.delivery')}</legend>
+        <div className={styles.grid}>
+          {field('delivery.addressPrice', amount)}
+          {field('delivery.officePrice', amount)}
+          {field('delivery.freeFrom', { ...amount, hint: t('adminSettings.freeFromHint') })}
+        </div>
+      </fieldset>
+
+      <fieldset className={styles.fieldset}>
+        <legend className={styles.legend}>{t('adminSettings.cod')}</legend>
+        <label className={styles.switch}>
+          <input
+            type="checkbox"
+            role="switch"
+            checked={draft.codEnabled}
+            disabled={busy}
+            onChange={(event) => setDraft((current) => ({ ...current, codEnabled: event.target.checked }))}
+          />
+          <span className={styles.track} aria-hidden="true" />
+          <span>{t('adminSettings.codEnabled')}</span>
+        </label>
+        <div className={styles.grid}>{field('cod.fee', { ...amount, hint: t('adminSettings.codFeeHint') })}</div>
+      </fieldset>
+
+      <fieldset className={styles.fieldset}>
+        <legend className={styles.legend}>{t('adminSettings.returns')}</legend>
+        <div className={styles.grid}>
+          {field('returnDays', {
+            inputMode: 'numeric',
+            maxLength: 3,
+            hint: t('adminSettings.returnDaysHint', { min: RETURN_DAYS_MIN }),
+          })}
+        </div>
+      </fieldset>
+
+      <section className={styles.fixed} aria-label={t('adminSettings.fixed')}>
+        <p>{t('adminSettings.currency', { currency })}</p>
+        <p>{t('adminSettings.vat')}</p>
+      </section>
+
+      <div className={styles.actions}>
+        <button type="submit" className={button.primary} disabled={busy}>
+          {busy ? t('adminSettings.saving') : t('adminSettings.save')}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,96 @@
+import type { TFunction } from 'i18next';
+import { UpdateSettingsBodySchema, type Settings, type UpdateSettings } from '@shop/contract';
+
+/** Every input of the settings form, by the API's field path. */
+export const SETTINGS_FIELDS = [
+  'seller.legalName',
+  'seller.address',
+  'seller.companyId',
+  'seller.vatId',
+  'seller.email',
+  'seller.phone',
+  'delivery.addressPrice',
+  'delivery.officePrice',
+  'delivery.freeFrom',
+  'cod.fee',
+  'returnDays',
+] as const;
+export type SettingsField = (typeof SETTINGS_FIELDS)[number];
+
+/** The form as the inputs hold it: text, and whether cash on delivery is offered. */
+export type SettingsDraft = Record<SettingsField, string> & { codEnabled: boolean };
+
+const money = (amount: number) => amount.toFixed(2);
+
+export function draftOf(settings: Settings): SettingsDraft {
+  return {
+    'seller.legalName': settings.seller.legalName,
+    'seller.address': settings.seller.address,
+    'seller.companyId': settings.seller.companyId,
+    'seller.vatId': settings.seller.vatId,
+    'seller.email': settings.seller.email,
+    'seller.phone': settings.seller.phone,
+    'delivery.addressPrice': money(settings.delivery.addressPrice),
+    'delivery.officePrice': money(settings.delivery.officePrice),
+    'delivery.freeFrom': settings.delivery.freeFrom === null ? '' : money(settings.delivery.freeFrom),
+    'cod.fee': money(settings.cod.fee),
+    returnDays: String(settings.returnDays),
+    codEnabled: settings.cod.enabled,
+  };
+}
+
+/** A decimal comma (how Bulgarian writes 4,50) is read as a point. */
+const amount = (text: string) => text.trim().replace(',', '.');
+/** Whole days as typed; anything else stays text for the schema to refuse. */
+const days = (text: string) => (/^\d{1,4}$/.test(text.trim()) ? Number(text.trim()) : text);
+
+/** The field path a message of the schema or the server names, if it is one of the form's. */
+export function formField(path: string): SettingsField | null {
+  return (SETTINGS_FIELDS as readonly string[]).includes(path) ? (path as SettingsField) : null;
+}
+
+/**
+ * Checks the whole form with the contract's schema, the one the server uses. An empty
+ * "free delivery from" means never free (null).
+ */
+export function parseSettings(
+  draft: SettingsDraft,
+  t: TFunction,
+): { body: UpdateSettings | null; errors: Partial<Record<SettingsField, string>> } {
+  const freeFrom = amount(draft['delivery.freeFrom']);
+  const parsed = UpdateSettingsBodySchema.safeParse({
+    seller: {
+      legalName: draft['seller.legalName'],
+      address: draft['seller.address'],
+      companyId: draft['seller.companyId'],
+      vatId: draft['seller.vatId'],
+      email: draft['seller.email'].trim(),
+      phone: draft['seller.phone'],
+    },
+    delivery: {
+      addressPrice: amount(draft['delivery.addressPrice']),
+      officePrice: amount(draft['delivery.officePrice']),
+      freeFrom: freeFrom === '' ? null : freeFrom,
+    },
+    cod: { enabled: draft.codEnabled, fee: amount(draft['cod.fee']) },
+    returnDays: days(draft.returnDays),
+  });
+  if (parsed.success) return { body: parsed.data, errors: {} };
+  return {
+    body: null,
+    errors: fieldErrors(
+      parsed.error.issues.map((issue) => issue.path.join('.')),
+      t,
+    ),
+  };
+}
+
+/** The form's message for each refused field path (the schema's or the server's). */
+export function fieldErrors(paths: readonly string[], t: TFunction): Partial<Record<SettingsField, string>> {
+  const errors: Partial<Record<SettingsField, string>> = {};
+  for (const path of paths) {
+    const field = formField(path);
+    if (field) errors[field] ??= t(`adminSettings.errors.${field}`);
+  }
+  return errors;
+}

@@ -1,0 +1,16 @@
+import { Navigate, useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { OrderDetail } from '../features/admin-orders/components/order-detail';
+import { useDocumentTitle } from '../lib/use-document-title';
+import { useLanguage } from '../lib/use-language';
+
+/** /admin/orders/{id}: one order and the steps it allows. */
+export default function AdminOrderRoute() {
+  const { t } = useTranslation();
+  const lang = useLanguage();
+  const { orderId } = useParams();
+  const id = /^[1-9]\d{0,9}$/.test(orderId ?? '') ? Number(orderId) : null;
+  useDocumentTitle(t('adminOrders.number', { id: orderId }));
+  if (id === null) return <Navigate to="/admin/orders" replace />;
+  return <OrderDetail key={id} orderId={id} lang={lang} />;
+}

@@ -1,0 +1,15 @@
+import { useTranslation } from 'react-i18next';
+import { AdminPage } from '../features/admin/components/admin-page';
+import { SettingsScreen } from '../features/admin-settings/components/settings-form';
+import { useDocumentTitle } from '../lib/use-document-title';
+
+/** /admin/settings: seller details, delivery prices, cash on delivery and the withdrawal period. */
+export default function AdminSettingsRoute() {
+  const { t } = useTranslation();
+  useDocumentTitle(t('adminSettings.title'));
+  return (
+    <AdminPage title={t('adminSettings.title')} lead={t('adminSettings.lead')}>
+      <SettingsScreen />
+    </AdminPage>
+  );
+}
