@@ -14,12 +14,12 @@ describe('the server renderer', () => {
   it('plans a public page from its route: its module, the api answers it shows first, its fonts', () => {
     expect(planPage('/product/5', 'bg')).toEqual({
       modules: ['src/routes/product.tsx'],
-      data: ['/products/5?lang=bg'],
+      data: ['/settings', '/products/5?lang=bg'],
       fonts: ['manrope-cyrillic-wght-normal.woff2', 'cormorant-garamond-cyrillic-wght-normal.woff2'],
     });
     expect(planPage('/clothing', 'en')).toEqual({
       modules: ['src/routes/clothing.tsx'],
-      data: ['/products?lang=en'],
+      data: ['/settings', '/products?lang=en'],
       fonts: [],
     });
     expect(planPage('/cart', 'en')).toBeNull();

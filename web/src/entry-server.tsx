@@ -13,6 +13,7 @@ import bg from './locales/bg.json';
 import i18n, { startI18n } from './lib/i18n';
 import { serializeServerData, SERVER_DATA_ID } from './lib/server-render';
 import { takeServerTitle } from './lib/use-document-title';
+import { SETTINGS_PATH } from './lib/swr-keys';
 import { setNoticeClosedOnServer } from './components/notice-banner/notice-closed';
 import { setTermsAcceptedOnServer } from './components/terms-popup/terms-accepted';
 import { AppProviders } from './app/providers';
@@ -41,7 +42,8 @@ export const planPage: PageRendererModule['planPage'] = (pathname, lang) => {
   if (!leaf || !page?.module) return null;
   return {
     modules: [page.module],
-    data: page.data?.(leaf.params, lang) ?? [],
+    // Every page writes prices in the currency the settings name.
+    data: [SETTINGS_PATH, ...(page.data?.(leaf.params, lang) ?? [])],
     fonts: pageFonts(lang, page.italic),
   };
 };

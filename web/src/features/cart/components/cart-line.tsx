@@ -4,6 +4,7 @@ import type { CartItem } from '@shop/contract';
 import { QuantityStepper } from '../../../components/quantity-stepper/quantity-stepper';
 import { CloseIcon, HeartIcon } from '../../../components/icons/icons';
 import { formatMoney } from '../../../lib/money';
+import { useCurrency } from '../../../lib/shop-settings';
 import { productThumb } from '../../../lib/images';
 import { lineTotal } from '../lib/cart-total';
 import styles from './cart-line.module.css';
@@ -22,6 +23,7 @@ interface CartLineProps {
 
 /** One cart line: picture and name lead to the product; quantity, move-to-wishlist and remove. */
 export function CartLine({ item, lang, moveState, onQuantityChange, onToggleMove, onRemove }: CartLineProps) {
+  const currency = useCurrency();
   const { t } = useTranslation();
   const productUrl = `/product/${item.productId}`;
   const price = Number.isFinite(item.price) ? item.price : 0;
@@ -42,7 +44,7 @@ export function CartLine({ item, lang, moveState, onQuantityChange, onToggleMove
             <span>{t('cart.colorValue', { color: item.colorName })}</span>
             <span>{t('cart.sizeValue', { size: item.selectedSize })}</span>
           </p>
-          <p className={styles.unit}>{t('cart.unitPrice', { price: formatMoney(price, lang) })}</p>
+          <p className={styles.unit}>{t('cart.unitPrice', { price: formatMoney(price, lang, currency) })}</p>
         </div>
         <div className={styles.foot}>
           <div className={styles.quantity}>
@@ -50,7 +52,7 @@ export function CartLine({ item, lang, moveState, onQuantityChange, onToggleMove
           </div>
           <p className={styles.total}>
             <span className="visually-hidden">{t('cart.lineTotal')} </span>
-            {formatMoney(lineTotal(item), lang)}
+            {formatMoney(lineTotal(item), lang, currency)}
           </p>
         </div>
       </div>

@@ -8,6 +8,7 @@ import { StateMessage } from '../../../components/state-message/state-message';
 import { SummaryLayout, SummaryLines, SummaryPanel, SummaryTotal } from '../../../components/summary/summary';
 import { useErrorText } from '../../../lib/error-text';
 import { formatMoney } from '../../../lib/money';
+import { useCurrency } from '../../../lib/shop-settings';
 import { useLanguage } from '../../../lib/use-language';
 import { useCart } from '../api/get-cart';
 import { useRemoveFromCart } from '../api/remove-from-cart';
@@ -34,6 +35,7 @@ interface PendingMove {
  * is added to the wishlist and then removed from the cart.
  */
 export function CartView({ onMoveToWishlist }: CartViewProps) {
+  const currency = useCurrency();
   const { t } = useTranslation();
   const lang = useLanguage();
   const errorText = useErrorText();
@@ -150,7 +152,11 @@ export function CartView({ onMoveToWishlist }: CartViewProps) {
 
       <SummaryPanel title={t('cart.summaryTitle')} className={styles.summary}>
         <p className={styles.row}>{t('cart.itemCount', { count })}</p>
-        <SummaryTotal label={t('cart.total')} amount={formatMoney(cartTotal(items), lang)} testId="cart-total" />
+        <SummaryTotal
+          label={t('cart.total')}
+          amount={formatMoney(cartTotal(items), lang, currency)}
+          testId="cart-total"
+        />
         <p className={styles.note}>{t('cart.totalNote')}</p>
         <Link to="/checkout" className={`${button.light} ${button.block}`}>
           {t('cart.checkout')}

@@ -7,6 +7,7 @@ import { QuantityStepper } from '../../../components/quantity-stepper/quantity-s
 import { HeartIcon } from '../../../components/icons/icons';
 import { PageHeading } from '../../../components/page-heading/page-heading';
 import { formatMoney } from '../../../lib/money';
+import { useCurrency } from '../../../lib/shop-settings';
 import { PRODUCT_RATIO, productSrcSet, productThumb } from '../../../lib/images';
 import { localizeProduct } from '../lib/localize';
 import button from '../../../components/button/button.module.css';
@@ -46,6 +47,7 @@ export function ProductDetails({
   onToggleWishlist,
   wishlisted = false,
 }: ProductDetailsProps) {
+  const currency = useCurrency();
   const { t } = useTranslation();
   const colorLabelId = useId();
   const sizeLabelId = useId();
@@ -125,7 +127,7 @@ export function ProductDetails({
 
       <div className={styles.info}>
         <PageHeading variant="product" eyebrow={categoryName} title={name} />
-        <p className={styles.price}>{formatMoney(product.price, lang)}</p>
+        <p className={styles.price}>{formatMoney(product.price, lang, currency)}</p>
         <p className={styles.description}>{description}</p>
 
         {product.colors.length > 0 && (
