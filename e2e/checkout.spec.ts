@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, expectAccessible, screenshots, test, waitForMail } from './fixtures.js';
+import { inStock, type StockedProduct } from './support/stock.js';
 
 /**
  * The checkout journey on the embedded defaults: add to cart → checkout with the delivery form →
@@ -35,33 +36,12 @@ const translator =
     return text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(vars[name] ?? ''));
   };
 
-interface ApiProduct {
-  id: number;
-  name: string;
-  price: number;
-  stockTracked: boolean;
-  colors: { id: number; colorName: string }[];
-  sizes: { size: string }[];
-  stock: { colorId: number; size: string; available: number }[];
-}
+type ApiProduct = StockedProduct;
 
 interface ApiSettings {
   currency: string;
   delivery: { addressPrice: number; officePrice: number; freeFrom: number | null };
   cod: { enabled: boolean; fee: number };
-}
-
-/** A product, colour and size with at least `quantity` left (the demo catalogue has sold-out sizes). */
-function inStock(products: ApiProduct[], quantity: number) {
-  for (const product of products) {
-    for (const color of product.colors) {
-      for (const { size } of product.sizes) {
-        const entry = product.stock.find((row) => row.colorId === color.id && row.size === size);
-        if (!product.stockTracked || (entry?.available ?? 0) >= quantity) return { product, color, size };
-      }
-    }
-  }
-  throw new Error(`no product has ${quantity} of one colour and size in stock`);
 }
 
 /** What the order costs, as OPERATIONS.md section 4 reckons it, in cents to stay exact. */
