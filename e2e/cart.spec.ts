@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { expect, expectAccessible, screenshots, test } from './fixtures.js';
 import { signUpAndLogIn, uniqueEmail } from './support/accounts.js';
 import { translator, type Lang } from './support/i18n.js';
+import { availableOf, variantsInStock, type StockedProduct } from './support/stock.js';
 
 /**
  * The cart and wishlist journey, in both languages: add two colours/sizes, the cart and its
@@ -16,12 +17,27 @@ function centsOf(text: string | null, lang: Lang): number {
 }
 const cents = (amount: number) => Math.round(amount * 100);
 
-interface ApiProduct {
-  id: number;
-  name: string;
-  price: number;
-  colors: { id: number; colorName: string }[];
-  sizes: { size: string }[];
+type ApiProduct = StockedProduct;
+
+/**
+ * A product whose two colours each have a size with at least 2 left, the sizes different (the
+ * journey adds two lines and takes the second to 2); the demo catalogue has sold-out sizes.
+ */
+function twoLines(products: ApiProduct[]) {
+  for (const product of products) {
+    for (const [a, colorA] of product.colors.entries()) {
+      for (const colorB of product.colors.slice(a + 1)) {
+        for (const { size: sizeA } of product.sizes) {
+          if (availableOf(product, colorA.id, sizeA) < 2) continue;
+          const sizeB = product.sizes.find(
+            ({ size }) => size !== sizeA && availableOf(product, colorB.id, size) >= 2,
+          )?.size;
+          if (sizeB) return { product, colorA, colorB, sizeA, sizeB };
+        }
+      }
+    }
+  }
+  throw new Error('the demo catalogue needs a product with two colours in stock in two sizes');
 }
 
 /** The toast with `text` (several may be on screen at once). */
@@ -41,10 +57,10 @@ for (const lang of ['en', 'bg'] as const) {
       /** i18next's plural keys: `_one` for 1, `_other` for the rest (English and Bulgarian alike). */
       const tn = (key: string, count: number) => t(`${key}_${count === 1 ? 'one' : 'other'}`, { count });
       const products = (await (await request.get(`/api/products?lang=${lang}`)).json()) as ApiProduct[];
-      const [product, other] = products.filter((p) => p.colors.length >= 2 && p.sizes.length >= 2);
-      if (!product || !other) throw new Error('the demo catalogue needs two products with two colours and two sizes');
-      const [colorA, colorB] = product.colors as [ApiProduct['colors'][0], ApiProduct['colors'][0]];
-      const [sizeA, sizeB] = [product.sizes[0]!.size, product.sizes[1]!.size];
+      const { product, colorA, colorB, sizeA, sizeB } = twoLines(products);
+      const other = products.find((p) => p.id !== product.id && variantsInStock(p, 1).length > 0);
+      if (!other) throw new Error('the demo catalogue needs a second product in stock');
+      const otherPick = variantsInStock(other, 1)[0]!;
 
       const cartBadge = (count: number) => page.getByRole('link', { name: tn('nav.cart', count), exact: true });
       const wishlistBadge = (count: number) => page.getByRole('link', { name: tn('nav.wishlist', count), exact: true });
@@ -71,8 +87,8 @@ for (const lang of ['en', 'bg'] as const) {
       await heart.click();
       await expect(toast(page, t('product.selectForWishlist'))).toBeVisible();
       await expect(wishlistBadge(0)).toBeVisible();
-      await page.getByRole('button', { name: other.colors[0]!.colorName, exact: true }).click();
-      await page.getByRole('button', { name: other.sizes[0]!.size, exact: true }).click();
+      await page.getByRole('button', { name: otherPick.color.colorName, exact: true }).click();
+      await page.getByRole('button', { name: otherPick.size, exact: true }).click();
       await heart.click();
       await expect(heart).toHaveAttribute('aria-pressed', 'true');
       await expect(wishlistBadge(1)).toBeVisible();

@@ -2,11 +2,13 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, expectAccessible, screenshots, test, waitForMail } from './fixtures.js';
+import { inStock, type StockedProduct } from './support/stock.js';
 
 /**
- * The checkout journey on the embedded defaults: add to cart → checkout → the built-in test
- * payment page (a declined card first, then 4242…) → "Payment Successful!" → the paid order in
- * My Orders and an empty cart; and, in Bulgarian, a cancelled payment that leaves the cart intact.
+ * The checkout journey on the embedded defaults: add to cart → checkout with the delivery form →
+ * the built-in test payment page (a declined card first, then 4242…) → "Payment Successful!" →
+ * the paid order in My Orders and an empty cart; cash on delivery, placed at once; and, in
+ * Bulgarian, a cancelled payment that leaves the cart intact.
  */
 
 type Lang = 'en' | 'bg';
@@ -34,12 +36,32 @@ const translator =
     return text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(vars[name] ?? ''));
   };
 
-interface ApiProduct {
-  id: number;
-  name: string;
-  price: number;
-  colors: { id: number; colorName: string }[];
-  sizes: { size: string }[];
+type ApiProduct = StockedProduct;
+
+interface ApiSettings {
+  currency: string;
+  delivery: { addressPrice: number; officePrice: number; freeFrom: number | null };
+  cod: { enabled: boolean; fee: number };
+}
+
+/** What the order costs, as OPERATIONS.md section 4 reckons it, in cents to stay exact. */
+function orderTotal(settings: ApiSettings, subtotal: number, method: 'address' | 'office', cod = false) {
+  const cents = (amount: number) => Math.round(amount * 100);
+  const { addressPrice, officePrice, freeFrom } = settings.delivery;
+  const free = freeFrom !== null && cents(subtotal) >= cents(freeFrom);
+  const delivery = free ? 0 : method === 'office' ? officePrice : addressPrice;
+  return { delivery, total: (cents(subtotal) + cents(delivery) + (cod ? cents(settings.cod.fee) : 0)) / 100 };
+}
+
+/** The checkout's delivery form, by its labels in the page's language. */
+async function fillDelivery(page: Page, t: ReturnType<typeof translator>, method: 'address' | 'office') {
+  await page.getByRole('radio', { name: new RegExp(t(`delivery.methods.${method}`)) }).check();
+  await page.getByLabel(t('delivery.name'), { exact: true }).fill('Mila Petrova');
+  await page.getByLabel(t('delivery.phone'), { exact: true }).fill('+359 888 123 456');
+  await page.getByLabel(t('delivery.city'), { exact: true }).fill(method === 'office' ? 'Пловдив' : 'Sofia');
+  await page.getByLabel(t('delivery.postcode'), { exact: true }).fill(method === 'office' ? '4000' : '1000');
+  if (method === 'address') await page.getByLabel(t('delivery.line1'), { exact: true }).fill('1 Vitosha Blvd, fl. 3');
+  else await page.getByLabel(t('delivery.office'), { exact: true }).fill('Еконт, Пловдив – Тракия');
 }
 
 async function createShopper(request: APIRequestContext, outboxDir: string, locale: Lang) {
@@ -66,17 +88,21 @@ async function fillCard(page: Page, cardNumber: string) {
   await page.locator('input[name="cvc"]').fill('123');
 }
 
-const moneyIn = (page: Page, amount: number, lang: Lang) =>
+/** An amount as the browser writes it in the shop's currency (from the settings, as the app takes it). */
+const moneyIn = (page: Page, amount: number, lang: Lang, currency: string) =>
   page.evaluate(
-    ([value, locale]) =>
+    ([value, locale, code]) =>
       new Intl.NumberFormat(locale, {
         style: 'currency',
-        currency: 'USD',
+        currency: code,
         currencyDisplay: 'narrowSymbol',
         minimumFractionDigits: 2,
       }).format(value),
-    [amount, lang === 'bg' ? 'bg-BG' : 'en-US'] as const,
+    [amount, lang === 'bg' ? 'bg-BG' : 'en-US', currency] as const,
   );
+
+const settingsOf = async (request: APIRequestContext) =>
+  (await (await request.get('/api/settings')).json()) as ApiSettings;
 
 test('pay on the built-in page: the order is paid, mailed, listed in My Orders, and the cart is empty', async ({
   page,
@@ -85,9 +111,12 @@ test('pay on the built-in page: the order is paid, mailed, listed in My Orders, 
 }) => {
   test.setTimeout(120_000);
   const t = translator('en');
+  const settings = await settingsOf(request);
   const products = (await (await request.get('/api/products')).json()) as ApiProduct[];
-  const product = products.find((p) => p.colors.length > 0 && p.sizes.length > 0)!;
-  const [color, size] = [product.colors[0]!.colorName, product.sizes[0]!.size];
+  const pick = inStock(products, 2);
+  const { product, size } = pick;
+  const color = pick.color.colorName;
+  const money = (amount: number) => moneyIn(page, amount, 'en', settings.currency);
   await page.goto('/');
   const shopper = await createShopper(request, shop.outboxDir, 'en');
   await logIn(page, shopper.token);
@@ -100,17 +129,26 @@ test('pay on the built-in page: the order is paid, mailed, listed in My Orders, 
   await page.getByRole('button', { name: t('product.addToCart') }).click();
   await expect(page.getByRole('link', { name: t('nav.cart', { count: 2 }), exact: true })).toBeVisible();
 
-  // Cart → Checkout: the summary and the pay button named after the built-in page.
+  // Cart → Checkout: the summary, the delivery, the totals and the pay button named after the built-in page.
   await page.goto('/cart');
   await page.getByRole('link', { name: t('cart.checkout'), exact: true }).click();
   await expect(page).toHaveURL(/\/checkout$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Checkout' })).toBeVisible();
   const line = page.getByRole('listitem').filter({ hasText: product.name });
   await expect(line).toContainText(t('checkout.quantity', { count: 2 }));
-  await expect(line).toContainText(t('checkout.unitPrice', { price: await moneyIn(page, product.price, 'en') }));
-  const total = await moneyIn(page, product.price * 2, 'en');
+  await expect(line).toContainText(t('checkout.unitPrice', { price: await money(product.price) }));
+  await fillDelivery(page, t, 'address');
+  await page.getByRole('checkbox', { name: t('delivery.save') }).check();
+  const subtotal = product.price * 2;
+  const { delivery, total: amount } = orderTotal(settings, subtotal, 'address');
+  const total = await money(amount);
+  await expect(page.getByTestId('checkout-subtotal')).toHaveText(await money(subtotal));
+  await expect(page.getByTestId('checkout-delivery')).toHaveText(
+    delivery === 0 ? t('checkout.free') : await money(delivery),
+  );
   await expect(page.getByTestId('checkout-total')).toHaveText(total);
-  const pay = page.getByRole('button', { name: 'Pay by card (test)' });
+  await expect(page.getByText(t('checkout.vatIncluded'))).toBeVisible();
+  const pay = page.getByRole('button', { name: t('checkout.pay.local') });
   await expect(pay).toBeEnabled();
   await expectAccessible(page);
   await screenshots(page, 'checkout-en');
@@ -141,7 +179,15 @@ test('pay on the built-in page: the order is paid, mailed, listed in My Orders, 
 
   const mail = await waitForMail(shop.outboxDir, shopper.email, /is confirmed/);
   expect(mail.text).toContain(`2 × ${product.name}`);
-  expect(mail.text).toContain(`Total: ${total}`);
+  expect(mail.text).toContain(`Total (VAT included): ${total}`);
+
+  // The details were kept for next time: the profile answers them.
+  const profile = await request.get('/api/profile', { headers: { authorization: `Bearer ${shopper.token}` } });
+  expect(((await profile.json()) as { delivery: unknown }).delivery).toMatchObject({
+    method: 'address',
+    city: 'Sofia',
+    line1: '1 Vitosha Blvd, fl. 3',
+  });
 
   await page.getByRole('link', { name: t('checkout.result.viewOrders') }).click();
   await expect(page.getByRole('heading', { level: 1, name: t('orders.title') })).toBeVisible();
@@ -157,22 +203,68 @@ test('pay on the built-in page: the order is paid, mailed, listed in My Orders, 
   await expect(page.getByRole('main').getByText(t('cart.empty'))).toBeVisible();
 });
 
+test('cash on delivery: the order is placed at once with its fee, mailed, and the cart is empty', async ({
+  page,
+  request,
+  shop,
+}) => {
+  test.setTimeout(120_000);
+  const t = translator('en');
+  const settings = await settingsOf(request);
+  expect(settings.cod.enabled, 'the demo shop takes cash on delivery').toBe(true);
+  const products = (await (await request.get('/api/products')).json()) as ApiProduct[];
+  const { product, color, size } = inStock(products, 1);
+  await page.goto('/');
+  const shopper = await createShopper(request, shop.outboxDir, 'en');
+  const added = await request.post('/api/cart', {
+    headers: { authorization: `Bearer ${shopper.token}` },
+    data: { productId: product.id, selectedColor: color.id, selectedSize: size, quantity: 1 },
+  });
+  expect(added.status()).toBe(201);
+  await logIn(page, shopper.token);
+
+  await page.goto('/checkout');
+  await fillDelivery(page, t, 'office');
+  await page.getByRole('radio', { name: new RegExp(t('checkout.methods.cod')) }).check();
+  const { total: amount } = orderTotal(settings, product.price, 'office', true);
+  const total = await moneyIn(page, amount, 'en', settings.currency);
+  await expect(page.getByTestId('checkout-cod-fee')).toHaveText(
+    await moneyIn(page, settings.cod.fee, 'en', settings.currency),
+  );
+  await expect(page.getByTestId('checkout-total')).toHaveText(total);
+  await screenshots(page, 'checkout-cod-en');
+  await page.getByRole('button', { name: t('checkout.pay.cod') }).click();
+
+  await expect(page).toHaveURL(/\/checkout-success\?order_id=\d+$/);
+  await expect(page.getByRole('heading', { level: 1, name: t('checkout.result.placedTitle') })).toBeVisible();
+  await expect(
+    page.getByText(`${t('orders.statusLabel')}: ${t('orders.status.placed')}`, { exact: true }),
+  ).toBeVisible();
+  await expect(page.getByRole('link', { name: t('nav.cart', { count: 0 }), exact: true })).toBeVisible();
+  await expectAccessible(page);
+
+  const mail = await waitForMail(shop.outboxDir, shopper.email, /is confirmed/);
+  expect(mail.text).toContain(`1 × ${product.name}`);
+  expect(mail.text).toContain(`Total (VAT included): ${total}`);
+});
+
 test.describe('in Bulgarian', () => {
   test.use({ lang: 'bg' });
 
   test('a cancelled payment says so and leaves the cart as it was', async ({ page, request, shop }) => {
     test.setTimeout(120_000);
     const t = translator('bg');
+    const settings = await settingsOf(request);
     const products = (await (await request.get('/api/products?lang=bg')).json()) as ApiProduct[];
-    const product = products.find((p) => p.colors.length > 0 && p.sizes.length > 0)!;
+    const { product, color, size } = inStock(products, 3);
     await page.goto('/');
     const shopper = await createShopper(request, shop.outboxDir, 'bg');
     const added = await request.post('/api/cart', {
       headers: { authorization: `Bearer ${shopper.token}` },
       data: {
         productId: product.id,
-        selectedColor: product.colors[0]!.id,
-        selectedSize: product.sizes[0]!.size,
+        selectedColor: color.id,
+        selectedSize: size,
         quantity: 3,
       },
     });
@@ -184,6 +276,12 @@ test.describe('in Bulgarian', () => {
     await expect(page.getByRole('listitem').filter({ hasText: product.name })).toContainText(
       t('checkout.quantity', { count: 3 }),
     );
+    await fillDelivery(page, t, 'office');
+    const { total } = orderTotal(settings, product.price * 3, 'office');
+    await expect(page.getByTestId('checkout-total')).toHaveText(await moneyIn(page, total, 'bg', settings.currency));
+    await expect(page.getByText(t('checkout.vatIncluded'))).toBeVisible();
+    await expectAccessible(page);
+    await screenshots(page, 'checkout-bg');
     await page.getByRole('button', { name: t('checkout.pay.local') }).click();
 
     await expect(page).toHaveURL(/\/pay\/cs_local_/);

@@ -2,6 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import { expect, screenshots, test } from './fixtures.js';
 import { signUpAndLogIn, uniqueEmail } from './support/accounts.js';
 import { translator } from './support/i18n.js';
+import { adminToken, setOnHand, variantsInStock, type StockedProduct } from './support/stock.js';
 
 /**
  * The frame around every page as a new shopper meets it (issue 19): the notice banner in its own
@@ -128,20 +129,27 @@ test.describe('a logged-in shopper on a desktop', () => {
       email: uniqueEmail('frame'),
       password: 'a quiet walk by the river',
     });
-    const products = (await (await page.request.get('/api/products')).json()) as Product[];
+    const products = (await (await page.request.get('/api/products')).json()) as StockedProduct[];
     const auth = { authorization: `Bearer ${shopper.token}` };
-    for (const [product, quantity] of [
-      [products[0]!, 99],
-      [products[1]!, 2],
+    // No size of the demo holds 99: the owner puts 99 of the first line on the shelf first.
+    const [full, another] = [
+      products[0]!,
+      products.slice(1).find((product) => variantsInStock(product, 2).length > 0)!,
+    ];
+    const fullVariant = { color: full.colors[0]!, size: full.sizes[0]!.size };
+    await setOnHand(page.request, await adminToken(page.request, shop.admin), {
+      productId: full.id,
+      colorId: fullVariant.color.id,
+      size: fullVariant.size,
+      onHand: 99,
+    });
+    for (const [product, variant, quantity] of [
+      [full, fullVariant, 99],
+      [another, variantsInStock(another, 2)[0]!, 2],
     ] as const) {
       const added = await page.request.post('/api/cart', {
         headers: auth,
-        data: {
-          productId: product.id,
-          selectedColor: product.colors[0]!.id,
-          selectedSize: product.sizes[0]!.size,
-          quantity,
-        },
+        data: { productId: product.id, selectedColor: variant.color.id, selectedSize: variant.size, quantity },
       });
       expect(added.status(), await added.text()).toBe(201);
     }

@@ -25,13 +25,13 @@ describe('the server renderer', () => {
   it('plans a public page from its route: its module, the api answers it shows first, its fonts', () => {
     expect(planPage('/product/5', 'bg')).toEqual({
       modules: ['src/routes/product.tsx'],
-      data: ['/products/5?lang=bg', '/settings'],
+      data: ['/settings', '/products/5?lang=bg'],
       fonts: ['manrope-cyrillic-wght-normal.woff2', 'cormorant-garamond-cyrillic-wght-normal.woff2'],
       variant: '',
     });
     expect(planPage('/clothing', 'en')).toEqual({
       modules: ['src/routes/clothing.tsx'],
-      data: ['/products?lang=en'],
+      data: ['/settings', '/products?lang=en'],
       fonts: [],
       variant: '',
     });
@@ -40,7 +40,7 @@ describe('the server renderer', () => {
       'size=M%2CL&sort=price_asc',
     );
     expect(planPage('/search', 'bg', 'q=%D1%8F%D0%BA%D0%B5')).toMatchObject({
-      data: ['/products?lang=bg&q=%D1%8F%D0%BA%D0%B5'],
+      data: ['/settings', '/products?lang=bg&q=%D1%8F%D0%BA%D0%B5'],
       variant: 'q=%D1%8F%D0%BA%D0%B5',
     });
     expect(planPage('/cart', 'en')).toBeNull();

@@ -13,6 +13,7 @@ import bg from './locales/bg.json';
 import i18n, { startI18n } from './lib/i18n';
 import { serializeServerData, SERVER_DATA_ID } from './lib/server-render';
 import { takeServerTitle } from './lib/use-document-title';
+import { SETTINGS_PATH } from './lib/swr-keys';
 import { setNoticeClosedOnServer } from './components/notice-banner/notice-closed';
 import { setTermsAcceptedOnServer } from './components/terms-popup/terms-accepted';
 import { AppProviders } from './app/providers';
@@ -20,7 +21,6 @@ import { routes, type ServerRendered } from './app/router';
 import { pageFonts } from './styles/first-paint-fonts';
 import { pageHead } from './app/seo-head';
 import { parseProductId } from './features/catalog/api/get-product';
-import { SETTINGS_PATH } from './lib/settings';
 import { productKey } from './lib/swr-keys';
 
 const strings: Record<Language, object> = { en, bg };
@@ -62,7 +62,8 @@ export const planPage: PageRendererModule['planPage'] = (pathname, lang, search 
   ).toString();
   return {
     modules: [page.module],
-    data: page.data?.(leaf.params, lang, query) ?? [],
+    // Every page writes prices in the currency the settings name (and some show the seller).
+    data: [...new Set([SETTINGS_PATH, ...(page.data?.(leaf.params, lang, query) ?? [])])],
     fonts: pageFonts(lang, page.italic),
     variant,
   };

@@ -50,11 +50,7 @@ const serverRendered = (
   },
 });
 const catalogue: ServerRendered['data'] = (_params, lang) => [productsKey(lang)];
-// The home page names the seller in its structured data; a product page, its price's currency.
-const categoryFaces: ServerRendered['data'] = (_params, lang) => [
-  ...CATEGORY_IDS.map((id) => categoryFaceKey(lang, id)),
-  SETTINGS_PATH,
-];
+const categoryFaces: ServerRendered['data'] = (_params, lang) => CATEGORY_IDS.map((id) => categoryFaceKey(lang, id));
 const searched: ServerRendered['data'] = (_params, lang, query) => {
   const q = searchTerms(query.get('q'));
   return q ? [searchKey(lang, q)] : [];
@@ -63,7 +59,7 @@ const searched: ServerRendered['data'] = (_params, lang, query) => {
 const shopSettings: ServerRendered['data'] = () => [SETTINGS_PATH];
 const oneProduct: ServerRendered['data'] = ({ productId }, lang) => {
   const id = parseProductId(productId);
-  return id === null ? [] : [productKey(id, lang), SETTINGS_PATH];
+  return id === null ? [] : [productKey(id, lang)];
 };
 
 /**

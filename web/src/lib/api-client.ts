@@ -23,6 +23,8 @@ export class ApiError extends Error {
     message: string,
     /** Per-field messages of a 400 validation error. */
     readonly fields: Record<string, string> = {},
+    /** OUT_OF_STOCK at checkout: the cart lines above what is left, with what is left. */
+    readonly lines: NonNullable<ErrorBody['lines']> = [],
   ) {
     super(message);
   }
@@ -51,7 +53,8 @@ function isErrorBody(value: unknown): value is ErrorBody {
     body !== null &&
     typeof body.error === 'string' &&
     typeof body.code === 'string' &&
-    (body.fields === undefined || (typeof body.fields === 'object' && body.fields !== null))
+    (body.fields === undefined || (typeof body.fields === 'object' && body.fields !== null)) &&
+    (body.lines === undefined || Array.isArray(body.lines))
   );
 }
 
@@ -59,7 +62,9 @@ async function toApiError(response: Response): Promise<ApiError> {
   const text = await response.text().catch(() => '');
   try {
     const body: unknown = JSON.parse(text);
-    if (isErrorBody(body)) return new ApiError(response.status, body.code, body.error, body.fields ?? {});
+    if (isErrorBody(body)) {
+      return new ApiError(response.status, body.code, body.error, body.fields ?? {}, body.lines ?? []);
+    }
   } catch {
     // Not JSON (a proxy's HTML error page, an empty body): fall through to a generic error.
   }

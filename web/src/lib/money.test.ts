@@ -13,20 +13,30 @@ const intl = (amount: number, locale: string, currency: string) =>
 
 describe('formatMoney', () => {
   it('writes dollars the English way', () => {
-    expect(formatMoney(49.9, 'en')).toBe('$49.90');
-    expect(formatMoney(1234.5, 'en')).toBe('$1,234.50');
-    expect(formatMoney(1234567.891, 'en')).toBe('$1,234,567.89');
+    expect(formatMoney(49.9, 'en', 'USD')).toBe('$49.90');
+    expect(formatMoney(1234.5, 'en', 'USD')).toBe('$1,234.50');
+    expect(formatMoney(1234567.891, 'en', 'USD')).toBe('$1,234,567.89');
   });
 
   it('writes dollars the Bulgarian way, with no-break spaces', () => {
-    expect(formatMoney(49.9, 'bg')).toBe('49,90\u00a0$');
-    expect(formatMoney(1234.5, 'bg')).toBe('1234,50\u00a0$');
-    expect(formatMoney(12345.5, 'bg')).toBe('12\u00a0345,50\u00a0$');
+    expect(formatMoney(49.9, 'bg', 'USD')).toBe('49,90\u00a0$');
+    expect(formatMoney(1234.5, 'bg', 'USD')).toBe('1234,50\u00a0$');
+    expect(formatMoney(12345.5, 'bg', 'USD')).toBe('12\u00a0345,50\u00a0$');
   });
 
   it('falls back to English for an unknown language and to 0 for a missing price', () => {
-    expect(formatMoney(5, 'de')).toBe('$5.00');
-    expect(formatMoney(Number.NaN, 'en')).toBe('$0.00');
+    expect(formatMoney(5, 'de', 'USD')).toBe('$5.00');
+    expect(formatMoney(Number.NaN, 'en', 'USD')).toBe('$0.00');
+  });
+
+  it('writes euros as OPERATIONS.md section 2 shows them', () => {
+    expect(formatMoney(1234.5, 'en', 'EUR')).toBe('€1,234.50');
+    expect(formatMoney(1234.5, 'bg', 'EUR')).toBe('1234,50\u00a0€');
+  });
+
+  it('writes the bare amount until the server has named the currency', () => {
+    expect(formatMoney(1234.5, 'en', undefined)).toBe('1,234.50');
+    expect(formatMoney(1234.5, 'bg', undefined)).toBe('1234,50');
   });
 
   it('writes every price of cents exactly as Intl.NumberFormat does, in both languages', () => {

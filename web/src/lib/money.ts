@@ -1,8 +1,5 @@
 import type { Language } from '@shop/contract';
 
-/** The shop's currency (ARCHITECTURE.md section 7: CURRENCY defaults to USD). */
-export const SHOP_CURRENCY = 'USD';
-
 /** Currencies written by hand, with the sign `Intl` shows for them (`narrowSymbol`). */
 const SYMBOLS: Record<string, string> = { USD: '$', EUR: '€', GBP: '£' };
 const NO_BREAK_SPACE = '\u00a0';
@@ -36,18 +33,21 @@ function formatWithIntl(amount: number, language: Language, currency: string): s
  * currencies are written here by hand: the first `Intl.NumberFormat` of a page costs the browser
  * 50 ms of loading locale data, in the middle of the page's start, and the server's and the
  * browser's versions of that data could differ by a space and break hydration.
- * `currency` is for amounts that carry their own (an order keeps the currency it was placed in).
+ * `currency` comes from the server (lib/shop-settings.ts, or the order's own): no currency is
+ * hard-coded in the browser. Until it is known (`undefined`), the amount is written without a sign.
  */
-export function formatMoney(amount: number, language: string, currency: string = SHOP_CURRENCY): string {
+export function formatMoney(amount: number, language: string, currency: string | undefined): string {
   const lang: Language = language === 'bg' ? 'bg' : 'en';
   const value = Number.isFinite(amount) ? amount : 0;
-  const symbol = SYMBOLS[currency];
-  if (!symbol) return formatWithIntl(value, lang, currency);
+  if (currency !== undefined && !SYMBOLS[currency]) return formatWithIntl(value, lang, currency);
+  const symbol = currency === undefined ? '' : (SYMBOLS[currency] ?? '');
   const cents = Math.round(Math.abs(value) * 100);
   const whole = String(Math.floor(cents / 100));
   const fraction = String(cents % 100).padStart(2, '0');
   const sign = value < 0 ? '-' : '';
-  return lang === 'bg'
-    ? `${sign}${grouped(whole, NO_BREAK_SPACE, 5)},${fraction}${NO_BREAK_SPACE}${symbol}`
-    : `${sign}${symbol}${grouped(whole, ',', 4)}.${fraction}`;
+  if (lang === 'bg') {
+    const number = `${sign}${grouped(whole, NO_BREAK_SPACE, 5)},${fraction}`;
+    return symbol ? `${number}${NO_BREAK_SPACE}${symbol}` : number;
+  }
+  return `${sign}${symbol}${grouped(whole, ',', 4)}.${fraction}`;
 }

@@ -1,8 +1,8 @@
 import useSWR from 'swr';
 import type { Settings } from '@shop/contract';
+import { SETTINGS_PATH } from './swr-keys';
 
-/** The shop's settings (seller, delivery prices, cash on delivery, withdrawal period, currency). */
-export const SETTINGS_PATH = '/settings';
+export { SETTINGS_PATH };
 
 /**
  * The shop's settings as the server says them (OPERATIONS.md section 1): the same for every

@@ -10,6 +10,8 @@ export type SwrKey = string | readonly [string, ...unknown[]];
 
 export const PROFILE_PATH = '/profile';
 export const CART_PATH = '/cart';
+/** The shop's settings: currency, delivery, cash on delivery (lib/shop-settings.ts). */
+export const SETTINGS_PATH = '/settings';
 
 /** The signed-in account's profile: the session's user. */
 export const profileKey = (token: string | null) => (token ? ([PROFILE_PATH, token] as const) : null);

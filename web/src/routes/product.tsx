@@ -7,6 +7,7 @@ import { useAddToCartToast } from '../features/cart/components/add-to-cart-toast
 import { useWishlistHeart } from '../features/wishlist/api/use-wishlist-heart';
 import { useAddToWishlistToast } from '../features/wishlist/components/wishlist-toast';
 import { WISHLIST_ERRORS } from '../features/wishlist/lib/wishlist-errors';
+import { NotifyMe } from '../features/stock-alerts/components/notify-me';
 import { parseProductId, useProduct } from '../features/catalog/api/get-product';
 import {
   ProductDetails,
@@ -98,6 +99,7 @@ export default function ProductRoute() {
         onAddToCart={addToCart}
         onToggleWishlist={toggleWishlist}
         wishlisted={heart.filled}
+        soldOutAction={(variant) => <NotifyMe key={`${variant.colorId}:${variant.size}`} {...variant} />}
       />
     );
   }

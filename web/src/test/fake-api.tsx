@@ -1,7 +1,7 @@
 import type { ReactElement } from 'react';
 import { SWRConfig } from 'swr';
 import { vi } from 'vitest';
-import { STORAGE_KEYS } from '@shop/contract';
+import { STORAGE_KEYS, type Settings } from '@shop/contract';
 import { swrFetcher } from '../lib/swr';
 import { renderWithRouter, type RenderOptions } from './render';
 
@@ -24,6 +24,26 @@ export type Answer =
   | ((request: SentRequest) => { status?: number; body?: unknown } | Response | Promise<Response>);
 
 const unexpected: string[] = [];
+
+/**
+ * The shop's settings as the fake server answers them unless a test names its own
+ * `GET /api/settings`: every screen with a price reads the currency from them.
+ */
+export const TEST_SETTINGS: Settings = {
+  seller: {
+    legalName: 'Atelier Noir Ltd',
+    address: '1 Vitosha Blvd, 1000 Sofia, Bulgaria',
+    companyId: '200000001',
+    vatId: 'BG200000001',
+    email: 'shop@example.com',
+    phone: '+359 2 000 0000',
+  },
+  delivery: { addressPrice: 6.9, officePrice: 4.5, freeFrom: 100 },
+  cod: { enabled: true, fee: 1.5 },
+  returnDays: 14,
+  currency: 'USD',
+  pricesIncludeVat: true,
+};
 
 /** Requests that no route answered since the last call; the test setup fails the test with them. */
 export function takeUnexpectedRequests(): string[] {
@@ -57,7 +77,7 @@ export function fakeApi(routes: Record<string, Answer>): SentRequest[] {
         token: authorization?.replace(/^Bearer /, '') ?? null,
       };
       sent.push(request);
-      const route = routes[key];
+      const route = routes[key] ?? (key === 'GET /api/settings' ? { body: TEST_SETTINGS } : undefined);
       if (!route) {
         unexpected.push(key);
         throw new Error(`unexpected request ${key}`);

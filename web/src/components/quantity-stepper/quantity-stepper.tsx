@@ -10,6 +10,8 @@ interface QuantityStepperProps {
   onChange: (value: number) => void;
   min?: number;
   max?: number;
+  /** Said at a maximum below 99 instead of the bulk-order note (e.g. "Only 2 left"). */
+  limitNote?: string | undefined;
 }
 
 const clamp = (n: number, min: number, max: number) => Math.min(Math.max(n, min), max);
@@ -18,7 +20,13 @@ const clamp = (n: number, min: number, max: number) => Math.min(Math.max(n, min)
  * Minus, a digits-only text field and plus, clamped to min..max (1..99 by default). At the
  * maximum it points bulk buyers to the contact page.
  */
-export function QuantityStepper({ value, onChange, min = QUANTITY_MIN, max = QUANTITY_MAX }: QuantityStepperProps) {
+export function QuantityStepper({
+  value,
+  onChange,
+  min = QUANTITY_MIN,
+  max = QUANTITY_MAX,
+  limitNote,
+}: QuantityStepperProps) {
   const { t } = useTranslation();
   const inputId = useId();
   const messageId = useId();
@@ -79,7 +87,8 @@ export function QuantityStepper({ value, onChange, min = QUANTITY_MIN, max = QUA
         </button>
       </div>
       <p id={messageId} className={styles.message} role="status">
-        {atMax && (
+        {atMax && limitNote && <span className={styles.max}>{limitNote}</span>}
+        {atMax && !limitNote && (
           <>
             <span className={styles.max}>{t('quantity.maxReached')}</span>{' '}
             <Link to="/contact-us" className={styles.link}>

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { StateMessage } from '../../../components/state-message/state-message';
 import { productThumb } from '../../../lib/images';
 import { formatMoney } from '../../../lib/money';
+import { useCurrency } from '../../../lib/shop-settings';
 import { useAdminProducts } from '../api/get-admin-products';
 import { EditIcon } from './admin-icons';
 import DeleteProductButton from './delete-product-button';
@@ -11,6 +12,7 @@ import styles from './tables.module.css';
 
 /** Every product, drafts included (a failed image upload leaves one): open, edit or delete. */
 export function ProductTable({ lang }: { lang: string }) {
+  const currency = useCurrency();
   const { t } = useTranslation();
   const { data, error } = useAdminProducts(lang);
 
@@ -61,7 +63,7 @@ export function ProductTable({ lang }: { lang: string }) {
                 </Link>
               </th>
               <td>{t(`categories.${product.categoryId}.name`)}</td>
-              <td className={styles.number}>{formatMoney(product.price, lang)}</td>
+              <td className={styles.number}>{formatMoney(product.price, lang, currency)}</td>
               <td>
                 <span className={product.published ? styles.published : styles.draft}>
                   {product.published ? t('admin.products.published') : t('admin.products.draft')}

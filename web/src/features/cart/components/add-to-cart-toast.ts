@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import { useErrorText } from '../../../lib/error-text';
 import type { AddToCartResult } from '../api/add-to-cart';
-import { CART_ERRORS } from '../lib/cart-errors';
+import { CART_ERRORS, outOfStockText } from '../lib/cart-errors';
 
 /** The toast that says how Add to Cart ended (spec sections 4 and 8). */
 export function useAddToCartToast(): (result: AddToCartResult) => void {
@@ -26,7 +26,7 @@ export function useAddToCartToast(): (result: AddToCartResult) => void {
           toast.error(t('cart.incomplete'));
           break;
         case 'failed':
-          toast.error(errorText(result.error, CART_ERRORS.add));
+          toast.error(outOfStockText(result.error, t) ?? errorText(result.error, CART_ERRORS.add));
           break;
       }
     },

@@ -1,11 +1,13 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { CartItem } from '@shop/contract';
+import { QUANTITY_MAX, type CartItem } from '@shop/contract';
 import { QuantityStepper } from '../../../components/quantity-stepper/quantity-stepper';
 import { CloseIcon, HeartIcon } from '../../../components/icons/icons';
 import { formatMoney } from '../../../lib/money';
+import { useCurrency } from '../../../lib/shop-settings';
 import { productThumb } from '../../../lib/images';
 import { lineTotal } from '../lib/cart-total';
+import { isOverStock } from '../lib/cart-errors';
 import styles from './cart-line.module.css';
 
 /** `pending`: inside the undo window of a move to the wishlist; `moving`: the move is under way. */
@@ -22,11 +24,16 @@ interface CartLineProps {
 
 /** One cart line: picture and name lead to the product; quantity, move-to-wishlist and remove. */
 export function CartLine({ item, lang, moveState, onQuantityChange, onToggleMove, onRemove }: CartLineProps) {
+  const currency = useCurrency();
   const { t } = useTranslation();
   const productUrl = `/product/${item.productId}`;
   const price = Number.isFinite(item.price) ? item.price : 0;
   const busy = moveState !== undefined;
   const name = item.name || t('cart.unnamed');
+  // OPERATIONS.md section 3: the stepper stops at what is left; a line above it says so.
+  const left = item.available;
+  const max = left === null ? QUANTITY_MAX : Math.min(QUANTITY_MAX, Math.max(left, 1));
+  const over = isOverStock(item);
 
   return (
     <li className={styles.line} data-move={moveState} aria-busy={moveState === 'moving'}>
@@ -42,15 +49,25 @@ export function CartLine({ item, lang, moveState, onQuantityChange, onToggleMove
             <span>{t('cart.colorValue', { color: item.colorName })}</span>
             <span>{t('cart.sizeValue', { size: item.selectedSize })}</span>
           </p>
-          <p className={styles.unit}>{t('cart.unitPrice', { price: formatMoney(price, lang) })}</p>
+          <p className={styles.unit}>{t('cart.unitPrice', { price: formatMoney(price, lang, currency) })}</p>
+          {over && (
+            <p className={styles.stock} role="alert">
+              {left === 0 ? t('stock.cartSoldOut') : t('stock.cartShort', { count: left ?? 0 })}
+            </p>
+          )}
         </div>
         <div className={styles.foot}>
           <div className={styles.quantity}>
-            <QuantityStepper value={item.quantity} onChange={onQuantityChange} />
+            <QuantityStepper
+              value={item.quantity}
+              onChange={onQuantityChange}
+              max={max}
+              limitNote={left !== null && max < QUANTITY_MAX && !over ? t('stock.onlyLeft', { count: max }) : undefined}
+            />
           </div>
           <p className={styles.total}>
             <span className="visually-hidden">{t('cart.lineTotal')} </span>
-            {formatMoney(lineTotal(item), lang)}
+            {formatMoney(lineTotal(item), lang, currency)}
           </p>
         </div>
       </div>

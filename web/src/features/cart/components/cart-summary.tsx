@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { CartItem } from '@shop/contract';
 import { formatMoney } from '../../../lib/money';
+import { useCurrency } from '../../../lib/shop-settings';
 import { productThumb } from '../../../lib/images';
 import { useLanguage } from '../../../lib/use-language';
 import button from '../../../components/button/button.module.css';
@@ -9,6 +10,7 @@ import styles from './cart-summary.module.css';
 
 /** The navbar's cart preview: what is in the bag, and the way to it. */
 export function CartSummary({ items }: { items: CartItem[] }) {
+  const currency = useCurrency();
   const { t } = useTranslation();
   const lang = useLanguage();
   const total = items.reduce((sum, item) => sum + (item.price || 0) * item.quantity, 0);
@@ -37,13 +39,13 @@ export function CartSummary({ items }: { items: CartItem[] }) {
                     {t('cartSummary.line', { size: item.selectedSize, quantity: item.quantity })}
                   </p>
                 </div>
-                <p className={styles.price}>{formatMoney((item.price || 0) * item.quantity, lang)}</p>
+                <p className={styles.price}>{formatMoney((item.price || 0) * item.quantity, lang, currency)}</p>
               </li>
             ))}
           </ul>
           <p className={styles.total}>
             <span>{t('cartSummary.total')}</span>
-            <span>{formatMoney(total, lang)}</span>
+            <span>{formatMoney(total, lang, currency)}</span>
           </p>
         </>
       )}

@@ -142,4 +142,37 @@ describe('CartView', () => {
     await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Failed to remove from cart.'));
     expect(await screen.findByRole('link', { name: 'Noir Hoodie' })).toBeInTheDocument();
   });
+
+  it('warns on lines above what is left and will not start a checkout for them', async () => {
+    fakeApi({
+      'GET /api/cart?lang=en': () => ({
+        status: 200,
+        body: [
+          line({ quantity: 3, available: 1 }),
+          line({ cartItemId: 2, colorId: 4, colorName: 'Bone', available: 0 }),
+        ],
+      }),
+    });
+    renderCart();
+    expect(await screen.findByText('Only 1 left: lower the quantity to check out.')).toBeInTheDocument();
+    expect(screen.getByText('Sold out in this size and colour: remove it to check out.')).toBeInTheDocument();
+    expect(
+      screen.getByText('Some items are above what is left in stock. Change them to check out.'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Checkout' })).toBeDisabled();
+    expect(screen.queryByRole('link', { name: 'Checkout' })).not.toBeInTheDocument();
+  });
+
+  it('words a refused quantity with what is left', async () => {
+    fakeApi({
+      'GET /api/cart?lang=en': () => ({ status: 200, body: [line({ quantity: 1, available: 5 })] }),
+      'PATCH /api/cart/1?lang=en': () => ({
+        status: 409,
+        body: { error: 'Only 1 left in this size and colour.', code: 'OUT_OF_STOCK' },
+      }),
+    });
+    renderCart();
+    await userEvent.click(await screen.findByRole('button', { name: 'Increase quantity' }));
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Only 1 left in this size and colour.'));
+  });
 });

@@ -8,11 +8,12 @@ import { StateMessage } from '../../../components/state-message/state-message';
 import { SummaryLayout, SummaryLines, SummaryPanel, SummaryTotal } from '../../../components/summary/summary';
 import { useErrorText } from '../../../lib/error-text';
 import { formatMoney } from '../../../lib/money';
+import { useCurrency } from '../../../lib/shop-settings';
 import { useLanguage } from '../../../lib/use-language';
 import { useCart } from '../api/get-cart';
 import { useRemoveFromCart } from '../api/remove-from-cart';
 import { useUpdateCartLine } from '../api/update-cart-line';
-import { CART_ERRORS } from '../lib/cart-errors';
+import { CART_ERRORS, isOverStock, outOfStockText } from '../lib/cart-errors';
 import { cartTotal } from '../lib/cart-total';
 import { CartLine, type MoveState } from './cart-line';
 import button from '../../../components/button/button.module.css';
@@ -34,6 +35,7 @@ interface PendingMove {
  * is added to the wishlist and then removed from the cart.
  */
 export function CartView({ onMoveToWishlist }: CartViewProps) {
+  const currency = useCurrency();
   const { t } = useTranslation();
   const lang = useLanguage();
   const errorText = useErrorText();
@@ -46,9 +48,9 @@ export function CartView({ onMoveToWishlist }: CartViewProps) {
   const changeQuantity = useCallback(
     async (cartItemId: number, quantity: number) => {
       const outcome = await updateLine(cartItemId, quantity);
-      if (!outcome.ok) toast.error(errorText(outcome.error, CART_ERRORS.update));
+      if (!outcome.ok) toast.error(outOfStockText(outcome.error, t) ?? errorText(outcome.error, CART_ERRORS.update));
     },
-    [updateLine, errorText],
+    [updateLine, errorText, t],
   );
 
   /** Removes a line; "Failed to remove from cart." when the server refuses. True when it is gone. */
@@ -150,11 +152,26 @@ export function CartView({ onMoveToWishlist }: CartViewProps) {
 
       <SummaryPanel title={t('cart.summaryTitle')} className={styles.summary}>
         <p className={styles.row}>{t('cart.itemCount', { count })}</p>
-        <SummaryTotal label={t('cart.total')} amount={formatMoney(cartTotal(items), lang)} testId="cart-total" />
+        <SummaryTotal
+          label={t('cart.total')}
+          amount={formatMoney(cartTotal(items), lang, currency)}
+          testId="cart-total"
+        />
         <p className={styles.note}>{t('cart.totalNote')}</p>
-        <Link to="/checkout" className={`${button.light} ${button.block}`}>
-          {t('cart.checkout')}
-        </Link>
+        {items.some(isOverStock) ? (
+          <>
+            <p className={styles.blocked} role="alert">
+              {t('stock.cartBlocked')}
+            </p>
+            <button type="button" className={`${button.light} ${button.block}`} disabled>
+              {t('cart.checkout')}
+            </button>
+          </>
+        ) : (
+          <Link to="/checkout" className={`${button.light} ${button.block}`}>
+            {t('cart.checkout')}
+          </Link>
+        )}
         <Link to="/clothing" className={`${button.secondary} ${button.block} ${styles.ghost}`}>
           {t('cart.continueShopping')}
         </Link>

@@ -1,3 +1,6 @@
+import type { TFunction } from 'i18next';
+import type { CartItem } from '@shop/contract';
+import { isApiError } from '../../../lib/api-client';
 import type { ErrorWording } from '../../../lib/error-text';
 
 /**
@@ -24,3 +27,17 @@ export const CART_ERRORS = {
   add: { ...CHANGE_FAILED, fallback: 'cart.addFailed' },
   update: { ...CHANGE_FAILED, fallback: 'cart.updateFailed' },
 } satisfies Record<string, ErrorWording>;
+
+/**
+ * A 409 OUT_OF_STOCK in the reader's language (OPERATIONS.md section 3): "Only N left in this size
+ * and colour." or, at 0, "This size is sold out in this colour."; the server's message carries N.
+ * Null for any other answer.
+ */
+export function outOfStockText(error: unknown, t: TFunction): string | null {
+  if (!isApiError(error) || error.code !== 'OUT_OF_STOCK') return null;
+  const left = Number(/\d+/.exec(error.message)?.[0] ?? 0);
+  return left > 0 ? t('stock.onlyLeft', { count: left }) : t('stock.soldOut');
+}
+
+/** A line above what is left of its colour and size: the checkout refuses it. */
+export const isOverStock = (item: CartItem) => item.available !== null && item.quantity > item.available;

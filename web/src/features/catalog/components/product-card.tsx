@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Product } from '@shop/contract';
 import { formatMoney } from '../../../lib/money';
+import { useCurrency } from '../../../lib/shop-settings';
 import { ProductImagePair } from '../../../components/product-image-pair/product-image-pair';
 import { localizeProduct, productImages } from '../lib/localize';
 import styles from './product-card.module.css';
@@ -17,6 +18,7 @@ interface ProductCardProps {
 
 /** A product in a grid: image (crossfading to the hover image), name and price. */
 export function ProductCard({ product, lang, priority, action }: ProductCardProps) {
+  const currency = useCurrency();
   const { name } = localizeProduct(product, lang);
   const { main, hover } = productImages(product);
 
@@ -31,7 +33,7 @@ export function ProductCard({ product, lang, priority, action }: ProductCardProp
         />
         <div className={styles.text}>
           <h3 className={styles.name}>{name}</h3>
-          <p className={styles.price}>{formatMoney(product.price, lang)}</p>
+          <p className={styles.price}>{formatMoney(product.price, lang, currency)}</p>
         </div>
       </Link>
       {action && <div className={styles.action}>{action}</div>}

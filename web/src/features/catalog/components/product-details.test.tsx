@@ -86,3 +86,68 @@ describe('ProductDetails: the wishlist heart', () => {
     expect(onToggleWishlist).not.toHaveBeenCalled();
   });
 });
+
+describe('ProductDetails: stock', () => {
+  afterEach(() => vi.clearAllMocks());
+
+  const tracked: Product = {
+    ...product,
+    stockTracked: true,
+    stock: [
+      { colorId: 11, size: 'XS', available: 0 },
+      { colorId: 11, size: 'M', available: 2 },
+      { colorId: 12, size: 'XS', available: 5 },
+      { colorId: 12, size: 'M', available: 0 },
+    ],
+  };
+
+  function renderTracked() {
+    const onAddToCart = vi.fn();
+    renderWithRouter(
+      <ProductDetails
+        product={tracked}
+        lang="en"
+        categoryName="Elegance"
+        isLoggedIn
+        onAddToCart={onAddToCart}
+        onToggleWishlist={vi.fn()}
+        soldOutAction={({ size }) => <button type="button">Notify me about {size}</button>}
+      />,
+    );
+    return onAddToCart;
+  }
+
+  it('strikes through a size sold out in the chosen colour; chosen, it offers the alert instead of the cart', async () => {
+    const onAddToCart = renderTracked();
+    await userEvent.click(screen.getByRole('button', { name: 'Onyx' }));
+    const xs = screen.getByRole('button', { name: 'XS' });
+    expect(xs).toHaveAttribute('data-sold-out');
+    expect(xs).toHaveAccessibleDescription('Sold out');
+    expect(screen.getByRole('button', { name: 'M' })).not.toHaveAttribute('data-sold-out');
+
+    await userEvent.click(xs);
+    expect(screen.getByText('This size is sold out in this colour.')).toBeInTheDocument();
+    const add = screen.getByRole('button', { name: 'Sold out' });
+    expect(add).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Notify me about XS' })).toBeInTheDocument();
+    expect(onAddToCart).not.toHaveBeenCalled();
+
+    // Another colour has it: back to the cart.
+    await userEvent.click(screen.getByRole('button', { name: 'Bordeaux' }));
+    expect(screen.getByRole('button', { name: 'Add to Cart' })).toBeEnabled();
+    expect(screen.queryByRole('button', { name: 'Notify me about XS' })).not.toBeInTheDocument();
+  });
+
+  it('says "Only N left" at 3 or fewer and stops the stepper there', async () => {
+    const onAddToCart = renderTracked();
+    await userEvent.click(screen.getByRole('button', { name: 'Onyx' }));
+    await userEvent.click(screen.getByRole('button', { name: 'M' }));
+    expect(screen.getAllByText('Only 2 left in this size and colour.').length).toBeGreaterThan(0);
+    const plus = screen.getByRole('button', { name: 'Increase quantity' });
+    await userEvent.click(plus);
+    expect(plus).toBeDisabled();
+    expect(screen.getByRole('textbox', { name: 'Quantity' })).toHaveValue('2');
+    await userEvent.click(screen.getByRole('button', { name: 'Add to Cart' }));
+    expect(onAddToCart).toHaveBeenCalledWith(expect.objectContaining({ colorId: 11, selectedSize: 'M', quantity: 2 }));
+  });
+});

@@ -1,12 +1,13 @@
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
-import { SIZES, type Color, type Product, type Size } from '@shop/contract';
+import { LOW_STOCK, QUANTITY_MAX, SIZES, type Color, type Product, type Size } from '@shop/contract';
 import { Carousel, type CarouselImage } from '../../../components/carousel/carousel';
 import { QuantityStepper } from '../../../components/quantity-stepper/quantity-stepper';
 import { HeartIcon } from '../../../components/icons/icons';
 import { PageHeading } from '../../../components/page-heading/page-heading';
 import { formatMoney } from '../../../lib/money';
+import { useCurrency } from '../../../lib/shop-settings';
 import { PRODUCT_RATIO, productSrcSet, productThumb } from '../../../lib/images';
 import { localizeProduct } from '../lib/localize';
 import button from '../../../components/button/button.module.css';
@@ -33,6 +34,22 @@ interface ProductDetailsProps {
   onToggleWishlist: (selection: ProductSelection) => void | Promise<void>;
   /** Shows the heart filled. */
   wishlisted?: boolean;
+  /** What a sold-out colour and size offers instead of Add to Cart ("Notify me when it's back"). */
+  soldOutAction?: (variant: { productId: number; colorId: number; size: Size }) => ReactNode;
+}
+
+/**
+ * What is left of a colour and size: null when the product does not count stock (unlimited).
+ * Without a colour, a size counts as sold out only when no colour has it.
+ */
+export function availableOf(product: Product, colorId: number | null, size: string): number | null {
+  if (!product.stockTracked) return null;
+  const entries = product.stock.filter(
+    (entry) => entry.size === size && (colorId === null || entry.colorId === colorId),
+  );
+  return colorId === null
+    ? entries.reduce((most, entry) => Math.max(most, entry.available), 0)
+    : (entries[0]?.available ?? 0);
 }
 
 const sizeOrder = (size: string) => SIZES.indexOf(size as Size);
@@ -45,7 +62,9 @@ export function ProductDetails({
   onAddToCart,
   onToggleWishlist,
   wishlisted = false,
+  soldOutAction,
 }: ProductDetailsProps) {
+  const currency = useCurrency();
   const { t } = useTranslation();
   const colorLabelId = useId();
   const sizeLabelId = useId();
@@ -54,6 +73,15 @@ export function ProductDetails({
   const [size, setSize] = useState<Size | null>(null);
   const [quantity, setQuantity] = useState(1);
   const [busy, setBusy] = useState(false);
+  const soldOutId = useId();
+  const stockNoteId = useId();
+
+  // OPERATIONS.md section 3: sold-out sizes struck through, "Only N left" at 3 or fewer, the
+  // stepper's maximum min(99, available).
+  const available = size ? availableOf(product, color?.id ?? null, size) : null;
+  const soldOut = color !== null && available === 0;
+  const maxQuantity = available === null || available === 0 ? QUANTITY_MAX : Math.min(QUANTITY_MAX, available);
+  const shownQuantity = Math.min(quantity, maxQuantity);
 
   const sizes = [...product.sizes].sort((a, b) => sizeOrder(a.size) - sizeOrder(b.size));
   // Until a colour is chosen the gallery shows the first one, or the product image.
@@ -76,6 +104,7 @@ export function ProductDetails({
       toast.warn(t('product.selectSizeColor'));
       return;
     }
+    if (soldOut) return;
     setBusy(true);
     try {
       await onAddToCart({
@@ -83,7 +112,7 @@ export function ProductDetails({
         colorId: color.id,
         selectedColor: color.imageUrl,
         selectedSize: size,
-        quantity,
+        quantity: shownQuantity,
       });
     } finally {
       setBusy(false);
@@ -105,7 +134,7 @@ export function ProductDetails({
       colorId: color.id,
       selectedColor: color.imageUrl,
       selectedSize: size,
-      quantity,
+      quantity: shownQuantity,
     });
   }
 
@@ -125,7 +154,7 @@ export function ProductDetails({
 
       <div className={styles.info}>
         <PageHeading variant="product" eyebrow={categoryName} title={name} />
-        <p className={styles.price}>{formatMoney(product.price, lang)}</p>
+        <p className={styles.price}>{formatMoney(product.price, lang, currency)}</p>
         <p className={styles.description}>{description}</p>
 
         {product.colors.length > 0 && (
@@ -159,27 +188,56 @@ export function ProductDetails({
               <span className={styles.chosen}>{size ?? t('product.chooseSize')}</span>
             </p>
             <ul className={styles.sizes}>
-              {sizes.map((s) => (
-                <li key={s.id}>
-                  <button
-                    type="button"
-                    className={styles.size}
-                    aria-pressed={size === s.size}
-                    onClick={() => setSize(s.size)}
-                  >
-                    {s.size}
-                  </button>
-                </li>
-              ))}
+              {sizes.map((s) => {
+                // Still selectable when sold out: the shopper may ask to hear when it is back.
+                const out = availableOf(product, color?.id ?? null, s.size) === 0;
+                return (
+                  <li key={s.id}>
+                    <button
+                      type="button"
+                      className={styles.size}
+                      data-sold-out={out || undefined}
+                      aria-pressed={size === s.size}
+                      aria-describedby={out ? soldOutId : undefined}
+                      onClick={() => setSize(s.size)}
+                    >
+                      {s.size}
+                    </button>
+                  </li>
+                );
+              })}
             </ul>
+            <span id={soldOutId} hidden>
+              {t('stock.soldOutShort')}
+            </span>
+            <p id={stockNoteId} className={styles.stockNote} role="status">
+              {color && size && soldOut && t('stock.soldOut')}
+              {color &&
+                size &&
+                available !== null &&
+                available > 0 &&
+                available <= LOW_STOCK &&
+                t('stock.onlyLeft', { count: available })}
+            </p>
           </div>
         )}
 
-        <QuantityStepper value={quantity} onChange={setQuantity} />
+        <QuantityStepper
+          value={shownQuantity}
+          onChange={setQuantity}
+          max={maxQuantity}
+          limitNote={maxQuantity < QUANTITY_MAX ? t('stock.onlyLeft', { count: maxQuantity }) : undefined}
+        />
 
         <div className={styles.actions}>
-          <button type="button" className={`${button.primary} ${styles.add}`} onClick={addToCart} disabled={busy}>
-            {t('product.addToCart')}
+          <button
+            type="button"
+            className={`${button.primary} ${styles.add}`}
+            onClick={addToCart}
+            disabled={busy || soldOut}
+            aria-describedby={soldOut ? stockNoteId : undefined}
+          >
+            {soldOut ? t('stock.soldOutShort') : t('product.addToCart')}
           </button>
           <button
             type="button"
@@ -191,6 +249,8 @@ export function ProductDetails({
             <HeartIcon filled={wishlisted} />
           </button>
         </div>
+
+        {soldOut && color && size && soldOutAction?.({ productId: product.id, colorId: color.id, size })}
 
         <ul className={styles.notes}>
           <li>{t('product.noteReturns')}</li>

@@ -2,9 +2,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'react-toastify';
-import type { CartItem } from '@shop/contract';
+import type { CartItem, Profile } from '@shop/contract';
 import { redirectToPayment } from '../lib/redirect';
-import { fakeApi, renderWithApi, signIn } from '../../../test/fake-api';
+import { fakeApi, renderWithApi, signIn, TEST_SETTINGS } from '../../../test/fake-api';
 import { CheckoutView } from './checkout-view';
 
 vi.mock('react-toastify', () => ({ toast: { error: vi.fn(), info: vi.fn(), success: vi.fn() } }));
@@ -26,6 +26,36 @@ const line = (overrides: Partial<CartItem>): CartItem => ({
 });
 const cart = [line({}), line({ cartItemId: 2, productId: 11, name: '', price: 120, quantity: 1, selectedSize: 'L' })];
 const info = { status: 200, body: { provider: 'local', currency: 'USD' } };
+const saved: Profile['delivery'] = {
+  method: 'office',
+  name: 'Mila Petrova',
+  phone: '+359 888 123 456',
+  country: 'BG',
+  city: 'Sofia',
+  postcode: '1000',
+  line1: null,
+  office: 'Econt, Sofia – Mladost 1',
+  note: null,
+};
+const profile = (delivery: Profile['delivery'] = saved): { body: Profile } => ({
+  body: {
+    id: 1,
+    name: 'Mila Petrova',
+    email: 'mila@example.com',
+    address: '',
+    phone: '+359 888 000 000',
+    profilePicture: null,
+    role: 'USER',
+    delivery,
+  },
+});
+/** The checkout's reads: provider, cart, and the profile whose saved delivery fills the form. */
+const reads = (body: CartItem[] = cart, delivery: Profile['delivery'] = saved) => ({
+  'GET /api/checkout': info,
+  'GET /api/cart?lang=en': { body },
+  'GET /api/profile': profile(delivery),
+});
+const PAY = 'Order and pay by card (test)';
 
 beforeEach(() => {
   vi.spyOn(console, 'warn').mockImplementation(() => undefined);
@@ -36,7 +66,7 @@ afterEach(() => {
 
 describe('CheckoutView', () => {
   it('summarises the cart: image, name or "Unnamed Product", quantity, unit price, subtotal and total', async () => {
-    fakeApi({ 'GET /api/checkout': info, 'GET /api/cart?lang=en': { body: cart } });
+    fakeApi(reads());
     signIn();
     renderWithApi(<CheckoutView />);
     const lines = await screen.findAllByRole('listitem');
@@ -47,45 +77,60 @@ describe('CheckoutView', () => {
     expect(lines[0]).toHaveTextContent('Unit price: $49.99');
     expect(lines[0]).toHaveTextContent('Subtotal $99.98');
     expect(lines[1]).toHaveTextContent('Unnamed Product');
+    await waitFor(() => expect(screen.getByTestId('checkout-delivery')).toHaveTextContent('Free'));
     expect(screen.getByTestId('checkout-total')).toHaveTextContent('$219.98');
-    expect(await screen.findByRole('button', { name: 'Pay by card (test)' })).toBeEnabled();
+    expect(screen.getByText('VAT included')).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: PAY })).toBeEnabled();
   });
 
-  it('says the cart is empty and keeps the pay button disabled', async () => {
-    fakeApi({ 'GET /api/checkout': info, 'GET /api/cart?lang=en': { body: [] } });
+  it('says the cart is empty and offers no way to pay', async () => {
+    fakeApi(reads([]));
     signIn();
     renderWithApi(<CheckoutView />);
     expect(await screen.findByText('Your cart is empty.')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Pay by card (test)' })).toBeDisabled();
+    expect(screen.queryByRole('button', { name: PAY })).not.toBeInTheDocument();
   });
 
   it('names Stripe on the button when Stripe takes the payment', async () => {
     fakeApi({
+      ...reads(),
       'GET /api/checkout': { body: { provider: 'stripe', currency: 'USD' } },
-      'GET /api/cart?lang=en': { body: cart },
     });
     signIn();
     renderWithApi(<CheckoutView />);
-    expect(await screen.findByRole('button', { name: 'Pay with Stripe' })).toBeEnabled();
+    expect(await screen.findByRole('button', { name: 'Order and pay with Stripe' })).toBeEnabled();
   });
 
   it('shows "Processing..." while the session opens, then sends the browser to the payment page', async () => {
     let open: (response: Response) => void = () => undefined;
     const calls = fakeApi({
-      'GET /api/checkout': info,
-      'GET /api/cart?lang=en': { body: cart },
+      ...reads(),
       'POST /api/checkout/session?lang=en': () => new Promise<Response>((resolve) => (open = resolve)),
     });
     signIn();
     renderWithApi(<CheckoutView />);
-    const pay = await screen.findByRole('button', { name: 'Pay by card (test)' });
+    const pay = await screen.findByRole('button', { name: PAY });
     await userEvent.click(pay);
     const processing = screen.getByRole('button', { name: 'Processing...' });
     expect(processing).toBeDisabled();
     await userEvent.click(processing);
     open(new Response(JSON.stringify({ sessionId: 'cs_local_x', url: '/pay/cs_local_x' }), { status: 201 }));
     await waitFor(() => expect(redirectToPayment).toHaveBeenCalledWith('/pay/cs_local_x'));
-    expect(calls.filter((call) => call.key.startsWith('POST'))).toHaveLength(1);
+    const posts = calls.filter((call) => call.key.startsWith('POST'));
+    expect(posts).toHaveLength(1);
+    expect(posts[0]!.body).toEqual({
+      delivery: {
+        method: 'office',
+        name: 'Mila Petrova',
+        phone: '+359 888 123 456',
+        country: 'BG',
+        city: 'Sofia',
+        postcode: '1000',
+        office: 'Econt, Sofia – Mladost 1',
+      },
+      paymentMethod: 'card',
+      saveDelivery: false,
+    });
     expect(screen.getByRole('button', { name: 'Processing...' })).toBeDisabled();
   });
 
@@ -102,15 +147,14 @@ describe('CheckoutView', () => {
     ],
   ])('toasts %s and returns to idle', async (_label, answer, message) => {
     fakeApi({
-      'GET /api/checkout': info,
-      'GET /api/cart?lang=en': { body: cart },
+      ...reads(),
       'POST /api/checkout/session?lang=en': answer,
     });
     signIn();
     renderWithApi(<CheckoutView />);
-    await userEvent.click(await screen.findByRole('button', { name: 'Pay by card (test)' }));
+    await userEvent.click(await screen.findByRole('button', { name: PAY }));
     await waitFor(() => expect(toast.error).toHaveBeenCalledWith(message));
-    expect(screen.getByRole('button', { name: 'Pay by card (test)' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: PAY })).toBeEnabled();
     expect(redirectToPayment).not.toHaveBeenCalled();
   });
 
@@ -119,28 +163,139 @@ describe('CheckoutView', () => {
       throw new Error('refused');
     });
     fakeApi({
-      'GET /api/checkout': info,
-      'GET /api/cart?lang=en': { body: cart },
+      ...reads(),
       'POST /api/checkout/session?lang=en': { status: 201, body: { sessionId: 'x', url: 'javascript:alert(1)' } },
     });
     signIn();
     renderWithApi(<CheckoutView />);
-    await userEvent.click(await screen.findByRole('button', { name: 'Pay by card (test)' }));
+    await userEvent.click(await screen.findByRole('button', { name: PAY }));
     await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Failed to redirect to payment.'));
-    expect(within(document.body).getByRole('button', { name: 'Pay by card (test)' })).toBeEnabled();
+    expect(within(document.body).getByRole('button', { name: PAY })).toBeEnabled();
   });
 
   it('asks to log in again when the server no longer knows the session, which ends here too', async () => {
     fakeApi({
-      'GET /api/checkout': info,
-      'GET /api/cart?lang=en': { body: cart },
+      ...reads(),
       'POST /api/checkout/session?lang=en': { status: 401, body: { error: 'Please log in.', code: 'UNAUTHORIZED' } },
     });
     signIn();
     renderWithApi(<CheckoutView />);
-    await userEvent.click(await screen.findByRole('button', { name: 'Pay by card (test)' }));
+    await userEvent.click(await screen.findByRole('button', { name: PAY }));
     await waitFor(() => expect(toast.info).toHaveBeenCalledWith('Please log in to check out.'));
     expect(localStorage.getItem('token')).toBeNull();
     expect(toast.error).not.toHaveBeenCalled();
+  });
+
+  it('adds delivery below the free-delivery threshold and says how much more makes it free', async () => {
+    fakeApi(reads([line({ quantity: 1 })]));
+    signIn();
+    renderWithApi(<CheckoutView />);
+    // The saved details chose a courier office: $4.50.
+    await waitFor(() => expect(screen.getByTestId('checkout-delivery')).toHaveTextContent('$4.50'));
+    expect(screen.getByTestId('checkout-total')).toHaveTextContent('$54.49');
+    expect(screen.getByText('Add $50.01 more for free delivery.')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('radio', { name: /To an address/ }));
+    expect(screen.getByTestId('checkout-total')).toHaveTextContent('$56.89');
+    expect(screen.getByLabelText('Street address')).toBeInTheDocument();
+  });
+
+  it('marks what is missing, field by field, and sends nothing', async () => {
+    const calls = fakeApi(reads(cart, null));
+    signIn();
+    renderWithApi(<CheckoutView />);
+    // Without saved details, the account's name and phone start the form.
+    await waitFor(() => expect(screen.getByLabelText("Recipient's name")).toHaveValue('Mila Petrova'));
+    await userEvent.click(screen.getByRole('button', { name: PAY }));
+    expect(await screen.findByText('Enter the city.')).toBeInTheDocument();
+    expect(screen.getByText('Enter the postcode.')).toBeInTheDocument();
+    expect(screen.getByText('Enter the street address (at most 200 characters).')).toBeInTheDocument();
+    expect(screen.getByLabelText('City')).toHaveAttribute('aria-invalid', 'true');
+    expect(toast.error).toHaveBeenCalledWith('Please check the highlighted fields.');
+    expect(calls.filter((call) => call.key.startsWith('POST'))).toHaveLength(0);
+  });
+
+  it('shows the fields the server refuses next to them', async () => {
+    fakeApi({
+      ...reads(),
+      'POST /api/checkout/session?lang=en': {
+        status: 400,
+        body: {
+          error: 'Validation failed',
+          code: 'VALIDATION_ERROR',
+          fields: { 'delivery.postcode': 'Enter the postcode.' },
+        },
+      },
+    });
+    signIn();
+    renderWithApi(<CheckoutView />);
+    await userEvent.click(await screen.findByRole('button', { name: PAY }));
+    expect(await screen.findByText('Enter the postcode.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Postcode')).toHaveAttribute('aria-invalid', 'true');
+    expect(toast.error).toHaveBeenCalledWith('Please check the highlighted fields.');
+  });
+
+  it('places a cash-on-delivery order with its fee, and keeps the details when asked', async () => {
+    const calls = fakeApi({
+      ...reads([line({ quantity: 1 })]),
+      'POST /api/checkout/session?lang=en': {
+        status: 201,
+        body: { orderId: 7, sessionId: null, url: '/checkout-success?order_id=7' },
+      },
+    });
+    signIn();
+    renderWithApi(<CheckoutView />);
+    await userEvent.click(await screen.findByRole('radio', { name: /Cash on delivery/ }));
+    expect(screen.getByTestId('checkout-cod-fee')).toHaveTextContent('$1.50');
+    expect(screen.getByTestId('checkout-total')).toHaveTextContent('$55.99');
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Save these details for next time' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Place order (pay on delivery)' }));
+    await waitFor(() => expect(redirectToPayment).toHaveBeenCalledWith('/checkout-success?order_id=7'));
+    expect(calls.find((call) => call.key.startsWith('POST'))?.body).toMatchObject({
+      paymentMethod: 'cod',
+      saveDelivery: true,
+    });
+  });
+
+  it('offers no cash on delivery when the shop has it off', async () => {
+    fakeApi({
+      ...reads(),
+      'GET /api/settings': { body: { ...TEST_SETTINGS, cod: { enabled: false, fee: 0 } } },
+    });
+    signIn();
+    renderWithApi(<CheckoutView />);
+    expect(await screen.findByRole('radio', { name: /Card/ })).toBeChecked();
+    expect(screen.queryByRole('radio', { name: /Cash on delivery/ })).not.toBeInTheDocument();
+  });
+
+  it('refuses to pay for lines above what is left, names them and leads back to the cart', async () => {
+    let stock: number | null = null;
+    fakeApi({
+      ...reads(),
+      'GET /api/cart?lang=en': () => ({ body: [line({ available: stock }), cart[1]] }),
+      'POST /api/checkout/session?lang=en': () => {
+        stock = 1;
+        return {
+          status: 409,
+          body: {
+            error: 'A line of your cart is above what is left in stock.',
+            code: 'OUT_OF_STOCK',
+            lines: [{ cartItemId: 1, available: 1 }],
+          },
+        };
+      },
+    });
+    signIn();
+    renderWithApi(<CheckoutView />);
+    await userEvent.click(await screen.findByRole('button', { name: PAY }));
+    await waitFor(() =>
+      expect(toast.error).toHaveBeenCalledWith('Some items are no longer available in the quantity you chose.'),
+    );
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Noir Hoodie (Onyx, size M): only 1 left');
+    expect(within(alert).getByRole('link', { name: 'Change the quantities in your cart' })).toHaveAttribute(
+      'href',
+      '/cart',
+    );
+    expect(screen.getByRole('button', { name: PAY })).toBeDisabled();
   });
 });

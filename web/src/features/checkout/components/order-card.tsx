@@ -1,3 +1,4 @@
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Language, Order } from '@shop/contract';
 import { formatMoney } from '../../../lib/money';
@@ -11,10 +12,12 @@ interface OrderCardProps {
   lang: Language;
   /** h2 in a list of orders, h2 or h3 under a page heading. */
   headingLevel?: 'h2' | 'h3';
+  /** The order's number opens its page (/my-order/{id}). */
+  link?: boolean;
 }
 
 /** One order: number, date, status, its lines and its total. */
-export function OrderCard({ order, lang, headingLevel: Heading = 'h2' }: OrderCardProps) {
+export function OrderCard({ order, lang, headingLevel: Heading = 'h2', link = false }: OrderCardProps) {
   const { t } = useTranslation();
   const headingId = `order-${order.id}`;
   return (
@@ -22,7 +25,13 @@ export function OrderCard({ order, lang, headingLevel: Heading = 'h2' }: OrderCa
       <header className={styles.header}>
         <div className={styles.identity}>
           <Heading id={headingId} className={styles.number}>
-            {t('orders.number', { id: order.id })}
+            {link ? (
+              <Link to={`/my-order/${order.id}`} className={styles.link}>
+                {t('orders.number', { id: order.id })}
+              </Link>
+            ) : (
+              t('orders.number', { id: order.id })
+            )}
           </Heading>
           <p className={styles.date}>
             {t('orders.placedOn', { date: formatDateTime(order.createdAt, lang) })}

@@ -65,6 +65,21 @@ describe('PaymentResult', () => {
     expect(screen.getByRole('link', { name: 'View my orders' })).toHaveAttribute('href', '/my-order');
   });
 
+  it('says a cash-on-delivery order is placed, from its order id, and links to the order', async () => {
+    fakeApi({
+      'GET /api/orders/42': {
+        body: order({ status: 'placed', paymentMethod: 'cod', paidAt: null, codFee: 1.5, total: 221.48 }),
+      },
+    });
+    signIn();
+    renderWithApi(<PaymentResult kind="success" sessionId={null} orderId={42} />);
+    expect(screen.getByRole('heading', { level: 1, name: 'Order Placed!' })).toBeInTheDocument();
+    expect(screen.getByText('Thank you for your order. You pay the courier when it arrives.')).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Order #42' })).toHaveAttribute('href', '/my-order/42');
+    expect(screen.getByText('Placed, pay on delivery')).toBeInTheDocument();
+    expect(screen.getByText('$221.48')).toBeInTheDocument();
+  });
+
   it('says it is still confirming while the order is pending', async () => {
     fakeApi({ 'GET /api/orders/by-session/cs_1': { body: order({ status: 'pending', paidAt: null }) } });
     signIn();

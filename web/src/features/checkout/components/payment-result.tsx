@@ -6,6 +6,7 @@ import { useLanguage } from '../../../lib/use-language';
 import { isCartKey } from '../../../lib/swr-keys';
 import { ordersKey } from '../api/get-orders';
 import { useOrderBySession } from '../api/get-order-by-session';
+import { useOrder } from '../api/get-order';
 import { OrderCard } from './order-card';
 import button from '../../../components/button/button.module.css';
 import styles from './payment-result.module.css';
@@ -14,32 +15,39 @@ interface PaymentResultProps {
   kind: 'success' | 'cancelled';
   /** `session_id` of the return URL; the order is shown when it belongs to this shopper. */
   sessionId: string | null;
+  /** `order_id` of a cash-on-delivery order's result URL (it has no payment session). */
+  orderId?: number | null;
 }
 
 /** Where the payment provider sends the shopper back: the spec's texts, then the order itself. */
-export function PaymentResult({ kind, sessionId }: PaymentResultProps) {
+export function PaymentResult({ kind, sessionId, orderId = null }: PaymentResultProps) {
   const { t } = useTranslation();
   const lang = useLanguage();
   const { mutate } = useSWRConfig();
-  const { order, waiting, token } = useOrderBySession(sessionId);
-  const paid = order?.status === 'paid';
+  const bySession = useOrderBySession(sessionId);
+  const byId = useOrder(sessionId ? null : orderId);
+  const order = bySession.order ?? byId.order;
+  const { waiting, token } = bySession;
+  // Cash on delivery: placed at once, nothing paid yet.
+  const placed = order ? order.status === 'placed' : !sessionId && orderId !== null;
+  const done = order?.status === 'paid' || order?.status === 'placed';
 
-  // A confirmed payment took the bought lines off the cart: every cart view shows it at once.
+  // A confirmed payment or a placed order took the bought lines off the cart: every cart view shows it at once.
   useEffect(() => {
-    if (!paid) return;
+    if (!done) return;
     void mutate(isCartKey);
     void mutate(ordersKey(token));
-  }, [paid, mutate, token]);
+  }, [done, mutate, token]);
 
   const success = kind === 'success';
+  const successTitle = placed ? t('checkout.result.placedTitle') : t('checkout.result.successTitle');
+  const successText = placed ? t('checkout.result.placedText') : t('checkout.result.successText');
   return (
     <div className={styles.page}>
       <header className={styles.hero} data-kind={kind}>
         <span className={styles.mark} aria-hidden="true" />
-        <h1 className={styles.title}>
-          {success ? t('checkout.result.successTitle') : t('checkout.result.cancelledTitle')}
-        </h1>
-        <p className={styles.lead}>{success ? t('checkout.result.successText') : t('checkout.result.cancelledText')}</p>
+        <h1 className={styles.title}>{success ? successTitle : t('checkout.result.cancelledTitle')}</h1>
+        <p className={styles.lead}>{success ? successText : t('checkout.result.cancelledText')}</p>
         {!success && <p className={styles.aside}>{t('checkout.result.cartIntact')}</p>}
         <div className={styles.actions}>
           {success ? (
@@ -71,7 +79,7 @@ export function PaymentResult({ kind, sessionId }: PaymentResultProps) {
               {waiting ? t('checkout.result.confirming') : t('checkout.result.stillWaiting')}
             </p>
           )}
-          <OrderCard order={order} lang={lang} />
+          <OrderCard order={order} lang={lang} link />
         </section>
       )}
     </div>

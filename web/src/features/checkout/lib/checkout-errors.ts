@@ -6,5 +6,11 @@ import type { ErrorWording } from '../../../lib/error-text';
  */
 export const CHECKOUT_FAILED = {
   fallback: 'checkout.failed',
-  codes: { CART_EMPTY: 'checkout.cartEmpty', UNAUTHORIZED: 'checkout.loginRequired', RATE_LIMITED: 'checkout.tooMany' },
+  codes: {
+    CART_EMPTY: 'checkout.cartEmpty',
+    UNAUTHORIZED: 'checkout.loginRequired',
+    RATE_LIMITED: 'checkout.tooMany',
+    OUT_OF_STOCK: 'checkout.outOfStock',
+    VALIDATION_ERROR: 'checkout.checkFields',
+  },
 } satisfies ErrorWording;

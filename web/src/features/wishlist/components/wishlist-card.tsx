@@ -4,6 +4,7 @@ import type { WishlistItem } from '@shop/contract';
 import { CloseIcon } from '../../../components/icons/icons';
 import { ProductImagePair } from '../../../components/product-image-pair/product-image-pair';
 import { formatMoney } from '../../../lib/money';
+import { useCurrency } from '../../../lib/shop-settings';
 import { itemName } from '../lib/item-name';
 import styles from './wishlist-card.module.css';
 
@@ -15,6 +16,7 @@ interface WishlistCardProps {
 
 /** A saved piece: picture (crossfading to its hover image), name, price, size, and remove. */
 export function WishlistCard({ item, lang, onRemove }: WishlistCardProps) {
+  const currency = useCurrency();
   const { t } = useTranslation();
   const name = itemName(item, lang) || t('wishlist.unnamed');
   const { imageUrl, hoverImage, price } = item.product;
@@ -26,7 +28,7 @@ export function WishlistCard({ item, lang, onRemove }: WishlistCardProps) {
         <ProductImagePair main={imageUrl} hover={hover} />
         <div className={styles.text}>
           <h2 className={styles.name}>{name}</h2>
-          <p className={styles.price}>{formatMoney(Number.isFinite(price) ? price : 0, lang)}</p>
+          <p className={styles.price}>{formatMoney(Number.isFinite(price) ? price : 0, lang, currency)}</p>
           <p className={styles.size}>{t('wishlist.sizeValue', { size: item.selectedSize })}</p>
         </div>
       </Link>

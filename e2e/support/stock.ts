@@ -1,0 +1,64 @@
+import { expect, type APIRequestContext } from '@playwright/test';
+
+/**
+ * Stock in the journeys (OPERATIONS.md section 3). The demo catalogue tracks stock, with sold-out
+ * sizes and sizes with 1–3 left: a journey picks what is in stock from the product's own answer,
+ * or, when it needs more of a variant than the demo holds, sets it through the admin API first.
+ */
+
+export interface StockedProduct {
+  id: number;
+  name: string;
+  price: number;
+  stockTracked: boolean;
+  colors: { id: number; colorName: string }[];
+  sizes: { size: string }[];
+  stock: { colorId: number; size: string; available: number }[];
+}
+
+/** What is left of one colour and size (untracked: unlimited). */
+export function availableOf(product: StockedProduct, colorId: number, size: string): number {
+  if (!product.stockTracked) return Number.POSITIVE_INFINITY;
+  return product.stock.find((entry) => entry.colorId === colorId && entry.size === size)?.available ?? 0;
+}
+
+/** Every colour and size of `product` with at least `quantity` left, colour by colour. */
+export function variantsInStock(product: StockedProduct, quantity: number) {
+  return product.colors.flatMap((color) =>
+    product.sizes
+      .filter(({ size }) => availableOf(product, color.id, size) >= quantity)
+      .map(({ size }) => ({ color, size })),
+  );
+}
+
+/** The first product, colour and size of the catalogue with at least `quantity` left. */
+export function inStock<P extends StockedProduct>(products: P[], quantity: number) {
+  for (const product of products) {
+    const [variant] = variantsInStock(product, quantity);
+    if (variant) return { product, ...variant };
+  }
+  throw new Error(`no product has ${quantity} of one colour and size in stock`);
+}
+
+/** A session token of the shop's admin (the e2e server's `shop.admin`). */
+export async function adminToken(request: APIRequestContext, admin: { email: string; password: string }) {
+  const login = await request.post('/api/auth/login', { data: admin });
+  expect(login.status(), await login.text()).toBe(200);
+  return ((await login.json()) as { token: string }).token;
+}
+
+/** Puts `onHand` units of one colour and size of a product on the shelf, as the owner does (`PUT /api/products/{id}/stock`). */
+export async function setOnHand(
+  request: APIRequestContext,
+  token: string,
+  variant: { productId: number; colorId: number; size: string; onHand: number },
+) {
+  const answer = await request.put(`/api/products/${variant.productId}/stock`, {
+    headers: { authorization: `Bearer ${token}` },
+    data: {
+      stockTracked: true,
+      stock: [{ colorId: variant.colorId, size: variant.size, onHand: variant.onHand }],
+    },
+  });
+  expect(answer.status(), await answer.text()).toBe(200);
+}

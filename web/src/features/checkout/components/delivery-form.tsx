@@ -1,0 +1,125 @@
+import { useId, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DELIVERY_COUNTRIES, type DeliveryMethod, type Language } from '@shop/contract';
+import { Field } from '../../../components/field/field';
+import type { DeliveryDraft, DeliveryErrors, DeliveryField } from '../lib/delivery-form';
+import fieldStyles from '../../../components/field/field.module.css';
+import styles from './delivery-form.module.css';
+
+interface DeliveryFormProps {
+  draft: DeliveryDraft;
+  errors: DeliveryErrors;
+  lang: Language;
+  /** Each method's price as written for the shopper ("Free" from the threshold on). */
+  prices: Record<DeliveryMethod, string>;
+  onChange: (field: DeliveryField, value: string) => void;
+  disabled?: boolean;
+}
+
+/** Country names in the reader's language, from the browser (no list of 27 names to translate). */
+function useCountryNames(lang: Language) {
+  return useMemo(() => {
+    const names = new Intl.DisplayNames([lang === 'bg' ? 'bg-BG' : 'en-US'], { type: 'region' });
+    return DELIVERY_COUNTRIES.map((code) => ({ code, name: names.of(code) ?? code })).sort((a, b) =>
+      a.name.localeCompare(b.name, lang),
+    );
+  }, [lang]);
+}
+
+/** Where the parcel goes (OPERATIONS.md section 4): to a street address or to a courier office. */
+export function DeliveryForm({ draft, errors, lang, prices, onChange, disabled }: DeliveryFormProps) {
+  const { t } = useTranslation();
+  const countries = useCountryNames(lang);
+  const countryId = useId();
+  const countryError = `${countryId}-error`;
+  const methodErrorId = `${countryId}-method-error`;
+  const error = (field: DeliveryField) => (errors[field] ? t(`delivery.errors.${field}`) : undefined);
+  const text = (field: Exclude<DeliveryField, 'method' | 'country'>) => ({
+    name: field,
+    value: draft[field],
+    error: error(field),
+    disabled,
+    onChange: (event: React.ChangeEvent<HTMLInputElement>) => onChange(field, event.target.value),
+  });
+
+  return (
+    <div className={styles.form}>
+      <fieldset className={styles.methods} aria-describedby={errors.method ? methodErrorId : undefined}>
+        <legend className={fieldStyles.label}>{t('delivery.method')}</legend>
+        {(['address', 'office'] as const).map((method) => (
+          <label key={method} className={styles.choice}>
+            <input
+              type="radio"
+              name="method"
+              value={method}
+              checked={draft.method === method}
+              disabled={disabled}
+              onChange={() => onChange('method', method)}
+            />
+            <span className={styles.choiceText}>
+              <span className={styles.choiceName}>{t(`delivery.methods.${method}`)}</span>
+              <span className={styles.choicePrice}>{prices[method]}</span>
+            </span>
+          </label>
+        ))}
+        {errors.method && (
+          <p id={methodErrorId} className={fieldStyles.error} role="alert">
+            {t('delivery.errors.method')}
+          </p>
+        )}
+      </fieldset>
+
+      <div className={styles.fields}>
+        <Field label={t('delivery.name')} autoComplete="name" required {...text('name')} />
+        <Field label={t('delivery.phone')} type="tel" autoComplete="tel" required {...text('phone')} />
+        <div className={fieldStyles.field} data-invalid={errors.country ? '' : undefined}>
+          <label htmlFor={countryId} className={fieldStyles.label}>
+            {t('delivery.country')}
+          </label>
+          <select
+            id={countryId}
+            name="country"
+            className={`${fieldStyles.input} ${styles.select}`}
+            value={draft.country}
+            disabled={disabled}
+            autoComplete="country"
+            aria-invalid={errors.country ? true : undefined}
+            aria-describedby={errors.country ? countryError : undefined}
+            onChange={(event) => onChange('country', event.target.value)}
+          >
+            {countries.map(({ code, name }) => (
+              <option key={code} value={code}>
+                {name}
+              </option>
+            ))}
+          </select>
+          {errors.country && (
+            <p id={countryError} className={fieldStyles.error} role="alert">
+              {t('delivery.errors.country')}
+            </p>
+          )}
+        </div>
+        <Field label={t('delivery.city')} autoComplete="address-level2" required {...text('city')} />
+        <Field label={t('delivery.postcode')} autoComplete="postal-code" required {...text('postcode')} />
+        {draft.method === 'address' ? (
+          <Field
+            label={t('delivery.line1')}
+            autoComplete="street-address"
+            required
+            className={styles.wide}
+            {...text('line1')}
+          />
+        ) : (
+          <Field
+            label={t('delivery.office')}
+            hint={t('delivery.officeHint')}
+            required
+            className={styles.wide}
+            {...text('office')}
+          />
+        )}
+        <Field label={t('delivery.note')} hint={t('delivery.noteHint')} className={styles.wide} {...text('note')} />
+      </div>
+    </div>
+  );
+}
