@@ -42,7 +42,7 @@ export const planPage: PageRendererModule['planPage'] = (pathname, lang) => {
   return {
     modules: [page.module],
     data: page.data?.(leaf.params, lang) ?? [],
-    fonts: pageFonts(lang, page.italic),
+    fonts: pageFonts(lang, page.italic, page.cyrillic),
   };
 };
 

@@ -8,7 +8,7 @@ import { loadAllStrings } from '../lib/i18n';
 import { parseProductId } from '../features/catalog/api/get-product';
 import { categoryFaceKey, productKey, productsKey } from '../lib/swr-keys';
 import { SETTINGS_PATH } from '../lib/settings';
-import type { ItalicUse } from '../styles/first-paint-fonts';
+import type { CyrillicUse, ItalicUse } from '../styles/first-paint-fonts';
 
 /**
  * Every screen is its own chunk: `page(() => import(...))` maps a default export to a route and
@@ -33,12 +33,19 @@ export interface ServerRendered {
   data?: (params: Record<string, string | undefined>, lang: Language) => string[];
   /** Italic text on the page (its faces are preloaded with the HTML: styles/first-paint-fonts.ts). */
   italic?: ItalicUse;
+  /** Cyrillic on the page whatever its language (its faces are preloaded in English too). */
+  cyrillic?: CyrillicUse;
 }
 const serverRendered = (
   module: string,
-  { data, italic }: Pick<ServerRendered, 'data' | 'italic'> = {},
+  { data, italic, cyrillic }: Pick<ServerRendered, 'data' | 'italic' | 'cyrillic'> = {},
 ): { handle: ServerRendered } => ({
-  handle: { module: `src/routes/${module}.tsx`, ...(data ? { data } : {}), ...(italic ? { italic } : {}) },
+  handle: {
+    module: `src/routes/${module}.tsx`,
+    ...(data ? { data } : {}),
+    ...(italic ? { italic } : {}),
+    ...(cyrillic ? { cyrillic } : {}),
+  },
 });
 const catalogue: ServerRendered['data'] = (_params, lang) => [productsKey(lang)];
 const categoryFaces: ServerRendered['data'] = (_params, lang) => CATEGORY_IDS.map((id) => categoryFaceKey(lang, id));
@@ -101,17 +108,17 @@ export const routes: RouteObject[] = [
           {
             path: 'terms',
             ...page(() => import('../routes/terms')),
-            ...serverRendered('terms', { data: shopSettings, italic: 'text' }),
+            ...serverRendered('terms', { data: shopSettings, italic: 'text', cyrillic: 'body' }),
           },
           {
             path: 'privacy',
             ...page(() => import('../routes/privacy')),
-            ...serverRendered('privacy', { data: shopSettings, italic: 'text' }),
+            ...serverRendered('privacy', { data: shopSettings, italic: 'text', cyrillic: 'body' }),
           },
           {
             path: 'withdrawal',
             ...page(() => import('../routes/withdrawal')),
-            ...serverRendered('withdrawal', { data: shopSettings, italic: 'text' }),
+            ...serverRendered('withdrawal', { data: shopSettings, italic: 'text', cyrillic: 'body-and-display' }),
           },
           {
             path: 'about-us',
