@@ -135,8 +135,8 @@ for (const lang of ['en', 'bg'] as const) {
         await expectOneH1(page, t(info.title));
         await expect(page).toHaveTitle(`${t(info.title)} · Atelier Noir`);
         if (info.path === '/terms') {
-          await expect(page.getByText(t('terms.sections.payments.body'))).toBeVisible();
-          await expect(page.getByText(t('terms.sections.returns.body').split('\n')[0]!)).toBeVisible();
+          await expect(page.getByText(t('terms.sections.orders.body').split('\n')[0]!)).toBeVisible();
+          await expect(page.getByRole('heading', { name: t('terms.sections.withdrawal.title') })).toBeVisible();
         }
         if (info.path === '/faqs') {
           const question = page.getByText(t('faqs.items.returns.q'));

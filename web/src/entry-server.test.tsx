@@ -54,6 +54,13 @@ describe('the server renderer', () => {
       const page = await renderPage(path, 'bg', { '/settings': SETTINGS });
       expect(page?.html, path).toContain(SETTINGS.seller.legalName);
     }
+    // Cyrillic in English too (the Bulgarian model form, the authorities' names): preloaded.
+    expect(planPage('/withdrawal', 'en')?.fonts).toEqual([
+      'manrope-cyrillic-wght-normal.woff2',
+      'cormorant-garamond-cyrillic-wght-normal.woff2',
+      'cormorant-garamond-latin-wght-italic-basic.woff2',
+    ]);
+    expect(planPage('/privacy', 'en')?.fonts).toContain('manrope-cyrillic-wght-normal.woff2');
     const terms = await renderPage('/terms', 'en', { '/settings': SETTINGS });
     // The figures of the settings, written in the page's language and the shop's currency.
     expect(terms?.html).toContain('within 30 days of the day you');

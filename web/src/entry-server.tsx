@@ -64,7 +64,7 @@ export const planPage: PageRendererModule['planPage'] = (pathname, lang, search 
     modules: [page.module],
     // Every page writes prices in the currency the settings name (and some show the seller).
     data: [...new Set([SETTINGS_PATH, ...(page.data?.(leaf.params, lang, query) ?? [])])],
-    fonts: pageFonts(lang, page.italic),
+    fonts: pageFonts(lang, page.italic, page.cyrillic),
     variant,
   };
 };

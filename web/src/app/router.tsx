@@ -10,7 +10,7 @@ import { SETTINGS_PATH } from '../lib/settings';
 import { searchTerms } from '../features/search/api/search-products';
 import { FILTER_PARAMS } from '../features/catalog/lib/filters';
 import { categoryFaceKey, productKey, productsKey, searchKey } from '../lib/swr-keys';
-import type { ItalicUse } from '../styles/first-paint-fonts';
+import type { CyrillicUse, ItalicUse } from '../styles/first-paint-fonts';
 
 /**
  * Every screen is its own chunk: `page(() => import(...))` maps a default export to a route and
@@ -37,16 +37,19 @@ export interface ServerRendered {
   query?: readonly string[];
   /** Italic text on the page (its faces are preloaded with the HTML: styles/first-paint-fonts.ts). */
   italic?: ItalicUse;
+  /** Cyrillic on the page whatever its language (its faces are preloaded in English too). */
+  cyrillic?: CyrillicUse;
 }
 const serverRendered = (
   module: string,
-  { data, italic, query }: Pick<ServerRendered, 'data' | 'italic' | 'query'> = {},
+  { data, italic, query, cyrillic }: Pick<ServerRendered, 'data' | 'italic' | 'query' | 'cyrillic'> = {},
 ): { handle: ServerRendered } => ({
   handle: {
     module: `src/routes/${module}.tsx`,
     ...(data ? { data } : {}),
     ...(italic ? { italic } : {}),
     ...(query ? { query } : {}),
+    ...(cyrillic ? { cyrillic } : {}),
   },
 });
 const catalogue: ServerRendered['data'] = (_params, lang) => [productsKey(lang)];
@@ -119,17 +122,17 @@ export const routes: RouteObject[] = [
           {
             path: 'terms',
             ...page(() => import('../routes/terms')),
-            ...serverRendered('terms', { data: shopSettings, italic: 'text' }),
+            ...serverRendered('terms', { data: shopSettings, italic: 'text', cyrillic: 'body' }),
           },
           {
             path: 'privacy',
             ...page(() => import('../routes/privacy')),
-            ...serverRendered('privacy', { data: shopSettings, italic: 'text' }),
+            ...serverRendered('privacy', { data: shopSettings, italic: 'text', cyrillic: 'body' }),
           },
           {
             path: 'withdrawal',
             ...page(() => import('../routes/withdrawal')),
-            ...serverRendered('withdrawal', { data: shopSettings, italic: 'text' }),
+            ...serverRendered('withdrawal', { data: shopSettings, italic: 'text', cyrillic: 'body-and-display' }),
           },
           {
             path: 'about-us',

@@ -18,9 +18,19 @@ export const EVERY_PAGE_FONTS = [
 /** Italic on a page: text in the page's language, or Latin only (numbers). */
 export type ItalicUse = 'text' | 'latin';
 
-export function pageFonts(lang: Language, italic: ItalicUse | undefined): string[] {
+/**
+ * Cyrillic on a page in every language (the law's pages name Bulgarian authorities and laws, and
+ * the withdrawal page carries the Bulgarian model form): in body text, or in headings too.
+ */
+export type CyrillicUse = 'body' | 'body-and-display';
+
+export function pageFonts(lang: Language, italic: ItalicUse | undefined, cyrillic?: CyrillicUse): string[] {
   const files: string[] = [];
   if (lang === 'bg') files.push('manrope-cyrillic-wght-normal.woff2', 'cormorant-garamond-cyrillic-wght-normal.woff2');
+  else if (cyrillic) {
+    files.push('manrope-cyrillic-wght-normal.woff2');
+    if (cyrillic === 'body-and-display') files.push('cormorant-garamond-cyrillic-wght-normal.woff2');
+  }
   if (italic) files.push('cormorant-garamond-latin-wght-italic-basic.woff2');
   if (italic === 'text' && lang === 'bg') files.push('cormorant-garamond-cyrillic-wght-italic.woff2');
   return files;

@@ -135,7 +135,7 @@ export function SignupForm() {
         required
       />
       <p className={form.note}>
-        <Trans i18nKey="auth.signup.privacyNote" components={{ link: <Link to="/privacy" /> }} />
+        <Trans i18nKey="auth.signup.privacyNote" components={{ privacyLink: <Link to="/privacy" /> }} />
       </p>
       <button type="submit" className={`${button.primary} ${button.block}`} disabled={busy}>
         {busy ? t('auth.signup.submitting') : t('auth.signup.submit')}

@@ -41,7 +41,7 @@ export function ProductFacts({ product }: { product: Pick<Product, 'translations
         {manufacturer && (
           <div>
             <dt>{t('productFacts.manufacturer')}</dt>
-            <dd>{manufacturer}</dd>
+            <dd className={styles.manufacturer}>{manufacturer}</dd>
           </div>
         )}
       </dl>

@@ -7,6 +7,7 @@ import button from '../../../components/button/button.module.css';
 import field from '../../../components/field/field.module.css';
 import { CLIENT_ERROR_CODES, isApiError } from '../../../lib/api-client';
 import { useErrorText } from '../../../lib/error-text';
+import { useHydrated } from '../../../lib/use-hydrated';
 import { useLanguage } from '../../../lib/use-language';
 import { submitWithdrawal } from '../api/submit-withdrawal';
 import styles from './withdrawal-form.module.css';
@@ -42,6 +43,9 @@ export function WithdrawalForm() {
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState<Withdrawal['withdrawal'] | null>(null);
+  // Server-rendered, the form could be sent before the app runs: the browser would put the email
+  // in the address (a GET to this page). The button waits for the app.
+  const hydrated = useHydrated();
 
   const set = (name: Name) => (event: { target: { value: string } }) => {
     setValues((current) => ({ ...current, [name]: event.target.value }));
@@ -178,7 +182,7 @@ export function WithdrawalForm() {
           {problem}
         </p>
       )}
-      <button type="submit" className={button.primary} disabled={busy}>
+      <button type="submit" className={button.primary} disabled={busy || !hydrated}>
         {busy ? t('withdrawal.form.submitting') : t('withdrawal.form.submit')}
       </button>
     </form>
