@@ -81,6 +81,7 @@ describe('GET /api/orders', () => {
       ],
       items: [
         {
+          id: expect.any(Number),
           productId: expect.any(Number),
           name: 'Piece 1500',
           colorName: 'Onyx',

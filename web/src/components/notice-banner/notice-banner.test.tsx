@@ -10,7 +10,7 @@ describe('NoticeBanner', () => {
 
   it('starts open with the availability notice', () => {
     render(<NoticeBanner />);
-    expect(screen.getByRole('complementary', { name: 'Notice' })).toHaveTextContent(/not available for purchase yet/);
+    expect(screen.getByRole('complementary', { name: 'Notice' })).toHaveTextContent(/Delivery in 1–3 working days/);
   });
 
   it('closes from its keyboard-reachable close button', async () => {
