@@ -37,6 +37,9 @@ export function OrderDetail({ order, lang }: { order: Order; lang: Language }) {
   // The shopper may drop an order only while it waits for payment (POST /orders/{id}/cancel).
   const cancellable = order.status === 'pending';
   const delivery = order.delivery;
+  // A closed order that never left says nothing about shipping.
+  const live = order.status === 'paid' || order.status === 'placed' || order.status === 'pending';
+  const showFulfilment = order.fulfilment !== 'unfulfilled' || live;
 
   async function confirmCancel() {
     setBusy(true);
@@ -59,10 +62,12 @@ export function OrderDetail({ order, lang }: { order: Order; lang: Language }) {
             <dt>{t('orderDetail.paymentLabel')}</dt>
             <dd>{t(`orderDetail.payment.${order.paymentMethod}`)}</dd>
           </div>
-          <div>
-            <dt>{t('orderDetail.fulfilmentLabel')}</dt>
-            <dd>{t(`orderDetail.fulfilment.${order.fulfilment}`)}</dd>
-          </div>
+          {showFulfilment && (
+            <div>
+              <dt>{t('orderDetail.fulfilmentLabel')}</dt>
+              <dd>{t(`orderDetail.fulfilment.${order.fulfilment}`)}</dd>
+            </div>
+          )}
         </dl>
 
         {pendingCard && order.expiresAt && (
