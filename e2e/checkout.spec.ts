@@ -199,6 +199,27 @@ test('pay on the built-in page: the order is paid, mailed, listed in My Orders, 
   await expectAccessible(page);
   await screenshots(page, 'my-orders-en');
 
+  // The order's own page: status, timeline, where it goes, and its sums.
+  await orders
+    .first()
+    .getByRole('link', { name: /^Order #\d+$/ })
+    .click();
+  await expect(page).toHaveURL(/\/my-order\/\d+$/);
+  await expect(page.getByRole('heading', { level: 1, name: /^Order #\d+$/ })).toBeVisible();
+  const status = page.getByRole('region', { name: t('orders.statusLabel') });
+  await expect(status).toContainText(t('orders.status.paid'));
+  await expect(status).toContainText(t('orderDetail.payment.card'));
+  const history = page.getByRole('region', { name: t('orderDetail.timeline') }).getByRole('listitem');
+  await expect(history.first()).toContainText(t('orderDetail.events.created'));
+  await expect(history.filter({ hasText: t('orderDetail.events.paid') })).toHaveCount(1);
+  await expect(page.getByRole('region', { name: t('orderDetail.deliveryTitle') })).toContainText(
+    '1 Vitosha Blvd, fl. 3',
+  );
+  await expect(page.getByTestId('order-total')).toHaveText(total);
+  await expect(page.getByRole('button', { name: t('orderDetail.cancel') })).toHaveCount(0);
+  await expectAccessible(page);
+  await screenshots(page, 'order-detail-en');
+
   await page.goto('/cart');
   await expect(page.getByRole('main').getByText(t('cart.empty'))).toBeVisible();
 });
@@ -246,6 +267,17 @@ test('cash on delivery: the order is placed at once with its fee, mailed, and th
   const mail = await waitForMail(shop.outboxDir, shopper.email, /is confirmed/);
   expect(mail.text).toContain(`1 × ${product.name}`);
   expect(mail.text).toContain(`Total (VAT included): ${total}`);
+
+  // Its page: cash on delivery with its fee; placed, so nothing to pay now and nothing to cancel here.
+  await page.getByRole('link', { name: /^Order #\d+$/ }).click();
+  await expect(page).toHaveURL(/\/my-order\/\d+$/);
+  const status = page.getByRole('region', { name: t('orders.statusLabel') });
+  await expect(status).toContainText(t('orders.status.placed'));
+  await expect(status).toContainText(t('orderDetail.payment.cod'));
+  await expect(page.getByText(t('orderDetail.codFee'))).toBeVisible();
+  await expect(page.getByTestId('order-total')).toHaveText(total);
+  await expect(page.getByRole('link', { name: t('orderDetail.continuePayment') })).toHaveCount(0);
+  await screenshots(page, 'order-detail-cod-en');
 });
 
 test.describe('in Bulgarian', () => {
@@ -308,5 +340,23 @@ test.describe('in Bulgarian', () => {
     await page.goto('/my-order');
     await expect(page.getByRole('article').first()).toContainText(t('orders.status.cancelled'));
     await screenshots(page, 'my-orders-bg');
+
+    // The cancelled order's page, in Bulgarian: its status, its history, the office it was to go to.
+    await page.getByRole('article').first().getByRole('link').click();
+    await expect(page).toHaveURL(/\/my-order\/\d+$/);
+    await expect(page.getByRole('region', { name: t('orders.statusLabel') })).toContainText(
+      t('orders.status.cancelled'),
+    );
+    await expect(
+      page
+        .getByRole('region', { name: t('orderDetail.timeline') })
+        .getByRole('listitem')
+        .first(),
+    ).toContainText(t('orderDetail.events.created'));
+    await expect(page.getByRole('region', { name: t('orderDetail.deliveryTitle') })).toContainText(
+      'Еконт, Пловдив – Тракия',
+    );
+    await expectAccessible(page);
+    await screenshots(page, 'order-detail-bg');
   });
 });

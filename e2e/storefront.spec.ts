@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, expectAccessible, screenshots, test } from './fixtures.js';
+import { adminToken, setOnHand, type StockedProduct } from './support/stock.js';
 
 /**
  * A logged-out visitor's walk through the storefront, once in each language: the terms popup and
@@ -41,7 +42,7 @@ for (const lang of ['en', 'bg'] as const) {
     const m = locale(lang);
     const t = (key: string) => text(m, key);
 
-    test('a visitor browses the shop from home to product, the information pages and a 404', async ({ page }) => {
+    test('a visitor browses the shop from home to product, the information pages and a 404', async ({ page, shop }) => {
       // Home, with the terms popup of a first visit.
       await page.goto('/');
       await expect(page.locator('html')).toHaveAttribute('lang', lang);
@@ -116,6 +117,24 @@ for (const lang of ['en', 'bg'] as const) {
       await expect(sizes.first()).toHaveAttribute('aria-pressed', 'true');
       await page.getByRole('button', { name: t('carousel.next') }).click();
       await expect(page.getByText('2 / 2')).toBeVisible();
+
+      // The stepper stops at min(99, what is left); no size of the demo holds 99, so the owner
+      // puts 150 of the chosen one on the shelf first, and the page shows it after a reload.
+      const productId = Number(/\/product\/(\d+)$/.exec(page.url())?.[1]);
+      const product = (await (await page.request.get(`/api/products/${productId}`)).json()) as StockedProduct;
+      const colorName = (await colors.last().textContent())?.trim();
+      const size = (await sizes.first().textContent())?.trim() ?? '';
+      const color = product.colors.find((c) => c.colorName === colorName) ?? product.colors.at(-1)!;
+      await setOnHand(page.request, await adminToken(page.request, shop.admin), {
+        productId,
+        colorId: color.id,
+        size,
+        onHand: 150,
+      });
+      await page.reload();
+      await colors.last().click();
+      await sizes.first().click();
+      await expect(sizes.first()).toHaveAttribute('aria-pressed', 'true');
 
       const quantity = page.getByRole('textbox', { name: t('quantity.label') });
       await expect(page.getByRole('button', { name: t('quantity.decrease') })).toBeDisabled();

@@ -146,6 +146,7 @@ export const routes: RouteObject[] = [
           },
           { path: 'faqs', ...page(() => import('../routes/faqs')), ...serverRendered('faqs', { italic: 'text' }) },
           { path: 'my-order', ...page(() => import('../routes/my-order')) },
+          { path: 'my-order/:orderId', ...page(() => import('../routes/my-order-detail')) },
           {
             path: 'admin',
             // The admin guard (spec section 4); admin screens are chunks shoppers never load.

@@ -1,0 +1,134 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { toast } from 'react-toastify';
+import type { Order } from '@shop/contract';
+import { fakeApi, renderWithApi, signIn } from '../../../test/fake-api';
+import { useOrder } from '../api/get-order';
+import { OrderDetail } from './order-detail';
+
+vi.mock('react-toastify', () => ({ toast: { error: vi.fn(), info: vi.fn(), success: vi.fn() } }));
+
+const order = (overrides: Partial<Order> = {}): Order => ({
+  id: 42,
+  status: 'paid',
+  paymentMethod: 'card',
+  fulfilment: 'shipped',
+  subtotal: 49.99,
+  deliveryCost: 6.9,
+  codFee: 0,
+  total: 56.89,
+  refunded: 0,
+  currency: 'EUR',
+  createdAt: '2026-11-15T12:30:00.000Z',
+  paidAt: '2026-11-15T12:31:00.000Z',
+  shippedAt: '2026-11-16T09:00:00.000Z',
+  deliveredAt: null,
+  expiresAt: null,
+  paymentUrl: null,
+  delivery: {
+    method: 'address',
+    name: 'Mila Petrova',
+    phone: '+359 888 123 456',
+    country: 'BG',
+    city: 'Sofia',
+    postcode: '1000',
+    line1: '1 Vitosha Blvd',
+    office: null,
+    note: 'Ring twice',
+  },
+  tracking: { carrier: 'Econt', number: 'EC123', url: 'https://track.example/EC123' },
+  withdrawal: null,
+  events: [
+    { type: 'created', at: '2026-11-15T12:30:00.000Z' },
+    { type: 'paid', at: '2026-11-15T12:31:00.000Z' },
+    { type: 'shipped', at: '2026-11-16T09:00:00.000Z' },
+  ],
+  items: [
+    {
+      id: 1,
+      productId: 1,
+      name: 'Noir Hoodie',
+      colorName: 'Onyx',
+      size: 'M',
+      unitPrice: 49.99,
+      quantity: 1,
+      imageUrl: '/files/a',
+    },
+  ],
+  ...overrides,
+});
+
+/** The detail as the route shows it: read through the api, so a cancel shows the answer. */
+function Detail() {
+  const { order: shown } = useOrder(42);
+  return shown ? <OrderDetail order={shown} lang="en" /> : null;
+}
+
+describe('OrderDetail', () => {
+  afterEach(() => vi.clearAllMocks());
+
+  it('shows the timeline, tracking, delivery address, lines and sums in the order currency', async () => {
+    fakeApi({ 'GET /api/orders/42': { body: order() } });
+    signIn();
+    renderWithApi(<Detail />);
+    const history = await screen.findByRole('region', { name: 'Order history' });
+    expect(
+      within(history)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      expect.stringContaining('Order created'),
+      expect.stringContaining('Paid'),
+      expect.stringContaining('Shipped'),
+    ]);
+    expect(screen.getByText('Econt, tracking number EC123')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Track the parcel' })).toHaveAttribute(
+      'href',
+      'https://track.example/EC123',
+    );
+    const delivery = screen.getByRole('region', { name: 'Delivery' });
+    expect(delivery).toHaveTextContent('1 Vitosha Blvd');
+    expect(delivery).toHaveTextContent('1000 Sofia');
+    expect(delivery).toHaveTextContent('Bulgaria');
+    expect(screen.getByTestId('order-total')).toHaveTextContent('€56.89');
+    expect(screen.getByText('On its way')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Cancel order' })).not.toBeInTheDocument();
+  });
+
+  it('offers to continue a pending card payment, or to cancel it after a confirmation', async () => {
+    let current = order({
+      status: 'pending',
+      fulfilment: 'unfulfilled',
+      paidAt: null,
+      shippedAt: null,
+      tracking: null,
+      expiresAt: '2026-11-15T13:00:00.000Z',
+      paymentUrl: '/pay/cs_local_1',
+      events: [{ type: 'created', at: '2026-11-15T12:30:00.000Z' }],
+    });
+    const calls = fakeApi({
+      'GET /api/orders/42': () => ({ body: current }),
+      'GET /api/orders': () => ({ body: [current] }),
+      'POST /api/orders/42/cancel': () => {
+        current = {
+          ...current,
+          status: 'cancelled',
+          paymentUrl: null,
+          events: [...current.events, { type: 'cancelled', at: '2026-11-15T12:40:00.000Z' }],
+        };
+        return { body: current };
+      },
+    });
+    signIn();
+    renderWithApi(<Detail />);
+    expect(await screen.findByRole('link', { name: 'Continue payment' })).toHaveAttribute('href', '/pay/cs_local_1');
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel order' }));
+    expect(screen.getByText('Cancel this order? Its items go back on sale.')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Yes, cancel it' }));
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Your order is cancelled.'));
+    expect(calls.filter((call) => call.key === 'POST /api/orders/42/cancel')).toHaveLength(1);
+    await waitFor(() => expect(screen.getByRole('region', { name: 'Status' })).toHaveTextContent('Status: Cancelled'));
+    expect(screen.queryByRole('link', { name: 'Continue payment' })).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,201 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'react-toastify';
+import type { Language, Order } from '@shop/contract';
+import { useErrorText } from '../../../lib/error-text';
+import { formatMoney } from '../../../lib/money';
+import { useCancelOrder } from '../api/cancel-order';
+import { formatDateTime } from '../lib/format-date';
+import { OrderStatusBadge } from './order-status';
+import { SummaryLine } from './summary-line';
+import button from '../../../components/button/button.module.css';
+import styles from './order-detail.module.css';
+
+const CANCEL_FAILED = {
+  fallback: 'orderDetail.cancelFailed',
+  codes: { INVALID_TRANSITION: 'orderDetail.cannotCancel' },
+} as const;
+
+/** A country's name in the reader's language. */
+const countryName = (code: string, lang: Language) =>
+  new Intl.DisplayNames([lang === 'bg' ? 'bg-BG' : 'en-US'], { type: 'region' }).of(code) ?? code;
+
+/**
+ * One order as its shopper sees it (OPERATIONS.md section 5): status, what to do next (continue
+ * a pending card payment, cancel what may still be cancelled), tracking, the timeline, where it
+ * goes, its lines and its sums.
+ */
+export function OrderDetail({ order, lang }: { order: Order; lang: Language }) {
+  const { t } = useTranslation();
+  const errorText = useErrorText();
+  const cancel = useCancelOrder();
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const money = (amount: number) => formatMoney(amount, lang, order.currency);
+  const pendingCard = order.status === 'pending' && order.paymentMethod === 'card';
+  // The shopper may drop an order only while it waits for payment (POST /orders/{id}/cancel).
+  const cancellable = order.status === 'pending';
+  const delivery = order.delivery;
+  // A closed order that never left says nothing about shipping.
+  const live = order.status === 'paid' || order.status === 'placed' || order.status === 'pending';
+  const showFulfilment = order.fulfilment !== 'unfulfilled' || live;
+
+  async function confirmCancel() {
+    setBusy(true);
+    const outcome = await cancel(order.id);
+    setBusy(false);
+    setConfirming(false);
+    if (outcome.ok) toast.success(t('orderDetail.cancelled'));
+    else toast.error(errorText(outcome.error, CANCEL_FAILED));
+  }
+
+  return (
+    <div className={styles.layout}>
+      <section className={styles.status} aria-label={t('orders.statusLabel')}>
+        <div className={styles.statusHead}>
+          <OrderStatusBadge status={order.status} />
+          <p className={styles.meta}>{t('orderDetail.placedOn', { date: formatDateTime(order.createdAt, lang) })}</p>
+        </div>
+        <dl className={styles.facts}>
+          <div>
+            <dt>{t('orderDetail.paymentLabel')}</dt>
+            <dd>{t(`orderDetail.payment.${order.paymentMethod}`)}</dd>
+          </div>
+          {showFulfilment && (
+            <div>
+              <dt>{t('orderDetail.fulfilmentLabel')}</dt>
+              <dd>{t(`orderDetail.fulfilment.${order.fulfilment}`)}</dd>
+            </div>
+          )}
+        </dl>
+
+        {pendingCard && order.expiresAt && (
+          <p className={styles.note}>{t('orderDetail.payBy', { date: formatDateTime(order.expiresAt, lang) })}</p>
+        )}
+        {(pendingCard && order.paymentUrl) || cancellable ? (
+          <div className={styles.actions}>
+            {pendingCard && order.paymentUrl && (
+              <a href={order.paymentUrl} className={button.primary}>
+                {t('orderDetail.continuePayment')}
+              </a>
+            )}
+            {cancellable && !confirming && (
+              <button type="button" className={button.secondary} onClick={() => setConfirming(true)}>
+                {t('orderDetail.cancel')}
+              </button>
+            )}
+          </div>
+        ) : null}
+        {confirming && (
+          <div className={styles.confirm} role="group" aria-label={t('orderDetail.cancel')}>
+            <p>{t('orderDetail.cancelConfirm')}</p>
+            <div className={styles.actions}>
+              <button
+                type="button"
+                className={button.primary}
+                onClick={() => void confirmCancel()}
+                disabled={busy}
+                aria-busy={busy}
+              >
+                {t('orderDetail.cancelYes')}
+              </button>
+              <button type="button" className={button.secondary} onClick={() => setConfirming(false)} disabled={busy}>
+                {t('orderDetail.cancelNo')}
+              </button>
+            </div>
+          </div>
+        )}
+
+        {order.tracking && (
+          <div className={styles.tracking}>
+            <h2 className={styles.sectionTitle}>{t('orderDetail.tracking')}</h2>
+            <p>{t('orderDetail.trackingNumber', { carrier: order.tracking.carrier, number: order.tracking.number })}</p>
+            {order.tracking.url && (
+              <a href={order.tracking.url} className={styles.link} target="_blank" rel="noopener noreferrer">
+                {t('orderDetail.trackParcel')}
+              </a>
+            )}
+          </div>
+        )}
+      </section>
+
+      <section aria-labelledby="order-timeline" className={styles.card}>
+        <h2 id="order-timeline" className={styles.sectionTitle}>
+          {t('orderDetail.timeline')}
+        </h2>
+        <ol className={styles.timeline}>
+          {order.events.map((event, index) => (
+            <li key={`${event.type}-${index}`} className={styles.event}>
+              <span className={styles.eventName}>{t(`orderDetail.events.${event.type}`)}</span>
+              <time dateTime={event.at} className={styles.eventTime}>
+                {formatDateTime(event.at, lang)}
+              </time>
+            </li>
+          ))}
+        </ol>
+      </section>
+
+      {delivery && (
+        <section aria-labelledby="order-delivery" className={styles.card}>
+          <h2 id="order-delivery" className={styles.sectionTitle}>
+            {t('orderDetail.deliveryTitle')}
+          </h2>
+          <p className={styles.method}>{t(`orderDetail.deliveryMethod.${delivery.method}`)}</p>
+          <address className={styles.address}>
+            <span>{delivery.name}</span>
+            <span>{delivery.method === 'office' ? delivery.office : delivery.line1}</span>
+            <span>
+              {delivery.postcode} {delivery.city}
+            </span>
+            <span>{countryName(delivery.country, lang)}</span>
+            <span>{t('orderDetail.phone', { phone: delivery.phone })}</span>
+            {delivery.note && <span>{t('orderDetail.note', { note: delivery.note })}</span>}
+          </address>
+        </section>
+      )}
+
+      <section aria-labelledby="order-items" className={`${styles.card} ${styles.wide}`}>
+        <h2 id="order-items" className={styles.sectionTitle}>
+          {t('orderDetail.items')}
+        </h2>
+        <ul className={styles.lines}>
+          {order.items.map((item) => (
+            <SummaryLine key={item.id} {...item} currency={order.currency} lang={lang} />
+          ))}
+        </ul>
+        <dl className={styles.sums}>
+          <div>
+            <dt>{t('orderDetail.subtotal')}</dt>
+            <dd>{money(order.subtotal)}</dd>
+          </div>
+          <div>
+            <dt>{t('orderDetail.delivery')}</dt>
+            <dd>{order.deliveryCost === 0 ? t('orderDetail.free') : money(order.deliveryCost)}</dd>
+          </div>
+          {order.codFee > 0 && (
+            <div>
+              <dt>{t('orderDetail.codFee')}</dt>
+              <dd>{money(order.codFee)}</dd>
+            </div>
+          )}
+          <div className={styles.total}>
+            <dt>{t('orderDetail.total')}</dt>
+            <dd data-testid="order-total">{money(order.total)}</dd>
+          </div>
+          {order.refunded > 0 && (
+            <div>
+              <dt>{t('orderDetail.refunded')}</dt>
+              <dd>{money(order.refunded)}</dd>
+            </div>
+          )}
+        </dl>
+        <p className={styles.vat}>{t('orderDetail.vatIncluded')}</p>
+      </section>
+
+      <Link to="/my-order" className={styles.back}>
+        {t('orderDetail.backToOrders')}
+      </Link>
+    </div>
+  );
+}

@@ -1,0 +1,49 @@
+import { Link, useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useSession } from '../lib/session';
+import { isApiError } from '../lib/api-client';
+import { useLanguage } from '../lib/use-language';
+import { useDocumentTitle } from '../lib/use-document-title';
+import { parseOrderId, useOrder } from '../features/checkout/api/get-order';
+import { OrderDetail } from '../features/checkout/components/order-detail';
+import { LoginPrompt, ShoppingPage } from '../components/shopping-page/shopping-page';
+import { LoadingBlocks } from '../components/loading-blocks/loading-blocks';
+import { StateMessage } from '../components/state-message/state-message';
+import button from '../components/button/button.module.css';
+import styles from './my-order-detail.module.css';
+
+/** One of the shopper's orders: `/my-order/{id}`, opened from My Orders and the result pages. */
+export default function MyOrderDetailRoute() {
+  const { t } = useTranslation();
+  const lang = useLanguage();
+  const session = useSession();
+  const id = parseOrderId(useParams().orderId);
+  const { order, error } = useOrder(id);
+  const title = id === null ? t('orders.title') : t('orderDetail.title', { id });
+  useDocumentTitle(title);
+
+  let body: React.ReactNode;
+  if (!session.token) {
+    body = <LoginPrompt title={t('orders.loginToSee')} action={t('orders.logIn')} />;
+  } else if (id === null || (isApiError(error) && error.status === 404)) {
+    body = (
+      <StateMessage kind="empty" title={t('orderDetail.notFound')}>
+        <Link to="/my-order" className={button.primary}>
+          {t('orderDetail.backToOrders')}
+        </Link>
+      </StateMessage>
+    );
+  } else if (error && !order) {
+    body = <StateMessage kind="error" title={t('orderDetail.loadFailed')} />;
+  } else if (!order) {
+    body = <LoadingBlocks label={t('orderDetail.loading')} count={2} blockClassName={styles.skeleton} />;
+  } else {
+    body = <OrderDetail order={order} lang={lang} />;
+  }
+
+  return (
+    <ShoppingPage eyebrow={t('orders.eyebrow')} title={title}>
+      {body}
+    </ShoppingPage>
+  );
+}
