@@ -88,10 +88,10 @@ i18n.on('languageChanged', (language) => {
   // A cookie copy too: the server renders public pages in it (docs/decisions/0012).
   document.cookie = `${LANGUAGE_COOKIE}=${language}; path=/; max-age=31536000; samesite=lax`;
   // An address in one language (`?lang=`) follows a switch, so a reload stays in the new one.
-  const url = new URL(location.href);
-  if (url.searchParams.has('lang') && url.searchParams.get('lang') !== language) {
-    url.searchParams.set('lang', language);
-    history.replaceState(history.state, '', url);
+  const params = new URLSearchParams(location.search);
+  if (params.has('lang') && params.get('lang') !== language) {
+    params.set('lang', language);
+    history.replaceState(history.state, '', `${location.pathname}?${params.toString()}${location.hash}`);
   }
   // A switch after the shell-only start: complete the new language too.
   if (allStringsWanted) void loadFull(language);

@@ -33,7 +33,7 @@ function formatWithIntl(amount: number, language: Language, currency: string): s
  * currencies are written here by hand: the first `Intl.NumberFormat` of a page costs the browser
  * 50 ms of loading locale data, in the middle of the page's start, and the server's and the
  * browser's versions of that data could differ by a space and break hydration.
- * `currency` comes from the server (lib/shop-settings.ts, or the order's own): no currency is
+ * `currency` comes from the server (lib/settings.ts, or the order's own): no currency is
  * hard-coded in the browser. Until it is known (`undefined`), the amount is written without a sign.
  */
 export function formatMoney(amount: number, language: string, currency: string | undefined): string {

@@ -5,9 +5,18 @@ import { SETTINGS_PATH } from './swr-keys';
 export { SETTINGS_PATH };
 
 /**
- * The shop's settings as the server says them (OPERATIONS.md section 1): the same for every
- * visitor, so server-rendered pages that show them name `SETTINGS_PATH` among their data.
+ * The shop's settings as the server says them (OPERATIONS.md section 1): seller, delivery prices,
+ * cash on delivery, withdrawal period, currency. The same for every visitor: server-rendered
+ * pages carry the answer in their first HTML (entry-server.tsx).
  */
 export function useSettings() {
-  return useSWR<Settings>(SETTINGS_PATH);
+  return useSWR<Settings>(SETTINGS_PATH, { revalidateOnFocus: false });
+}
+
+/**
+ * The shop's currency, or undefined until the settings have arrived. Every price on screen is
+ * written in it (OPERATIONS.md section 2): nothing in the bundle assumes one.
+ */
+export function useCurrency(): string | undefined {
+  return useSettings().data?.currency;
 }

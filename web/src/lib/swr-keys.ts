@@ -10,7 +10,7 @@ export type SwrKey = string | readonly [string, ...unknown[]];
 
 export const PROFILE_PATH = '/profile';
 export const CART_PATH = '/cart';
-/** The shop's settings: currency, delivery, cash on delivery (lib/shop-settings.ts). */
+/** The shop's settings: currency, delivery, cash on delivery (lib/settings.ts). */
 export const SETTINGS_PATH = '/settings';
 
 /** The signed-in account's profile: the session's user. */

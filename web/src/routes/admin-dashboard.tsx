@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../lib/session';
 import AdminDashboard from '../features/admin/components/admin-dashboard';
-import { useSettings } from '../features/admin-settings/api/get-settings';
+import { useSettings } from '../lib/settings';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { useLanguage } from '../lib/use-language';
 

@@ -7,7 +7,7 @@ import { isApiError } from '../../../lib/api-client';
 import { useErrorText, type ErrorWording } from '../../../lib/error-text';
 import { readToken } from '../../../lib/session';
 import { Field } from '../../../components/field/field';
-import { useSettings } from '../api/get-settings';
+import { useSettings } from '../../../lib/settings';
 import { updateSettings } from '../api/update-settings';
 import { draftOf, fieldErrors, parseSettings, type SettingsDraft, type SettingsField } from '../lib/settings-form';
 import button from '../../../components/button/button.module.css';

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { StateMessage } from '../../../components/state-message/state-message';
 import { productThumb } from '../../../lib/images';
 import { formatMoney } from '../../../lib/money';
-import { useCurrency } from '../../../lib/shop-settings';
+import { useCurrency } from '../../../lib/settings';
 import { useAdminProducts } from '../api/get-admin-products';
 import { EditIcon } from './admin-icons';
 import DeleteProductButton from './delete-product-button';

@@ -4,7 +4,7 @@ import { QUANTITY_MAX, type CartItem } from '@shop/contract';
 import { QuantityStepper } from '../../../components/quantity-stepper/quantity-stepper';
 import { CloseIcon, HeartIcon } from '../../../components/icons/icons';
 import { formatMoney } from '../../../lib/money';
-import { useCurrency } from '../../../lib/shop-settings';
+import { useCurrency } from '../../../lib/settings';
 import { productThumb } from '../../../lib/images';
 import { lineTotal } from '../lib/cart-total';
 import { isOverStock } from '../lib/cart-errors';

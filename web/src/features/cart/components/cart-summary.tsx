@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { CartItem } from '@shop/contract';
 import { formatMoney } from '../../../lib/money';
-import { useCurrency } from '../../../lib/shop-settings';
+import { useCurrency } from '../../../lib/settings';
 import { productThumb } from '../../../lib/images';
 import { useLanguage } from '../../../lib/use-language';
 import button from '../../../components/button/button.module.css';

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Product } from '@shop/contract';
 import { formatMoney } from '../../../lib/money';
-import { useCurrency } from '../../../lib/shop-settings';
+import { useCurrency } from '../../../lib/settings';
 import { ProductImagePair } from '../../../components/product-image-pair/product-image-pair';
 import { localizeProduct, productImages } from '../lib/localize';
 import styles from './product-card.module.css';

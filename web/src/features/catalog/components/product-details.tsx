@@ -7,11 +7,12 @@ import { QuantityStepper } from '../../../components/quantity-stepper/quantity-s
 import { HeartIcon } from '../../../components/icons/icons';
 import { PageHeading } from '../../../components/page-heading/page-heading';
 import { formatMoney } from '../../../lib/money';
-import { useCurrency } from '../../../lib/shop-settings';
+import { useCurrency } from '../../../lib/settings';
 import { PRODUCT_RATIO, productSrcSet, productThumb } from '../../../lib/images';
 import { localizeProduct } from '../lib/localize';
 import button from '../../../components/button/button.module.css';
 import styles from './product-details.module.css';
+import { ProductFacts } from './product-facts';
 
 /** What the shopper chose; the cart and wishlist features take it from here. */
 export interface ProductSelection {
@@ -256,6 +257,8 @@ export function ProductDetails({
           <li>{t('product.noteReturns')}</li>
           <li>{t('product.notePayments')}</li>
         </ul>
+
+        <ProductFacts product={product} />
       </div>
     </div>
   );

@@ -10,7 +10,7 @@ import { isApiError } from '../../../lib/api-client';
 import { useErrorText } from '../../../lib/error-text';
 import { formatMoney } from '../../../lib/money';
 import { useProfile } from '../../../lib/session';
-import { useShopSettings } from '../../../lib/shop-settings';
+import { useSettings } from '../../../lib/settings';
 import { useLanguage } from '../../../lib/use-language';
 import { useStartCheckout } from '../api/create-checkout-session';
 import { useCheckoutCart } from '../api/get-checkout-cart';
@@ -48,7 +48,7 @@ export function CheckoutView() {
   const lang = useLanguage();
   const errorText = useErrorText();
   const info = useCheckoutInfo();
-  const settings = useShopSettings();
+  const { data: settings } = useSettings();
   const { data: profile } = useProfile();
   const { items, hasLoaded } = useCheckoutCart();
   const { start, processing } = useStartCheckout(items.length);

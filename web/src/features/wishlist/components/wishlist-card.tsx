@@ -4,7 +4,7 @@ import type { WishlistItem } from '@shop/contract';
 import { CloseIcon } from '../../../components/icons/icons';
 import { ProductImagePair } from '../../../components/product-image-pair/product-image-pair';
 import { formatMoney } from '../../../lib/money';
-import { useCurrency } from '../../../lib/shop-settings';
+import { useCurrency } from '../../../lib/settings';
 import { itemName } from '../lib/item-name';
 import styles from './wishlist-card.module.css';
 
