@@ -140,8 +140,8 @@ test('an admin sets stock, then ships and delivers a cash-on-delivery order from
   await expect(row).toContainText(t('adminOrders.status.placed'));
   // The accountant's CSV of today: a row for the order's line.
   const today = new Date().toISOString().slice(0, 10);
-  await page.getByLabel(t('adminOrders.export.from')).fill(today);
-  await page.getByLabel(t('adminOrders.export.to')).fill(today);
+  await page.getByLabel(t('adminOrders.export.from'), { exact: true }).fill(today);
+  await page.getByLabel(t('adminOrders.export.to'), { exact: true }).fill(today);
   const downloading = page.waitForEvent('download');
   await page.getByRole('button', { name: t('adminOrders.export.download') }).click();
   const download = await downloading;
