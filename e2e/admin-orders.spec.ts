@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { AdminOrder, CheckoutSession, Product, Settings } from '@shop/contract';
 import { expect, expectAccessible, readOutbox, screenshots, test, waitForMail } from './fixtures.js';
@@ -137,6 +138,16 @@ test('an admin sets stock, then ships and delivers a cash-on-delivery order from
   const row = page.getByRole('row').filter({ hasText: t('adminOrders.number', { id: orderId }) });
   await expect(row).toContainText(t('adminOrders.payment.cod'));
   await expect(row).toContainText(t('adminOrders.status.placed'));
+  // The accountant's CSV of today: a row for the order's line.
+  const today = new Date().toISOString().slice(0, 10);
+  await page.getByLabel(t('adminOrders.export.from'), { exact: true }).fill(today);
+  await page.getByLabel(t('adminOrders.export.to'), { exact: true }).fill(today);
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: t('adminOrders.export.download') }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe(`orders-from-${today}-to-${today}.csv`);
+  const csv = readFileSync(await download.path(), 'utf8');
+  expect(csv.split('\n').filter((line) => line.includes(product.name))).not.toHaveLength(0);
   await page.getByRole('searchbox', { name: t('adminOrders.filters.search') }).fill('');
   await page.getByRole('button', { name: t('adminOrders.filters.searchButton'), exact: true }).click();
   await expectAccessible(page);

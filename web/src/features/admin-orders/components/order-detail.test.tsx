@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import i18n from '../../../lib/i18n';
 import type { AdminOrder } from '@shop/contract';
 import { fakeApi, renderWithApi, signIn } from '../../../test/fake-api';
 import { OrderDetail } from './order-detail';
@@ -153,5 +154,26 @@ describe('OrderDetail', () => {
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Refund' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(sent.find((request) => request.key === 'POST /api/admin/orders/31/refund')?.body).toEqual({ amount: 10.5 });
+  });
+
+  it('words a refused step in Bulgarian, never with the server’s English', async () => {
+    await i18n.changeLanguage('bg');
+    fakeApi({
+      'GET /api/admin/orders/31': { body: shipped },
+      'POST /api/admin/orders/31/deliver': {
+        status: 409,
+        body: { error: 'Only a shipped order can be delivered: it is delivered.', code: 'INVALID_TRANSITION' },
+      },
+    });
+    signIn();
+    renderWithApi(<OrderDetail orderId={31} lang="bg" />);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Отбележи като доставена' }));
+    const dialog = screen.getByRole('dialog', { name: 'Доставена ли е поръчка №31?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Отбележи като доставена' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'Сегашното състояние на поръчката не позволява тази стъпка. Презаредете страницата, за да я видите такава, каквато е сега.',
+    );
+    expect(screen.getByText(/^128,50\s€$/)).toBeInTheDocument();
   });
 });

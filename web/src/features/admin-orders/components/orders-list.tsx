@@ -30,6 +30,12 @@ export function OrdersList({ lang }: OrdersListProps) {
   const filters = filtersOf(params);
   const { data, error, isLoading, isValidating } = useAdminOrders(filters);
   const [search, setSearch] = useState(filters.q);
+  // Back, forward or a link changes the search in the URL: the field follows it.
+  const [shownQ, setShownQ] = useState(filters.q);
+  if (shownQ !== filters.q) {
+    setShownQ(filters.q);
+    setSearch(filters.q);
+  }
   const pages = data ? Math.max(1, Math.ceil(data.total / ORDERS_PAGE_SIZE)) : 1;
 
   /** A new filter starts again at page 1. */

@@ -1,4 +1,5 @@
 import { useRef, useState } from 'react';
+import { useLanguage } from '../../../lib/use-language';
 import { useTranslation } from 'react-i18next';
 import { useSWRConfig } from 'swr';
 import { toast } from 'react-toastify';
@@ -48,8 +49,9 @@ export function SettingsForm({ settings }: { settings: Settings }) {
   const { t } = useTranslation();
   const errorText = useErrorText();
   const { mutate } = useSWRConfig();
+  const lang = useLanguage();
   const formRef = useRef<HTMLFormElement>(null);
-  const [draft, setDraft] = useState<SettingsDraft>(() => draftOf(settings));
+  const [draft, setDraft] = useState<SettingsDraft>(() => draftOf(settings, lang));
   const [errors, setErrors] = useState<Partial<Record<SettingsField, string>>>({});
   const [summary, setSummary] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -77,7 +79,7 @@ export function SettingsForm({ settings }: { settings: Settings }) {
     setSummary(null);
     try {
       const saved = await updateSettings(mutate, body);
-      setDraft(draftOf(saved));
+      setDraft(draftOf(saved, lang));
       setErrors({});
       toast.success(t('adminSettings.saved'));
     } catch (error) {
@@ -118,7 +120,7 @@ export function SettingsForm({ settings }: { settings: Settings }) {
         <legend className={styles.legend}>{t('adminSettings.seller')}</legend>
         <p className={styles.hint}>{t('adminSettings.sellerHint')}</p>
         <div className={styles.grid}>
-          {field('seller.legalName', { maxLength: 200 })}
+          {field('seller.legalName', { maxLength: 200, className: styles.wide })}
           {field('seller.companyId', { maxLength: 40 })}
           {field('seller.vatId', { maxLength: 40 })}
           {field('seller.address', { maxLength: 300, className: styles.wide })}

@@ -20,9 +20,14 @@ export type SettingsField = (typeof SETTINGS_FIELDS)[number];
 /** The form as the inputs hold it: text, and whether cash on delivery is offered. */
 export type SettingsDraft = Record<SettingsField, string> & { codEnabled: boolean };
 
-const money = (amount: number) => amount.toFixed(2);
+/** An amount as the language writes it in a form: 4.50, or 4,50 in Bulgarian. */
+const moneyText = (amount: number, lang: string) => {
+  const text = amount.toFixed(2);
+  return lang === 'bg' ? text.replace('.', ',') : text;
+};
 
-export function draftOf(settings: Settings): SettingsDraft {
+export function draftOf(settings: Settings, lang: string): SettingsDraft {
+  const money = (amount: number) => moneyText(amount, lang);
   return {
     'seller.legalName': settings.seller.legalName,
     'seller.address': settings.seller.address,
