@@ -131,4 +131,84 @@ describe('OrderDetail', () => {
     await waitFor(() => expect(screen.getByRole('region', { name: 'Status' })).toHaveTextContent('Status: Cancelled'));
     expect(screen.queryByRole('link', { name: 'Continue payment' })).not.toBeInTheDocument();
   });
+
+  it('withdraws in two steps: the prefilled form with every line chosen, then the confirmation', async () => {
+    let current = order({
+      status: 'placed',
+      paymentMethod: 'cod',
+      fulfilment: 'delivered',
+      deliveredAt: new Date(Date.now() - 3 * 86_400_000).toISOString(),
+      items: [
+        {
+          id: 1,
+          productId: 1,
+          name: 'Noir Hoodie',
+          colorName: 'Onyx',
+          size: 'M',
+          unitPrice: 49.99,
+          quantity: 2,
+          imageUrl: '',
+        },
+        {
+          id: 2,
+          productId: 2,
+          name: 'Bone Tee',
+          colorName: 'Bone',
+          size: 'S',
+          unitPrice: 20,
+          quantity: 1,
+          imageUrl: '',
+        },
+      ],
+    });
+    const calls = fakeApi({
+      'GET /api/orders/42': () => ({ body: current }),
+      'GET /api/orders': () => ({ body: [current] }),
+      'GET /api/profile': {
+        body: {
+          id: 1,
+          name: 'Mila Petrova',
+          email: 'mila@example.com',
+          address: '',
+          phone: '',
+          profilePicture: null,
+          role: 'USER',
+          delivery: null,
+        },
+      },
+      'POST /api/orders/42/withdrawal': () => {
+        current = { ...current, withdrawal: { submittedAt: '2026-11-20T10:15:00.000Z' } };
+        return {
+          status: 201,
+          body: { withdrawal: { id: 1, orderId: 42, submittedAt: '2026-11-20T10:15:00.000Z', items: [] } },
+        };
+      },
+    });
+    signIn();
+    renderWithApi(<Detail />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Withdraw from contract here' }));
+    expect(await screen.findByText(/Mila Petrova \(mila@example\.com\), order #42/)).toBeInTheDocument();
+    // One of the two hoodies, and not the tee.
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'How many' }), '1');
+    await userEvent.click(screen.getByRole('checkbox', { name: /Bone Tee/ }));
+    await userEvent.click(screen.getByRole('button', { name: 'Confirm withdrawal' }));
+    await waitFor(() => expect(toast.success).toHaveBeenCalled());
+    expect(calls.find((call) => call.key === 'POST /api/orders/42/withdrawal')?.body).toEqual({
+      items: [{ orderItemId: 1, quantity: 1 }],
+    });
+    expect(await screen.findByText(/You withdrew from this contract on/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Withdraw from contract here' })).not.toBeInTheDocument();
+  });
+
+  it('offers no withdrawal once the period after delivery is over', async () => {
+    fakeApi({
+      'GET /api/orders/42': {
+        body: order({ fulfilment: 'delivered', deliveredAt: new Date(Date.now() - 20 * 86_400_000).toISOString() }),
+      },
+    });
+    signIn();
+    renderWithApi(<Detail />);
+    await screen.findByRole('region', { name: 'Order history' });
+    expect(screen.queryByRole('button', { name: 'Withdraw from contract here' })).not.toBeInTheDocument();
+  });
 });

@@ -9,6 +9,7 @@ import { useCancelOrder } from '../api/cancel-order';
 import { formatDateTime } from '../lib/format-date';
 import { OrderStatusBadge } from './order-status';
 import { SummaryLine } from './summary-line';
+import { WithdrawPanel } from './withdraw-panel';
 import button from '../../../components/button/button.module.css';
 import styles from './order-detail.module.css';
 
@@ -106,6 +107,8 @@ export function OrderDetail({ order, lang }: { order: Order; lang: Language }) {
             </div>
           </div>
         )}
+
+        <WithdrawPanel order={order} lang={lang} />
 
         {order.tracking && (
           <div className={styles.tracking}>

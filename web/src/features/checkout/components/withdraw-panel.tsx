@@ -1,0 +1,171 @@
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'react-toastify';
+import type { Language, Order } from '@shop/contract';
+import { useErrorText } from '../../../lib/error-text';
+import { useProfile } from '../../../lib/session';
+import { useSettings } from '../../../lib/settings';
+import { useWithdrawOrder } from '../api/withdraw-order';
+import { formatDateTime } from '../lib/format-date';
+import button from '../../../components/button/button.module.css';
+import styles from './withdraw-panel.module.css';
+
+const DAY_MS = 86_400_000;
+
+const WITHDRAWAL_FAILED = {
+  fallback: 'withdrawal.form.errors.failed',
+  codes: {
+    ALREADY_WITHDRAWN: 'withdrawal.form.errors.alreadyWithdrawn',
+    WITHDRAWAL_PERIOD_OVER: 'withdrawal.form.errors.periodOver',
+    INVALID_TRANSITION: 'withdrawal.form.errors.notAllowed',
+    RATE_LIMITED: 'withdrawal.form.errors.rateLimited',
+  },
+} as const;
+
+/** Whether the shopper may still withdraw: a paid or placed order, not returned, within the period after delivery. */
+export function mayWithdraw(order: Order, returnDays: number, now = Date.now()): boolean {
+  if (order.withdrawal || (order.status !== 'paid' && order.status !== 'placed')) return false;
+  if (order.fulfilment === 'returned') return false;
+  return !order.deliveredAt || now <= Date.parse(order.deliveredAt) + returnDays * DAY_MS;
+}
+
+/**
+ * The withdrawal function (OPERATIONS.md section 6) on the shopper's order page, in two steps:
+ * "Withdraw from contract here" opens the form, prefilled, with every line chosen; "Confirm
+ * withdrawal" sends it. Once recorded, the order shows when it was submitted.
+ */
+export function WithdrawPanel({ order, lang }: { order: Order; lang: Language }) {
+  const { t } = useTranslation();
+  const { data: settings } = useSettings();
+  const [open, setOpen] = useState(false);
+
+  if (order.withdrawal) {
+    return (
+      <p className={styles.recorded} role="status">
+        {t('orderDetail.withdraw.recorded', { date: formatDateTime(order.withdrawal.submittedAt, lang) })}
+      </p>
+    );
+  }
+  if (!mayWithdraw(order, settings?.returnDays ?? 14)) return null;
+  if (open) return <WithdrawForm order={order} onClose={() => setOpen(false)} />;
+  return (
+    <div className={styles.start}>
+      <button type="button" className={button.secondary} onClick={() => setOpen(true)}>
+        {t('orderDetail.withdraw.button')}
+      </button>
+    </div>
+  );
+}
+
+/** The second step: prefilled with the shopper and the order, every line chosen. */
+function WithdrawForm({ order, onClose }: { order: Order; onClose: () => void }) {
+  const { t } = useTranslation();
+  const errorText = useErrorText();
+  const { data: profile } = useProfile();
+  const withdraw = useWithdrawOrder();
+  const ids = { title: useId(), reason: useId(), error: useId() };
+  const [busy, setBusy] = useState(false);
+  const [chosen, setChosen] = useState<Record<number, number>>(() =>
+    Object.fromEntries(order.items.map((line) => [line.id, line.quantity])),
+  );
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState('');
+
+  const items = order.items
+    .filter((line) => (chosen[line.id] ?? 0) > 0)
+    .map((line) => ({ orderItemId: line.id, quantity: chosen[line.id]! }));
+
+  async function confirm() {
+    if (items.length === 0) {
+      setError(t('orderDetail.withdraw.chooseOne'));
+      return;
+    }
+    setBusy(true);
+    setError('');
+    const outcome = await withdraw(order.id, { items, ...(reason.trim() ? { reason: reason.trim() } : {}) });
+    setBusy(false);
+    if (outcome.ok) {
+      onClose();
+      toast.success(t('orderDetail.withdraw.done'));
+    } else setError(errorText(outcome.error, WITHDRAWAL_FAILED));
+  }
+
+  return (
+    <section className={styles.panel} aria-labelledby={ids.title}>
+      <h2 id={ids.title} className={styles.title}>
+        {t('orderDetail.withdraw.title')}
+      </h2>
+      <p className={styles.intro}>
+        {t('orderDetail.withdraw.who', { name: profile?.name ?? '', email: profile?.email ?? '', orderId: order.id })}
+      </p>
+      <fieldset className={styles.lines}>
+        <legend className={styles.legend}>{t('orderDetail.withdraw.lines')}</legend>
+        {order.items.map((line) => {
+          const quantity = chosen[line.id] ?? 0;
+          return (
+            <div key={line.id} className={styles.line}>
+              <label className={styles.check}>
+                <input
+                  type="checkbox"
+                  checked={quantity > 0}
+                  onChange={(event) =>
+                    setChosen((was) => ({ ...was, [line.id]: event.target.checked ? line.quantity : 0 }))
+                  }
+                />
+                <span>
+                  {line.name} · {line.colorName} · {line.size}
+                </span>
+              </label>
+              {line.quantity > 1 && quantity > 0 && (
+                <label className={styles.quantity}>
+                  <span>{t('orderDetail.withdraw.quantity')}</span>
+                  <select
+                    value={quantity}
+                    onChange={(event) => setChosen((was) => ({ ...was, [line.id]: Number(event.target.value) }))}
+                  >
+                    {Array.from({ length: line.quantity }, (_, index) => index + 1).map((count) => (
+                      <option key={count} value={count}>
+                        {count}
+                      </option>
+                    ))}
+                  </select>
+                </label>
+              )}
+            </div>
+          );
+        })}
+      </fieldset>
+      <label htmlFor={ids.reason} className={styles.legend}>
+        {t('withdrawal.form.reason')}
+      </label>
+      <textarea
+        id={ids.reason}
+        className={styles.reason}
+        value={reason}
+        maxLength={1000}
+        rows={3}
+        onChange={(event) => setReason(event.target.value)}
+      />
+      {error && (
+        <p id={ids.error} className={styles.error} role="alert">
+          {error}
+        </p>
+      )}
+      <div className={styles.actions}>
+        <button
+          type="button"
+          className={button.primary}
+          onClick={() => void confirm()}
+          disabled={busy}
+          aria-busy={busy}
+          aria-describedby={error ? ids.error : undefined}
+        >
+          {busy ? t('withdrawal.form.submitting') : t('withdrawal.form.submit')}
+        </button>
+        <button type="button" className={button.secondary} onClick={onClose} disabled={busy}>
+          {t('orderDetail.withdraw.keep')}
+        </button>
+      </div>
+    </section>
+  );
+}
