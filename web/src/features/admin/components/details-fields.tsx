@@ -17,23 +17,33 @@ export function DetailsFields({ draft, errors, onChange, disabled }: DetailsFiel
   const { t } = useTranslation();
   const id = useId();
 
-  const field = (name: DetailField, label: string, control: (props: ControlProps) => React.ReactNode) => {
+  const field = (
+    name: DetailField,
+    label: string,
+    control: (props: ControlProps) => React.ReactNode,
+    { optional = false } = {},
+  ) => {
     const controlId = `${id}-${name}`;
     const errorId = `${controlId}-error`;
     return (
       <div className={form.field}>
         <label htmlFor={controlId} className={form.label}>
-          {label}{' '}
-          <span className={form.required} aria-hidden="true">
-            *
-          </span>
+          {label}
+          {!optional && (
+            <>
+              {' '}
+              <span className={form.required} aria-hidden="true">
+                *
+              </span>
+            </>
+          )}
         </label>
         {control({
           id: controlId,
           name,
           value: draft[name],
           disabled,
-          required: true,
+          required: !optional,
           'aria-invalid': errors[name] ? true : undefined,
           'aria-describedby': errors[name] ? errorId : undefined,
           onChange: (event: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) =>
@@ -57,6 +67,22 @@ export function DetailsFields({ draft, errors, onChange, disabled }: DetailsFiel
       {field(description, t('admin.form.description'), (props) => (
         <textarea {...props} className={form.textarea} maxLength={4000} rows={5} />
       ))}
+      {field(
+        `${lang}Composition`,
+        t('admin.form.composition'),
+        (props) => (
+          <input {...props} className={form.input} maxLength={500} autoComplete="off" />
+        ),
+        { optional: true },
+      )}
+      {field(
+        `${lang}Care`,
+        t('admin.form.care'),
+        (props) => (
+          <textarea {...props} className={form.textarea} maxLength={1000} rows={2} />
+        ),
+        { optional: true },
+      )}
     </fieldset>
   );
 

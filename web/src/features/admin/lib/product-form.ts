@@ -7,11 +7,27 @@ export interface DetailsDraft {
   enDescription: string;
   bgName: string;
   bgDescription: string;
+  /** What it is made of and how to care for it, per language (optional: '' says nothing). */
+  enComposition: string;
+  enCare: string;
+  bgComposition: string;
+  bgCare: string;
   price: string;
   categoryId: string;
 }
 
-export const DETAIL_FIELDS = ['enName', 'enDescription', 'bgName', 'bgDescription', 'price', 'categoryId'] as const;
+export const DETAIL_FIELDS = [
+  'enName',
+  'enDescription',
+  'bgName',
+  'bgDescription',
+  'enComposition',
+  'enCare',
+  'bgComposition',
+  'bgCare',
+  'price',
+  'categoryId',
+] as const;
 export type DetailField = (typeof DETAIL_FIELDS)[number];
 
 /** Field name → the message to show under it. */
@@ -22,6 +38,10 @@ export const EMPTY_DETAILS: DetailsDraft = {
   enDescription: '',
   bgName: '',
   bgDescription: '',
+  enComposition: '',
+  enCare: '',
+  bgComposition: '',
+  bgCare: '',
   price: '',
   categoryId: '',
 };
@@ -34,6 +54,10 @@ export function draftOf(product: Product): DetailsDraft {
     enDescription: text('en')?.description ?? product.description,
     bgName: text('bg')?.name ?? '',
     bgDescription: text('bg')?.description ?? '',
+    enComposition: text('en')?.composition ?? '',
+    enCare: text('en')?.care ?? '',
+    bgComposition: text('bg')?.composition ?? '',
+    bgCare: text('bg')?.care ?? '',
     price: product.price.toFixed(2),
     categoryId: String(product.categoryId),
   };
