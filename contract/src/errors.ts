@@ -38,6 +38,8 @@ export const ErrorBodySchema = z.object({
   fields: z.record(z.string(), z.string()).optional(),
   /** OUT_OF_STOCK at checkout: the cart lines above what is left, with what is left. */
   lines: z.array(z.object({ cartItemId: z.number(), available: z.number() })).optional(),
+  /** OUT_OF_STOCK on a cart change: how many of the colour and size are left (0: sold out). */
+  available: z.number().optional(),
 });
 export type ErrorBody = z.infer<typeof ErrorBodySchema>;
 

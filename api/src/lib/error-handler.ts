@@ -33,6 +33,7 @@ export function installErrorHandler(app: FastifyInstance): void {
       const body: ErrorBody = { error: error.message, code: error.code };
       if (error.fields) body.fields = error.fields;
       if (error.lines) body.lines = error.lines;
+      if (error.available !== undefined) body.available = error.available;
       return reply.code(error.status).send(body);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

@@ -4,6 +4,8 @@ import type { ErrorBody, ErrorCode } from '@shop/contract';
 export class AppError extends Error {
   /** OUT_OF_STOCK at checkout: the lines above what is left (sent as `lines`). */
   lines?: ErrorBody['lines'];
+  /** OUT_OF_STOCK on a cart change: what is left of the variant (sent as `available`). */
+  available?: number;
 
   constructor(
     public readonly status: number,

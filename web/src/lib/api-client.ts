@@ -25,6 +25,8 @@ export class ApiError extends Error {
     readonly fields: Record<string, string> = {},
     /** OUT_OF_STOCK at checkout: the cart lines above what is left, with what is left. */
     readonly lines: NonNullable<ErrorBody['lines']> = [],
+    /** OUT_OF_STOCK on a cart change: how many are left. */
+    readonly available?: number,
   ) {
     super(message);
   }
@@ -54,7 +56,8 @@ function isErrorBody(value: unknown): value is ErrorBody {
     typeof body.error === 'string' &&
     typeof body.code === 'string' &&
     (body.fields === undefined || (typeof body.fields === 'object' && body.fields !== null)) &&
-    (body.lines === undefined || Array.isArray(body.lines))
+    (body.lines === undefined || Array.isArray(body.lines)) &&
+    (body.available === undefined || typeof body.available === 'number')
   );
 }
 
@@ -63,7 +66,7 @@ async function toApiError(response: Response): Promise<ApiError> {
   try {
     const body: unknown = JSON.parse(text);
     if (isErrorBody(body)) {
-      return new ApiError(response.status, body.code, body.error, body.fields ?? {}, body.lines ?? []);
+      return new ApiError(response.status, body.code, body.error, body.fields ?? {}, body.lines ?? [], body.available);
     }
   } catch {
     // Not JSON (a proxy's HTML error page, an empty body): fall through to a generic error.

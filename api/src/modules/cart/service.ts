@@ -90,7 +90,9 @@ async function refusal(db: Db, userId: number, line: LineKey, { adding = true } 
   if (atCap || row?.available === null || row?.available === undefined) {
     return conflict('MAX_QUANTITY', `Maximum quantity of ${QUANTITY_MAX} reached`);
   }
-  return conflict('OUT_OF_STOCK', stockMessage(row.available));
+  const refused = conflict('OUT_OF_STOCK', stockMessage(row.available));
+  refused.available = Math.max(0, row.available);
+  return refused;
 }
 
 /**

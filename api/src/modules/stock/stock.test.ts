@@ -141,13 +141,17 @@ describe('the cart and stock', () => {
     expect(first.json().available).toBe(3);
     const tooMany = await addToCart(user, product, 2);
     expect(tooMany.statusCode).toBe(409);
-    expect(tooMany.json()).toEqual({ error: 'Only 3 left in this size and colour.', code: 'OUT_OF_STOCK' });
+    expect(tooMany.json()).toEqual({
+      error: 'Only 3 left in this size and colour.',
+      code: 'OUT_OF_STOCK',
+      available: 3,
+    });
     expect((await addToCart(user, product, 1)).statusCode).toBe(200);
 
     const soldOut = await createProduct(t.db, { stock: 0 });
     const none = await addToCart(user, soldOut, 1);
     expect(none.statusCode).toBe(409);
-    expect(none.json()).toEqual({ error: 'This size is sold out in this colour.', code: 'OUT_OF_STOCK' });
+    expect(none.json()).toEqual({ error: 'This size is sold out in this colour.', code: 'OUT_OF_STOCK', available: 0 });
   });
 
   it('refuses a quantity change above what is left', async () => {

@@ -168,7 +168,7 @@ describe('CartView', () => {
       'GET /api/cart?lang=en': () => ({ status: 200, body: [line({ quantity: 1, available: 5 })] }),
       'PATCH /api/cart/1?lang=en': () => ({
         status: 409,
-        body: { error: 'Only 1 left in this size and colour.', code: 'OUT_OF_STOCK' },
+        body: { error: 'Only 1 left in this size and colour.', code: 'OUT_OF_STOCK', available: 1 },
       }),
     });
     renderCart();

@@ -30,12 +30,12 @@ export const CART_ERRORS = {
 
 /**
  * A 409 OUT_OF_STOCK in the reader's language (OPERATIONS.md section 3): "Only N left in this size
- * and colour." or, at 0, "This size is sold out in this colour."; the server's message carries N.
+ * and colour." or, at 0, "This size is sold out in this colour."; the answer's `available` is N.
  * Null for any other answer.
  */
 export function outOfStockText(error: unknown, t: TFunction): string | null {
   if (!isApiError(error) || error.code !== 'OUT_OF_STOCK') return null;
-  const left = Number(/\d+/.exec(error.message)?.[0] ?? 0);
+  const left = error.available ?? 0;
   return left > 0 ? t('stock.onlyLeft', { count: left }) : t('stock.soldOut');
 }
 
