@@ -172,6 +172,7 @@ test('an admin sets stock, then ships and delivers a cash-on-delivery order from
   await ship.getByLabel(t('adminOrders.ship.carrier')).fill('Speedy');
   const trackingNumber = `SP-${Date.now().toString(36).toUpperCase()}`;
   await ship.getByLabel(t('adminOrders.ship.trackingNumber')).fill(trackingNumber);
+  await ship.getByLabel(t('adminOrders.ship.trackingUrl')).fill(`https://track.example/${trackingNumber}`);
   await screenshots(page, 'admin-order-ship-en');
   await ship.getByRole('button', { name: t('adminOrders.ship.confirm') }).click();
   await expect(toast(page, t('adminOrders.ship.done', { id: orderId }))).toBeVisible();
@@ -182,6 +183,19 @@ test('an admin sets stock, then ships and delivers a cash-on-delivery order from
       readOutbox(shop.outboxDir).some((mail) => mail.to.includes(shopper.email) && mail.text.includes(trackingNumber)),
     )
     .toBe(true);
+
+  // The shopper sees it shipped, with the tracking link.
+  await useToken(page, shopper.token);
+  await page.goto(`/my-order/${orderId}`);
+  await expect(
+    page.getByText(t('orderDetail.trackingNumber', { carrier: 'Speedy', number: trackingNumber })),
+  ).toBeVisible();
+  await expect(page.getByRole('link', { name: t('orderDetail.trackParcel') })).toHaveAttribute(
+    'href',
+    `https://track.example/${trackingNumber}`,
+  );
+  await useToken(page, adminToken);
+  await page.goto(`/admin/orders/${orderId}`);
 
   // Delivered: cash collected, the order is paid.
   await page.getByRole('button', { name: t('adminOrders.deliver.button') }).click();
@@ -229,4 +243,64 @@ test('an admin sets stock, then ships and delivers a cash-on-delivery order from
   await expect(page.getByLabel(tBg('adminStock.onHandFor', { color: color.colorName, size }))).toHaveValue('5');
   await page.getByRole('group', { name: tBg('adminStock.title') }).scrollIntoViewIfNeeded();
   await screenshots(page, 'admin-stock-bg');
+});
+
+test('a card order paid on the payment page is refunded in part, then cancelled with the rest refunded', async ({
+  page,
+  request,
+  shop,
+}) => {
+  test.setTimeout(120_000);
+  const adminToken = await logIn(request, shop.admin.email, shop.admin.password);
+  const products = (await (await request.get('/api/products?lang=en')).json()) as Product[];
+  const pick = products.flatMap((product) =>
+    product.colors.flatMap((color) =>
+      product.sizes
+        .filter(
+          ({ size }) =>
+            !product.stockTracked ||
+            (product.stock.find((entry) => entry.colorId === color.id && entry.size === size)?.available ?? 0) > 0,
+        )
+        .map(({ size }) => ({ product, color, size })),
+    ),
+  )[0]!;
+  const shopper = await createShopper(request, shop.outboxDir);
+  const added = await request.post('/api/cart', {
+    headers: bearer(shopper.token),
+    data: { productId: pick.product.id, selectedColor: pick.color.id, selectedSize: pick.size, quantity: 1 },
+  });
+  expect(added.ok(), await added.text()).toBe(true);
+  const session = (await (
+    await request.post('/api/checkout/session', { headers: bearer(shopper.token), data: { delivery: TEST_DELIVERY } })
+  ).json()) as CheckoutSession;
+  const paid = await request.post(`/pay/${session.sessionId}`, {
+    form: { cardNumber: '4242 4242 4242 4242', expiry: '12/39', cvc: '123', name: 'Ana Petrova' },
+    maxRedirects: 0,
+  });
+  expect(paid.status()).toBe(303);
+
+  await page.goto('/');
+  await useToken(page, adminToken);
+  await page.goto(`/admin/orders/${session.orderId}`);
+  await expect(page.locator('[data-status]')).toHaveText(t('adminOrders.status.paid'));
+
+  // A partial refund of 10.00, through the provider.
+  await page.getByRole('button', { name: t('adminOrders.refund.button') }).click();
+  const refund = page.getByRole('dialog', { name: t('adminOrders.refund.title', { id: session.orderId }) });
+  await refund.getByLabel(t('adminOrders.refund.amount'), { exact: false }).fill('10');
+  await refund.getByRole('button', { name: t('adminOrders.refund.confirm') }).click();
+  await expect(toast(page, t('adminOrders.refund.done', { id: session.orderId }))).toBeVisible();
+  await waitForMail(shop.outboxDir, shopper.email, /refund/i);
+
+  // Cancelled: the rest goes back too.
+  await page.getByRole('button', { name: t('adminOrders.cancel.button') }).click();
+  const cancel = page.getByRole('dialog', { name: t('adminOrders.cancel.title', { id: session.orderId }) });
+  await cancel.getByRole('button', { name: t('adminOrders.cancel.confirm') }).click();
+  await expect(toast(page, t('adminOrders.cancel.done', { id: session.orderId }))).toBeVisible();
+  const order = (await (
+    await request.get(`/api/admin/orders/${session.orderId}`, { headers: bearer(adminToken) })
+  ).json()) as AdminOrder;
+  expect(order.status).toMatch(/^(cancelled|refunded)$/);
+  expect(order.refunded).toBe(order.total);
+  await waitForMail(shop.outboxDir, shopper.email, /cancel/i);
 });
