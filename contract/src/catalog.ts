@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LANGUAGES, SIZES } from './constants.js';
+import { LANGUAGES, PRODUCT_SORTS, SEARCH_MAX_LENGTH, SIZES } from './constants.js';
 import { IdSchema, LangSchema, SizeSchema } from './common.js';
 
 export const TranslationSchema = z.object({
@@ -56,12 +56,6 @@ export type Category = z.infer<typeof CategorySchema>;
 
 /** At most this many products in a list read (`?limit=`): a page showing a few asks for a few. */
 export const LIST_LIMIT_MAX = 100;
-
-/** How a product list is ordered (`GET /products?sort=`); left out: by category, then oldest first. */
-export const PRODUCT_SORTS = ['newest', 'price_asc', 'price_desc', 'name'] as const;
-export type ProductSort = (typeof PRODUCT_SORTS)[number];
-/** The longest search a shopper types (`?q=`). */
-export const SEARCH_MAX_LENGTH = 100;
 
 export const ProductListQuerySchema = z.object({
   categoryId: IdSchema.optional(),

@@ -7,6 +7,11 @@ export const DEFAULT_LANGUAGE: Language = 'en';
 /** The spec's size order. */
 export const SIZES = ['XS', 'S', 'M', 'L', 'XL', 'XXL'] as const;
 export type Size = (typeof SIZES)[number];
+/** How a product list is ordered (`GET /products?sort=`); left out: by category, then oldest first. */
+export const PRODUCT_SORTS = ['newest', 'price_asc', 'price_desc', 'name'] as const;
+export type ProductSort = (typeof PRODUCT_SORTS)[number];
+/** The longest search a shopper types (`?q=`): the navbar's field says so without loading the schemas. */
+export const SEARCH_MAX_LENGTH = 100;
 /** Sizes the admin create form offers (and pre-selects). */
 export const CREATE_FORM_SIZES = ['S', 'M', 'L', 'XL'] as const satisfies readonly Size[];
 

@@ -1,5 +1,5 @@
-import type { Language, Size } from './constants.js';
-import type { Product, ProductSort } from './catalog.js';
+import type { Language, ProductSort, Size } from './constants.js';
+import type { Product } from './catalog.js';
 
 /**
  * How products are sorted and filtered by size, the same in the api (`GET /products?sort=&size=`)
