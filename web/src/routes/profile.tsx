@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useSWRConfig } from 'swr';
@@ -22,16 +22,17 @@ export default function ProfileRoute() {
   const { token, data: profile, error } = useProfile();
   const { mutate } = useSWRConfig();
   const signOut = useSignOut();
-  const signingOut = useRef(false);
+  // Signing out here (logout, a deleted account): the handler leaves the page itself.
+  const [signingOut, setSigningOut] = useState(false);
   const hadToken = useRef(Boolean(token));
 
   // The session ended under this page (a 401 removed the token, or another tab logged out).
   useEffect(() => {
     if (token) hadToken.current = true;
-    else if (hadToken.current && !signingOut.current) toast.error(t('profile.loadFailed'));
-  }, [token, t]);
+    else if (hadToken.current && !signingOut) toast.error(t('profile.loadFailed'));
+  }, [token, signingOut, t]);
 
-  if (!token) return <Navigate to="/login" replace state={{ from: location }} />;
+  if (!token) return signingOut ? null : <Navigate to="/login" replace state={{ from: location }} />;
 
   return (
     <div className={page.page}>
@@ -50,7 +51,7 @@ export default function ProfileRoute() {
               profile={profile}
               onSaved={() => mutate(profileKey(token))}
               onLogout={async () => {
-                signingOut.current = true;
+                setSigningOut(true);
                 await signOut();
                 toast.info(t('auth.logout.done'));
                 void navigate('/login');
@@ -67,12 +68,11 @@ export default function ProfileRoute() {
         {profile && (
           <div className={`${styles.card} ${styles.data}`}>
             <YourData
+              onDeleting={setSigningOut}
               onDeleted={async () => {
-                signingOut.current = true;
-                // Home first, so the logged-out profile page never sends the shopper to log in.
-                await navigate('/', { replace: true });
                 // The server has already ended every session of the deleted account.
                 await signOut({ revoke: false });
+                await navigate('/', { replace: true });
                 toast.success(t('yourData.deleted'));
               }}
             />

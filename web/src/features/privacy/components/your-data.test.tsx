@@ -36,12 +36,15 @@ describe('YourData', () => {
       },
     });
     const onDeleted = vi.fn();
-    renderWithRouter(<YourData onDeleted={onDeleted} />);
+    const onDeleting = vi.fn();
+    renderWithRouter(<YourData onDeleting={onDeleting} onDeleted={onDeleted} />);
     await confirmWith('nope');
     const field = screen.getByLabelText('Your password');
     await waitFor(() => expect(field).toHaveAccessibleDescription('This password is not correct.'));
     expect(field).toHaveAttribute('aria-invalid', 'true');
     expect(onDeleted).not.toHaveBeenCalled();
+    // The page was told the deletion started, then that it did not happen.
+    expect(onDeleting.mock.calls).toEqual([[true], [false]]);
   });
 
   it('tells the root admin their account cannot be deleted', async () => {

@@ -12,6 +12,12 @@ import { exportMyData } from '../api/export-my-data';
 import styles from './your-data.module.css';
 
 interface YourDataProps {
+  /**
+   * The deletion is under way (`true`, before the request) or failed (`false`). From the moment the
+   * server deletes the account, any other request of this tab (the pages' polling) gets 401 and
+   * drops the token; the page must not take that for an expired session.
+   */
+  onDeleting?: (deleting: boolean) => void;
   /** The account is gone (204): sign out here, leave the page, say so. */
   onDeleted: () => Promise<void> | void;
 }
@@ -20,7 +26,7 @@ interface YourDataProps {
  * "Your data" on the profile page (GDPR): download everything kept about the shopper, or delete
  * the account behind a confirmation that asks for the password.
  */
-export function YourData({ onDeleted }: YourDataProps) {
+export function YourData({ onDeleting, onDeleted }: YourDataProps) {
   const { t } = useTranslation();
   const [exporting, setExporting] = useState(false);
   const [confirming, setConfirming] = useState(false);
@@ -54,12 +60,18 @@ export function YourData({ onDeleted }: YourDataProps) {
           {t('yourData.delete')}
         </button>
       </div>
-      {confirming && <DeleteAccountDialog onCancel={() => setConfirming(false)} onDeleted={onDeleted} />}
+      {confirming && (
+        <DeleteAccountDialog onCancel={() => setConfirming(false)} onDeleting={onDeleting} onDeleted={onDeleted} />
+      )}
     </section>
   );
 }
 
-function DeleteAccountDialog({ onCancel, onDeleted }: { onCancel: () => void; onDeleted: YourDataProps['onDeleted'] }) {
+function DeleteAccountDialog({
+  onCancel,
+  onDeleting,
+  onDeleted,
+}: Pick<YourDataProps, 'onDeleting' | 'onDeleted'> & { onCancel: () => void }) {
   const { t } = useTranslation();
   const errorText = useErrorText();
   const [password, setPassword] = useState('');
@@ -76,9 +88,11 @@ function DeleteAccountDialog({ onCancel, onDeleted }: { onCancel: () => void; on
       return;
     }
     setBusy(true);
+    onDeleting?.(true);
     try {
       await deleteAccount({ password });
     } catch (error) {
+      onDeleting?.(false);
       setBusy(false);
       if (isApiError(error) && error.status === 400 && error.fields.password) {
         setPasswordError(t('yourData.confirm.wrongPassword'));
