@@ -360,3 +360,77 @@ test.describe('in Bulgarian', () => {
     await screenshots(page, 'order-detail-bg');
   });
 });
+
+test('an abandoned card payment: one order waits in My Orders with its deadline, is continued, then cancelled', async ({
+  page,
+  request,
+  shop,
+}) => {
+  test.setTimeout(120_000);
+  const t = translator('en');
+  const products = (await (await request.get('/api/products')).json()) as ApiProduct[];
+  const { product, color, size } = inStock(products, 1);
+  await page.goto('/');
+  const shopper = await createShopper(request, shop.outboxDir, 'en');
+  const headers = { authorization: `Bearer ${shopper.token}` };
+  const added = await request.post('/api/cart', {
+    headers,
+    data: { productId: product.id, selectedColor: color.id, selectedSize: size, quantity: 1 },
+  });
+  expect(added.status()).toBe(201);
+  // Pay pressed twice (a second tab, a second try), the payment page left both times.
+  const delivery = {
+    method: 'office',
+    name: 'Mila Petrova',
+    phone: '+359 888 123 456',
+    country: 'BG',
+    city: 'Plovdiv',
+    postcode: '4000',
+    office: 'Econt, Plovdiv – Trakia',
+  };
+  const sessions: { orderId: number; url: string }[] = [];
+  for (let press = 0; press < 2; press++) {
+    const checkout = await request.post('/api/checkout/session', {
+      headers,
+      data: { delivery, paymentMethod: 'card' },
+    });
+    expect(checkout.status(), await checkout.text()).toBe(201);
+    sessions.push((await checkout.json()) as { orderId: number; url: string });
+  }
+  const [first, second] = sessions as [{ orderId: number }, { orderId: number; url: string }];
+  await logIn(page, shopper.token);
+
+  // My Orders: the first try is cancelled, only the second waits for payment; nothing piles up.
+  await page.goto('/my-order');
+  const articles = page.getByRole('article');
+  await expect(articles).toHaveCount(2);
+  const waiting = articles.filter({ hasText: `#${second.orderId}` });
+  await expect(waiting).toContainText(t('orders.status.pending'));
+  const dropped = articles.filter({ hasText: `#${first.orderId}` });
+  await expect(dropped).toContainText(t('orders.status.cancelled'));
+  await expect(dropped.getByRole('link', { name: t('orderDetail.continuePayment') })).toHaveCount(0);
+  // The waiting one says until when it can be paid; Continue payment goes back to its payment page.
+  await expect(waiting.getByText(/^Complete the payment by .+, or the order lapses\.$/)).toBeVisible();
+  await expectAccessible(page);
+  await screenshots(page, 'my-orders-pending-en');
+  await waiting.getByRole('link', { name: t('orderDetail.continuePayment') }).click();
+  await expect(page).toHaveURL(/\/pay\/cs_local_/);
+  expect(new URL(page.url()).pathname).toBe(new URL(second.url, page.url()).pathname);
+
+  // Its own page: the same deadline; Cancel asks first, then the order is cancelled, nothing left to pay.
+  await page.goto('/my-order');
+  await waiting.getByRole('link', { name: t('orders.number', { id: second.orderId }) }).click();
+  await expect(page).toHaveURL(new RegExp(`/my-order/${second.orderId}$`));
+  await expect(page.getByText(/^Complete the payment by .+, or the order lapses\.$/)).toBeVisible();
+  await screenshots(page, 'order-detail-pending-en');
+  await page.getByRole('button', { name: t('orderDetail.cancel') }).click();
+  await page.getByRole('button', { name: t('orderDetail.cancelYes') }).click();
+  await expect(page.getByText(t('orderDetail.cancelled'))).toBeVisible();
+  await expect(page.getByRole('region', { name: t('orders.statusLabel') })).toContainText(
+    t('orders.status.cancelled'),
+  );
+  await expect(page.getByRole('link', { name: t('orderDetail.continuePayment') })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: t('orderDetail.cancel') })).toHaveCount(0);
+  // The cart is as it was, ready for another try.
+  await expect(page.getByRole('link', { name: t('nav.cart', { count: 1 }), exact: true })).toBeVisible();
+});

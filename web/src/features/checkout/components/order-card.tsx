@@ -4,6 +4,7 @@ import type { Language, Order } from '@shop/contract';
 import { formatMoney } from '../../../lib/money';
 import { formatDateTime } from '../lib/format-date';
 import { OrderStatusBadge } from './order-status';
+import { PendingActions } from './pending-actions';
 import { SummaryLine } from './summary-line';
 import styles from './order-card.module.css';
 
@@ -14,10 +15,18 @@ interface OrderCardProps {
   headingLevel?: 'h2' | 'h3';
   /** The order's number opens its page (/my-order/{id}). */
   link?: boolean;
+  /** In My Orders: an order waiting for payment offers Continue payment and Cancel order. */
+  actions?: boolean;
 }
 
-/** One order: number, date, status, its lines and its total. */
-export function OrderCard({ order, lang, headingLevel: Heading = 'h2', link = false }: OrderCardProps) {
+/** One order: number, date, status, what to do while it waits for payment, its lines and its total. */
+export function OrderCard({
+  order,
+  lang,
+  headingLevel: Heading = 'h2',
+  link = false,
+  actions = false,
+}: OrderCardProps) {
   const { t } = useTranslation();
   const headingId = `order-${order.id}`;
   return (
@@ -40,6 +49,11 @@ export function OrderCard({ order, lang, headingLevel: Heading = 'h2', link = fa
         </div>
         <OrderStatusBadge status={order.status} />
       </header>
+      {actions && (
+        <div className={styles.pending}>
+          <PendingActions order={order} lang={lang} />
+        </div>
+      )}
       <ul className={styles.lines} aria-label={t('orders.linesLabel')}>
         {order.items.map((item, index) => (
           <SummaryLine key={index} {...item} currency={order.currency} lang={lang} />

@@ -1,22 +1,13 @@
-import { useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'react-toastify';
 import type { Language, Order } from '@shop/contract';
-import { useErrorText } from '../../../lib/error-text';
 import { formatMoney } from '../../../lib/money';
-import { useCancelOrder } from '../api/cancel-order';
 import { formatDateTime } from '../lib/format-date';
 import { OrderStatusBadge } from './order-status';
+import { PendingActions } from './pending-actions';
 import { SummaryLine } from './summary-line';
 import { WithdrawPanel } from './withdraw-panel';
-import button from '../../../components/button/button.module.css';
 import styles from './order-detail.module.css';
-
-const CANCEL_FAILED = {
-  fallback: 'orderDetail.cancelFailed',
-  codes: { INVALID_TRANSITION: 'orderDetail.cannotCancel' },
-} as const;
 
 /** A country's name in the reader's language. */
 const countryName = (code: string, lang: Language) =>
@@ -29,27 +20,11 @@ const countryName = (code: string, lang: Language) =>
  */
 export function OrderDetail({ order, lang }: { order: Order; lang: Language }) {
   const { t } = useTranslation();
-  const errorText = useErrorText();
-  const cancel = useCancelOrder();
-  const [confirming, setConfirming] = useState(false);
-  const [busy, setBusy] = useState(false);
   const money = (amount: number) => formatMoney(amount, lang, order.currency);
-  const pendingCard = order.status === 'pending' && order.paymentMethod === 'card';
-  // The shopper may drop an order only while it waits for payment (POST /orders/{id}/cancel).
-  const cancellable = order.status === 'pending';
   const delivery = order.delivery;
   // A closed order that never left says nothing about shipping.
   const live = order.status === 'paid' || order.status === 'placed' || order.status === 'pending';
   const showFulfilment = order.fulfilment !== 'unfulfilled' || live;
-
-  async function confirmCancel() {
-    setBusy(true);
-    const outcome = await cancel(order.id);
-    setBusy(false);
-    setConfirming(false);
-    if (outcome.ok) toast.success(t('orderDetail.cancelled'));
-    else toast.error(errorText(outcome.error, CANCEL_FAILED));
-  }
 
   return (
     <div className={styles.layout}>
@@ -71,42 +46,7 @@ export function OrderDetail({ order, lang }: { order: Order; lang: Language }) {
           )}
         </dl>
 
-        {pendingCard && order.expiresAt && (
-          <p className={styles.note}>{t('orderDetail.payBy', { date: formatDateTime(order.expiresAt, lang) })}</p>
-        )}
-        {(pendingCard && order.paymentUrl) || cancellable ? (
-          <div className={styles.actions}>
-            {pendingCard && order.paymentUrl && (
-              <a href={order.paymentUrl} className={button.primary}>
-                {t('orderDetail.continuePayment')}
-              </a>
-            )}
-            {cancellable && !confirming && (
-              <button type="button" className={button.secondary} onClick={() => setConfirming(true)}>
-                {t('orderDetail.cancel')}
-              </button>
-            )}
-          </div>
-        ) : null}
-        {confirming && (
-          <div className={styles.confirm} role="group" aria-label={t('orderDetail.cancel')}>
-            <p>{t('orderDetail.cancelConfirm')}</p>
-            <div className={styles.actions}>
-              <button
-                type="button"
-                className={button.primary}
-                onClick={() => void confirmCancel()}
-                disabled={busy}
-                aria-busy={busy}
-              >
-                {t('orderDetail.cancelYes')}
-              </button>
-              <button type="button" className={button.secondary} onClick={() => setConfirming(false)} disabled={busy}>
-                {t('orderDetail.cancelNo')}
-              </button>
-            </div>
-          </div>
-        )}
+        <PendingActions order={order} lang={lang} />
 
         <WithdrawPanel order={order} lang={lang} />
 

@@ -38,7 +38,7 @@ export function OrderHistory() {
     <ol className={styles.list}>
       {orders.map((order) => (
         <li key={order.id}>
-          <OrderCard order={order} lang={lang} link />
+          <OrderCard order={order} lang={lang} link actions />
         </li>
       ))}
     </ol>
