@@ -131,10 +131,3 @@ export async function cartShortfalls(tx: Tx, userId: number): Promise<Shortfall[
     .map((line) => ({ cartItemId: line.cart_item_id, available: line.available }));
 }
 
-/** Reserves what the order's lines hold (their variants were locked by `cartShortfalls`). */
-export async function reserve(tx: Tx, orderId: number): Promise<void> {
-  await tx.execute(sql`
-    update product_stock ps set reserved = ps.reserved + held.quantity, updated_at = now()
-    from ${heldBy([orderId])}
-    where ps.color_id = held.color_id and ps.size = held.size`);
-}
