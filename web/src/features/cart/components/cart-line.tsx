@@ -52,7 +52,11 @@ export function CartLine({ item, lang, moveState, onQuantityChange, onToggleMove
           <p className={styles.unit}>{t('cart.unitPrice', { price: formatMoney(price, lang, currency) })}</p>
           {over && (
             <p className={styles.stock} role="alert">
-              {left === 0 ? t('stock.cartSoldOut') : t('stock.cartShort', { count: left ?? 0 })}
+              {item.sizeOffered === false
+                ? t('stock.cartSizeGone')
+                : left === 0
+                  ? t('stock.cartSoldOut')
+                  : t('stock.cartShort', { count: left ?? 0 })}
             </p>
           )}
         </div>
