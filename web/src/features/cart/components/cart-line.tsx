@@ -66,7 +66,13 @@ export function CartLine({ item, lang, moveState, onQuantityChange, onToggleMove
               value={item.quantity}
               onChange={onQuantityChange}
               max={max}
-              limitNote={left !== null && max < QUANTITY_MAX && !over ? t('stock.onlyLeft', { count: max }) : undefined}
+              limitNote={
+                item.sizeOffered === false
+                  ? t('stock.sizeGoneShort')
+                  : left !== null && max < QUANTITY_MAX && !over
+                    ? t('stock.onlyLeft', { count: max })
+                    : undefined
+              }
             />
           </div>
           <p className={styles.total}>

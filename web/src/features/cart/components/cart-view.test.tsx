@@ -173,6 +173,9 @@ describe('CartView', () => {
     renderCart();
     expect(await screen.findByText('This size is no longer available: remove it to check out.')).toBeInTheDocument();
     expect(screen.queryByText('Sold out in this size and colour: remove it to check out.')).not.toBeInTheDocument();
+    // Not the bulk buyers' note: the size is gone, not at a limit.
+    expect(screen.getByText('No longer available')).toBeInTheDocument();
+    expect(screen.queryByText(/Maximum quantity/)).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Checkout' })).toBeDisabled();
   });
 
