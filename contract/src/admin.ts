@@ -42,6 +42,12 @@ export const ColorNameSchema = z
   .min(1, 'Color name is required')
   .max(60, 'Color names have at most 60 characters');
 
+/** The sizes a product comes in (create and edit forms): at least one of SIZES, duplicates dropped. */
+export const SizesSchema = z
+  .array(z.enum(SIZES, { message: `Sizes are ${SIZES.join(', ')}` }), { message: 'At least one size is required' })
+  .min(1, 'At least one size is required')
+  .transform((sizes) => [...new Set(sizes)]);
+
 /** The spec's create payload (section 3), with its per-field messages. */
 export const CreateProductBodySchema = z.object({
   enName: requiredText('English name is required', 120),
@@ -58,10 +64,7 @@ export const CreateProductBodySchema = z.object({
     (id) => (CATEGORY_IDS as readonly number[]).includes(id),
     'Category is required',
   ),
-  sizes: z
-    .array(z.enum(SIZES, { message: `Sizes are ${SIZES.join(', ')}` }), { message: 'At least one size is required' })
-    .min(1, 'At least one size is required')
-    .transform((sizes) => [...new Set(sizes)]),
+  sizes: SizesSchema,
   colors: z
     .array(z.object({ colorName: ColorNameSchema }), { message: 'At least one color is required' })
     .min(1, 'At least one color is required')
@@ -130,6 +133,15 @@ const jsonField = <S extends z.ZodType>(schema: S, message: string) =>
  *
  * `knownColors` (optional, JSON of ids) names the colours the form was showing: a colour added
  * elsewhere after the form opened (a second tab) is then kept instead of removed.
+ *
+ * `sizes` (optional, JSON like `["S","M"]`) sets the sizes: new ones are added (a tracked product
+ * has none of them on hand yet), those left out are removed with their stock. Removing a size
+ * that cart lines or wishlist items hold needs `confirmSizeRemoval=true`, else the answer is 409
+ * `SIZE_IN_USE` with `sizes: [{ size, carts, wishlists }]` (how many shoppers hold each) and
+ * nothing changes. Once removed, those cart lines stay but answer `available: 0` and
+ * `sizeOffered: false` (the checkout refuses them); wishlist items stay, and cannot be added to
+ * the cart in that size. A size a pending checkout holds stock of is never removed: 409
+ * `SIZE_RESERVED` until that checkout is paid or has expired.
  */
 export const EditProductFieldsSchema = ProductDetailsSchema.extend({
   colors: jsonField(EditColorsSchema, 'Colors must be JSON of [{ id, colorName }]'),
@@ -137,6 +149,13 @@ export const EditProductFieldsSchema = ProductDetailsSchema.extend({
     z.array(z.number().int().positive().max(DB_INT_MAX)).max(100),
     'Known colors must be JSON of ids',
   ).optional(),
+  /** Optional JSON of the sizes the product comes in (as on create); left out: the sizes stay. */
+  sizes: jsonField(SizesSchema, 'Sizes must be JSON of sizes, e.g. ["S","M"]').optional(),
+  /** `true` confirms removing sizes that carts or wishlists hold (without it: 409 SIZE_IN_USE). */
+  confirmSizeRemoval: z
+    .enum(['true', 'false'], { message: 'confirmSizeRemoval must be true or false' })
+    .transform((flag) => flag === 'true')
+    .optional(),
 });
 
 /** The text field of the multipart image upload; images are `mainImage`, `colorImage_{i}`, `colorHoverImage_{i}`. */

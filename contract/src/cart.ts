@@ -39,6 +39,8 @@ export const CartItemSchema = z.object({
   imageUrl: z.string(),
   /** What can still be bought of this colour and size (the shopper's own open checkout counted back); null: unlimited. */
   available: z.number().nullable(),
+  /** Sent as false once the product no longer comes in this size (an admin removed it): `available` is then 0. */
+  sizeOffered: z.boolean().optional(),
 });
 export type CartItem = z.infer<typeof CartItemSchema>;
 
@@ -55,6 +57,8 @@ export const WishlistItemSchema = z.object({
     imageUrl: z.string(),
     hoverImage: z.string(),
   }),
+  /** Sent as false once the product no longer comes in this size: it cannot go to the cart in it. */
+  sizeOffered: z.boolean().optional(),
 });
 export type WishlistItem = z.infer<typeof WishlistItemSchema>;
 

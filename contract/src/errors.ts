@@ -27,6 +27,8 @@ export const ERROR_CODES = [
   'INVALID_TRANSITION',
   'ALREADY_WITHDRAWN',
   'WITHDRAWAL_PERIOD_OVER',
+  'SIZE_IN_USE',
+  'SIZE_RESERVED',
   'TIMEOUT',
   'INTERNAL',
 ] as const;
@@ -40,6 +42,8 @@ export const ErrorBodySchema = z.object({
   lines: z.array(z.object({ cartItemId: z.number(), available: z.number() })).optional(),
   /** OUT_OF_STOCK on a cart change: how many of the colour and size are left (0: sold out). */
   available: z.number().optional(),
+  /** SIZE_IN_USE on a product edit: each size to remove, with how many carts and wishlists hold it. */
+  sizes: z.array(z.object({ size: z.string(), carts: z.number(), wishlists: z.number() })).optional(),
 });
 export type ErrorBody = z.infer<typeof ErrorBodySchema>;
 

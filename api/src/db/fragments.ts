@@ -31,13 +31,19 @@ export const productName = (lang: Language | SQL, productAlias = 'p'): SQL =>
 export const availableStock = (alias = 'ps'): SQL =>
   sql`greatest(coalesce(${sql.identifier(alias)}.on_hand, 0) - coalesce(${sql.identifier(alias)}.reserved, 0), 0)`;
 
+/** Whether product `productAlias` still comes in `size` (an admin may have removed it). */
+export const sizeOffered = (size: SQL, productAlias = 'p'): SQL =>
+  sql`exists (select 1 from product_sizes s where s.product_id = ${sql.identifier(productAlias)}.id and s.size = ${size})`;
+
 /**
  * What user `userId` may still put in the cart and check out of a variant of a tracked product:
  * the available stock plus what the user's own open checkout holds of it (a new checkout releases
- * that first). NULL when the product `productAlias` does not track stock.
+ * that first). 0 when the product no longer comes in the size, tracked or not; otherwise NULL
+ * when the product `productAlias` does not track stock.
  */
 export const availableToShopper = (userId: SQL, colorId: SQL, size: SQL, productAlias = 'p'): SQL =>
-  sql`case when ${sql.identifier(productAlias)}.stock_tracked then greatest(
+  sql`case when not ${sizeOffered(size, productAlias)} then 0
+    when ${sql.identifier(productAlias)}.stock_tracked then greatest(
     coalesce((select ps.on_hand - ps.reserved from product_stock ps where ps.color_id = ${colorId} and ps.size = ${size}), 0)
     + coalesce((select sum(oi.stock_quantity) from orders o join order_items oi on oi.order_id = o.id
         where o.user_id = ${userId} and o.status = 'pending' and oi.color_id = ${colorId} and oi.size = ${size}), 0),

@@ -34,6 +34,7 @@ export function installErrorHandler(app: FastifyInstance): void {
       if (error.fields) body.fields = error.fields;
       if (error.lines) body.lines = error.lines;
       if (error.available !== undefined) body.available = error.available;
+      if (error.sizes) body.sizes = error.sizes;
       return reply.code(error.status).send(body);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

@@ -6,6 +6,8 @@ export class AppError extends Error {
   lines?: ErrorBody['lines'];
   /** OUT_OF_STOCK on a cart change: what is left of the variant (sent as `available`). */
   available?: number;
+  /** SIZE_IN_USE on a product edit: the sizes to remove that carts or wishlists hold (sent as `sizes`). */
+  sizes?: ErrorBody['sizes'];
 
   constructor(
     public readonly status: number,

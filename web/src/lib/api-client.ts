@@ -27,6 +27,8 @@ export class ApiError extends Error {
     readonly lines: NonNullable<ErrorBody['lines']> = [],
     /** OUT_OF_STOCK on a cart change: how many are left. */
     readonly available?: number,
+    /** SIZE_IN_USE on a product edit: the sizes to remove, with how many carts and wishlists hold each. */
+    readonly sizes: NonNullable<ErrorBody['sizes']> = [],
   ) {
     super(message);
   }
@@ -57,7 +59,8 @@ function isErrorBody(value: unknown): value is ErrorBody {
     typeof body.code === 'string' &&
     (body.fields === undefined || (typeof body.fields === 'object' && body.fields !== null)) &&
     (body.lines === undefined || Array.isArray(body.lines)) &&
-    (body.available === undefined || typeof body.available === 'number')
+    (body.available === undefined || typeof body.available === 'number') &&
+    (body.sizes === undefined || Array.isArray(body.sizes))
   );
 }
 
@@ -66,7 +69,15 @@ async function toApiError(response: Response): Promise<ApiError> {
   try {
     const body: unknown = JSON.parse(text);
     if (isErrorBody(body)) {
-      return new ApiError(response.status, body.code, body.error, body.fields ?? {}, body.lines ?? [], body.available);
+      return new ApiError(
+        response.status,
+        body.code,
+        body.error,
+        body.fields ?? {},
+        body.lines ?? [],
+        body.available,
+        body.sizes ?? [],
+      );
     }
   } catch {
     // Not JSON (a proxy's HTML error page, an empty body): fall through to a generic error.

@@ -99,10 +99,13 @@ export const adminProductRoutes: FastifyPluginAsyncZod = async (app) => {
           'multipart/form-data: enName, enDescription, bgName, bgDescription, price, categoryId, colors (JSON of ' +
           '[{ id, colorName }] in display order; colours left out are removed), colorImage_{id} and ' +
           'colorHoverImage_{id} to replace images, mainImage (optional), knownColors (optional JSON of the ' +
-          'colour ids the form showed: a colour added elsewhere meanwhile is kept).',
+          'colour ids the form showed: a colour added elsewhere meanwhile is kept), sizes (optional JSON like ' +
+          '["S","M"]: sizes added, sizes left out removed with their stock) and confirmSizeRemoval (`true` to ' +
+          'remove sizes that carts or wishlists hold: without it 409 SIZE_IN_USE with their counts; a size a ' +
+          'pending checkout holds: 409 SIZE_RESERVED).',
         consumes: ['multipart/form-data'],
         params: IdParamsSchema,
-        response: { 200: SuccessSchema, ...uploadErrors },
+        response: { 200: SuccessSchema, ...uploadErrors, 409: ErrorBodySchema },
       },
     },
     async (request) => {

@@ -1,9 +1,20 @@
 import { and, desc, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, cartItems, orderItems, orders, productColors, products, wishlistItems } from '../../db/schema.js';
+import {
+  auditLog,
+  cartItems,
+  orderItems,
+  orders,
+  productColors,
+  products,
+  productSizes,
+  productStock,
+  wishlistItems,
+} from '../../db/schema.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
-import { bearer, createProduct, createUser, type CreatedUser } from '../../test/factories.js';
+import { bearer, createProduct, createUser, type CreatedProduct, type CreatedUser } from '../../test/factories.js';
+import { TEST_DELIVERY } from '../payments/test-support.js';
 import { multipart, testImage, type FormFiles } from './test-support.js';
 
 let t: TestApp;
@@ -485,6 +496,225 @@ describe('PUT /api/products/:id', () => {
     await t.db.update(products).set({ deletedAt: new Date() }).where(eq(products.id, product.id));
     const response = await send('PUT', `/api/products/${product.id}`, editFields(product.colors));
     expect(response.statusCode).toBe(404);
+  });
+});
+
+describe('PUT /api/products/:id sizes', () => {
+  /** The edit form of `product` as it is, with `sizes` (and any other field) sent. */
+  const edit = (product: CreatedProduct, fields: Record<string, string>) =>
+    send('PUT', `/api/products/${product.id}`, {
+      enName: 'Sized Hoodie',
+      enDescription: 'Heavy cotton.',
+      bgName: 'Суитшърт с размери',
+      bgDescription: 'Плътен памук.',
+      price: '49.99',
+      categoryId: '1',
+      colors: JSON.stringify(product.colors.map(({ id, colorName }) => ({ id, colorName }))),
+      ...fields,
+    });
+  const sizesOf = async (productId: number) =>
+    (await t.app.inject({ url: `/api/products/${productId}`, headers: bearer(admin) }))
+      .json<{ sizes: { size: string }[] }>()
+      .sizes.map((row) => row.size);
+  const get = (user: CreatedUser, url: string) => t.app.inject({ url, headers: bearer(user) });
+
+  it('adds sizes (in the spec’s order); a tracked product has none of them on hand yet', async () => {
+    const product = await createProduct(t.db, { sizes: ['S', 'M'], stock: 5 });
+    const response = await edit(product, { sizes: JSON.stringify(['XXL', 'S', 'M', 'XS', 'M']) });
+    expect(response.statusCode, response.body).toBe(200);
+
+    const answer = await t.app.inject({ url: `/api/products/${product.id}`, headers: bearer(admin) });
+    expect(answer.json().sizes.map((row: { size: string }) => row.size)).toEqual(['XS', 'S', 'M', 'XXL']);
+    const onyx = product.colors[0]!.id;
+    const cell = (size: string) =>
+      answer
+        .json()
+        .stock.find((entry: { colorId: number; size: string }) => entry.colorId === onyx && entry.size === size);
+    expect(cell('XS')).toEqual({ colorId: onyx, size: 'XS', available: 0, onHand: 0, reserved: 0 });
+    expect(cell('XXL')).toMatchObject({ available: 0, onHand: 0 });
+    expect(cell('S')).toMatchObject({ available: 5, onHand: 5 });
+    expect(answer.json().stock).toHaveLength(product.colors.length * 4);
+    // The shop shows the new sizes at once, sold out until counted.
+    const shop = (await t.app.inject(`/api/products/${product.id}`)).json();
+    expect(shop.sizes.map((row: { size: string }) => row.size)).toEqual(['XS', 'S', 'M', 'XXL']);
+
+    expect((await lastAudit(`product:${product.id}`))?.detail).toMatchObject({
+      sizes: ['XXL', 'S', 'M', 'XS'],
+      addedSizes: ['XXL', 'XS'],
+      removedSizes: [],
+    });
+  });
+
+  it('keeps the sizes when the form sends none', async () => {
+    const product = await createProduct(t.db, { sizes: ['S', 'M'] });
+    expect((await edit(product, {})).statusCode).toBe(200);
+    expect(await sizesOf(product.id)).toEqual(['S', 'M']);
+  });
+
+  it('removes a size no cart or wishlist holds without asking, with its stock', async () => {
+    const product = await createProduct(t.db, { sizes: ['S', 'M', 'L'], stock: 3 });
+    const shopper2 = await createUser(t.db);
+    // Another size of the product in a cart does not count.
+    await t.db
+      .insert(cartItems)
+      .values({ userId: shopper2.id, productId: product.id, colorId: product.colors[0]!.id, size: 'S', quantity: 1 });
+    const response = await edit(product, { sizes: JSON.stringify(['S', 'M']) });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(await sizesOf(product.id)).toEqual(['S', 'M']);
+    const stock = await t.db.select().from(productStock).where(eq(productStock.productId, product.id));
+    expect(stock.map((row) => row.size).sort()).toEqual(['M', 'M', 'S', 'S']);
+  });
+
+  it('asks before removing a size carts and wishlists hold; confirmed, those lines stay but cannot be bought', async () => {
+    const product = await createProduct(t.db, { sizes: ['S', 'M', 'L'] });
+    const [onyx, bone] = product.colors;
+    const buyer = await createUser(t.db);
+    const other = await createUser(t.db);
+    const dreamer = await createUser(t.db);
+    await t.db.insert(cartItems).values([
+      { userId: buyer.id, productId: product.id, colorId: onyx!.id, size: 'M', quantity: 2 },
+      { userId: buyer.id, productId: product.id, colorId: bone!.id, size: 'M', quantity: 1 },
+      { userId: buyer.id, productId: product.id, colorId: onyx!.id, size: 'S', quantity: 1 },
+      { userId: other.id, productId: product.id, colorId: onyx!.id, size: 'L', quantity: 1 },
+    ]);
+    await t.db.insert(wishlistItems).values([
+      { userId: dreamer.id, productId: product.id, colorId: bone!.id, size: 'M' },
+      { userId: other.id, productId: product.id, colorId: onyx!.id, size: 'M' },
+    ]);
+
+    const asked = await edit(product, { sizes: JSON.stringify(['S']), enName: 'Renamed' });
+    expect(asked.statusCode, asked.body).toBe(409);
+    expect(asked.json()).toMatchObject({
+      code: 'SIZE_IN_USE',
+      sizes: [
+        { size: 'M', carts: 1, wishlists: 2 },
+        { size: 'L', carts: 1, wishlists: 0 },
+      ],
+    });
+    expect(asked.json().error).toMatch(/no longer available/);
+    // Nothing changed: not the sizes, not the name.
+    expect(await sizesOf(product.id)).toEqual(['S', 'M', 'L']);
+    expect((await t.app.inject(`/api/products/${product.id}`)).json().name).not.toBe('Renamed');
+    const refusedFlag = await edit(product, { sizes: JSON.stringify(['S']), confirmSizeRemoval: 'false' });
+    expect(refusedFlag.statusCode).toBe(409);
+
+    const confirmed = await edit(product, { sizes: JSON.stringify(['S']), confirmSizeRemoval: 'true' });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    expect(await sizesOf(product.id)).toEqual(['S']);
+
+    // The buyer's lines of M stay, shown as not available; the S line is as it was.
+    const cart = (await get(buyer, '/api/cart')).json<{ cartItemId: number; selectedSize: string }[]>();
+    expect(cart.map((line) => [line.selectedSize, line])).toEqual([
+      ['M', expect.objectContaining({ quantity: 2, available: 0, sizeOffered: false })],
+      ['M', expect.objectContaining({ quantity: 1, available: 0, sizeOffered: false })],
+      ['S', expect.objectContaining({ available: null })],
+    ]);
+    expect(cart[2]).not.toHaveProperty('sizeOffered');
+    // The checkout refuses them, and no order is made.
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: '/api/checkout/session',
+      headers: bearer(buyer),
+      payload: { delivery: TEST_DELIVERY },
+    });
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(refused.json()).toMatchObject({
+      code: 'OUT_OF_STOCK',
+      lines: [
+        { cartItemId: cart[0]!.cartItemId, available: 0 },
+        { cartItemId: cart[1]!.cartItemId, available: 0 },
+      ],
+    });
+    expect(await t.db.select().from(orders).where(eq(orders.userId, buyer.id))).toEqual([]);
+    // Its quantity cannot change, and the size cannot be added again.
+    const patched = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/cart/${cart[0]!.cartItemId}`,
+      headers: bearer(buyer),
+      payload: { quantity: 1 },
+    });
+    expect(patched.statusCode).toBe(409);
+    expect(patched.json()).toMatchObject({ code: 'OUT_OF_STOCK', error: 'This size is no longer available.' });
+    const readded = await t.app.inject({
+      method: 'POST',
+      url: '/api/cart',
+      headers: bearer(dreamer),
+      payload: { productId: product.id, selectedColor: bone!.id, selectedSize: 'M', quantity: 1 },
+    });
+    expect(readded.statusCode).toBe(400);
+    expect(readded.json().fields).toHaveProperty('selectedSize');
+
+    // The wishlist keeps the item, saying the size is gone.
+    const wishlist = (await get(dreamer, '/api/wishlist')).json();
+    expect(wishlist).toEqual([expect.objectContaining({ selectedSize: 'M', sizeOffered: false })]);
+
+    // Removing the M lines lets the buyer check out the rest.
+    for (const line of cart.slice(0, 2)) {
+      await t.app.inject({ method: 'DELETE', url: `/api/cart/${line.cartItemId}`, headers: bearer(buyer) });
+    }
+    const paid = await t.app.inject({
+      method: 'POST',
+      url: '/api/checkout/session',
+      headers: bearer(buyer),
+      payload: { delivery: TEST_DELIVERY },
+    });
+    expect(paid.statusCode, paid.body).toBe(201);
+
+    expect((await lastAudit(`product:${product.id}`))?.detail).toMatchObject({
+      removedSizes: ['M', 'L'],
+      sizesInUse: [
+        { size: 'M', carts: 1, wishlists: 2 },
+        { size: 'L', carts: 1, wishlists: 0 },
+      ],
+    });
+
+    // Added back, the size is buyable again in the same lines.
+    expect((await edit(product, { sizes: JSON.stringify(['S', 'M']) })).statusCode).toBe(200);
+    const back = (await get(other, '/api/wishlist')).json();
+    expect(back[0]).not.toHaveProperty('sizeOffered');
+  });
+
+  it('never removes a size a pending checkout holds stock of', async () => {
+    const product = await createProduct(t.db, { sizes: ['S', 'M'], stock: 4 });
+    const buyer = await createUser(t.db);
+    await t.db
+      .insert(cartItems)
+      .values({ userId: buyer.id, productId: product.id, colorId: product.colors[0]!.id, size: 'M', quantity: 1 });
+    const opened = await t.app.inject({
+      method: 'POST',
+      url: '/api/checkout/session',
+      headers: bearer(buyer),
+      payload: { delivery: TEST_DELIVERY },
+    });
+    expect(opened.statusCode, opened.body).toBe(201);
+
+    const response = await edit(product, { sizes: JSON.stringify(['S']), confirmSizeRemoval: 'true' });
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toMatchObject({ code: 'SIZE_RESERVED' });
+    expect(response.json().error).toMatch(/checkout in progress holds size M/);
+    expect(await sizesOf(product.id)).toEqual(['S', 'M']);
+    const held = await t.db
+      .select()
+      .from(productStock)
+      .where(and(eq(productStock.colorId, product.colors[0]!.id), eq(productStock.size, 'M')));
+    expect(held[0]).toMatchObject({ onHand: 4, reserved: 1 });
+  });
+
+  it('validates sizes like the create form', async () => {
+    const product = await createProduct(t.db, { sizes: ['S', 'M'] });
+    const cases: [Record<string, string>, string, string][] = [
+      [{ sizes: '[]' }, 'sizes', 'At least one size is required'],
+      [{ sizes: '["M","XXXL"]' }, 'sizes.1', 'Sizes are XS, S, M, L, XL, XXL'],
+      [{ sizes: '"M"' }, 'sizes', 'At least one size is required'],
+      [{ sizes: 'M, L' }, 'sizes', 'Sizes must be JSON of sizes, e.g. ["S","M"]'],
+      [{ sizes: '["M"]', confirmSizeRemoval: 'yes' }, 'confirmSizeRemoval', 'confirmSizeRemoval must be true or false'],
+    ];
+    for (const [fields, field, message] of cases) {
+      const response = await edit(product, fields);
+      expect(response.statusCode, field).toBe(400);
+      expect(response.json().fields[field], JSON.stringify(fields)).toBe(message);
+    }
+    expect(await t.db.select().from(productSizes).where(eq(productSizes.productId, product.id))).toHaveLength(2);
   });
 });
 

@@ -1,6 +1,6 @@
 import { QUANTITY_MAX, type AddLine, type CartItem, type Language, type Size } from '@shop/contract';
 import { and, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
-import { availableToShopper, onSale, translationPreference } from '../../db/fragments.js';
+import { availableToShopper, onSale, sizeOffered, translationPreference } from '../../db/fragments.js';
 import { rowsOf, type Db, type Tx } from '../../db/client.js';
 import { cartItems, products } from '../../db/schema.js';
 import { conflict, notFound, type AppError } from '../../lib/errors.js';
@@ -18,6 +18,7 @@ interface CartRow {
   product_image: string;
   quantity: number;
   available: number | null;
+  size_offered: boolean;
 }
 
 const LINE_NOT_FOUND = 'Cart item not found.';
@@ -25,14 +26,16 @@ const LINE_NOT_FOUND = 'Cart item not found.';
 /**
  * The select that turns cart rows (`from`, aliased `ci`) into cart items: name in `lang`
  * (else English, else the first translation), price and images from the database. Lines of
- * products that are unpublished or deleted are left out. One statement for any number of lines.
+ * products that are unpublished or deleted are left out; a line of a size the product no longer
+ * comes in stays, with nothing available. One statement for any number of lines.
  */
 function cartItemsSelect(from: SQL, lang: Language, extraColumns: SQL = sql``): SQL {
   return sql`
     select ci.id as cart_item_id, ci.product_id, ci.size, ci.quantity, ci.color_id,
       c.color_name, c.image_url as color_image, p.image_url as product_image, p.price_cents,
       coalesce(tr.name, '') as name,
-      ${availableToShopper(sql`ci.user_id`, sql`ci.color_id`, sql`ci.size`)} as available ${extraColumns}
+      ${availableToShopper(sql`ci.user_id`, sql`ci.color_id`, sql`ci.size`)} as available,
+      ${sizeOffered(sql`ci.size`)} as size_offered ${extraColumns}
     from ${from} ci
     join products p on p.id = ci.product_id and ${onSale()}
     join product_colors c on c.id = ci.color_id
@@ -56,6 +59,7 @@ function toCartItem(row: CartRow): CartItem {
     quantity: row.quantity,
     imageUrl: image,
     available: row.available,
+    ...(row.size_offered ? {} : { sizeOffered: false }),
   };
 }
 
@@ -75,6 +79,8 @@ function fitsStock(userId: number, line: LineKey, total: SQL): SQL {
 export const stockMessage = (available: number) =>
   available <= 0 ? 'This size is sold out in this colour.' : `Only ${available} left in this size and colour.`;
 
+const SIZE_GONE = 'This size is no longer available.';
+
 /**
  * Why a line could not take a quantity: at the cap (409 MAX_QUANTITY) or above what is left of
  * its variant (409 OUT_OF_STOCK, saying how many are left). Read only once a write was refused.
@@ -83,14 +89,15 @@ async function refusal(db: Db, userId: number, line: LineKey, { adding = true } 
   const result = await db.execute(sql`
     select (select quantity from cart_items where user_id = ${userId} and color_id = ${line.colorId}
               and size = ${line.size}) as quantity,
-      ${availableToShopper(sql`${userId}`, sql`${line.colorId}`, sql`${line.size}`)} as available
+      ${availableToShopper(sql`${userId}`, sql`${line.colorId}`, sql`${line.size}`)} as available,
+      ${sizeOffered(sql`${line.size}`)} as size_offered
     from products p where p.id = ${line.productId}`);
-  const row = rowsOf<{ quantity: number | null; available: number | null }>(result)[0];
+  const row = rowsOf<{ quantity: number | null; available: number | null; size_offered: boolean }>(result)[0];
   const atCap = adding && (row?.quantity ?? 0) >= QUANTITY_MAX;
   if (atCap || row?.available === null || row?.available === undefined) {
     return conflict('MAX_QUANTITY', `Maximum quantity of ${QUANTITY_MAX} reached`);
   }
-  const refused = conflict('OUT_OF_STOCK', stockMessage(row.available));
+  const refused = conflict('OUT_OF_STOCK', row.size_offered ? stockMessage(row.available) : SIZE_GONE);
   refused.available = Math.max(0, row.available);
   return refused;
 }

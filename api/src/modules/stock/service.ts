@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Tx } from '../../db/client.js';
+import { sizeOffered } from '../../db/fragments.js';
 import { AppError } from '../../lib/errors.js';
 
 /**
@@ -110,21 +111,22 @@ export class OutOfStockError extends AppError {
 
 /**
  * Locks the stock of every tracked variant in the user's cart (in the fixed order) and answers
- * the lines above what is available. Call after the user's earlier checkout was released.
+ * the lines above what is available. Call after the user's earlier checkout was released. A line
+ * of a size the product no longer comes in has nothing available, tracked or not.
  */
 export async function cartShortfalls(tx: Tx, userId: number): Promise<Shortfall[]> {
-  const tracked = sql`
+  const offered = sizeOffered(sql`c.size`);
+  const limited = sql`
     from cart_items c
-    join products p on p.id = c.product_id and p.stock_tracked and p.published_at is not null
-      and p.deleted_at is null
-    where c.user_id = ${userId}`;
+    join products p on p.id = c.product_id and p.published_at is not null and p.deleted_at is null
+    where c.user_id = ${userId} and (p.stock_tracked or not ${offered})`;
   await lockVariants(tx, variantsOfCart(userId));
   const result = await tx.execute(sql`
     select c.id as cart_item_id,
-      greatest(coalesce((select ps.on_hand - ps.reserved from product_stock ps
-        where ps.color_id = c.color_id and ps.size = c.size), 0), 0)::int as available,
+      case when ${offered} then greatest(coalesce((select ps.on_hand - ps.reserved from product_stock ps
+        where ps.color_id = c.color_id and ps.size = c.size), 0), 0) else 0 end::int as available,
       c.quantity
-    ${tracked}
+    ${limited}
     order by c.id`);
   return rowsOf<{ cart_item_id: number; available: number; quantity: number }>(result)
     .filter((line) => line.quantity > line.available)

@@ -1,6 +1,6 @@
 import type { AddLine, Language, Size, Translation, WishlistItem } from '@shop/contract';
 import { sql, type SQL } from 'drizzle-orm';
-import { onSale, translationPreference } from '../../db/fragments.js';
+import { onSale, sizeOffered, translationPreference } from '../../db/fragments.js';
 import { rowsOf, type Db } from '../../db/client.js';
 import { notFound } from '../../lib/errors.js';
 import { resolveLine } from '../cart/lines.js';
@@ -16,6 +16,7 @@ interface WishlistRow {
   product_image: string;
   price_cents: number;
   translations: Translation[] | null;
+  size_offered: boolean;
 }
 
 /**
@@ -26,6 +27,7 @@ function wishlistSelect(where: SQL, lang: Language): SQL {
   return sql`
     select wi.id, wi.product_id, wi.size, wi.quantity, wi.color_id,
       c.image_url as color_image, c.hover_image, p.image_url as product_image, p.price_cents,
+      ${sizeOffered(sql`wi.size`)} as size_offered,
       (select json_agg(json_build_object('language', t.language, 'name', t.name,
                 'description', t.description, 'imageUrl', t.image_url)
               order by ${translationPreference(lang)})
@@ -52,6 +54,7 @@ function toWishlistItem(row: WishlistRow): WishlistItem {
       imageUrl: image,
       hoverImage: row.hover_image || image,
     },
+    ...(row.size_offered ? {} : { sizeOffered: false }),
   };
 }
 

@@ -17,6 +17,7 @@ import { ensureToken } from '../lib/session-guard';
 import { useFormProblems } from '../lib/use-form-problems';
 import { DetailsFields } from './details-fields';
 import { ColorCard } from './color-card';
+import { SizeFields } from './size-fields';
 import button from '../../../components/button/button.module.css';
 import colorStyles from './color-card.module.css';
 import form from './form.module.css';
@@ -131,33 +132,19 @@ export function CreateProductForm() {
         }}
       />
 
-      <fieldset className={form.fieldset} aria-describedby={errors.sizes ? 'sizes-error' : undefined}>
-        <legend className={form.legend}>{t('admin.form.sizes')}</legend>
-        <div className={styles.sizes}>
-          {CREATE_FORM_SIZES.map((size) => (
-            <label key={size} className={styles.size}>
-              <input
-                type="checkbox"
-                checked={sizes.has(size)}
-                disabled={busy}
-                onChange={(event) => {
-                  const next = new Set(sizes);
-                  if (event.target.checked) next.add(size);
-                  else next.delete(size);
-                  setSizes(next);
-                  clear('sizes');
-                }}
-              />
-              <span>{size}</span>
-            </label>
-          ))}
-        </div>
-        {errors.sizes && (
-          <p id="sizes-error" className={form.error}>
-            {errors.sizes}
-          </p>
-        )}
-      </fieldset>
+      <SizeFields
+        options={CREATE_FORM_SIZES}
+        chosen={sizes}
+        error={errors.sizes}
+        disabled={busy}
+        onToggle={(size, on) => {
+          const next = new Set(sizes);
+          if (on) next.add(size);
+          else next.delete(size);
+          setSizes(next);
+          clear('sizes');
+        }}
+      />
 
       <fieldset className={form.fieldset}>
         <legend className={form.legend}>{t('admin.form.colors')}</legend>

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Product } from '@shop/contract';
 import { fakeApi, signIn } from '../../../test/fake-api';
@@ -125,5 +125,113 @@ describe('ProductEditor stock', () => {
       screen.getByText('The other details are saved; the shop refused the highlighted stock counts.'),
     ).toBeInTheDocument();
     expect(onClose).not.toHaveBeenCalled();
+  });
+});
+
+describe('ProductEditor sizes', () => {
+  const editOf = (sent: { key: string; body: unknown }[]) =>
+    sent
+      .filter((request) => request.key === 'PUT /api/products/7')
+      .map((request) => request.body as Record<string, string>);
+
+  it('starts from the product’s sizes, sends the ticked ones, and the stock grid follows them', async () => {
+    const { sent, onClose } = renderEditor();
+    const user = userEvent.setup();
+    const group = screen.getByRole('group', { name: 'Sizes' });
+    expect(
+      within(group)
+        .getAllByRole('checkbox')
+        .map((box) => box.getAttribute('value')),
+    ).toEqual(['XS', 'S', 'M', 'L', 'XL', 'XXL']);
+    expect(
+      within(group)
+        .getAllByRole('checkbox', { checked: true })
+        .map((box) => box.getAttribute('value')),
+    ).toEqual(['S', 'M']);
+
+    await user.click(within(group).getByRole('checkbox', { name: 'XL' }));
+    await user.click(within(group).getByRole('checkbox', { name: 'M' }));
+    expect(screen.getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Colour', 'S', 'XL']);
+    expect(screen.getByLabelText('On hand: Ink, size XL')).toHaveValue('0');
+    await user.clear(screen.getByLabelText('On hand: Ink, size XL'));
+    await user.type(screen.getByLabelText('On hand: Ink, size XL'), '6');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    const [edit] = editOf(sent);
+    expect(JSON.parse(edit!.sizes!)).toEqual(['S', 'XL']);
+    expect(edit).not.toHaveProperty('confirmSizeRemoval');
+    // The sizes are saved before the counts, so the new size's count is accepted.
+    expect(sent.map((request) => request.key)).toEqual(['PUT /api/products/7', 'PUT /api/products/7/stock']);
+    expect(sent[1]?.body).toEqual({
+      stockTracked: true,
+      stock: [
+        { colorId: 11, size: 'S', onHand: 5 },
+        { colorId: 11, size: 'XL', onHand: 0 },
+        { colorId: 12, size: 'S', onHand: 4 },
+        { colorId: 12, size: 'XL', onHand: 6 },
+      ],
+    });
+  });
+
+  it('sends no sizes when they did not change, and refuses none', async () => {
+    const { sent, onClose } = renderEditor();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('checkbox', { name: 'S' }));
+    await user.click(screen.getByRole('checkbox', { name: 'M' }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('At least one size is required')).toBeInTheDocument();
+    expect(sent).toEqual([]);
+
+    await user.click(screen.getByRole('checkbox', { name: 'M' }));
+    await user.click(screen.getByRole('checkbox', { name: 'S' }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(editOf(sent)[0]).not.toHaveProperty('sizes');
+  });
+
+  it('asks before removing sizes shoppers hold, saying how many, and confirmed sends again with the flag', async () => {
+    let calls = 0;
+    const sent = fakeApi({
+      'PUT /api/products/7': () =>
+        ++calls === 1
+          ? {
+              status: 409,
+              body: {
+                error: 'Shoppers hold this size.',
+                code: 'SIZE_IN_USE',
+                sizes: [{ size: 'M', carts: 2, wishlists: 1 }],
+              },
+            }
+          : { body: { success: true } },
+    });
+    signIn();
+    const onClose = vi.fn();
+    renderWithRouter(<ProductEditor product={product} onClose={onClose} />);
+    const user = userEvent.setup();
+
+    await user.click(screen.getByRole('checkbox', { name: 'M' }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Remove sizes that shoppers have chosen?' });
+    expect(dialog).toHaveTextContent(
+      'Size M is in 2 shopping carts and 1 wishlist. If you remove it, those shoppers will see the size as no ' +
+        'longer available and cannot check it out.',
+    );
+    expect(onClose).not.toHaveBeenCalled();
+
+    // Cancel sends nothing more; saving again asks again.
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(editOf(sent)).toHaveLength(1);
+    calls = 0;
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    const again = await screen.findByRole('dialog');
+    await user.click(within(again).getByRole('button', { name: 'Remove and save' }));
+
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    const edits = editOf(sent);
+    expect(edits).toHaveLength(3);
+    expect(edits[1]).not.toHaveProperty('confirmSizeRemoval');
+    expect(edits[2]).toMatchObject({ sizes: '["S"]', confirmSizeRemoval: 'true' });
   });
 });

@@ -2,8 +2,8 @@ import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSWRConfig } from 'swr';
 import { toast } from 'react-toastify';
-import { MAX_COLORS, SIZES, type Color, type Product, type UpdateStock } from '@shop/contract';
-import { isApiError } from '../../../lib/api-client';
+import { MAX_COLORS, SIZES, type Color, type Product, type Size, type UpdateStock } from '@shop/contract';
+import { isApiError, type ApiError } from '../../../lib/api-client';
 import { useErrorText, type ErrorWording } from '../../../lib/error-text';
 import { PlusIcon } from '../../../components/icons/icons';
 import { PageHeading } from '../../../components/page-heading/page-heading';
@@ -18,8 +18,10 @@ import { ensureToken } from '../lib/session-guard';
 import { parseStock, stockChanged, stockDraftOf, stockField, variantKey, type StockDraft } from '../lib/stock-form';
 import { useFormProblems } from '../lib/use-form-problems';
 import { AddColorDialog } from './add-color-dialog';
+import { ConfirmDialog } from './confirm-dialog';
 import { DetailsFields } from './details-fields';
 import { ColorCard } from './color-card';
+import { SizeFields } from './size-fields';
 import { StockFields } from './stock-fields';
 import button from '../../../components/button/button.module.css';
 import colorStyles from './color-card.module.css';
@@ -38,9 +40,10 @@ interface ProductEditorProps {
 }
 
 /**
- * The product page's Edit Product mode: texts in both languages, price, category and colours
- * (rename, remove, replace images, add through a modal). Nothing but a new colour is written
- * before Save; Cancel leaves the product as it was.
+ * The product page's Edit Product mode: texts in both languages, price, category, sizes and
+ * colours (rename, remove, replace images, add through a modal). Nothing but a new colour is
+ * written before Save; Cancel leaves the product as it was. Removing sizes that shoppers hold in
+ * their carts or wishlists asks first (the server's SIZE_IN_USE), then saves again confirmed.
  */
 export default function ProductEditor({ product, onClose }: ProductEditorProps) {
   const { t } = useTranslation();
@@ -52,7 +55,12 @@ export default function ProductEditor({ product, onClose }: ProductEditorProps) 
   // The colours this editor has shown: one added in another tab meanwhile survives the save.
   const [known, setKnown] = useState<number[]>(() => product.colors.map((color) => color.id));
   const [stock, setStock] = useState<StockDraft>(() => stockDraftOf(product));
-  const sizes = SIZES.filter((size) => product.sizes.some((offered) => offered.size === size));
+  const savedSizes = SIZES.filter((size) => product.sizes.some((offered) => offered.size === size));
+  const [chosenSizes, setChosenSizes] = useState<ReadonlySet<Size>>(() => new Set(savedSizes));
+  // The stock grid follows the sizes as they are ticked.
+  const sizes = SIZES.filter((size) => chosenSizes.has(size));
+  // What the server said shoppers hold of the sizes being removed: asks before saving again.
+  const [sizesInUse, setSizesInUse] = useState<ApiError['sizes'] | null>(null);
   const [adding, setAdding] = useState(false);
   const [busy, setBusy] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
@@ -84,10 +92,12 @@ export default function ProductEditor({ product, onClose }: ProductEditorProps) 
     return image ? colorField(Number(image[2]), image[1] ? 'hover' : 'image') : field;
   }
 
-  async function save(event: React.FormEvent) {
-    event.preventDefault();
+  /** Checks and sends the form; `confirmSizeRemoval` once the admin agreed to remove sizes in use. */
+  async function save(event?: React.FormEvent, confirmSizeRemoval = false) {
+    event?.preventDefault();
     if (busy) return;
     const { details, errors: found } = parseDetails(draft, t);
+    if (sizes.length === 0) found.sizes = t('admin.form.errors.sizes');
     for (const color of colors) {
       if (!color.colorName.trim()) found[colorField(color.id, 'name')] = t('admin.form.errors.colorName');
     }
@@ -118,11 +128,20 @@ export default function ProductEditor({ product, onClose }: ProductEditorProps) 
           hoverImage: color.hover ?? undefined,
         })),
         knownColors: known,
+        sizes: sizes.join() === savedSizes.join() ? undefined : sizes,
+        confirmSizeRemoval,
       });
     } catch (error) {
+      setSizesInUse(null);
+      if (isApiError(error) && error.code === 'SIZE_IN_USE' && !confirmSizeRemoval) {
+        setBusy(false);
+        setSizesInUse(error.sizes);
+        return;
+      }
       failed(error, renameServerField, ADMIN_FAILED);
       return;
     }
+    setSizesInUse(null);
     const stockBody = stockChanged(product, stock) ? stockCheck.body : null;
     try {
       if (stockBody) await updateStock(product.id, stockBody);
@@ -152,6 +171,17 @@ export default function ProductEditor({ product, onClose }: ProductEditorProps) 
     }
     toast.error(t('admin.edit.failed'));
     showProblems(error.status === 400 ? serverErrors(error.fields, t, rename) : {}, errorText(error, wording));
+  }
+
+  /** "Size M is in 2 shopping carts and 1 wishlist. If you remove it, …" */
+  function sizesInUseText(held: ApiError['sizes']): string {
+    const total = (list: 'carts' | 'wishlists') => held.reduce((sum, size) => sum + size[list], 0);
+    return t('admin.sizes.confirmText', {
+      count: held.length,
+      sizes: held.map((size) => size.size).join(', '),
+      carts: t('admin.sizes.carts', { count: total('carts') }),
+      wishlists: t('admin.sizes.wishlists', { count: total('wishlists') }),
+    });
   }
 
   function colorAdded(color: Color) {
@@ -202,6 +232,23 @@ export default function ProductEditor({ product, onClose }: ProductEditorProps) 
         onChange={(field, value) => {
           setDraft((current) => ({ ...current, [field]: value }));
           clear(field);
+        }}
+      />
+
+      <SizeFields
+        options={SIZES}
+        chosen={chosenSizes}
+        hint={t('admin.sizes.hint')}
+        error={errors.sizes}
+        disabled={busy}
+        onToggle={(size, on) => {
+          setChosenSizes((current) => {
+            const next = new Set(current);
+            if (on) next.add(size);
+            else next.delete(size);
+            return next;
+          });
+          clear('sizes');
         }}
       />
 
@@ -260,6 +307,17 @@ export default function ProductEditor({ product, onClose }: ProductEditorProps) 
       />
 
       {adding && <AddColorDialog productId={product.id} onAdded={colorAdded} onClose={() => setAdding(false)} />}
+      {sizesInUse && (
+        <ConfirmDialog
+          title={t('admin.sizes.confirmTitle')}
+          text={sizesInUseText(sizesInUse)}
+          confirmLabel={t('admin.sizes.confirm')}
+          busyLabel={t('admin.sizes.confirming')}
+          busy={busy}
+          onConfirm={() => void save(undefined, true)}
+          onCancel={() => setSizesInUse(null)}
+        />
+      )}
     </form>
   );
 }

@@ -16,6 +16,7 @@ export const ADMIN_FAILED = {
     FORBIDDEN: 'admin.errors.forbidden',
     ROOT_PROTECTED: 'admin.errors.rootProtected',
     NOT_FOUND: 'admin.errors.notFound',
+    SIZE_RESERVED: 'admin.sizes.reserved',
   },
   serverMessage: true,
 } satisfies ErrorWording;

@@ -52,7 +52,11 @@ export function CartLine({ item, lang, moveState, onQuantityChange, onToggleMove
           <p className={styles.unit}>{t('cart.unitPrice', { price: formatMoney(price, lang, currency) })}</p>
           {over && (
             <p className={styles.stock} role="alert">
-              {left === 0 ? t('stock.cartSoldOut') : t('stock.cartShort', { count: left ?? 0 })}
+              {item.sizeOffered === false
+                ? t('stock.cartSizeGone')
+                : left === 0
+                  ? t('stock.cartSoldOut')
+                  : t('stock.cartShort', { count: left ?? 0 })}
             </p>
           )}
         </div>
@@ -62,7 +66,13 @@ export function CartLine({ item, lang, moveState, onQuantityChange, onToggleMove
               value={item.quantity}
               onChange={onQuantityChange}
               max={max}
-              limitNote={left !== null && max < QUANTITY_MAX && !over ? t('stock.onlyLeft', { count: max }) : undefined}
+              limitNote={
+                item.sizeOffered === false
+                  ? t('stock.sizeGoneShort')
+                  : left !== null && max < QUANTITY_MAX && !over
+                    ? t('stock.onlyLeft', { count: max })
+                    : undefined
+              }
             />
           </div>
           <p className={styles.total}>

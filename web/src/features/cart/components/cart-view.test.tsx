@@ -163,6 +163,22 @@ describe('CartView', () => {
     expect(screen.queryByRole('link', { name: 'Checkout' })).not.toBeInTheDocument();
   });
 
+  it('says a line’s size is no longer available once the product drops it, and will not check it out', async () => {
+    fakeApi({
+      'GET /api/cart?lang=en': () => ({
+        status: 200,
+        body: [line({ quantity: 2, available: 0, sizeOffered: false }), line({ cartItemId: 2, colorId: 4 })],
+      }),
+    });
+    renderCart();
+    expect(await screen.findByText('This size is no longer available: remove it to check out.')).toBeInTheDocument();
+    expect(screen.queryByText('Sold out in this size and colour: remove it to check out.')).not.toBeInTheDocument();
+    // Not the bulk buyers' note: the size is gone, not at a limit.
+    expect(screen.getByText('No longer available')).toBeInTheDocument();
+    expect(screen.queryByText(/Maximum quantity/)).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Checkout' })).toBeDisabled();
+  });
+
   it('words a refused quantity with what is left', async () => {
     fakeApi({
       'GET /api/cart?lang=en': () => ({ status: 200, body: [line({ quantity: 1, available: 5 })] }),

@@ -30,6 +30,7 @@ export function WishlistCard({ item, lang, onRemove }: WishlistCardProps) {
           <h2 className={styles.name}>{name}</h2>
           <p className={styles.price}>{formatMoney(Number.isFinite(price) ? price : 0, lang, currency)}</p>
           <p className={styles.size}>{t('wishlist.sizeValue', { size: item.selectedSize })}</p>
+          {item.sizeOffered === false && <p className={styles.gone}>{t('wishlist.sizeGone')}</p>}
         </div>
       </Link>
       <button type="button" className={styles.remove} onClick={onRemove} aria-label={t('wishlist.remove', { name })}>

@@ -74,6 +74,14 @@ describe('WishlistView', () => {
     expect(screen.getByRole('link', { name: 'Разгледайте още' })).toHaveAttribute('href', '/clothing');
   });
 
+  it('keeps an item whose size the product no longer comes in, saying so', async () => {
+    fakeApi({ 'GET /api/wishlist': () => ({ status: 200, body: [saved(1, { sizeOffered: false }), saved(2)] }) });
+    withApi(<WishlistView />);
+    const cards = await screen.findAllByRole('listitem');
+    expect(cards[0]).toHaveTextContent('This size is no longer available.');
+    expect(cards[1]).not.toHaveTextContent('no longer available');
+  });
+
   it('shows the empty state with a way to browse', async () => {
     fakeApi({ 'GET /api/wishlist': () => ({ status: 200, body: [] }) });
     withApi(<WishlistView />);
