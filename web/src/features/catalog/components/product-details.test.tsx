@@ -18,8 +18,14 @@ const product: Product = {
   published: true,
   translations: [{ language: 'en', name: 'Noir Silk Bomber', description: 'A bomber.', imageUrl: '/files/main' }],
   colors: [
-    { id: 11, colorName: 'Onyx', imageUrl: '/files/onyx', hoverImage: '/files/onyx-hover' },
-    { id: 12, colorName: 'Bordeaux', imageUrl: '/files/bordeaux', hoverImage: '/files/bordeaux-hover' },
+    { id: 11, colorName: 'Onyx', colorNameBg: '', imageUrl: '/files/onyx', hoverImage: '/files/onyx-hover' },
+    {
+      id: 12,
+      colorName: 'Bordeaux',
+      colorNameBg: '',
+      imageUrl: '/files/bordeaux',
+      hoverImage: '/files/bordeaux-hover',
+    },
   ],
   sizes: [
     { id: 1, size: 'XS' },
