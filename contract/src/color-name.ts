@@ -1,5 +1,3 @@
-import type { Language } from './constants.js';
-
 /**
  * A colour's names: `colorName` is the English one, `colorNameBg` the Bulgarian one ('' or left
  * out: none yet). Colours, cart lines, order lines and stock rows all carry them.
@@ -9,6 +7,6 @@ export interface ColorNames {
   colorNameBg?: string | undefined;
 }
 
-/** What to call a colour in `lang`: its name in that language, else the English name. */
-export const colorNameIn = (color: ColorNames, lang: Language): string =>
+/** What to call a colour in `lang` (`en`, `bg`): its name in that language, else the English name. */
+export const colorNameIn = (color: ColorNames, lang: string): string =>
   (lang === 'bg' && color.colorNameBg) || color.colorName;
