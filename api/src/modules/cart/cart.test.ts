@@ -79,6 +79,7 @@ describe('POST /api/cart', () => {
       selectedColor: product.colors[0]!.imageUrl,
       colorId: product.colors[0]!.id,
       colorName: 'Onyx',
+      colorNameBg: '',
       quantity: 2,
       imageUrl: product.colors[0]!.imageUrl,
       available: null, // stock not tracked: unlimited
