@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { colorNameIn } from '@shop/contract';
 import { expect, expectAccessible, screenshots, test } from './fixtures.js';
 import { signUpAndLogIn, uniqueEmail } from './support/accounts.js';
 import { translator, type Lang } from './support/i18n.js';
@@ -87,7 +88,7 @@ for (const lang of ['en', 'bg'] as const) {
       await heart.click();
       await expect(toast(page, t('product.selectForWishlist'))).toBeVisible();
       await expect(wishlistBadge(0)).toBeVisible();
-      await page.getByRole('button', { name: otherPick.color.colorName, exact: true }).click();
+      await page.getByRole('button', { name: colorNameIn(otherPick.color, lang), exact: true }).click();
       await page.getByRole('button', { name: otherPick.size, exact: true }).click();
       await heart.click();
       await expect(heart).toHaveAttribute('aria-pressed', 'true');
@@ -100,14 +101,14 @@ for (const lang of ['en', 'bg'] as const) {
       await expect(toast(page, t('product.selectSizeColor'))).toBeVisible();
 
       // Two lines: colour A in size A (×2), colour B in size B (×1).
-      await page.getByRole('button', { name: colorA.colorName, exact: true }).click();
+      await page.getByRole('button', { name: colorNameIn(colorA, lang), exact: true }).click();
       await page.getByRole('button', { name: sizeA, exact: true }).click();
       await page.getByRole('button', { name: t('quantity.increase') }).click();
       await addToCart.click();
       await expect(toast(page, t('cart.added'))).toBeVisible();
       await expect(cartBadge(2)).toBeVisible();
 
-      await page.getByRole('button', { name: colorB.colorName, exact: true }).click();
+      await page.getByRole('button', { name: colorNameIn(colorB, lang), exact: true }).click();
       await page.getByRole('button', { name: sizeB, exact: true }).click();
       await page.getByRole('button', { name: t('quantity.decrease') }).click();
       await addToCart.click();
@@ -122,8 +123,8 @@ for (const lang of ['en', 'bg'] as const) {
       await page.goto('/cart');
       const lines = page.getByRole('region', { name: t('cart.linesLabel') }).getByRole('listitem');
       await expect(lines).toHaveCount(2);
-      const lineA = lines.filter({ hasText: t('cart.colorValue', { color: colorA.colorName }) });
-      const lineB = lines.filter({ hasText: t('cart.colorValue', { color: colorB.colorName }) });
+      const lineA = lines.filter({ hasText: t('cart.colorValue', { color: colorNameIn(colorA, lang) }) });
+      const lineB = lines.filter({ hasText: t('cart.colorValue', { color: colorNameIn(colorB, lang) }) });
       await expect(lineA).toContainText(t('cart.sizeValue', { size: sizeA }));
       await expect(lineB).toContainText(t('cart.sizeValue', { size: sizeB }));
       const total = page.getByTestId('cart-total');

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
+import { colorNameIn } from '@shop/contract';
 import { expect, expectAccessible, screenshots, test } from './fixtures.js';
 import { adminToken, setOnHand, type StockedProduct } from './support/stock.js';
 
@@ -124,7 +125,7 @@ for (const lang of ['en', 'bg'] as const) {
       const product = (await (await page.request.get(`/api/products/${productId}`)).json()) as StockedProduct;
       const colorName = (await colors.last().textContent())?.trim();
       const size = (await sizes.first().textContent())?.trim() ?? '';
-      const color = product.colors.find((c) => c.colorName === colorName) ?? product.colors.at(-1)!;
+      const color = product.colors.find((c) => colorNameIn(c, lang) === colorName) ?? product.colors.at(-1)!;
       await setOnHand(page.request, await adminToken(page.request, shop.admin), {
         productId,
         colorId: color.id,

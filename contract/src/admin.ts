@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ASSIGNABLE_ROLES, CATEGORY_IDS, LANGUAGES, ROLES, SIZES } from './constants.js';
 import { DB_INT_MAX, RefIdSchema, refIdSchema } from './common.js';
+import { ColorSchema } from './catalog.js';
 
 const requiredText = (message: string, max: number) => z.string({ message }).trim().min(1, message).max(max, message);
 const optionalText = (message: string, max: number) => z.string({ message }).trim().max(max, message).default('');
@@ -48,6 +49,12 @@ export const SizesSchema = z
   .min(1, 'At least one size is required')
   .transform((sizes) => [...new Set(sizes)]);
 
+/** A colour's Bulgarian name; '' (or left out of a new colour): the English name is shown in Bulgarian too. */
+export const ColorNameBgSchema = z
+  .string({ message: 'The Bulgarian color name must be text' })
+  .trim()
+  .max(60, 'Color names have at most 60 characters');
+
 /** The spec's create payload (section 3), with its per-field messages. */
 export const CreateProductBodySchema = z.object({
   enName: requiredText('English name is required', 120),
@@ -66,7 +73,9 @@ export const CreateProductBodySchema = z.object({
   ),
   sizes: SizesSchema,
   colors: z
-    .array(z.object({ colorName: ColorNameSchema }), { message: 'At least one color is required' })
+    .array(z.object({ colorName: ColorNameSchema, colorNameBg: ColorNameBgSchema.default('') }), {
+      message: 'At least one color is required',
+    })
     .min(1, 'At least one color is required')
     .max(MAX_COLORS, `At most ${MAX_COLORS} colors`),
   translations: z
@@ -105,7 +114,8 @@ export const ProductDetailsSchema = CreateProductBodySchema.pick({
 export type ProductDetails = z.output<typeof ProductDetailsSchema>;
 
 export const EditColorsSchema = z
-  .array(z.object({ id: RefIdSchema, colorName: ColorNameSchema }), {
+  // Left out (a client that predates it), the colour keeps the Bulgarian name it has.
+  .array(z.object({ id: RefIdSchema, colorName: ColorNameSchema, colorNameBg: ColorNameBgSchema.optional() }), {
     message: 'At least one color is required',
   })
   .min(1, 'At least one color is required')
@@ -127,7 +137,7 @@ const jsonField = <S extends z.ZodType>(schema: S, message: string) =>
     .pipe(schema);
 
 /**
- * The text fields of the multipart edit form. `colors` is JSON of `[{ id, colorName }]`, in the
+ * The text fields of the multipart edit form. `colors` is JSON of `[{ id, colorName, colorNameBg? }]`, in the
  * order to show them; colours left out are removed. Images travel beside it as
  * `colorImage_{id}` / `colorHoverImage_{id}` (and optionally `mainImage`).
  *
@@ -163,7 +173,7 @@ export const UploadImagesFieldsSchema = z.object({
   productId: refIdSchema('Product id is required'),
 });
 
-export const AddColorBodySchema = z.object({ colorName: ColorNameSchema });
+export const AddColorBodySchema = z.object({ colorName: ColorNameSchema, colorNameBg: ColorNameBgSchema.default('') });
 
 export const CreateProductResponseSchema = z.object({
   success: z.literal(true),
@@ -172,7 +182,7 @@ export const CreateProductResponseSchema = z.object({
 
 export const AddColorResponseSchema = z.object({
   success: z.literal(true),
-  color: z.object({ id: z.number(), colorName: z.string(), imageUrl: z.string(), hoverImage: z.string() }),
+  color: ColorSchema,
 });
 
 export const AdminUserSchema = z.object({

@@ -35,6 +35,8 @@ export const CartItemSchema = z.object({
   selectedColor: z.string(),
   colorId: z.number(),
   colorName: z.string(),
+  /** The colour's Bulgarian name; '' when it has none. */
+  colorNameBg: z.string(),
   quantity: z.number(),
   imageUrl: z.string(),
   /** What can still be bought of this colour and size (the shopper's own open checkout counted back); null: unlimited. */

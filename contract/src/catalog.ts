@@ -15,7 +15,10 @@ export type Translation = z.infer<typeof TranslationSchema>;
 
 export const ColorSchema = z.object({
   id: z.number(),
+  /** The English name, and the name in every language (`colorNameIn`). */
   colorName: z.string(),
+  /** The Bulgarian name; '' when it has none (then the English name is shown). */
+  colorNameBg: z.string(),
   imageUrl: z.string(),
   hoverImage: z.string(),
 });

@@ -13,3 +13,4 @@ export * from './stock.js';
 export * from './settings.js';
 export * from './law.js';
 export * from './product-order.js';
+export * from './color-name.js';

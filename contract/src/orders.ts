@@ -72,6 +72,8 @@ export const OrderItemSchema = z.object({
   productId: z.number(),
   name: z.string(),
   colorName: z.string(),
+  /** The colour's Bulgarian name at checkout; '' when it had none. */
+  colorNameBg: z.string(),
   size: z.string(),
   unitPrice: z.number(),
   quantity: z.number(),
@@ -214,6 +216,7 @@ export const StatsSchema = z.object({
       productId: z.number(),
       name: z.string(),
       colorName: z.string(),
+      colorNameBg: z.string(),
       size: z.string(),
       available: z.number(),
     }),

@@ -42,6 +42,7 @@ export const StockAlertSchema = z.object({
   /** The product's name in the request's language, its colour and picture, as the alert was made. */
   name: z.string(),
   colorName: z.string(),
+  colorNameBg: z.string(),
   imageUrl: z.string(),
   createdAt: z.string(),
 });

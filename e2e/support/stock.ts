@@ -11,7 +11,7 @@ export interface StockedProduct {
   name: string;
   price: number;
   stockTracked: boolean;
-  colors: { id: number; colorName: string }[];
+  colors: { id: number; colorName: string; colorNameBg: string }[];
   sizes: { size: string }[];
   stock: { colorId: number; size: string; available: number }[];
 }

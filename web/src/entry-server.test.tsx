@@ -85,7 +85,7 @@ const PRODUCT: Product = {
     { language: 'en', name: 'Elan Jacket', description: 'A wool jacket.', imageUrl: '/files/jacket' },
     { language: 'bg', name: 'Яке Елан', description: 'Вълнено яке с бордо подплата.', imageUrl: '/files/jacket' },
   ],
-  colors: [{ id: 1, colorName: 'Onyx', imageUrl: '/files/onyx', hoverImage: '/files/onyx-back' }],
+  colors: [{ id: 1, colorName: 'Onyx', colorNameBg: '', imageUrl: '/files/onyx', hoverImage: '/files/onyx-back' }],
   sizes: [{ id: 1, size: 'M' }],
   stockTracked: true,
   stock: [{ colorId: 1, size: 'M', available: 0 }],

@@ -191,7 +191,10 @@ export const productColors = pgTable(
     productId: integer('product_id')
       .notNull()
       .references(() => products.id, { onDelete: 'cascade' }),
+    /** The English name: the fallback for a language without its own. */
     colorName: varchar('color_name', { length: 60 }).notNull(),
+    /** The Bulgarian name; '' means "use the English one". */
+    colorNameBg: varchar('color_name_bg', { length: 60 }).notNull().default(''),
     imageUrl: text('image_url').notNull().default(''),
     hoverImage: text('hover_image').notNull().default(''),
     position: integer('position').notNull().default(0),
@@ -382,6 +385,7 @@ export const orderItems = pgTable(
     colorId: integer('color_id'),
     name: varchar('name', { length: 120 }).notNull(),
     colorName: varchar('color_name', { length: 60 }).notNull(),
+    colorNameBg: varchar('color_name_bg', { length: 60 }).notNull().default(''),
     size: varchar('size', { length: 3 }).notNull(),
     unitPriceCents: integer('unit_price_cents').notNull(),
     quantity: integer('quantity').notNull(),

@@ -116,6 +116,7 @@ const fieldNames = [
   'role',
   'items',
   'colorName',
+  'colorNameBg',
   'price',
   'categoryId',
   'sizes',

@@ -6,14 +6,17 @@ import { openDatabase, type Database } from '../db/client.js';
 export const testDbKind = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
 export const testDatabaseUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
-/** A fresh database built from the real migrations: in memory (PGlite) or a new PostgreSQL database. */
-export async function createTestDatabase(): Promise<Database> {
-  if (testDbKind === 'pglite') return openDatabase({});
+/**
+ * A fresh database built from the real migrations (or those of `migrationsFolder`, as an older
+ * release left it): in memory (PGlite) or a new PostgreSQL database.
+ */
+export async function createTestDatabase({ migrationsFolder }: { migrationsFolder?: string } = {}): Promise<Database> {
+  if (testDbKind === 'pglite') return openDatabase({ migrationsFolder });
   const name = `shop_test_${process.pid}_${randomBytes(4).toString('hex')}`;
   await adminQuery(`create database "${name}"`);
   const url = new URL(testDatabaseUrl);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString() });
+  const database = await openDatabase({ url: url.toString(), migrationsFolder });
   return {
     ...database,
     async close() {

@@ -73,7 +73,7 @@ export const bearer = (user: { token: string }) => ({ authorization: `Bearer ${u
 export interface CreatedProduct {
   id: number;
   priceCents: number;
-  colors: { id: number; colorName: string; imageUrl: string; hoverImage: string }[];
+  colors: { id: number; colorName: string; colorNameBg: string; imageUrl: string; hoverImage: string }[];
   sizes: Size[];
 }
 
@@ -85,6 +85,8 @@ export async function createProduct(
     name?: string;
     bgName?: string;
     colors?: string[];
+    /** The colours' Bulgarian names, by position (none: '', the English name is shown). */
+    colorsBg?: string[];
     sizes?: Size[];
     published?: boolean;
     /** Tracks stock, with this many on hand of every colour and size. */
@@ -120,6 +122,7 @@ export async function createProduct(
       (options.colors ?? ['Onyx', 'Bone']).map((colorName, position) => ({
         productId: product.id,
         colorName,
+        colorNameBg: options.colorsBg?.[position] ?? '',
         imageUrl: `/files/${position.toString().repeat(64)}`,
         hoverImage: `/files/${(position + 5).toString().repeat(64)}`,
         position,
@@ -128,6 +131,7 @@ export async function createProduct(
     .returning({
       id: productColors.id,
       colorName: productColors.colorName,
+      colorNameBg: productColors.colorNameBg,
       imageUrl: productColors.imageUrl,
       hoverImage: productColors.hoverImage,
     });

@@ -5,7 +5,7 @@ import { CATEGORY_IDS, CATEGORY_SCROLL_OFFSET_PX, type Product } from '@shop/con
 import { useSession } from '../lib/session';
 import { useProducts } from '../features/catalog/api/get-products';
 import { localizeProduct } from '../features/catalog/lib/localize';
-import { applyFilters, colorNames, readFilters, writeFilters } from '../features/catalog/lib/filters';
+import { applyFilters, colorChoices, readFilters, writeFilters } from '../features/catalog/lib/filters';
 import { CatalogFiltersBar } from '../features/catalog/components/catalog-filters';
 import { ProductGrid, ProductGridSkeleton } from '../features/catalog/components/product-grid';
 import { PageHeading } from '../components/page-heading/page-heading';
@@ -79,7 +79,7 @@ export default function ClothingRoute() {
         />
         <CatalogFiltersBar
           filters={filters}
-          colors={colorNames(catalogue ?? [], lang)}
+          colors={colorChoices(catalogue ?? [], lang)}
           count={products ? products.length : null}
           onChange={(next) => setParams(writeFilters(params, next), { preventScrollReset: true })}
         />

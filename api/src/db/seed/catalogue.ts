@@ -22,9 +22,33 @@ export type GarmentKind =
   | 'tee'
   | 'track-pants';
 
+/**
+ * The Bulgarian name of every demo colour, by its English name. Migration 0010 gives shops seeded
+ * before it the same names.
+ */
+export const COLOR_NAMES_BG = {
+  Onyx: 'Оникс',
+  Champagne: 'Шампанско',
+  Bordeaux: 'Бордо',
+  Charcoal: 'Антрацит',
+  Camel: 'Камел',
+  Ivory: 'Слонова кост',
+  Midnight: 'Полунощно синьо',
+  Oxblood: 'Тъмно бордо',
+  Slate: 'Графит',
+  'Slate Blue': 'Сиво-синьо',
+  Bone: 'Екрю',
+  Olive: 'Маслинено зелено',
+  Sand: 'Пясъчно бежово',
+  Burgundy: 'Винено червено',
+  'Heather Grey': 'Сив меланж',
+  Cobalt: 'Кобалтово синьо',
+} as const;
+export type DemoColorName = keyof typeof COLOR_NAMES_BG;
+
 export interface SeedColor {
-  /** English colour name shown to shoppers, e.g. "Onyx". */
-  name: string;
+  /** English colour name shown to shoppers, e.g. "Onyx" (its Bulgarian name is in `COLOR_NAMES_BG`). */
+  name: DemoColorName;
   /** Main fabric colour. */
   hex: string;
   /** Trim and detail colour (zips, stripes, prints, buttons, lining). */

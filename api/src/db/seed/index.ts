@@ -14,7 +14,7 @@ import {
   shopSettings,
   users,
 } from '../schema.js';
-import { SEED_PRODUCTS, type SeedProduct } from './catalogue.js';
+import { COLOR_NAMES_BG, SEED_PRODUCTS, type SeedProduct } from './catalogue.js';
 import { garmentSvg } from './garment-art.js';
 
 /** What a start created: the root admin on the first start, with the password when it was generated. */
@@ -131,6 +131,7 @@ async function seedProduct(tx: Tx, item: SeedProduct, index: number): Promise<vo
       item.colors.map((color, position) => ({
         productId: product.id,
         colorName: color.name,
+        colorNameBg: COLOR_NAMES_BG[color.name],
         imageUrl: images[position]?.front.url ?? main,
         hoverImage: images[position]?.back.url ?? main,
         position,

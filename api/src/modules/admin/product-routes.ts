@@ -97,7 +97,7 @@ export const adminProductRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Edit a product',
         description:
           'multipart/form-data: enName, enDescription, bgName, bgDescription, price, categoryId, colors (JSON of ' +
-          '[{ id, colorName }] in display order; colours left out are removed), colorImage_{id} and ' +
+          '[{ id, colorName, colorNameBg? }] in display order; colours left out are removed), colorImage_{id} and ' +
           'colorHoverImage_{id} to replace images, mainImage (optional), knownColors (optional JSON of the ' +
           'colour ids the form showed: a colour added elsewhere meanwhile is kept), sizes (optional JSON like ' +
           '["S","M"]: sizes added, sizes left out removed with their stock) and confirmSizeRemoval (`true` to ' +
@@ -122,7 +122,8 @@ export const adminProductRoutes: FastifyPluginAsyncZod = async (app) => {
         security,
         summary: 'Add a colour to a product',
         description:
-          'JSON { colorName }, or multipart/form-data with colorName, colorImage and colorHoverImage (both required).',
+          'JSON { colorName, colorNameBg? }, or multipart/form-data with colorName, colorNameBg (optional), ' +
+          'colorImage and colorHoverImage (both required).',
         consumes: ['application/json', 'multipart/form-data'],
         params: IdParamsSchema,
         response: { 200: AddColorResponseSchema, ...uploadErrors },
@@ -132,7 +133,7 @@ export const adminProductRoutes: FastifyPluginAsyncZod = async (app) => {
       const actorId = currentUser(request).id;
       const color = request.isMultipart()
         ? await addColorWithImages(app.db, actorId, request.params.id, await readMultipartForm(request))
-        : await addColor(app.db, actorId, request.params.id, parseForm(AddColorBodySchema, request.body).colorName);
+        : await addColor(app.db, actorId, request.params.id, parseForm(AddColorBodySchema, request.body));
       return { success: true as const, color };
     },
   );

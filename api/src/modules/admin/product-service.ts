@@ -41,6 +41,7 @@ const target = (productId: number) => `product:${productId}`;
 const colorColumns = {
   id: productColors.id,
   colorName: productColors.colorName,
+  colorNameBg: productColors.colorNameBg,
   imageUrl: productColors.imageUrl,
   hoverImage: productColors.hoverImage,
 };
@@ -54,9 +55,14 @@ export async function createProduct(db: Db, actorId: number, body: CreateProduct
       .returning({ id: products.id });
     if (!product) throw new Error('product insert returned nothing');
     await writeTranslations(tx, product.id, body);
-    await tx
-      .insert(productColors)
-      .values(body.colors.map((color, position) => ({ productId: product.id, colorName: color.colorName, position })));
+    await tx.insert(productColors).values(
+      body.colors.map((color, position) => ({
+        productId: product.id,
+        colorName: color.colorName,
+        colorNameBg: color.colorNameBg,
+        position,
+      })),
+    );
     await tx.insert(productSizes).values(body.sizes.map((size) => ({ productId: product.id, size })));
     await audit(tx, {
       actorId,
@@ -151,9 +157,10 @@ export async function updateProduct(db: Db, actorId: number, productId: number, 
       )
       .returning(colorColumns);
     for (const [position, color] of fields.colors.entries()) {
+      // A colour sent without `colorNameBg` keeps its Bulgarian name: Drizzle leaves undefined out of the set.
       await tx
         .update(productColors)
-        .set({ colorName: color.colorName, position })
+        .set({ colorName: color.colorName, colorNameBg: color.colorNameBg, position })
         .where(and(eq(productColors.id, color.id), eq(productColors.productId, productId)));
     }
     await tx
@@ -272,7 +279,7 @@ async function shoppersHolding(tx: Tx, productId: number, sizes: Size[]): Promis
     .filter((held) => held.carts > 0 || held.wishlists > 0);
 }
 
-/** The add-colour modal's form: `colorName`, `colorImage` and `colorHoverImage`, all three required. */
+/** The add-colour modal's form: `colorName`, `colorImage` and `colorHoverImage` required, `colorNameBg` optional. */
 export async function addColorWithImages(
   db: Db,
   actorId: number,
@@ -280,17 +287,17 @@ export async function addColorWithImages(
   form: MultipartForm,
 ): Promise<Color> {
   const problems: Record<string, string> = {};
-  const name = AddColorBodySchema.safeParse(form.fields);
-  if (!name.success) problems.colorName = name.error.issues[0]?.message ?? 'Color name is required';
+  const names = AddColorBodySchema.safeParse(form.fields);
+  for (const issue of names.error?.issues ?? []) problems[String(issue.path[0] ?? 'colorName')] ??= issue.message;
   if (!form.files.has('colorImage')) problems.colorImage = 'Image is required';
   if (!form.files.has('colorHoverImage')) problems.colorHoverImage = 'Hover image is required';
   for (const field of form.files.keys()) {
     if (field !== 'colorImage' && field !== 'colorHoverImage') problems[field] = 'There is no color for this image';
   }
-  if (!name.success || Object.keys(problems).length > 0) throw formError(problems);
+  if (!names.success || Object.keys(problems).length > 0) throw formError(problems);
   await liveColors(db, productId);
   const images = await storeFiles(db, form);
-  return addColor(db, actorId, productId, name.data.colorName, images);
+  return addColor(db, actorId, productId, names.data, images);
 }
 
 /** A new colour at the end of the list; without images (the JSON form) until an edit gives it some. */
@@ -298,7 +305,7 @@ export async function addColor(
   db: Db,
   actorId: number,
   productId: number,
-  colorName: string,
+  { colorName, colorNameBg }: { colorName: string; colorNameBg: string },
   images: Map<string, string> = new Map(),
 ): Promise<Color> {
   const imageUrl = images.get('colorImage') ?? '';
@@ -312,7 +319,7 @@ export async function addColor(
     if ((stats?.count ?? 0) >= MAX_COLORS) throw badRequest(`A product can have at most ${MAX_COLORS} colors.`);
     const [color] = await tx
       .insert(productColors)
-      .values({ productId, colorName, imageUrl, hoverImage, position: (stats?.last ?? -1) + 1 })
+      .values({ productId, colorName, colorNameBg, imageUrl, hoverImage, position: (stats?.last ?? -1) + 1 })
       .returning(colorColumns);
     if (!color) throw new Error('color insert returned nothing');
     await tx.update(products).set({ updatedAt: new Date() }).where(eq(products.id, productId));

@@ -324,7 +324,7 @@ describe('POST /api/products/upload-images', () => {
 
 describe('PUT /api/products/:id', () => {
   const editFields = (
-    colors: { id: number; colorName: string }[],
+    colors: { id: number; colorName: string; colorNameBg?: string }[],
     overrides: Record<string, string | number> = {},
   ) => ({
     enName: 'Shadow Hoodie II',
@@ -730,7 +730,7 @@ describe('PUT /api/products/:id/add-color', () => {
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toEqual({
       success: true,
-      color: { id: expect.any(Number), colorName: 'Sage', imageUrl: '', hoverImage: '' },
+      color: { id: expect.any(Number), colorName: 'Sage', colorNameBg: '', imageUrl: '', hoverImage: '' },
     });
     expect((await colorsOf(product.id)).map((c) => c.colorName)).toEqual(['Onyx', 'Bone', 'Sage']);
     expect(await lastAudit(`product:${product.id}`)).toMatchObject({ action: 'product.add_color', actorId: admin.id });
@@ -857,6 +857,113 @@ describe('DELETE /api/products/:id', () => {
     expect(
       (await t.app.inject({ method: 'DELETE', url: '/api/products/999999', headers: bearer(admin) })).statusCode,
     ).toBe(404);
+  });
+});
+
+describe('colour names in Bulgarian', () => {
+  /** The colours' names as the admin's product list answers them (drafts included). */
+  const names = async (id: number) => {
+    const list = (await t.app.inject({ url: '/api/admin/products', headers: bearer(admin) })).json<
+      { id: number; colors: { colorName: string; colorNameBg: string }[] }[]
+    >();
+    return list.find((product) => product.id === id)?.colors.map((color) => [color.colorName, color.colorNameBg]);
+  };
+
+  it('are created with the product (trimmed), and a colour without one answers ""', async () => {
+    const id = await createDraft({ colors: [{ colorName: 'Onyx', colorNameBg: '  Оникс ' }, { colorName: 'Bone' }] });
+    expect(await names(id)).toEqual([
+      ['Onyx', 'Оникс'],
+      ['Bone', ''],
+    ]);
+    await publish(id);
+    const shown = (await t.app.inject(`/api/products/${id}?lang=bg`)).json<{ colors: unknown[] }>();
+    expect(shown.colors[0]).toMatchObject({ colorName: 'Onyx', colorNameBg: 'Оникс' });
+  });
+
+  it('are refused over 60 characters, beside the colour they belong to', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/products',
+      headers: bearer(admin),
+      payload: validBody({ colors: [{ colorName: 'Onyx', colorNameBg: 'я'.repeat(61) }] }),
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().fields).toMatchObject({
+      'colors.0.colorNameBg': 'Color names have at most 60 characters',
+    });
+  });
+
+  it('come with an added colour, by JSON or with its images, and default to ""', async () => {
+    const product = await createProduct(t.db);
+    const json = await t.app.inject({
+      method: 'PUT',
+      url: `/api/products/${product.id}/add-color`,
+      headers: bearer(admin),
+      payload: { colorName: 'Cobalt', colorNameBg: ' Кобалтово синьо ' },
+    });
+    expect(json.statusCode, json.body).toBe(200);
+    expect(json.json().color).toMatchObject({ colorName: 'Cobalt', colorNameBg: 'Кобалтово синьо' });
+
+    const withImages = await send(
+      'PUT',
+      `/api/products/${product.id}/add-color`,
+      { colorName: 'Rust', colorNameBg: 'Ръжда' },
+      { colorImage: await testImage('#b7410e'), colorHoverImage: await testImage('#8a2f0a') },
+    );
+    expect(withImages.statusCode, withImages.body).toBe(200);
+    expect(withImages.json().color).toMatchObject({ colorName: 'Rust', colorNameBg: 'Ръжда' });
+
+    const tooLong = await send(
+      'PUT',
+      `/api/products/${product.id}/add-color`,
+      { colorName: 'Sage', colorNameBg: 'я'.repeat(61) },
+      { colorImage: await testImage('#9caf88'), colorHoverImage: await testImage('#7d8f6a') },
+    );
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json().fields).toEqual({ colorNameBg: 'Color names have at most 60 characters' });
+
+    expect(await names(product.id)).toEqual([
+      ['Onyx', ''],
+      ['Bone', ''],
+      ['Cobalt', 'Кобалтово синьо'],
+      ['Rust', 'Ръжда'],
+    ]);
+  });
+
+  it('are renamed and cleared by the edit form; a form that leaves them out keeps them', async () => {
+    const product = await createProduct(t.db, { colorsBg: ['Оникс', 'Екрю'] });
+    const [onyx, bone] = product.colors;
+    const fields = (colors: { id: number; colorName: string; colorNameBg?: string }[]) => ({
+      enName: 'Shadow Hoodie II',
+      enDescription: 'Heavier cotton.',
+      bgName: 'Суитшърт Сянка II',
+      bgDescription: 'По-плътен памук.',
+      price: '99.50',
+      categoryId: '3',
+      colors: JSON.stringify(colors),
+    });
+    const edit = async (colors: { id: number; colorName: string; colorNameBg?: string }[]) => {
+      const response = await send('PUT', `/api/products/${product.id}`, fields(colors));
+      expect(response.statusCode, response.body).toBe(200);
+    };
+
+    await edit([
+      { id: onyx!.id, colorName: 'Onyx', colorNameBg: 'Черен оникс' },
+      { id: bone!.id, colorName: 'Bone', colorNameBg: '' },
+    ]);
+    expect(await names(product.id)).toEqual([
+      ['Onyx', 'Черен оникс'],
+      ['Bone', ''],
+    ]);
+
+    await edit([
+      { id: onyx!.id, colorName: 'Onyx Black' },
+      { id: bone!.id, colorName: 'Bone' },
+    ]);
+    expect(await names(product.id)).toEqual([
+      ['Onyx Black', 'Черен оникс'],
+      ['Bone', ''],
+    ]);
   });
 });
 

@@ -79,6 +79,7 @@ describe('POST /api/cart', () => {
       selectedColor: product.colors[0]!.imageUrl,
       colorId: product.colors[0]!.id,
       colorName: 'Onyx',
+      colorNameBg: '',
       quantity: 2,
       imageUrl: product.colors[0]!.imageUrl,
       available: null, // stock not tracked: unlimited
@@ -210,6 +211,7 @@ describe('GET /api/cart', () => {
     const product = await createProduct(t.db, {
       name: 'Pump Cover',
       bgName: 'Калъф',
+      colorsBg: ['Оникс'],
       sizes: ['XS', 'S', 'M', 'L', 'XL', 'XXL'],
     });
     for (const size of ['XS', 'S', 'M', 'L', 'XL', 'XXL']) await add(user, line(product, { selectedSize: size }));
@@ -221,6 +223,8 @@ describe('GET /api/cart', () => {
     const cart = response.json<CartItem[]>();
     expect(cart).toHaveLength(6);
     expect(cart.every((i) => i.name === 'Калъф')).toBe(true);
+    // The colour's names in both languages: the web app shows the one that fits.
+    expect(cart[0]).toMatchObject({ colorName: 'Onyx', colorNameBg: 'Оникс' });
     const english = await t.app.inject({
       url: '/api/cart',
       headers: { ...bearer(user), 'accept-language': 'fr, en;q=0.5' },

@@ -14,6 +14,7 @@ interface CartRow {
   size: Size;
   color_id: number;
   color_name: string;
+  color_name_bg: string;
   color_image: string;
   product_image: string;
   quantity: number;
@@ -32,7 +33,7 @@ const LINE_NOT_FOUND = 'Cart item not found.';
 function cartItemsSelect(from: SQL, lang: Language, extraColumns: SQL = sql``): SQL {
   return sql`
     select ci.id as cart_item_id, ci.product_id, ci.size, ci.quantity, ci.color_id,
-      c.color_name, c.image_url as color_image, p.image_url as product_image, p.price_cents,
+      c.color_name, c.color_name_bg, c.image_url as color_image, p.image_url as product_image, p.price_cents,
       coalesce(tr.name, '') as name,
       ${availableToShopper(sql`ci.user_id`, sql`ci.color_id`, sql`ci.size`)} as available,
       ${sizeOffered(sql`ci.size`)} as size_offered ${extraColumns}
@@ -56,6 +57,7 @@ function toCartItem(row: CartRow): CartItem {
     selectedColor: image,
     colorId: row.color_id,
     colorName: row.color_name,
+    colorNameBg: row.color_name_bg,
     quantity: row.quantity,
     imageUrl: image,
     available: row.available,

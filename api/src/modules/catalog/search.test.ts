@@ -56,6 +56,19 @@ describe('searching the catalogue (?q=)', () => {
     expect(await ids('q=nothing-like-this')).toEqual([]);
   });
 
+  it('finds by a colour name in either language', async () => {
+    // Dearer than the jacket, its category's cheapest in the sorting tests below.
+    const scarf = await createProduct(t.db, {
+      name: 'Plain Scarf',
+      priceCents: 90_000,
+      colors: ['Saffron'],
+      colorsBg: ['Шафран'],
+    });
+    await heard(t.app);
+    expect(await ids('q=saffron')).toEqual([scarf.id]);
+    expect(await ids(`q=${encodeURIComponent('шафран')}`)).toEqual([scarf.id]);
+  });
+
   it('folds case and marks alike on both sides', () => {
     expect(fold('Élégance ЯКЕ Ѝ')).toBe('elegance яке и');
   });

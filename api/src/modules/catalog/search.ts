@@ -31,7 +31,7 @@ export function indexProducts(products: Product[]): Indexed[] {
     text: fold(
       [
         ...product.translations.flatMap((translation) => [translation.name, translation.description]),
-        ...product.colors.map((color) => color.colorName),
+        ...product.colors.flatMap((color) => [color.colorName, color.colorNameBg]),
       ].join('\n'),
     ),
   }));

@@ -48,7 +48,7 @@ function productQuery(where: SQL, { limit, admin = false }: { limit?: number; ad
                 'description', t.description, 'imageUrl', t.image_url, 'composition', t.composition, 'care', t.care)
                 order by t.language = 'bg', t.language)
          from product_translations t where t.product_id = p.id) as translations,
-      (select json_agg(json_build_object('id', c.id, 'colorName', c.color_name,
+      (select json_agg(json_build_object('id', c.id, 'colorName', c.color_name, 'colorNameBg', c.color_name_bg,
                 'imageUrl', c.image_url, 'hoverImage', c.hover_image) order by c.position, c.id)
          from product_colors c where c.product_id = p.id) as colors,
       (select json_agg(json_build_object('id', s.id, 'size', s.size)

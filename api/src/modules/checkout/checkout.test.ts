@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orderItems, products, productTranslations } from '../../db/schema.js';
+import { orderItems, productColors, products, productTranslations } from '../../db/schema.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { bearer, createProduct, createUser } from '../../test/factories.js';
 import { addCartLine, cartOf, checkout, orderOf, TEST_DELIVERY } from '../payments/test-support.js';
@@ -89,13 +89,20 @@ describe('POST /api/checkout/session', () => {
 
   it('keeps what was ordered when the product changes afterwards', async () => {
     const user = await createUser(t.db);
-    const product = await createProduct(t.db, { priceCents: 1000, name: 'Before' });
+    const product = await createProduct(t.db, { priceCents: 1000, name: 'Before', colorsBg: ['Оникс'] });
     await addCartLine(t.db, user, product, { quantity: 1 });
     const { sessionId } = await checkout(t.app, user);
     await t.db.update(products).set({ priceCents: 9999 }).where(eq(products.id, product.id));
     await t.db.update(productTranslations).set({ name: 'After' }).where(eq(productTranslations.productId, product.id));
+    await t.db
+      .update(productColors)
+      .set({ colorName: 'Black', colorNameBg: 'Черно' })
+      .where(eq(productColors.productId, product.id));
     const order = await t.app.inject({ url: `/api/orders/by-session/${sessionId}`, headers: bearer(user) });
-    expect(order.json()).toMatchObject({ subtotal: 10, items: [{ name: 'Before', unitPrice: 10 }] });
+    expect(order.json()).toMatchObject({
+      subtotal: 10,
+      items: [{ name: 'Before', unitPrice: 10, colorName: 'Onyx', colorNameBg: 'Оникс' }],
+    });
   });
 
   it('names the lines in the page language, else the account language', async () => {

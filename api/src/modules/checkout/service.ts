@@ -88,7 +88,8 @@ function insertOrder(
   },
 ) {
   const items = order.withItems
-    ? sql`(select json_agg(json_build_object('name', l.name, 'colorName', l.color_name, 'size', l.size,
+    ? sql`(select json_agg(json_build_object('name', l.name, 'colorName', l.color_name,
+          'colorNameBg', l.color_name_bg, 'size', l.size,
           'unitPriceCents', l.price_cents, 'quantity', l.quantity, 'imageUrl', l.image_url) order by l.line_id)
         from lines l)`
     : sql`null`;
@@ -96,6 +97,7 @@ function insertOrder(
   return tx.execute(sql`
     with lines as (
       select c.id as line_id, c.product_id, c.color_id, c.size, c.quantity, p.price_cents, pc.color_name,
+        pc.color_name_bg,
         case when p.stock_tracked then c.quantity else 0 end as stock_quantity,
         coalesce(nullif(pc.image_url, ''), p.image_url) as image_url,
         ${productName(order.lang)} as name
@@ -124,10 +126,10 @@ function insertOrder(
       returning id, created_at, total_cents, delivery_cents
     ),
     placed_items as (
-      insert into order_items (order_id, product_id, color_id, name, color_name, size, unit_price_cents, quantity,
-        image_url, stock_quantity)
-      select placed.id, l.product_id, l.color_id, l.name, l.color_name, l.size, l.price_cents, l.quantity, l.image_url,
-        l.stock_quantity
+      insert into order_items (order_id, product_id, color_id, name, color_name, color_name_bg, size, unit_price_cents,
+        quantity, image_url, stock_quantity)
+      select placed.id, l.product_id, l.color_id, l.name, l.color_name, l.color_name_bg, l.size, l.price_cents,
+        l.quantity, l.image_url, l.stock_quantity
       from placed cross join lines l
       order by l.line_id
     ),
@@ -243,6 +245,7 @@ export async function createCheckout(
       items.push({
         name: DELIVERY_LINE[request.lang],
         colorName: '',
+        colorNameBg: '',
         size: '',
         unitPriceCents: placed.delivery_cents,
         quantity: 1,

@@ -1,4 +1,4 @@
-import type { Language, Order, Settings } from '@shop/contract';
+import { colorNameIn, type Language, type Order, type Settings } from '@shop/contract';
 import type { Mail } from '../../platform/mail/mailer.js';
 import { escapeHtml, formatMoney } from '../payments/format.js';
 
@@ -125,7 +125,7 @@ export function orderMail(input: OrderMailInput): Mail {
   if (kind === 'confirmed' || kind === 'delivered') notes.push(t.returns(settings.returnDays));
 
   const lines = order.items.map((item) => ({
-    label: `${item.quantity} × ${item.name} (${item.colorName}, ${item.size})`,
+    label: `${item.quantity} × ${item.name} (${colorNameIn(item, locale)}, ${item.size})`,
     amount: money(item.unitPrice * item.quantity),
   }));
   const sums = [

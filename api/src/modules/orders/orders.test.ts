@@ -85,6 +85,7 @@ describe('GET /api/orders', () => {
           productId: expect.any(Number),
           name: 'Piece 1500',
           colorName: 'Onyx',
+          colorNameBg: '',
           size: 'S',
           unitPrice: 15,
           quantity: 2,

@@ -72,6 +72,7 @@ export async function toOrders(db: Db | Tx, rows: OrderRow[]): Promise<Order[]> 
         productId: line.productId,
         name: line.name,
         colorName: line.colorName,
+        colorNameBg: line.colorNameBg,
         size: line.size,
         unitPrice: line.unitPriceCents / 100,
         quantity: line.quantity,

@@ -27,7 +27,8 @@ export async function orderStats(db: Db, days: number): Promise<Stats> {
       where ${SALES} and o.created_at >= ${since}
       group by oi.product_id order by quantity desc, revenue desc limit 5`),
     db.execute(sql`
-      select p.id as product_id, ${productName('en')} as name, c.color_name, s.size, ${availableStock()} as available
+      select p.id as product_id, ${productName('en')} as name, c.color_name, c.color_name_bg,
+        s.size, ${availableStock()} as available
       from products p
       join product_colors c on c.product_id = p.id
       join product_sizes s on s.product_id = p.id
@@ -51,12 +52,18 @@ export async function orderStats(db: Db, days: number): Promise<Stats> {
       quantity: row.quantity,
       revenue: row.revenue / 100,
     })),
-    lowStock: rowsOf<{ product_id: number; name: string; color_name: string; size: string; available: number }>(
-      low,
-    ).map((row) => ({
+    lowStock: rowsOf<{
+      product_id: number;
+      name: string;
+      color_name: string;
+      color_name_bg: string;
+      size: string;
+      available: number;
+    }>(low).map((row) => ({
       productId: row.product_id,
       name: row.name,
       colorName: row.color_name,
+      colorNameBg: row.color_name_bg,
       size: row.size,
       available: row.available,
     })),

@@ -33,7 +33,12 @@ const cancel = (sessionId: string) => t.app.inject({ method: 'POST', url: `/pay/
 /** A shopper with two lines in the cart (2 × 49.99 and 1 × 120.00) and an open session for them. */
 async function openSession(options: { locale?: 'en' | 'bg'; lang?: 'en' | 'bg' } = {}) {
   const user = await createUser(t.db, { locale: options.locale });
-  const hoodie = await createProduct(t.db, { priceCents: 4999, name: 'Noir Hoodie', bgName: 'Черен суитшърт' });
+  const hoodie = await createProduct(t.db, {
+    priceCents: 4999,
+    name: 'Noir Hoodie',
+    bgName: 'Черен суитшърт',
+    colorsBg: ['Оникс'],
+  });
   const coat = await createProduct(t.db, { priceCents: 12000, name: 'Bone Coat' });
   await addCartLine(t.db, user, hoodie, { quantity: 2, size: 'M' });
   await addCartLine(t.db, user, coat, { quantity: 1, size: 'L', color: 1 });
@@ -66,10 +71,14 @@ describe('GET /pay/:sessionId', () => {
     expect(page.body).toContain('<html lang="bg">');
     expect(page.body).toContain('Тестова страница за плащане');
     expect(page.body).toContain('Черен суитшърт');
+    // Colours by their Bulgarian names; one without a Bulgarian name by its English one.
+    expect(page.body).toContain('Оникс · M');
+    expect(page.body).toContain('Bone · L');
     expect((await pay(session.sessionId)).statusCode).toBe(303);
     const mail = await smtp.waitFor(user.email);
     expect(mail.subject).toMatch(/^Поръчка №\d+ в Atelier Noir е потвърдена$/);
-    expect(mail.text).toContain('2 × Черен суитшърт (Onyx, M)');
+    expect(mail.text).toContain('2 × Черен суитшърт (Оникс, M)');
+    expect(mail.text).toMatch(/1 × .+ \(Bone, L\)/);
     expect(mail.text).toContain('Общо (С включен ДДС): 219,98');
     const explicit = await openSession({ locale: 'bg', lang: 'en' });
     expect((await t.app.inject(explicit.session.url)).body).toContain('<html lang="en">');

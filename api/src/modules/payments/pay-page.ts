@@ -1,5 +1,5 @@
 import { readdirSync } from 'node:fs';
-import type { Language, OrderStatus } from '@shop/contract';
+import { colorNameIn, type Language, type OrderStatus } from '@shop/contract';
 import { webDistDir } from '../../paths.js';
 import type { CardProblem } from '../../platform/payments/cards.js';
 import { escapeHtml, formatMoney } from './format.js';
@@ -103,7 +103,14 @@ export interface PayPageOrder {
   totalCents: number;
   currency: string;
   locale: Language;
-  items: { name: string; colorName: string; size: string; unitPriceCents: number; quantity: number }[];
+  items: {
+    name: string;
+    colorName: string;
+    colorNameBg: string;
+    size: string;
+    unitPriceCents: number;
+    quantity: number;
+  }[];
 }
 
 const UNICODE_RANGES = {
@@ -221,7 +228,7 @@ export function renderPayPage(
   const lines = order.items
     .map(
       (item) =>
-        `<li><span>${escapeHtml(item.name)}<small>${escapeHtml(`${item.colorName} · ${item.size} · ${item.quantity} × ${money(item.unitPriceCents)}`)}</small></span><span>${escapeHtml(money(item.unitPriceCents * item.quantity))}</span></li>`,
+        `<li><span>${escapeHtml(item.name)}<small>${escapeHtml(`${colorNameIn(item, lang)} · ${item.size} · ${item.quantity} × ${money(item.unitPriceCents)}`)}</small></span><span>${escapeHtml(money(item.unitPriceCents * item.quantity))}</span></li>`,
     )
     .join('');
   const alert = options.problem

@@ -1,4 +1,4 @@
-import type { CreateStockAlertBody, Language, StockAlert } from '@shop/contract';
+import { colorNameIn, type CreateStockAlertBody, type Language, type StockAlert } from '@shop/contract';
 import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { rowsOf, type Db } from '../../db/client.js';
@@ -17,6 +17,7 @@ interface AlertRow {
   size: StockAlert['size'];
   name: string;
   color_name: string;
+  color_name_bg: string;
   image_url: string;
   created_at: string | Date;
 }
@@ -28,6 +29,7 @@ const toAlert = (row: AlertRow): StockAlert => ({
   size: row.size,
   name: row.name,
   colorName: row.color_name,
+  colorNameBg: row.color_name_bg,
   imageUrl: row.image_url,
   createdAt: new Date(row.created_at).toISOString(),
 });
@@ -35,7 +37,7 @@ const toAlert = (row: AlertRow): StockAlert => ({
 function alertsSelect(where: SQL, lang: Language): SQL {
   return sql`
     select a.id, a.product_id, a.color_id, a.size, a.created_at, ${productName(lang)} as name, c.color_name,
-      coalesce(nullif(c.image_url, ''), p.image_url) as image_url
+      c.color_name_bg, coalesce(nullif(c.image_url, ''), p.image_url) as image_url
     from stock_alerts a
     join products p on p.id = a.product_id
     join product_colors c on c.id = a.color_id
@@ -119,7 +121,7 @@ export async function mailBackInStock(
         and ps.color_id = a.color_id and ps.size = a.size and ps.on_hand > ps.reserved
       returning a.user_id, a.product_id, a.color_id, a.size
     )
-    select u.email, u.name, u.locale, back.product_id, back.size, c.color_name,
+    select u.email, u.name, u.locale, back.product_id, back.size, c.color_name, c.color_name_bg,
       ${productName(sql`u.locale`)} as product_name
     from back
     join users u on u.id = back.user_id
@@ -132,6 +134,7 @@ export async function mailBackInStock(
     product_id: number;
     size: string;
     color_name: string;
+    color_name_bg: string;
     product_name: string;
   }>(result).map((row): BackInStock => ({
     email: row.email,
@@ -139,7 +142,7 @@ export async function mailBackInStock(
     locale: row.locale,
     productId: row.product_id,
     productName: row.product_name,
-    colorName: row.color_name,
+    colorName: colorNameIn({ colorName: row.color_name, colorNameBg: row.color_name_bg }, row.locale),
     size: row.size,
   }));
   const sent = await Promise.allSettled(

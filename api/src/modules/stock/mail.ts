@@ -8,6 +8,7 @@ export interface BackInStock {
   locale: Language;
   productId: number;
   productName: string;
+  /** In the shopper's language, like the product's name. */
   colorName: string;
   size: string;
 }

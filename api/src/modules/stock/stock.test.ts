@@ -315,7 +315,12 @@ describe('back-in-stock alerts', () => {
   });
 
   it('mails each waiting shopper once, in their language, when the owner restocks', async () => {
-    const product = await createProduct(t.db, { stock: 0, name: 'Ember Hoodie', bgName: 'Суитшърт Жар' });
+    const product = await createProduct(t.db, {
+      stock: 0,
+      name: 'Ember Hoodie',
+      bgName: 'Суитшърт Жар',
+      colorsBg: ['Оникс'],
+    });
     const [ana, boris] = [await createUser(t.db), await createUser(t.db, { locale: 'bg' })];
     const body = { productId: product.id, colorId: product.colors[0]!.id, size: product.sizes[0] };
     for (const user of [ana, boris]) expect((await alert(user, body)).statusCode).toBe(201);
@@ -329,8 +334,10 @@ describe('back-in-stock alerts', () => {
     const english = await smtp.waitFor(ana.email);
     expect(english.subject).toBe('Back in stock: Ember Hoodie');
     expect(english.text).toContain(`http://shop.test/product/${product.id}`);
+    expect(english.text).toContain('Ember Hoodie in Onyx, size S');
     const bulgarian = await smtp.waitFor(boris.email);
     expect(bulgarian.subject).toBe('Отново в наличност: Суитшърт Жар');
+    expect(bulgarian.text).toContain('Суитшърт Жар в цвят Оникс, размер S');
     expect(await t.db.select().from(stockAlerts).where(eq(stockAlerts.productId, product.id))).toEqual([]);
 
     // Once: another edit sends nothing more.

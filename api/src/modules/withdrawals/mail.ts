@@ -1,4 +1,4 @@
-import type { Language, Order, Settings } from '@shop/contract';
+import { colorNameIn, type Language, type Order, type Settings } from '@shop/contract';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { orders } from '../../db/schema.js';
@@ -59,7 +59,7 @@ export function withdrawalMail(input: WithdrawalMailInput): Mail {
   const t = TEXTS[input.locale];
   const lines = input.items.flatMap((item) => {
     const line = input.order.items.find((candidate) => candidate.id === item.orderItemId);
-    return line ? [`${item.quantity} × ${line.name} (${line.colorName}, ${line.size})`] : [];
+    return line ? [`${item.quantity} × ${line.name} (${colorNameIn(line, input.locale)}, ${line.size})`] : [];
   });
   const { seller } = input.settings;
   const url = `${input.publicUrl}/my-order/${input.order.id}`;

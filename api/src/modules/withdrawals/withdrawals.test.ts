@@ -22,7 +22,12 @@ const DAY_MS = 86_400_000;
 /** A cash-on-delivery order of two lines (2 + 1), placed at once. */
 async function placedOrder(options: { locale?: 'en' | 'bg' } = {}) {
   const user = await createUser(t.db, { locale: options.locale, name: 'Ana Petrova' });
-  const product = await createProduct(t.db, { priceCents: 4000, stock: 10, name: 'Oxblood Hoodie' });
+  const product = await createProduct(t.db, {
+    priceCents: 4000,
+    stock: 10,
+    name: 'Oxblood Hoodie',
+    colorsBg: ['Оникс'],
+  });
   await addCartLine(t.db, user, product, { quantity: 2 });
   await addCartLine(t.db, user, product, { quantity: 1, size: product.sizes[1] });
   const answer = await t.app.inject({
@@ -85,6 +90,7 @@ describe('withdrawing from an order as its owner', () => {
     );
     const mail = await smtp.waitFor(user.email);
     expect(mail.subject).toBe(`Получихме отказа ви от поръчка №${orderId}`);
+    expect(mail.text).toMatch(/2 × .+ \(Оникс, S\)/);
   });
 
   it('refuses lines of another order, more than was ordered, another shopper’s order, and after the period', async () => {

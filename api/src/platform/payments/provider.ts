@@ -13,6 +13,7 @@ export interface CheckoutOrder {
   items: {
     name: string;
     colorName: string;
+    colorNameBg: string;
     size: string;
     unitPriceCents: number;
     quantity: number;

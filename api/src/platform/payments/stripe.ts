@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import { PAYMENT_SESSION_TTL_MS } from '@shop/contract';
+import { colorNameIn, PAYMENT_SESSION_TTL_MS } from '@shop/contract';
 import type Stripe from 'stripe';
 import type { Config } from '../../config.js';
 import { WebhookSignatureError, type PaymentEvent, type PaymentProvider } from './provider.js';
@@ -54,7 +54,7 @@ export function stripeProvider(settings: StripeSettings, publicUrl: string): Pay
               unit_amount: item.unitPriceCents,
               product_data: {
                 name: item.name,
-                ...(item.colorName ? { description: `${item.colorName} · ${item.size}` } : {}),
+                ...(item.colorName ? { description: `${colorNameIn(item, order.locale)} · ${item.size}` } : {}),
                 images: imageUrl(item.imageUrl),
               },
             },

@@ -44,6 +44,7 @@ const placed: AdminOrder = {
       productId: 4,
       name: 'Linen Shirt',
       colorName: 'Sand',
+      colorNameBg: '',
       size: 'M',
       unitPrice: 60,
       quantity: 2,

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { AdminOrder } from '@shop/contract';
+import { colorNameIn, type AdminOrder } from '@shop/contract';
 import { useErrorText } from '../../../lib/error-text';
 import { formatMoney } from '../../../lib/money';
 import { ChevronLeftIcon } from '../../../components/icons/icons';
@@ -108,7 +108,7 @@ export function OrderDetail({ orderId, lang }: OrderDetailProps) {
                     </Link>
                     <p className={styles.muted}>
                       {t('adminOrders.lineDetail', {
-                        color: item.colorName,
+                        color: colorNameIn(item, lang),
                         size: item.size,
                         quantity: item.quantity,
                         price: money(item.unitPrice),

@@ -5,7 +5,7 @@ import { deleteProduct } from './delete-product';
 export interface NewProduct {
   details: ProductDetails;
   sizes: Size[];
-  colors: { colorName: string; image: File; hoverImage: File }[];
+  colors: { colorName: string; colorNameBg: string; image: File; hoverImage: File }[];
 }
 
 /**
@@ -18,7 +18,7 @@ export async function createProduct({ details, sizes, colors }: NewProduct): Pro
   const body: CreateProductBody = {
     ...details,
     sizes,
-    colors: colors.map(({ colorName }) => ({ colorName })),
+    colors: colors.map(({ colorName, colorNameBg }) => ({ colorName, colorNameBg })),
     translations: {
       create: [
         { language: 'en', name: details.enName, description: details.enDescription, imageUrl: '' },

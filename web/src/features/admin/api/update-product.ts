@@ -4,7 +4,13 @@ import { api } from '../../../lib/api-client';
 export interface ProductEdit {
   details: ProductDetails;
   /** The colours to keep, in order; any left out are removed. A file replaces that image. */
-  colors: { id: number; colorName: string; image?: File | undefined; hoverImage?: File | undefined }[];
+  colors: {
+    id: number;
+    colorName: string;
+    colorNameBg: string;
+    image?: File | undefined;
+    hoverImage?: File | undefined;
+  }[];
   /** Every colour the editor has shown: one added elsewhere meanwhile is not removed. */
   knownColors: number[];
   /** The sizes to offer, when they changed (left out: the sizes stay as they are). */
@@ -20,7 +26,10 @@ export function updateProduct(
 ) {
   const form = new FormData();
   for (const [name, value] of Object.entries(details)) form.append(name, String(value));
-  form.append('colors', JSON.stringify(colors.map(({ id, colorName }) => ({ id, colorName }))));
+  form.append(
+    'colors',
+    JSON.stringify(colors.map(({ id, colorName, colorNameBg }) => ({ id, colorName, colorNameBg }))),
+  );
   form.append('knownColors', JSON.stringify(knownColors));
   if (sizes) form.append('sizes', JSON.stringify(sizes));
   if (confirmSizeRemoval) form.append('confirmSizeRemoval', 'true');

@@ -22,11 +22,12 @@ interface AddColorDialogProps {
 
 type Field = 'colorName' | 'image' | 'hoverImage';
 
-/** The editor's "add a colour" modal: a trimmed, non-empty name and both images, sent at once. */
+/** The editor's "add a colour" modal: a trimmed, non-empty name (a Bulgarian one optional) and both images, sent at once. */
 export function AddColorDialog({ productId, onAdded, onClose }: AddColorDialogProps) {
   const { t } = useTranslation();
   const errorText = useErrorText();
   const [colorName, setColorName] = useState('');
+  const [colorNameBg, setColorNameBg] = useState('');
   const [image, setImage] = useState<File | null>(null);
   const [hoverImage, setHoverImage] = useState<File | null>(null);
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
@@ -59,7 +60,7 @@ export function AddColorDialog({ productId, onAdded, onClose }: AddColorDialogPr
     if (!ensureToken(t)) return;
     setBusy(true);
     try {
-      const { color } = await addColor(productId, { colorName, image, hoverImage });
+      const { color } = await addColor(productId, { colorName, colorNameBg, image, hoverImage });
       onAdded(color);
     } catch (error) {
       toast.error(t('admin.edit.addColorFailed'));
@@ -85,6 +86,7 @@ export function AddColorDialog({ productId, onAdded, onClose }: AddColorDialogPr
             setErrors((current) => ({ ...current, colorName: undefined }));
           }}
         />
+        <ColorNameField language="bg" value={colorNameBg} disabled={busy} onChange={setColorNameBg} />
         <div className={styles.images}>
           <ImageField
             label={t('admin.form.image')}

@@ -19,6 +19,9 @@ interface ColorCardProps {
   colorName: string;
   nameError?: string | undefined;
   onNameChange: (value: string) => void;
+  /** The Bulgarian name ('' for none: the English one is shown). */
+  colorNameBg: string;
+  onNameBgChange: (value: string) => void;
   image: ImageSlot;
   hover: ImageSlot;
   /** New colours need both images; existing ones keep theirs unless replaced. */
@@ -29,10 +32,10 @@ interface ColorCardProps {
   disabled?: boolean;
 }
 
-/** One colour of a product form: its name, its image and hover image, and a remove button. */
+/** One colour of a product form: its names, its image and hover image, and a remove button. */
 export function ColorCard(props: ColorCardProps) {
-  const { n, colorName, nameError, onNameChange, image, hover, imagesRequired, removeLabel, onRemove, disabled } =
-    props;
+  const { n, colorName, nameError, onNameChange, colorNameBg, onNameBgChange, image, hover, imagesRequired } = props;
+  const { removeLabel, onRemove, disabled } = props;
   const { t } = useTranslation();
 
   return (
@@ -51,6 +54,7 @@ export function ColorCard(props: ColorCardProps) {
         </button>
       </div>
       <ColorNameField value={colorName} error={nameError} disabled={disabled} onChange={onNameChange} />
+      <ColorNameField language="bg" value={colorNameBg} disabled={disabled} onChange={onNameBgChange} />
       <div className={styles.images}>
         <ImageField label={t('admin.form.image')} {...image} disabled={disabled} required={imagesRequired} />
         <ImageField label={t('admin.form.hoverImage')} {...hover} disabled={disabled} required={imagesRequired} />

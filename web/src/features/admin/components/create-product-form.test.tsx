@@ -121,6 +121,7 @@ describe('CreateProductForm', () => {
     });
     await userEvent.click(screen.getByRole('checkbox', { name: 'XL' }));
     const user = await fillForm();
+    await user.type(screen.getByLabelText('Name in Bulgarian (optional)'), ' Пепел ');
     await user.click(screen.getByRole('button', { name: 'Publish product' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/product/42'));
     expect(sent.map((request) => request.key)).toEqual(['POST /api/products', 'POST /api/products/upload-images']);
@@ -130,7 +131,7 @@ describe('CreateProductForm', () => {
       price: 89.9,
       categoryId: 3,
       sizes: ['S', 'M', 'L'],
-      colors: [{ colorName: 'Ash' }],
+      colors: [{ colorName: 'Ash', colorNameBg: 'Пепел' }],
       translations: {
         create: [expect.objectContaining({ language: 'en' }), expect.objectContaining({ language: 'bg' })],
       },

@@ -26,12 +26,13 @@ import styles from './create-product-form.module.css';
 interface ColorRow {
   key: number;
   colorName: string;
+  colorNameBg: string;
   image: File | null;
   hover: File | null;
 }
 
 let nextKey = 0;
-const newRow = (): ColorRow => ({ key: (nextKey += 1), colorName: '', image: null, hover: null });
+const newRow = (): ColorRow => ({ key: (nextKey += 1), colorName: '', colorNameBg: '', image: null, hover: null });
 const rowField = (row: ColorRow, part: ColorPart) => colorField(row.key, part);
 
 /**
@@ -99,6 +100,7 @@ export function CreateProductForm() {
         sizes: CREATE_FORM_SIZES.filter((size) => sizes.has(size)),
         colors: colors.map((row) => ({
           colorName: row.colorName.trim(),
+          colorNameBg: row.colorNameBg.trim(),
           image: row.image!,
           hoverImage: row.hover!,
         })),

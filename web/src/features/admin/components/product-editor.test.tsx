@@ -21,8 +21,8 @@ const product: Product = {
     { language: 'bg', name: 'Ленена риза', description: 'Лек лен.' },
   ],
   colors: [
-    { id: 11, colorName: 'Sand', imageUrl: '/uploads/s.jpg', hoverImage: '/uploads/s2.jpg' },
-    { id: 12, colorName: 'Ink', imageUrl: '/uploads/i.jpg', hoverImage: '/uploads/i2.jpg' },
+    { id: 11, colorName: 'Sand', colorNameBg: 'Пясък', imageUrl: '/uploads/s.jpg', hoverImage: '/uploads/s2.jpg' },
+    { id: 12, colorName: 'Ink', colorNameBg: '', imageUrl: '/uploads/i.jpg', hoverImage: '/uploads/i2.jpg' },
   ],
   sizes: [
     { id: 1, size: 'M' },
@@ -233,5 +233,26 @@ describe('ProductEditor sizes', () => {
     expect(edits).toHaveLength(3);
     expect(edits[1]).not.toHaveProperty('confirmSizeRemoval');
     expect(edits[2]).toMatchObject({ sizes: '["S"]', confirmSizeRemoval: 'true' });
+  });
+});
+
+describe('ProductEditor colour names', () => {
+  it('shows each colour’s Bulgarian name beside its English one and saves both, trimmed', async () => {
+    const { sent, onClose } = renderEditor();
+    const user = userEvent.setup();
+    const [sand, ink] = screen.getAllByLabelText('Name in Bulgarian (optional)');
+    expect(sand).toHaveValue('Пясък');
+    expect(ink).toHaveValue('');
+    await user.clear(sand!);
+    await user.type(sand!, ' Пясъчно бежово ');
+    await user.type(ink!, 'Мастило');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    const edit = sent.find((request) => request.key === 'PUT /api/products/7');
+    expect(JSON.parse((edit?.body as { colors: string }).colors)).toEqual([
+      { id: 11, colorName: 'Sand', colorNameBg: 'Пясъчно бежово' },
+      { id: 12, colorName: 'Ink', colorNameBg: 'Мастило' },
+    ]);
   });
 });

@@ -124,6 +124,7 @@ export default function ProductEditor({ product, onClose }: ProductEditorProps) 
         colors: colors.map((color) => ({
           id: color.id,
           colorName: color.colorName.trim(),
+          colorNameBg: color.colorNameBg.trim(),
           image: color.image ?? undefined,
           hoverImage: color.hover ?? undefined,
         })),

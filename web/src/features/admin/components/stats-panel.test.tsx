@@ -14,8 +14,8 @@ const stats = (revenue: number): Stats => ({
   totals: { orders: 4, revenue, averageOrder: revenue / 4 },
   topProducts: [{ productId: 5, name: 'Linen Shirt', quantity: 3, revenue: 180 }],
   lowStock: [
-    { productId: 5, name: 'Linen Shirt', colorName: 'Sand', size: 'M', available: 2 },
-    { productId: 6, name: 'Wool Coat', colorName: 'Ink', size: 'S', available: 0 },
+    { productId: 5, name: 'Linen Shirt', colorName: 'Sand', colorNameBg: '', size: 'M', available: 2 },
+    { productId: 6, name: 'Wool Coat', colorName: 'Ink', colorNameBg: '', size: 'S', available: 0 },
   ],
 });
 

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { colorNameIn } from '@shop/contract';
 import { formatMoney } from '../../../lib/money';
 import { STATS_PERIODS, useStats, type StatsPeriod } from '../api/get-stats';
 import { SalesChart } from './sales-chart';
@@ -106,7 +107,11 @@ export function StatsPanel({ lang, currency }: StatsPanelProps) {
                     <li key={`${item.productId}-${item.colorName}-${item.size}`}>
                       <Link to={`/product/${item.productId}`}>{item.name}</Link>
                       <span className={item.available === 0 ? styles.out : styles.muted}>
-                        {t('adminStats.left', { color: item.colorName, size: item.size, count: item.available })}
+                        {t('adminStats.left', {
+                          color: colorNameIn(item, lang),
+                          size: item.size,
+                          count: item.available,
+                        })}
                       </span>
                     </li>
                   ))}

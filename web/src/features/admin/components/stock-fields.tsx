@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { STOCK_MAX, type Color, type Size, type StockEntry } from '@shop/contract';
+import { colorNameIn, STOCK_MAX, type Color, type Size, type StockEntry } from '@shop/contract';
 import { useLanguage } from '../../../lib/use-language';
 import { cellValue, stockField, variantKey, type StockDraft } from '../lib/stock-form';
 import type { FieldErrors } from '../lib/product-form';
@@ -9,7 +9,7 @@ import styles from './stock-fields.module.css';
 
 interface StockFieldsProps {
   draft: StockDraft;
-  colors: readonly Pick<Color, 'id' | 'colorName'>[];
+  colors: readonly Pick<Color, 'id' | 'colorName' | 'colorNameBg'>[];
   sizes: readonly Size[];
   /** The stock as the server last answered it: what checkouts hold and what is left. */
   saved: readonly StockEntry[];
@@ -77,7 +77,7 @@ export function StockFields({
               <tbody>
                 {colors.map((color) => (
                   <tr key={color.id}>
-                    <th scope="row">{color.colorName}</th>
+                    <th scope="row">{colorNameIn(color, lang)}</th>
                     {sizes.map((size) => {
                       const field = stockField(color.id, size);
                       const entry = savedOf(color.id, size);
@@ -92,7 +92,7 @@ export function StockFields({
                             maxLength={7}
                             value={cellValue(draft, color.id, size)}
                             disabled={disabled}
-                            aria-label={t('adminStock.onHandFor', { color: color.colorName, size })}
+                            aria-label={t('adminStock.onHandFor', { color: colorNameIn(color, lang), size })}
                             aria-invalid={errors[field] ? true : undefined}
                             aria-describedby={noteId}
                             onChange={(event) => onCountChange(color.id, size, event.target.value)}

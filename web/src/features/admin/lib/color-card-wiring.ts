@@ -11,6 +11,7 @@ export const colorField = (key: number, part: ColorPart) => `color-${key}-${part
 /** A colour as a product form holds it: new image files, and (editing) the current images' urls. */
 export interface ColorDraft {
   colorName: string;
+  colorNameBg: string;
   image?: File | null | undefined;
   hover?: File | null | undefined;
   imageUrl?: string | undefined;
@@ -22,7 +23,7 @@ interface ColorCardWiringOptions {
   clear: (...fields: string[]) => void;
   setFieldError: (field: string, message: string) => void;
   /** Applies a change to the colour with that key. */
-  update: (key: number, change: Partial<Pick<ColorDraft, 'colorName' | 'image' | 'hover'>>) => void;
+  update: (key: number, change: Partial<Pick<ColorDraft, 'colorName' | 'colorNameBg' | 'image' | 'hover'>>) => void;
 }
 
 /**
@@ -56,6 +57,8 @@ export function useColorCardWiring({ errors, clear, setFieldError, update }: Col
       update(key, { colorName });
       clear(colorField(key, 'name'));
     },
+    colorNameBg: color.colorNameBg,
+    onNameBgChange: (colorNameBg: string) => update(key, { colorNameBg }),
     image: {
       file: color.image,
       currentUrl: color.imageUrl,

@@ -21,6 +21,7 @@ const item = (quantity: number): CartItem => ({
   selectedColor: '/files/a',
   colorId: 3,
   colorName: 'Onyx',
+  colorNameBg: '',
   quantity,
   imageUrl: '/files/a',
   available: null,

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { QUANTITY_MAX, type CartItem } from '@shop/contract';
+import { colorNameIn, QUANTITY_MAX, type CartItem } from '@shop/contract';
 import { QuantityStepper } from '../../../components/quantity-stepper/quantity-stepper';
 import { CloseIcon, HeartIcon } from '../../../components/icons/icons';
 import { formatMoney } from '../../../lib/money';
@@ -46,7 +46,7 @@ export function CartLine({ item, lang, moveState, onQuantityChange, onToggleMove
             <Link to={productUrl}>{name}</Link>
           </h2>
           <p className={styles.meta}>
-            <span>{t('cart.colorValue', { color: item.colorName })}</span>
+            <span>{t('cart.colorValue', { color: colorNameIn(item, lang) })}</span>
             <span>{t('cart.sizeValue', { size: item.selectedSize })}</span>
           </p>
           <p className={styles.unit}>{t('cart.unitPrice', { price: formatMoney(price, lang, currency) })}</p>

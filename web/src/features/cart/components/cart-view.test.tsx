@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { toast } from 'react-toastify';
 import { TIMINGS, type CartItem } from '@shop/contract';
 import { fakeApi, renderWithApi, signIn } from '../../../test/fake-api';
+import i18n from '../../../lib/i18n';
 import { CartView } from './cart-view';
 
 vi.mock('react-toastify', () => ({ toast: { error: vi.fn(), info: vi.fn(), success: vi.fn(), warn: vi.fn() } }));
@@ -17,6 +18,7 @@ const line = (overrides: Partial<CartItem>): CartItem => ({
   selectedColor: '/files/a',
   colorId: 3,
   colorName: 'Onyx',
+  colorNameBg: '',
   quantity: 2,
   imageUrl: '/files/a',
   available: null,
@@ -56,6 +58,20 @@ describe('CartView', () => {
     expect(screen.getByText('5 items')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Checkout' })).toHaveAttribute('href', '/checkout');
     expect(screen.getByRole('link', { name: 'Continue Shopping' })).toHaveAttribute('href', '/clothing');
+  });
+
+  it('names each colour in Bulgarian on a Bulgarian page, in English where it has no Bulgarian name', async () => {
+    fakeApi({
+      'GET /api/cart?lang=bg': () => ({
+        status: 200,
+        body: [line({ colorNameBg: 'Оникс' }), line({ cartItemId: 2, colorId: 4, colorName: 'Bone' })],
+      }),
+    });
+    await i18n.changeLanguage('bg');
+    renderCart();
+    const lines = await screen.findAllByRole('listitem');
+    expect(lines[0]).toHaveTextContent('Цвят: Оникс');
+    expect(lines[1]).toHaveTextContent('Цвят: Bone');
   });
 
   it('shows the empty-cart message', async () => {

@@ -1,13 +1,13 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PRODUCT_SORTS, SIZES, type ProductSort, type Size } from '@shop/contract';
-import { hasFilters, type CatalogFilters } from '../lib/filters';
+import { hasFilters, type CatalogFilters, type ColorChoice } from '../lib/filters';
 import styles from './catalog-filters.module.css';
 
 interface CatalogFiltersProps {
   filters: CatalogFilters;
-  /** The catalogue's colour names to choose from. */
-  colors: string[];
+  /** The catalogue's colours to choose from. */
+  colors: ColorChoice[];
   /** How many products pass (shown beside the controls), or null while loading. */
   count: number | null;
   onChange: (next: CatalogFilters) => void;
@@ -80,8 +80,8 @@ export function CatalogFiltersBar({ filters, colors, count, onChange }: CatalogF
         >
           <option value="">{t('search.filters.anyColor')}</option>
           {colors.map((color) => (
-            <option key={color} value={color}>
-              {color}
+            <option key={color.value} value={color.value}>
+              {color.label}
             </option>
           ))}
         </select>

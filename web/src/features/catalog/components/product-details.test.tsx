@@ -18,8 +18,14 @@ const product: Product = {
   published: true,
   translations: [{ language: 'en', name: 'Noir Silk Bomber', description: 'A bomber.', imageUrl: '/files/main' }],
   colors: [
-    { id: 11, colorName: 'Onyx', imageUrl: '/files/onyx', hoverImage: '/files/onyx-hover' },
-    { id: 12, colorName: 'Bordeaux', imageUrl: '/files/bordeaux', hoverImage: '/files/bordeaux-hover' },
+    { id: 11, colorName: 'Onyx', colorNameBg: '', imageUrl: '/files/onyx', hoverImage: '/files/onyx-hover' },
+    {
+      id: 12,
+      colorName: 'Bordeaux',
+      colorNameBg: '',
+      imageUrl: '/files/bordeaux',
+      hoverImage: '/files/bordeaux-hover',
+    },
   ],
   sizes: [
     { id: 1, size: 'XS' },
@@ -29,13 +35,13 @@ const product: Product = {
   stock: [],
 };
 
-function renderDetails(isLoggedIn = true) {
+function renderDetails(isLoggedIn = true, { lang = 'en', shown = product } = {}) {
   const onToggleWishlist = vi.fn();
   const onAddToCart = vi.fn();
   renderWithRouter(
     <ProductDetails
-      product={product}
-      lang="en"
+      product={shown}
+      lang={lang}
       categoryName="Elegance"
       isLoggedIn={isLoggedIn}
       onAddToCart={onAddToCart}
@@ -149,5 +155,26 @@ describe('ProductDetails: stock', () => {
     expect(screen.getByRole('textbox', { name: 'Quantity' })).toHaveValue('2');
     await userEvent.click(screen.getByRole('button', { name: 'Add to Cart' }));
     expect(onAddToCart).toHaveBeenCalledWith(expect.objectContaining({ colorId: 11, selectedSize: 'M', quantity: 2 }));
+  });
+});
+
+describe('ProductDetails: colour names', () => {
+  const named: Product = {
+    ...product,
+    colors: [{ ...product.colors[0]!, colorNameBg: 'Оникс' }, product.colors[1]!],
+  };
+
+  it('names the colours in Bulgarian on a Bulgarian page, in English where a colour has no Bulgarian name', async () => {
+    renderDetails(true, { lang: 'bg', shown: named });
+    expect(screen.queryByRole('button', { name: 'Onyx' })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Оникс' }));
+    expect(screen.getByRole('group', { name: /Оникс/ })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Bordeaux' })).toBeInTheDocument();
+  });
+
+  it('keeps the English names on an English page', () => {
+    renderDetails(true, { shown: named });
+    expect(screen.getByRole('button', { name: 'Onyx' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Оникс' })).not.toBeInTheDocument();
   });
 });

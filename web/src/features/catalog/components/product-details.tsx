@@ -1,7 +1,7 @@
 import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
-import { LOW_STOCK, QUANTITY_MAX, SIZES, type Color, type Product, type Size } from '@shop/contract';
+import { colorNameIn, LOW_STOCK, QUANTITY_MAX, SIZES, type Color, type Product, type Size } from '@shop/contract';
 import { Carousel, type CarouselImage } from '../../../components/carousel/carousel';
 import { QuantityStepper } from '../../../components/quantity-stepper/quantity-stepper';
 import { HeartIcon } from '../../../components/icons/icons';
@@ -91,7 +91,7 @@ export function ProductDetails({
     ? [shown.imageUrl, shown.hoverImage].filter(Boolean).map((src, i) => ({
         src,
         srcSet: productSrcSet(src),
-        alt: t(i === 0 ? 'product.imageAlt' : 'product.imageAltDetail', { name, color: shown.colorName }),
+        alt: t(i === 0 ? 'product.imageAlt' : 'product.imageAltDetail', { name, color: colorNameIn(shown, lang) }),
       }))
     : [{ src: product.imageUrl, srcSet: productSrcSet(product.imageUrl), alt: name }];
 
@@ -162,7 +162,7 @@ export function ProductDetails({
           <div className={styles.group} role="group" aria-labelledby={colorLabelId}>
             <p id={colorLabelId} className={styles.label}>
               {t('product.color')}
-              <span className={styles.chosen}>{color ? color.colorName : t('product.chooseColor')}</span>
+              <span className={styles.chosen}>{color ? colorNameIn(color, lang) : t('product.chooseColor')}</span>
             </p>
             <ul className={styles.colors}>
               {product.colors.map((c) => (
@@ -174,7 +174,7 @@ export function ProductDetails({
                     onClick={() => setColor(c)}
                   >
                     <img src={productThumb(c.imageUrl)} alt="" width={64} height={80} loading="lazy" />
-                    <span>{c.colorName}</span>
+                    <span>{colorNameIn(c, lang)}</span>
                   </button>
                 </li>
               ))}

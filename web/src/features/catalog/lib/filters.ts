@@ -1,4 +1,5 @@
 import {
+  colorNameIn,
   PRODUCT_SORTS,
   SIZES,
   soldInSizes,
@@ -71,11 +72,20 @@ export function applyFilters(products: readonly Product[], filters: CatalogFilte
   return filters.sort ? sortProducts(kept, filters.sort, lang) : kept;
 }
 
-/** Every colour name of the catalogue, once, in the language's order. */
-export function colorNames(products: readonly Product[], lang: Language): string[] {
-  const names = new Map<string, string>();
+/** A colour to filter by: its English name in the address (the same in every language), its name in `lang` shown. */
+export interface ColorChoice {
+  value: string;
+  label: string;
+}
+
+/** Every colour of the catalogue, once, in the language's order. */
+export function colorChoices(products: readonly Product[], lang: Language): ColorChoice[] {
+  const choices = new Map<string, ColorChoice>();
   for (const product of products) {
-    for (const color of product.colors) names.set(color.colorName.toLocaleLowerCase(lang), color.colorName);
+    for (const color of product.colors) {
+      const key = color.colorName.toLocaleLowerCase('en');
+      if (!choices.has(key)) choices.set(key, { value: color.colorName, label: colorNameIn(color, lang) });
+    }
   }
-  return [...names.values()].sort((a, b) => a.localeCompare(b, lang));
+  return [...choices.values()].sort((a, b) => a.label.localeCompare(b.label, lang));
 }

@@ -19,6 +19,7 @@ const line = (overrides: Partial<CartItem>): CartItem => ({
   selectedColor: '/files/a',
   colorId: 3,
   colorName: 'Onyx',
+  colorNameBg: '',
   quantity: 2,
   imageUrl: '/files/a',
   available: null,

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
-import type { CartItem, DeliveryMethod, PaymentMethod } from '@shop/contract';
+import { colorNameIn, type CartItem, type DeliveryMethod, type PaymentMethod } from '@shop/contract';
 import { LoadingBlocks } from '../../../components/loading-blocks/loading-blocks';
 import { StateMessage } from '../../../components/state-message/state-message';
 import { SummaryLayout, SummaryLines, SummaryPanel, SummaryTotal } from '../../../components/summary/summary';
@@ -233,6 +233,7 @@ export function CheckoutView() {
                   imageUrl={item.imageUrl}
                   name={item.name}
                   colorName={item.colorName}
+                  colorNameBg={item.colorNameBg}
                   size={item.selectedSize}
                   quantity={item.quantity}
                   unitPrice={item.price}
@@ -253,7 +254,7 @@ export function CheckoutView() {
                   <li key={item.cartItemId}>
                     {t('checkout.shortLine', {
                       name: item.name || t('checkout.unnamed'),
-                      color: item.colorName,
+                      color: colorNameIn(item, lang),
                       size: item.selectedSize,
                       count: item.available ?? 0,
                     })}

@@ -33,6 +33,7 @@ const order = (overrides: Partial<Order> = {}): Order => ({
       productId: 1,
       name: 'Noir Hoodie',
       colorName: 'Onyx',
+      colorNameBg: 'Оникс',
       size: 'M',
       unitPrice: 49.99,
       quantity: 2,
@@ -43,6 +44,7 @@ const order = (overrides: Partial<Order> = {}): Order => ({
       productId: 2,
       name: 'Bone Coat',
       colorName: 'Bone',
+      colorNameBg: '',
       size: 'L',
       unitPrice: 120,
       quantity: 1,
@@ -127,6 +129,9 @@ describe('OrderHistory', () => {
     expect(cards[0]).toHaveTextContent('15 май 2026 г.');
     expect(cards[0]).toHaveTextContent('219,98 $');
     expect(cards[0]).toHaveTextContent('Noir Hoodie');
+    // Colours by their Bulgarian names, else their English ones.
+    expect(cards[0]).toHaveTextContent('Оникс');
+    expect(cards[0]).toHaveTextContent('Bone');
     expect(cards[1]).toHaveTextContent('Изтекла');
   });
 

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { colorNameIn } from '@shop/contract';
 import { formatMoney } from '../../../lib/money';
 import { productThumb } from '../../../lib/images';
 import styles from './summary-line.module.css';
@@ -6,7 +7,9 @@ import styles from './summary-line.module.css';
 export interface SummaryLineProps {
   imageUrl: string;
   name: string;
+  /** The colour's English name, and its Bulgarian one ('' or left out: none); shown in `lang`. */
   colorName: string;
+  colorNameBg?: string | undefined;
   size: string;
   quantity: number;
   unitPrice: number;
@@ -19,6 +22,7 @@ export function SummaryLine({
   imageUrl,
   name,
   colorName,
+  colorNameBg,
   size,
   quantity,
   unitPrice,
@@ -35,7 +39,9 @@ export function SummaryLine({
       </div>
       <div className={styles.details}>
         <p className={styles.name}>{name || t('checkout.unnamed')}</p>
-        <p className={styles.meta}>{t('checkout.lineMeta', { color: colorName, size })}</p>
+        <p className={styles.meta}>
+          {t('checkout.lineMeta', { color: colorNameIn({ colorName, colorNameBg }, lang), size })}
+        </p>
         <p className={styles.figures}>
           <span>{t('checkout.quantity', { count: quantity })}</span>
           <span>{t('checkout.unitPrice', { price: money(price) })}</span>

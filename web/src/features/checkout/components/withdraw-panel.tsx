@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
-import type { Language, Order } from '@shop/contract';
+import { colorNameIn, type Language, type Order } from '@shop/contract';
 import { useErrorText } from '../../../lib/error-text';
 import { useProfile } from '../../../lib/session';
 import { useSettings } from '../../../lib/settings';
@@ -47,7 +47,7 @@ export function WithdrawPanel({ order, lang }: { order: Order; lang: Language })
     );
   }
   if (!mayWithdraw(order, settings?.returnDays ?? 14)) return null;
-  if (open) return <WithdrawForm order={order} onClose={() => setOpen(false)} />;
+  if (open) return <WithdrawForm order={order} lang={lang} onClose={() => setOpen(false)} />;
   return (
     <div className={styles.start}>
       <button type="button" className={button.secondary} onClick={() => setOpen(true)}>
@@ -58,7 +58,7 @@ export function WithdrawPanel({ order, lang }: { order: Order; lang: Language })
 }
 
 /** The second step: prefilled with the shopper and the order, every line chosen. */
-function WithdrawForm({ order, onClose }: { order: Order; onClose: () => void }) {
+function WithdrawForm({ order, lang, onClose }: { order: Order; lang: Language; onClose: () => void }) {
   const { t } = useTranslation();
   const errorText = useErrorText();
   const { data: profile } = useProfile();
@@ -113,7 +113,7 @@ function WithdrawForm({ order, onClose }: { order: Order; onClose: () => void })
                   }
                 />
                 <span>
-                  {line.name} · {line.colorName} · {line.size}
+                  {line.name} · {colorNameIn(line, lang)} · {line.size}
                 </span>
               </label>
               {line.quantity > 1 && quantity > 0 && (

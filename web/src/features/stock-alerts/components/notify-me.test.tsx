@@ -15,6 +15,7 @@ const alert: StockAlert = {
   size: 'XS',
   name: 'Noir Silk Bomber',
   colorName: 'Onyx',
+  colorNameBg: '',
   imageUrl: '/files/onyx',
   createdAt: '2026-11-20T10:00:00.000Z',
 };
