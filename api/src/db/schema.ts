@@ -363,8 +363,11 @@ export const orders = pgTable(
     uniqueIndex('orders_one_pending_per_user')
       .on(t.userId)
       .where(sql`${t.status} = 'pending'`),
+    // The admin list's filters, each in its newest-first order (status, fulfilment, or both).
     index('orders_created_at_idx').on(t.createdAt, t.id),
-    index('orders_status_created_at_idx').on(t.status, t.createdAt),
+    index('orders_status_created_at_idx').on(t.status, t.createdAt, t.id),
+    index('orders_fulfilment_created_at_idx').on(t.fulfilment, t.createdAt, t.id),
+    index('orders_status_fulfilment_created_at_idx').on(t.status, t.fulfilment, t.createdAt, t.id),
     check('orders_money_range', sql`${t.refundedCents} >= 0 and ${t.refundedCents} <= ${t.totalCents}`),
     // What the sweeper looks for: the pending checkouts that have lapsed.
     index('orders_pending_expires_at_idx')

@@ -64,7 +64,7 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: AdminOrdersResponseSchema, ...errors },
       },
     },
-    async (request) => listAdminOrders(app.db, request.query),
+    async (request) => listAdminOrders(app.db, request.query, app.caches.orderCounts),
   );
 
   app.get(

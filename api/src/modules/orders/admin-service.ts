@@ -4,6 +4,7 @@ import type { Db, Tx } from '../../db/client.js';
 import { lockShopper } from '../../db/locks.js';
 import { orders, refunds } from '../../db/schema.js';
 import { AppError, notFound } from '../../lib/errors.js';
+import type { SharedCache } from '../../platform/cache/shared-cache.js';
 import type { PaymentProvider } from '../../platform/payments/index.js';
 import { audit } from '../admin/audit.js';
 import { restock } from '../stock/service.js';
@@ -38,28 +39,41 @@ function matching(q: string): SQL {
   return number ? sql`(${orders.id} = ${Number(number)} or ${text})` : sql`(${text})`;
 }
 
-/** A page of orders, newest first, with how many match in all (OPERATIONS.md section 5). */
-export async function listAdminOrders(db: Db, filter: OrdersFilter): Promise<AdminOrdersResponse> {
+/**
+ * A page of orders, newest first, with how many match in all (OPERATIONS.md section 5). Counting
+ * every match costs more than the page itself with many orders, so `counts` keeps each filter's
+ * total until an order is written (the change feed's `orders`).
+ */
+export async function listAdminOrders(
+  db: Db,
+  filter: OrdersFilter,
+  counts?: SharedCache<number>,
+): Promise<AdminOrdersResponse> {
   const where = and(
     filter.status ? eq(orders.status, filter.status) : undefined,
     filter.fulfilment ? eq(orders.fulfilment, filter.fulfilment) : undefined,
     filter.withdrawal ? withdrawalPending() : undefined,
     filter.q ? matching(filter.q) : undefined,
   );
-  const [rows, [count]] = await Promise.all([
+  const { page, limit, ...matches } = filter;
+  const countAll = async () => {
+    const [count] = await db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(orders)
+      .where(where);
+    return count?.total ?? 0;
+  };
+  const [rows, total] = await Promise.all([
     db
       .select()
       .from(orders)
       .where(where)
       .orderBy(desc(orders.createdAt), desc(orders.id))
-      .limit(filter.limit)
-      .offset((filter.page - 1) * filter.limit),
-    db
-      .select({ total: sql<number>`count(*)::int` })
-      .from(orders)
-      .where(where),
+      .limit(limit)
+      .offset((page - 1) * limit),
+    counts ? counts.get(JSON.stringify(matches), countAll) : countAll(),
   ]);
-  return { data: await withCustomers(db, rows), total: count?.total ?? 0, page: filter.page, limit: filter.limit };
+  return { data: await withCustomers(db, rows), total: total ?? 0, page, limit };
 }
 
 export async function getAdminOrder(db: Db, id: number): Promise<AdminOrder> {

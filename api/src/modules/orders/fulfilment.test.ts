@@ -319,6 +319,23 @@ describe('the Orders screen', () => {
     }
   });
 
+  it('counts each filter once, and counts again after any order is written, by the shop or behind it', async () => {
+    const placedTotal = async () =>
+      (await t.app.inject({ url: '/api/admin/orders?status=placed&limit=1', headers: bearer(admin) })).json().total;
+    const before = await placedTotal();
+    const misses = t.app.caches.orderCounts.stats.misses;
+    expect(await placedTotal()).toBe(before);
+    expect(t.app.caches.orderCounts.stats.misses).toBe(misses);
+    // A new order through the shop: the very next list counts it.
+    const { user } = await shopperWith(2500);
+    const { orderId } = (await checkout(user, { paymentMethod: 'cod' })).json();
+    expect(await placedTotal()).toBe(before + 1);
+    // Changed behind the shop's back (another process, a script): the feed tells, the total follows.
+    await t.db.update(orders).set({ status: 'cancelled' }).where(eq(orders.id, orderId));
+    await heard(t.app);
+    expect(await placedTotal()).toBe(before);
+  });
+
   it('exports every line as CSV, cells that could run as formulas made inert', async () => {
     const mallory = await createUser(t.db, { name: '=HYPERLINK("http://evil.test")' });
     const product = await createProduct(t.db, { name: '+cmd|calc', priceCents: 1234 });

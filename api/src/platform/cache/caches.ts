@@ -15,6 +15,8 @@ declare module 'fastify' {
 
 /** Server-rendered pages kept at most, the least recently used going first. */
 const MAX_PAGES = 2_000;
+/** Admin order-list totals kept at most (one per filter and search). */
+const MAX_ORDER_COUNTS = 500;
 
 /**
  * Every cache of this process, and what each drops on which change of the feed
@@ -32,6 +34,8 @@ export class Caches {
   readonly sessions: SessionCache;
   /** Each shopper's polled answers: cart, wishlist, profile. */
   readonly responses: PrivateResponses;
+  /** How many orders match an admin list's filter (counting 100,000 orders is the list's cost). */
+  readonly orderCounts: SharedCache<number>;
 
   constructor(readonly feed: ChangeFeed) {
     const isLive = () => feed.live;
@@ -40,6 +44,7 @@ export class Caches {
     this.settings = new SharedCache(1, isLive);
     this.sessions = new SessionCache(isLive);
     this.responses = new PrivateResponses(isLive);
+    this.orderCounts = new SharedCache(MAX_ORDER_COUNTS, isLive);
     feed.subscribe((change) => this.apply(change));
   }
 
@@ -51,6 +56,7 @@ export class Caches {
       settings: this.settings.stats,
       sessions: this.sessions.stats,
       responses: this.responses.stats,
+      orderCounts: this.orderCounts.stats,
     };
   }
 
@@ -74,6 +80,9 @@ export class Caches {
         this.settings.clear();
         this.pages.clear();
         return;
+      case 'orders':
+        this.orderCounts.clear();
+        return;
       case 'catalogue':
         // Carts and wishlists show product names, prices and images too.
         this.catalogue.clear();
@@ -86,6 +95,7 @@ export class Caches {
         this.settings.clear();
         this.sessions.clear();
         this.responses.clear();
+        this.orderCounts.clear();
     }
   }
 }

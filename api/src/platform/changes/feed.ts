@@ -18,6 +18,8 @@ export type Change =
   | { kind: 'stock'; productId: number }
   /** The shop's settings (seller, delivery prices, cash on delivery, return days). */
   | { kind: 'settings' }
+  /** Any order was written (the admin list's totals). */
+  | { kind: 'orders' }
   /** Anything may have changed: a TRUNCATE, or notifications may have been missed. */
   | { kind: 'all' };
 
@@ -26,7 +28,7 @@ export function parseChange(payload: string): Change {
   const id = Number(text);
   if ((kind === 'account' || kind === 'lines') && Number.isSafeInteger(id)) return { kind, userId: id };
   if (kind === 'stock' && Number.isSafeInteger(id)) return { kind, productId: id };
-  if (kind === 'catalogue' || kind === 'settings') return { kind };
+  if (kind === 'catalogue' || kind === 'settings' || kind === 'orders') return { kind };
   // Unknown payloads drop everything: a cache must never outlive a change it did not understand.
   return { kind: 'all' };
 }
