@@ -15,6 +15,8 @@ import { httpClient, percentile, round, rssMb, sleep, type Figure } from './lib.
 const PRODUCTS = 5000;
 const ORDERS = 100_000;
 const WORDS = ['jacket', 'hoodie', 'tee', 'coat', 'trousers', 'яке', 'суитшърт', 'тениска', 'палто', 'панталон'];
+/** An order's delivery as the checkout stores it (every field, null where it does not apply). */
+const ORDER_DELIVERY = { ...TEST_DELIVERY, office: null, note: null };
 const FABRICS = ['wool', 'silk', 'linen', 'cotton', 'вълна', 'коприна', 'лен', 'памук'];
 
 async function seed(db: Awaited<ReturnType<typeof openDatabase>>['db']) {
@@ -53,13 +55,14 @@ async function seed(db: Awaited<ReturnType<typeof openDatabase>>['db']) {
       (array['unfulfilled', 'shipped', 'delivered'])[1 + i % 3],
       'EUR', 5000 + i % 9000, 690, 5690 + i % 9000, 'local',
       now() - (i || ' minutes')::interval, now() - (i || ' minutes')::interval,
-      ${JSON.stringify(TEST_DELIVERY)}::jsonb
+      ${JSON.stringify(ORDER_DELIVERY)}::jsonb
     from generate_series(1, ${ORDERS}) i`);
   await db.execute(sql`
     insert into order_items (order_id, product_id, color_id, name, color_name, size, unit_price_cents, quantity, image_url)
     select o.id, 1 + o.id % ${PRODUCTS}, null, 'Benchmark piece ' || o.id % 97, 'Onyx', 'M', o.subtotal_cents, 1, ''
     from orders o`);
-  await db.execute(sql`analyze`);
+  // 100,000 orders come over months, and autovacuum has long since passed over them (visibility map, statistics).
+  await db.execute(sql`vacuum analyze`);
   return buyers;
 }
 
@@ -140,7 +143,9 @@ export async function operations(): Promise<Figure[]> {
       const filters = ['', '&status=paid', '&fulfilment=shipped', '&status=placed&fulfilment=unfulfilled'];
       const pages = (index: number) =>
         `/api/admin/orders?page=${1 + ((index * 37) % 200)}&limit=50${filters[index % filters.length]}`;
-      await client.send('GET', pages(0), asAdmin);
+      // Each filter's total is counted once until an order is written (the change feed drops them):
+      // warm them, as a shop between two orders has; the recount is timed on its own below.
+      for (const filter of filters) await client.send('GET', `/api/admin/orders?limit=50${filter}`, asAdmin);
       const list = await timed(250, 4, (index) => client.send('GET', pages(index), asAdmin));
       figures.push({
         section: 'operations',
@@ -149,6 +154,22 @@ export async function operations(): Promise<Figure[]> {
         target: 'p99 ≤ 100 ms',
         pass: list.p99 <= 100 && list.bad === 0,
         detail: JSON.stringify(Object.fromEntries(list.statuses)),
+      });
+
+      // An order is written: every filter's first page counts its total afresh.
+      await database.db.execute(sql`update orders set fulfilment = fulfilment where id = 1`);
+      await sleep(300);
+      const recounts: number[] = [];
+      for (const filter of filters) {
+        const answer = await client.send('GET', `/api/admin/orders?limit=50${filter}`, asAdmin);
+        if (answer.status !== 200) throw new Error(`the admin orders list answered ${answer.status}`);
+        recounts.push(answer.ms);
+      }
+      figures.push({
+        section: 'operations',
+        figure: `admin orders first page after an order is written (total counted afresh): worst of ${filters.length} filters`,
+        value: `${round(Math.max(...recounts), 1)} ms`,
+        pass: null,
       });
 
       // Finding an order by the shopper's email, name or phone reads them all: reported, without a target.

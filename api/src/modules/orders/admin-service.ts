@@ -1,5 +1,5 @@
 import type { AdminOrder, AdminOrdersResponse, OrderStatus } from '@shop/contract';
-import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { lockShopper } from '../../db/locks.js';
 import { orders, refunds } from '../../db/schema.js';
@@ -63,14 +63,21 @@ export async function listAdminOrders(
       .where(where);
     return count?.total ?? 0;
   };
+  const newestFirst = [desc(orders.createdAt), desc(orders.id)];
+  // The page's ids first (a filter's index holds them: the pages skipped never touch the rows), then its rows.
+  const pageIds = db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(where)
+    .orderBy(...newestFirst)
+    .limit(limit)
+    .offset((page - 1) * limit);
   const [rows, total] = await Promise.all([
     db
       .select()
       .from(orders)
-      .where(where)
-      .orderBy(desc(orders.createdAt), desc(orders.id))
-      .limit(limit)
-      .offset((page - 1) * limit),
+      .where(inArray(orders.id, pageIds))
+      .orderBy(...newestFirst),
     counts ? counts.get(JSON.stringify(matches), countAll) : countAll(),
   ]);
   return { data: await withCustomers(db, rows), total: total ?? 0, page, limit };
