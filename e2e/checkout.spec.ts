@@ -426,9 +426,7 @@ test('an abandoned card payment: one order waits in My Orders with its deadline,
   await page.getByRole('button', { name: t('orderDetail.cancel') }).click();
   await page.getByRole('button', { name: t('orderDetail.cancelYes') }).click();
   await expect(page.getByText(t('orderDetail.cancelled'))).toBeVisible();
-  await expect(page.getByRole('region', { name: t('orders.statusLabel') })).toContainText(
-    t('orders.status.cancelled'),
-  );
+  await expect(page.getByRole('region', { name: t('orders.statusLabel') })).toContainText(t('orders.status.cancelled'));
   await expect(page.getByRole('link', { name: t('orderDetail.continuePayment') })).toHaveCount(0);
   await expect(page.getByRole('button', { name: t('orderDetail.cancel') })).toHaveCount(0);
   // The cart is as it was, ready for another try.

@@ -132,4 +132,3 @@ export async function cartShortfalls(tx: Tx, userId: number): Promise<Shortfall[
     .filter((line) => line.quantity > line.available)
     .map((line) => ({ cartItemId: line.cart_item_id, available: line.available }));
 }
-
