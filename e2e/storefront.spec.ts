@@ -44,6 +44,8 @@ for (const lang of ['en', 'bg'] as const) {
     const t = (key: string) => text(m, key);
 
     test('a visitor browses the shop from home to product, the information pages and a 404', async ({ page, shop }) => {
+      // Twelve pages, each checked with axe and shot at two widths: over 90 s on a busy 2-core machine.
+      test.setTimeout(180_000);
       // Home, with the terms popup of a first visit.
       await page.goto('/');
       await expect(page.locator('html')).toHaveAttribute('lang', lang);
