@@ -2,6 +2,7 @@ import { readdirSync } from 'node:fs';
 import { colorNameIn, type Language, type OrderStatus } from '@shop/contract';
 import { webDistDir } from '../../paths.js';
 import type { CardProblem } from '../../platform/payments/cards.js';
+import type { OrderLine } from '../../platform/payments/provider.js';
 import { escapeHtml, formatMoney } from './format.js';
 
 /** The built-in payment page: server-rendered, no JavaScript, styled like the shop. */
@@ -103,14 +104,7 @@ export interface PayPageOrder {
   totalCents: number;
   currency: string;
   locale: Language;
-  items: {
-    name: string;
-    colorName: string;
-    colorNameBg: string;
-    size: string;
-    unitPriceCents: number;
-    quantity: number;
-  }[];
+  items: Omit<OrderLine, 'imageUrl'>[];
 }
 
 const UNICODE_RANGES = {

@@ -1,5 +1,16 @@
 import type { Language, PaymentProviderName } from '@shop/contract';
 
+/** One line of an order as a payment page shows it (the delivery is a line of its own). */
+export interface OrderLine {
+  name: string;
+  colorName: string;
+  colorNameBg: string;
+  size: string;
+  unitPriceCents: number;
+  quantity: number;
+  imageUrl: string;
+}
+
 /** What a provider needs to open a hosted payment session for an order. */
 export interface CheckoutOrder {
   id: number;
@@ -10,15 +21,7 @@ export interface CheckoutOrder {
   email: string;
   /** When the session must close: the order lapses then (PAYMENT_SESSION_TTL_MS after checkout). */
   expiresAt: Date;
-  items: {
-    name: string;
-    colorName: string;
-    colorNameBg: string;
-    size: string;
-    unitPriceCents: number;
-    quantity: number;
-    imageUrl: string;
-  }[];
+  items: OrderLine[];
 }
 
 export interface HostedSession {
