@@ -6,7 +6,7 @@ import { lockShopper } from '../../db/locks.js';
 import { orders, users, type OrderDelivery } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
 import type { CheckoutOrder, HostedSession, PaymentProvider } from '../../platform/payments/index.js';
-import { closePending, recordEvent, removeBoughtCartLines } from '../orders/lifecycle.js';
+import { closePending, recordEvent, removeBoughtCartLines, type ClosedOrder } from '../orders/lifecycle.js';
 import { settingsRow } from '../settings/service.js';
 import {
   cartShortfalls,
@@ -152,6 +152,18 @@ function insertOrder(
     from placed`);
 }
 
+const pendingOf = (userId: number) => sql`${orders.userId} = ${userId} and ${orders.status} = 'pending'`;
+
+/**
+ * Cancels the shopper's earlier checkout (its order rows locked) and gives back its stock. Every
+ * stock row the new checkout touches, the earlier one's and the cart's, is locked first, at once,
+ * in the one fixed order: releasing first and locking the cart's after could wait in a circle.
+ */
+async function cancelEarlier(tx: Tx, userId: number, earlier: { id: number }[]): Promise<ClosedOrder[]> {
+  await lockVariants(tx, sql`${variantsOfCart(userId)} union ${variantsOfOrders(earlier.map((order) => order.id))}`);
+  return closePending(tx, pendingOf(userId), 'cancelled');
+}
+
 const invalid = (field: string, message: string) =>
   new AppError(400, 'VALIDATION_ERROR', message, { [field]: message });
 
@@ -187,14 +199,11 @@ export async function createCheckout(
     const settings = await settingsRow(tx);
     if (cod && !settings.codEnabled) throw invalid('paymentMethod', 'Cash on delivery is not available.');
     await lockShopper(tx, shopper.id);
-    const open = sql`${orders.userId} = ${shopper.id} and ${orders.status} = 'pending'`;
-    const earlier = await tx.select({ id: orders.id }).from(orders).where(open).for('update');
-    // Every stock row this checkout touches, locked at once in the one fixed order.
-    await lockVariants(
-      tx,
-      sql`${variantsOfCart(shopper.id)} union ${variantsOfOrders(earlier.map((order) => order.id))}`,
-    );
-    const cancelled = earlier.length > 0 ? await closePending(tx, open, 'cancelled') : [];
+    // Before any stock row is locked: they stay locked for as few round trips as can be.
+    if (request.saveDelivery) await tx.update(users).set({ delivery }).where(eq(users.id, shopper.id));
+    const earlier = await tx.select({ id: orders.id }).from(orders).where(pendingOf(shopper.id)).for('update');
+    const cancelled = earlier.length > 0 ? await cancelEarlier(tx, shopper.id, earlier) : [];
+    // Locks the cart's stock rows (when no earlier checkout did) and reads what is left.
     const shortfalls = await cartShortfalls(tx, shopper.id);
     // Nothing is reserved, and the earlier checkout stays as it was (the transaction is undone).
     if (shortfalls.length > 0) throw new OutOfStockError(shortfalls);
@@ -222,7 +231,6 @@ export async function createCheckout(
       await removeBoughtCartLines(tx, { id: row.id, userId: shopper.id });
       await recordEvent(tx, row.id, 'placed');
     }
-    if (request.saveDelivery) await tx.update(users).set({ delivery }).where(eq(users.id, shopper.id));
     return { placed: row, superseded: cancelled.map((order) => order.paymentSessionId) };
   });
   // Best effort: a session that cannot be closed now still expires on its own.
