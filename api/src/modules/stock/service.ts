@@ -15,12 +15,19 @@ import { AppError } from '../../lib/errors.js';
  * transaction that holds stock rows never waits for an order row.
  */
 export async function lockVariants(tx: Tx, variants: SQL): Promise<void> {
-  await tx.execute(sql`
-    select 1 from product_stock
-    where (color_id, size) in (${variants})
-    order by color_id, size
-    for update`);
+  await tx.execute(lockingStock(variants));
 }
+
+/**
+ * The query that locks those rows in the fixed order, answering what is available of each (a
+ * row locked FOR UPDATE is read as its newest version under READ COMMITTED: what a checkout that
+ * held it a moment ago reserved is counted).
+ */
+const lockingStock = (variants: SQL) => sql`
+  select color_id, size, on_hand - reserved as available from product_stock
+  where (color_id, size) in (${variants})
+  order by color_id, size
+  for update`;
 
 /** The variants of the user's cart lines of products that track stock. */
 export const variantsOfCart = (userId: number) =>
@@ -117,15 +124,8 @@ export class OutOfStockError extends AppError {
  */
 export async function cartShortfalls(tx: Tx, userId: number): Promise<Shortfall[]> {
   const offered = sizeOffered(sql`c.size`);
-  // A row locked FOR UPDATE is read as its newest version (READ COMMITTED): what a checkout that
-  // held it a moment ago reserved is counted.
   const result = await tx.execute(sql`
-    with locked as materialized (
-      select color_id, size, on_hand - reserved as available from product_stock
-      where (color_id, size) in (${variantsOfCart(userId)})
-      order by color_id, size
-      for update
-    )
+    with locked as materialized (${lockingStock(variantsOfCart(userId))})
     select c.id as cart_item_id,
       case when ${offered} then greatest(coalesce(l.available, 0), 0) else 0 end::int as available,
       c.quantity
