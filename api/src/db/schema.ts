@@ -355,9 +355,20 @@ export const orders = pgTable(
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
     /** When a pending checkout lapses (the provider's session closes at the same moment). */
     expiresAt: timestamp('expires_at', { withTimezone: true }),
+    /**
+     * What shoppers see and type for their order (mails, their pages, the public withdrawal form):
+     * random, so that one order's number tells nothing of another's. The id stays internal.
+     */
+    reference: varchar('reference', { length: 16 })
+      .notNull()
+      .default(sql`upper(substr(replace(gen_random_uuid()::text, '-', ''), 1, 12))`),
+    /** A cash-on-delivery order from a new account that the owner must confirm before it ships (a setting). */
+    confirmationRequired: boolean('confirmation_required').notNull().default(false),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('orders_payment_session_id_key').on(t.paymentSessionId),
+    uniqueIndex('orders_reference_key').on(t.reference),
     index('orders_user_id_idx').on(t.userId),
     // One open checkout per shopper: a second one for the same cart cannot exist, whatever races.
     uniqueIndex('orders_one_pending_per_user')
@@ -438,6 +449,31 @@ export const withdrawals = pgTable(
   (t) => [uniqueIndex('withdrawals_order_key').on(t.orderId)],
 );
 
+/**
+ * A withdrawal asked for on the public form, waiting for the link mailed to the order's address
+ * to be opened: only then is it recorded (in `withdrawals`, timestamped at `submittedAt`).
+ */
+export const withdrawalRequests = pgTable(
+  'withdrawal_requests',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    tokenHash: varchar('token_hash', { length: 64 }).notNull(),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** The name given on the form (the mails greet the order's own name). */
+    name: varchar('name', { length: 100 }).notNull(),
+    reason: varchar('reason', { length: 1000 }),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('withdrawal_requests_token_hash_key').on(t.tokenHash),
+    index('withdrawal_requests_order_id_idx').on(t.orderId),
+  ],
+);
+
 /** Money given back, once per idempotency key: a refund clicked twice is made once. */
 export const refunds = pgTable(
   'refunds',
@@ -479,11 +515,18 @@ export const shopSettings = pgTable(
     codEnabled: boolean('cod_enabled').notNull().default(true),
     codFeeCents: integer('cod_fee_cents').notNull().default(150),
     returnDays: integer('return_days').notNull().default(14),
+    /** Open (unshipped) cash-on-delivery orders one account may have at once. */
+    codMaxOpenOrders: integer('cod_max_open_orders').notNull().default(2),
+    /** Units of one colour and size one order may take. */
+    maxUnitsPerVariant: integer('max_units_per_variant').notNull().default(10),
+    /** Cash-on-delivery orders from accounts with no delivered order wait for the owner's confirmation. */
+    codConfirmNewAccounts: boolean('cod_confirm_new_accounts').notNull().default(false),
     updatedAt: updatedAt(),
   },
   (t) => [
     check('shop_settings_one_row', sql`${t.id} = 1`),
     check('shop_settings_return_days', sql`${t.returnDays} >= 14`),
+    check('shop_settings_limits', sql`${t.codMaxOpenOrders} >= 1 and ${t.maxUnitsPerVariant} >= 1`),
     check(
       'shop_settings_money',
       sql`${t.deliveryAddressCents} >= 0 and ${t.deliveryOfficeCents} >= 0 and ${t.codFeeCents} >= 0 and coalesce(${t.freeDeliveryFromCents}, 0) >= 0`,
