@@ -29,6 +29,8 @@ export const CATEGORY_SLUGS: Record<CategoryId, string> = {
 
 export const QUANTITY_MIN = 1;
 export const QUANTITY_MAX = 99;
+/** The most open cash-on-delivery orders the owner may allow one account (the setting's bound). */
+export const COD_MAX_OPEN_ORDERS_MAX = 20;
 
 /**
  * `pending`: card, awaiting payment · `placed`: cash on delivery, awaiting delivery · `paid` ·

@@ -18,6 +18,8 @@ export const ERROR_CODES = [
   'OUT_OF_STOCK',
   'IN_STOCK',
   'CART_EMPTY',
+  'TOO_MANY_OPEN_ORDERS',
+  'QUANTITY_LIMIT',
   'PAYLOAD_TOO_LARGE',
   'UNSUPPORTED_MEDIA_TYPE',
   'RATE_LIMITED',
@@ -38,7 +40,10 @@ export const ErrorBodySchema = z.object({
   error: z.string(),
   code: z.string(),
   fields: z.record(z.string(), z.string()).optional(),
-  /** OUT_OF_STOCK at checkout: the cart lines above what is left, with what is left. */
+  /**
+   * OUT_OF_STOCK at checkout: the cart lines above what is left, with what is left. QUANTITY_LIMIT:
+   * the lines above the units one order may take of a colour and size, with that limit.
+   */
   lines: z.array(z.object({ cartItemId: z.number(), available: z.number() })).optional(),
   /** OUT_OF_STOCK on a cart change: how many of the colour and size are left (0: sold out). */
   available: z.number().optional(),

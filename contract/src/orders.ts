@@ -92,6 +92,7 @@ export const ORDER_EVENT_TYPES = [
   'refunded',
   'withdrawal',
   'returned',
+  'confirmed',
 ] as const;
 export type OrderEventType = (typeof ORDER_EVENT_TYPES)[number];
 
@@ -127,6 +128,9 @@ export const OrderSchema = z.object({
   /** Until when a pending card checkout can still be paid, and where ("Continue payment"). */
   expiresAt: z.string().nullable(),
   paymentUrl: z.string().nullable(),
+  /** A cash-on-delivery order of a new account that waits for the owner's confirmation before it ships. */
+  confirmationRequired: z.boolean(),
+  confirmedAt: z.string().nullable(),
   delivery: SavedDeliverySchema.nullable(),
   tracking: z.object({ carrier: z.string(), number: z.string(), url: z.string().nullable() }).nullable(),
   withdrawal: z

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { RETURN_DAYS_MIN } from './constants.js';
+import { COD_MAX_OPEN_ORDERS_MAX, QUANTITY_MAX, RETURN_DAYS_MIN } from './constants.js';
 import { moneySchema } from './admin.js';
 
 /** Who sells: shown in the footer, the terms, on product pages (manufacturer) and in every order mail. */
@@ -23,8 +23,16 @@ export const SettingsSchema = z.object({
     /** Free delivery from this subtotal; null: never free. */
     freeFrom: z.number().nullable(),
   }),
-  /** Cash on delivery, and its surcharge. */
-  cod: z.object({ enabled: z.boolean(), fee: z.number() }),
+  /**
+   * Cash on delivery, its surcharge, and whether orders of accounts with no delivered order wait
+   * for the owner's confirmation before they ship.
+   */
+  cod: z.object({ enabled: z.boolean(), fee: z.number(), confirmNewAccounts: z.boolean() }),
+  /**
+   * What one account may hold: open (placed, not shipped) cash-on-delivery orders at once, and
+   * units of one colour and size in a cart line or an order (the web bounds its quantity steppers by it).
+   */
+  limits: z.object({ codMaxOpenOrders: z.number(), maxUnitsPerVariant: z.number() }),
   /** Withdrawal period after delivery. */
   returnDays: z.number(),
   currency: z.string(),
@@ -33,6 +41,10 @@ export const SettingsSchema = z.object({
 export type Settings = z.infer<typeof SettingsSchema>;
 
 const text = (label: string, max: number) => z.string().trim().max(max, `${label} has at most ${max} characters.`);
+const whole = (label: string, max: number) => {
+  const message = `${label} is a whole number from 1 to ${max}.`;
+  return z.number(message).int(message).min(1, message).max(max, message);
+};
 const price = (label: string) => moneySchema(`${label} must be an amount from 0 to 10,000.`, { min: 0, max: 10_000 });
 
 /** `PUT /api/admin/settings`: the settings without currency and VAT, every part optional. */
@@ -57,7 +69,14 @@ export const UpdateSettingsBodySchema = z.object({
     .partial()
     .optional(),
   cod: z
-    .object({ enabled: z.boolean(), fee: price('The cash-on-delivery fee') })
+    .object({ enabled: z.boolean(), fee: price('The cash-on-delivery fee'), confirmNewAccounts: z.boolean() })
+    .partial()
+    .optional(),
+  limits: z
+    .object({
+      codMaxOpenOrders: whole('Open cash-on-delivery orders per account', COD_MAX_OPEN_ORDERS_MAX),
+      maxUnitsPerVariant: whole('Units of one colour and size per order', QUANTITY_MAX),
+    })
     .partial()
     .optional(),
   returnDays: z

@@ -9,6 +9,7 @@ export type AuditAction =
   | 'product.delete'
   | 'product.stock'
   | 'settings.update'
+  | 'order.confirm'
   | 'order.ship'
   | 'order.deliver'
   | 'order.cancel'

@@ -465,6 +465,14 @@ const ROUTES: Record<string, RouteRule> = {
     expect: adminsOnly(200),
     request: async (f) => ({ url: `/api/admin/orders/${(await order(f, f.users.userA, 'paid')).id}` }),
   },
+  'POST /api/admin/orders/:id/confirm': {
+    expect: adminsOnly(200),
+    request: async (f) => {
+      const { id } = await order(f, f.users.userA, 'placed');
+      await f.t.db.update(orders).set({ confirmationRequired: true }).where(eq(orders.id, id));
+      return { method: 'POST', url: `/api/admin/orders/${id}/confirm` };
+    },
+  },
   'POST /api/admin/orders/:id/ship': {
     expect: adminsOnly(200),
     request: async (f) =>

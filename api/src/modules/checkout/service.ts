@@ -8,6 +8,7 @@ import { AppError } from '../../lib/errors.js';
 import type { CheckoutOrder, HostedSession, PaymentProvider } from '../../platform/payments/index.js';
 import { closePending, recordEvent, removeBoughtCartLines, type ClosedOrder } from '../orders/lifecycle.js';
 import { settingsRow } from '../settings/service.js';
+import { accountStanding, holdUntil } from './limits.js';
 import {
   cartShortfalls,
   lockVariants,
@@ -81,6 +82,7 @@ function insertOrder(
     /** The built-in page's session, named before the order exists. */
     session: HostedSession | null;
     expiresAt: Date | null;
+    confirmationRequired: boolean;
     delivery: OrderDelivery;
     charges: Charges;
     withItems: boolean;
@@ -117,11 +119,12 @@ function insertOrder(
     ),
     placed as (
       insert into orders (user_id, email, status, payment_method, currency, subtotal_cents, delivery_cents,
-        cod_fee_cents, total_cents, locale, payment_provider, payment_session_id, payment_url, expires_at, delivery)
+        cod_fee_cents, total_cents, locale, payment_provider, payment_session_id, payment_url, expires_at, delivery,
+        confirmation_required)
       select ${shopper.id}, (select email from users where id = ${shopper.id}), ${order.status}, ${order.paymentMethod}, ${order.currency}, subtotal, delivery,
         ${codFeeCents}::int, subtotal + delivery + ${codFeeCents}::int, ${order.lang}, ${order.provider},
         ${order.session?.sessionId ?? null}, ${order.session?.url ?? null}, ${order.expiresAt},
-        ${JSON.stringify(order.delivery)}::jsonb
+        ${JSON.stringify(order.delivery)}::jsonb, ${order.confirmationRequired}
       from charged
       returning id, created_at, total_cents, delivery_cents
     ),
@@ -178,7 +181,9 @@ const invalid = (field: string, message: string) =>
  *
  * One open checkout per shopper (a unique index says so): the shopper's earlier pending order is
  * cancelled and its stock released first, so a checkout opened in a second tab never lets the
- * same cart be paid twice. The shopper's checkouts and payments take turns (`lockShopper`); then
+ * same cart be paid twice; the new checkout keeps the earlier one's expiry (checking out again
+ * never holds stock longer). The account's limits (docs/decisions/0027) are checked before any
+ * stock row is locked: open cash-on-delivery orders, units per colour and size. The shopper's checkouts and payments take turns (`lockShopper`); then
  * order rows are locked, then every stock row this checkout touches, at once, in one order.
  * Lines above what is left: 409 OUT_OF_STOCK with the lines, and nothing changes.
  *
@@ -192,6 +197,8 @@ export async function createCheckout(
   request: CheckoutRequest,
 ): Promise<CheckoutSession> {
   const cod = request.paymentMethod === 'cod';
+  if (!cod && !provider.takesNewPayments)
+    throw invalid('paymentMethod', 'Card payments are switched off: choose cash on delivery.');
   const reserved = cod ? null : (provider.reserveSession?.() ?? null);
   const expiresAt = cod ? null : new Date(Date.now() + provider.sessionLifetimeMs);
   const delivery = snapshot(request.delivery);
@@ -201,7 +208,10 @@ export async function createCheckout(
     await lockShopper(tx, shopper.id);
     // Before any stock row is locked: they stay locked for as few round trips as can be.
     if (request.saveDelivery) await tx.update(users).set({ delivery }).where(eq(users.id, shopper.id));
-    const earlier = await tx.select({ id: orders.id }).from(orders).where(pendingOf(shopper.id)).for('update');
+    const { earlier, confirmationRequired } = await accountStanding(tx, shopper.id, settings, {
+      cod,
+      lang: request.lang,
+    });
     const cancelled = earlier.length > 0 ? await cancelEarlier(tx, shopper.id, earlier) : [];
     // Locks the cart's stock rows (when no earlier checkout did) and reads what is left.
     const shortfalls = await cartShortfalls(tx, shopper.id);
@@ -214,7 +224,8 @@ export async function createCheckout(
       currency: request.currency,
       provider: provider.name,
       session: reserved,
-      expiresAt,
+      expiresAt: expiresAt && holdUntil(earlier, expiresAt),
+      confirmationRequired,
       delivery,
       charges: {
         deliveryCents: delivery.method === 'address' ? settings.deliveryAddressCents : settings.deliveryOfficeCents,
@@ -268,6 +279,8 @@ export async function createCheckout(
         totalCents: placed.total_cents,
         locale: request.lang,
         email: shopper.email,
+        // The session's own lifetime (Stripe's is at least 30 minutes); a checkout that kept an
+        // earlier hold lapses sooner, and the minute sweep then closes the session too.
         expiresAt: expiresAt!,
         items,
       }),

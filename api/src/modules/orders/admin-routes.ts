@@ -20,6 +20,7 @@ import { currentUser, requireAdmin } from '../../platform/security/authenticate.
 import { mailBackInStock } from '../stock/alerts.js';
 import {
   cancelOrder,
+  confirmOrder,
   deliverOrder,
   getAdminOrder,
   listAdminOrders,
@@ -99,6 +100,24 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => getAdminOrder(app.db, request.params.id),
+  );
+
+  app.post(
+    '/admin/orders/:id/confirm',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Confirmed by the owner: a cash-on-delivery order of a new account may then ship (a setting)',
+        params: OrderParamsSchema,
+        response: { 200: AdminOrderSchema, ...stepErrors },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      await confirmOrder(app.db, currentUser(request).id, id);
+      return getAdminOrder(app.db, id);
+    },
   );
 
   app.post(

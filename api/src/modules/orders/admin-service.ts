@@ -114,6 +114,7 @@ export async function shipOrder(db: Db, actorId: number, id: number, input: Ship
     if (!['paid', 'placed'].includes(row.status) || row.fulfilment !== 'unfulfilled') {
       throw refused(`Only a paid or cash-on-delivery order that has not left can be shipped: ${describe(row)}.`);
     }
+    if (awaitsConfirmation(row)) throw refused('Confirm this order first: it waits for your confirmation.');
     await tx
       .update(orders)
       .set({
@@ -126,6 +127,25 @@ export async function shipOrder(db: Db, actorId: number, id: number, input: Ship
       .where(eq(orders.id, id));
     await recordEvent(tx, id, 'shipped', { actorId, detail: { ...input } });
     await audit(tx, { actorId, action: 'order.ship', target: `order:${id}`, detail: { ...input } });
+  });
+}
+
+const awaitsConfirmation = (row: OrderRow) => row.confirmationRequired && row.confirmedAt === null;
+
+/**
+ * The owner confirms a cash-on-delivery order of a new account that waits for it (the shop's
+ * setting, docs/decisions/0027): it may then ship. Only an order still placed and not shipped.
+ */
+export async function confirmOrder(db: Db, actorId: number, id: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    const row = await lockOrder(tx, id);
+    if (!awaitsConfirmation(row)) throw refused('This order does not wait for a confirmation.');
+    if (row.status !== 'placed' || row.fulfilment !== 'unfulfilled') {
+      throw refused(`Only an order that has not left can be confirmed: ${describe(row)}.`);
+    }
+    await tx.update(orders).set({ confirmedAt: new Date() }).where(eq(orders.id, id));
+    await recordEvent(tx, id, 'confirmed', { actorId });
+    await audit(tx, { actorId, action: 'order.confirm', target: `order:${id}` });
   });
 }
 

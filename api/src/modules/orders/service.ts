@@ -59,6 +59,8 @@ export async function toOrders(db: Db | Tx, rows: OrderRow[]): Promise<Order[]> 
     deliveredAt: iso(row.deliveredAt),
     expiresAt: row.status === 'pending' ? iso(row.expiresAt) : null,
     paymentUrl: row.status === 'pending' ? row.paymentUrl : null,
+    confirmationRequired: row.confirmationRequired,
+    confirmedAt: iso(row.confirmedAt),
     delivery: row.delivery ?? null,
     tracking:
       row.trackingCarrier && row.trackingNumber

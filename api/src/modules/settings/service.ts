@@ -23,7 +23,8 @@ function toSettings(row: SettingsRow, currency: string): Settings {
       officePrice: row.deliveryOfficeCents / 100,
       freeFrom: row.freeDeliveryFromCents === null ? null : row.freeDeliveryFromCents / 100,
     },
-    cod: { enabled: row.codEnabled, fee: row.codFeeCents / 100 },
+    cod: { enabled: row.codEnabled, fee: row.codFeeCents / 100, confirmNewAccounts: row.codConfirmNewAccounts },
+    limits: { codMaxOpenOrders: row.codMaxOpenOrders, maxUnitsPerVariant: row.maxUnitsPerVariant },
     returnDays: row.returnDays,
     currency,
     pricesIncludeVat: true,
@@ -51,7 +52,7 @@ export async function updateSettings(
 ): Promise<Settings> {
   return db.transaction(async (tx) => {
     const before = await settingsRow(tx);
-    const { seller = {}, delivery = {}, cod = {} } = body;
+    const { seller = {}, delivery = {}, cod = {}, limits = {} } = body;
     const [row] = await tx
       .update(shopSettings)
       .set({
@@ -67,6 +68,9 @@ export async function updateSettings(
           delivery.freeFrom === undefined ? undefined : delivery.freeFrom === null ? null : cents(delivery.freeFrom),
         codEnabled: cod.enabled,
         codFeeCents: cod.fee === undefined ? undefined : cents(cod.fee),
+        codConfirmNewAccounts: cod.confirmNewAccounts,
+        codMaxOpenOrders: limits.codMaxOpenOrders,
+        maxUnitsPerVariant: limits.maxUnitsPerVariant,
         returnDays: body.returnDays,
         updatedAt: new Date(),
       })

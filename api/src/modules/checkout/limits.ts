@@ -1,0 +1,102 @@
+import type { Language } from '@shop/contract';
+import { sql } from 'drizzle-orm';
+import { rowsOf, type Tx } from '../../db/client.js';
+import { onSale, productName } from '../../db/fragments.js';
+import type { shopSettings } from '../../db/schema.js';
+import { AppError } from '../../lib/errors.js';
+
+type SettingsRow = typeof shopSettings.$inferSelect;
+
+/** The shopper's checkout that a new one replaces: its order, and when its hold on stock lapses. */
+export interface Earlier {
+  id: number;
+  expiresMs: number | null;
+}
+
+/** What the account may still order, and the checkout it replaces (docs/decisions/0027). */
+export interface Standing {
+  earlier: Earlier[];
+  /** A cash-on-delivery order now waits for the owner's confirmation (a new account, the setting on). */
+  confirmationRequired: boolean;
+}
+
+interface StandingRow {
+  earlier: Earlier[];
+  open_cod: number;
+  new_account: boolean;
+  over_cap: { cartItemId: number; name: string; colorName: string; size: string }[];
+}
+
+/**
+ * Locks the shopper's pending checkout (the one a new checkout replaces) and reads what the
+ * account may still order, in one statement, before any stock row is locked: its open (placed,
+ * unshipped) cash-on-delivery orders, whether it ever had an order delivered, and the cart lines
+ * of products on sale above the units one order may take of a colour and size. Call once the
+ * shopper's checkouts take turns (`lockShopper`): two of them never count the same open orders.
+ *
+ * Refuses with 409 TOO_MANY_OPEN_ORDERS (cash on delivery at the cap) or 409 QUANTITY_LIMIT
+ * (naming the lines above the units cap, sent as `lines` with the cap as `available`).
+ */
+export async function accountStanding(
+  tx: Tx,
+  userId: number,
+  settings: SettingsRow,
+  { cod, lang }: { cod: boolean; lang: Language },
+): Promise<Standing> {
+  const result = await tx.execute(sql`
+    with earlier as materialized (
+      select id, floor(extract(epoch from expires_at) * 1000)::float8 as expires_ms from orders
+      where user_id = ${userId} and status = 'pending'
+      for update
+    )
+    select
+      coalesce((select json_agg(json_build_object('id', id, 'expiresMs', expires_ms)) from earlier), '[]') as earlier,
+      ${
+        cod
+          ? sql`(select count(*) from orders where user_id = ${userId} and payment_method = 'cod'
+              and status = 'placed' and fulfilment = 'unfulfilled')::int`
+          : sql`0`
+      } as open_cod,
+      ${
+        cod && settings.codConfirmNewAccounts
+          ? sql`not exists (select 1 from orders where user_id = ${userId} and delivered_at is not null)`
+          : sql`false`
+      } as new_account,
+      coalesce((select json_agg(json_build_object('cartItemId', c.id, 'name', ${productName(lang)},
+          'colorName', pc.color_name, 'size', c.size) order by c.id)
+        from cart_items c join products p on p.id = c.product_id join product_colors pc on pc.id = c.color_id
+        where c.user_id = ${userId} and ${onSale()} and c.quantity > ${settings.maxUnitsPerVariant}), '[]') as over_cap`);
+  const row = rowsOf<StandingRow>(result)[0]!;
+  if (cod && row.open_cod >= settings.codMaxOpenOrders) {
+    throw new AppError(
+      409,
+      'TOO_MANY_OPEN_ORDERS',
+      `You already have ${row.open_cod} cash-on-delivery orders on their way to being shipped. ` +
+        'Please wait until one of them ships, or pay by card.',
+    );
+  }
+  if (row.over_cap.length > 0) {
+    const cap = settings.maxUnitsPerVariant;
+    const named = row.over_cap.map((line) => `${line.name} (${line.colorName}, ${line.size})`).join(', ');
+    const refused = new AppError(
+      409,
+      'QUANTITY_LIMIT',
+      `One order may take at most ${cap} of one colour and size: ${named}. Please lower the quantity.`,
+    );
+    refused.lines = row.over_cap.map((line) => ({ cartItemId: line.cartItemId, available: cap }));
+    throw refused;
+  }
+  return { earlier: row.earlier, confirmationRequired: row.new_account };
+}
+
+/**
+ * When the new checkout's hold on stock lapses: a checkout that replaces one still running keeps
+ * its expiry (a shopper cannot hold stock past it by checking out again); else `fresh`.
+ */
+export function holdUntil(earlier: Earlier[], fresh: Date): Date {
+  const now = Date.now();
+  const running = earlier.flatMap((order) =>
+    order.expiresMs !== null && order.expiresMs > now ? [order.expiresMs] : [],
+  );
+  return running.length > 0 ? new Date(Math.min(fresh.getTime(), ...running)) : fresh;
+}
