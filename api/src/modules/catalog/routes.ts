@@ -13,8 +13,17 @@ import { sendCached } from '../../platform/cache/encoded.js';
 import { requestLanguage } from '../../lib/language.js';
 import { catalogKeys } from '../../platform/cache/catalog-cache.js';
 import { CATALOG_HEADERS } from './cached-reads.js';
-import { findProducts, indexProducts } from './search.js';
+import { RateLimitError } from '../../lib/errors.js';
+import { clientKey } from '../../platform/security/client-key.js';
+import { findProducts, indexProducts, searchWords } from './search.js';
 import { getProduct, listCategories, listProducts } from './service.js';
+
+/**
+ * Searches one client may have built a minute: each new search is a pass over the catalogue and a
+ * place in the search cache, so a stranger cannot make the server do either without end. Searches
+ * already kept are answered from memory and never count.
+ */
+const NEW_SEARCHES: readonly [number, number] = [60, 60_000];
 
 const isAdmin = (request: FastifyRequest) => request.user?.role === 'ADMIN' || request.user?.role === 'ROOT_ADMIN';
 
@@ -56,7 +65,13 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         return sendCached(request, reply, cached, CATALOG_HEADERS);
       }
       const query = { categoryId, q, sort, size, limit };
-      const cached = await app.caches.catalogue.get(catalogKeys.search(lang, query), async () => {
+      const key = catalogKeys.search(lang, { ...query, words: searchWords(q) });
+      if (!app.caches.catalogue.has(key)) {
+        const [max, windowMs] = NEW_SEARCHES;
+        const allowance = await app.limiter.hit(`search:${clientKey(request.ip)}`, max, windowMs);
+        if (!allowance.allowed) throw new RateLimitError(allowance.retryAfter);
+      }
+      const cached = await app.caches.catalogue.get(key, async () => {
         const index = await app.caches.catalogue.value(`index:${lang}`, async () =>
           indexProducts(await listProducts(app.db, lang)),
         );

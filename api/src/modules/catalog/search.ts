@@ -37,16 +37,24 @@ export function indexProducts(products: Product[]): Indexed[] {
   }));
 }
 
+/** The words a search looks for, folded, each once, in order: what names the search (catalogKeys.search). */
+export const searchWords = (q: string | undefined): string[] =>
+  q
+    ? [
+        ...new Set(
+          fold(q)
+            .split(/[\s,.;:!?"'()]+/u)
+            .filter(Boolean),
+        ),
+      ].sort()
+    : [];
+
 /**
  * The products that match: every word of `q` somewhere in the product's words, of the category,
  * in one of the sizes; in the order asked for (else the catalogue's), the first `limit`.
  */
 export function findProducts(index: Indexed[], lang: Language, query: ProductQuery): Product[] {
-  const words = query.q
-    ? fold(query.q)
-        .split(/[\s,.;:!?"'()]+/u)
-        .filter(Boolean)
-    : [];
+  const words = searchWords(query.q);
   const sizes = query.size ? new Set(query.size) : null;
   const found = index
     .filter(

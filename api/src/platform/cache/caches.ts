@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import type { Change, ChangeFeed } from '../changes/feed.js';
 import { SessionCache } from '../security/session-cache.js';
 import { CatalogCache } from './catalog-cache.js';
-import type { CachedBody } from './encoded.js';
+import { cachedBodyBytes, type CachedBody } from './encoded.js';
 import { PrivateResponses } from './private-responses.js';
 import { SharedCache, type CacheStats } from './shared-cache.js';
 
@@ -14,7 +14,12 @@ declare module 'fastify' {
 }
 
 /** Server-rendered pages kept at most, the least recently used going first. */
-const MAX_PAGES = 2_000;
+const PAGE_BOUNDS = { maxEntries: 2_000, maxBytes: 64 * 1024 * 1024, sizeOf: cachedBodyBytes };
+/**
+ * Pages of a search or a filter (`/search?q=`): any client can ask for a new one with every
+ * request, so they are kept apart, few, and never push the catalogue's pages out.
+ */
+const PAGE_VARIANT_BOUNDS = { maxEntries: 300, maxBytes: 8 * 1024 * 1024, sizeOf: cachedBodyBytes };
 /** Admin order-list totals kept at most (one per filter and search). */
 const MAX_ORDER_COUNTS = 500;
 
@@ -28,6 +33,8 @@ export class Caches {
   readonly catalogue: CatalogCache;
   /** Server-rendered public pages. */
   readonly pages: SharedCache<CachedBody>;
+  /** Server-rendered searches and filterings of a page. */
+  readonly pageVariants: SharedCache<CachedBody>;
   /** The shop's settings answer. */
   readonly settings: SharedCache<CachedBody>;
   /** Session token hash → its user. */
@@ -40,7 +47,8 @@ export class Caches {
   constructor(readonly feed: ChangeFeed) {
     const isLive = () => feed.live;
     this.catalogue = new CatalogCache(isLive);
-    this.pages = new SharedCache(MAX_PAGES, isLive);
+    this.pages = new SharedCache<CachedBody>(PAGE_BOUNDS, isLive);
+    this.pageVariants = new SharedCache<CachedBody>(PAGE_VARIANT_BOUNDS, isLive);
     this.settings = new SharedCache(1, isLive);
     this.sessions = new SessionCache(isLive);
     this.responses = new PrivateResponses(isLive);
@@ -53,11 +61,22 @@ export class Caches {
     return {
       catalogue: this.catalogue.stats,
       pages: this.pages.stats,
+      pageVariants: this.pageVariants.stats,
       settings: this.settings.stats,
       sessions: this.sessions.stats,
       responses: this.responses.stats,
       orderCounts: this.orderCounts.stats,
     };
+  }
+
+  /** The bytes the caches of answers anyone can make the server build hold, as their bounds count them. */
+  bytes(): { catalogue: number; pages: number } {
+    return { catalogue: this.catalogue.bytes, pages: this.pages.bytes + this.pageVariants.bytes };
+  }
+
+  private clearPages(): void {
+    this.pages.clear();
+    this.pageVariants.clear();
   }
 
   private apply(change: Change): void {
@@ -72,13 +91,13 @@ export class Caches {
       case 'stock':
         // What is left shows in the product's answers, every list, the pages and carts.
         this.catalogue.dropProduct(change.productId);
-        this.pages.clear();
+        this.clearPages();
         this.responses.forgetWhere((key) => key.startsWith('cart:'));
         return;
       case 'settings':
         // The footer, terms and product pages show the seller.
         this.settings.clear();
-        this.pages.clear();
+        this.clearPages();
         return;
       case 'orders':
         this.orderCounts.clear();
@@ -86,12 +105,12 @@ export class Caches {
       case 'catalogue':
         // Carts and wishlists show product names, prices and images too.
         this.catalogue.clear();
-        this.pages.clear();
+        this.clearPages();
         this.responses.clear();
         return;
       default:
         this.catalogue.clear();
-        this.pages.clear();
+        this.clearPages();
         this.settings.clear();
         this.sessions.clear();
         this.responses.clear();

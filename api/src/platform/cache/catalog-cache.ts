@@ -1,6 +1,6 @@
 import type { Language } from '@shop/contract';
 import { toCachedBody } from '../../lib/etag.js';
-import type { CachedBody } from './encoded.js';
+import { cachedBodyBytes, type CachedBody } from './encoded.js';
 import { SharedCache, type CacheStats } from './shared-cache.js';
 
 /** The catalogue cache's keys: the routes and the fast path (fast-path.ts) name each read alike. */
@@ -13,9 +13,29 @@ export const catalogKeys = {
   productPrefix: (id: number) => `product:${id}:`,
   /** Every list answer starts with this. */
   listPrefix: 'products:',
-  /** A search, filter or sorting of the list (`?q=`, `?size=`, `?sort=`): a list answer too. */
-  search: (lang: Language, query: object) => `products:${lang}:search:${JSON.stringify(query)}`,
+  /**
+   * A search, filter or sorting of the list (`?q=`, `?size=`, `?sort=`): a list answer too. Named by
+   * what it finds, not by how it was typed: the words folded, sorted and once each, the sizes
+   * sorted ("Black  hoodie" and "hoodie black" are one answer).
+   */
+  search: (lang: Language, query: SearchQuery) =>
+    `products:${lang}:search:${JSON.stringify([
+      query.categoryId ?? null,
+      query.words,
+      query.size ? [...new Set(query.size)].sort() : null,
+      query.sort ?? null,
+      query.limit ?? null,
+    ])}`,
 };
+
+/** A search as its key names it: `words` as `searchWords` (modules/catalog/search.ts) makes them, folded, sorted, once each. */
+export interface SearchQuery {
+  categoryId?: number | undefined;
+  words: string[];
+  size?: readonly string[] | undefined;
+  sort?: string | undefined;
+  limit?: number | undefined;
+}
 
 /** Values built from the catalogue (the search index, the sitemap) rather than answers: a few. */
 const MAX_VALUES = 16;
@@ -26,6 +46,14 @@ const MAX_VALUES = 16;
  * empty list, each a key) cannot fill the memory.
  */
 export const MAX_ENTRIES = 10_000;
+/** …and at most these bytes (a list of thousands of products is megabytes). */
+export const MAX_BYTES = 128 * 1024 * 1024;
+
+/**
+ * Searches are kept apart, in a small cache of their own: any client can ask for a new one with
+ * every request, and those must not push the product pages' answers out, nor fill the memory.
+ */
+export const SEARCH_BOUNDS = { maxEntries: 1_000, maxBytes: 16 * 1024 * 1024 };
 
 /**
  * Serialized JSON of catalogue reads, with ETags, shared by every request of this process. It
@@ -33,10 +61,15 @@ export const MAX_ENTRIES = 10_000;
  */
 export class CatalogCache {
   private readonly answers: SharedCache<CachedBody>;
+  private readonly searches: SharedCache<CachedBody>;
   private readonly values: SharedCache<unknown>;
 
   constructor(isLive: () => boolean) {
-    this.answers = new SharedCache(MAX_ENTRIES, isLive);
+    this.answers = new SharedCache<CachedBody>(
+      { maxEntries: MAX_ENTRIES, maxBytes: MAX_BYTES, sizeOf: cachedBodyBytes },
+      isLive,
+    );
+    this.searches = new SharedCache<CachedBody>({ ...SEARCH_BOUNDS, sizeOf: cachedBodyBytes }, isLive);
     this.values = new SharedCache(MAX_VALUES, isLive);
   }
 
@@ -55,11 +88,26 @@ export class CatalogCache {
 
   /** Returns the cached body for `key`, building it (once at a time) when missing. */
   async get(key: string, build: () => Promise<unknown>): Promise<CachedBody> {
-    return (await this.answers.get(key, async () => toCachedBody(await build())))!;
+    return (await this.cacheOf(key).get(key, async () => toCachedBody(await build())))!;
+  }
+
+  /** Whether the answer for `key` is kept: reading it would not build it. */
+  has(key: string): boolean {
+    return this.cacheOf(key).has(key);
+  }
+
+  /** The bytes the answers hold (searches included), as the bounds count them. */
+  get bytes(): number {
+    return this.answers.bytes + this.searches.bytes;
+  }
+
+  private cacheOf(key: string): SharedCache<CachedBody> {
+    return key.includes(':search:') ? this.searches : this.answers;
   }
 
   clear(): void {
     this.answers.clear();
+    this.searches.clear();
     this.values.clear();
   }
 
@@ -67,10 +115,12 @@ export class CatalogCache {
   dropProduct(productId: number): void {
     const own = catalogKeys.productPrefix(productId);
     this.answers.deleteWhere((key) => key.startsWith(own) || key.startsWith(catalogKeys.listPrefix));
+    this.searches.clear();
     this.values.clear();
   }
 
   get stats(): CacheStats {
-    return this.answers.stats;
+    const { answers, searches } = this;
+    return { hits: answers.stats.hits + searches.stats.hits, misses: answers.stats.misses + searches.stats.misses };
   }
 }

@@ -19,6 +19,13 @@ export interface CachedBody extends EncodedBody {
   etag: string;
 }
 
+/**
+ * What a kept answer may come to hold in memory, for caches bounded in bytes: its bytes, and room
+ * for its brotli and gzip forms, added later on demand (each well under half of a JSON or HTML
+ * body of a kilobyte or more, the only ones compressed), with its key and bookkeeping.
+ */
+export const cachedBodyBytes = (key: string, cached: EncodedBody) => 2 * cached.body.length + 2 * key.length + 256;
+
 /** True when an `If-None-Match` header names `etag` (a list, weak validators and `*` included). */
 export function ifNoneMatches(header: string | undefined, etag: string): boolean {
   if (!header) return false;

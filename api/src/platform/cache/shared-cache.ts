@@ -1,4 +1,4 @@
-import { Lru } from './lru.js';
+import { Lru, type LruBounds } from './lru.js';
 
 /** Reads answered from memory and reads that had to build, since the process started (metrics). */
 export interface CacheStats {
@@ -9,7 +9,7 @@ export interface CacheStats {
 /**
  * Answers built from the database and shared by every request of this process, kept until the
  * change feed says what they were built from changed (the owner calls `clear` or `delete`).
- * - At most `max` entries, the least recently used going first.
+ * - At most `bounds` entries (and bytes), the least recently used going first.
  * - One build per key at a time: concurrent misses wait for the same build.
  * - A build that started before a clear is returned but not kept: it may predate the change.
  * - While `isLive()` is false (the feed is not heard) nothing is served from memory or kept.
@@ -21,14 +21,24 @@ export class SharedCache<T> {
   readonly stats: CacheStats = { hits: 0, misses: 0 };
 
   constructor(
-    max: number,
+    bounds: number | LruBounds<string, T>,
     private readonly isLive: () => boolean,
   ) {
-    this.entries = new Lru(max);
+    this.entries = new Lru(bounds);
   }
 
   get size(): number {
     return this.entries.size;
+  }
+
+  /** What the entries hold, as the bounds' `sizeOf` counts it (0 without one). */
+  get bytes(): number {
+    return this.entries.bytes;
+  }
+
+  /** Whether `key` is kept (and served from memory): its read would not build. */
+  has(key: string): boolean {
+    return this.isLive() && this.entries.peek(key) !== undefined;
   }
 
   /** The kept value of `key`, if any: never builds it. (Only a hit counts: a miss goes on to `get`.) */

@@ -24,9 +24,12 @@ export async function registerWebApp(app: FastifyInstance, enabled: boolean): Pr
   const renderer = hasWebApp ? await loadPageRenderer(webDistDir, webServerDir) : null;
   if (hasWebApp && !renderer) app.log.warn('web app has no server renderer: pages render in the browser only');
 
-  /** A GET of the api, as an anonymous visitor: the answers a public page shows. */
-  const readApi = async (path: string) => {
-    const response = await app.inject({ method: 'GET', url: `/api${path}` });
+  /**
+   * A GET of the api, as an anonymous visitor from the page's client address (so that what the
+   * api limits per client, new searches, counts the client): the answers a public page shows.
+   */
+  const apiReader = (remoteAddress: string) => async (path: string) => {
+    const response = await app.inject({ method: 'GET', url: `/api${path}`, remoteAddress });
     return response.statusCode === 200 ? response.json<unknown>() : null;
   };
 
@@ -45,9 +48,11 @@ export async function registerWebApp(app: FastifyInstance, enabled: boolean): Pr
     // A query string counts only where it changes the page (`plan.variant`: a search, the filters).
     const key = `page:${lang}:${pageViewKey(view)}${plan.modules.join(',')}:${plan.data.join(',')}?${plan.variant}`;
     let missing = false;
+    const cache = plan.variant ? app.caches.pageVariants : app.caches.pages;
     try {
-      const page = await app.caches.pages.get(key, async () => {
+      const page = await cache.get(key, async () => {
         const address = plan.variant ? `${pathname}?${plan.variant}` : pathname;
+        const readApi = apiReader(request.ip);
         const html = await renderer.render(address, lang, plan, readApi, view, app.config.publicUrl);
         if (html === null) {
           missing = true;
