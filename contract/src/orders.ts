@@ -112,6 +112,8 @@ export type SavedDelivery = z.infer<typeof SavedDeliverySchema>;
 
 export const OrderSchema = z.object({
   id: z.number(),
+  /** What shoppers read and type for the order (12 hexadecimal characters, random); `id` stays internal. */
+  reference: z.string(),
   status: z.enum(ORDER_STATUSES),
   paymentMethod: z.enum(PAYMENT_METHODS),
   fulfilment: z.enum(FULFILMENT_STATUSES),

@@ -130,6 +130,8 @@ const fieldNames = [
   'cardNumber',
   'expiry',
   'cvc',
+  'orderId',
+  'token',
   '__proto__',
   'constructor',
 ];

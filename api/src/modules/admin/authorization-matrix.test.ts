@@ -14,6 +14,7 @@ import {
   sessions,
   stockAlerts,
   wishlistItems,
+  withdrawalRequests,
 } from '../../db/schema.js';
 import { storeImage } from '../../platform/files/images.js';
 import { generateToken, hashToken } from '../../platform/security/tokens.js';
@@ -127,7 +128,19 @@ async function order(
     unitPriceCents: 4999,
     quantity: 1,
   });
-  return { id: row!.id, sessionId };
+  return { id: row!.id, reference: row!.reference, sessionId };
+}
+
+/** The token of a fresh public withdrawal request of one of user A's orders (as the mailed link carries it). */
+async function withdrawalLink(f: Fixtures): Promise<string> {
+  const token = generateToken();
+  await f.t.db.insert(withdrawalRequests).values({
+    orderId: (await order(f, f.users.userA, 'placed')).id,
+    tokenHash: hashToken(token),
+    expiresAt: new Date(Date.now() + 3_600_000),
+    name: 'Matrix Shopper',
+  });
+  return token;
 }
 
 /** The code of the latest mail to `email` in the outbox. */
@@ -374,19 +387,28 @@ const ROUTES: Record<string, RouteRule> = {
       return { method: 'POST', url: `/api/orders/${id}/cancel` };
     },
   },
-  // The withdrawal function: the owner's, or anyone's who knows the order number and its email.
+  // The withdrawal function: the owner's; or anyone may ask publicly (the same answer whatever the
+  // order), and whoever holds the link mailed to the order's address may confirm it.
   'POST /api/orders/:id/withdrawal': {
     expect: userAOnly(201),
     request: async (f) => json('POST', `/api/orders/${(await order(f, f.users.userA, 'placed')).id}/withdrawal`, {}),
   },
   'POST /api/withdrawals': {
-    expect: everyone(201),
+    expect: everyone(202),
     request: async (f) =>
       json('POST', '/api/withdrawals', {
-        orderId: (await order(f, f.users.userA, 'placed')).id,
+        orderId: (await order(f, f.users.userA, 'placed')).reference,
         email: f.users.userA.email,
         name: 'Matrix Shopper',
       }),
+  },
+  'GET /api/withdrawals/confirm': {
+    expect: everyone(200),
+    request: async (f) => ({ url: `/api/withdrawals/confirm?token=${await withdrawalLink(f)}` }),
+  },
+  'POST /api/withdrawals/confirm': {
+    expect: everyone(201),
+    request: async (f) => json('POST', '/api/withdrawals/confirm', { token: await withdrawalLink(f) }),
   },
   'GET /api/orders/by-session/:sessionId': {
     expect: userAOnly(200),

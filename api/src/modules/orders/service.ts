@@ -44,6 +44,7 @@ export async function toOrders(db: Db | Tx, rows: OrderRow[]): Promise<Order[]> 
   };
   return rows.map((row) => ({
     id: row.id,
+    reference: row.reference,
     status: row.status,
     paymentMethod: row.paymentMethod,
     fulfilment: row.fulfilment,

@@ -1,26 +1,31 @@
 import {
+  ConfirmWithdrawalBodySchema,
   CreateWithdrawalBodySchema,
   ErrorBodySchema,
   IdParamsSchema,
   PublicWithdrawalBodySchema,
+  WithdrawalLinkQuerySchema,
+  WithdrawalRequestedSchema,
+  WithdrawalRequestSchema,
   WithdrawalSchema,
 } from '@shop/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { RateLimitError } from '../../lib/errors.js';
 import { currentUser, requireUser } from '../../platform/security/authenticate.js';
 import { mailWithdrawal } from './mail.js';
-import { withdraw, type WithdrawalRequest } from './service.js';
+import { confirmRequest, requestWithdrawal, viewRequest } from './requests.js';
+import { withdraw, type RecordedWithdrawal } from './service.js';
 
 const tags = ['withdrawals'];
 const errors = { 400: ErrorBodySchema, 404: ErrorBodySchema, 409: ErrorBodySchema };
-/** Public tries per client address: enough for a typo or two, too few to guess order numbers and emails. */
-const PUBLIC_TRIES: readonly [number, number] = [10, 3_600_000];
+const linkErrors = { 400: ErrorBodySchema, 410: ErrorBodySchema, 429: ErrorBodySchema };
 
-/** The withdrawal function (OPERATIONS.md section 6): from the order page, or publicly by order number and email. */
+/**
+ * The withdrawal function (OPERATIONS.md section 6): from the order page, or publicly by order
+ * reference and email, recorded once the link mailed to the order's address is opened.
+ */
 export const withdrawalRoutes: FastifyPluginAsyncZod = async (app) => {
-  const record = async (request: FastifyRequest, withdrawal: WithdrawalRequest) => {
-    const { name, email, ...recorded } = await withdraw(app.db, withdrawal);
+  const acknowledge = async (request: FastifyRequest, { name, email, ...recorded }: RecordedWithdrawal) => {
     await mailWithdrawal(
       app.db,
       { mailer: app.mailer, log: request.log, publicUrl: app.config.publicUrl, currency: app.config.currency },
@@ -44,13 +49,13 @@ export const withdrawalRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { items, reason } = request.body;
-      const answer = await record(request, {
+      const recorded = await withdraw(app.db, {
         orderId: request.params.id,
         who: { userId: currentUser(request).id },
         items,
         reason,
       });
-      return reply.code(201).send(answer);
+      return reply.code(201).send(await acknowledge(request, recorded));
     },
   );
 
@@ -60,18 +65,49 @@ export const withdrawalRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary:
-          'Withdraw without logging in: the order number and the email it was placed with (rate limited per address)',
+          'Ask to withdraw without logging in: a link to confirm goes to the order’s own address (the same answer whatever the order; limited per client, order and email)',
         body: PublicWithdrawalBodySchema,
-        response: { 201: WithdrawalSchema, 429: ErrorBodySchema, ...errors },
+        response: { 202: WithdrawalRequestedSchema, 400: ErrorBodySchema, 429: ErrorBodySchema },
       },
     },
     async (request, reply) => {
-      const [max, windowMs] = PUBLIC_TRIES;
-      const limit = await app.limiter.hit(`withdrawal:${request.ip}`, max, windowMs);
-      if (!limit.allowed) throw new RateLimitError(limit.retryAfter);
-      const { orderId, email, name, reason } = request.body;
-      const answer = await record(request, { orderId, who: { email }, name, reason });
-      return reply.code(201).send(answer);
+      await requestWithdrawal(
+        { db: app.db, limiter: app.limiter, mailer: app.mailer, log: request.log, publicUrl: app.config.publicUrl },
+        request.body,
+        request.ip,
+      );
+      return reply.code(202).send({ sent: true });
+    },
+  );
+
+  // The mailed link's page reads the request (safe for mail scanners that open links) ...
+  app.get(
+    '/withdrawals/confirm',
+    {
+      schema: {
+        tags,
+        summary: 'The withdrawal request behind a mailed link (records nothing)',
+        querystring: WithdrawalLinkQuerySchema,
+        response: { 200: WithdrawalRequestSchema, ...linkErrors },
+      },
+    },
+    async (request) => viewRequest(app.db, request.query.token),
+  );
+
+  // ... and only its button records the withdrawal.
+  app.post(
+    '/withdrawals/confirm',
+    {
+      schema: {
+        tags,
+        summary: 'Confirm a public withdrawal with the mailed link: recorded at the time the form was sent',
+        body: ConfirmWithdrawalBodySchema,
+        response: { 201: WithdrawalSchema, 409: ErrorBodySchema, ...linkErrors },
+      },
+    },
+    async (request, reply) => {
+      const recorded = await confirmRequest(app.db, request.body.token);
+      return reply.code(201).send(await acknowledge(request, recorded));
     },
   );
 };
