@@ -47,6 +47,7 @@ import { httpServerFactory, type FastPath } from './platform/http-server.js';
 import { createMailer, type Mailer } from './platform/mail/mailer.js';
 import { createPaymentProvider, type PaymentProvider } from './platform/payments/index.js';
 import { authenticate } from './platform/security/authenticate.js';
+import { clientKey } from './platform/security/client-key.js';
 import { acceptTermsRoute } from './platform/web/accept-terms.js';
 import { registerWebApp } from './platform/web/routes.js';
 import { createMemoryLimiter, createRedisLimiter, type Limiter } from './platform/security/limiter.js';
@@ -174,7 +175,11 @@ export async function buildApp({ config, database, logger, serveWebApp = true }:
     log: requestLogs ? app.log : undefined,
     answered: (route, status, seconds) => app.metrics.fastPathAnswer(route, status, seconds),
   });
-  await app.register(rateLimit, { global: false, ...(redis ? { redis } : {}) });
+  await app.register(rateLimit, {
+    global: false,
+    keyGenerator: (request) => clientKey(request.ip),
+    ...(redis ? { redis } : {}),
+  });
   await app.register(swagger, {
     openapi: {
       info: { title: 'Atelier Noir shop API', version: '1.0.0' },

@@ -191,6 +191,16 @@ describe('POST /api/auth/signup', () => {
     expect(blocked.json().code).toBe('RATE_LIMITED');
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
   });
+
+  it('counts an IPv6 client by its /64: a new address in it gets no new allowance', async () => {
+    const signupFrom = (ip: string) =>
+      post('/auth/signup', { name: 'Flood', email: freshEmail('flood6'), password: PASSWORD }, { ip });
+    for (let i = 1; i <= 10; i += 1)
+      expect((await signupFrom(`2001:db8:77:1::${i.toString(16)}`)).statusCode).toBe(201);
+    expect((await signupFrom('2001:db8:77:1:abcd:ef01:2345:6789')).statusCode).toBe(429);
+    // The next /64 is another client.
+    expect((await signupFrom('2001:db8:77:2::1')).statusCode).toBe(201);
+  });
 });
 
 describe('POST /api/auth/verify-otp', () => {
@@ -305,16 +315,31 @@ describe('POST /api/auth/verify-otp', () => {
 });
 
 describe('POST /api/auth/resend-otp', () => {
-  it('mails a new code that replaces the old one', async () => {
-    const { email, code, ip } = await signUp();
+  /** Resends a code and answers the one mailed (a new mail to `email` after those before). */
+  async function resend(email: string, ip: string) {
+    const before = smtp.messages.length;
     const response = await post('/auth/resend-otp', { email }, { ip });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ message: MESSAGES.codeSent });
-    const fresh = codeOf(await smtp.waitFor(email, (m) => codeOf(m) !== code));
-    if (fresh !== code) {
-      expect((await post('/auth/verify-otp', { email, otp: code }, { ip })).statusCode).toBe(400);
+    return codeOf(await smtp.waitFor(email, (m) => isCodeMail(m) && smtp.messages.indexOf(m) >= before));
+  }
+
+  it('mails a new code and keeps the one the shopper already has valid', async () => {
+    const { email, code, ip } = await signUp();
+    await resend(email, ip);
+    expect((await post('/auth/verify-otp', { email, otp: code }, { ip })).statusCode).toBe(200);
+  });
+
+  it('keeps the latest two codes valid: a third voids the first', async () => {
+    const { email, code: first, ip } = await signUp();
+    const second = await resend(email, ip);
+    const third = await resend(email, ip);
+    if (first !== second && first !== third) {
+      expect((await post('/auth/verify-otp', { email, otp: first }, { ip })).json().code).toBe('INVALID_CODE');
     }
-    expect((await post('/auth/verify-otp', { email, otp: fresh }, { ip })).statusCode).toBe(200);
+    expect((await post('/auth/verify-otp', { email, otp: second }, { ip })).statusCode).toBe(200);
+    // Verified: no code of the account is left.
+    expect((await post('/auth/verify-otp', { email, otp: third }, { ip })).statusCode).toBe(409);
   });
 
   it('sends at most 3 codes per address per hour to one client (signup included), then 429 with Retry-After', async () => {

@@ -1,6 +1,6 @@
 import type { Language, SignupBody, UserSummary } from '@shop/contract';
 import { OTP_LENGTH } from '@shop/contract';
-import { and, eq, isNull, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, notInArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.js';
 import type { Db, Tx } from '../../db/client.js';
@@ -8,6 +8,7 @@ import { emailCodes, passwordResets, sessions, users } from '../../db/schema.js'
 import { AppError, RateLimitError, conflict } from '../../lib/errors.js';
 import type { Mailer } from '../../platform/mail/mailer.js';
 import { passwordChangedMail, resetLinkMail, signupCodeMail } from '../../platform/mail/templates/account.js';
+import { clientKey } from '../../platform/security/client-key.js';
 import type { Limiter } from '../../platform/security/limiter.js';
 import { assertPasswordAllowed } from '../../platform/security/password-policy.js';
 import { hashPassword, verifyPassword } from '../../platform/security/passwords.js';
@@ -29,6 +30,11 @@ const HOUR = 60 * MINUTE;
 export const SESSION_TTL_MS = 30 * 24 * HOUR;
 export const CODE_TTL_MINUTES = 10;
 export const CODE_MAX_ATTEMPTS = 5;
+/**
+ * Codes of one account valid at once: a resend must not void the code a shopper is typing (the
+ * mail of the first may arrive after they asked again), so the latest two work until they expire.
+ */
+const CODES_VALID = 2;
 export const RESET_TTL_MINUTES = 30;
 
 /** Rate limits (ARCHITECTURE section 9 and 10, docs/decisions/0018): [max, window]. */
@@ -131,7 +137,14 @@ export async function createSession(db: Db | Tx, userId: number): Promise<string
 /** Replaces any earlier code of the user with a fresh one; returns the plain code for the mail. */
 async function issueCode(tx: Tx, userId: number): Promise<string> {
   const code = generateCode(OTP_LENGTH);
-  await tx.delete(emailCodes).where(and(eq(emailCodes.userId, userId), eq(emailCodes.purpose, 'verify')));
+  const mine = and(eq(emailCodes.userId, userId), eq(emailCodes.purpose, 'verify'));
+  const kept = tx
+    .select({ id: emailCodes.id })
+    .from(emailCodes)
+    .where(and(mine, gt(emailCodes.expiresAt, sql`now()`)))
+    .orderBy(desc(emailCodes.id))
+    .limit(CODES_VALID - 1);
+  await tx.delete(emailCodes).where(and(mine, notInArray(emailCodes.id, kept)));
   await tx.insert(emailCodes).values({
     userId,
     purpose: 'verify',
@@ -149,11 +162,11 @@ async function sendCode(deps: AuthDeps, user: { email: string; name: string; loc
 export async function signup(deps: AuthDeps, body: SignupBody, ip: string, requestLanguage: Language): Promise<void> {
   const { db, log } = deps;
   assertPasswordAllowed(body.password, 'password');
-  await enforce(deps.limiter, `signup:ip:${ip}`, LIMITS.signupsPerIp, MESSAGES.tooManyRequests);
+  await enforce(deps.limiter, `signup:ip:${clientKey(ip)}`, LIMITS.signupsPerIp, MESSAGES.tooManyRequests);
   if (await findUserByEmail(db, body.email)) throw conflict('EMAIL_TAKEN', MESSAGES.emailTaken);
   await enforce(
     deps.limiter,
-    `code-send:${body.email}:${ip}`,
+    `code-send:${body.email}:${clientKey(ip)}`,
     LIMITS.codeSendsPerAddressAndClient,
     MESSAGES.tooManyCodes,
   );
@@ -184,11 +197,16 @@ export async function signup(deps: AuthDeps, body: SignupBody, ip: string, reque
 }
 
 export async function resendCode(deps: AuthDeps, email: string, ip: string): Promise<void> {
-  await enforce(deps.limiter, `code-resend:ip:${ip}`, LIMITS.codeResendsPerIp, MESSAGES.tooManyRequests);
+  await enforce(deps.limiter, `code-resend:ip:${clientKey(ip)}`, LIMITS.codeResendsPerIp, MESSAGES.tooManyRequests);
   const user = await findUserByEmail(deps.db, email);
   // Unknown or already verified: the same answer, and nothing is sent.
   if (!user || user.emailVerifiedAt) return;
-  await enforce(deps.limiter, `code-send:${email}:${ip}`, LIMITS.codeSendsPerAddressAndClient, MESSAGES.tooManyCodes);
+  await enforce(
+    deps.limiter,
+    `code-send:${email}:${clientKey(ip)}`,
+    LIMITS.codeSendsPerAddressAndClient,
+    MESSAGES.tooManyCodes,
+  );
   if (!(await mayMail(deps.limiter, 'code', email))) {
     // The code mailed last (at most a trickle window old) stays the valid one.
     deps.log.warn({ event: 'otp.mail_held', userId: user.id, ip }, 'too many codes for this address: none sent');
@@ -211,20 +229,21 @@ export async function verifyCode(
   ip: string,
 ): Promise<{ token: string; user: UserSummary; deviceToken: string }> {
   const { db, log } = deps;
-  await enforce(deps.limiter, `code-check:ip:${ip}`, LIMITS.codeChecksPerIp, MESSAGES.tooManyRequests);
+  await enforce(deps.limiter, `code-check:ip:${clientKey(ip)}`, LIMITS.codeChecksPerIp, MESSAGES.tooManyRequests);
   const user = await findUserByEmail(db, email);
   if (!user) throw new AppError(400, 'INVALID_CODE', MESSAGES.wrongCode);
   if (user.emailVerifiedAt) throw conflict('CONFLICT', MESSAGES.alreadyVerified);
 
-  // Every try is counted before the code is compared, atomically: parallel guesses cannot exceed the limit.
-  const [attempt] = await db
+  // Every try is counted on each code it is compared with, before the comparison, atomically:
+  // parallel guesses cannot exceed any code's limit.
+  const tried = await db
     .update(emailCodes)
     .set({ attempts: sql`${emailCodes.attempts} + 1` })
     .where(
       and(eq(emailCodes.userId, user.id), eq(emailCodes.purpose, 'verify'), lt(emailCodes.attempts, CODE_MAX_ATTEMPTS)),
     )
     .returning();
-  if (!attempt) {
+  if (tried.length === 0) {
     const [spent] = await db
       .select({ id: emailCodes.id })
       .from(emailCodes)
@@ -233,10 +252,13 @@ export async function verifyCode(
     // No code left to try: either spent by 5 wrong tries or never sent. Either way a new one is needed.
     throw new AppError(400, 'CODE_EXPIRED', spent ? MESSAGES.codeVoid : MESSAGES.codeExpired);
   }
-  if (attempt.expiresAt.getTime() <= Date.now()) throw new AppError(400, 'CODE_EXPIRED', MESSAGES.codeExpired);
-  if (!safeEqualHex(attempt.codeHash, codeHash(user.id, code))) {
-    log.info({ event: 'otp.failure', userId: user.id, attempts: attempt.attempts, ip }, 'verification code rejected');
-    if (attempt.attempts >= CODE_MAX_ATTEMPTS) throw new AppError(400, 'CODE_EXPIRED', MESSAGES.codeVoid);
+  const live = tried.filter((row) => row.expiresAt.getTime() > Date.now());
+  if (live.length === 0) throw new AppError(400, 'CODE_EXPIRED', MESSAGES.codeExpired);
+  const attempt = live.find((row) => safeEqualHex(row.codeHash, codeHash(user.id, code)));
+  if (!attempt) {
+    const attempts = Math.min(...live.map((row) => row.attempts));
+    log.info({ event: 'otp.failure', userId: user.id, attempts, ip }, 'verification code rejected');
+    if (attempts >= CODE_MAX_ATTEMPTS) throw new AppError(400, 'CODE_EXPIRED', MESSAGES.codeVoid);
     throw new AppError(400, 'INVALID_CODE', MESSAGES.wrongCode);
   }
 
@@ -244,6 +266,7 @@ export async function verifyCode(
     // Single use: of two concurrent right answers only the one that deletes the row goes on.
     const [used] = await tx.delete(emailCodes).where(eq(emailCodes.id, attempt.id)).returning({ id: emailCodes.id });
     if (!used) return undefined;
+    await tx.delete(emailCodes).where(eq(emailCodes.userId, user.id));
     await tx.update(users).set({ emailVerifiedAt: new Date(), updatedAt: new Date() }).where(eq(users.id, user.id));
     return { token: await createSession(tx, user.id), deviceToken: await rememberDevice(tx, user.id) };
   });
@@ -288,9 +311,9 @@ export async function login(
     return new RateLimitError(retryAfter, MESSAGES.tooManyLogins);
   };
 
-  const byIp = await count(`login:ip:${ip}`, LIMITS.loginFailuresPerIp);
+  const byIp = await count(`login:ip:${clientKey(ip)}`, LIMITS.loginFailuresPerIp);
   if (!byIp.allowed) throw await refuse(byIp.retryAfter, 'ip');
-  const accountKey = `login:${email}:${ip}`;
+  const accountKey = `login:${email}:${clientKey(ip)}`;
   const byAccount = await count(accountKey, LIMITS.loginFailuresPerAccount);
   if (!byAccount.allowed) throw await refuse(byAccount.retryAfter, 'account');
 
@@ -339,9 +362,14 @@ export async function logout(deps: Pick<AuthDeps, 'db' | 'log'>, sessionId: numb
 
 export async function requestPasswordReset(deps: AuthDeps, email: string, ip: string): Promise<void> {
   const { db, log, config } = deps;
-  await enforce(deps.limiter, `reset:ip:${ip}`, LIMITS.resetRequestsPerIp, MESSAGES.tooManyRequests);
+  await enforce(deps.limiter, `reset:ip:${clientKey(ip)}`, LIMITS.resetRequestsPerIp, MESSAGES.tooManyRequests);
   // Counted for every address, known or not, so the answer never tells which exist.
-  await enforce(deps.limiter, `reset:${email}:${ip}`, LIMITS.resetRequestsPerAddressAndClient, MESSAGES.tooManyResets);
+  await enforce(
+    deps.limiter,
+    `reset:${email}:${clientKey(ip)}`,
+    LIMITS.resetRequestsPerAddressAndClient,
+    MESSAGES.tooManyResets,
+  );
   const user = await findUserByEmail(db, email);
   if (!user) {
     log.info({ event: 'reset.requested', known: false, email, ip }, 'password reset asked for an unknown email');
@@ -380,7 +408,12 @@ export async function updatePassword(
   ip: string,
 ): Promise<void> {
   const { db, log, config } = deps;
-  await enforce(deps.limiter, `password-update:ip:${ip}`, LIMITS.passwordUpdatesPerIp, MESSAGES.tooManyRequests);
+  await enforce(
+    deps.limiter,
+    `password-update:ip:${clientKey(ip)}`,
+    LIMITS.passwordUpdatesPerIp,
+    MESSAGES.tooManyRequests,
+  );
   // The policy is checked first: a refused password must not burn the link.
   assertPasswordAllowed(newPassword, 'newPassword');
   const tokenHash = hashToken(resetToken);
