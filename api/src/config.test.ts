@@ -88,6 +88,24 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(/number of proxies/);
   });
 
+  it('refuses TRUST_PROXY ranges wider than /8 (IPv4) or /32 (IPv6): they cover clients, not proxies', () => {
+    for (const bad of ['0.0.0.0/0', '0.0.0.0/1,128.0.0.0/1', '10.0.0.0/7', '::/0', '2001:db8::/31', '127.0.0.1,::/1']) {
+      let error: unknown;
+      try {
+        loadConfig({ TRUST_PROXY: bad });
+      } catch (caught) {
+        error = caught;
+      }
+      expect(error, bad).toBeInstanceOf(ConfigError);
+      expect((error as ConfigError).problems, bad).toEqual([expect.stringMatching(/^TRUST_PROXY: .*covers far more/)]);
+    }
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8,2001:db8::/32,::1/128' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '2001:db8::/32',
+      '::1/128',
+    ]);
+  });
+
   it('holds ADMIN_PASSWORD to the password policy of every account', () => {
     for (const bad of ['        ', 'aaaaaaaaaa', 'password1', 'short']) {
       expect(() => loadConfig({ ADMIN_PASSWORD: bad }), JSON.stringify(bad)).toThrow(/ADMIN_PASSWORD/);

@@ -22,6 +22,20 @@ function isAddressOrCidr(entry: string): boolean {
 }
 
 /**
+ * The shortest prefix a trusted proxy range may have. A wider one names no proxy: it (or a few of
+ * them, `0.0.0.0/1,128.0.0.0/1`) covers every client, which could then choose its own address.
+ */
+const SHORTEST_PREFIX = { 4: 8, 6: 32 } as const;
+
+/** The entries whose prefix is shorter than SHORTEST_PREFIX for their IP version. */
+function tooWide(entries: string[]): string[] {
+  return entries.filter((entry) => {
+    const [address = '', prefix] = entry.split('/');
+    return prefix !== undefined && Number(prefix) < SHORTEST_PREFIX[isIP(address) === 4 ? 4 : 6];
+  });
+}
+
+/**
  * Which `X-Forwarded-For` hops to believe: none (`false`), the last N (the number of proxies in
  * front of the shop), or those added by the listed proxy addresses. `true` (every hop) would let
  * any client name its own address and void every per-address limit, so it is refused.
@@ -33,6 +47,16 @@ const trustProxy = z
     if (value === 'false' || value === '0') return false;
     if (/^\d{1,2}$/.test(value)) return Number(value);
     const entries = value.split(',').map((entry) => entry.trim());
+    const wide = entries.every(isAddressOrCidr) ? tooWide(entries) : [];
+    if (wide.length > 0) {
+      ctx.addIssue({
+        code: 'custom',
+        message:
+          `${wide.join(', ')} covers far more than a proxy: any client in it could choose its own address. ` +
+          'Name the proxies (prefixes of at least /8 for IPv4 and /32 for IPv6, e.g. TRUST_PROXY=10.0.0.0/8)',
+      });
+      return z.NEVER;
+    }
     if (value !== 'true' && entries.every(isAddressOrCidr)) return entries;
     ctx.addIssue({
       code: 'custom',
