@@ -196,11 +196,19 @@ export const RefundOrderBodySchema = z.object({
 });
 export const ReturnOrderBodySchema = z.object({ restock: z.boolean({ message: 'Say whether to restock.' }) });
 
-/** `?from=&to=` of the CSV export: days, both included. */
-export const OrdersExportQuerySchema = z.object({
-  from: z.iso.date('A day as YYYY-MM-DD.').optional(),
-  to: z.iso.date('A day as YYYY-MM-DD.').optional(),
-});
+const EXPORT_DAY_MESSAGE = 'A day from 2000-01-01 to 9999-12-31, as YYYY-MM-DD.';
+const exportDay = z.iso
+  .date(EXPORT_DAY_MESSAGE)
+  .refine((day) => day >= '2000-01-01', EXPORT_DAY_MESSAGE)
+  .optional();
+
+/** `?from=&to=` of the CSV export: days, both included (years the database reads; from ≤ to). */
+export const OrdersExportQuerySchema = z
+  .object({ from: exportDay, to: exportDay })
+  .refine((range) => !range.from || !range.to || range.from <= range.to, {
+    message: 'The first day comes before the last.',
+    path: ['to'],
+  });
 
 export const StatsQuerySchema = z.object({
   days: z

@@ -1,0 +1,45 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/app.js';
+import { bearer, createUser, type CreatedUser } from '../../test/factories.js';
+
+let t: TestApp;
+let admin: CreatedUser;
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await createUser(t.db, { role: 'ADMIN' });
+});
+afterAll(() => t.close());
+
+const exportCsv = (query: string) =>
+  t.app.inject({ url: `/api/admin/orders/export.csv?${query}`, headers: bearer(admin) });
+
+describe('GET /api/admin/orders/export.csv: the day range', () => {
+  it('refuses days the database cannot read with 400 before the file starts', async () => {
+    for (const [query, field] of [
+      ['from=0000-01-01', 'from'],
+      ['to=1999-12-31', 'to'],
+      ['from=0001-01-01&to=2026-01-01', 'from'],
+    ] as const) {
+      const refused = await exportCsv(query);
+      expect(refused.statusCode, query).toBe(400);
+      expect(refused.json()).toMatchObject({
+        code: 'VALIDATION_ERROR',
+        fields: { [field]: 'A day from 2000-01-01 to 9999-12-31, as YYYY-MM-DD.' },
+      });
+    }
+  });
+
+  it('refuses a range whose first day comes after its last', async () => {
+    const refused = await exportCsv('from=2026-02-01&to=2026-01-31');
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ fields: { to: 'The first day comes before the last.' } });
+  });
+
+  it('exports the widest range it allows, and a single day', async () => {
+    for (const query of ['from=2000-01-01&to=9999-12-31', 'from=2026-01-31&to=2026-01-31']) {
+      const csv = await exportCsv(query);
+      expect(csv.statusCode, query).toBe(200);
+      expect(csv.body).toMatch(/^order_id,created_at,status,/);
+    }
+  });
+});
