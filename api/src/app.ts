@@ -41,6 +41,9 @@ import { withdrawalRoutes } from './modules/withdrawals/routes.js';
 import { backups } from './platform/backup/plugin.js';
 import { Caches, fenceWrites } from './platform/cache/caches.js';
 import { ChangeFeed } from './platform/changes/feed.js';
+import { Outbox } from './platform/outbox/outbox.js';
+import { effectHandlers } from './effects.js';
+import { effectRoutes } from './modules/effects/routes.js';
 import { collectFilesPeriodically } from './platform/files/collect.js';
 import { fileRoutes } from './platform/files/routes.js';
 import { httpServerFactory, type FastPath } from './platform/http-server.js';
@@ -61,6 +64,8 @@ declare module 'fastify' {
     limiter: Limiter;
     mailer: Mailer;
     payments: PaymentProvider;
+    /** Runs what must follow a committed change (mails, provider refunds…): platform/outbox. */
+    outbox: Outbox;
     /** Set by main.ts on SIGTERM: answers then ask clients to close their connections. */
     draining: boolean;
   }
@@ -145,6 +150,13 @@ export async function buildApp({ config, database, logger, serveWebApp = true }:
     createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log }),
   );
   app.decorate('payments', createPaymentProvider(config));
+  const outbox = new Outbox(
+    db.db,
+    app.log,
+    effectHandlers({ db: db.db, mailer: app.mailer, payments: app.payments, config, log: app.log }),
+  );
+  app.decorate('outbox', outbox);
+  outbox.start(feed);
   const stopCollectingFiles = collectFilesPeriodically(db.db, app.log);
   const stopSweeping = sweepLapsedOrders(db.db, app.log, {
     closeSession: async (order) => {
@@ -156,6 +168,7 @@ export async function buildApp({ config, database, logger, serveWebApp = true }:
   app.addHook('onClose', async () => {
     stopCollectingFiles();
     stopSweeping();
+    await outbox.stop();
     app.mailer.close();
     await feed.stop();
     await app.limiter.close();
@@ -196,6 +209,7 @@ export async function buildApp({ config, database, logger, serveWebApp = true }:
       await api.register(healthRoutes);
       await api.register(metricsRoutes);
       await api.register(backupRoutes);
+      await api.register(effectRoutes);
       await api.register(catalogRoutes);
       await api.register(checkoutRoutes);
       await api.register(orderRoutes);

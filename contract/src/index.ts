@@ -14,3 +14,4 @@ export * from './settings.js';
 export * from './law.js';
 export * from './product-order.js';
 export * from './color-name.js';
+export * from './effects.js';

@@ -16,7 +16,8 @@ export type AuditAction =
   | 'order.refund'
   | 'order.return'
   | 'user.role'
-  | 'user.delete';
+  | 'user.delete'
+  | 'effect.retry';
 
 /** Records an admin write; call it inside the write's transaction so both land or neither does. */
 export async function audit(

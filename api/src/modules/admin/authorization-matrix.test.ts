@@ -8,6 +8,7 @@ import type { App } from '../../app.js';
 import {
   auditLog,
   cartItems,
+  effects,
   orderItems,
   orders,
   passwordResets,
@@ -535,6 +536,25 @@ const ROUTES: Record<string, RouteRule> = {
   },
   'GET /api/admin/users': { expect: adminsOnly(200), request: () => ({ url: '/api/admin/users' }) },
   'GET /api/admin/backups': { expect: adminsOnly(200), request: () => ({ url: '/api/admin/backups' }) },
+  'GET /api/admin/effects': { expect: adminsOnly(200), request: () => ({ url: '/api/admin/effects' }) },
+  'POST /api/admin/effects/:id/retry': {
+    expect: adminsOnly(200),
+    request: async (f) => {
+      // An effect that failed every attempt (of a kind no worker knows, so it stays as it is).
+      const key = `matrix:${Math.random()}`;
+      const [row] = await f.t.db
+        .insert(effects)
+        .values({
+          kind: 'matrix.none',
+          key,
+          attempts: 8,
+          failedAt: new Date(),
+          runAfter: new Date(Date.now() + 3_600_000),
+        })
+        .returning();
+      return { method: 'POST', url: `/api/admin/effects/${row!.id}/retry` };
+    },
+  },
   'PUT /api/admin/users/role': {
     expect: adminsOnly(200),
     request: async (f) =>

@@ -13,7 +13,7 @@ beforeAll(async () => {
   // Enough products that an answer listing them all is tens of kilobytes, as the demo shop's is.
   for (let index = 0; index < 15; index += 1) {
     await createProduct(t.db, {
-      categoryId: 1 + (index % 3),
+      categoryId: (1 + (index % 3)) as 1 | 2 | 3,
       priceCents: 5_000 + index,
       name: `Piece ${index} ${'x'.repeat(100)}`,
     });

@@ -26,9 +26,13 @@ export interface OrdersFilter {
   limit: number;
 }
 
-/** `q`: an order number (`123`, `#123`), or part of the customer's email or name, or the delivery's name or phone. */
+/**
+ * `q`: an order number (`123`, `#123`) or reference (`3F9A0C21B7D4`, any case), or part of the
+ * customer's email or name, or the delivery's name or phone.
+ */
 function matching(q: string): SQL {
   const number = /^#?(\d{1,9})$/.exec(q)?.[1];
+  const reference = /^#?([0-9a-f]{12})$/i.exec(q)?.[1]?.toUpperCase();
   const like = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   // A phone is found however it is written: `+359 87 …`, `0887…` (the trunk 0 is dropped).
   const digits = q.replace(/\D/g, '').replace(/^0+/, '');
@@ -36,7 +40,11 @@ function matching(q: string): SQL {
       and (u.email ilike ${like} or u.name ilike ${like}))
     or ${orders.delivery} ->> 'name' ilike ${like}
     ${digits.length >= 4 ? sql`or regexp_replace(${orders.delivery} ->> 'phone', '\\D', '', 'g') like ${`%${digits}%`}` : sql``}`;
-  return number ? sql`(${orders.id} = ${Number(number)} or ${text})` : sql`(${text})`;
+  const exact = [
+    ...(number ? [sql`${orders.id} = ${Number(number)}`] : []),
+    ...(reference ? [sql`${orders.reference} = ${reference}`] : []),
+  ];
+  return sql`(${sql.join([...exact, text], sql` or `)})`;
 }
 
 /**

@@ -146,7 +146,10 @@ describe('checkout with a delivery', () => {
     expect(stock).toMatchObject({ onHand: 3, reserved: 0 });
     expect(await cartOf(t.db, user.id)).toEqual([]);
     const mail = await smtp.waitFor(user.email);
-    expect(mail.subject).toBe(`Your Atelier Noir order #${orderId} is confirmed`);
+    // Shoppers read the order's public reference, never its sequential number.
+    expect(mail.subject).toBe(`Your Atelier Noir order ${answerOrder.reference} is confirmed`);
+    expect(mail.text).toContain(`Order ${answerOrder.reference}`);
+    expect(mail.text).not.toContain(`#${orderId}`);
     expect(mail.text).toContain('you pay the courier in cash');
     expect(mail.text).toContain('1 Vitosha Blvd');
     expect(mail.text).toMatch(/Cash-on-delivery fee: \$/);
@@ -307,6 +310,9 @@ describe('the Orders screen', () => {
     expect(byEmail.data.map((order: { id: number }) => order.id)).toEqual([...ids].reverse());
     expect(byEmail.data[0].customer).toEqual({ id: ivo.id, name: 'Ivo Ivanov', email: ivo.email });
     expect((await list(`q=%23${ids[1]}`)).data.map((order: { id: number }) => order.id)).toContain(ids[1]);
+    const [{ reference }] = byEmail.data.filter((order: { id: number }) => order.id === ids[1]);
+    const byReference = await list(`q=${reference.toLowerCase()}`);
+    expect(byReference.data.map((order: { id: number }) => order.id)).toEqual([ids[1]]);
     expect((await list('q=Ivo%20Receiver')).total).toBeGreaterThanOrEqual(3);
     expect((await list('q=0875550101')).total).toBeGreaterThanOrEqual(3);
     const shippedPlaced = await list(`status=placed&fulfilment=shipped&q=${encodeURIComponent(ivo.email)}`);

@@ -25,11 +25,11 @@ const COUNTRY_NAMES: Record<Language, Intl.DisplayNames> = {
 const TEXTS = {
   en: {
     subject: {
-      confirmed: (id: number) => `Your Atelier Noir order #${id} is confirmed`,
-      shipped: (id: number) => `Your Atelier Noir order #${id} is on its way`,
-      delivered: (id: number) => `Your Atelier Noir order #${id} was delivered`,
-      cancelled: (id: number) => `Your Atelier Noir order #${id} was cancelled`,
-      refunded: (id: number) => `A refund for your Atelier Noir order #${id}`,
+      confirmed: (ref: string) => `Your Atelier Noir order ${ref} is confirmed`,
+      shipped: (ref: string) => `Your Atelier Noir order ${ref} is on its way`,
+      delivered: (ref: string) => `Your Atelier Noir order ${ref} was delivered`,
+      cancelled: (ref: string) => `Your Atelier Noir order ${ref} was cancelled`,
+      refunded: (ref: string) => `A refund for your Atelier Noir order ${ref}`,
     },
     greeting: (name: string) => `Hello ${name},`,
     intro: {
@@ -44,7 +44,7 @@ const TEXTS = {
     reason: (reason: string) => `Reason: ${reason}`,
     tracking: (carrier: string, number: string) => `Carrier: ${carrier} · tracking number ${number}`,
     follow: 'Follow the parcel',
-    order: (id: number) => `Order #${id}`,
+    order: (ref: string) => `Order ${ref}`,
     subtotal: 'Subtotal',
     delivery: 'Delivery',
     free: 'Free',
@@ -62,11 +62,11 @@ const TEXTS = {
   },
   bg: {
     subject: {
-      confirmed: (id: number) => `Поръчка №${id} в Atelier Noir е потвърдена`,
-      shipped: (id: number) => `Поръчка №${id} в Atelier Noir е изпратена`,
-      delivered: (id: number) => `Поръчка №${id} в Atelier Noir е доставена`,
-      cancelled: (id: number) => `Поръчка №${id} в Atelier Noir е отказана`,
-      refunded: (id: number) => `Възстановена сума по поръчка №${id} в Atelier Noir`,
+      confirmed: (ref: string) => `Поръчка ${ref} в Atelier Noir е потвърдена`,
+      shipped: (ref: string) => `Поръчка ${ref} в Atelier Noir е изпратена`,
+      delivered: (ref: string) => `Поръчка ${ref} в Atelier Noir е доставена`,
+      cancelled: (ref: string) => `Поръчка ${ref} в Atelier Noir е отказана`,
+      refunded: (ref: string) => `Възстановена сума по поръчка ${ref} в Atelier Noir`,
     },
     greeting: (name: string) => `Здравейте, ${name},`,
     intro: {
@@ -82,7 +82,7 @@ const TEXTS = {
     reason: (reason: string) => `Причина: ${reason}`,
     tracking: (carrier: string, number: string) => `Куриер: ${carrier} · номер на пратката ${number}`,
     follow: 'Проследете пратката',
-    order: (id: number) => `Поръчка №${id}`,
+    order: (ref: string) => `Поръчка ${ref}`,
     subtotal: 'Междинна сума',
     delivery: 'Доставка',
     free: 'Безплатна',
@@ -162,7 +162,7 @@ export function orderMail(input: OrderMailInput): Mail {
     ...notes,
     ...(kind === 'shipped' && order.tracking?.url ? [`${t.follow}: ${order.tracking.url}`] : []),
     '',
-    t.order(order.id),
+    t.order(order.reference),
     ...lines.map((line) => `  ${line.label}  ${line.amount}`),
     ...[...sums, total, ...refunded].map((line) => `${line.label}: ${line.amount}`),
     ...(address.length > 0 ? ['', `${t.deliveryTo[place!.method]}:`, ...address.map((line) => `  ${line}`)] : []),
@@ -187,7 +187,7 @@ ${paragraph(t.greeting(input.customer.name))}
 ${paragraph(intro)}
 ${notes.map((note) => paragraph(note)).join('\n')}
 ${follow}
-<h1 style="font-family:Georgia,serif;font-weight:400;font-size:24px;margin:24px 0 8px">${escapeHtml(t.order(order.id))}</h1>
+<h1 style="font-family:Georgia,serif;font-weight:400;font-size:24px;margin:24px 0 8px">${escapeHtml(t.order(order.reference))}</h1>
 <table style="width:100%;border-collapse:collapse;font-size:14px">${lines.map((line) => row(line)).join('')}
 ${sums.map((line) => row(line)).join('')}${row(total, true)}${refunded.map((line) => row(line)).join('')}</table>
 ${address.length > 0 ? block(t.deliveryTo[place!.method], address) : ''}
@@ -195,5 +195,5 @@ ${address.length > 0 ? block(t.deliveryTo[place!.method], address) : ''}
 ${sellerLines.length > 0 ? block(t.seller, sellerLines) : ''}
 </div></body></html>`;
 
-  return { to: input.customer.email, subject: t.subject[kind](order.id), text, html };
+  return { to: input.customer.email, subject: t.subject[kind](order.reference), text, html };
 }

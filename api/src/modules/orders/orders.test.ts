@@ -47,6 +47,7 @@ describe('GET /api/orders', () => {
     expect(list[0]).toMatchObject({ status: 'pending', subtotal: 50, total: 56.9, currency: 'USD', paidAt: null });
     expect(list[1]).toEqual({
       id: firstOrder.id,
+      reference: firstOrder.reference,
       status: 'cancelled',
       paymentMethod: 'card',
       fulfilment: 'unfulfilled',

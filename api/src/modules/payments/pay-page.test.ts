@@ -76,7 +76,7 @@ describe('GET /pay/:sessionId', () => {
     expect(page.body).toContain('Bone · L');
     expect((await pay(session.sessionId)).statusCode).toBe(303);
     const mail = await smtp.waitFor(user.email);
-    expect(mail.subject).toMatch(/^Поръчка №\d+ в Atelier Noir е потвърдена$/);
+    expect(mail.subject).toMatch(/^Поръчка [0-9A-F]{12} в Atelier Noir е потвърдена$/);
     expect(mail.text).toContain('2 × Черен суитшърт (Оникс, M)');
     expect(mail.text).toMatch(/1 × .+ \(Bone, L\)/);
     expect(mail.text).toContain('Общо (С включен ДДС): 219,98');
@@ -135,7 +135,7 @@ describe('POST /pay/:sessionId', () => {
     const mails = smtp.messages.slice(mailsBefore);
     expect(mails).toHaveLength(1);
     expect(mails[0]?.to).toEqual([user.email]);
-    expect(mails[0]?.subject).toBe(`Your Atelier Noir order #${order.id} is confirmed`);
+    expect(mails[0]?.subject).toBe(`Your Atelier Noir order ${order.reference} is confirmed`);
     expect(mails[0]?.text).toContain('2 × Noir Hoodie (Onyx, M)  $99.98');
     expect(mails[0]?.text).toContain('1 × Bone Coat (Bone, L)  $120.00');
     expect(mails[0]?.text).toContain('Delivery: Free'); // from 100.00 on

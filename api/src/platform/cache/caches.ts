@@ -102,6 +102,8 @@ export class Caches {
       case 'orders':
         this.orderCounts.clear();
         return;
+      case 'effects':
+        return;
       case 'catalogue':
         // Carts and wishlists show product names, prices and images too.
         this.catalogue.clear();

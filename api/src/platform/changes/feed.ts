@@ -20,6 +20,8 @@ export type Change =
   | { kind: 'settings' }
   /** Any order was written (the admin list's totals). */
   | { kind: 'orders' }
+  /** Effects were written for the outbox to run (platform/outbox). */
+  | { kind: 'effects' }
   /** Anything may have changed: a TRUNCATE, or notifications may have been missed. */
   | { kind: 'all' };
 
@@ -28,7 +30,7 @@ export function parseChange(payload: string): Change {
   const id = Number(text);
   if ((kind === 'account' || kind === 'lines') && Number.isSafeInteger(id)) return { kind, userId: id };
   if (kind === 'stock' && Number.isSafeInteger(id)) return { kind, productId: id };
-  if (kind === 'catalogue' || kind === 'settings' || kind === 'orders') return { kind };
+  if (kind === 'catalogue' || kind === 'settings' || kind === 'orders' || kind === 'effects') return { kind };
   // Unknown payloads drop everything: a cache must never outlive a change it did not understand.
   return { kind: 'all' };
 }

@@ -1,0 +1,150 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { effects } from '../../db/schema.js';
+import { createTestApp, type TestApp } from '../../test/app.js';
+import { bearer, createUser, type CreatedUser } from '../../test/factories.js';
+import { enqueue, MAX_ATTEMPTS, Outbox, type ClaimedEffect, type EffectHandler } from './outbox.js';
+
+let t: TestApp;
+let admin: CreatedUser;
+beforeAll(async () => {
+  t = await createTestApp();
+  // The app's own workers would take these tests' effects: the tests run workers of their own.
+  await t.app.outbox.stop();
+  admin = await createUser(t.db, { role: 'ADMIN' });
+});
+afterAll(() => t.close());
+
+const workers = (handlers: Record<string, EffectHandler>) => new Outbox(t.db, t.app.log, handlers);
+const run = async (outbox: Outbox) => {
+  outbox.wake();
+  await outbox.settled();
+};
+const rowOf = async (key: string) => (await t.db.select().from(effects).where(eq(effects.key, key)))[0];
+
+describe('the outbox', () => {
+  it('runs an effect only if its transaction committed, once, however often it was written', async () => {
+    const ran: string[] = [];
+    const outbox = workers({ note: async (effect) => void ran.push(effect.key) });
+    await t.db
+      .transaction(async (tx) => {
+        await enqueue(tx, [{ kind: 'note', key: 'rolled-back' }]);
+        throw new Error('rollback');
+      })
+      .catch(() => undefined);
+    await t.db.transaction(async (tx) => {
+      await enqueue(tx, [{ kind: 'note', key: 'committed', orderId: 7 }]);
+      await enqueue(tx, [{ kind: 'note', key: 'committed' }]);
+    });
+    await enqueue(t.db, [{ kind: 'note', key: 'committed' }]);
+    await run(outbox);
+    await run(outbox);
+    expect(ran).toEqual(['committed']);
+    expect(await rowOf('rolled-back')).toBeUndefined();
+    expect(await rowOf('committed')).toMatchObject({ attempts: 1, orderId: 7, lastError: null });
+    expect((await rowOf('committed'))?.doneAt).toBeInstanceOf(Date);
+  });
+
+  it('gives each effect to one worker when several run at once (several processes)', async () => {
+    const ran: number[] = [];
+    const slow: EffectHandler = async (effect) => {
+      ran.push(Number(effect.payload.n));
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    };
+    await enqueue(
+      t.db,
+      Array.from({ length: 60 }, (_, n) => ({ kind: 'slow', key: `slow:${n}`, payload: { n } })),
+    );
+    const all = [workers({ slow }), workers({ slow }), workers({ slow })];
+    await Promise.all(all.map(run));
+    expect(ran.sort((a, b) => a - b)).toEqual(Array.from({ length: 60 }, (_, n) => n));
+  });
+
+  it('tries a failing effect again later, and after every attempt waits for an admin’s retry', async () => {
+    let failures = 0;
+    const seen: ClaimedEffect[] = [];
+    const flaky = workers({
+      flaky: async (effect) => {
+        seen.push(effect);
+        failures += 1;
+        throw new Error(`provider down (${failures})`);
+      },
+    });
+    await enqueue(t.db, [{ kind: 'flaky', key: 'flaky:1', orderId: 42 }]);
+    await run(flaky);
+    const first = await rowOf('flaky:1');
+    expect(first).toMatchObject({ attempts: 1, lastError: 'Error: provider down (1)', failedAt: null, doneAt: null });
+    // Due again only after the backoff: another run now does nothing.
+    expect(first!.runAfter.getTime()).toBeGreaterThan(Date.now() + 3_000);
+    await run(flaky);
+    expect(seen).toHaveLength(1);
+    // The backoffs pass (moved to now), until the last attempt.
+    for (let attempt = 2; attempt <= MAX_ATTEMPTS; attempt += 1) {
+      await t.db
+        .update(effects)
+        .set({ runAfter: new Date(Date.now() - 1000) })
+        .where(eq(effects.key, 'flaky:1'));
+      await run(flaky);
+    }
+    expect(seen.map((effect) => effect.attempts)).toEqual(Array.from({ length: MAX_ATTEMPTS }, (_, n) => n + 1));
+    const failed = await rowOf('flaky:1');
+    expect(failed?.failedAt).toBeInstanceOf(Date);
+
+    // The admin sees it, and retries it: it runs again, now.
+    const listed = await t.app.inject({ method: 'GET', url: '/api/admin/effects', headers: bearer(admin) });
+    expect(listed.statusCode).toBe(200);
+    expect(listed.json()).toMatchObject({
+      total: 1,
+      data: [
+        { id: failed!.id, kind: 'flaky', orderId: 42, attempts: MAX_ATTEMPTS, lastError: 'Error: provider down (8)' },
+      ],
+    });
+    const healed = workers({ flaky: async (effect) => void seen.push(effect) });
+    const retried = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/effects/${failed!.id}/retry`,
+      headers: bearer(admin),
+    });
+    expect(retried.statusCode).toBe(200);
+    expect(retried.json()).toMatchObject({ attempts: 0, failedAt: null });
+    await run(healed);
+    expect((await rowOf('flaky:1'))?.doneAt).toBeInstanceOf(Date);
+    // Done: nothing left to retry.
+    const again = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/effects/${failed!.id}/retry`,
+      headers: bearer(admin),
+    });
+    expect(again.statusCode).toBe(409);
+    expect((await t.app.inject({ method: 'GET', url: '/api/admin/effects', headers: bearer(admin) })).json()).toEqual({
+      data: [],
+      total: 0,
+    });
+  });
+
+  it('takes back an effect whose worker died holding it, once its lease has run out', async () => {
+    const ran: string[] = [];
+    await enqueue(t.db, [{ kind: 'note', key: 'orphan' }]);
+    // A worker took it (attempt 1) and died: its lease is still on.
+    await t.db
+      .update(effects)
+      .set({ attempts: 1, lockedUntil: new Date(Date.now() + 60_000) })
+      .where(eq(effects.key, 'orphan'));
+    const outbox = workers({ note: async (effect) => void ran.push(effect.key) });
+    await run(outbox);
+    expect(ran).toEqual([]);
+    await t.db
+      .update(effects)
+      .set({ lockedUntil: new Date(Date.now() - 1) })
+      .where(eq(effects.key, 'orphan'));
+    await run(outbox);
+    expect(ran).toEqual(['orphan']);
+    expect(await rowOf('orphan')).toMatchObject({ attempts: 2 });
+  });
+
+  it('is for admins only', async () => {
+    const shopper = await createUser(t.db);
+    const answer = await t.app.inject({ method: 'GET', url: '/api/admin/effects', headers: bearer(shopper) });
+    expect(answer.statusCode).toBe(403);
+  });
+});

@@ -1,0 +1,186 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db, Tx } from '../../db/client.js';
+import { effects } from '../../db/schema.js';
+import type { ChangeFeed } from '../changes/feed.js';
+
+/** An effect to run once its transaction commits (docs/decisions/0030). */
+export interface Effect {
+  /** The handler that runs it. */
+  kind: string;
+  /** Its idempotency key: an effect written twice under one key runs once; providers are given it. */
+  key: string;
+  payload?: Record<string, unknown>;
+  orderId?: number | null;
+}
+
+/** An effect as a handler gets it. */
+export interface ClaimedEffect {
+  id: number;
+  kind: string;
+  key: string;
+  payload: Record<string, unknown>;
+  orderId: number | null;
+  /** This run's number, from 1. */
+  attempts: number;
+}
+
+export type EffectHandler = (effect: ClaimedEffect) => Promise<void>;
+
+/**
+ * Writes effects in the caller's transaction, so that they exist if and only if the change that
+ * asked for them committed. A key already written is skipped: twice is never twice.
+ */
+export async function enqueue(tx: Tx | Db, list: readonly Effect[]): Promise<void> {
+  if (list.length === 0) return;
+  await tx
+    .insert(effects)
+    .values(
+      list.map((effect) => ({
+        kind: effect.kind,
+        key: effect.key,
+        payload: effect.payload ?? {},
+        orderId: effect.orderId ?? null,
+      })),
+    )
+    .onConflictDoNothing({ target: effects.key });
+}
+
+/** Runs an effect gets before it waits for the admin's retry. */
+export const MAX_ATTEMPTS = 8;
+/** How long a worker holds an effect it took: past it, the worker is taken for dead and another runs it. */
+export const LEASE_MS = 120_000;
+const BATCH = 20;
+const POLL_MS = 1_000;
+
+/** The wait before run `attempts + 1`: 5 s, 15 s, 45 s … up to an hour (about 1.7 hours in all). */
+export const backoffMs = (attempts: number) => Math.min(5_000 * 3 ** (attempts - 1), 3_600_000);
+
+const errorText = (error: unknown) =>
+  (error instanceof Error ? `${error.name}: ${error.message}` : String(error)).slice(0, 1000);
+
+/**
+ * The workers of this process: they take due effects no other process holds (SKIP LOCKED, then a
+ * lease), run them outside any transaction, and mark them done, or due again later (backoff), or
+ * failed after MAX_ATTEMPTS. A new effect wakes them through the change feed the moment its
+ * transaction commits, in every process; a poll every second catches retries coming due.
+ */
+export class Outbox {
+  private running: Promise<void> | undefined;
+  private again = false;
+  private stopped = false;
+  private timer: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly db: Db,
+    private readonly log: FastifyBaseLogger,
+    private readonly handlers: Readonly<Record<string, EffectHandler>>,
+  ) {}
+
+  /** Starts the workers: on each new effect (the feed) and every second. */
+  start(feed: ChangeFeed): void {
+    feed.subscribe((change) => {
+      if (change.kind === 'effects' || change.kind === 'all') this.wake();
+    });
+    this.timer = setInterval(() => this.wake(), POLL_MS);
+    this.timer.unref();
+    this.wake();
+  }
+
+  /** Runs what is due now (and what comes due meanwhile); at most one run at a time. */
+  wake(): void {
+    if (this.stopped) return;
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    this.running = this.drain().finally(() => {
+      this.running = undefined;
+      if (this.again) {
+        this.again = false;
+        this.wake();
+      }
+    });
+  }
+
+  /** Waits for the run under way (tests, and shutdown after stop). */
+  async settled(): Promise<void> {
+    while (this.running) await this.running;
+  }
+
+  /** No new run; the one under way finishes. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearInterval(this.timer);
+    await this.settled();
+  }
+
+  private async drain(): Promise<void> {
+    try {
+      for (;;) {
+        const claimed = await this.claim();
+        if (claimed.length === 0) return;
+        await Promise.all(claimed.map((effect) => this.run(effect)));
+        if (this.stopped) return;
+      }
+    } catch (error) {
+      this.log.error({ err: error }, 'the outbox could not take its effects');
+    }
+  }
+
+  /** Takes up to BATCH due effects for LEASE_MS, counting the attempt. */
+  private async claim(): Promise<ClaimedEffect[]> {
+    const rows = await this.db
+      .update(effects)
+      .set({
+        lockedUntil: sql`now() + ${LEASE_MS} * interval '1 millisecond'`,
+        attempts: sql`${effects.attempts} + 1`,
+      })
+      .where(
+        sql`${effects.id} in (select id from effects
+          where done_at is null and failed_at is null and run_after <= now()
+            and (locked_until is null or locked_until < now())
+          order by run_after, id limit ${BATCH} for update skip locked)`,
+      )
+      .returning({
+        id: effects.id,
+        kind: effects.kind,
+        key: effects.key,
+        payload: effects.payload,
+        orderId: effects.orderId,
+        attempts: effects.attempts,
+      });
+    return rows.sort((a, b) => a.id - b.id);
+  }
+
+  private async run(effect: ClaimedEffect): Promise<void> {
+    try {
+      const handler = this.handlers[effect.kind];
+      if (!handler) throw new Error(`no handler for effects of kind ${effect.kind}`);
+      await handler(effect);
+      await this.db
+        .update(effects)
+        .set({ doneAt: sql`now()`, lockedUntil: null, lastError: null })
+        .where(sql`${effects.id} = ${effect.id}`);
+    } catch (error) {
+      const last = effect.attempts >= MAX_ATTEMPTS;
+      this.log[last ? 'error' : 'warn'](
+        {
+          err: error,
+          effect: { id: effect.id, kind: effect.kind, orderId: effect.orderId, attempts: effect.attempts },
+        },
+        last ? 'an effect failed every attempt: it waits for an admin' : 'an effect failed; it will be tried again',
+      );
+      await this.db
+        .update(effects)
+        .set({
+          lockedUntil: null,
+          lastError: errorText(error),
+          ...(last
+            ? { failedAt: sql`now()` }
+            : { runAfter: sql`now() + ${backoffMs(effect.attempts)} * interval '1 millisecond'` }),
+        })
+        .where(sql`${effects.id} = ${effect.id}`);
+    }
+  }
+}
