@@ -5,7 +5,7 @@ import { backupCommand } from '../api/src/platform/backup/commands.js';
 
 try {
   const { values } = parseArgs({ options: { out: { type: 'string', short: 'o' } } });
-  const config = loadConfig();
+  const config = loadConfig(process.env, { for: 'command' });
   const result = await backupCommand(config, values.out);
   const pauses = result.pauses
     ? ` (database held ${[result.pauses.checkpointMs, result.pauses.startMs, result.pauses.stopMs]

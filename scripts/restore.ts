@@ -10,7 +10,7 @@ try {
     console.error('Usage: npm run restore -- FILE [--force]');
     process.exit(2);
   }
-  const config = loadConfig();
+  const config = loadConfig(process.env, { for: 'command' });
   const result = await restoreCommand(config, positionals[0]!, values.force ?? false);
   const where = config.databaseUrl ? 'the PostgreSQL database' : config.dataDir;
   console.log(

@@ -147,7 +147,14 @@ export async function buildApp({ config, database, logger, serveWebApp = true }:
   app.decorate('limiter', redis ? createRedisLimiter(redis) : createMemoryLimiter());
   app.decorate(
     'mailer',
-    createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log }),
+    createMailer({
+      kind: config.mail,
+      smtpUrl: config.smtpUrl,
+      from: config.mailFrom,
+      dataDir: config.dataDir,
+      log: app.log,
+      logDevNotes: config.env !== 'production',
+    }),
   );
   app.decorate('payments', createPaymentProvider(config));
   const outbox = new Outbox(

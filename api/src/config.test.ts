@@ -106,6 +106,59 @@ describe('loadConfig', () => {
     ]);
   });
 
+  it('takes card payments with Stripe when its keys are set, else on the test page outside production', () => {
+    const stripe = { STRIPE_SECRET_KEY: 'sk_1', STRIPE_WEBHOOK_SECRET: 'whsec_1', STRIPE_PUBLISHABLE_KEY: 'pk_1' };
+    expect(loadConfig({}).payments).toBe('test');
+    expect(loadConfig({ NODE_ENV: 'test' }).payments).toBe('test');
+    expect(loadConfig(stripe).payments).toBe('stripe');
+    expect(loadConfig({ ...stripe, NODE_ENV: 'production', SMTP_URL: 'smtp://mail' })).toMatchObject({
+      payments: 'stripe',
+      mail: 'smtp',
+      warnings: [],
+    });
+    expect(loadConfig({ PAYMENTS: 'off' }).payments).toBe('off');
+    expect(loadConfig({ ...stripe, PAYMENTS: 'test' }).payments).toBe('test');
+    expect(() => loadConfig({ PAYMENTS: 'stripe' })).toThrow(/PAYMENTS: stripe needs STRIPE_SECRET_KEY/);
+    expect(() => loadConfig({ PAYMENTS: 'card' })).toThrow(/PAYMENTS/);
+  });
+
+  it('refuses production without Stripe unless PAYMENTS=test (warned) or PAYMENTS=off', () => {
+    const production = { NODE_ENV: 'production', SMTP_URL: 'smtp://mail' };
+    let error: unknown;
+    try {
+      loadConfig(production);
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as ConfigError).problems).toEqual([
+      expect.stringMatching(/^PAYMENTS: in production card payments need Stripe .*PAYMENTS=off/),
+    ]);
+    expect(loadConfig({ ...production, PAYMENTS: 'off' })).toMatchObject({ payments: 'off', warnings: [] });
+    const test = loadConfig({ ...production, PAYMENTS: 'test' });
+    expect(test.payments).toBe('test');
+    expect(test.warnings).toEqual([expect.stringMatching(/^PAYMENTS=test in production: .*TEST PAYMENT/)]);
+  });
+
+  it('refuses production without SMTP_URL unless MAIL=outbox (warned)', () => {
+    const production = { NODE_ENV: 'production', PAYMENTS: 'off' };
+    expect(() => loadConfig(production)).toThrow(/SMTP_URL: is required in production/);
+    const outbox = loadConfig({ ...production, MAIL: 'outbox', DATA_DIR: '/srv/shop' });
+    expect(outbox.mail).toBe('outbox');
+    expect(outbox.warnings).toEqual([
+      'MAIL=outbox in production: no mail is sent; each is written to /srv/shop/outbox.',
+    ]);
+    expect(loadConfig({}).mail).toBe('outbox');
+    expect(loadConfig({ SMTP_URL: 'smtp://mail' }).mail).toBe('smtp');
+    expect(() => loadConfig({ MAIL: 'smtp' })).toThrow(/MAIL: smtp needs SMTP_URL/);
+    // Both at once: one message lists both.
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/PAYMENTS: [\s\S]*SMTP_URL: /);
+  });
+
+  it('lets commands (admin password, backup, restore) run in production: they take no payment and send no mail', () => {
+    expect(loadConfig({ NODE_ENV: 'production' }, { for: 'command' })).toMatchObject({ env: 'production' });
+  });
+
   it('holds ADMIN_PASSWORD to the password policy of every account', () => {
     for (const bad of ['        ', 'aaaaaaaaaa', 'password1', 'short']) {
       expect(() => loadConfig({ ADMIN_PASSWORD: bad }), JSON.stringify(bad)).toThrow(/ADMIN_PASSWORD/);

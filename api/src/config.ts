@@ -69,6 +69,11 @@ const trustProxy = z
     return z.NEVER;
   });
 
+export const PAYMENT_MODES = ['stripe', 'test', 'off'] as const;
+export type PaymentsMode = (typeof PAYMENT_MODES)[number];
+export const MAIL_MODES = ['smtp', 'outbox'] as const;
+export type MailMode = (typeof MAIL_MODES)[number];
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -121,6 +126,10 @@ const EnvSchema = z.object({
     .min(0)
     .max(24 * 365)
     .default(24),
+  /** Card payments: Stripe, the built-in test page, or none (cash on delivery only). */
+  PAYMENTS: z.enum(PAYMENT_MODES).optional(),
+  /** Mail: SMTP, or .eml files in DATA_DIR/outbox (in production only when asked for). */
+  MAIL: z.enum(MAIL_MODES).optional(),
   /** Bearer token for GET /api/metrics; unset, the route answers 404. */
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
 });
@@ -148,6 +157,12 @@ export interface Config {
   trustProxy: false | number | string[];
   backup: { dir: string; keep: number; intervalHours: number };
   metricsToken: string | undefined;
+  /** Card payments: `stripe`, the built-in test page (`test`), or none (`off`: cash on delivery only). */
+  payments: PaymentsMode;
+  /** Where mail goes: SMTP_URL, or the outbox in DATA_DIR. */
+  mail: MailMode;
+  /** What an operator must read at start: a production shop running on a stand-in (printed by main). */
+  warnings: string[];
 }
 
 export class ConfigError extends Error {
@@ -157,8 +172,15 @@ export class ConfigError extends Error {
   }
 }
 
-/** Reads the configuration; empty strings count as unset. */
-export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
+/**
+ * Reads the configuration; empty strings count as unset. A command (`for: 'command'`: admin
+ * password, backup, restore) takes no payments and sends no mail, so a production shop's
+ * PAYMENTS and MAIL requirements do not stop it.
+ */
+export function loadConfig(
+  source: Record<string, string | undefined> = process.env,
+  { for: purpose = 'server' }: { for?: 'server' | 'command' } = {},
+): Config {
   const keys = Object.keys(EnvSchema.shape);
   const raw = Object.fromEntries(keys.map((key) => [key, source[key] === '' ? undefined : source[key]]));
   const parsed = EnvSchema.safeParse(raw);
@@ -168,8 +190,22 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   // Checked beside the schema so that it is listed together with every other bad key.
   if (raw.STRIPE_SECRET_KEY && !raw.STRIPE_WEBHOOK_SECRET)
     problems.push('STRIPE_WEBHOOK_SECRET: is required with STRIPE_SECRET_KEY');
+  const production = raw.NODE_ENV === 'production';
+  const payments = paymentsMode(raw, production && purpose === 'server', problems);
+  const mail = mailMode(raw, production && purpose === 'server', problems);
   if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
   const env = parsed.data;
+  const warnings = [
+    ...(production && payments === 'test'
+      ? [
+          'PAYMENTS=test in production: the built-in test page takes card payments, and no money moves. ' +
+            'Orders paid on it are marked TEST PAYMENT. Set the Stripe keys, or PAYMENTS=off for cash on delivery only.',
+        ]
+      : []),
+    ...(production && mail === 'outbox'
+      ? [`MAIL=outbox in production: no mail is sent; each is written to ${join(resolve(env.DATA_DIR), 'outbox')}.`]
+      : []),
+  ];
   return {
     env: env.NODE_ENV,
     port: env.PORT,
@@ -199,5 +235,42 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       intervalHours: env.BACKUP_INTERVAL_HOURS,
     },
     metricsToken: env.METRICS_TOKEN,
+    payments,
+    mail,
+    warnings,
   };
+}
+
+/**
+ * PAYMENTS, or what it is without it: Stripe when its keys are set, the test page outside
+ * production. A production shop never falls back on the test page: it marks orders paid with
+ * no money moved, so it must be asked for by name (or cards switched off).
+ */
+function paymentsMode(raw: Record<string, string | undefined>, production: boolean, problems: string[]): PaymentsMode {
+  const asked = PAYMENT_MODES.find((mode) => mode === raw.PAYMENTS);
+  if (raw.PAYMENTS !== undefined && !asked) return 'off'; // the schema lists the bad value
+  const mode = asked ?? (raw.STRIPE_SECRET_KEY ? 'stripe' : 'test');
+  if (mode === 'stripe' && !raw.STRIPE_SECRET_KEY)
+    problems.push('PAYMENTS: stripe needs STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET');
+  else if (production && !asked && mode === 'test')
+    problems.push(
+      'PAYMENTS: in production card payments need Stripe (set STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and ' +
+        'STRIPE_WEBHOOK_SECRET), or PAYMENTS=off for cash on delivery only. PAYMENTS=test runs the built-in ' +
+        'test page, which marks orders paid with no money moved',
+    );
+  return mode;
+}
+
+/** MAIL, or what it is without it: SMTP when SMTP_URL is set; the outbox only outside production unless asked. */
+function mailMode(raw: Record<string, string | undefined>, production: boolean, problems: string[]): MailMode {
+  const asked = MAIL_MODES.find((mode) => mode === raw.MAIL);
+  if (raw.MAIL !== undefined && !asked) return 'outbox'; // the schema lists the bad value
+  const mode = asked ?? (raw.SMTP_URL ? 'smtp' : 'outbox');
+  if (mode === 'smtp' && !raw.SMTP_URL) problems.push('MAIL: smtp needs SMTP_URL');
+  else if (production && !asked && mode === 'outbox')
+    problems.push(
+      'SMTP_URL: is required in production, where shoppers must receive their mail (sign-up codes, reset links, ' +
+        'orders). MAIL=outbox writes every mail to DATA_DIR/outbox instead and sends none',
+    );
+  return mode;
 }

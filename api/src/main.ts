@@ -19,6 +19,11 @@ async function main(): Promise<void> {
   }
 
   const app = await buildApp({ config });
+  // In the log (where monitoring reads it) and on standard error (where a person starting the shop looks).
+  for (const warning of config.warnings) {
+    app.log.warn(warning);
+    process.stderr.write(`WARNING: ${warning}\n`);
+  }
   const seeded = await seed(app.db, config, app.log);
 
   // While draining, every answer closes its connection: a keep-alive client opens a new one

@@ -63,7 +63,12 @@ export const CheckoutSessionSchema = z.object({
 export type CheckoutSession = z.infer<typeof CheckoutSessionSchema>;
 
 /** What the checkout page needs to label its pay button and format money. */
-export const CheckoutInfoSchema = z.object({ provider: z.enum(PAYMENT_PROVIDERS), currency: z.string() });
+export const CheckoutInfoSchema = z.object({
+  provider: z.enum(PAYMENT_PROVIDERS),
+  /** False when the shop takes no card payments (PAYMENTS=off): the checkout offers cash on delivery only. */
+  cardPayments: z.boolean(),
+  currency: z.string(),
+});
 export type CheckoutInfo = z.infer<typeof CheckoutInfoSchema>;
 
 export const OrderItemSchema = z.object({

@@ -75,6 +75,9 @@ export async function startShop(env: Record<string, string> = {}, fixedDataDir?:
       REDIS_URL: '',
       SMTP_URL: '',
       STRIPE_SECRET_KEY: '',
+      // Production, on the stand-ins said by name: the journeys pay on the built-in page and read the outbox.
+      PAYMENTS: 'test',
+      MAIL: 'outbox',
       ...env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],

@@ -64,7 +64,7 @@ async function main(): Promise<void> {
 
   let config;
   try {
-    config = loadConfig();
+    config = loadConfig(process.env, { for: 'command' });
   } catch (error) {
     if (error instanceof ConfigError) fail(error.message);
     throw error;

@@ -22,7 +22,7 @@ const post = (headers: Record<string, string>, payload: object = {}, query = '')
 describe('GET /api/checkout', () => {
   it('names the built-in payment page as the provider when Stripe is not configured', async () => {
     const response = await t.app.inject('/api/checkout');
-    expect(response.json()).toEqual({ provider: 'local', currency: 'USD' });
+    expect(response.json()).toEqual({ provider: 'local', cardPayments: true, currency: 'USD' });
   });
 });
 

@@ -24,7 +24,11 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: CheckoutInfoSchema },
       },
     },
-    async () => ({ provider: app.payments.name, currency: app.config.currency }),
+    async () => ({
+      provider: app.payments.name,
+      cardPayments: app.payments.takesNewPayments,
+      currency: app.config.currency,
+    }),
   );
 
   app.post(

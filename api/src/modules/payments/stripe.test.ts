@@ -159,7 +159,7 @@ const fields = (
 describe('Stripe Checkout session', () => {
   it('tells the web app that Stripe is the provider', async () => {
     const info = await t.app.inject('/api/checkout');
-    expect(info.json()).toEqual({ provider: 'stripe', currency: 'USD' });
+    expect(info.json()).toEqual({ provider: 'stripe', cardPayments: true, currency: 'USD' });
   });
 
   it('opens a Checkout Session with price_data lines, return URLs, order reference, email, expiry and an idempotency key', async () => {

@@ -10,8 +10,9 @@ export interface Mail {
   text: string;
   html: string;
   /**
-   * What a developer needs from this mail (a code, a link). Logged only by the outbox, which
-   * exists for local development; never logged when real SMTP delivers the mail.
+   * What a developer needs from this mail (a code, a link). Logged only by the outbox outside
+   * production; never when real SMTP delivers the mail, nor by a production outbox (MAIL=outbox),
+   * whose log may be shipped anywhere while the code still signs someone in.
    */
   devNote?: string;
 }
@@ -22,15 +23,19 @@ export interface Mailer {
   close(): void;
 }
 
-/** Real SMTP when SMTP_URL is set; otherwise one .eml file per message in DATA_DIR/outbox. */
+/** Real SMTP (`MAIL=smtp`, SMTP_URL); otherwise one .eml file per message in DATA_DIR/outbox. */
 export function createMailer(options: {
+  kind: Mailer['kind'];
   smtpUrl?: string | undefined;
   from: string;
   dataDir: string;
   log: FastifyBaseLogger;
+  /** Whether the outbox echoes each mail's devNote (a sign-up code, a reset link) to the log. */
+  logDevNotes: boolean;
 }): Mailer {
-  if (options.smtpUrl) return smtpMailer(nodemailer.createTransport(options.smtpUrl), options.from);
-  return outboxMailer(join(options.dataDir, 'outbox'), options.from, options.log);
+  if (options.kind === 'smtp' && options.smtpUrl)
+    return smtpMailer(nodemailer.createTransport(options.smtpUrl), options.from);
+  return outboxMailer(join(options.dataDir, 'outbox'), options.from, options.log, options.logDevNotes);
 }
 
 function smtpMailer(transport: Transporter, from: string): Mailer {
@@ -43,7 +48,7 @@ function smtpMailer(transport: Transporter, from: string): Mailer {
   };
 }
 
-function outboxMailer(dir: string, from: string, log: FastifyBaseLogger): Mailer {
+function outboxMailer(dir: string, from: string, log: FastifyBaseLogger, logDevNotes: boolean): Mailer {
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     kind: 'outbox',
@@ -52,8 +57,9 @@ function outboxMailer(dir: string, from: string, log: FastifyBaseLogger): Mailer
       await mkdir(dir, { recursive: true });
       const file = join(dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(3).toString('hex')}.eml`);
       await writeFile(file, info.message as Buffer);
+      const note = logDevNotes && devNote ? `: ${devNote}` : '';
       // `outbox`: a terminal log frames these lines (platform/logging/terminal.ts).
-      log.info({ to, subject, file, outbox: true }, `mail written to the outbox${devNote ? `: ${devNote}` : ''}`);
+      log.info({ to, subject, file, outbox: true }, `mail written to the outbox${note}`);
     },
     close: () => transport.close(),
   };

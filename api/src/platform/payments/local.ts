@@ -11,13 +11,14 @@ const localPayPath = (sessionId: string) => `/pay/${sessionId}`;
 export const localReturnPath = (result: 'success' | 'cancelled', sessionId: string) =>
   `/checkout-${result}?session_id=${encodeURIComponent(sessionId)}`;
 
-export function localProvider(): PaymentProvider {
+export function localProvider({ takesNewPayments }: { takesNewPayments: boolean }): PaymentProvider {
   const reserveSession = () => {
     const sessionId = `cs_local_${generateToken(24)}`;
     return { sessionId, url: localPayPath(sessionId) };
   };
   return {
     name: 'local',
+    takesNewPayments,
     sessionLifetimeMs: PAYMENT_SESSION_TTL_MS,
     reserveSession,
     async createSession() {

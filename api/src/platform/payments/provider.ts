@@ -52,6 +52,8 @@ export interface PaymentEvent {
 
 export interface PaymentProvider {
   readonly name: PaymentProviderName;
+  /** False with `PAYMENTS=off`: checkout offers cash on delivery only, and refuses card. */
+  readonly takesNewPayments: boolean;
   /** How long a checkout stays open: its order lapses, and its session closes, that long after it starts. */
   readonly sessionLifetimeMs: number;
   /**

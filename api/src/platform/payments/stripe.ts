@@ -41,6 +41,7 @@ export function stripeProvider(settings: StripeSettings, publicUrl: string): Pay
 
   return {
     name: 'stripe',
+    takesNewPayments: true,
     // Stripe takes no session shorter than 30 minutes by its own clock: one more absorbs the skew.
     sessionLifetimeMs: PAYMENT_SESSION_TTL_MS + 60_000,
     async createSession(order) {

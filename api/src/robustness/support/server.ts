@@ -63,6 +63,9 @@ export async function startServer(
     LOG_LEVEL: 'warn',
     SEED_DEMO: 'false',
     ADMIN_PASSWORD: 'robustness-root-password',
+    // Production, on the stand-ins said by name: the built-in payment page and the outbox.
+    PAYMENTS: 'test',
+    MAIL: 'outbox',
     ...env,
   });
   const url = `http://127.0.0.1:${port}`;
