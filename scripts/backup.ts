@@ -2,7 +2,9 @@
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../api/src/config.js';
 import { backupCommand } from '../api/src/platform/backup/commands.js';
+import { keepFilesPrivate } from '../api/src/platform/security/private-files.js';
 
+keepFilesPrivate();
 try {
   const { values } = parseArgs({ options: { out: { type: 'string', short: 'o' } } });
   const config = loadConfig(process.env, { for: 'command' });

@@ -3,7 +3,9 @@ import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../api/src/config.js';
 import { restoreCommand } from '../api/src/platform/backup/commands.js';
 import { RestoreRefused } from '../api/src/platform/backup/restore.js';
+import { keepFilesPrivate } from '../api/src/platform/security/private-files.js';
 
+keepFilesPrivate();
 try {
   const { values, positionals } = parseArgs({ options: { force: { type: 'boolean' } }, allowPositionals: true });
   if (positionals.length !== 1) {

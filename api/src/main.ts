@@ -2,11 +2,13 @@ import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { seed } from './db/seed/index.js';
 import { framed } from './lib/framed.js';
+import { keepFilesPrivate } from './platform/security/private-files.js';
 
 /** How long a stopping process keeps serving (closing each connection after its answer) before it closes. */
 const DRAIN_MS = 1000;
 
 async function main(): Promise<void> {
+  keepFilesPrivate();
   let config;
   try {
     config = loadConfig();

@@ -11,6 +11,7 @@
  */
 import { ConfigError, loadConfig } from '../config.js';
 import { DatabaseInUseError, openDatabase } from '../db/client.js';
+import { keepFilesPrivate } from '../platform/security/private-files.js';
 import { passwordProblem, setPassword } from './set-password.js';
 
 const USAGE = 'Usage: npm run admin:password -- <email>   (the new password is read from standard input)';
@@ -57,6 +58,7 @@ function fail(message: string): never {
 }
 
 async function main(): Promise<void> {
+  keepFilesPrivate();
   const args = process.argv.slice(2);
   if (args.length !== 1 || args[0] === '--help' || args[0] === '-h') fail(USAGE);
   const email = args[0]!.trim().toLowerCase();

@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -6,6 +6,7 @@ import type { Logger } from 'drizzle-orm/logger';
 import type { PGlite } from '@electric-sql/pglite';
 import type pg from 'pg';
 import { migrationsDir } from '../paths.js';
+import { privateDir, tightenTree } from '../platform/security/private-files.js';
 import * as schema from './schema.js';
 
 /** One type for both drivers: services never know which database they run on. */
@@ -83,7 +84,7 @@ async function openPglite(options: DatabaseOptions): Promise<Database> {
   let client;
   let unlock = () => {};
   if (options.dataDir) {
-    mkdirSync(options.dataDir, { recursive: true });
+    privateDir(options.dataDir);
     unlock = lockDataDir(options.dataDir);
     client = new PGlite(join(options.dataDir, 'db'));
   } else {
@@ -93,6 +94,7 @@ async function openPglite(options: DatabaseOptions): Promise<Database> {
     await client.waitReady;
     const pgliteDb = drizzle(client, { schema, logger: options.logger });
     await migrate(pgliteDb, { migrationsFolder: options.migrationsFolder ?? migrationsDir });
+    if (options.dataDir) tightenTree(join(options.dataDir, 'db'));
     return {
       db: pgliteDb as unknown as Db,
       kind: 'pglite',

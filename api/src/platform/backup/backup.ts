@@ -33,7 +33,7 @@ export interface BackupResult {
 /** Writes one backup of `source` and the outbox of `dataDir` to `file`. */
 export async function takeBackup(source: BackupSource, dataDir: string, file: string): Promise<BackupResult> {
   const started = performance.now();
-  await mkdir(dirname(file), { recursive: true });
+  await mkdir(dirname(file), { recursive: true, mode: 0o700 });
   const createdAt = new Date().toISOString();
   if (source.kind === 'pglite') {
     const query = (text: string) => source.pg.query<Record<string, unknown>>(text);

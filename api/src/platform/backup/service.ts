@@ -30,7 +30,7 @@ export async function readStatus(dir: string): Promise<BackupStatus> {
 
 /** Records one attempt in `BACKUP_DIR/last-backup.json` (written whole, then renamed into place). */
 export async function recordAttempt(dir: string, outcome: BackupResult | Error): Promise<BackupStatus> {
-  await mkdir(dir, { recursive: true });
+  await mkdir(dir, { recursive: true, mode: 0o700 });
   const previous = await readStatus(dir);
   const status: BackupStatus =
     outcome instanceof Error
@@ -45,7 +45,7 @@ export async function recordAttempt(dir: string, outcome: BackupResult | Error):
           },
         };
   const temporary = join(dir, `.${STATUS_FILE}.${process.pid}`);
-  await writeFile(temporary, `${JSON.stringify(status, null, 2)}\n`);
+  await writeFile(temporary, `${JSON.stringify(status, null, 2)}\n`, { mode: 0o600 });
   await rename(temporary, join(dir, STATUS_FILE));
   return status;
 }

@@ -54,9 +54,10 @@ function outboxMailer(dir: string, from: string, log: FastifyBaseLogger, logDevN
     kind: 'outbox',
     async send({ to, subject, text, html, devNote }) {
       const info = await transport.sendMail({ from, to, subject, text, html });
-      await mkdir(dir, { recursive: true });
+      // Only the shop's user may read them: a reset link opens the account (whatever the umask).
+      await mkdir(dir, { recursive: true, mode: 0o700 });
       const file = join(dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(3).toString('hex')}.eml`);
-      await writeFile(file, info.message as Buffer);
+      await writeFile(file, info.message as Buffer, { mode: 0o600 });
       const note = logDevNotes && devNote ? `: ${devNote}` : '';
       // `outbox`: a terminal log frames these lines (platform/logging/terminal.ts).
       log.info({ to, subject, file, outbox: true }, `mail written to the outbox${note}`);
