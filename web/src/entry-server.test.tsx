@@ -14,6 +14,7 @@ describe('the server renderer', () => {
       '/admin/dashboard',
       '/privacy',
       '/withdrawal',
+      '/withdrawal/confirm',
     ]) {
       expect(isKnownPath(path), path).toBe(true);
     }
@@ -92,6 +93,13 @@ const PRODUCT: Product = {
 };
 
 describe('the head of a server-rendered page', () => {
+  it('renders the withdrawal link’s page the same for every token, which the app reads once it runs', async () => {
+    const page = await renderPage('/withdrawal/confirm?token=secret-token-1', 'en', {});
+    expect(page?.html).toContain('Confirm your withdrawal');
+    expect(page?.html).not.toContain('secret-token-1');
+    expect(page?.head).not.toContain('secret-token-1');
+  });
+
   it('gives a product page in Bulgarian its canonical, alternates, previews and Product + Offer data', async () => {
     const page = await renderPage(
       '/product/007',

@@ -135,6 +135,12 @@ export const routes: RouteObject[] = [
             ...serverRendered('withdrawal', { data: shopSettings, italic: 'text', cyrillic: 'body-and-display' }),
           },
           {
+            // The mailed link's page: the same HTML for every token (the app reads it once it runs).
+            path: 'withdrawal/confirm',
+            ...page(() => import('../routes/withdrawal-confirm')),
+            ...serverRendered('withdrawal-confirm', { italic: 'text' }),
+          },
+          {
             path: 'about-us',
             ...page(() => import('../routes/about-us')),
             ...serverRendered('about-us', { italic: 'text' }),

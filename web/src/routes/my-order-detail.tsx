@@ -19,7 +19,13 @@ export default function MyOrderDetailRoute() {
   const session = useSession();
   const id = parseOrderId(useParams().orderId);
   const { order, error } = useOrder(id);
-  const title = id === null ? t('orders.title') : t('orderDetail.title', { id });
+  // Shoppers read the order's reference; the address keeps its id (the page is theirs alone).
+  const title =
+    id === null
+      ? t('orders.title')
+      : order
+        ? t('orderDetail.title', { reference: order.reference })
+        : t('orderDetail.titlePending');
   useDocumentTitle(title);
 
   let body: React.ReactNode;

@@ -17,6 +17,6 @@ describe('the withdrawal page', () => {
     expect(within(bulgarian).getByText(`До ${seller}:`)).toBeInTheDocument();
     expect(bulgarian).toHaveAttribute('lang', 'bg');
     expect(screen.getByText(/within 30 days of receiving it/)).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Confirm withdrawal' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Send withdrawal' })).toBeInTheDocument();
   });
 });

@@ -63,6 +63,7 @@ export function OrderDetail({ orderId, lang }: OrderDetailProps) {
         <div>
           <h1 className={styles.title}>{t('adminOrders.number', { id: order.id })}</h1>
           <p className={styles.meta}>
+            {t('adminOrders.reference', { reference: order.reference })} ·{' '}
             {t('adminOrders.placedOn', { date: formatDateTime(order.createdAt, lang) })} ·{' '}
             {t(`adminOrders.payment.${order.paymentMethod}`)}
           </p>

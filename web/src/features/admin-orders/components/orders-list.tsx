@@ -196,6 +196,7 @@ function OrderRow({ order, lang }: { order: AdminOrder; lang: string }) {
         <Link to={`/admin/orders/${order.id}`} className={styles.orderLink}>
           {t('adminOrders.number', { id: order.id })}
         </Link>
+        <span className={styles.reference}>{order.reference}</span>
       </th>
       <td className={styles.date}>{formatDateTime(order.createdAt, lang)}</td>
       <td>

@@ -36,10 +36,10 @@ export function OrderCard({
           <Heading id={headingId} className={styles.number}>
             {link ? (
               <Link to={`/my-order/${order.id}`} className={styles.link}>
-                {t('orders.number', { id: order.id })}
+                {t('orders.number', { reference: order.reference })}
               </Link>
             ) : (
-              t('orders.number', { id: order.id })
+              t('orders.number', { reference: order.reference })
             )}
           </Heading>
           <p className={styles.date}>

@@ -11,6 +11,7 @@ vi.mock('react-toastify', () => ({ toast: { error: vi.fn(), info: vi.fn(), succe
 
 const order = (overrides: Partial<Order> = {}): Order => ({
   id: 42,
+  reference: '3F9A0C21B7D4',
   status: 'paid',
   paymentMethod: 'card',
   fulfilment: 'shipped',
@@ -190,7 +191,7 @@ describe('OrderDetail', () => {
     signIn();
     renderWithApi(<Detail />);
     await userEvent.click(await screen.findByRole('button', { name: 'Withdraw from contract here' }));
-    expect(await screen.findByText(/Mila Petrova \(mila@example\.com\), order #42/)).toBeInTheDocument();
+    expect(await screen.findByText(/Mila Petrova \(mila@example\.com\), order 3F9A0C21B7D4/)).toBeInTheDocument();
     // One of the two hoodies, and not the tee.
     await userEvent.selectOptions(screen.getByRole('combobox', { name: 'How many' }), '1');
     await userEvent.click(screen.getByRole('checkbox', { name: /Bone Tee/ }));

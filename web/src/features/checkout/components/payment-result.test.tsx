@@ -8,6 +8,7 @@ import { PaymentResult } from './payment-result';
 
 const order = (overrides: Partial<Order> = {}): Order => ({
   id: 42,
+  reference: '3F9A0C21B7D4',
   status: 'paid',
   paymentMethod: 'card',
   fulfilment: 'unfulfilled',
@@ -61,7 +62,7 @@ describe('PaymentResult', () => {
     renderWithApi(<PaymentResult kind="success" sessionId="cs_1" />);
     expect(screen.getByRole('heading', { level: 1, name: 'Payment Successful!' })).toBeInTheDocument();
     expect(screen.getByText('Thank you for your purchase.')).toBeInTheDocument();
-    expect(await screen.findByRole('heading', { name: 'Order #42' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Order 3F9A0C21B7D4' })).toBeInTheDocument();
     expect(screen.getByText('Paid')).toBeInTheDocument();
     expect(screen.getByText('$219.98')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'View my orders' })).toHaveAttribute('href', '/my-order');
@@ -77,7 +78,7 @@ describe('PaymentResult', () => {
     renderWithApi(<PaymentResult kind="success" sessionId={null} orderId={42} />);
     expect(screen.getByRole('heading', { level: 1, name: 'Order Placed!' })).toBeInTheDocument();
     expect(screen.getByText('Thank you for your order. You pay the courier when it arrives.')).toBeInTheDocument();
-    expect(await screen.findByRole('link', { name: 'Order #42' })).toHaveAttribute('href', '/my-order/42');
+    expect(await screen.findByRole('link', { name: 'Order 3F9A0C21B7D4' })).toHaveAttribute('href', '/my-order/42');
     expect(screen.getByText('Placed, pay on delivery')).toBeInTheDocument();
     expect(screen.getByText('$221.48')).toBeInTheDocument();
   });
@@ -124,7 +125,7 @@ describe('OrderHistory', () => {
     renderWithApi(<OrderHistory />);
     const cards = await screen.findAllByRole('article');
     expect(cards).toHaveLength(2);
-    expect(cards[0]).toHaveTextContent('Поръчка №42');
+    expect(cards[0]).toHaveTextContent('Поръчка 3F9A0C21B7D4');
     expect(cards[0]).toHaveTextContent('Платена');
     expect(cards[0]).toHaveTextContent('15 май 2026 г.');
     expect(cards[0]).toHaveTextContent('219,98 $');

@@ -13,11 +13,11 @@ import styles from './withdraw-panel.module.css';
 const DAY_MS = 86_400_000;
 
 const WITHDRAWAL_FAILED = {
-  fallback: 'withdrawal.form.errors.failed',
+  fallback: 'withdrawal.confirm.errors.failed',
   codes: {
-    ALREADY_WITHDRAWN: 'withdrawal.form.errors.alreadyWithdrawn',
-    WITHDRAWAL_PERIOD_OVER: 'withdrawal.form.errors.periodOver',
-    INVALID_TRANSITION: 'withdrawal.form.errors.notAllowed',
+    ALREADY_WITHDRAWN: 'withdrawal.confirm.errors.alreadyWithdrawn',
+    WITHDRAWAL_PERIOD_OVER: 'withdrawal.confirm.errors.periodOver',
+    INVALID_TRANSITION: 'withdrawal.confirm.errors.notAllowed',
     RATE_LIMITED: 'withdrawal.form.errors.rateLimited',
   },
 } as const;
@@ -96,7 +96,11 @@ function WithdrawForm({ order, lang, onClose }: { order: Order; lang: Language; 
         {t('orderDetail.withdraw.title')}
       </h2>
       <p className={styles.intro}>
-        {t('orderDetail.withdraw.who', { name: profile?.name ?? '', email: profile?.email ?? '', orderId: order.id })}
+        {t('orderDetail.withdraw.who', {
+          name: profile?.name ?? '',
+          email: profile?.email ?? '',
+          reference: order.reference,
+        })}
       </p>
       <fieldset className={styles.lines}>
         <legend className={styles.legend}>{t('orderDetail.withdraw.lines')}</legend>
@@ -160,7 +164,7 @@ function WithdrawForm({ order, lang, onClose }: { order: Order; lang: Language; 
           aria-busy={busy}
           aria-describedby={error ? ids.error : undefined}
         >
-          {busy ? t('withdrawal.form.submitting') : t('withdrawal.form.submit')}
+          {busy ? t('withdrawal.confirm.submitting') : t('withdrawal.confirm.submit')}
         </button>
         <button type="button" className={button.secondary} onClick={onClose} disabled={busy}>
           {t('orderDetail.withdraw.keep')}

@@ -1,10 +1,10 @@
-import type { PublicWithdrawalBody, Withdrawal } from '@shop/contract';
+import type { PublicWithdrawalBody, WithdrawalRequested } from '@shop/contract';
 import { api } from '../../../lib/api-client';
 
 /**
- * The public withdrawal (OPERATIONS.md section 6): order number, the email it was placed with and
- * a name, no login. 201 with the withdrawal (its `submittedAt`); 404 when order and email do not
- * match; 409 `ALREADY_WITHDRAWN` / `WITHDRAWAL_PERIOD_OVER` / `INVALID_TRANSITION`; 429.
+ * The public withdrawal form (OPERATIONS.md section 6): order reference, the email it was placed
+ * with and a name, no login. 202 `{ sent: true }` whatever the order: a link to confirm goes to the
+ * order's own address when they match. 400 for a malformed field; 429 past the limits.
  */
 export const submitWithdrawal = (body: PublicWithdrawalBody) =>
-  api.post<Withdrawal>('/withdrawals', body, { anonymous: true });
+  api.post<WithdrawalRequested>('/withdrawals', body, { anonymous: true });

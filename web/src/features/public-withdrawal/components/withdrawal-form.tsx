@@ -1,6 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Withdrawal } from '@shop/contract';
 import { Field } from '../../../components/field/field';
 import { StateMessage } from '../../../components/state-message/state-message';
 import button from '../../../components/button/button.module.css';
@@ -8,7 +7,6 @@ import field from '../../../components/field/field.module.css';
 import { CLIENT_ERROR_CODES, isApiError } from '../../../lib/api-client';
 import { useErrorText } from '../../../lib/error-text';
 import { useHydrated } from '../../../lib/use-hydrated';
-import { useLanguage } from '../../../lib/use-language';
 import { submitWithdrawal } from '../api/submit-withdrawal';
 import styles from './withdrawal-form.module.css';
 
@@ -17,32 +15,26 @@ type Values = Record<Name, string>;
 type Errors = Partial<Record<Name, string>>;
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const ORDER_ID = /^\d{1,9}$/;
+/** The order's reference (12 hexadecimal characters), or the number an older order mail gave. */
+const ORDER_KEY = /^#?([0-9a-f]{12}|[1-9]\d{0,8})$/i;
 const REASON_MAX = 1000;
 const NAMES: readonly Name[] = ['orderId', 'email', 'name', 'reason'];
 
-/** The submission's moment, down to the second: the shopper may need to prove it. */
-const moment = (iso: string, lang: string) =>
-  new Intl.DateTimeFormat(lang === 'bg' ? 'bg-BG' : 'en-GB', { dateStyle: 'long', timeStyle: 'medium' }).format(
-    new Date(iso),
-  );
-
 /**
- * The public withdrawal form: order number, email and name (and a reason if the shopper likes).
- * Field errors stand by their fields; the server's refusals (no such order, already withdrawn,
- * period over, too many tries, no connection) above the button. Sent, it shows when it was
- * received and that the acknowledgement is on its way by email.
+ * The public withdrawal form: order reference, email and name (and a reason if the shopper likes).
+ * Field errors stand by their fields; too many tries or no connection above the button. Sent, it
+ * says the same whatever the order: look for the link in the order's mailbox (the server mails it
+ * only when reference and email match), where the withdrawal is confirmed.
  */
 export function WithdrawalForm() {
   const { t } = useTranslation();
-  const lang = useLanguage();
   const errorText = useErrorText();
   const reasonId = useId();
   const [values, setValues] = useState<Values>({ orderId: '', email: '', name: '', reason: '' });
   const [errors, setErrors] = useState<Errors>({});
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const [done, setDone] = useState<Withdrawal['withdrawal'] | null>(null);
+  const [done, setDone] = useState(false);
   // Server-rendered, the form could be sent before the app runs: the browser would put the email
   // in the address (a GET to this page). The button waits for the app.
   const hydrated = useHydrated();
@@ -54,8 +46,7 @@ export function WithdrawalForm() {
 
   function validate(): Errors {
     const found: Errors = {};
-    if (!ORDER_ID.test(values.orderId.trim().replace(/^#/, '')) || Number(values.orderId.trim().replace(/^#/, '')) < 1)
-      found.orderId = t('withdrawal.form.errors.orderId');
+    if (!ORDER_KEY.test(values.orderId.trim())) found.orderId = t('withdrawal.form.errors.orderId');
     if (!EMAIL.test(values.email.trim())) found.email = t('withdrawal.form.errors.email');
     if (!values.name.trim() || values.name.trim().length > 100) found.name = t('withdrawal.form.errors.name');
     if (values.reason.trim().length > REASON_MAX) found.reason = t('withdrawal.form.errors.reason');
@@ -72,13 +63,13 @@ export function WithdrawalForm() {
     setBusy(true);
     try {
       const reason = values.reason.trim();
-      const { withdrawal } = await submitWithdrawal({
-        orderId: Number(values.orderId.trim().replace(/^#/, '')),
+      await submitWithdrawal({
+        orderId: values.orderId.trim().replace(/^#/, '').toUpperCase(),
         email: values.email.trim(),
         name: values.name.trim(),
         ...(reason ? { reason } : {}),
       });
-      setDone(withdrawal);
+      setDone(true);
     } catch (error) {
       const refused = isApiError(error) && error.status === 400 ? NAMES.filter((name) => error.fields[name]) : [];
       if (refused.length > 0) {
@@ -88,10 +79,6 @@ export function WithdrawalForm() {
           errorText(error, {
             fallback: 'withdrawal.form.errors.failed',
             codes: {
-              NOT_FOUND: 'withdrawal.form.errors.notFound',
-              ALREADY_WITHDRAWN: 'withdrawal.form.errors.alreadyWithdrawn',
-              WITHDRAWAL_PERIOD_OVER: 'withdrawal.form.errors.periodOver',
-              INVALID_TRANSITION: 'withdrawal.form.errors.notAllowed',
               RATE_LIMITED: 'withdrawal.form.errors.rateLimited',
               [CLIENT_ERROR_CODES.network]: 'apiErrors.NETWORK_ERROR',
             },
@@ -106,10 +93,9 @@ export function WithdrawalForm() {
   if (done) {
     return (
       <div className={styles.done}>
-        <StateMessage kind="info" title={t('withdrawal.success.title')}>
-          <p>{t('withdrawal.success.body', { orderId: done.orderId, submittedAt: moment(done.submittedAt, lang) })}</p>
-          <p>{t('withdrawal.success.mail')}</p>
-          <p>{t('withdrawal.success.next')}</p>
+        <StateMessage kind="info" title={t('withdrawal.sent.title')}>
+          <p>{t('withdrawal.sent.body')}</p>
+          <p>{t('withdrawal.sent.spam')}</p>
         </StateMessage>
       </div>
     );
@@ -121,8 +107,10 @@ export function WithdrawalForm() {
         <Field
           label={t('withdrawal.form.orderId')}
           name="orderId"
-          inputMode="numeric"
           autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          maxLength={13}
           value={values.orderId}
           onChange={set('orderId')}
           error={errors.orderId}
