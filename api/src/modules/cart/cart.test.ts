@@ -1,15 +1,21 @@
 import type { CartItem } from '@shop/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { cartItems, productColors, products, sessions, wishlistItems } from '../../db/schema.js';
+import { cartItems, productColors, products, sessions, shopSettings, wishlistItems } from '../../db/schema.js';
 import { generateToken, hashToken } from '../../platform/security/tokens.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { bearer, createProduct, createUser, type CreatedProduct, type CreatedUser } from '../../test/factories.js';
 import { removeProductFromCartsAndWishlists } from './service.js';
 
 let t: TestApp;
+/** The shop's units limit per colour and size (a setting, 10 by default). */
+const setUnitsLimit = (maxUnitsPerVariant: number) =>
+  t.db.update(shopSettings).set({ maxUnitsPerVariant }).where(eq(shopSettings.id, 1));
+
 beforeAll(async () => {
   t = await createTestApp();
+  // Most tests here are about a line's own bound (99), the highest limit a shop may set.
+  await setUnitsLimit(99);
 });
 afterAll(() => t.close());
 
@@ -120,6 +126,26 @@ describe('POST /api/cart', () => {
     expect(over.statusCode).toBe(409);
     expect(over.json()).toEqual({ error: 'Maximum quantity of 99 reached', code: 'MAX_QUANTITY' });
     expect(await quantityOf(capped.json().cartItemId)).toBe(99);
+  });
+
+  it('caps a line at the shop’s units limit: an add clamps to it, then 409 MAX_QUANTITY; a quantity above it too', async () => {
+    await setUnitsLimit(10);
+    try {
+      const user = await createUser(t.db);
+      const product = await createProduct(t.db, { stock: 50 });
+      expect((await add(user, line(product, { quantity: 12 }))).json().quantity).toBe(10);
+      const over = await add(user, line(product, { quantity: 1 }));
+      expect(over.statusCode).toBe(409);
+      expect(over.json()).toEqual({ error: 'Maximum quantity of 10 reached', code: 'MAX_QUANTITY' });
+      const other = await add(user, line(product, { quantity: 6, selectedSize: 'L' }));
+      expect((await add(user, line(product, { quantity: 6, selectedSize: 'L' }))).json().quantity).toBe(10);
+      const set = await patch(user, other.json().cartItemId, { quantity: 11 });
+      expect(set.statusCode).toBe(409);
+      expect(set.json()).toEqual({ error: 'Maximum quantity of 10 reached', code: 'MAX_QUANTITY' });
+      expect((await patch(user, other.json().cartItemId, { quantity: 9 })).statusCode).toBe(200);
+    } finally {
+      await setUnitsLimit(99);
+    }
   });
 
   it('refuses quantities outside 1..99, non-integers and missing fields with 400 and field messages', async () => {

@@ -25,6 +25,12 @@ interface CartRow {
 const LINE_NOT_FOUND = 'Cart item not found.';
 
 /**
+ * Units one line may hold: the shop's limit per colour and size in an order (a setting,
+ * docs/decisions/0027), never above the contract's bound. Read in the statement that writes.
+ */
+const lineCap = sql`coalesce((select least(${QUANTITY_MAX}, max_units_per_variant) from shop_settings where id = 1), ${QUANTITY_MAX})`;
+
+/**
  * The select that turns cart rows (`from`, aliased `ci`) into cart items: name in `lang`
  * (else English, else the first translation), price and images from the database. Lines of
  * products that are unpublished or deleted are left out; a line of a size the product no longer
@@ -87,17 +93,21 @@ const SIZE_GONE = 'This size is no longer available.';
  * Why a line could not take a quantity: at the cap (409 MAX_QUANTITY) or above what is left of
  * its variant (409 OUT_OF_STOCK, saying how many are left). Read only once a write was refused.
  */
-async function refusal(db: Db, userId: number, line: LineKey, { adding = true } = {}): Promise<AppError> {
+async function refusal(db: Db, userId: number, line: LineKey, wanted?: number): Promise<AppError> {
   const result = await db.execute(sql`
     select (select quantity from cart_items where user_id = ${userId} and color_id = ${line.colorId}
               and size = ${line.size}) as quantity,
       ${availableToShopper(sql`${userId}`, sql`${line.colorId}`, sql`${line.size}`)} as available,
-      ${sizeOffered(sql`${line.size}`)} as size_offered
+      ${sizeOffered(sql`${line.size}`)} as size_offered, ${lineCap} as cap
     from products p where p.id = ${line.productId}`);
-  const row = rowsOf<{ quantity: number | null; available: number | null; size_offered: boolean }>(result)[0];
-  const atCap = adding && (row?.quantity ?? 0) >= QUANTITY_MAX;
+  const row = rowsOf<{ quantity: number | null; available: number | null; size_offered: boolean; cap: number }>(
+    result,
+  )[0];
+  const cap = row?.cap ?? QUANTITY_MAX;
+  // An add refused at the cap, or a quantity set above it.
+  const atCap = wanted === undefined ? (row?.quantity ?? 0) >= cap : wanted > cap;
   if (atCap || row?.available === null || row?.available === undefined) {
-    return conflict('MAX_QUANTITY', `Maximum quantity of ${QUANTITY_MAX} reached`);
+    return conflict('MAX_QUANTITY', `Maximum quantity of ${cap} reached`);
   }
   const refused = conflict('OUT_OF_STOCK', row.size_offered ? stockMessage(row.available) : SIZE_GONE);
   refused.available = Math.max(0, row.available);
@@ -117,14 +127,15 @@ export async function addToCart(
   lang: Language,
 ): Promise<{ item: CartItem; created: boolean }> {
   const line = await resolveLine(db, input);
-  const merged = sql`least(${QUANTITY_MAX}, cart_items.quantity + excluded.quantity)`;
+  const first = sql`least(${lineCap}, ${input.quantity}::int)`;
+  const merged = sql`least(${lineCap}, cart_items.quantity + excluded.quantity)`;
   const upsert = sql`
     insert into cart_items (user_id, product_id, color_id, size, quantity)
-    select ${userId}, ${line.productId}, ${line.colorId}, ${line.size}, ${input.quantity}
-    where ${fitsStock(userId, line, sql`${input.quantity}`)}
+    select ${userId}, ${line.productId}, ${line.colorId}, ${line.size}, ${first}
+    where ${fitsStock(userId, line, first)}
     on conflict (user_id, product_id, color_id, size) do update
       set quantity = ${merged}, updated_at = now()
-      where cart_items.quantity < ${QUANTITY_MAX} and ${fitsStock(userId, line, merged)}
+      where cart_items.quantity < ${lineCap} and ${fitsStock(userId, line, merged)}
     returning id, user_id, product_id, color_id, size, quantity, (xmax = 0) as created`;
   const result = await db.execute(sql`with line as (${upsert}) ${cartItemsSelect(sql`line`, lang, sql`, ci.created`)}`);
   const row = rowsOf<CartRow & { created: boolean }>(result)[0];
@@ -150,6 +161,7 @@ export async function updateCartLine(
     update cart_items set quantity = ${quantity}, updated_at = now()
     where id = ${cartItemId} and user_id = ${userId}
       and exists (select 1 from products p where p.id = cart_items.product_id and ${onSale()})
+      and ${quantity} <= ${lineCap}
       and ${fitsStock(userId, line, sql`${quantity}`)}
     returning id, user_id, product_id, color_id, size, quantity`;
   const result = await db.execute(sql`with line as (${update}) ${cartItemsSelect(sql`line`, lang)}`);
@@ -161,7 +173,7 @@ export async function updateCartLine(
     .innerJoin(products, eq(products.id, cartItems.productId))
     .where(and(eq(cartItems.id, cartItemId), isNotNull(products.publishedAt), isNull(products.deletedAt)));
   if (!still) throw notFound(LINE_NOT_FOUND);
-  throw await refusal(db, userId, line, { adding: false });
+  throw await refusal(db, userId, line, quantity);
 }
 
 export async function removeCartLine(db: Db, userId: number, cartItemId: number): Promise<void> {

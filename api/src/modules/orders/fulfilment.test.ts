@@ -295,6 +295,8 @@ describe('the Orders screen', () => {
     const product = await createProduct(t.db);
     const ids: number[] = [];
     for (let index = 0; index < 3; index += 1) {
+      // Two open cash-on-delivery orders at most: the first has left before the third.
+      if (index === 2) await step(ids[0]!, 'ship', { carrier: 'Speedy', trackingNumber: 'S9' });
       await addCartLine(t.db, ivo, product, { quantity: 1 });
       const answer = await checkout(ivo, {
         paymentMethod: 'cod',
@@ -302,7 +304,6 @@ describe('the Orders screen', () => {
       });
       ids.push(answer.json().orderId);
     }
-    await step(ids[0]!, 'ship', { carrier: 'Speedy', trackingNumber: 'S9' });
     const list = (query: string) =>
       t.app.inject({ url: `/api/admin/orders?${query}`, headers: bearer(admin) }).then((answer) => answer.json());
     const byEmail = await list(`q=${encodeURIComponent(ivo.email)}`);

@@ -63,6 +63,8 @@ describe('GET /api/orders', () => {
       deliveredAt: null,
       expiresAt: null,
       paymentUrl: null,
+      confirmationRequired: false,
+      confirmedAt: null,
       delivery: {
         method: 'address',
         name: 'Ana Petrova',
