@@ -130,6 +130,8 @@ export const OrderSchema = z.object({
   currency: z.string(),
   createdAt: z.string(),
   paidAt: z.string().nullable(),
+  /** Paid by card on the built-in test payment page: no money moved (shown as TEST PAYMENT). */
+  testPayment: z.boolean(),
   shippedAt: z.string().nullable(),
   deliveredAt: z.string().nullable(),
   /** Until when a pending card checkout can still be paid, and where ("Continue payment"). */

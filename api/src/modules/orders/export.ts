@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../db/client.js';
+import { testPaymentSql } from './test-payment.js';
 
 /** Order lines read per query: memory stays flat however many orders there are. */
 const BATCH = 1000;
@@ -10,6 +11,7 @@ const COLUMNS = [
   'created_at',
   'status',
   'payment_method',
+  'test_payment',
   'fulfilment',
   'currency',
   'customer_email',
@@ -63,7 +65,8 @@ async function* csvChunks(db: Db, range: { from?: string; to?: string }): AsyncG
       await db.execute(sql`
         select oi.id as line_id, o.id as order_id,
           to_char(o.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as created_at,
-          o.status, o.payment_method, o.fulfilment, o.currency, u.email as customer_email, u.name as customer_name,
+          o.status, o.payment_method, case when ${testPaymentSql} then 'TEST PAYMENT' else '' end as test_payment,
+          o.fulfilment, o.currency, u.email as customer_email, u.name as customer_name,
           o.delivery ->> 'name' as delivery_name, o.delivery ->> 'phone' as delivery_phone,
           o.delivery ->> 'method' as delivery_method, o.delivery ->> 'country' as country,
           o.delivery ->> 'city' as city, o.delivery ->> 'postcode' as postcode,

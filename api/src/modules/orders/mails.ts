@@ -41,6 +41,8 @@ const TEXTS = {
       cancelledRefunded: 'Your order was cancelled and what you paid is refunded in full.',
       refunded: (amount: string) => `We refunded ${amount} to the card you paid with. It can take a few days to show.`,
     },
+    testPayment:
+      "TEST PAYMENT: this order was paid on the shop's test payment page, where no money is taken. Nothing was charged to your card.",
     reason: (reason: string) => `Reason: ${reason}`,
     tracking: (carrier: string, number: string) => `Carrier: ${carrier} · tracking number ${number}`,
     follow: 'Follow the parcel',
@@ -79,6 +81,8 @@ const TEXTS = {
       refunded: (amount: string) =>
         `Възстановихме ${amount} по картата, с която платихте. Може да минат няколко дни, докато се появят.`,
     },
+    testPayment:
+      'ТЕСТОВО ПЛАЩАНЕ: поръчката е платена на тестовата страница за плащане на магазина, където не се вземат пари. От картата ви не е изтеглена сума.',
     reason: (reason: string) => `Причина: ${reason}`,
     tracking: (carrier: string, number: string) => `Куриер: ${carrier} · номер на пратката ${number}`,
     follow: 'Проследете пратката',
@@ -155,9 +159,13 @@ export function orderMail(input: OrderMailInput): Mail {
     [seller.email, seller.phone].filter(Boolean).join(' · '),
   ].filter(Boolean);
 
+  // First, where it cannot be missed: the order looks paid, and no money moved.
+  const testPayment = order.testPayment ? [t.testPayment] : [];
+
   const text = [
     t.greeting(input.customer.name),
     '',
+    ...testPayment,
     intro,
     ...notes,
     ...(kind === 'shipped' && order.tracking?.url ? [`${t.follow}: ${order.tracking.url}`] : []),
@@ -184,6 +192,7 @@ export function orderMail(input: OrderMailInput): Mail {
 <div style="max-width:560px;margin:0 auto;padding:32px 24px">
 <p style="letter-spacing:.24em;font-size:12px;text-transform:uppercase;margin:0 0 24px">Atelier Noir</p>
 ${paragraph(t.greeting(input.customer.name))}
+${testPayment.map((line) => paragraph(line, 'padding:10px 12px;border:2px solid #7d2431;color:#7d2431;font-weight:bold')).join('\n')}
 ${paragraph(intro)}
 ${notes.map((note) => paragraph(note)).join('\n')}
 ${follow}

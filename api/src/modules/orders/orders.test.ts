@@ -59,6 +59,7 @@ describe('GET /api/orders', () => {
       currency: 'USD',
       createdAt: firstOrder.createdAt.toISOString(),
       paidAt: null,
+      testPayment: false,
       shippedAt: null,
       deliveredAt: null,
       expiresAt: null,

@@ -5,6 +5,7 @@ import { orderEvents, orderItems, orders, users, withdrawals } from '../../db/sc
 import { lockShopper } from '../../db/locks.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { closePending, expireLapsed, type ClosedOrder } from './lifecycle.js';
+import { isTestPayment } from './test-payment.js';
 
 /** A shopper's history is bounded: the newest orders are what anyone reads. */
 export const ORDER_LIST_MAX = 100;
@@ -56,6 +57,7 @@ export async function toOrders(db: Db | Tx, rows: OrderRow[]): Promise<Order[]> 
     currency: row.currency,
     createdAt: row.createdAt.toISOString(),
     paidAt: iso(row.paidAt),
+    testPayment: isTestPayment(row),
     shippedAt: iso(row.shippedAt),
     deliveredAt: iso(row.deliveredAt),
     expiresAt: row.status === 'pending' ? iso(row.expiresAt) : null,
