@@ -2,14 +2,23 @@ import { useTranslation } from 'react-i18next';
 import type { AdminOrder } from '@shop/contract';
 import styles from './order-badges.module.css';
 
-/** The order's payment state and where the parcel is, as two small labels. */
-export function OrderBadges({ order }: { order: Pick<AdminOrder, 'status' | 'fulfilment' | 'withdrawal'> }) {
+/** The order's payment state and where the parcel is, as small labels; a test payment says so. */
+export function OrderBadges({
+  order,
+}: {
+  order: Pick<AdminOrder, 'status' | 'fulfilment' | 'withdrawal' | 'testPayment'>;
+}) {
   const { t } = useTranslation();
   return (
     <span className={styles.badges}>
       <span className={styles.badge} data-status={order.status}>
         {t(`adminOrders.status.${order.status}`)}
       </span>
+      {order.testPayment && (
+        <span className={styles.badge} data-test-payment="">
+          {t('adminOrders.testPaymentBadge')}
+        </span>
+      )}
       {order.fulfilment !== 'unfulfilled' && (
         <span className={styles.badge} data-fulfilment={order.fulfilment}>
           {t(`adminOrders.fulfilment.${order.fulfilment}`)}

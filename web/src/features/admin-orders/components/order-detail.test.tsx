@@ -10,6 +10,7 @@ vi.mock('react-toastify', () => ({ toast: { error: vi.fn(), info: vi.fn(), succe
 
 const placed: AdminOrder = {
   id: 31,
+  reference: '3F9A0C21B7D4',
   status: 'placed',
   paymentMethod: 'cod',
   fulfilment: 'unfulfilled',
@@ -21,10 +22,13 @@ const placed: AdminOrder = {
   currency: 'EUR',
   createdAt: '2026-11-20T10:00:00.000Z',
   paidAt: null,
+  testPayment: false,
   shippedAt: null,
   deliveredAt: null,
   expiresAt: null,
   paymentUrl: null,
+  confirmationRequired: false,
+  confirmedAt: null,
   delivery: {
     method: 'address',
     name: 'Ana Petrova',
@@ -155,6 +159,44 @@ describe('OrderDetail', () => {
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Refund' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(sent.find((request) => request.key === 'POST /api/admin/orders/31/refund')?.body).toEqual({ amount: 10.5 });
+  });
+
+  it('says TEST PAYMENT on an order paid on the built-in test page, in words and as a badge', async () => {
+    const testPaid: AdminOrder = {
+      ...placed,
+      status: 'paid',
+      paymentMethod: 'card',
+      paidAt: '2026-11-20T10:01:00.000Z',
+      testPayment: true,
+    };
+    fakeApi({ 'GET /api/admin/orders/31': { body: testPaid } });
+    signIn();
+    renderWithApi(<OrderDetail orderId={31} lang="en" />);
+    expect(await screen.findByText('Test payment')).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'TEST PAYMENT: paid on the built-in test payment page. No money was taken; do not ship before the shopper has paid.',
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('says nothing of a test payment on an order a real provider or the courier was paid for', async () => {
+    fakeApi({ 'GET /api/admin/orders/31': { body: placed } });
+    signIn();
+    renderWithApi(<OrderDetail orderId={31} lang="en" />);
+    expect(await screen.findByRole('heading', { name: 'Order #31' })).toBeInTheDocument();
+    expect(screen.queryByText(/test payment/i)).not.toBeInTheDocument();
+  });
+
+  it('says ТЕСТОВО ПЛАЩАНЕ in Bulgarian', async () => {
+    await i18n.changeLanguage('bg');
+    fakeApi({
+      'GET /api/admin/orders/31': { body: { ...placed, status: 'paid', paymentMethod: 'card', testPayment: true } },
+    });
+    signIn();
+    renderWithApi(<OrderDetail orderId={31} lang="bg" />);
+    expect(await screen.findByText('Тестово плащане')).toBeInTheDocument();
+    expect(screen.getByText(/^ТЕСТОВО ПЛАЩАНЕ: платено на вградената тестова страница/)).toBeInTheDocument();
   });
 
   it('words a refused step in Bulgarian, never with the server’s English', async () => {

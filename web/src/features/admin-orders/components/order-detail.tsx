@@ -70,6 +70,7 @@ export function OrderDetail({ orderId, lang }: OrderDetailProps) {
         </div>
         <OrderBadges order={order} />
       </header>
+      {order.testPayment && <p className={styles.testPayment}>{t('adminOrders.testPaymentNote')}</p>}
 
       <section className={styles.actions} aria-labelledby="order-actions-title">
         <h2 id="order-actions-title" className={styles.visuallyHidden}>

@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AdminOrder, AdminOrdersResponse } from '@shop/contract';
 import { fakeApi, renderWithApi, signIn } from '../../../test/fake-api';
 import { OrdersList } from './orders-list';
 
-const order = (id: number): AdminOrder => ({
+const order = (id: number, overrides: Partial<AdminOrder> = {}): AdminOrder => ({
   id,
+  reference: `REF${id}`,
   status: 'paid',
   paymentMethod: 'card',
   fulfilment: 'unfulfilled',
@@ -18,22 +19,41 @@ const order = (id: number): AdminOrder => ({
   currency: 'EUR',
   createdAt: '2026-11-20T10:00:00.000Z',
   paidAt: '2026-11-20T10:01:00.000Z',
+  testPayment: false,
   shippedAt: null,
   deliveredAt: null,
   expiresAt: null,
   paymentUrl: null,
+  confirmationRequired: false,
+  confirmedAt: null,
   delivery: null,
   tracking: null,
   withdrawal: { submittedAt: '2026-11-21T10:00:00.000Z' },
   items: [],
   events: [],
   customer: { id: 2, name: `Shopper ${id}`, email: `s${id}@example.com` },
+  ...overrides,
 });
 const page = (data: AdminOrder[], total: number, number = 1): { body: AdminOrdersResponse } => ({
   body: { data, total, page: number, limit: 20 },
 });
 
 describe('OrdersList', () => {
+  it('marks an order paid on the built-in test page with a TEST PAYMENT badge, and only that one', async () => {
+    fakeApi({
+      'GET /api/admin/orders?limit=20': page(
+        [order(5, { testPayment: true, withdrawal: null }), order(4, { withdrawal: null })],
+        2,
+      ),
+    });
+    signIn();
+    renderWithApi(<OrdersList lang="en" />, { path: '/admin/orders' });
+    const testPaid = (await screen.findByRole('link', { name: 'Order #5' })).closest('tr')!;
+    expect(within(testPaid).getByText('Test payment')).toBeInTheDocument();
+    const paid = screen.getByRole('link', { name: 'Order #4' }).closest('tr')!;
+    expect(within(paid).queryByText('Test payment')).not.toBeInTheDocument();
+  });
+
   it('lists orders with their total, payment and state, and asks the server for each filter and page', async () => {
     const sent = fakeApi({
       'GET /api/admin/orders?limit=20': page([order(3), order(2)], 45),

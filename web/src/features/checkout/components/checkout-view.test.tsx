@@ -26,7 +26,7 @@ const line = (overrides: Partial<CartItem>): CartItem => ({
   ...overrides,
 });
 const cart = [line({}), line({ cartItemId: 2, productId: 11, name: '', price: 120, quantity: 1, selectedSize: 'L' })];
-const info = { status: 200, body: { provider: 'local', currency: 'USD' } };
+const info = { status: 200, body: { provider: 'local', cardPayments: true, currency: 'USD' } };
 const saved: Profile['delivery'] = {
   method: 'office',
   name: 'Mila Petrova',
@@ -95,7 +95,7 @@ describe('CheckoutView', () => {
   it('names Stripe on the button when Stripe takes the payment', async () => {
     fakeApi({
       ...reads(),
-      'GET /api/checkout': { body: { provider: 'stripe', currency: 'USD' } },
+      'GET /api/checkout': { body: { provider: 'stripe', cardPayments: true, currency: 'USD' } },
     });
     signIn();
     renderWithApi(<CheckoutView />);
@@ -266,6 +266,38 @@ describe('CheckoutView', () => {
     renderWithApi(<CheckoutView />);
     expect(await screen.findByRole('radio', { name: /Card/ })).toBeChecked();
     expect(screen.queryByRole('radio', { name: /Cash on delivery/ })).not.toBeInTheDocument();
+  });
+
+  it('offers cash on delivery only when the shop takes no card payments (PAYMENTS=off)', async () => {
+    const calls = fakeApi({
+      ...reads(),
+      'GET /api/checkout': { body: { provider: 'local', cardPayments: false, currency: 'USD' } },
+      'POST /api/checkout/session?lang=en': {
+        status: 201,
+        body: { orderId: 8, sessionId: null, url: '/checkout-success?order_id=8' },
+      },
+    });
+    signIn();
+    renderWithApi(<CheckoutView />);
+    expect(await screen.findByRole('radio', { name: /Cash on delivery/ })).toBeChecked();
+    expect(screen.queryByRole('radio', { name: /Card/ })).not.toBeInTheDocument();
+    expect(screen.queryByText('Visa and Mastercard accepted')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Place order (pay on delivery)' }));
+    await waitFor(() => expect(redirectToPayment).toHaveBeenCalledWith('/checkout-success?order_id=8'));
+    expect(calls.find((call) => call.key.startsWith('POST'))?.body).toMatchObject({ paymentMethod: 'cod' });
+  });
+
+  it('says so, and takes no order, when neither card nor cash on delivery is available', async () => {
+    fakeApi({
+      ...reads(),
+      'GET /api/checkout': { body: { provider: 'local', cardPayments: false, currency: 'USD' } },
+      'GET /api/settings': { body: { ...TEST_SETTINGS, cod: { enabled: false, fee: 0 } } },
+    });
+    signIn();
+    renderWithApi(<CheckoutView />);
+    expect(await screen.findByText(/neither card nor cash on delivery is available/)).toBeInTheDocument();
+    expect(screen.queryByRole('radio', { name: /Card|Cash on delivery/ })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Place order (pay on delivery)' })).toBeDisabled();
   });
 
   it('refuses to pay for lines above what is left, names them and leads back to the cart', async () => {

@@ -69,7 +69,10 @@ export function CheckoutView() {
   }, [profile]);
 
   const codEnabled = settings?.cod.enabled ?? false;
-  const paymentMethod: PaymentMethod = codEnabled ? chosenPayment : 'card';
+  // With card payments switched off (PAYMENTS=off) the shop takes cash on delivery only.
+  const cardEnabled = info?.cardPayments ?? true;
+  const paymentMethod: PaymentMethod = !cardEnabled ? 'cod' : codEnabled ? chosenPayment : 'card';
+  const noPaymentMethod = !cardEnabled && settings !== undefined && !codEnabled;
   const currency = settings?.currency ?? info?.currency;
   const money = (amount: number) => formatMoney(amount, lang, currency);
   const subtotal = items.reduce((sum, item) => sum + lineTotal(item), 0);
@@ -185,20 +188,22 @@ export function CheckoutView() {
             </h2>
             <fieldset className={styles.choices}>
               <legend className="visually-hidden">{t('checkout.paymentMethod')}</legend>
-              <label className={styles.choice}>
-                <input
-                  type="radio"
-                  name="paymentMethod"
-                  value="card"
-                  checked={paymentMethod === 'card'}
-                  disabled={processing}
-                  onChange={() => setChosenPayment('card')}
-                />
-                <span className={styles.choiceText}>
-                  <span className={styles.choiceName}>{t('checkout.methods.card')}</span>
-                  <span className={styles.choiceNote}>{t(`checkout.note.${provider}`)}</span>
-                </span>
-              </label>
+              {cardEnabled && (
+                <label className={styles.choice}>
+                  <input
+                    type="radio"
+                    name="paymentMethod"
+                    value="card"
+                    checked={paymentMethod === 'card'}
+                    disabled={processing}
+                    onChange={() => setChosenPayment('card')}
+                  />
+                  <span className={styles.choiceText}>
+                    <span className={styles.choiceName}>{t('checkout.methods.card')}</span>
+                    <span className={styles.choiceNote}>{t(`checkout.note.${provider}`)}</span>
+                  </span>
+                </label>
+              )}
               {codEnabled && settings && (
                 <label className={styles.choice}>
                   <input
@@ -220,6 +225,7 @@ export function CheckoutView() {
                 </label>
               )}
             </fieldset>
+            {noPaymentMethod && <p className={styles.note}>{t('checkout.noPaymentMethod')}</p>}
           </section>
 
           <section aria-labelledby="checkout-summary-title" className={styles.step}>
@@ -297,7 +303,7 @@ export function CheckoutView() {
           <button
             type="submit"
             className={`${button.light} ${button.block}`}
-            disabled={processing || !totals || short.length > 0}
+            disabled={processing || !totals || short.length > 0 || noPaymentMethod}
             aria-busy={processing}
           >
             {processing ? t('checkout.processing') : payLabel}

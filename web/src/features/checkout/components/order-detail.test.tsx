@@ -23,6 +23,7 @@ const order = (overrides: Partial<Order> = {}): Order => ({
   currency: 'EUR',
   createdAt: '2026-11-15T12:30:00.000Z',
   paidAt: '2026-11-15T12:31:00.000Z',
+  testPayment: false,
   shippedAt: '2026-11-16T09:00:00.000Z',
   deliveredAt: null,
   expiresAt: null,

@@ -20,6 +20,7 @@ const order = (overrides: Partial<Order> = {}): Order => ({
   currency: 'USD',
   createdAt: '2026-05-15T12:30:00.000Z',
   paidAt: '2026-05-15T12:31:00.000Z',
+  testPayment: false,
   shippedAt: null,
   deliveredAt: null,
   expiresAt: null,
