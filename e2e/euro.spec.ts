@@ -74,7 +74,11 @@ test('euros everywhere in both languages, and a withdrawal in two steps from the
   });
   expect(placed.status(), await placed.text()).toBe(201);
   const { orderId } = (await placed.json()) as { orderId: number };
-  const confirmation = await waitForMail(eur.outboxDir, shopper.email, new RegExp(`${orderId}`));
+  // Shoppers read the order's public reference, in the mails too.
+  const { reference } = (await (await page.request.get(url(`/api/orders/${orderId}`), { headers })).json()) as {
+    reference: string;
+  };
+  const confirmation = await waitForMail(eur.outboxDir, shopper.email, new RegExp(reference));
   expect(confirmation.text).toMatch(/€/);
   expect(confirmation.text).not.toContain('$');
 
@@ -86,10 +90,10 @@ test('euros everywhere in both languages, and a withdrawal in two steps from the
   await screenshots(page, 'euro-withdraw-bg');
   const mailsTo = () => readOutbox(eur.outboxDir).filter((mail) => mail.to.includes(shopper.email));
   const before = mailsTo().length;
-  await page.getByRole('button', { name: tBg('withdrawal.form.submit') }).click();
+  await page.getByRole('button', { name: tBg('withdrawal.confirm.submit') }).click();
   await expect(page.getByText(/Отказахте се от този договор на/)).toBeVisible();
   await expect.poll(() => mailsTo().length).toBeGreaterThan(before);
   const acknowledgement = mailsTo().at(-1)!;
-  expect(acknowledgement.subject).toBe(`Получихме отказа ви от поръчка №${orderId}`);
+  expect(acknowledgement.subject).toBe(`Получихме отказа ви от поръчка ${reference}`);
   expect(acknowledgement.text).toMatch(/\d{4}/);
 });

@@ -1,13 +1,14 @@
 import { readFileSync } from 'node:fs';
-import type { APIRequestContext } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, expectAccessible, screenshots, test, waitForMail } from './fixtures.js';
 import { signUpAndLogIn, uniqueEmail } from './support/accounts.js';
 import { translator, type Lang } from './support/i18n.js';
 
 /**
  * The consumer-law journey (OPERATIONS.md section 6): a shopper orders with cash on delivery,
- * withdraws on the public /withdrawal page with the order number, email and name, and gets the
- * acknowledgement by mail; then downloads their data and deletes their account from the profile.
+ * asks to withdraw on the public /withdrawal page with the order reference, email and name, opens
+ * the link mailed to the order's address and confirms there, and gets the acknowledgement by mail
+ * (in both languages); then downloads their data and deletes their account from the profile.
  * And the law's pages (privacy, terms, withdrawal, the size guide) in both languages.
  */
 
@@ -20,7 +21,11 @@ interface ApiProduct {
 }
 
 /** One in-stock colour and size of the demo catalogue, in the cart, then ordered with cash on delivery. */
-async function orderCashOnDelivery(request: APIRequestContext, token: string): Promise<number> {
+async function orderCashOnDelivery(
+  request: APIRequestContext,
+  token: string,
+  lang: Lang = 'en',
+): Promise<{ orderId: number; reference: string }> {
   const headers = { Authorization: `Bearer ${token}` };
   const products = (await (await request.get('/api/products')).json()) as ApiProduct[];
   const pick = products
@@ -37,7 +42,7 @@ async function orderCashOnDelivery(request: APIRequestContext, token: string): P
     data: { productId: pick.productId, selectedColor: pick.color, selectedSize: pick.size, quantity: 1 },
   });
   expect(added.ok(), await added.text()).toBe(true);
-  const checkout = await request.post('/api/checkout/session', {
+  const checkout = await request.post(`/api/checkout/session?lang=${lang}`, {
     headers,
     data: {
       delivery: {
@@ -53,10 +58,81 @@ async function orderCashOnDelivery(request: APIRequestContext, token: string): P
     },
   });
   expect(checkout.status(), await checkout.text()).toBe(201);
-  return ((await checkout.json()) as { orderId: number }).orderId;
+  const { orderId } = (await checkout.json()) as { orderId: number };
+  const order = (await (await request.get(`/api/orders/${orderId}`, { headers })).json()) as { reference: string };
+  return { orderId, reference: order.reference };
 }
 
-test('withdraw from a cash-on-delivery order without logging in, then take the data and delete the account', async ({
+const SUBJECTS: Record<Lang, { link: RegExp; acknowledgement: RegExp }> = {
+  en: { link: /^Confirm your withdrawal/, acknowledgement: /^We received your withdrawal/ },
+  bg: { link: /^Потвърдете отказа си/, acknowledgement: /^Получихме отказа ви/ },
+};
+
+/**
+ * The public withdrawal, from the footer to the acknowledgement: the form (with a name that is not
+ * the shopper's, which no mail repeats), the link mailed to the order's address, the page it opens
+ * (nothing recorded until its button), the confirmation, and the acknowledgement by mail.
+ */
+async function withdrawThroughTheMailedLink(
+  page: Page,
+  outboxDir: string,
+  lang: Lang,
+  shopper: { email: string; name: string; token: string },
+  order: { orderId: number; reference: string },
+) {
+  const t = translator(lang);
+  await page.goto('/');
+  await page
+    .getByRole('contentinfo')
+    .getByRole('link', { name: t('footer.withdrawal') })
+    .click();
+  await expect(page).toHaveURL(/\/withdrawal$/);
+  await page
+    .getByRole('textbox', { name: t('withdrawal.form.orderId'), exact: true })
+    .fill(order.reference.toLowerCase());
+  await page.getByRole('textbox', { name: t('withdrawal.form.email'), exact: true }).fill(shopper.email);
+  await page.getByRole('textbox', { name: t('withdrawal.form.name'), exact: true }).fill('Pay the fee at evil.example');
+  await page.getByRole('button', { name: t('withdrawal.form.submit') }).click();
+  await expect(page.getByText(t('withdrawal.sent.title'))).toBeVisible();
+  await screenshots(page, `withdrawal-sent-${lang}`);
+
+  const linkMail = await waitForMail(outboxDir, shopper.email, SUBJECTS[lang].link);
+  expect(linkMail.subject).toContain(order.reference);
+  expect(linkMail.text).toContain(shopper.name);
+  expect(`${linkMail.subject}${linkMail.text}${linkMail.html}`).not.toContain('evil.example');
+  const link = /https?:\/\/\S+\/withdrawal\/confirm\?token=[\w-]+/.exec(linkMail.text)?.[0];
+  expect(link, linkMail.text).toBeTruthy();
+  const headers = { Authorization: `Bearer ${shopper.token}` };
+  const recorded = async () =>
+    ((await (await page.request.get(`/api/orders/${order.orderId}`, { headers })).json()) as { withdrawal: unknown })
+      .withdrawal;
+
+  // Opening the link records nothing (mail scanners open links): only its button does.
+  const { pathname, search } = new URL(link!);
+  await page.goto(`${pathname}${search}`);
+  await expect(page.getByRole('heading', { level: 1, name: t('withdrawal.confirm.title') })).toBeVisible();
+  await expect(page.getByText(new RegExp(order.reference)).first()).toBeVisible();
+  expect(await recorded()).toBeNull();
+  await expectAccessible(page);
+  await screenshots(page, `withdrawal-confirm-${lang}`);
+  await page.getByRole('button', { name: t('withdrawal.confirm.submit') }).click();
+  await expect(page.getByText(t('withdrawal.success.title'))).toBeVisible();
+  await expect(page.getByText(new RegExp(`${order.reference}.+\\d{2}:\\d{2}:\\d{2}`))).toBeVisible();
+  await screenshots(page, `withdrawal-done-${lang}`);
+  expect(await recorded()).toMatchObject({ submittedAt: expect.any(String) });
+
+  const acknowledgement = await waitForMail(outboxDir, shopper.email, SUBJECTS[lang].acknowledgement);
+  expect(acknowledgement.subject).toContain(order.reference);
+  expect(acknowledgement.text).toContain(shopper.name);
+  expect(acknowledgement.text).not.toContain('evil.example');
+
+  // The link works once: opened again, it says the withdrawal stands.
+  await page.reload();
+  await expect(page.getByText(t('withdrawal.success.title'))).toBeVisible();
+  await expect(page.getByRole('button', { name: t('withdrawal.confirm.submit') })).toHaveCount(0);
+}
+
+test('withdraw from a cash-on-delivery order through the mailed link, then take the data and delete the account', async ({
   page,
   baseURL,
   shop,
@@ -67,34 +143,8 @@ test('withdraw from a cash-on-delivery order without logging in, then take the d
     email: uniqueEmail('law'),
     password: 'quiet-linen-4821',
   });
-  const orderId = await orderCashOnDelivery(page.request, shopper.token);
-
-  // The public withdrawal form, reached from the footer.
-  await page.goto('/');
-  await page
-    .getByRole('contentinfo')
-    .getByRole('link', { name: t('footer.withdrawal') })
-    .click();
-  await expect(page).toHaveURL(/\/withdrawal$/);
-  await page.getByRole('textbox', { name: t('withdrawal.form.orderId'), exact: true }).fill(String(orderId));
-  await page.getByRole('textbox', { name: t('withdrawal.form.email'), exact: true }).fill(shopper.email);
-  await page.getByRole('textbox', { name: t('withdrawal.form.name'), exact: true }).fill(shopper.name);
-  await page.getByRole('button', { name: t('withdrawal.form.submit') }).click();
-  await expect(page.getByText(t('withdrawal.success.title'))).toBeVisible();
-  await expect(page.getByText(new RegExp(`order #${orderId} on `))).toBeVisible();
-  await expect(page.getByText(t('withdrawal.success.mail'))).toBeVisible();
-
-  const mail = await waitForMail(shop.outboxDir, shopper.email, /withdrawal/i);
-  expect(mail.subject).toContain(`#${orderId}`);
-  expect(mail.text).toContain('This mail is your acknowledgement.');
-
-  // Twice is refused, in words.
-  await page.reload();
-  await page.getByRole('textbox', { name: t('withdrawal.form.orderId'), exact: true }).fill(String(orderId));
-  await page.getByRole('textbox', { name: t('withdrawal.form.email'), exact: true }).fill(shopper.email);
-  await page.getByRole('textbox', { name: t('withdrawal.form.name'), exact: true }).fill(shopper.name);
-  await page.getByRole('button', { name: t('withdrawal.form.submit') }).click();
-  await expect(page.getByRole('alert')).toHaveText(t('withdrawal.form.errors.alreadyWithdrawn'));
+  const order = await orderCashOnDelivery(page.request, shopper.token);
+  await withdrawThroughTheMailedLink(page, shop.outboxDir, 'en', shopper, order);
 
   // Download my data: a JSON file with the account's email.
   await page.goto('/profile');
@@ -124,6 +174,20 @@ test('withdraw from a cash-on-delivery order without logging in, then take the d
     data: { email: shopper.email, password: shopper.password },
   });
   expect(login.ok()).toBe(false);
+});
+
+test.describe('in Bulgarian', () => {
+  test.use({ lang: 'bg' });
+
+  test('the public withdrawal goes through the link mailed to the order’s address', async ({ page, baseURL, shop }) => {
+    const shopper = await signUpAndLogIn(page, baseURL!, shop.outboxDir, {
+      name: 'Мила Петрова',
+      email: uniqueEmail('law-withdraw-bg'),
+      password: 'quiet-linen-4821',
+    });
+    const order = await orderCashOnDelivery(page.request, shopper.token, 'bg');
+    await withdrawThroughTheMailedLink(page, shop.outboxDir, 'bg', shopper, order);
+  });
 });
 
 for (const lang of ['en', 'bg'] as const satisfies Lang[]) {
