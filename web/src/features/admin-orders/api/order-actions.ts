@@ -9,6 +9,7 @@ import { isAdminOrdersKey } from './get-admin-orders';
  * a step the order's state does not allow is refused with 409 INVALID_TRANSITION.
  */
 export type OrderAction =
+  | { type: 'confirm' }
   | { type: 'ship'; body: ShipOrderBody }
   | { type: 'deliver' }
   | { type: 'cancel'; body: { reason?: string } }

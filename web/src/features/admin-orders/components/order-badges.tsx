@@ -1,12 +1,16 @@
 import { useTranslation } from 'react-i18next';
 import type { AdminOrder } from '@shop/contract';
+import { awaitsConfirmation } from '../lib/order-steps';
 import styles from './order-badges.module.css';
 
 /** The order's payment state and where the parcel is, as small labels; a test payment says so. */
 export function OrderBadges({
   order,
 }: {
-  order: Pick<AdminOrder, 'status' | 'fulfilment' | 'withdrawal' | 'testPayment'>;
+  order: Pick<
+    AdminOrder,
+    'status' | 'fulfilment' | 'withdrawal' | 'testPayment' | 'confirmationRequired' | 'confirmedAt'
+  >;
 }) {
   const { t } = useTranslation();
   return (
@@ -17,6 +21,11 @@ export function OrderBadges({
       {order.testPayment && (
         <span className={styles.badge} data-test-payment="">
           {t('adminOrders.testPaymentBadge')}
+        </span>
+      )}
+      {awaitsConfirmation(order) && (
+        <span className={styles.badge} data-awaiting="">
+          {t('adminOrders.awaitingBadge')}
         </span>
       )}
       {order.fulfilment !== 'unfulfilled' && (

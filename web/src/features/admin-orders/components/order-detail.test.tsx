@@ -219,4 +219,46 @@ describe('OrderDetail', () => {
     );
     expect(screen.getByText(/^128,50\s€$/)).toBeInTheDocument();
   });
+
+  it('holds a new account’s cash-on-delivery order until the owner confirms it, then offers shipping', async () => {
+    const waiting: AdminOrder = { ...placed, confirmationRequired: true, confirmedAt: null };
+    const at = '2026-11-20T11:00:00.000Z';
+    const confirmed: AdminOrder = {
+      ...waiting,
+      confirmedAt: at,
+      events: [...placed.events, { type: 'confirmed', at }],
+    };
+    const sent = fakeApi({
+      'GET /api/admin/orders/31': { body: waiting },
+      'POST /api/admin/orders/31/confirm': { body: confirmed },
+    });
+    signIn();
+    renderWithApi(<OrderDetail orderId={31} lang="en" />);
+    expect(
+      await screen.findByText(/^Awaiting confirmation: a cash-on-delivery order from a new account/),
+    ).toBeVisible();
+    expect(screen.getByText('To confirm')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Mark as shipped' })).not.toBeInTheDocument();
+
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Confirm order' }));
+    const dialog = screen.getByRole('dialog', { name: 'Confirm order #31?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm order' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(sent.map((request) => request.key)).toContain('POST /api/admin/orders/31/confirm');
+    expect(screen.getByText(/^Confirmed on /)).toBeInTheDocument();
+    expect(screen.getByText('Confirmed by the shop')).toBeInTheDocument();
+    expect(screen.queryByText('To confirm')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Mark as shipped' })).toBeInTheDocument();
+  });
+
+  it('says Очаква потвърждение in Bulgarian', async () => {
+    await i18n.changeLanguage('bg');
+    fakeApi({ 'GET /api/admin/orders/31': { body: { ...placed, confirmationRequired: true, confirmedAt: null } } });
+    signIn();
+    renderWithApi(<OrderDetail orderId={31} lang="bg" />);
+    expect(await screen.findByText(/^Очаква потвърждение: поръчка с наложен платеж от нов профил/)).toBeVisible();
+    expect(screen.getByText('За потвърждение')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Потвърди поръчката' })).toBeInTheDocument();
+  });
 });

@@ -8,7 +8,7 @@ import { ChevronLeftIcon } from '../../../components/icons/icons';
 import { useAdminOrder } from '../api/get-admin-order';
 import { formatDateTime } from '../lib/format';
 import { ORDERS_LOAD_FAILED } from '../lib/order-errors';
-import { allowedSteps, type OrderStep } from '../lib/order-steps';
+import { allowedSteps, awaitsConfirmation, type OrderStep } from '../lib/order-steps';
 import { OrderBadges } from './order-badges';
 import { OrderStepDialog } from './order-step-dialog';
 import button from '../../../components/button/button.module.css';
@@ -21,7 +21,7 @@ interface OrderDetailProps {
 
 /**
  * /admin/orders/{id}: the order with its customer, delivery, lines, money and history, and the
- * steps its state allows (ship, deliver, cancel, refund, return), each behind a confirmation.
+ * steps its state allows (confirm, ship, deliver, cancel, refund, return), each behind a confirmation.
  */
 export function OrderDetail({ orderId, lang }: OrderDetailProps) {
   const { t } = useTranslation();
@@ -71,6 +71,16 @@ export function OrderDetail({ orderId, lang }: OrderDetailProps) {
         <OrderBadges order={order} />
       </header>
       {order.testPayment && <p className={styles.testPayment}>{t('adminOrders.testPaymentNote')}</p>}
+
+      {awaitsConfirmation(order) ? (
+        <p className={styles.awaiting}>{t('adminOrders.awaitingNote')}</p>
+      ) : (
+        order.confirmedAt && (
+          <p className={styles.muted}>
+            {t('adminOrders.confirmedNote', { date: formatDateTime(order.confirmedAt, lang) })}
+          </p>
+        )
+      )}
 
       <section className={styles.actions} aria-labelledby="order-actions-title">
         <h2 id="order-actions-title" className={styles.visuallyHidden}>

@@ -73,7 +73,7 @@ export function OrderStepDialog({ order, step, lang, onClose }: OrderStepDialogP
       return { action: { type: 'cancel', body: reason ? { reason } : {} }, found: {} };
     }
     if (step === 'return') return { action: { type: 'return', body: { restock } }, found: {} };
-    return { action: { type: 'deliver' }, found: {} };
+    return { action: { type: step }, found: {} };
   }
 
   async function confirm(event: React.FormEvent) {

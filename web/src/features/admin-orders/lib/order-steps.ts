@@ -1,7 +1,11 @@
 import type { AdminOrder } from '@shop/contract';
 
-export const ORDER_STEPS = ['ship', 'deliver', 'cancel', 'refund', 'return'] as const;
+export const ORDER_STEPS = ['confirm', 'ship', 'deliver', 'cancel', 'refund', 'return'] as const;
 export type OrderStep = (typeof ORDER_STEPS)[number];
+
+/** A cash-on-delivery order of a new account that the owner has not confirmed yet: it cannot ship. */
+export const awaitsConfirmation = (order: Pick<AdminOrder, 'confirmationRequired' | 'confirmedAt' | 'status'>) =>
+  order.confirmationRequired && order.confirmedAt === null && order.status === 'placed';
 
 /** What is left to refund, in cents then back to the currency unit (no float dust). */
 export const refundable = (order: Pick<AdminOrder, 'total' | 'refunded'>) =>
@@ -14,7 +18,8 @@ export const refundable = (order: Pick<AdminOrder, 'total' | 'refunded'>) =>
 export function allowedSteps(order: AdminOrder): OrderStep[] {
   const { status, fulfilment } = order;
   const steps: OrderStep[] = [];
-  if ((status === 'paid' || status === 'placed') && fulfilment === 'unfulfilled') steps.push('ship');
+  if (awaitsConfirmation(order) && fulfilment === 'unfulfilled') steps.push('confirm');
+  else if ((status === 'paid' || status === 'placed') && fulfilment === 'unfulfilled') steps.push('ship');
   if (fulfilment === 'shipped') steps.push('deliver');
   if ((status === 'pending' || status === 'placed' || status === 'paid') && fulfilment === 'unfulfilled')
     steps.push('cancel');

@@ -17,7 +17,8 @@ const settings: Settings = {
     phone: '+359 2 000 0000',
   },
   delivery: { addressPrice: 6.5, officePrice: 4, freeFrom: 100 },
-  cod: { enabled: true, fee: 1.5 },
+  cod: { enabled: true, fee: 1.5, confirmNewAccounts: false },
+  limits: { codMaxOpenOrders: 2, maxUnitsPerVariant: 10 },
   returnDays: 14,
   currency: 'EUR',
   pricesIncludeVat: true,
@@ -40,12 +41,15 @@ describe('SettingsForm', () => {
     await user.type(screen.getByLabelText('Withdrawal period (days)'), '7');
     await user.clear(screen.getByLabelText('To a courier office (EUR)'));
     await user.type(screen.getByLabelText('To a courier office (EUR)'), '4.555');
+    await user.clear(screen.getByLabelText('Units of one colour and size'));
+    await user.type(screen.getByLabelText('Units of one colour and size'), '0');
     await user.click(screen.getByRole('button', { name: 'Save settings' }));
 
     expect(screen.getByText('Please correct the highlighted fields.')).toBeInTheDocument();
     expect(screen.getByText('Enter a valid email address.')).toBeInTheDocument();
     expect(screen.getByText('Enter a whole number of days from 14 to 365.')).toBeInTheDocument();
     expect(screen.getByText('Enter an amount from 0 to 10,000, in whole cents.')).toBeInTheDocument();
+    expect(screen.getByText('Enter a whole number from 1 to 99.')).toBeInTheDocument();
     await waitFor(() => expect(email).toHaveFocus());
     expect(sent.map((request) => request.key)).toEqual(['GET /api/settings']);
   });
@@ -73,6 +77,9 @@ describe('SettingsForm', () => {
     await user.clear(screen.getByLabelText('Fee (EUR)'));
     await user.type(screen.getByLabelText('Fee (EUR)'), '2,40');
     await user.click(screen.getByRole('switch', { name: 'Offer cash on delivery' }));
+    await user.click(screen.getByRole('switch', { name: 'Confirm cash-on-delivery orders from new accounts' }));
+    await user.clear(screen.getByLabelText('Open cash-on-delivery orders'));
+    await user.type(screen.getByLabelText('Open cash-on-delivery orders'), '3');
     await user.click(screen.getByRole('button', { name: 'Save settings' }));
 
     expect(await screen.findByText('Phone may contain digits, spaces, +, - and brackets.')).toBeInTheDocument();
@@ -80,7 +87,8 @@ describe('SettingsForm', () => {
     expect(sent[1]?.body).toEqual({
       seller: settings.seller,
       delivery: { addressPrice: 6.5, officePrice: 4, freeFrom: null },
-      cod: { enabled: false, fee: 2.4 },
+      cod: { enabled: false, fee: 2.4, confirmNewAccounts: true },
+      limits: { codMaxOpenOrders: 3, maxUnitsPerVariant: 10 },
       returnDays: 14,
     });
 

@@ -42,7 +42,7 @@ export function SettingsScreen() {
 
 /**
  * What the owner changes without touching the server's environment (OPERATIONS.md section 1):
- * who sells, delivery prices, cash on delivery, the withdrawal period. The currency is the
+ * who sells, delivery prices, cash on delivery, what one account may hold, the withdrawal period. The currency is the
  * server's and only shown.
  */
 export function SettingsForm({ settings }: { settings: Settings }) {
@@ -107,6 +107,19 @@ export function SettingsForm({ settings }: { settings: Settings }) {
     />
   );
   const amount = { inputMode: 'decimal' as const, maxLength: 9 };
+  const toggle = (name: 'codEnabled' | 'codConfirmNewAccounts', label: string) => (
+    <label className={styles.switch}>
+      <input
+        type="checkbox"
+        role="switch"
+        checked={draft[name]}
+        disabled={busy}
+        onChange={(event) => setDraft((current) => ({ ...current, [name]: event.target.checked }))}
+      />
+      <span className={styles.track} aria-hidden="true" />
+      <span>{label}</span>
+    </label>
+  );
 
   return (
     <form ref={formRef} className={styles.form} onSubmit={save} noValidate aria-busy={busy}>
@@ -140,18 +153,27 @@ export function SettingsForm({ settings }: { settings: Settings }) {
 
       <fieldset className={styles.fieldset}>
         <legend className={styles.legend}>{t('adminSettings.cod')}</legend>
-        <label className={styles.switch}>
-          <input
-            type="checkbox"
-            role="switch"
-            checked={draft.codEnabled}
-            disabled={busy}
-            onChange={(event) => setDraft((current) => ({ ...current, codEnabled: event.target.checked }))}
-          />
-          <span className={styles.track} aria-hidden="true" />
-          <span>{t('adminSettings.codEnabled')}</span>
-        </label>
+        {toggle('codEnabled', t('adminSettings.codEnabled'))}
         <div className={styles.grid}>{field('cod.fee', { ...amount, hint: t('adminSettings.codFeeHint') })}</div>
+        {toggle('codConfirmNewAccounts', t('adminSettings.codConfirmNewAccounts'))}
+        <p className={styles.hint}>{t('adminSettings.codConfirmNewAccountsHint')}</p>
+      </fieldset>
+
+      <fieldset className={styles.fieldset}>
+        <legend className={styles.legend}>{t('adminSettings.limits')}</legend>
+        <p className={styles.hint}>{t('adminSettings.limitsHint')}</p>
+        <div className={styles.grid}>
+          {field('limits.codMaxOpenOrders', {
+            inputMode: 'numeric',
+            maxLength: 2,
+            hint: t('adminSettings.codMaxOpenOrdersHint'),
+          })}
+          {field('limits.maxUnitsPerVariant', {
+            inputMode: 'numeric',
+            maxLength: 2,
+            hint: t('adminSettings.maxUnitsPerVariantHint'),
+          })}
+        </div>
       </fieldset>
 
       <fieldset className={styles.fieldset}>

@@ -13,12 +13,14 @@ export const SETTINGS_FIELDS = [
   'delivery.officePrice',
   'delivery.freeFrom',
   'cod.fee',
+  'limits.codMaxOpenOrders',
+  'limits.maxUnitsPerVariant',
   'returnDays',
 ] as const;
 export type SettingsField = (typeof SETTINGS_FIELDS)[number];
 
-/** The form as the inputs hold it: text, and whether cash on delivery is offered. */
-export type SettingsDraft = Record<SettingsField, string> & { codEnabled: boolean };
+/** The form as the inputs hold it: text, and the switches of cash on delivery. */
+export type SettingsDraft = Record<SettingsField, string> & { codEnabled: boolean; codConfirmNewAccounts: boolean };
 
 /** An amount as the language writes it in a form: 4.50, or 4,50 in Bulgarian. */
 const moneyText = (amount: number, lang: string) => {
@@ -39,15 +41,18 @@ export function draftOf(settings: Settings, lang: string): SettingsDraft {
     'delivery.officePrice': money(settings.delivery.officePrice),
     'delivery.freeFrom': settings.delivery.freeFrom === null ? '' : money(settings.delivery.freeFrom),
     'cod.fee': money(settings.cod.fee),
+    'limits.codMaxOpenOrders': String(settings.limits.codMaxOpenOrders),
+    'limits.maxUnitsPerVariant': String(settings.limits.maxUnitsPerVariant),
     returnDays: String(settings.returnDays),
     codEnabled: settings.cod.enabled,
+    codConfirmNewAccounts: settings.cod.confirmNewAccounts,
   };
 }
 
 /** A decimal comma (how Bulgarian writes 4,50) is read as a point. */
 const amount = (text: string) => text.trim().replace(',', '.');
-/** Whole days as typed; anything else stays text for the schema to refuse. */
-const days = (text: string) => (/^\d{1,4}$/.test(text.trim()) ? Number(text.trim()) : text);
+/** A whole number as typed (days, orders, units); anything else stays text for the schema to refuse. */
+const whole = (text: string) => (/^\d{1,4}$/.test(text.trim()) ? Number(text.trim()) : text);
 
 /** The field path a message of the schema or the server names, if it is one of the form's. */
 export function formField(path: string): SettingsField | null {
@@ -77,8 +82,12 @@ export function parseSettings(
       officePrice: amount(draft['delivery.officePrice']),
       freeFrom: freeFrom === '' ? null : freeFrom,
     },
-    cod: { enabled: draft.codEnabled, fee: amount(draft['cod.fee']) },
-    returnDays: days(draft.returnDays),
+    cod: { enabled: draft.codEnabled, fee: amount(draft['cod.fee']), confirmNewAccounts: draft.codConfirmNewAccounts },
+    limits: {
+      codMaxOpenOrders: whole(draft['limits.codMaxOpenOrders']),
+      maxUnitsPerVariant: whole(draft['limits.maxUnitsPerVariant']),
+    },
+    returnDays: whole(draft.returnDays),
   });
   if (parsed.success) return { body: parsed.data, errors: {} };
   return {

@@ -146,6 +146,23 @@ describe('CheckoutView', () => {
       { status: 500, body: { error: 'Something went wrong.', code: 'INTERNAL' } },
       'Checkout failed. Please try again later.',
     ],
+    [
+      'too many open cash-on-delivery orders',
+      { status: 409, body: { error: 'You already have 2 cash-on-delivery orders…', code: 'TOO_MANY_OPEN_ORDERS' } },
+      'You already have the most cash-on-delivery orders that can wait for delivery at once. Please pay by card, or order again once one of them has shipped.',
+    ],
+    [
+      'a line above the units limit',
+      {
+        status: 409,
+        body: {
+          error: 'One order may take at most 10…',
+          code: 'QUANTITY_LIMIT',
+          lines: [{ cartItemId: 1, available: 10 }],
+        },
+      },
+      'A line of your cart is above the most one order may take of a colour and size. Please lower its quantity.',
+    ],
   ])('toasts %s and returns to idle', async (_label, answer, message) => {
     fakeApi({
       ...reads(),
@@ -260,7 +277,7 @@ describe('CheckoutView', () => {
   it('offers no cash on delivery when the shop has it off', async () => {
     fakeApi({
       ...reads(),
-      'GET /api/settings': { body: { ...TEST_SETTINGS, cod: { enabled: false, fee: 0 } } },
+      'GET /api/settings': { body: { ...TEST_SETTINGS, cod: { enabled: false, fee: 0, confirmNewAccounts: false } } },
     });
     signIn();
     renderWithApi(<CheckoutView />);
@@ -291,7 +308,7 @@ describe('CheckoutView', () => {
     fakeApi({
       ...reads(),
       'GET /api/checkout': { body: { provider: 'local', cardPayments: false, currency: 'USD' } },
-      'GET /api/settings': { body: { ...TEST_SETTINGS, cod: { enabled: false, fee: 0 } } },
+      'GET /api/settings': { body: { ...TEST_SETTINGS, cod: { enabled: false, fee: 0, confirmNewAccounts: false } } },
     });
     signIn();
     renderWithApi(<CheckoutView />);

@@ -28,6 +28,8 @@ const order = (overrides: Partial<Order> = {}): Order => ({
   deliveredAt: null,
   expiresAt: null,
   paymentUrl: null,
+  confirmationRequired: false,
+  confirmedAt: null,
   delivery: {
     method: 'address',
     name: 'Mila Petrova',

@@ -25,6 +25,8 @@ const order = (overrides: Partial<Order> = {}): Order => ({
   deliveredAt: null,
   expiresAt: null,
   paymentUrl: null,
+  confirmationRequired: false,
+  confirmedAt: null,
   delivery: null,
   tracking: null,
   withdrawal: null,

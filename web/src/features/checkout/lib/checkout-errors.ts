@@ -11,6 +11,8 @@ export const CHECKOUT_FAILED = {
     UNAUTHORIZED: 'checkout.loginRequired',
     RATE_LIMITED: 'checkout.tooMany',
     OUT_OF_STOCK: 'checkout.outOfStock',
+    TOO_MANY_OPEN_ORDERS: 'checkout.tooManyOpenOrders',
+    QUANTITY_LIMIT: 'checkout.quantityLimit',
     VALIDATION_ERROR: 'checkout.checkFields',
   },
 } satisfies ErrorWording;

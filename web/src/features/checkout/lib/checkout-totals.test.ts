@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { checkoutTotals } from './checkout-totals';
 
-const settings = { delivery: { addressPrice: 6.9, officePrice: 4.5, freeFrom: 100 }, cod: { enabled: true, fee: 1.5 } };
+const settings = {
+  delivery: { addressPrice: 6.9, officePrice: 4.5, freeFrom: 100 },
+  cod: { enabled: true, fee: 1.5, confirmNewAccounts: false },
+};
 
 describe('checkoutTotals', () => {
   it('adds the delivery of the chosen method and, for cash on delivery, its fee', () => {
