@@ -26,7 +26,7 @@ const LINE_NOT_FOUND = 'Cart item not found.';
 
 /**
  * Units one line may hold: the shop's limit per colour and size in an order (a setting,
- * docs/decisions/0027), never above the contract's bound. Read in the statement that writes.
+ * docs/decisions/0031), never above the contract's bound. Read in the statement that writes.
  */
 const lineCap = sql`coalesce((select least(${QUANTITY_MAX}, max_units_per_variant) from shop_settings where id = 1), ${QUANTITY_MAX})`;
 

@@ -5,7 +5,7 @@ import { createTestApp, type TestApp } from '../../test/app.js';
 import { bearer, createProduct, createUser, type CreatedUser } from '../../test/factories.js';
 import { addCartLine, TEST_DELIVERY } from '../payments/test-support.js';
 
-/** An account's limits at checkout and the owner's confirmation of new accounts (docs/decisions/0027). */
+/** An account's limits at checkout and the owner's confirmation of new accounts (docs/decisions/0031). */
 
 let t: TestApp;
 let admin: CreatedUser;

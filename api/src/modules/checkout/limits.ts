@@ -13,7 +13,7 @@ export interface Earlier {
   expiresMs: number | null;
 }
 
-/** What the account may still order, and the checkout it replaces (docs/decisions/0027). */
+/** What the account may still order, and the checkout it replaces (docs/decisions/0031). */
 export interface Standing {
   earlier: Earlier[];
   /** A cash-on-delivery order now waits for the owner's confirmation (a new account, the setting on). */

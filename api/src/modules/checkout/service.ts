@@ -182,7 +182,7 @@ const invalid = (field: string, message: string) =>
  * One open checkout per shopper (a unique index says so): the shopper's earlier pending order is
  * cancelled and its stock released first, so a checkout opened in a second tab never lets the
  * same cart be paid twice; the new checkout keeps the earlier one's expiry (checking out again
- * never holds stock longer). The account's limits (docs/decisions/0027) are checked before any
+ * never holds stock longer). The account's limits (docs/decisions/0031) are checked before any
  * stock row is locked: open cash-on-delivery orders, units per colour and size. The shopper's checkouts and payments take turns (`lockShopper`); then
  * order rows are locked, then every stock row this checkout touches, at once, in one order.
  * Lines above what is left: 409 OUT_OF_STOCK with the lines, and nothing changes.

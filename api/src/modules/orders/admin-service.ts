@@ -142,7 +142,7 @@ const awaitsConfirmation = (row: OrderRow) => row.confirmationRequired && row.co
 
 /**
  * The owner confirms a cash-on-delivery order of a new account that waits for it (the shop's
- * setting, docs/decisions/0027): it may then ship. Only an order still placed and not shipped.
+ * setting, docs/decisions/0031): it may then ship. Only an order still placed and not shipped.
  */
 export async function confirmOrder(db: Db, actorId: number, id: number): Promise<void> {
   await db.transaction(async (tx) => {
