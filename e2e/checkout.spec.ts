@@ -202,10 +202,10 @@ test('pay on the built-in page: the order is paid, mailed, listed in My Orders, 
   // The order's own page: status, timeline, where it goes, and its sums.
   await orders
     .first()
-    .getByRole('link', { name: /^Order #\d+$/ })
+    .getByRole('link', { name: /^Order [0-9A-F]{12}$/ })
     .click();
   await expect(page).toHaveURL(/\/my-order\/\d+$/);
-  await expect(page.getByRole('heading', { level: 1, name: /^Order #\d+$/ })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: /^Order [0-9A-F]{12}$/ })).toBeVisible();
   const status = page.getByRole('region', { name: t('orders.statusLabel') });
   await expect(status).toContainText(t('orders.status.paid'));
   await expect(status).toContainText(t('orderDetail.payment.card'));
@@ -269,7 +269,7 @@ test('cash on delivery: the order is placed at once with its fee, mailed, and th
   expect(mail.text).toContain(`Total (VAT included): ${total}`);
 
   // Its page: cash on delivery with its fee; placed, so nothing to pay now and nothing to cancel here.
-  await page.getByRole('link', { name: /^Order #\d+$/ }).click();
+  await page.getByRole('link', { name: /^Order [0-9A-F]{12}$/ }).click();
   await expect(page).toHaveURL(/\/my-order\/\d+$/);
   const status = page.getByRole('region', { name: t('orders.statusLabel') });
   await expect(status).toContainText(t('orders.status.placed'));
@@ -398,15 +398,19 @@ test('an abandoned card payment: one order waits in My Orders with its deadline,
     sessions.push((await checkout.json()) as { orderId: number; url: string });
   }
   const [first, second] = sessions as [{ orderId: number }, { orderId: number; url: string }];
+  // Shoppers read each order's public reference.
+  const referenceOf = async (orderId: number) =>
+    ((await (await request.get(`/api/orders/${orderId}`, { headers })).json()) as { reference: string }).reference;
+  const [firstReference, secondReference] = [await referenceOf(first.orderId), await referenceOf(second.orderId)];
   await logIn(page, shopper.token);
 
   // My Orders: the first try is cancelled, only the second waits for payment; nothing piles up.
   await page.goto('/my-order');
   const articles = page.getByRole('article');
   await expect(articles).toHaveCount(2);
-  const waiting = articles.filter({ hasText: `#${second.orderId}` });
+  const waiting = articles.filter({ hasText: secondReference });
   await expect(waiting).toContainText(t('orders.status.pending'));
-  const dropped = articles.filter({ hasText: `#${first.orderId}` });
+  const dropped = articles.filter({ hasText: firstReference });
   await expect(dropped).toContainText(t('orders.status.cancelled'));
   await expect(dropped.getByRole('link', { name: t('orderDetail.continuePayment') })).toHaveCount(0);
   // The waiting one says until when it can be paid; Continue payment goes back to its payment page.
@@ -419,7 +423,7 @@ test('an abandoned card payment: one order waits in My Orders with its deadline,
 
   // Its own page: the same deadline; Cancel asks first, then the order is cancelled, nothing left to pay.
   await page.goto('/my-order');
-  await waiting.getByRole('link', { name: t('orders.number', { id: second.orderId }) }).click();
+  await waiting.getByRole('link', { name: t('orders.number', { reference: secondReference }) }).click();
   await expect(page).toHaveURL(new RegExp(`/my-order/${second.orderId}$`));
   await expect(page.getByText(/^Complete the payment by .+, or the order lapses\.$/)).toBeVisible();
   await screenshots(page, 'order-detail-pending-en');
