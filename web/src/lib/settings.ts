@@ -1,5 +1,5 @@
 import useSWR from 'swr';
-import type { Settings } from '@shop/contract';
+import { QUANTITY_MAX, type Settings } from '@shop/contract';
 import { SETTINGS_PATH } from './swr-keys';
 
 export { SETTINGS_PATH };
@@ -19,4 +19,12 @@ export function useSettings() {
  */
 export function useCurrency(): string | undefined {
   return useSettings().data?.currency;
+}
+
+/**
+ * The most units of one colour and size a cart line may hold: the shop's limit per order (a
+ * setting, decision 0031), the contract's bound until the settings have arrived.
+ */
+export function useUnitsLimit(): number {
+  return Math.min(QUANTITY_MAX, useSettings().data?.limits.maxUnitsPerVariant ?? QUANTITY_MAX);
 }

@@ -1,10 +1,10 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { colorNameIn, QUANTITY_MAX, type CartItem } from '@shop/contract';
+import { colorNameIn, type CartItem } from '@shop/contract';
 import { QuantityStepper } from '../../../components/quantity-stepper/quantity-stepper';
 import { CloseIcon, HeartIcon } from '../../../components/icons/icons';
 import { formatMoney } from '../../../lib/money';
-import { useCurrency } from '../../../lib/settings';
+import { useCurrency, useUnitsLimit } from '../../../lib/settings';
 import { productThumb } from '../../../lib/images';
 import { lineTotal } from '../lib/cart-total';
 import { isOverStock } from '../lib/cart-errors';
@@ -32,7 +32,8 @@ export function CartLine({ item, lang, moveState, onQuantityChange, onToggleMove
   const name = item.name || t('cart.unnamed');
   // OPERATIONS.md section 3: the stepper stops at what is left; a line above it says so.
   const left = item.available;
-  const max = left === null ? QUANTITY_MAX : Math.min(QUANTITY_MAX, Math.max(left, 1));
+  const cap = useUnitsLimit();
+  const max = left === null ? cap : Math.min(cap, Math.max(left, 1));
   const over = isOverStock(item);
 
   return (
@@ -69,7 +70,7 @@ export function CartLine({ item, lang, moveState, onQuantityChange, onToggleMove
               limitNote={
                 item.sizeOffered === false
                   ? t('stock.sizeGoneShort')
-                  : left !== null && max < QUANTITY_MAX && !over
+                  : left !== null && max < cap && !over
                     ? t('stock.onlyLeft', { count: max })
                     : undefined
               }

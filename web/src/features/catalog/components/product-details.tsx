@@ -1,13 +1,13 @@
 import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
-import { colorNameIn, LOW_STOCK, QUANTITY_MAX, SIZES, type Color, type Product, type Size } from '@shop/contract';
+import { colorNameIn, LOW_STOCK, SIZES, type Color, type Product, type Size } from '@shop/contract';
 import { Carousel, type CarouselImage } from '../../../components/carousel/carousel';
 import { QuantityStepper } from '../../../components/quantity-stepper/quantity-stepper';
 import { HeartIcon } from '../../../components/icons/icons';
 import { PageHeading } from '../../../components/page-heading/page-heading';
 import { formatMoney } from '../../../lib/money';
-import { useCurrency } from '../../../lib/settings';
+import { useCurrency, useUnitsLimit } from '../../../lib/settings';
 import { PRODUCT_RATIO, productSrcSet, productThumb } from '../../../lib/images';
 import { localizeProduct } from '../lib/localize';
 import button from '../../../components/button/button.module.css';
@@ -78,10 +78,11 @@ export function ProductDetails({
   const stockNoteId = useId();
 
   // OPERATIONS.md section 3: sold-out sizes struck through, "Only N left" at 3 or fewer, the
-  // stepper's maximum min(99, available).
+  // stepper's maximum min(the shop's units limit, available).
   const available = size ? availableOf(product, color?.id ?? null, size) : null;
   const soldOut = color !== null && available === 0;
-  const maxQuantity = available === null || available === 0 ? QUANTITY_MAX : Math.min(QUANTITY_MAX, available);
+  const cap = useUnitsLimit();
+  const maxQuantity = available === null || available === 0 ? cap : Math.min(cap, available);
   const shownQuantity = Math.min(quantity, maxQuantity);
 
   const sizes = [...product.sizes].sort((a, b) => sizeOrder(a.size) - sizeOrder(b.size));
@@ -227,7 +228,7 @@ export function ProductDetails({
           value={shownQuantity}
           onChange={setQuantity}
           max={maxQuantity}
-          limitNote={maxQuantity < QUANTITY_MAX ? t('stock.onlyLeft', { count: maxQuantity }) : undefined}
+          limitNote={maxQuantity < cap ? t('stock.onlyLeft', { count: maxQuantity }) : undefined}
         />
 
         <div className={styles.actions}>
