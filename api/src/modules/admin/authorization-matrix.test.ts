@@ -396,12 +396,15 @@ const ROUTES: Record<string, RouteRule> = {
   },
   'POST /api/withdrawals': {
     expect: everyone(202),
-    request: async (f) =>
-      json('POST', '/api/withdrawals', {
-        orderId: (await order(f, f.users.userA, 'placed')).reference,
-        email: f.users.userA.email,
+    request: async (f) => {
+      // An order of its own per request, with its own email: the limits per email belong to other tests.
+      const owner = await createUser(f.t.db);
+      return json('POST', '/api/withdrawals', {
+        orderId: (await order(f, owner, 'placed')).reference,
+        email: owner.email,
         name: 'Matrix Shopper',
-      }),
+      });
+    },
   },
   'GET /api/withdrawals/confirm': {
     expect: everyone(200),
