@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { orders } from '../../db/schema.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { bearer, createProduct, createUser } from '../../test/factories.js';
 import { addCartLine, cartOf, TEST_DELIVERY } from '../payments/test-support.js';
@@ -38,5 +40,30 @@ describe('card payments switched off', () => {
 
     const cod = await order(user, 'cod');
     expect(cod.statusCode, cod.body).toBe(201);
+  });
+
+  it('take no test payment on a session opened before cards were switched off', async () => {
+    const user = await createUser(t.db);
+    await addCartLine(t.db, user, await createProduct(t.db));
+    const { orderId } = (await order(user, 'cod')).json<{ orderId: number }>();
+    const sessionId = 'cs_local_opened_before_the_switch_0001';
+    await t.db
+      .update(orders)
+      .set({
+        status: 'pending',
+        paymentMethod: 'card',
+        paymentSessionId: sessionId,
+        expiresAt: new Date(Date.now() + 600_000),
+      })
+      .where(eq(orders.id, orderId));
+    expect((await t.app.inject(`/pay/${sessionId}`)).statusCode).toBe(404);
+    const paid = await t.app.inject({
+      method: 'POST',
+      url: `/pay/${sessionId}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'cardNumber=4242+4242+4242+4242&expiry=12%2F39&cvc=123&name=Ana',
+    });
+    expect(paid.statusCode).toBe(404);
+    expect((await t.db.select().from(orders).where(eq(orders.id, orderId)))[0]?.paidAt).toBeNull();
   });
 });
