@@ -82,6 +82,7 @@ test('an admin sets stock, then ships and delivers a cash-on-delivery order from
     .toEqual({
       enabled: true,
       fee: 2.5,
+      confirmNewAccounts: false,
     });
   await expectAccessible(page);
   await screenshots(page, 'admin-settings-en');

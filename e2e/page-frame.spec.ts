@@ -137,12 +137,20 @@ test.describe('a logged-in shopper on a desktop', () => {
       products.slice(1).find((product) => variantsInStock(product, 2).length > 0)!,
     ];
     const fullVariant = { color: full.colors[0]!, size: full.sizes[0]!.size };
-    await setOnHand(page.request, await adminToken(page.request, shop.admin), {
+    const admin = await adminToken(page.request, shop.admin);
+    await setOnHand(page.request, admin, {
       productId: full.id,
       colorId: fullVariant.color.id,
       size: fullVariant.size,
       onHand: 99,
     });
+    // A line may hold 99 once the owner allows as many of one colour and size (10 by default).
+    const unitsLimit = (maxUnitsPerVariant: number) =>
+      page.request.put('/api/admin/settings', {
+        headers: { authorization: `Bearer ${admin}` },
+        data: { limits: { maxUnitsPerVariant } },
+      });
+    expect((await unitsLimit(99)).ok()).toBe(true);
     for (const [product, variant, quantity] of [
       [full, fullVariant, 99],
       [another, variantsInStock(another, 2)[0]!, 2],
@@ -187,6 +195,7 @@ test.describe('a logged-in shopper on a desktop', () => {
     const [first, second] = [(await steppers.nth(0).boundingBox())!, (await steppers.nth(1).boundingBox())!];
     expect(Math.abs(first.x - second.x)).toBeLessThan(1);
     await screenshots(page, 'frame-cart-at-99');
+    expect((await unitsLimit(10)).ok()).toBe(true);
   });
 
   test('the wishlist heart asks for a size and a colour first, and saves only what was chosen', async ({
