@@ -40,7 +40,7 @@ export const TEST_SETTINGS: Settings = {
   },
   delivery: { addressPrice: 6.9, officePrice: 4.5, freeFrom: 100 },
   cod: { enabled: true, fee: 1.5, confirmNewAccounts: false },
-  limits: { codMaxOpenOrders: 2, maxUnitsPerVariant: 10 },
+  limits: { codMaxOpenOrders: 2, maxUnitsPerVariant: 99 },
   returnDays: 14,
   currency: 'USD',
   pricesIncludeVat: true,

@@ -5,7 +5,7 @@ import { toast } from 'react-toastify';
 import type { CartItem } from '@shop/contract';
 import i18n from '../../../lib/i18n';
 import { useToken } from '../../../lib/session';
-import { fakeApi as fakeServer, renderWithApi, signIn } from '../../../test/fake-api';
+import { fakeApi as fakeServer, renderWithApi, signIn, TEST_SETTINGS } from '../../../test/fake-api';
 import { useAddToCartToast } from '../components/add-to-cart-toast';
 import { useAddToCart, type NewCartLine } from './add-to-cart';
 import { useCart } from './get-cart';
@@ -81,7 +81,8 @@ describe('useAddToCart', () => {
     renderButton(null, { ...complete, colorId: undefined });
     await click();
     expect(toast.info).toHaveBeenCalledWith('Please log in to add items to your cart.');
-    expect(calls.keys).toEqual([]);
+    // Only the shop's settings (its units limit), which every page reads anyway.
+    expect(calls.keys.filter((key) => key !== 'GET /api/settings')).toEqual([]);
   });
 
   it('refuses incomplete product data without calling the server', async () => {
@@ -111,6 +112,20 @@ describe('useAddToCart', () => {
     await click();
     expect(toast.warn).toHaveBeenCalledWith('Maximum quantity of 99 reached');
     expect(calls.keys).not.toContain('POST /api/cart?lang=en');
+  });
+
+  it('stops at the shop’s units limit when it is below 99, and says how many one order may take', async () => {
+    const calls = fakeServer({
+      'GET /api/settings': { body: { ...TEST_SETTINGS, limits: { ...TEST_SETTINGS.limits, maxUnitsPerVariant: 10 } } },
+      'GET /api/cart?lang=en': () => Response.json([item(10)]),
+    });
+    renderButton('token-1');
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('10'));
+    await waitFor(() => expect(calls.map((request) => request.key)).toContain('GET /api/settings'));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    await click();
+    expect(toast.warn).toHaveBeenCalledWith('At most 10 of one colour and size per order.');
+    expect(calls.map((request) => request.key)).not.toContain('POST /api/cart?lang=en');
   });
 
   it('says so when the server caps the sum at 99', async () => {

@@ -3,6 +3,7 @@ import { useSWRConfig } from 'swr';
 import { QUANTITY_MAX, QUANTITY_MIN, type AddLineBody, type CartItem, type Language, type Size } from '@shop/contract';
 import { api } from '../../../lib/api-client';
 import { useToken } from '../../../lib/session';
+import { useUnitsLimit } from '../../../lib/settings';
 import { CART_PATH, cartKey } from '../../../lib/swr-keys';
 import { useLanguage } from '../../../lib/use-language';
 import { useCart } from './get-cart';
@@ -40,14 +41,15 @@ const sameLine = (item: CartItem, line: { productId: number; colorId: number; se
 
 /**
  * Add to Cart with the spec's checks, in its order: logged out first, then incomplete data,
- * then the 99 rule (a line already at 99 is refused here; a sum past 99 is capped by the
- * server). Every cart view (navbar bubble, preview, cart page) updates at once.
+ * then the units rule (a line already at the shop's limit, 99 at most, is refused here; a sum
+ * past it is capped by the server). Every cart view (navbar bubble, preview, cart page) updates at once.
  */
 export function useAddToCart() {
   const token = useToken();
   const lang = useLanguage();
   const { mutate } = useSWRConfig();
   const { items } = useCart();
+  const limit = useUnitsLimit();
 
   return useCallback(
     async (line: NewCartLine): Promise<AddToCartResult> => {
@@ -55,7 +57,7 @@ export function useAddToCart() {
       if (!key) return { kind: 'loggedOut' };
       if (!isComplete(line)) return { kind: 'incomplete' };
       const existing = items.find((item) => sameLine(item, line));
-      if (existing && existing.quantity >= QUANTITY_MAX) return { kind: 'full' };
+      if (existing && existing.quantity >= limit) return { kind: 'full' };
       try {
         const body = {
           productId: line.productId,
@@ -82,6 +84,6 @@ export function useAddToCart() {
         return { kind: 'failed', error };
       }
     },
-    [token, lang, items, mutate],
+    [token, lang, items, mutate, limit],
   );
 }

@@ -3,12 +3,14 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import { useErrorText } from '../../../lib/error-text';
 import type { AddToCartResult } from '../api/add-to-cart';
-import { CART_ERRORS, outOfStockText } from '../lib/cart-errors';
+import { useUnitsLimit } from '../../../lib/settings';
+import { CART_ERRORS, limitReachedText, outOfStockText, unitsLimitText } from '../lib/cart-errors';
 
 /** The toast that says how Add to Cart ended (spec sections 4 and 8). */
 export function useAddToCartToast(): (result: AddToCartResult) => void {
   const { t } = useTranslation();
   const errorText = useErrorText();
+  const limit = useUnitsLimit();
   return useCallback(
     (result) => {
       switch (result.kind) {
@@ -17,7 +19,7 @@ export function useAddToCartToast(): (result: AddToCartResult) => void {
           break;
         case 'capped':
         case 'full':
-          toast.warn(t('cart.maxQuantity'));
+          toast.warn(limitReachedText(t, limit));
           break;
         case 'loggedOut':
           toast.info(t('cart.loginRequired'));
@@ -26,10 +28,14 @@ export function useAddToCartToast(): (result: AddToCartResult) => void {
           toast.error(t('cart.incomplete'));
           break;
         case 'failed':
-          toast.error(outOfStockText(result.error, t) ?? errorText(result.error, CART_ERRORS.add));
+          toast.error(
+            unitsLimitText(result.error, t, limit) ??
+              outOfStockText(result.error, t) ??
+              errorText(result.error, CART_ERRORS.add),
+          );
           break;
       }
     },
-    [t, errorText],
+    [t, errorText, limit],
   );
 }

@@ -8,12 +8,12 @@ import { StateMessage } from '../../../components/state-message/state-message';
 import { SummaryLayout, SummaryLines, SummaryPanel, SummaryTotal } from '../../../components/summary/summary';
 import { useErrorText } from '../../../lib/error-text';
 import { formatMoney } from '../../../lib/money';
-import { useCurrency } from '../../../lib/settings';
+import { useCurrency, useUnitsLimit } from '../../../lib/settings';
 import { useLanguage } from '../../../lib/use-language';
 import { useCart } from '../api/get-cart';
 import { useRemoveFromCart } from '../api/remove-from-cart';
 import { useUpdateCartLine } from '../api/update-cart-line';
-import { CART_ERRORS, isOverStock, outOfStockText } from '../lib/cart-errors';
+import { CART_ERRORS, isOverStock, outOfStockText, unitsLimitText } from '../lib/cart-errors';
 import { cartTotal } from '../lib/cart-total';
 import { CartLine, type MoveState } from './cart-line';
 import button from '../../../components/button/button.module.css';
@@ -41,6 +41,7 @@ export function CartView({ onMoveToWishlist }: CartViewProps) {
   const errorText = useErrorText();
   const { items, count, hasLoaded } = useCart();
   const updateLine = useUpdateCartLine();
+  const limit = useUnitsLimit();
   const removeFromCart = useRemoveFromCart();
   const [moves, setMoves] = useState<ReadonlyMap<number, MoveState>>(new Map());
   const pending = useRef(new Map<number, PendingMove>());
@@ -48,9 +49,14 @@ export function CartView({ onMoveToWishlist }: CartViewProps) {
   const changeQuantity = useCallback(
     async (cartItemId: number, quantity: number) => {
       const outcome = await updateLine(cartItemId, quantity);
-      if (!outcome.ok) toast.error(outOfStockText(outcome.error, t) ?? errorText(outcome.error, CART_ERRORS.update));
+      if (!outcome.ok)
+        toast.error(
+          unitsLimitText(outcome.error, t, limit) ??
+            outOfStockText(outcome.error, t) ??
+            errorText(outcome.error, CART_ERRORS.update),
+        );
     },
-    [updateLine, errorText, t],
+    [updateLine, errorText, t, limit],
   );
 
   /** Removes a line; "Failed to remove from cart." when the server refuses. True when it is gone. */

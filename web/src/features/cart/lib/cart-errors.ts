@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import type { CartItem } from '@shop/contract';
+import { QUANTITY_MAX, type CartItem } from '@shop/contract';
 import { isApiError } from '../../../lib/api-client';
 import type { ErrorWording } from '../../../lib/error-text';
 
@@ -38,6 +38,19 @@ export function outOfStockText(error: unknown, t: TFunction): string | null {
   const left = error.available ?? 0;
   return left > 0 ? t('stock.onlyLeft', { count: left }) : t('stock.soldOut');
 }
+
+/**
+ * The cart's words for a line at the shop's units limit (a setting below the line's own bound of
+ * 99, decision 0031): "At most N …"; at 99 the spec's "Maximum quantity of 99 reached" stays.
+ */
+export function unitsLimitText(error: unknown, t: TFunction, limit: number): string | null {
+  if (!isApiError(error) || error.code !== 'MAX_QUANTITY') return null;
+  return limitReachedText(t, limit);
+}
+
+/** "Maximum quantity of 99 reached", or the shop's lower limit. */
+export const limitReachedText = (t: TFunction, limit: number) =>
+  limit < QUANTITY_MAX ? t('cart.maxUnits', { max: limit }) : t('cart.maxQuantity');
 
 /** A line above what is left of its colour and size: the checkout refuses it. */
 export const isOverStock = (item: CartItem) => item.available !== null && item.quantity > item.available;
