@@ -1,4 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { buildApp } from '../../app.js';
+import { loadConfig } from '../../config.js';
+import { createTestDatabase } from '../../test/database.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { bearer, createUser, type CreatedUser } from '../../test/factories.js';
 
@@ -40,6 +47,44 @@ describe('GET /api/admin/orders/export.csv: the day range', () => {
       const csv = await exportCsv(query);
       expect(csv.statusCode, query).toBe(200);
       expect(csv.body).toMatch(/^order_id,created_at,status,/);
+    }
+  });
+});
+
+describe('GET /api/admin/orders/export.csv: a file cut short', () => {
+  it('is logged with its cause: the status and headers are gone by then', async () => {
+    const lines: string[] = [];
+    const database = await createTestDatabase();
+    const dataDir = mkdtempSync(join(tmpdir(), 'shop-export-logs-'));
+    const app = await buildApp({
+      config: loadConfig({ NODE_ENV: 'test', SEED_DEMO: 'false', DATA_DIR: dataDir, PUBLIC_URL: 'http://shop.test' }),
+      database,
+      logger: { level: 'info', stream: { write: (line: string) => void lines.push(line) } },
+      serveWebApp: false,
+    });
+    await app.ready();
+    try {
+      const owner = await createUser(database.db, { role: 'ADMIN' });
+      // The database refuses the export's query once the header row has gone out.
+      await database.db.execute(sql`alter table order_items rename column quantity to quantity_gone`);
+      // The owner's browser gets a cut file: the response is destroyed mid-way.
+      await expect(
+        app.inject({ url: '/api/admin/orders/export.csv?from=2026-01-01', headers: bearer(owner) }),
+      ).rejects.toThrow(/destroyed/);
+      const logged = () => lines.map((line) => JSON.parse(line) as { msg: string });
+      await vi.waitFor(() =>
+        expect(logged()).toContainEqual(
+          expect.objectContaining({
+            msg: 'orders export failed mid-stream',
+            from: '2026-01-01',
+            err: expect.objectContaining({ message: expect.stringMatching(/quantity/) }),
+          }),
+        ),
+      );
+    } finally {
+      await app.close();
+      await database.close();
+      rmSync(dataDir, { recursive: true, force: true });
     }
   });
 });
