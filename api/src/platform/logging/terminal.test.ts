@@ -16,7 +16,9 @@ describe('the log in a terminal', () => {
     const tty = { isTTY: true, hasColors: () => true } as unknown as NodeJS.WriteStream;
     const pipe = { isTTY: false } as unknown as NodeJS.WriteStream;
     expect(terminalLogStream(loadConfig({}), pipe)).toBeUndefined();
-    expect(terminalLogStream(loadConfig({ NODE_ENV: 'production' }), tty)).toBeUndefined();
+    expect(
+      terminalLogStream(loadConfig({ NODE_ENV: 'production', PAYMENTS: 'test', MAIL: 'outbox' }), tty),
+    ).toBeUndefined();
     expect(terminalLogStream(loadConfig({}), tty)).toBeDefined();
   });
 
