@@ -34,7 +34,7 @@ import { paymentRoutes } from './modules/payments/routes.js';
 import { privacyRoutes } from './modules/privacy/routes.js';
 import { profileRoutes } from './modules/profile/routes.js';
 import { sweepLapsedOrders } from './modules/orders/lifecycle.js';
-import { mailBackInStock } from './modules/stock/alerts.js';
+import { collectBackInStock } from './modules/stock/alerts.js';
 import { stockRoutes } from './modules/stock/routes.js';
 import { wishlistRoutes } from './modules/wishlist/routes.js';
 import { withdrawalRoutes } from './modules/withdrawals/routes.js';
@@ -163,15 +163,10 @@ export async function buildApp({ config, database, logger, serveWebApp = true }:
     effectHandlers({ db: db.db, mailer: app.mailer, payments: app.payments, config, log: app.log }),
   );
   app.decorate('outbox', outbox);
-  outbox.start(feed);
+  await outbox.start(feed, { sole: db.kind === 'pglite' });
   const stopCollectingFiles = collectFilesPeriodically(db.db, app.log);
-  const stopSweeping = sweepLapsedOrders(db.db, app.log, {
-    closeSession: async (order) => {
-      if (order.paymentSessionId && order.paymentProvider === app.payments.name)
-        await app.payments.closeSession(order.paymentSessionId);
-    },
-    afterSweep: () => mailBackInStock(db.db, { mailer: app.mailer, publicUrl: config.publicUrl, log: app.log }),
-  });
+  // A safety net for waiting shoppers: stock edits write their mails at once (stock/routes.ts).
+  const stopSweeping = sweepLapsedOrders(db.db, app.log, () => collectBackInStock(db.db));
   app.addHook('onClose', async () => {
     stopCollectingFiles();
     stopSweeping();

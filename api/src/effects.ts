@@ -1,6 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.js';
 import type { Db } from './db/client.js';
+import { orderEffectHandlers } from './modules/orders/effects.js';
+import { stockEffectHandlers } from './modules/stock/effects.js';
+import { withdrawalEffectHandlers } from './modules/withdrawals/effects.js';
 import type { Mailer } from './platform/mail/mailer.js';
 import type { EffectHandler } from './platform/outbox/outbox.js';
 import type { PaymentProvider } from './platform/payments/index.js';
@@ -19,6 +22,11 @@ export interface EffectDeps {
  * (docs/decisions/0030). A new effect is one entry here and one subscriber in its module.
  */
 export function effectHandlers(deps: EffectDeps): Record<string, EffectHandler> {
-  void deps;
-  return {};
+  const { db, mailer, payments, config, log } = deps;
+  const mail = { mailer, log, publicUrl: config.publicUrl, currency: config.currency };
+  return {
+    ...orderEffectHandlers({ ...mail, db, payments }),
+    ...stockEffectHandlers({ db, mailer, publicUrl: config.publicUrl }),
+    ...withdrawalEffectHandlers({ ...mail, db }),
+  };
 }

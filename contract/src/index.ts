@@ -15,3 +15,4 @@ export * from './law.js';
 export * from './product-order.js';
 export * from './color-name.js';
 export * from './effects.js';
+export * from './order-steps.js';

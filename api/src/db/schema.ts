@@ -523,7 +523,8 @@ export const refunds = pgTable(
       .references(() => orders.id, { onDelete: 'cascade' }),
     amountCents: integer('amount_cents').notNull(),
     idempotencyKey: varchar('idempotency_key', { length: 100 }).notNull(),
-    providerRefundId: varchar('provider_refund_id', { length: 200 }).notNull(),
+    /** The provider's id of the refund, once it has made it (the outbox asks it after commit). */
+    providerRefundId: varchar('provider_refund_id', { length: 200 }),
     actorId: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },

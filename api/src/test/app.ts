@@ -15,6 +15,17 @@ export async function heard(app: App): Promise<void> {
   await app.caches.feed.fence();
 }
 
+/**
+ * Resolves once `app` has run every effect due now (order mails, provider refunds and session
+ * closures, back-in-stock mails: platform/outbox): what a test awaits before it looks at what
+ * they did. They run after the change that wrote them commits, not before the answer.
+ */
+export async function effectsRun(app: App): Promise<void> {
+  await heard(app);
+  app.outbox.wake();
+  await app.outbox.settled();
+}
+
 export interface TestApp {
   app: App;
   db: Db;

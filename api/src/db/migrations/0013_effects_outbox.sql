@@ -13,6 +13,7 @@ CREATE TABLE "effects" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+ALTER TABLE "refunds" ALTER COLUMN "provider_refund_id" DROP NOT NULL;--> statement-breakpoint
 CREATE UNIQUE INDEX "effects_key_key" ON "effects" USING btree ("key");--> statement-breakpoint
 CREATE INDEX "effects_due_idx" ON "effects" USING btree ("run_after","id") WHERE "effects"."done_at" is null and "effects"."failed_at" is null;--> statement-breakpoint
 CREATE INDEX "effects_failed_idx" ON "effects" USING btree ("failed_at") WHERE "effects"."failed_at" is not null and "effects"."done_at" is null;--> statement-breakpoint

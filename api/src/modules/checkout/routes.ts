@@ -8,7 +8,6 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/errors.js';
 import { currentUser, requireUser } from '../../platform/security/authenticate.js';
-import { mailOrder } from '../orders/notify.js';
 import { createCheckout, PaymentProviderError } from './service.js';
 
 /** Each checkout opens a provider session: a shopper gets a handful a minute, not a flood. */
@@ -72,15 +71,6 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
           paymentMethod,
           saveDelivery,
         });
-        // Cash on delivery is an order at once: its confirmation goes now (card: once paid).
-        if (paymentMethod === 'cod') {
-          await mailOrder(
-            app.db,
-            { mailer: app.mailer, log: request.log, publicUrl: app.config.publicUrl, currency: app.config.currency },
-            session.orderId,
-            'confirmed',
-          );
-        }
         return reply.code(201).send(session);
       } catch (error) {
         if (error instanceof PaymentProviderError)

@@ -164,7 +164,7 @@ const pendingOf = (userId: number) => sql`${orders.userId} = ${userId} and ${ord
  */
 async function cancelEarlier(tx: Tx, userId: number, earlier: { id: number }[]): Promise<ClosedOrder[]> {
   await lockVariants(tx, sql`${variantsOfCart(userId)} union ${variantsOfOrders(earlier.map((order) => order.id))}`);
-  return closePending(tx, pendingOf(userId), 'cancelled');
+  return closePending(tx, pendingOf(userId), 'cancel');
 }
 
 const invalid = (field: string, message: string) =>
@@ -202,7 +202,8 @@ export async function createCheckout(
   const reserved = cod ? null : (provider.reserveSession?.() ?? null);
   const expiresAt = cod ? null : new Date(Date.now() + provider.sessionLifetimeMs);
   const delivery = snapshot(request.delivery);
-  const { placed, superseded } = await db.transaction(async (tx) => {
+  // The earlier checkout this one replaces is cancelled with it: its session closes after commit (an effect).
+  const placed = await db.transaction(async (tx) => {
     const settings = await settingsRow(tx);
     if (cod && !settings.codEnabled) throw invalid('paymentMethod', 'Cash on delivery is not available.');
     await lockShopper(tx, shopper.id);
@@ -212,7 +213,7 @@ export async function createCheckout(
       cod,
       lang: request.lang,
     });
-    const cancelled = earlier.length > 0 ? await cancelEarlier(tx, shopper.id, earlier) : [];
+    if (earlier.length > 0) await cancelEarlier(tx, shopper.id, earlier);
     // Locks the cart's stock rows (when no earlier checkout did) and reads what is left.
     const shortfalls = await cartShortfalls(tx, shopper.id);
     // Nothing is reserved, and the earlier checkout stays as it was (the transaction is undone).
@@ -242,20 +243,10 @@ export async function createCheckout(
       await removeBoughtCartLines(tx, { id: row.id, userId: shopper.id });
       await recordEvent(tx, row.id, 'placed');
     }
-    return { placed: row, superseded: cancelled.map((order) => order.paymentSessionId) };
+    return row;
   });
-  // Best effort: a session that cannot be closed now still expires on its own.
-  const closing = Promise.allSettled(
-    superseded.flatMap((sessionId) => (sessionId ? [provider.closeSession(sessionId)] : [])),
-  );
-  if (cod) {
-    await closing;
-    return { orderId: placed.id, sessionId: null, url: `/checkout-success?order_id=${placed.id}` };
-  }
-  if (reserved) {
-    await closing;
-    return { orderId: placed.id, ...reserved };
-  }
+  if (cod) return { orderId: placed.id, sessionId: null, url: `/checkout-success?order_id=${placed.id}` };
+  if (reserved) return { orderId: placed.id, ...reserved };
 
   let session: HostedSession;
   try {
@@ -271,25 +262,22 @@ export async function createCheckout(
         imageUrl: '',
       });
     }
-    [session] = await Promise.all([
-      provider.createSession({
-        id: placed.id,
-        createdAt: new Date(placed.created_ms),
-        currency: request.currency,
-        totalCents: placed.total_cents,
-        locale: request.lang,
-        email: shopper.email,
-        // The session's own lifetime (Stripe's is at least 30 minutes); a checkout that kept an
-        // earlier hold lapses sooner, and the minute sweep then closes the session too.
-        expiresAt: expiresAt!,
-        items,
-      }),
-      closing,
-    ]);
+    session = await provider.createSession({
+      id: placed.id,
+      createdAt: new Date(placed.created_ms),
+      currency: request.currency,
+      totalCents: placed.total_cents,
+      locale: request.lang,
+      email: shopper.email,
+      // The session's own lifetime (Stripe's is at least 30 minutes); a checkout that kept an
+      // earlier hold lapses sooner, and the minute sweep then closes the session too.
+      expiresAt: expiresAt!,
+      items,
+    });
   } catch (error) {
     // No session, nothing to pay: the order never existed as far as the shopper is concerned.
     await db.transaction(async (tx) => {
-      await closePending(tx, eq(orders.id, placed.id), 'cancelled');
+      await closePending(tx, eq(orders.id, placed.id), 'cancel');
       await tx.delete(orders).where(eq(orders.id, placed.id));
     });
     throw new PaymentProviderError(error);

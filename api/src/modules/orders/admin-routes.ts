@@ -13,11 +13,9 @@ import {
   StatsQuerySchema,
   StatsSchema,
 } from '@shop/contract';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser, requireAdmin } from '../../platform/security/authenticate.js';
-import { mailBackInStock } from '../stock/alerts.js';
 import {
   cancelOrder,
   confirmOrder,
@@ -29,7 +27,6 @@ import {
   shipOrder,
 } from './admin-service.js';
 import { exportOrdersCsv } from './export.js';
-import { mailOrder } from './notify.js';
 import { orderStats } from './stats.js';
 
 const tags = ['admin: orders'];
@@ -46,12 +43,6 @@ const IdempotencyHeaders = z.object({
 /** The owner's Orders screen and dashboard (OPERATIONS.md section 5). Every step is audited. */
 export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', requireAdmin);
-  const mailDeps = (request: FastifyRequest) => ({
-    mailer: app.mailer,
-    log: request.log,
-    publicUrl: app.config.publicUrl,
-    currency: app.config.currency,
-  });
 
   app.get(
     '/admin/orders',
@@ -138,7 +129,6 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { id } = request.params;
       await shipOrder(app.db, currentUser(request).id, id, request.body);
-      await mailOrder(app.db, mailDeps(request), id, 'shipped');
       return getAdminOrder(app.db, id);
     },
   );
@@ -157,7 +147,6 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { id } = request.params;
       await deliverOrder(app.db, currentUser(request).id, id);
-      await mailOrder(app.db, mailDeps(request), id, 'delivered');
       return getAdminOrder(app.db, id);
     },
   );
@@ -176,10 +165,7 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { id } = request.params;
-      const { closed } = await cancelOrder(app.db, app.payments, currentUser(request).id, id, request.body.reason);
-      if (closed?.paymentSessionId) await app.payments.closeSession(closed.paymentSessionId).catch(() => undefined);
-      await mailOrder(app.db, mailDeps(request), id, 'cancelled', { reason: request.body.reason });
-      await mailBackInStock(app.db, mailDeps(request));
+      await cancelOrder(app.db, currentUser(request).id, id, request.body.reason);
       return getAdminOrder(app.db, id);
     },
   );
@@ -201,8 +187,7 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
       const { id } = request.params;
       const cents = Math.round(request.body.amount * 100);
       const key = request.headers['idempotency-key'] ?? randomUUID();
-      const { applied } = await refundOrder(app.db, app.payments, currentUser(request).id, id, cents, key);
-      if (applied) await mailOrder(app.db, mailDeps(request), id, 'refunded', { amount: cents / 100 });
+      await refundOrder(app.db, currentUser(request).id, id, cents, key);
       return getAdminOrder(app.db, id);
     },
   );
@@ -222,7 +207,6 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { id } = request.params;
       await returnOrder(app.db, currentUser(request).id, id, request.body.restock);
-      if (request.body.restock) await mailBackInStock(app.db, mailDeps(request));
       return getAdminOrder(app.db, id);
     },
   );

@@ -1,21 +1,22 @@
-import type { AdminOrder, AdminOrdersResponse, OrderStatus } from '@shop/contract';
+import { refundableCents, type AdminOrder, type AdminOrdersResponse, type OrderStatus } from '@shop/contract';
 import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { lockShopper } from '../../db/locks.js';
 import { orders, refunds } from '../../db/schema.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import type { SharedCache } from '../../platform/cache/shared-cache.js';
-import type { PaymentProvider } from '../../platform/payments/index.js';
 import { audit } from '../admin/audit.js';
 import { restock } from '../stock/service.js';
-import { withdrawalPending } from '../withdrawals/service.js';
-import { closePending, recordEvent, type ClosedOrder } from './lifecycle.js';
+import { assertStep, factsOf, takeStep } from './core.js';
+import { closePending, recordEvent } from './lifecycle.js';
 import { withCustomers } from './service.js';
 
 type OrderRow = typeof orders.$inferSelect;
 
-/** 409: the order's state does not allow this step; the message says why. */
-const refused = (message: string) => new AppError(409, 'INVALID_TRANSITION', message);
+/** Orders whose withdrawal the owner has yet to settle (the Orders screen's filter). */
+const withdrawalPending = () =>
+  sql`exists (select 1 from withdrawals w where w.order_id = ${orders.id}) and ${orders.status} in ('paid', 'placed')
+    and ${orders.fulfilment} <> 'returned'`;
 
 export interface OrdersFilter {
   status?: OrderStatus | undefined;
@@ -107,8 +108,6 @@ async function lockOrder(tx: Tx, id: number): Promise<OrderRow> {
   return row;
 }
 
-const describe = (row: OrderRow) => `it is ${row.status} and ${row.fulfilment}`;
-
 export interface ShipInput {
   carrier: string;
   trackingNumber: string;
@@ -119,40 +118,29 @@ export interface ShipInput {
 export async function shipOrder(db: Db, actorId: number, id: number, input: ShipInput): Promise<void> {
   await db.transaction(async (tx) => {
     const row = await lockOrder(tx, id);
-    if (!['paid', 'placed'].includes(row.status) || row.fulfilment !== 'unfulfilled') {
-      throw refused(`Only a paid or cash-on-delivery order that has not left can be shipped: ${describe(row)}.`);
-    }
-    if (awaitsConfirmation(row)) throw refused('Confirm this order first: it waits for your confirmation.');
-    await tx
-      .update(orders)
-      .set({
-        fulfilment: 'shipped',
+    await takeStep(tx, row, 'ship', {
+      actor: 'admin',
+      actorId,
+      set: {
         shippedAt: new Date(),
         trackingCarrier: input.carrier,
         trackingNumber: input.trackingNumber,
         trackingUrl: input.trackingUrl ?? null,
-      })
-      .where(eq(orders.id, id));
-    await recordEvent(tx, id, 'shipped', { actorId, detail: { ...input } });
+      },
+      detail: { ...input },
+    });
     await audit(tx, { actorId, action: 'order.ship', target: `order:${id}`, detail: { ...input } });
   });
 }
 
-const awaitsConfirmation = (row: OrderRow) => row.confirmationRequired && row.confirmedAt === null;
-
 /**
  * The owner confirms a cash-on-delivery order of a new account that waits for it (the shop's
- * setting, docs/decisions/0031): it may then ship. Only an order still placed and not shipped.
+ * setting, docs/decisions/0031): it may then ship.
  */
 export async function confirmOrder(db: Db, actorId: number, id: number): Promise<void> {
   await db.transaction(async (tx) => {
     const row = await lockOrder(tx, id);
-    if (!awaitsConfirmation(row)) throw refused('This order does not wait for a confirmation.');
-    if (row.status !== 'placed' || row.fulfilment !== 'unfulfilled') {
-      throw refused(`Only an order that has not left can be confirmed: ${describe(row)}.`);
-    }
-    await tx.update(orders).set({ confirmedAt: new Date() }).where(eq(orders.id, id));
-    await recordEvent(tx, id, 'confirmed', { actorId });
+    await takeStep(tx, row, 'confirm', { actor: 'admin', actorId, set: { confirmedAt: new Date() } });
     await audit(tx, { actorId, action: 'order.confirm', target: `order:${id}` });
   });
 }
@@ -161,56 +149,42 @@ export async function confirmOrder(db: Db, actorId: number, id: number): Promise
 export async function deliverOrder(db: Db, actorId: number, id: number): Promise<void> {
   await db.transaction(async (tx) => {
     const row = await lockOrder(tx, id);
-    if (row.fulfilment !== 'shipped') throw refused(`Only a shipped order can be delivered: ${describe(row)}.`);
     const now = new Date();
     const collected = row.status === 'placed';
-    await tx
-      .update(orders)
-      .set({ fulfilment: 'delivered', deliveredAt: now, ...(collected ? { status: 'paid', paidAt: now } : {}) })
-      .where(eq(orders.id, id));
-    await recordEvent(tx, id, 'delivered', { actorId });
+    await takeStep(tx, row, 'deliver', {
+      actor: 'admin',
+      actorId,
+      set: { deliveredAt: now, ...(collected ? { paidAt: now } : {}) },
+    });
     if (collected) await recordEvent(tx, id, 'paid', { actorId, detail: { cashCollected: true } });
     await audit(tx, { actorId, action: 'order.deliver', target: `order:${id}`, detail: { cashCollected: collected } });
   });
 }
 
-/** What happened in a cancellation: a paid order was refunded in full; a pending one's session is to be closed. */
-export interface Cancelled {
-  refundedCents: number;
-  closed: ClosedOrder | null;
-}
-
 /**
  * Cancels an order that has not left: its stock goes back (reserved or sold), a paid order is
- * refunded in full through the provider (`refunded`), any other becomes `cancelled`.
+ * refunded in full through the provider (`refunded`, the refund made after commit), any other
+ * becomes `cancelled`. The shopper is mailed (an effect of the event). Answers what is refunded.
  */
-export async function cancelOrder(
-  db: Db,
-  provider: PaymentProvider,
-  actorId: number,
-  id: number,
-  reason: string | undefined,
-): Promise<Cancelled> {
+export async function cancelOrder(db: Db, actorId: number, id: number, reason: string | undefined): Promise<number> {
   return db.transaction(async (tx) => {
     const row = await lockOrder(tx, id);
-    if (!['pending', 'placed', 'paid'].includes(row.status) || row.fulfilment !== 'unfulfilled') {
-      throw refused(`Only an order that is open, placed or paid and has not left can be cancelled: ${describe(row)}.`);
-    }
-    let refundedCents = 0;
-    let closed: ClosedOrder | null = null;
+    const refundedCents = row.status === 'paid' ? refundableCents(factsOf(row)) : 0;
     if (row.status === 'pending') {
-      closed = (await closePending(tx, eq(orders.id, id), 'cancelled'))[0] ?? null;
+      assertStep('cancel', factsOf(row), 'admin');
+      // A pending checkout closes as every pending checkout does, its session with it.
+      await closePending(tx, eq(orders.id, id), 'cancel', { reason, notify: true });
     } else {
+      await takeStep(tx, row, 'cancel', { actor: 'admin', actorId, detail: { reason, notify: true } });
       await restock(tx, [id]);
-      if (row.status === 'paid') {
-        refundedCents = row.totalCents - row.refundedCents;
-        if (refundedCents > 0) await refundThroughProvider(tx, provider, row, refundedCents, `cancel-${id}`, actorId);
-        await tx.update(orders).set({ status: 'refunded' }).where(eq(orders.id, id));
-        await recordEvent(tx, id, 'cancelled', { actorId, detail: { reason } });
-        await recordEvent(tx, id, 'refunded', { actorId, detail: { amountCents: refundedCents } });
-      } else {
-        await tx.update(orders).set({ status: 'cancelled' }).where(eq(orders.id, id));
-        await recordEvent(tx, id, 'cancelled', { actorId, detail: { reason } });
+      const refundId = refundedCents > 0 ? await insertRefund(tx, id, refundedCents, `cancel-${id}`, actorId) : null;
+      if (refundId !== null) {
+        await tx
+          .update(orders)
+          .set({ refundedCents: row.refundedCents + refundedCents })
+          .where(eq(orders.id, id));
+        const detail = { amountCents: refundedCents, refundId, onCancel: true };
+        await recordEvent(tx, id, 'refunded', { actorId, detail });
       }
     }
     await audit(tx, {
@@ -219,49 +193,28 @@ export async function cancelOrder(
       target: `order:${id}`,
       detail: { reason, was: row.status, refundedCents },
     });
-    return { refundedCents, closed };
+    return refundedCents;
   });
 }
 
-/** Records a refund made through the provider, once per key; answers false when the key was used. */
-async function refundThroughProvider(
-  tx: Tx,
-  provider: PaymentProvider,
-  row: OrderRow,
-  amountCents: number,
-  key: string,
-  actorId: number,
-): Promise<boolean> {
-  const [earlier] = await tx
-    .select({ id: refunds.id })
-    .from(refunds)
-    .where(and(eq(refunds.orderId, row.id), eq(refunds.idempotencyKey, key)));
-  if (earlier) return false;
-  if (!row.paymentSessionId) throw refused('This order was not paid through the payment provider.');
-  // The provider's own idempotency key: a retry after a lost answer refunds once there too.
-  const refundId = await provider.refund(
-    { sessionId: row.paymentSessionId, reference: row.paymentReference },
-    amountCents,
-    `refund-order-${row.id}-${row.createdAt.getTime()}-${key}`,
-  );
-  await tx
+/** A refunds row, once per key: its id, or null when the key was used. */
+async function insertRefund(tx: Tx, orderId: number, amountCents: number, key: string, actorId: number) {
+  const [refund] = await tx
     .insert(refunds)
-    .values({ orderId: row.id, amountCents, idempotencyKey: key, providerRefundId: refundId, actorId });
-  await tx
-    .update(orders)
-    .set({ refundedCents: sql`${orders.refundedCents} + ${amountCents}` })
-    .where(eq(orders.id, row.id));
-  return true;
+    .values({ orderId, amountCents, idempotencyKey: key, actorId })
+    .onConflictDoNothing()
+    .returning({ id: refunds.id });
+  return refund?.id ?? null;
 }
 
 /**
- * Refunds part or all of what a paid order still holds (0 < amount ≤ total − refunded). The
+ * Refunds part or all of what a paid card order still holds (0 < amount ≤ total − refunded). The
  * same idempotency key refunds once: a retried or double-clicked request answers the order as
- * it is. Fully refunded: `refunded`.
+ * it is. Fully refunded: `refunded`. The `refunded` event's subscriber makes the refund through
+ * the provider after commit, under the refund's own key (effects.ts).
  */
 export async function refundOrder(
   db: Db,
-  provider: PaymentProvider,
   actorId: number,
   id: number,
   amountCents: number,
@@ -274,14 +227,24 @@ export async function refundOrder(
       .from(refunds)
       .where(and(eq(refunds.orderId, id), eq(refunds.idempotencyKey, key)));
     if (earlier) return { applied: false };
-    if (row.status !== 'paid') throw refused(`Only a paid order can be refunded: it is ${row.status}.`);
-    const remaining = row.totalCents - row.refundedCents;
+    const facts = factsOf(row);
+    assertStep('refund', facts, 'admin');
+    const remaining = refundableCents(facts);
     if (amountCents > remaining) {
-      throw refused(`At most ${(remaining / 100).toFixed(2)} ${row.currency} of this order can still be refunded.`);
+      throw new AppError(
+        409,
+        'INVALID_TRANSITION',
+        `At most ${(remaining / 100).toFixed(2)} ${row.currency} of this order can still be refunded.`,
+      );
     }
-    await refundThroughProvider(tx, provider, row, amountCents, key, actorId);
-    if (amountCents === remaining) await tx.update(orders).set({ status: 'refunded' }).where(eq(orders.id, id));
-    await recordEvent(tx, id, 'refunded', { actorId, detail: { amountCents } });
+    const refundId = await insertRefund(tx, id, amountCents, key, actorId);
+    await takeStep(tx, row, 'refund', {
+      actor: 'admin',
+      actorId,
+      amountCents,
+      set: { refundedCents: row.refundedCents + amountCents },
+      detail: { amountCents, refundId },
+    });
     await audit(tx, { actorId, action: 'order.refund', target: `order:${id}`, detail: { amountCents, key } });
     return { applied: true };
   });
@@ -291,12 +254,8 @@ export async function refundOrder(
 export async function returnOrder(db: Db, actorId: number, id: number, restocked: boolean): Promise<void> {
   await db.transaction(async (tx) => {
     const row = await lockOrder(tx, id);
-    if (row.fulfilment !== 'shipped' && row.fulfilment !== 'delivered') {
-      throw refused(`Only a shipped or delivered order can come back: ${describe(row)}.`);
-    }
-    await tx.update(orders).set({ fulfilment: 'returned' }).where(eq(orders.id, id));
+    await takeStep(tx, row, 'return', { actor: 'admin', actorId, detail: { restock: restocked } });
     if (restocked) await restock(tx, [id]);
-    await recordEvent(tx, id, 'returned', { actorId, detail: { restock: restocked } });
     await audit(tx, { actorId, action: 'order.return', target: `order:${id}`, detail: { restock: restocked } });
   });
 }

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, orders, productStock, refunds } from '../../db/schema.js';
-import { createTestApp, heard, type TestApp } from '../../test/app.js';
+import { createTestApp, heard, type TestApp, effectsRun } from '../../test/app.js';
 import { bearer, createProduct, createUser, type CreatedUser } from '../../test/factories.js';
 import { startSmtpServer, type TestSmtpServer } from '../../test/smtp.js';
 import { addCartLine, cartOf, TEST_DELIVERY } from '../payments/test-support.js';
@@ -283,7 +283,7 @@ describe('the order steps of the owner', () => {
     expect((await step(orderId, 'refund', { amount: 0 })).statusCode).toBe(400);
     const rest = await step(orderId, 'refund', { amount: Math.round((total - 10) * 100) / 100 });
     expect(rest.json()).toMatchObject({ status: 'refunded', refunded: total });
-    await smtp.waitFor(user.email, (m) => /refund/.test(m.subject));
+    await effectsRun(t.app);
     const texts = smtp.messages.filter((m) => m.to.includes(user.email) && /refund/.test(m.subject)).map((m) => m.text);
     expect(texts.some((text) => text.includes('We refunded $10.00'))).toBe(true);
   });

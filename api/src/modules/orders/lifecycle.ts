@@ -1,7 +1,9 @@
 import { and, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../../db/client.js';
-import type { OrderEventType } from '@shop/contract';
+import { stepResult, type OrderEventType, type OrderFacts } from '@shop/contract';
+import { enqueue } from '../../platform/outbox/outbox.js';
+import { effectsOf } from './subscribers.js';
 import { orderEvents, orders } from '../../db/schema.js';
 import { releaseReservations } from '../stock/service.js';
 
@@ -15,14 +17,21 @@ export async function removeBoughtCartLines(tx: Tx, order: { id: number; userId:
     from order_items oi where ${sameLine} and c.quantity > oi.quantity`);
 }
 
-/** Adds a step to the order's history (its timeline). */
+/**
+ * Adds a step to the order's history (its timeline), with the effects its subscribers ask for
+ * (subscribers.ts), in the caller's transaction: they run once it commits (platform/outbox).
+ */
 export async function recordEvent(
   tx: Tx,
   orderId: number,
   type: OrderEventType,
-  { actorId, detail }: { actorId?: number; detail?: Record<string, unknown> } = {},
+  { actorId, detail = {} }: { actorId?: number | undefined; detail?: Record<string, unknown> | undefined } = {},
 ): Promise<void> {
-  await tx.insert(orderEvents).values({ orderId, type, actorId, detail: detail ?? {} });
+  const [event] = await tx
+    .insert(orderEvents)
+    .values({ orderId, type, actorId, detail })
+    .returning({ id: orderEvents.id });
+  await enqueue(tx, effectsOf({ id: event!.id, orderId, type, detail }));
 }
 
 export interface ClosedOrder {
@@ -32,6 +41,17 @@ export interface ClosedOrder {
   paymentSessionId: string | null;
 }
 
+/** What the table knows of every order `closePending` closes. */
+const PENDING_CHECKOUT: OrderFacts = {
+  status: 'pending',
+  fulfilment: 'unfulfilled',
+  paymentMethod: 'card',
+  totalCents: 0,
+  refundedCents: 0,
+  awaitsConfirmation: false,
+  withdrawn: false,
+};
+
 /**
  * Closes the pending orders `where` selects (a new checkout replaced them, their session ran out,
  * their payment failed) and gives back the stock they reserved. Order rows are locked first,
@@ -40,8 +60,11 @@ export interface ClosedOrder {
 export async function closePending(
   tx: Tx,
   where: SQL,
-  status: 'cancelled' | 'expired' | 'failed',
+  step: 'cancel' | 'expire' | 'fail',
+  detail: Record<string, unknown> = {},
 ): Promise<ClosedOrder[]> {
+  // A pending checkout is a card order not yet paid: the table's rule for the step says where it goes.
+  const { status, event } = stepResult(step, PENDING_CHECKOUT);
   const closed = await tx
     .update(orders)
     .set({ status })
@@ -57,7 +80,14 @@ export async function closePending(
     closed.map((order) => order.id),
   );
   if (closed.length > 0) {
-    await tx.insert(orderEvents).values(closed.map((order) => ({ orderId: order.id, type: status })));
+    const events = await tx
+      .insert(orderEvents)
+      .values(closed.map((order) => ({ orderId: order.id, type: event, detail })))
+      .returning({ id: orderEvents.id, orderId: orderEvents.orderId });
+    await enqueue(
+      tx,
+      events.flatMap(({ id, orderId }) => effectsOf({ id, orderId, type: event, detail })),
+    );
   }
   return closed;
 }
@@ -86,7 +116,7 @@ export async function expireLapsed(db: Db, scope?: SQL): Promise<ClosedOrder[]> 
         orders.id,
         lapsed.map((order) => order.id),
       ),
-      'expired',
+      'expire',
     );
   });
 }
@@ -95,14 +125,10 @@ const SWEEP_EVERY_MS = 60_000;
 
 /**
  * Expires lapsed checkouts every minute in this process (every process runs one: they never take
- * the same order twice), closes their sessions on the provider, then runs `afterSweep` (the
- * back-in-stock mails: released stock may have brought a variant back). Returns the stop.
+ * the same order twice; their sessions close and their stock's waiting shoppers hear of it as
+ * effects of the expiry), then runs `afterSweep`. Returns the stop.
  */
-export function sweepLapsedOrders(
-  db: Db,
-  log: FastifyBaseLogger,
-  hooks: { closeSession: (order: ClosedOrder) => Promise<void>; afterSweep: () => Promise<unknown> },
-): () => void {
+export function sweepLapsedOrders(db: Db, log: FastifyBaseLogger, afterSweep: () => Promise<unknown>): () => void {
   let running = false;
   const sweep = async () => {
     if (running) return;
@@ -110,8 +136,7 @@ export function sweepLapsedOrders(
     try {
       const closed = await expireLapsed(db);
       if (closed.length > 0) log.info({ orders: closed.map((order) => order.id) }, 'lapsed checkouts expired');
-      await Promise.allSettled(closed.map(hooks.closeSession));
-      await hooks.afterSweep();
+      await afterSweep();
     } catch (error) {
       log.error({ err: error }, 'expiring lapsed checkouts failed');
     } finally {

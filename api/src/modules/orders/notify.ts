@@ -15,29 +15,25 @@ export interface OrderMailDeps {
 }
 
 /**
- * Mails the order's shopper what happened to it. The order has changed whatever happens to the
- * mail: a failed send is logged, never thrown. An order whose account was deleted mails no one.
+ * Mails the order's shopper what happened to it (an effect of the order's event, subscribers.ts:
+ * a failed send throws, and the outbox tries again). An order whose account was deleted mails no one.
  */
 export async function mailOrder(
   db: Db,
   deps: OrderMailDeps,
   orderId: number,
   kind: OrderMailKind,
-  extra: { amount?: number; reason?: string } = {},
+  extra: { amount?: number | undefined; reason?: string | undefined } = {},
 ): Promise<void> {
-  try {
-    const [row] = await db.select().from(orders).where(eq(orders.id, orderId));
-    if (!row?.userId) return;
-    const [customer] = await db
-      .select({ name: users.name, email: users.email })
-      .from(users)
-      .where(eq(users.id, row.userId));
-    if (!customer) return;
-    const [[order], settings] = await Promise.all([toOrders(db, [row]), getSettings(db, deps.currency)]);
-    await deps.mailer.send(
-      orderMail({ kind, order: order!, locale: row.locale, customer, settings, publicUrl: deps.publicUrl, ...extra }),
-    );
-  } catch (error) {
-    deps.log.error({ err: error, orderId, kind }, 'order mail failed');
-  }
+  const [row] = await db.select().from(orders).where(eq(orders.id, orderId));
+  if (!row?.userId) return;
+  const [customer] = await db
+    .select({ name: users.name, email: users.email })
+    .from(users)
+    .where(eq(users.id, row.userId));
+  if (!customer) return;
+  const [[order], settings] = await Promise.all([toOrders(db, [row]), getSettings(db, deps.currency)]);
+  await deps.mailer.send(
+    orderMail({ kind, order: order!, locale: row.locale, customer, settings, publicUrl: deps.publicUrl, ...extra }),
+  );
 }

@@ -50,12 +50,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const userId = currentUser(request).id;
-      const closed = await cancelOwnCheckout(app.db, userId, request.params.id);
-      if (closed.paymentSessionId && closed.paymentProvider === app.payments.name) {
-        await app.payments.closeSession(closed.paymentSessionId).catch((error: unknown) => {
-          request.log.warn({ err: error, orderId: closed.id }, 'could not close the payment session');
-        });
-      }
+      await cancelOwnCheckout(app.db, userId, request.params.id);
       return getOrder(app.db, userId, request.params.id);
     },
   );

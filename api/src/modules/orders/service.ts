@@ -3,8 +3,9 @@ import { and, asc, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { orderEvents, orderItems, orders, users, withdrawals } from '../../db/schema.js';
 import { lockShopper } from '../../db/locks.js';
-import { AppError, notFound } from '../../lib/errors.js';
-import { closePending, expireLapsed, type ClosedOrder } from './lifecycle.js';
+import { notFound } from '../../lib/errors.js';
+import { assertStep, factsOf } from './core.js';
+import { closePending, expireLapsed } from './lifecycle.js';
 import { isTestPayment } from './test-payment.js';
 
 /** A shopper's history is bounded: the newest orders are what anyone reads. */
@@ -117,27 +118,20 @@ export const getOrderBySession = (db: Db, userId: number, sessionId: string) =>
   readOne(db, and(eq(orders.userId, userId), eq(orders.paymentSessionId, sessionId)) as SQL);
 
 /**
- * The shopper drops an open checkout (My Orders' "Cancel"): its stock goes back and the caller
- * closes the provider's session. Another shopper's order is "not found"; one past paying, 409.
+ * The shopper drops an open checkout (My Orders' "Cancel"): its stock goes back and its session
+ * closes (effects of the event). Another shopper's order is "not found"; one past paying, 409.
  */
-export async function cancelOwnCheckout(db: Db, userId: number, id: number): Promise<ClosedOrder> {
-  return db.transaction(async (tx) => {
+export async function cancelOwnCheckout(db: Db, userId: number, id: number): Promise<void> {
+  await db.transaction(async (tx) => {
     await lockShopper(tx, userId);
     const [row] = await tx
-      .select({ status: orders.status })
+      .select()
       .from(orders)
       .where(and(eq(orders.id, id), eq(orders.userId, userId)))
       .for('update');
     if (!row) throw notFound('Order not found');
-    if (row.status !== 'pending') {
-      throw new AppError(
-        409,
-        'INVALID_TRANSITION',
-        `Only an order waiting for payment can be cancelled: it is ${row.status}.`,
-      );
-    }
-    const [closed] = await closePending(tx, eq(orders.id, id), 'cancelled');
-    return closed!;
+    assertStep('cancel', factsOf(row), 'shopper');
+    await closePending(tx, eq(orders.id, id), 'cancel');
   });
 }
 

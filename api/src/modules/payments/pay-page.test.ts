@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cartItems, orders } from '../../db/schema.js';
-import { createTestApp, type TestApp } from '../../test/app.js';
+import { createTestApp, type TestApp, effectsRun } from '../../test/app.js';
 import { createProduct, createUser } from '../../test/factories.js';
 import { startSmtpServer, type TestSmtpServer } from '../../test/smtp.js';
 import { addCartLine, cartOf, checkout, orderOf } from './test-support.js';
@@ -122,6 +122,7 @@ describe('POST /pay/:sessionId', () => {
   });
 
   it('pays with a valid card: 303 to the success page, order paid, cart emptied, one confirmation mail', async () => {
+    await effectsRun(t.app);
     const mailsBefore = smtp.messages.length;
     const { session, user } = await openSession();
     const paid = await pay(session.sessionId, { ...goodCard, cardNumber: '5555 5555 5555 4444' });
@@ -132,6 +133,7 @@ describe('POST /pay/:sessionId', () => {
     expect(order.status).toBe('paid');
     expect(order.paidAt).toBeInstanceOf(Date);
     expect(await cartOf(t.db, user.id)).toEqual([]);
+    await effectsRun(t.app);
     const mails = smtp.messages.slice(mailsBefore);
     expect(mails).toHaveLength(1);
     expect(mails[0]?.to).toEqual([user.email]);
@@ -167,6 +169,7 @@ describe('POST /pay/:sessionId', () => {
   });
 
   it('pays once when the form is submitted twice at the same moment', async () => {
+    await effectsRun(t.app);
     const mailsBefore = smtp.messages.length;
     const { session } = await openSession();
     const answers = await Promise.all([pay(session.sessionId), pay(session.sessionId)]);
@@ -174,6 +177,7 @@ describe('POST /pay/:sessionId', () => {
     expect(answers.map((answer) => answer.statusCode)).toContain(303);
     for (const answer of answers) expect([303, 409]).toContain(answer.statusCode);
     expect((await orderOf(t.db, session.sessionId)).status).toBe('paid');
+    await effectsRun(t.app);
     expect(smtp.messages.slice(mailsBefore)).toHaveLength(1);
   });
 

@@ -63,13 +63,6 @@ export const payPageRoutes: FastifyPluginAsyncZod = async (app) => {
     (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
   );
 
-  const deps = (request: FastifyRequest) => ({
-    mailer: app.mailer,
-    log: request.log,
-    publicUrl: app.config.publicUrl,
-    currency: app.config.currency,
-  });
-
   /** Unknown session: 404. Paid, cancelled or expired: 409 with the way back that fits. */
   function refuse(request: FastifyRequest, reply: FastifyReply, order: LoadedOrder | null) {
     if (!order) return html(reply, 404, renderNotFoundPage(requestLanguage(request)));
@@ -108,7 +101,7 @@ export const payPageRoutes: FastifyPluginAsyncZod = async (app) => {
       request.log.info({ orderId: order.id, problem: card.problem }, 'test payment refused');
       return html(reply, card.status, renderPayPage(order, { problem: card.problem, values }));
     }
-    const result = await handlePaymentEvent(app.db, localEvent(order, 'paid'), deps(request));
+    const result = await handlePaymentEvent(app.db, localEvent(order, 'paid'), { log: request.log });
     // A double submit finds the order already paid: the shopper still lands on the success page.
     const paid = result.result === 'applied' || (result.result === 'unchanged' && result.order.status === 'paid');
     if (!paid) return refuse(request, reply, await loadOrder(app.db, order.sessionId));
@@ -118,7 +111,7 @@ export const payPageRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/pay/:sessionId/cancel', { schema: { params: ParamsSchema, hide: true } }, async (request, reply) => {
     const order = await openOrder(request.params.sessionId, request, reply);
     if (!order) return reply;
-    const result = await handlePaymentEvent(app.db, localEvent(order, 'cancelled'), deps(request));
+    const result = await handlePaymentEvent(app.db, localEvent(order, 'cancelled'), { log: request.log });
     if (result.result !== 'applied') return refuse(request, reply, await loadOrder(app.db, order.sessionId));
     return reply.redirect(localReturnPath('cancelled', order.sessionId), 303);
   });

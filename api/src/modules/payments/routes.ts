@@ -40,12 +40,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         throw badRequest('The webhook signature is missing or invalid.');
       }
       if (event) {
-        await handlePaymentEvent(app.db, event, {
-          mailer: app.mailer,
-          log: request.log,
-          publicUrl: app.config.publicUrl,
-          currency: app.config.currency,
-        });
+        await handlePaymentEvent(app.db, event, { log: request.log });
       }
       return { received: true as const };
     },

@@ -1,13 +1,18 @@
+import { stepRefusal } from '@shop/contract';
 import { and, eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { lockShopper } from '../../db/locks.js';
 import { orders, paymentEvents } from '../../db/schema.js';
 import type { PaymentEvent } from '../../platform/payments/index.js';
-import { closePending, recordEvent, removeBoughtCartLines } from '../orders/lifecycle.js';
-import { mailOrder, type OrderMailDeps } from '../orders/notify.js';
+import { factsOf, takeStep } from '../orders/core.js';
+import { closePending, removeBoughtCartLines } from '../orders/lifecycle.js';
 import { sellReservation, sellUnreserved } from '../stock/service.js';
 
 type OrderRow = typeof orders.$inferSelect;
+
+/** The table's step (contract/src/order-steps.ts) for each way a checkout closes without payment. */
+const CLOSING_STEP = { cancelled: 'cancel', expired: 'expire', failed: 'fail' } as const;
 
 export type ApplyResult =
   | { result: 'applied'; order: OrderRow; status: OrderRow['status'] }
@@ -57,13 +62,13 @@ export async function applyPaymentEvent(db: Db, event: PaymentEvent): Promise<Ap
     if (event.outcome === 'paid') {
       if (order.status === 'paid') return { result: 'unchanged', order };
       if (order.status !== 'pending' && event.provider === 'local') return { result: 'unchanged', order };
+      if (stepRefusal('pay', factsOf(order), 'system')) return { result: 'unchanged', order };
       const problems = mismatches(order, event);
       if (problems.length > 0) return { result: 'mismatch', order, problems };
-      await tx
-        .update(orders)
-        .set({ status: 'paid', paidAt: new Date(), paymentReference: event.paymentReference })
-        .where(eq(orders.id, order.id));
-      await recordEvent(tx, order.id, 'paid');
+      await takeStep(tx, order, 'pay', {
+        actor: 'system',
+        set: { paidAt: new Date(), paymentReference: event.paymentReference },
+      });
       // What the checkout reserved is sold; a late payment (its reservation was given back) takes what is left.
       if (order.status === 'pending') await sellReservation(tx, order.id);
       else await sellUnreserved(tx, order.id);
@@ -71,16 +76,18 @@ export async function applyPaymentEvent(db: Db, event: PaymentEvent): Promise<Ap
       return { result: 'applied', order, status: 'paid' };
     }
     if (order.status !== 'pending') return { result: 'unchanged', order };
-    await closePending(tx, eq(orders.id, order.id), event.outcome);
+    await closePending(tx, eq(orders.id, order.id), CLOSING_STEP[event.outcome]);
     return { result: 'applied', order, status: event.outcome };
   });
 }
 
-export type PaymentDeps = OrderMailDeps;
+export interface PaymentDeps {
+  log: FastifyBaseLogger;
+}
 
 /**
  * The one way an order changes status after checkout, for Stripe webhooks and the built-in page
- * alike: apply the event, log what happened, and mail the confirmation of a new payment.
+ * alike: apply the event and log what happened (the confirmation mail is an effect of `paid`).
  */
 export async function handlePaymentEvent(db: Db, event: PaymentEvent, deps: PaymentDeps): Promise<ApplyResult> {
   const applied = await applyPaymentEvent(db, event);
@@ -94,7 +101,6 @@ export async function handlePaymentEvent(db: Db, event: PaymentEvent, deps: Paym
           'paid on the provider after the order was closed: check it, and refund if the cart was bought twice',
         );
       }
-      if (applied.status === 'paid') await mailOrder(db, deps, applied.order.id, 'confirmed');
       break;
     case 'mismatch':
       deps.log.error(

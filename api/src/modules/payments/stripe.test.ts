@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paymentEvents, productStock } from '../../db/schema.js';
-import { createTestApp, type TestApp } from '../../test/app.js';
+import { createTestApp, type TestApp, effectsRun } from '../../test/app.js';
 import { bearer, createProduct, createUser } from '../../test/factories.js';
 import { startSmtpServer, type TestSmtpServer } from '../../test/smtp.js';
 import { addCartLine, cartOf, checkout, orderOf, TEST_DELIVERY } from './test-support.js';
@@ -202,6 +202,8 @@ describe('Stripe Checkout session', () => {
     const second = await checkout(t.app, user);
     expect((await orderOf(t.db, first.sessionId)).status).toBe('cancelled');
     expect((await orderOf(t.db, second.sessionId)).status).toBe('pending');
+    // Closed after the checkout's commit, by the outbox (an effect of the first one's cancellation).
+    await effectsRun(t.app);
     expect(requests.map((sent) => `${sent.method} ${sent.path}`).sort()).toEqual([
       `POST /v1/checkout/sessions`,
       `POST /v1/checkout/sessions/${first.sessionId}/expire`,
@@ -211,6 +213,7 @@ describe('Stripe Checkout session', () => {
   it('answers 502 and leaves no order behind when Stripe refuses to open a session', async () => {
     const user = await createUser(t.db);
     await addCartLine(t.db, user, await createProduct(t.db), { quantity: 1 });
+    await effectsRun(t.app);
     failNext = true;
     const response = await t.app.inject({
       method: 'POST',
@@ -229,6 +232,7 @@ describe('Stripe Checkout session', () => {
 describe('POST /api/payments/webhook', () => {
   it('pays the order on checkout.session.completed: cart emptied, one confirmation mail', async () => {
     const opened = await openSession();
+    await effectsRun(t.app);
     const mailsBefore = smtp.messages.length;
     const response = await deliver(event('checkout.session.completed', fields(opened)));
     expect(response.statusCode).toBe(200);
@@ -236,6 +240,7 @@ describe('POST /api/payments/webhook', () => {
     const order = await orderOf(t.db, opened.session.sessionId);
     expect(order.status).toBe('paid');
     expect(await cartOf(t.db, opened.user.id)).toEqual([]);
+    await effectsRun(t.app);
     const mails = smtp.messages.slice(mailsBefore);
     expect(mails).toHaveLength(1);
     expect(mails[0]?.to).toEqual([opened.user.email]);
@@ -244,6 +249,7 @@ describe('POST /api/payments/webhook', () => {
 
   it('applies one event delivered 10 times (5 at once) exactly once: one transition, one mail', async () => {
     const opened = await openSession();
+    await effectsRun(t.app);
     const mailsBefore = smtp.messages.length;
     const payload = event('checkout.session.completed', fields(opened), 'evt_replayed_once');
     const concurrent = await Promise.all(Array.from({ length: 5 }, () => deliver(payload)));
@@ -253,12 +259,14 @@ describe('POST /api/payments/webhook', () => {
 
     const order = await orderOf(t.db, opened.session.sessionId);
     expect(order.status).toBe('paid');
+    await effectsRun(t.app);
     expect(smtp.messages.slice(mailsBefore)).toHaveLength(1);
     const recorded = await t.db.select().from(paymentEvents).where(eq(paymentEvents.eventId, 'evt_replayed_once'));
     expect(recorded).toHaveLength(1);
     // A different event for the same payment changes nothing either.
     await deliver(event('checkout.session.async_payment_succeeded', fields(opened)));
     expect((await orderOf(t.db, opened.session.sessionId)).paidAt).toEqual(order.paidAt);
+    await effectsRun(t.app);
     expect(smtp.messages.slice(mailsBefore)).toHaveLength(1);
   });
 
@@ -311,6 +319,7 @@ describe('POST /api/payments/webhook', () => {
     expect((await refund('admin-click-0001', 20)).json()).toMatchObject({ refunded: 20 });
     const rest = (opened.order.totalCents - 2000) / 100;
     expect((await refund('admin-click-0002', rest)).json()).toMatchObject({ status: 'refunded' });
+    await effectsRun(t.app);
     const sent = requests.filter((request) => request.path === '/v1/refunds');
     expect(sent).toHaveLength(2);
     expect(Object.fromEntries(sent[0]!.form)).toMatchObject({
@@ -350,11 +359,13 @@ describe('POST /api/payments/webhook', () => {
     ['order id', { orderId: 999_999 }],
   ])('does not pay when the %s does not match the order', async (_label, override) => {
     const opened = await openSession();
+    await effectsRun(t.app);
     const mailsBefore = smtp.messages.length;
     const response = await deliver(event('checkout.session.completed', fields(opened, override)));
     expect(response.statusCode).toBe(200);
     expect((await orderOf(t.db, opened.session.sessionId)).status).toBe('pending');
     expect(await cartOf(t.db, opened.user.id)).toHaveLength(2);
+    await effectsRun(t.app);
     expect(smtp.messages.slice(mailsBefore)).toHaveLength(0);
   });
 

@@ -1,11 +1,11 @@
 import { colorNameIn, type CreateStockAlertBody, type Language, type StockAlert } from '@shop/contract';
 import { sql, type SQL } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
 import { rowsOf, type Db } from '../../db/client.js';
 import { availableStock, onSale, productName } from '../../db/fragments.js';
 import { AppError, conflict, notFound } from '../../lib/errors.js';
-import type { Mailer } from '../../platform/mail/mailer.js';
-import { backInStockMail, type BackInStock } from './mail.js';
+import { enqueue } from '../../platform/outbox/outbox.js';
+import { BACK_IN_STOCK_MAIL } from './effect-kinds.js';
+import type { BackInStock } from './mail.js';
 
 /** Alerts one shopper may keep at once. */
 export const ALERTS_PER_USER = 50;
@@ -104,54 +104,54 @@ export async function deleteAlert(db: Db, userId: number, id: number): Promise<v
 }
 
 /**
- * Mails every shopper whose awaited variant can be bought again, once: each alert is deleted in the
- * same statement that finds it, so two processes (or two calls) never mail it twice. Run after
- * anything that can bring a sold-out variant back (a stock edit, released checkouts, a restock),
- * and every minute by the sweeper. Answers how many were mailed.
+ * Hands every shopper whose awaited variant can be bought again to the outbox, once: each alert
+ * is deleted in the same transaction that writes its mail (an effect, stock/effects.ts), so two
+ * processes (or two calls) never mail it twice, and a crash loses no mail. Run after anything
+ * that can bring a sold-out variant back (a stock edit, released checkouts, a restock). Answers
+ * how many were found.
  */
-export async function mailBackInStock(
-  db: Db,
-  deps: { mailer: Mailer; publicUrl: string; log: FastifyBaseLogger },
-): Promise<number> {
-  const result = await db.execute(sql`
-    with back as (
-      delete from stock_alerts a
-      using products p, product_stock ps
-      where p.id = a.product_id and ${onSale()} and p.stock_tracked
-        and ps.color_id = a.color_id and ps.size = a.size and ps.on_hand > ps.reserved
-      returning a.user_id, a.product_id, a.color_id, a.size
-    )
-    select u.email, u.name, u.locale, back.product_id, back.size, c.color_name, c.color_name_bg,
-      ${productName(sql`u.locale`)} as product_name
-    from back
-    join users u on u.id = back.user_id
-    join products p on p.id = back.product_id
-    join product_colors c on c.id = back.color_id`);
-  const alerts = rowsOf<{
-    email: string;
-    name: string;
-    locale: Language;
-    product_id: number;
-    size: string;
-    color_name: string;
-    color_name_bg: string;
-    product_name: string;
-  }>(result).map((row): BackInStock => ({
-    email: row.email,
-    name: row.name,
-    locale: row.locale,
-    productId: row.product_id,
-    productName: row.product_name,
-    colorName: colorNameIn({ colorName: row.color_name, colorNameBg: row.color_name_bg }, row.locale),
-    size: row.size,
-  }));
-  const sent = await Promise.allSettled(
-    alerts.map((alert) => deps.mailer.send(backInStockMail(alert, deps.publicUrl))),
-  );
-  sent.forEach((outcome, index) => {
-    if (outcome.status === 'rejected')
-      deps.log.error({ err: outcome.reason, email: alerts[index]!.email }, 'back-in-stock mail failed');
+export async function collectBackInStock(db: Db): Promise<number> {
+  return db.transaction(async (tx) => {
+    const result = await tx.execute(sql`
+      with back as (
+        delete from stock_alerts a
+        using products p, product_stock ps
+        where p.id = a.product_id and ${onSale()} and p.stock_tracked
+          and ps.color_id = a.color_id and ps.size = a.size and ps.on_hand > ps.reserved
+        returning a.id, a.user_id, a.product_id, a.color_id, a.size
+      )
+      select back.id, u.email, u.name, u.locale, back.product_id, back.size, c.color_name, c.color_name_bg,
+        ${productName(sql`u.locale`)} as product_name
+      from back
+      join users u on u.id = back.user_id
+      join products p on p.id = back.product_id
+      join product_colors c on c.id = back.color_id`);
+    const rows = rowsOf<{
+      id: number;
+      email: string;
+      name: string;
+      locale: Language;
+      product_id: number;
+      size: string;
+      color_name: string;
+      color_name_bg: string;
+      product_name: string;
+    }>(result);
+    await enqueue(
+      tx,
+      rows.map((row) => {
+        const alert: BackInStock = {
+          email: row.email,
+          name: row.name,
+          locale: row.locale,
+          productId: row.product_id,
+          productName: row.product_name,
+          colorName: colorNameIn({ colorName: row.color_name, colorNameBg: row.color_name_bg }, row.locale),
+          size: row.size,
+        };
+        return { kind: BACK_IN_STOCK_MAIL, key: `${BACK_IN_STOCK_MAIL}:${row.id}`, payload: { ...alert } };
+      }),
+    );
+    return rows.length;
   });
-  if (alerts.length > 0) deps.log.info({ mailed: alerts.length }, 'back-in-stock alerts mailed');
-  return alerts.length;
 }

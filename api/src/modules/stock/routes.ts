@@ -13,15 +13,13 @@ import { z } from 'zod';
 import { requestLanguage } from '../../lib/language.js';
 import { currentUser, requireAdmin, requireUser } from '../../platform/security/authenticate.js';
 import { setStock } from './admin.js';
-import { createAlert, deleteAlert, listAlerts, mailBackInStock } from './alerts.js';
+import { collectBackInStock, createAlert, deleteAlert, listAlerts } from './alerts.js';
 
 const security = [{ bearer: [] }];
 const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema };
 
 /** Stock per colour and size (admins) and back-in-stock alerts (shoppers). */
 export const stockRoutes: FastifyPluginAsyncZod = async (app) => {
-  const mailDeps = (log: typeof app.log) => ({ mailer: app.mailer, publicUrl: app.config.publicUrl, log });
-
   app.put(
     '/products/:id/stock',
     {
@@ -37,8 +35,8 @@ export const stockRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const stock = await setStock(app.db, currentUser(request).id, request.params.id, request.body);
-      // A variant back from 0: its waiting shoppers hear of it now, not at the next sweep.
-      await mailBackInStock(app.db, mailDeps(request.log));
+      // A variant back from 0: its waiting shoppers' mails are written now (the outbox sends them).
+      await collectBackInStock(app.db);
       return { success: true as const, stock };
     },
   );

@@ -2,7 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client.js';
 import { auditLog, orders, productStock, stockAlerts } from '../../db/schema.js';
-import { createTestApp, heard, type TestApp } from '../../test/app.js';
+import { createTestApp, heard, type TestApp, effectsRun } from '../../test/app.js';
 import { bearer, createProduct, createUser, type CreatedProduct, type CreatedUser } from '../../test/factories.js';
 import { startSmtpServer, type TestSmtpServer } from '../../test/smtp.js';
 import { expireLapsed } from '../orders/lifecycle.js';
@@ -324,6 +324,7 @@ describe('back-in-stock alerts', () => {
     const [ana, boris] = [await createUser(t.db), await createUser(t.db, { locale: 'bg' })];
     const body = { productId: product.id, colorId: product.colors[0]!.id, size: product.sizes[0] };
     for (const user of [ana, boris]) expect((await alert(user, body)).statusCode).toBe(201);
+    await effectsRun(t.app);
     const before = smtp.messages.length;
 
     const restock = await setStock(product, {
@@ -346,6 +347,7 @@ describe('back-in-stock alerts', () => {
       stock: [{ colorId: product.colors[0]!.id, size: product.sizes[0], onHand: 5 }],
     });
     await new Promise((resolve) => setTimeout(resolve, 200));
+    await effectsRun(t.app);
     expect(smtp.messages.slice(before)).toHaveLength(2);
   });
 });

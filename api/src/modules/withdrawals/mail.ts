@@ -1,12 +1,13 @@
 import { colorNameIn, type Language, type Order, type Settings } from '@shop/contract';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { orders } from '../../db/schema.js';
+import { orders, users, withdrawals } from '../../db/schema.js';
 import type { Mail } from '../../platform/mail/mailer.js';
 import { renderMail } from '../../platform/mail/templates/layout.js';
 import type { OrderMailDeps } from '../orders/notify.js';
 import { toOrders } from '../orders/service.js';
 import { getSettings } from '../settings/service.js';
+import { orderEmail, orderName } from './service.js';
 
 /** The shop's time, for dates a shopper may need to prove (Bulgaria). */
 const TIME_ZONE = 'Europe/Sofia';
@@ -133,22 +134,30 @@ export function confirmationMail(input: {
 }
 
 /**
- * Sends the acknowledgement of a recorded withdrawal. The withdrawal stands whatever happens to
- * the mail: a failed send is logged, never thrown.
+ * Sends the acknowledgement of a recorded withdrawal (an effect of the order's `withdrawal` event,
+ * effects.ts): to the order's email, greeting the order's own name. A failed send throws, and the
+ * outbox tries again.
  */
-export async function mailWithdrawal(
-  db: Db,
-  deps: OrderMailDeps,
-  recorded: { orderId: number; name: string; email: string; submittedAt: string; items: WithdrawalMailInput['items'] },
-): Promise<void> {
-  try {
-    const [row] = await db.select().from(orders).where(eq(orders.id, recorded.orderId));
-    if (!row || !recorded.email) return;
-    const [[order], settings] = await Promise.all([toOrders(db, [row]), getSettings(db, deps.currency)]);
-    await deps.mailer.send(
-      withdrawalMail({ ...recorded, order: order!, locale: row.locale, settings, publicUrl: deps.publicUrl }),
-    );
-  } catch (error) {
-    deps.log.error({ err: error, orderId: recorded.orderId }, 'withdrawal mail failed');
-  }
+export async function mailWithdrawal(db: Db, deps: OrderMailDeps, withdrawalId: number): Promise<void> {
+  const [found] = await db
+    .select({ withdrawal: withdrawals, email: orderEmail, name: orderName, row: orders })
+    .from(withdrawals)
+    .innerJoin(orders, eq(orders.id, withdrawals.orderId))
+    .leftJoin(users, eq(users.id, orders.userId))
+    .where(eq(withdrawals.id, withdrawalId));
+  if (!found?.email) return;
+  const { withdrawal, row } = found;
+  const [[order], settings] = await Promise.all([toOrders(db, [row]), getSettings(db, deps.currency)]);
+  await deps.mailer.send(
+    withdrawalMail({
+      order: order!,
+      locale: row.locale,
+      name: found.name,
+      email: found.email,
+      submittedAt: withdrawal.submittedAt.toISOString(),
+      items: withdrawal.items,
+      settings,
+      publicUrl: deps.publicUrl,
+    }),
+  );
 }

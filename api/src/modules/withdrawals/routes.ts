@@ -9,10 +9,8 @@ import {
   WithdrawalRequestSchema,
   WithdrawalSchema,
 } from '@shop/contract';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser, requireUser } from '../../platform/security/authenticate.js';
-import { mailWithdrawal } from './mail.js';
 import { confirmRequest, requestWithdrawal, viewRequest } from './requests.js';
 import { withdraw, type RecordedWithdrawal } from './service.js';
 
@@ -25,14 +23,8 @@ const linkErrors = { 400: ErrorBodySchema, 410: ErrorBodySchema, 429: ErrorBodyS
  * reference and email, recorded once the link mailed to the order's address is opened.
  */
 export const withdrawalRoutes: FastifyPluginAsyncZod = async (app) => {
-  const acknowledge = async (request: FastifyRequest, { name, email, ...recorded }: RecordedWithdrawal) => {
-    await mailWithdrawal(
-      app.db,
-      { mailer: app.mailer, log: request.log, publicUrl: app.config.publicUrl, currency: app.config.currency },
-      { ...recorded, name, email },
-    );
-    return { withdrawal: recorded };
-  };
+  // The acknowledgement mail is an effect of the recorded withdrawal (effects.ts).
+  const acknowledge = ({ name: _name, email: _email, ...recorded }: RecordedWithdrawal) => ({ withdrawal: recorded });
 
   app.post(
     '/orders/:id/withdrawal',
@@ -55,7 +47,7 @@ export const withdrawalRoutes: FastifyPluginAsyncZod = async (app) => {
         items,
         reason,
       });
-      return reply.code(201).send(await acknowledge(request, recorded));
+      return reply.code(201).send(acknowledge(recorded));
     },
   );
 
@@ -107,7 +99,7 @@ export const withdrawalRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const recorded = await confirmRequest(app.db, request.body.token);
-      return reply.code(201).send(await acknowledge(request, recorded));
+      return reply.code(201).send(acknowledge(recorded));
     },
   );
 };

@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { orderItems, orders, users, withdrawals } from '../../db/schema.js';
 import { AppError, conflict, notFound } from '../../lib/errors.js';
-import { recordEvent } from '../orders/lifecycle.js';
+import { assertStep, factsOf, takeStep } from '../orders/core.js';
 import { settingsRow } from '../settings/service.js';
 
 const DAY_MS = 24 * 3_600_000;
@@ -40,29 +40,19 @@ export const withdraw = (db: Db, request: WithdrawalRequest): Promise<RecordedWi
 
 /** `withdraw` inside the caller's transaction (a confirmed public request marks itself used in the same one). */
 export async function recordWithdrawal(tx: Tx, request: WithdrawalRequest): Promise<RecordedWithdrawal> {
-  const [order] = await tx
-    .select({
-      id: orders.id,
-      reference: orders.reference,
-      status: orders.status,
-      fulfilment: orders.fulfilment,
-      deliveredAt: orders.deliveredAt,
-      userId: orders.userId,
-      email: orderEmail,
-      name: orderName,
-    })
+  const [found] = await tx
+    .select({ row: orders, email: orderEmail, name: orderName })
     .from(orders)
     .leftJoin(users, eq(users.id, orders.userId))
     .where(eq(orders.id, request.orderId))
     .for('update', { of: orders });
+  const order = found && { ...found.row, email: found.email, name: found.name };
   const theirs = order && ('userId' in request.who ? order.userId === request.who.userId : true);
   if (!order || !theirs) throw notFound('Order not found');
   const submittedAt = 'confirmed' in request.who ? request.who.confirmed.submittedAt : new Date();
   const [earlier] = await tx.select({ id: withdrawals.id }).from(withdrawals).where(eq(withdrawals.orderId, order.id));
   if (earlier) throw conflict('ALREADY_WITHDRAWN', 'You have already withdrawn from this order.');
-  if ((order.status !== 'paid' && order.status !== 'placed') || order.fulfilment === 'returned') {
-    throw new AppError(409, 'INVALID_TRANSITION', `There is nothing to withdraw from: this order is ${order.status}.`);
-  }
+  assertStep('withdraw', factsOf(found.row), 'shopper');
   const { returnDays } = await settingsRow(tx);
   if (order.deliveredAt && submittedAt.getTime() > order.deliveredAt.getTime() + returnDays * DAY_MS) {
     throw conflict(
@@ -103,7 +93,8 @@ export async function recordWithdrawal(tx: Tx, request: WithdrawalRequest): Prom
       via: 'userId' in request.who ? 'account' : 'public',
     })
     .returning();
-  await recordEvent(tx, order.id, 'withdrawal', { detail: { via: row!.via } });
+  // The withdrawal changes no state (the table says so): the owner settles it by a refund or a return.
+  await takeStep(tx, found.row, 'withdraw', { actor: 'shopper', detail: { via: row!.via, withdrawalId: row!.id } });
   return {
     id: row!.id,
     orderId: order.id,
@@ -114,8 +105,3 @@ export async function recordWithdrawal(tx: Tx, request: WithdrawalRequest): Prom
     email,
   };
 }
-
-/** Orders whose withdrawal the owner has yet to settle (the Orders screen's filter). */
-export const withdrawalPending = () =>
-  sql`exists (select 1 from withdrawals w where w.order_id = ${orders.id}) and ${orders.status} in ('paid', 'placed')
-    and ${orders.fulfilment} <> 'returned'`;

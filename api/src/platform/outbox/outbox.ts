@@ -77,8 +77,18 @@ export class Outbox {
     private readonly handlers: Readonly<Record<string, EffectHandler>>,
   ) {}
 
-  /** Starts the workers: on each new effect (the feed) and every second. */
-  start(feed: ChangeFeed): void {
+  /**
+   * Starts the workers: on each new effect (the feed) and every second. `sole`: this process is
+   * the only one on the database (the embedded one, which one process holds), so an effect still
+   * held is held by a process that died: it is taken back at once, not when its lease runs out.
+   */
+  async start(feed: ChangeFeed, { sole = false } = {}): Promise<void> {
+    if (sole) {
+      await this.db
+        .update(effects)
+        .set({ lockedUntil: null })
+        .where(sql`${effects.lockedUntil} is not null and ${effects.doneAt} is null`);
+    }
     feed.subscribe((change) => {
       if (change.kind === 'effects' || change.kind === 'all') this.wake();
     });

@@ -1,0 +1,66 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { orders, refunds } from '../../db/schema.js';
+import type { EffectHandler } from '../../platform/outbox/outbox.js';
+import type { PaymentProvider } from '../../platform/payments/index.js';
+import type { OrderMailKind } from './mails.js';
+import { mailOrder, type OrderMailDeps } from './notify.js';
+import { CLOSE_SESSION, ORDER_MAIL, PROVIDER_REFUND } from './subscribers.js';
+
+export interface OrderEffectDeps extends OrderMailDeps {
+  db: Db;
+  payments: PaymentProvider;
+}
+
+/**
+ * The orders module's effects (subscribers.ts writes them), run after commit by the outbox: each
+ * may run more than once (a worker that died), so each does its work once (docs/decisions/0030).
+ */
+export function orderEffectHandlers(deps: OrderEffectDeps): Record<string, EffectHandler> {
+  const { db, payments } = deps;
+  return {
+    [ORDER_MAIL]: async ({ payload }) => {
+      const amountCents = typeof payload.amountCents === 'number' ? payload.amountCents : undefined;
+      await mailOrder(db, deps, Number(payload.orderId), payload.kind as OrderMailKind, {
+        amount: amountCents === undefined ? undefined : amountCents / 100,
+        reason: typeof payload.reason === 'string' ? payload.reason : undefined,
+      });
+    },
+
+    /** Money back through the provider, under the refund's own idempotency key there too. */
+    [PROVIDER_REFUND]: async ({ payload }) => {
+      const [refund] = await db
+        .select({
+          id: refunds.id,
+          amountCents: refunds.amountCents,
+          key: refunds.idempotencyKey,
+          made: refunds.providerRefundId,
+          orderId: orders.id,
+          createdAt: orders.createdAt,
+          sessionId: orders.paymentSessionId,
+          reference: orders.paymentReference,
+        })
+        .from(refunds)
+        .innerJoin(orders, eq(orders.id, refunds.orderId))
+        .where(eq(refunds.id, Number(payload.refundId)));
+      if (!refund || refund.made) return;
+      if (!refund.sessionId) throw new Error(`order ${refund.orderId} was not paid through the payment provider`);
+      const providerRefundId = await payments.refund(
+        { sessionId: refund.sessionId, reference: refund.reference },
+        refund.amountCents,
+        `refund-order-${refund.orderId}-${refund.createdAt.getTime()}-${refund.key}`,
+      );
+      await db.update(refunds).set({ providerRefundId }).where(eq(refunds.id, refund.id));
+    },
+
+    /** A closed checkout's session on the provider, so that it can no longer be paid. */
+    [CLOSE_SESSION]: async ({ payload }) => {
+      const [order] = await db
+        .select({ sessionId: orders.paymentSessionId, provider: orders.paymentProvider, status: orders.status })
+        .from(orders)
+        .where(eq(orders.id, Number(payload.orderId)));
+      if (!order?.sessionId || order.provider !== payments.name || order.status === 'paid') return;
+      await payments.closeSession(order.sessionId);
+    },
+  };
+}

@@ -1,0 +1,179 @@
+import { randomBytes } from 'node:crypto';
+import {
+  stepRefusal,
+  stepResult,
+  type Fulfilment,
+  type OrderActor,
+  type OrderFacts,
+  type OrderStatus,
+  type OrderStep,
+  type PaymentMethod,
+} from '@shop/contract';
+import { eq } from 'drizzle-orm';
+import type { InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { orderItems, orders } from '../../db/schema.js';
+import { createTestApp, type TestApp } from '../../test/app.js';
+import { bearer, createProduct, createUser, type CreatedProduct, type CreatedUser } from '../../test/factories.js';
+
+/**
+ * The transition table (contract/src/order-steps.ts) against the API: every step an admin or a
+ * shopper takes through a route, from every state an order can reach, answers as the table says:
+ * 2xx and the state it names, or 409 INVALID_TRANSITION with its reason.
+ */
+interface State {
+  status: OrderStatus;
+  fulfilment: Fulfilment;
+  method: PaymentMethod;
+  awaitsConfirmation?: boolean;
+}
+
+const card = (status: OrderStatus, fulfilment: Fulfilment): State => ({ status, fulfilment, method: 'card' });
+const cod = (status: OrderStatus, fulfilment: Fulfilment, awaitsConfirmation = false): State => ({
+  status,
+  fulfilment,
+  method: 'cod',
+  awaitsConfirmation,
+});
+
+/** Every state the steps can lead to, from a checkout of either kind. */
+const REACHABLE: State[] = [
+  card('pending', 'unfulfilled'),
+  card('cancelled', 'unfulfilled'),
+  card('expired', 'unfulfilled'),
+  card('failed', 'unfulfilled'),
+  ...(['unfulfilled', 'shipped', 'delivered', 'returned'] as const).flatMap((fulfilment) => [
+    card('paid', fulfilment),
+    card('refunded', fulfilment),
+  ]),
+  cod('placed', 'unfulfilled'),
+  cod('placed', 'unfulfilled', true),
+  cod('placed', 'shipped'),
+  cod('placed', 'returned'),
+  cod('paid', 'delivered'),
+  cod('paid', 'returned'),
+  cod('cancelled', 'unfulfilled'),
+];
+
+const THROUGH_ROUTES: {
+  step: OrderStep;
+  actor: OrderActor;
+  request: (id: number) => Omit<InjectOptions, 'headers'>;
+}[] = [
+  { step: 'confirm', actor: 'admin', request: (id) => ({ method: 'POST', url: `/api/admin/orders/${id}/confirm` }) },
+  {
+    step: 'ship',
+    actor: 'admin',
+    request: (id) => ({
+      method: 'POST',
+      url: `/api/admin/orders/${id}/ship`,
+      payload: { carrier: 'Econt', trackingNumber: '1234567890' },
+    }),
+  },
+  { step: 'deliver', actor: 'admin', request: (id) => ({ method: 'POST', url: `/api/admin/orders/${id}/deliver` }) },
+  {
+    step: 'cancel',
+    actor: 'admin',
+    request: (id) => ({ method: 'POST', url: `/api/admin/orders/${id}/cancel`, payload: { reason: 'Table' } }),
+  },
+  {
+    step: 'refund',
+    actor: 'admin',
+    request: (id) => ({ method: 'POST', url: `/api/admin/orders/${id}/refund`, payload: { amount: 1 } }),
+  },
+  {
+    step: 'return',
+    actor: 'admin',
+    request: (id) => ({ method: 'POST', url: `/api/admin/orders/${id}/return`, payload: { restock: false } }),
+  },
+  { step: 'cancel', actor: 'shopper', request: (id) => ({ method: 'POST', url: `/api/orders/${id}/cancel` }) },
+  {
+    step: 'withdraw',
+    actor: 'shopper',
+    request: (id) => ({ method: 'POST', url: `/api/orders/${id}/withdrawal`, payload: {} }),
+  },
+];
+
+let t: TestApp;
+let admin: CreatedUser;
+let product: CreatedProduct;
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await createUser(t.db, { role: 'ADMIN' });
+  product = await createProduct(t.db, { stock: 100 });
+});
+afterAll(() => t.close());
+
+const TOTAL_CENTS = 4_999;
+
+/** An order of its own shopper in `state`, as the steps leave it. */
+async function orderIn(state: State) {
+  const shopper = await createUser(t.db);
+  const now = new Date();
+  const [row] = await t.db
+    .insert(orders)
+    .values({
+      userId: shopper.id,
+      status: state.status,
+      fulfilment: state.fulfilment,
+      paymentMethod: state.method,
+      currency: 'USD',
+      subtotalCents: TOTAL_CENTS,
+      totalCents: TOTAL_CENTS,
+      refundedCents: state.status === 'refunded' ? TOTAL_CENTS : 0,
+      paymentProvider: 'local',
+      paymentSessionId: state.method === 'card' ? `cs_local_${randomBytes(16).toString('hex')}` : null,
+      confirmationRequired: state.awaitsConfirmation ?? false,
+      paidAt: state.status === 'paid' || state.status === 'refunded' ? now : null,
+      shippedAt: state.fulfilment === 'unfulfilled' ? null : now,
+      deliveredAt: state.fulfilment === 'delivered' ? now : null,
+      expiresAt: state.status === 'pending' ? new Date(Date.now() + 3_600_000) : null,
+    })
+    .returning();
+  await t.db.insert(orderItems).values({
+    orderId: row!.id,
+    productId: product.id,
+    colorId: product.colors[0]!.id,
+    name: 'Table Tee',
+    colorName: 'Onyx',
+    size: 'M',
+    unitPriceCents: TOTAL_CENTS,
+    quantity: 1,
+  });
+  return { id: row!.id, shopper };
+}
+
+const facts = (state: State): OrderFacts => ({
+  status: state.status,
+  fulfilment: state.fulfilment,
+  paymentMethod: state.method,
+  totalCents: TOTAL_CENTS,
+  refundedCents: state.status === 'refunded' ? TOTAL_CENTS : 0,
+  awaitsConfirmation: state.awaitsConfirmation ?? false,
+  withdrawn: false,
+});
+
+const label = (state: State) =>
+  `${state.method} ${state.status}/${state.fulfilment}${state.awaitsConfirmation ? ' (to confirm)' : ''}`;
+
+describe('the order table, step by step through the API', () => {
+  for (const { step, actor, request } of THROUGH_ROUTES) {
+    it(`${actor} ${step}: from every reachable state, answers as the table says`, async () => {
+      for (const state of REACHABLE) {
+        const { id, shopper } = await orderIn(state);
+        const refusal = stepRefusal(step, facts(state), actor);
+        const answer = await t.app.inject({ ...request(id), headers: bearer(actor === 'admin' ? admin : shopper) });
+        const [after] = await t.db.select().from(orders).where(eq(orders.id, id));
+        if (refusal) {
+          expect(answer.statusCode, `${label(state)}: ${answer.body}`).toBe(409);
+          expect(answer.json(), label(state)).toEqual({ error: refusal, code: 'INVALID_TRANSITION' });
+          expect([after!.status, after!.fulfilment], label(state)).toEqual([state.status, state.fulfilment]);
+        } else {
+          expect([200, 201], `${label(state)}: ${answer.body}`).toContain(answer.statusCode);
+          const next = stepResult(step, facts(state), step === 'refund' ? 100 : undefined);
+          expect([after!.status, after!.fulfilment], label(state)).toEqual([next.status, next.fulfilment]);
+        }
+      }
+    });
+  }
+});

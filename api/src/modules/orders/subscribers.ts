@@ -1,0 +1,83 @@
+import type { OrderEventType } from '@shop/contract';
+import type { Effect } from '../../platform/outbox/outbox.js';
+import { BACK_IN_STOCK } from '../stock/effect-kinds.js';
+import type { OrderMailKind } from './mails.js';
+
+/** An order event as its subscribers see it, once recorded. */
+export interface RecordedEvent {
+  id: number;
+  orderId: number;
+  type: OrderEventType;
+  detail: Record<string, unknown>;
+}
+
+/** The kinds of effect the orders module runs (effects.ts). */
+export const ORDER_MAIL = 'mail.order';
+export const PROVIDER_REFUND = 'payment.refund';
+export const CLOSE_SESSION = 'payment.close-session';
+/** The withdrawal's acknowledgement (withdrawals/effects.ts runs it). */
+export const WITHDRAWAL_MAIL = 'mail.withdrawal';
+
+const mail = (event: RecordedEvent, kind: OrderMailKind, extra: Record<string, unknown> = {}): Effect => ({
+  kind: ORDER_MAIL,
+  key: `${ORDER_MAIL}:${event.id}`,
+  orderId: event.orderId,
+  payload: { orderId: event.orderId, kind, ...extra },
+});
+
+/** Once per order: a checkout's provider session is closed once, whichever step closed the order. */
+const closeSession = (event: RecordedEvent): Effect => ({
+  kind: CLOSE_SESSION,
+  key: `${CLOSE_SESSION}:${event.orderId}`,
+  orderId: event.orderId,
+  payload: { orderId: event.orderId },
+});
+
+/** Stock came back (released, restocked): whoever waits for it is told (stock/effects.ts). */
+const backInStock = (event: RecordedEvent): Effect => ({
+  kind: BACK_IN_STOCK,
+  key: `${BACK_IN_STOCK}:${event.id}`,
+  orderId: event.orderId,
+});
+
+/**
+ * What follows each order event, written with it (lifecycle.ts `recordEvent`) and run after
+ * commit by the outbox (docs/decisions/0030). A new effect of an event is one line here.
+ */
+export const ORDER_SUBSCRIBERS: Partial<Record<OrderEventType, (event: RecordedEvent) => Effect[]>> = {
+  // Cash on delivery is an order at once; a card order once paid (not cash collected on delivery).
+  placed: (event) => [mail(event, 'confirmed')],
+  paid: (event) => (event.detail.cashCollected ? [] : [mail(event, 'confirmed')]),
+  shipped: (event) => [mail(event, 'shipped')],
+  delivered: (event) => [mail(event, 'delivered')],
+  // A pending checkout's session closes; an order that took stock gives it back. The shopper is
+  // told when the owner cancelled (`notify`), not when they dropped their own checkout.
+  cancelled: (event) => [
+    ...(event.detail.notify ? [mail(event, 'cancelled', { reason: event.detail.reason })] : []),
+    closeSession(event),
+    backInStock(event),
+  ],
+  expired: (event) => [closeSession(event), backInStock(event)],
+  failed: (event) => [closeSession(event), backInStock(event)],
+  refunded: (event) => [
+    {
+      kind: PROVIDER_REFUND,
+      key: `${PROVIDER_REFUND}:${String(event.detail.refundId)}`,
+      orderId: event.orderId,
+      payload: { refundId: event.detail.refundId },
+    },
+    // A cancellation's refund is told in its cancellation mail.
+    ...(event.detail.onCancel ? [] : [mail(event, 'refunded', { amountCents: event.detail.amountCents })]),
+  ],
+  returned: (event) => (event.detail.restock ? [backInStock(event)] : []),
+  withdrawal: (event) => [
+    {
+      kind: WITHDRAWAL_MAIL,
+      key: `${WITHDRAWAL_MAIL}:${event.id}`,
+      orderId: event.orderId,
+      payload: { withdrawalId: event.detail.withdrawalId },
+    },
+  ],
+};
+
+export const effectsOf = (event: RecordedEvent): Effect[] => ORDER_SUBSCRIBERS[event.type]?.(event) ?? [];
