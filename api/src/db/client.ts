@@ -8,6 +8,7 @@ import type pg from 'pg';
 import { migrationsDir } from '../paths.js';
 import { privateDir, tightenTree } from '../platform/security/private-files.js';
 import * as schema from './schema.js';
+import { markTransactions } from './transaction-scope.js';
 
 /** One type for both drivers: services never know which database they run on. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -59,7 +60,7 @@ async function openPostgres(url: string, logger: Logger | undefined, migrationsF
   pool.on('error', () => {
     // An idle client lost its connection; the pool replaces it. Requests see their own errors.
   });
-  const db = drizzle(pool, { schema, logger }) as unknown as Db;
+  const db = markTransactions(drizzle(pool, { schema, logger }));
   // Several processes may start at once on one PostgreSQL: migrate under an advisory lock.
   const client = await pool.connect();
   try {
@@ -96,7 +97,7 @@ async function openPglite(options: DatabaseOptions): Promise<Database> {
     await migrate(pgliteDb, { migrationsFolder: options.migrationsFolder ?? migrationsDir });
     if (options.dataDir) tightenTree(join(options.dataDir, 'db'));
     return {
-      db: pgliteDb as unknown as Db,
+      db: markTransactions(pgliteDb),
       kind: 'pglite',
       pglite: client,
       close: async () => {

@@ -3,6 +3,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
+import { outsideTransactions } from '../../db/transaction-scope.js';
 
 export interface Mail {
   to: string;
@@ -33,9 +34,12 @@ export function createMailer(options: {
   /** Whether the outbox echoes each mail's devNote (a sign-up code, a reset link) to the log. */
   logDevNotes: boolean;
 }): Mailer {
-  if (options.kind === 'smtp' && options.smtpUrl)
-    return smtpMailer(nodemailer.createTransport(options.smtpUrl), options.from);
-  return outboxMailer(join(options.dataDir, 'outbox'), options.from, options.log, options.logDevNotes);
+  const mailer =
+    options.kind === 'smtp' && options.smtpUrl
+      ? smtpMailer(nodemailer.createTransport(options.smtpUrl), options.from)
+      : outboxMailer(join(options.dataDir, 'outbox'), options.from, options.log, options.logDevNotes);
+  // Mail leaves the process: never from inside a transaction (effects run after commit).
+  return outsideTransactions('mailer', mailer);
 }
 
 function smtpMailer(transport: Transporter, from: string): Mailer {
