@@ -41,7 +41,11 @@ export default defineConfig({
           name: 'api-postgres',
           include: apiTests,
           // Crash safety and the folder lock are about the embedded database's files.
-          exclude: ['api/src/robustness/crash-safety.test.ts', 'api/src/db/embedded-lock.test.ts'],
+          exclude: [
+            'api/src/robustness/crash-safety.test.ts',
+            'api/src/robustness/effects-after-crash.test.ts',
+            'api/src/db/embedded-lock.test.ts',
+          ],
           ...apiShared,
           env: { TEST_DB: 'postgres' },
           // PostgreSQL files each get their own database; two at a time keep a 2-core machine busy.
