@@ -16,3 +16,4 @@ export * from './product-order.js';
 export * from './color-name.js';
 export * from './effects.js';
 export * from './order-steps.js';
+export * from './money.js';

@@ -1,5 +1,6 @@
 import type { Fulfilment as FulfilmentStatus, OrderStatus, PaymentMethod } from './constants.js';
-import type { OrderEventType } from './orders.js';
+import { toCents } from './money.js';
+import type { Order, OrderEventType } from './orders.js';
 
 /**
  * The order's rules in one table (TRADE.md section 1): every step an order can take, who may take
@@ -200,3 +201,26 @@ export function stepResult(step: OrderStep, order: OrderFacts, amountCents?: num
 /** The steps `actor` may take on `order` now, in the table's order: the buttons a screen shows. */
 export const allowedSteps = (order: OrderFacts, actor: OrderActor): OrderStep[] =>
   ORDER_STEPS.filter((step) => stepRefusal(step, order, actor) === null);
+
+/** What the table reads of an order as the API answers it (the screens' buttons). */
+export const orderFacts = (
+  order: Pick<
+    Order,
+    | 'status'
+    | 'fulfilment'
+    | 'paymentMethod'
+    | 'total'
+    | 'refunded'
+    | 'confirmationRequired'
+    | 'confirmedAt'
+    | 'withdrawal'
+  >,
+): OrderFacts => ({
+  status: order.status,
+  fulfilment: order.fulfilment,
+  paymentMethod: order.paymentMethod,
+  totalCents: toCents(order.total),
+  refundedCents: toCents(order.refunded),
+  awaitsConfirmation: order.confirmationRequired && order.confirmedAt === null,
+  withdrawn: order.withdrawal !== null,
+});

@@ -1,0 +1,72 @@
+/**
+ * Money: integer cents inside both programs (TRADE.md section 1), decimals of the shop currency
+ * only in the API's JSON (what the spec's clients expect). These two are the one codec, used at
+ * the edge: where an answer is written and where a request or an answer is read.
+ */
+export const toCents = (amount: number): number => Math.round(amount * 100);
+export const fromCents = (cents: number): number => cents / 100;
+
+/** What one line costs: its unit price (VAT included) times the quantity, less its share of a discount. */
+export interface TotalsLine {
+  unitPriceCents: number;
+  quantity: number;
+  /** The part of an order discount this line carries (part three's codes); 0 without one. */
+  discountCents?: number;
+}
+
+export interface TotalsInput {
+  lines: readonly TotalsLine[];
+  /** The delivery price of the method chosen, free from `freeFromCents` of goods (null: never free). */
+  delivery: { priceCents: number; freeFromCents: number | null };
+  /** The cash-on-delivery fee when paid on delivery, else 0. */
+  codFeeCents: number;
+  /** VAT rate in percent: prices include it, the documents show it apart (20 in Bulgaria). */
+  vatRatePercent: number;
+}
+
+export interface OrderTotals {
+  /** The lines at their prices, before any discount. */
+  subtotalCents: number;
+  discountCents: number;
+  deliveryCents: number;
+  codFeeCents: number;
+  /** What the shopper pays: subtotal − discount + delivery + fee. */
+  totalCents: number;
+  /** The VAT within the total, reckoned per line (and for delivery and the fee), each rounded to the cent. */
+  vatCents: number;
+  /** How much more of goods buys free delivery; null when free already or never free. */
+  toFreeDeliveryCents: number | null;
+}
+
+/** The VAT within a price that includes it, at `ratePercent`, to the cent. */
+export const vatWithin = (grossCents: number, ratePercent: number): number =>
+  Math.round((grossCents * ratePercent) / (100 + ratePercent));
+
+/**
+ * What an order costs, in cents: what checkout stores and charges, what the web shows before it,
+ * what the provider is asked for and what the documents print. One function, so that they agree
+ * to the cent. Free delivery counts the goods after their discount: what the shopper pays for them.
+ */
+export function orderTotals(input: TotalsInput): OrderTotals {
+  const lineTotals = input.lines.map((line) => line.unitPriceCents * line.quantity - (line.discountCents ?? 0));
+  const subtotalCents = input.lines.reduce((sum, line) => sum + line.unitPriceCents * line.quantity, 0);
+  const discountCents = input.lines.reduce((sum, line) => sum + (line.discountCents ?? 0), 0);
+  const goodsCents = subtotalCents - discountCents;
+  const { priceCents, freeFromCents } = input.delivery;
+  const free = freeFromCents !== null && goodsCents >= freeFromCents;
+  const deliveryCents = free ? 0 : priceCents;
+  const rate = input.vatRatePercent;
+  const vatCents = [...lineTotals, deliveryCents, input.codFeeCents].reduce(
+    (sum, gross) => sum + vatWithin(gross, rate),
+    0,
+  );
+  return {
+    subtotalCents,
+    discountCents,
+    deliveryCents,
+    codFeeCents: input.codFeeCents,
+    totalCents: goodsCents + deliveryCents + input.codFeeCents,
+    vatCents,
+    toFreeDeliveryCents: freeFromCents === null || free ? null : freeFromCents - goodsCents,
+  };
+}
