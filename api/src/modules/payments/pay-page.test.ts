@@ -65,6 +65,21 @@ describe('GET /pay/:sessionId', () => {
     expect(page.body).not.toMatch(/<script/i);
   });
 
+  it("names the order by its public reference, never by the internal number, in the order's language", async () => {
+    for (const [locale, heading] of [
+      ['en', 'Order'],
+      ['bg', 'Поръчка'],
+    ] as const) {
+      const { session } = await openSession({ locale });
+      const order = await orderOf(t.db, session.sessionId);
+      expect(order.reference).toMatch(/^[0-9A-F]{12}$/);
+      const page = await t.app.inject(session.url);
+      expect(page.body).toContain(`<h2 id="order-heading">${heading} ${order.reference}</h2>`);
+      expect(page.body).not.toContain(`#${order.id}<`);
+      expect(page.body).not.toContain(`№${order.id}<`);
+    }
+  });
+
   it('speaks the language of the order, and so does the confirmation mail', async () => {
     const { session, user } = await openSession({ locale: 'bg' });
     const page = await t.app.inject(session.url);

@@ -15,7 +15,7 @@ const TEXTS = {
     badge: 'Test payment page',
     badgeDetail: 'No real card is charged and no money moves.',
     heading: 'Card payment',
-    order: (id: number) => `Order #${id}`,
+    order: (reference: string) => `Order ${reference}`,
     amountDue: 'Amount due',
     name: 'Name on card',
     cardNumber: 'Card number',
@@ -58,7 +58,7 @@ const TEXTS = {
     badge: 'Тестова страница за плащане',
     badgeDetail: 'Никоя карта не се таксува и не се превеждат пари.',
     heading: 'Плащане с карта',
-    order: (id: number) => `Поръчка №${id}`,
+    order: (reference: string) => `Поръчка ${reference}`,
     amountDue: 'Сума за плащане',
     name: 'Име върху картата',
     cardNumber: 'Номер на картата',
@@ -100,6 +100,8 @@ const TEXTS = {
 
 export interface PayPageOrder {
   id: number;
+  /** The order's public reference: the only way a shopper knows an order. */
+  reference: string;
   sessionId: string;
   totalCents: number;
   currency: string;
@@ -232,7 +234,7 @@ export function renderPayPage(
   const body = `<h1>${escapeHtml(t.heading)}</h1>
 <div class="panel">
 <section class="summary" aria-labelledby="order-heading">
-<h2 id="order-heading">${escapeHtml(t.order(order.id))}</h2>
+<h2 id="order-heading">${escapeHtml(t.order(order.reference))}</h2>
 <ul>${lines}</ul>
 <p class="total"><span>${escapeHtml(t.amountDue)}</span><strong>${escapeHtml(money(order.totalCents))}</strong></p>
 </section>

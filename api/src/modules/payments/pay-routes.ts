@@ -35,6 +35,7 @@ async function loadOrder(db: Db, sessionId: string): Promise<LoadedOrder | null>
   const items = await db.select().from(orderItems).where(eq(orderItems.orderId, order.id)).orderBy(orderItems.id);
   return {
     id: order.id,
+    reference: order.reference,
     sessionId,
     status: order.status,
     totalCents: order.totalCents,
