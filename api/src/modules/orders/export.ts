@@ -8,6 +8,7 @@ const BATCH = 1000;
 
 const COLUMNS = [
   'order_id',
+  'reference',
   'created_at',
   'status',
   'payment_method',
@@ -63,7 +64,7 @@ async function* csvChunks(db: Db, range: { from?: string; to?: string }): AsyncG
   for (let after = 0; ;) {
     const rows = rowsOf<LineRow>(
       await db.execute(sql`
-        select oi.id as line_id, o.id as order_id,
+        select oi.id as line_id, o.id as order_id, o.reference,
           to_char(o.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as created_at,
           o.status, o.payment_method, case when ${testPaymentSql} then 'TEST PAYMENT' else '' end as test_payment,
           o.fulfilment, o.currency, u.email as customer_email, u.name as customer_name,
