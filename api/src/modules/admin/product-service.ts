@@ -8,6 +8,7 @@ import {
   type ErrorBody,
   type ProductDetailsSchema,
   type Size,
+  toCents,
 } from '@shop/contract';
 import { and, asc, eq, gt, inArray, isNull, max, notInArray, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -35,7 +36,6 @@ type ProductDetails = z.output<typeof ProductDetailsSchema>;
 /** Which colour column each image field of a form fills. */
 type ImageSlots = Map<string, { colorId: number; column: 'imageUrl' | 'hoverImage' }>;
 
-const toCents = (price: number) => Math.round(price * 100);
 const target = (productId: number) => `product:${productId}`;
 
 const colorColumns = {

@@ -1,4 +1,4 @@
-import { QUANTITY_MAX, type AddLine, type CartItem, type Language, type Size } from '@shop/contract';
+import { QUANTITY_MAX, type AddLine, type CartItem, type Language, type Size, fromCents } from '@shop/contract';
 import { and, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import { availableToShopper, onSale, sizeOffered, translationPreference } from '../../db/fragments.js';
 import { rowsOf, type Db, type Tx } from '../../db/client.js';
@@ -58,7 +58,7 @@ function toCartItem(row: CartRow): CartItem {
     cartItemId: row.cart_item_id,
     productId: row.product_id,
     name: row.name,
-    price: row.price_cents / 100,
+    price: fromCents(row.price_cents),
     selectedSize: row.size,
     selectedColor: image,
     colorId: row.color_id,

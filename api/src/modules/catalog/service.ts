@@ -1,4 +1,12 @@
-import { CATEGORY_IDS, type Category, type Language, type Product, type Size, type StockEntry } from '@shop/contract';
+import {
+  CATEGORY_IDS,
+  type Category,
+  type Language,
+  type Product,
+  type Size,
+  type StockEntry,
+  fromCents,
+} from '@shop/contract';
 import { sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../db/client.js';
 import { availableStock, onSale, sizeOrder } from '../../db/fragments.js';
@@ -69,7 +77,7 @@ export function toProduct(row: ProductRow, lang: Language): Product {
     id: row.id,
     name: chosen?.name ?? '',
     description: chosen?.description ?? '',
-    price: row.price_cents / 100,
+    price: fromCents(row.price_cents),
     categoryId: row.category_id,
     imageUrl: row.image_url,
     published: row.published,

@@ -12,6 +12,7 @@ import {
   ShipOrderBodySchema,
   StatsQuerySchema,
   StatsSchema,
+  toCents,
 } from '@shop/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -185,7 +186,7 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { id } = request.params;
-      const cents = Math.round(request.body.amount * 100);
+      const cents = toCents(request.body.amount);
       const key = request.headers['idempotency-key'] ?? randomUUID();
       await refundOrder(app.db, currentUser(request).id, id, cents, key);
       return getAdminOrder(app.db, id);

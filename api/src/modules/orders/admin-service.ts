@@ -1,4 +1,10 @@
-import { refundableCents, type AdminOrder, type AdminOrdersResponse, type OrderStatus } from '@shop/contract';
+import {
+  refundableCents,
+  type AdminOrder,
+  type AdminOrdersResponse,
+  type OrderStatus,
+  fromCents,
+} from '@shop/contract';
 import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { lockShopper } from '../../db/locks.js';
@@ -234,7 +240,7 @@ export async function refundOrder(
       throw new AppError(
         409,
         'INVALID_TRANSITION',
-        `At most ${(remaining / 100).toFixed(2)} ${row.currency} of this order can still be refunded.`,
+        `At most ${fromCents(remaining).toFixed(2)} ${row.currency} of this order can still be refunded.`,
       );
     }
     const refundId = await insertRefund(tx, id, amountCents, key, actorId);

@@ -1,4 +1,4 @@
-import { colorNameIn, type Language, type Order, type Settings } from '@shop/contract';
+import { colorNameIn, type Language, type Order, type Settings, toCents } from '@shop/contract';
 import type { Mail } from '../../platform/mail/mailer.js';
 import { escapeHtml, formatMoney } from '../payments/format.js';
 
@@ -108,7 +108,7 @@ const TEXTS = {
 export function orderMail(input: OrderMailInput): Mail {
   const { order, locale, settings, kind } = input;
   const t = TEXTS[locale];
-  const money = (amount: number) => formatMoney(Math.round(amount * 100), order.currency, locale);
+  const money = (amount: number) => formatMoney(toCents(amount), order.currency, locale);
   const url = `${input.publicUrl}/my-order/${order.id}`;
 
   const intro =

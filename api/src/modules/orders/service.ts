@@ -1,4 +1,4 @@
-import type { AdminOrder, Order } from '@shop/contract';
+import { type AdminOrder, type Order, fromCents } from '@shop/contract';
 import { and, asc, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { orderEvents, orderItems, orders, users, withdrawals } from '../../db/schema.js';
@@ -50,11 +50,11 @@ export async function toOrders(db: Db | Tx, rows: OrderRow[]): Promise<Order[]> 
     status: row.status,
     paymentMethod: row.paymentMethod,
     fulfilment: row.fulfilment,
-    subtotal: row.subtotalCents / 100,
-    deliveryCost: row.deliveryCents / 100,
-    codFee: row.codFeeCents / 100,
-    total: row.totalCents / 100,
-    refunded: row.refundedCents / 100,
+    subtotal: fromCents(row.subtotalCents),
+    deliveryCost: fromCents(row.deliveryCents),
+    codFee: fromCents(row.codFeeCents),
+    total: fromCents(row.totalCents),
+    refunded: fromCents(row.refundedCents),
     currency: row.currency,
     createdAt: row.createdAt.toISOString(),
     paidAt: iso(row.paidAt),
@@ -80,7 +80,7 @@ export async function toOrders(db: Db | Tx, rows: OrderRow[]): Promise<Order[]> 
         colorName: line.colorName,
         colorNameBg: line.colorNameBg,
         size: line.size,
-        unitPrice: line.unitPriceCents / 100,
+        unitPrice: fromCents(line.unitPriceCents),
         quantity: line.quantity,
         imageUrl: line.imageUrl,
       })),

@@ -1,4 +1,4 @@
-import { LOW_STOCK, type Stats } from '@shop/contract';
+import { LOW_STOCK, type Stats, fromCents } from '@shop/contract';
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../db/client.js';
 import { availableStock, onSale, productName } from '../../db/fragments.js';
@@ -36,21 +36,22 @@ export async function orderStats(db: Db, days: number): Promise<Stats> {
       where p.stock_tracked and ${onSale()} and ${availableStock()} <= ${LOW_STOCK}
       order by ${availableStock()}, p.id, c.position, s.size limit 20`),
   ]);
-  const dayRows = rowsOf<{ date: string; orders: number; revenue: number }>(perDay).map((row) => ({
-    date: row.date,
-    orders: row.orders,
-    revenue: row.revenue / 100,
-  }));
+  // Cents are added, and turned into the currency's unit only in the answer.
+  const dayRows = rowsOf<{ date: string; orders: number; revenue: number }>(perDay);
   const orders = dayRows.reduce((sum, day) => sum + day.orders, 0);
-  const revenue = Math.round(dayRows.reduce((sum, day) => sum + day.revenue, 0) * 100) / 100;
+  const revenueCents = dayRows.reduce((sum, day) => sum + day.revenue, 0);
   return {
-    days: dayRows,
-    totals: { orders, revenue, averageOrder: orders === 0 ? 0 : Math.round((revenue / orders) * 100) / 100 },
+    days: dayRows.map((row) => ({ date: row.date, orders: row.orders, revenue: fromCents(row.revenue) })),
+    totals: {
+      orders,
+      revenue: fromCents(revenueCents),
+      averageOrder: orders === 0 ? 0 : fromCents(Math.round(revenueCents / orders)),
+    },
     topProducts: rowsOf<{ product_id: number; name: string; quantity: number; revenue: number }>(top).map((row) => ({
       productId: row.product_id,
       name: row.name,
       quantity: row.quantity,
-      revenue: row.revenue / 100,
+      revenue: fromCents(row.revenue),
     })),
     lowStock: rowsOf<{
       product_id: number;

@@ -1,12 +1,10 @@
-import type { Settings, UpdateSettings } from '@shop/contract';
+import { type Settings, type UpdateSettings, fromCents, toCents } from '@shop/contract';
 import { eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { shopSettings } from '../../db/schema.js';
 import { audit } from '../admin/audit.js';
 
 type SettingsRow = typeof shopSettings.$inferSelect;
-
-const cents = (amount: number) => Math.round(amount * 100);
 
 function toSettings(row: SettingsRow, currency: string): Settings {
   return {
@@ -19,11 +17,11 @@ function toSettings(row: SettingsRow, currency: string): Settings {
       phone: row.sellerPhone,
     },
     delivery: {
-      addressPrice: row.deliveryAddressCents / 100,
-      officePrice: row.deliveryOfficeCents / 100,
-      freeFrom: row.freeDeliveryFromCents === null ? null : row.freeDeliveryFromCents / 100,
+      addressPrice: fromCents(row.deliveryAddressCents),
+      officePrice: fromCents(row.deliveryOfficeCents),
+      freeFrom: row.freeDeliveryFromCents === null ? null : fromCents(row.freeDeliveryFromCents),
     },
-    cod: { enabled: row.codEnabled, fee: row.codFeeCents / 100, confirmNewAccounts: row.codConfirmNewAccounts },
+    cod: { enabled: row.codEnabled, fee: fromCents(row.codFeeCents), confirmNewAccounts: row.codConfirmNewAccounts },
     limits: { codMaxOpenOrders: row.codMaxOpenOrders, maxUnitsPerVariant: row.maxUnitsPerVariant },
     returnDays: row.returnDays,
     currency,
@@ -62,12 +60,12 @@ export async function updateSettings(
         sellerVatId: seller.vatId,
         sellerEmail: seller.email,
         sellerPhone: seller.phone,
-        deliveryAddressCents: delivery.addressPrice === undefined ? undefined : cents(delivery.addressPrice),
-        deliveryOfficeCents: delivery.officePrice === undefined ? undefined : cents(delivery.officePrice),
+        deliveryAddressCents: delivery.addressPrice === undefined ? undefined : toCents(delivery.addressPrice),
+        deliveryOfficeCents: delivery.officePrice === undefined ? undefined : toCents(delivery.officePrice),
         freeDeliveryFromCents:
-          delivery.freeFrom === undefined ? undefined : delivery.freeFrom === null ? null : cents(delivery.freeFrom),
+          delivery.freeFrom === undefined ? undefined : delivery.freeFrom === null ? null : toCents(delivery.freeFrom),
         codEnabled: cod.enabled,
-        codFeeCents: cod.fee === undefined ? undefined : cents(cod.fee),
+        codFeeCents: cod.fee === undefined ? undefined : toCents(cod.fee),
         codConfirmNewAccounts: cod.confirmNewAccounts,
         codMaxOpenOrders: limits.codMaxOpenOrders,
         maxUnitsPerVariant: limits.maxUnitsPerVariant,

@@ -1,4 +1,4 @@
-import type { AddLine, Language, Size, Translation, WishlistItem } from '@shop/contract';
+import { type AddLine, type Language, type Size, type Translation, type WishlistItem, fromCents } from '@shop/contract';
 import { sql, type SQL } from 'drizzle-orm';
 import { onSale, sizeOffered, translationPreference } from '../../db/fragments.js';
 import { rowsOf, type Db } from '../../db/client.js';
@@ -50,7 +50,7 @@ function toWishlistItem(row: WishlistRow): WishlistItem {
     quantity: row.quantity,
     product: {
       translations: row.translations ?? [],
-      price: row.price_cents / 100,
+      price: fromCents(row.price_cents),
       imageUrl: image,
       hoverImage: row.hover_image || image,
     },
