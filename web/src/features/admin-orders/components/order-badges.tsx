@@ -9,7 +9,15 @@ export function OrderBadges({
 }: {
   order: Pick<
     AdminOrder,
-    'status' | 'fulfilment' | 'withdrawal' | 'testPayment' | 'confirmationRequired' | 'confirmedAt'
+    | 'status'
+    | 'fulfilment'
+    | 'paymentMethod'
+    | 'total'
+    | 'refunded'
+    | 'withdrawal'
+    | 'testPayment'
+    | 'confirmationRequired'
+    | 'confirmedAt'
   >;
 }) {
   const { t } = useTranslation();

@@ -5,59 +5,9 @@ import i18n from '../../../lib/i18n';
 import type { AdminOrder } from '@shop/contract';
 import { fakeApi, renderWithApi, signIn } from '../../../test/fake-api';
 import { OrderDetail } from './order-detail';
+import { placed } from './admin-order.fixture';
 
 vi.mock('react-toastify', () => ({ toast: { error: vi.fn(), info: vi.fn(), success: vi.fn(), warn: vi.fn() } }));
-
-const placed: AdminOrder = {
-  id: 31,
-  reference: '3F9A0C21B7D4',
-  status: 'placed',
-  paymentMethod: 'cod',
-  fulfilment: 'unfulfilled',
-  subtotal: 120,
-  deliveryCost: 6.5,
-  codFee: 2,
-  total: 128.5,
-  refunded: 0,
-  currency: 'EUR',
-  createdAt: '2026-11-20T10:00:00.000Z',
-  paidAt: null,
-  testPayment: false,
-  shippedAt: null,
-  deliveredAt: null,
-  expiresAt: null,
-  paymentUrl: null,
-  confirmationRequired: false,
-  confirmedAt: null,
-  delivery: {
-    method: 'address',
-    name: 'Ana Petrova',
-    phone: '+359 88 123 4567',
-    country: 'BG',
-    city: 'Sofia',
-    postcode: '1000',
-    line1: '1 Vitosha Blvd',
-    office: null,
-    note: 'Ring twice',
-  },
-  tracking: null,
-  withdrawal: null,
-  items: [
-    {
-      id: 1,
-      productId: 4,
-      name: 'Linen Shirt',
-      colorName: 'Sand',
-      colorNameBg: '',
-      size: 'M',
-      unitPrice: 60,
-      quantity: 2,
-      imageUrl: '/uploads/s.jpg',
-    },
-  ],
-  events: [{ type: 'created', at: '2026-11-20T10:00:00.000Z' }],
-  customer: { id: 9, name: 'Ana Petrova', email: 'ana@example.com' },
-};
 
 const shipped: AdminOrder = {
   ...placed,

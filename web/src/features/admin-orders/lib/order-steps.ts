@@ -1,30 +1,29 @@
-import type { AdminOrder } from '@shop/contract';
+import {
+  allowedSteps as stepsTheTableAllows,
+  fromCents,
+  orderFacts,
+  refundableCents,
+  stepRefusal,
+  type AdminOrder,
+} from '@shop/contract';
 
+/** The steps the admin's order screen has a button for, in the order it shows them. */
 export const ORDER_STEPS = ['confirm', 'ship', 'deliver', 'cancel', 'refund', 'return'] as const;
 export type OrderStep = (typeof ORDER_STEPS)[number];
 
-/** A cash-on-delivery order of a new account that the owner has not confirmed yet: it cannot ship. */
-export const awaitsConfirmation = (order: Pick<AdminOrder, 'confirmationRequired' | 'confirmedAt' | 'status'>) =>
-  order.confirmationRequired && order.confirmedAt === null && order.status === 'placed';
+type Facts = Parameters<typeof orderFacts>[0];
 
-/** What is left to refund, in cents then back to the currency unit (no float dust). */
-export const refundable = (order: Pick<AdminOrder, 'total' | 'refunded'>) =>
-  Math.max(0, Math.round(order.total * 100) - Math.round(order.refunded * 100)) / 100;
+const isAdminStep = (step: string): step is OrderStep => (ORDER_STEPS as readonly string[]).includes(step);
+
+/** A cash-on-delivery order of a new account that the owner has not confirmed yet: the table's confirm step. */
+export const awaitsConfirmation = (order: Facts) => stepRefusal('confirm', orderFacts(order), 'admin') === null;
+
+/** What is left to refund, in the currency unit (the table's reckoning, in cents). */
+export const refundable = (order: Facts) => fromCents(refundableCents(orderFacts(order)));
 
 /**
- * The steps the order's state allows, as the API's table says (OPERATIONS.md section 5): only
- * these are offered; the server still checks each.
+ * The steps the transition table (contract/src/order-steps.ts) lets the admin take on the order
+ * now: only these are offered; the server still checks each.
  */
-export function allowedSteps(order: AdminOrder): OrderStep[] {
-  const { status, fulfilment } = order;
-  const steps: OrderStep[] = [];
-  if (awaitsConfirmation(order) && fulfilment === 'unfulfilled') steps.push('confirm');
-  else if ((status === 'paid' || status === 'placed') && fulfilment === 'unfulfilled') steps.push('ship');
-  if (fulfilment === 'shipped') steps.push('deliver');
-  if ((status === 'pending' || status === 'placed' || status === 'paid') && fulfilment === 'unfulfilled')
-    steps.push('cancel');
-  // Only a card payment goes back through the provider; cash is handed back outside the shop.
-  if (status === 'paid' && order.paymentMethod === 'card' && refundable(order) > 0) steps.push('refund');
-  if (fulfilment === 'shipped' || fulfilment === 'delivered') steps.push('return');
-  return steps;
-}
+export const allowedSteps = (order: AdminOrder): OrderStep[] =>
+  stepsTheTableAllows(orderFacts(order), 'admin').filter(isAdminStep);

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
-import type { Language, Order } from '@shop/contract';
+import { orderFacts, stepRefusal, type Language, type Order } from '@shop/contract';
 import { useErrorText } from '../../../lib/error-text';
 import { useCancelOrder } from '../api/cancel-order';
 import { formatDateTime } from '../lib/format-date';
@@ -16,7 +16,8 @@ const CANCEL_FAILED = {
 /**
  * What a shopper can do with an order that waits for payment (issue: abandoned payments): the
  * deadline, Continue payment while the card session lives, and Cancel order behind a
- * confirmation (`POST /orders/{id}/cancel`). Nothing for any other order.
+ * confirmation (`POST /orders/{id}/cancel`) when the transition table lets the shopper cancel it
+ * (contract/src/order-steps.ts). Nothing for any other order.
  */
 export function PendingActions({ order, lang }: { order: Order; lang: Language }) {
   const { t } = useTranslation();
@@ -26,6 +27,7 @@ export function PendingActions({ order, lang }: { order: Order; lang: Language }
   const [busy, setBusy] = useState(false);
   if (order.status !== 'pending') return null;
   const payable = order.paymentMethod === 'card' && order.paymentUrl;
+  const cancellable = stepRefusal('cancel', orderFacts(order), 'shopper') === null;
 
   async function confirmCancel() {
     setBusy(true);
@@ -66,9 +68,11 @@ export function PendingActions({ order, lang }: { order: Order; lang: Language }
               {t('orderDetail.continuePayment')}
             </a>
           )}
-          <button type="button" className={button.secondary} onClick={() => setConfirming(true)}>
-            {t('orderDetail.cancel')}
-          </button>
+          {cancellable && (
+            <button type="button" className={button.secondary} onClick={() => setConfirming(true)}>
+              {t('orderDetail.cancel')}
+            </button>
+          )}
         </div>
       )}
     </div>

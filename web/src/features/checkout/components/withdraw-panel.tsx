@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
-import { colorNameIn, type Language, type Order } from '@shop/contract';
+import { colorNameIn, orderFacts, stepRefusal, type Language, type Order } from '@shop/contract';
 import { useErrorText } from '../../../lib/error-text';
 import { useProfile } from '../../../lib/session';
 import { useSettings } from '../../../lib/settings';
@@ -22,10 +22,12 @@ const WITHDRAWAL_FAILED = {
   },
 } as const;
 
-/** Whether the shopper may still withdraw: a paid or placed order, not returned, within the period after delivery. */
+/**
+ * Whether the shopper may still withdraw: the transition table's withdraw step (a paid or placed
+ * order, not returned, not withdrawn already), and, beside the table, within the period after delivery.
+ */
 export function mayWithdraw(order: Order, returnDays: number, now = Date.now()): boolean {
-  if (order.withdrawal || (order.status !== 'paid' && order.status !== 'placed')) return false;
-  if (order.fulfilment === 'returned') return false;
+  if (stepRefusal('withdraw', orderFacts(order), 'shopper') !== null) return false;
   return !order.deliveredAt || now <= Date.parse(order.deliveredAt) + returnDays * DAY_MS;
 }
 
