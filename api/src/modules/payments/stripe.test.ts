@@ -1,9 +1,9 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { paymentEvents, productStock } from '../../db/schema.js';
+import { effects, paymentEvents, productStock, refunds } from '../../db/schema.js';
 import { createTestApp, type TestApp, effectsRun } from '../../test/app.js';
 import { bearer, createProduct, createUser } from '../../test/factories.js';
 import { startSmtpServer, type TestSmtpServer } from '../../test/smtp.js';
@@ -330,6 +330,76 @@ describe('POST /api/payments/webhook', () => {
       new RegExp(`^refund-order-${opened.order.id}-\\d+-admin-click-0001$`),
     );
     expect(sent[1]!.form.get('amount')).toBe(String(opened.order.totalCents - 2000));
+  });
+
+  it('makes a refund Stripe refused at first once it answers, under the same key, applied once', async () => {
+    const opened = await openSession();
+    await deliver(event('checkout.session.completed', fields(opened)));
+    const admin = await createUser(t.db, { role: 'ADMIN' });
+    await effectsRun(t.app);
+    requests.length = 0;
+    failNext = true;
+    const answer = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/orders/${opened.order.id}/refund`,
+      headers: { ...bearer(admin), 'idempotency-key': 'retry-click-0001' },
+      payload: { amount: 5 },
+    });
+    // The owner's step is recorded at once; the provider is asked after commit.
+    expect(answer.json()).toMatchObject({ status: 'paid', refunded: 5 });
+    await effectsRun(t.app);
+    const [effect] = await t.db
+      .select()
+      .from(effects)
+      .where(eq(effects.kind, 'payment.refund'))
+      .orderBy(desc(effects.id))
+      .limit(1);
+    expect(effect).toMatchObject({ attempts: 1, doneAt: null, failedAt: null });
+    expect(effect!.lastError).toMatch(/No such thing/);
+    const [pending] = await t.db.select().from(refunds).where(eq(refunds.orderId, opened.order.id));
+    expect(pending!.providerRefundId).toBeNull();
+    // Its backoff over, it runs again and the refund is made.
+    await t.db
+      .update(effects)
+      .set({ runAfter: new Date(Date.now() - 1000) })
+      .where(eq(effects.id, effect!.id));
+    await effectsRun(t.app);
+    const sent = requests.filter((request) => request.path === '/v1/refunds');
+    expect(sent).toHaveLength(2);
+    expect(sent[0]!.headers['idempotency-key']).toBe(sent[1]!.headers['idempotency-key']);
+    const [made] = await t.db.select().from(refunds).where(eq(refunds.orderId, opened.order.id));
+    expect(made!.providerRefundId).toMatch(/^re_test_fake/);
+    expect((await orderOf(t.db, opened.session.sessionId)).refundedCents).toBe(500);
+  });
+
+  it('applies one of 20 simultaneous refunds of all that remains; the others are refused, Stripe asked once', async () => {
+    const opened = await openSession();
+    await deliver(event('checkout.session.completed', fields(opened)));
+    const admin = await createUser(t.db, { role: 'ADMIN' });
+    await effectsRun(t.app);
+    requests.length = 0;
+    const all = opened.order.totalCents / 100;
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, index) =>
+        t.app.inject({
+          method: 'POST',
+          url: `/api/admin/orders/${opened.order.id}/refund`,
+          headers: { ...bearer(admin), 'idempotency-key': `race-click-${index}` },
+          payload: { amount: all },
+        }),
+      ),
+    );
+    expect(
+      answers.filter((one) => one.statusCode === 200),
+      answers.map((one) => `${one.statusCode} ${one.body.slice(0, 120)}`).join('\n'),
+    ).toHaveLength(1);
+    const refused = answers.filter((one) => one.statusCode === 409);
+    expect(refused).toHaveLength(19);
+    for (const one of refused) expect(one.json()).toMatchObject({ code: 'INVALID_TRANSITION' });
+    await effectsRun(t.app);
+    expect(requests.filter((request) => request.path === '/v1/refunds')).toHaveLength(1);
+    const order = await orderOf(t.db, opened.session.sessionId);
+    expect(order).toMatchObject({ status: 'refunded', refundedCents: opened.order.totalCents });
   });
 
   it('never changes a paid order on a late expired or failed event', async () => {
