@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatMoney } from './money';
+import { formatMoney, lineAmount, sumAmounts } from './money';
 
 const intl = (amount: number, locale: string, currency: string) =>
   new Intl.NumberFormat(locale, {
@@ -57,5 +57,16 @@ describe('formatMoney', () => {
   it('leaves other currencies to Intl.NumberFormat', () => {
     expect(formatMoney(1234.5, 'en', 'CHF')).toBe(intl(1234.5, 'en-US', 'CHF'));
     expect(formatMoney(1234.5, 'bg', 'BGN')).toBe(intl(1234.5, 'bg-BG', 'BGN'));
+  });
+});
+
+describe('lineAmount and sumAmounts', () => {
+  it('reckon in cents, so no float dust reaches a total', () => {
+    expect(0.1 + 0.2).not.toBe(0.3);
+    expect(sumAmounts([0.1, 0.2])).toBe(0.3);
+    expect(19.9 * 3).not.toBe(59.7);
+    expect(lineAmount(19.9, 3)).toBe(59.7);
+    expect(lineAmount(Number.NaN, 2)).toBe(0);
+    expect(sumAmounts([lineAmount(1.15, 3), lineAmount(1.1, 3)])).toBe(6.75);
   });
 });

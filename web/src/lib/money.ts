@@ -1,4 +1,4 @@
-import type { Language } from '@shop/contract';
+import { fromCents, toCents, type Language } from '@shop/contract';
 
 /** Currencies written by hand, with the sign `Intl` shows for them (`narrowSymbol`). */
 const SYMBOLS: Record<string, string> = { USD: '$', EUR: '€', GBP: '£' };
@@ -41,8 +41,8 @@ export function formatMoney(amount: number, language: string, currency: string |
   const value = Number.isFinite(amount) ? amount : 0;
   if (currency !== undefined && !SYMBOLS[currency]) return formatWithIntl(value, lang, currency);
   const symbol = currency === undefined ? '' : (SYMBOLS[currency] ?? '');
-  const cents = Math.round(Math.abs(value) * 100);
-  const whole = String(Math.floor(cents / 100));
+  const cents = toCents(Math.abs(value));
+  const whole = String(Math.floor(fromCents(cents)));
   const fraction = String(cents % 100).padStart(2, '0');
   const sign = value < 0 ? '-' : '';
   if (lang === 'bg') {
@@ -51,3 +51,11 @@ export function formatMoney(amount: number, language: string, currency: string |
   }
   return `${sign}${symbol}${grouped(whole, ',', 4)}.${fraction}`;
 }
+
+/** What `quantity` at `price` costs, reckoned in cents (a price that is not a number counts as 0). */
+export const lineAmount = (price: number, quantity: number): number =>
+  fromCents(toCents(Number.isFinite(price) ? price : 0) * quantity);
+
+/** The sum of amounts of the currency, reckoned in cents (0.1 + 0.2 is 0.3). */
+export const sumAmounts = (amounts: readonly number[]): number =>
+  fromCents(amounts.reduce((sum, amount) => sum + toCents(amount), 0));

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { colorNameIn, type AdminOrder } from '@shop/contract';
 import { useErrorText } from '../../../lib/error-text';
-import { formatMoney } from '../../../lib/money';
+import { formatMoney, lineAmount } from '../../../lib/money';
 import { ChevronLeftIcon } from '../../../components/icons/icons';
 import { useAdminOrder } from '../api/get-admin-order';
 import { formatDateTime } from '../lib/format';
@@ -127,7 +127,7 @@ export function OrderDetail({ orderId, lang }: OrderDetailProps) {
                       })}
                     </p>
                   </div>
-                  <span className={styles.amount}>{money(item.unitPrice * item.quantity)}</span>
+                  <span className={styles.amount}>{money(lineAmount(item.unitPrice, item.quantity))}</span>
                 </li>
               ))}
             </ul>

@@ -5,6 +5,7 @@ import { formatMoney } from '../../../lib/money';
 import { useCurrency } from '../../../lib/settings';
 import { productThumb } from '../../../lib/images';
 import { useLanguage } from '../../../lib/use-language';
+import { cartTotal } from '../lib/cart-total';
 import button from '../../../components/button/button.module.css';
 import styles from './cart-summary.module.css';
 
@@ -13,7 +14,7 @@ export function CartSummary({ items }: { items: CartItem[] }) {
   const currency = useCurrency();
   const { t } = useTranslation();
   const lang = useLanguage();
-  const total = items.reduce((sum, item) => sum + (item.price || 0) * item.quantity, 0);
+  const total = cartTotal(items);
 
   return (
     <div className={styles.root}>

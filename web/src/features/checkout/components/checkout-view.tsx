@@ -8,7 +8,7 @@ import { StateMessage } from '../../../components/state-message/state-message';
 import { SummaryLayout, SummaryLines, SummaryPanel, SummaryTotal } from '../../../components/summary/summary';
 import { isApiError } from '../../../lib/api-client';
 import { useErrorText } from '../../../lib/error-text';
-import { formatMoney } from '../../../lib/money';
+import { formatMoney, lineAmount, sumAmounts } from '../../../lib/money';
 import { useProfile } from '../../../lib/session';
 import { useSettings } from '../../../lib/settings';
 import { useLanguage } from '../../../lib/use-language';
@@ -31,9 +31,6 @@ import { DeliveryForm } from './delivery-form';
 import { SummaryLine } from './summary-line';
 import button from '../../../components/button/button.module.css';
 import styles from './checkout-view.module.css';
-
-/** A line without a price counts as 0 (the spec). */
-const lineTotal = (item: CartItem) => (Number.isFinite(item.price) ? item.price : 0) * item.quantity;
 
 /** Lines above what is left of their size and colour: no payment starts for them. */
 const shortOf = (items: CartItem[]) =>
@@ -75,7 +72,8 @@ export function CheckoutView() {
   const noPaymentMethod = !cardEnabled && settings !== undefined && !codEnabled;
   const currency = settings?.currency ?? info?.currency;
   const money = (amount: number) => formatMoney(amount, lang, currency);
-  const subtotal = items.reduce((sum, item) => sum + lineTotal(item), 0);
+  // A line without a price counts as 0 (the spec).
+  const subtotal = sumAmounts(items.map((item) => lineAmount(item.price, item.quantity)));
   const totals = settings ? checkoutTotals(subtotal, draft.method, paymentMethod, settings) : null;
   const short = shortOf(items);
   const provider = info?.provider ?? 'unknown';

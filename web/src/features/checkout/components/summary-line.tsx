@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { colorNameIn } from '@shop/contract';
-import { formatMoney } from '../../../lib/money';
+import { formatMoney, lineAmount } from '../../../lib/money';
 import { productThumb } from '../../../lib/images';
 import styles from './summary-line.module.css';
 
@@ -49,7 +49,7 @@ export function SummaryLine({
       </div>
       <p className={styles.subtotal}>
         <span className="visually-hidden">{t('checkout.subtotal')} </span>
-        {money(price * quantity)}
+        {money(lineAmount(price, quantity))}
       </p>
     </li>
   );

@@ -1,4 +1,11 @@
-import type { DeliveryMethod, PaymentMethod, Settings } from '@shop/contract';
+import {
+  fromCents,
+  orderTotals,
+  toCents,
+  type DeliveryMethod,
+  type PaymentMethod,
+  type Settings,
+} from '@shop/contract';
 
 export interface CheckoutTotals {
   subtotal: number;
@@ -10,11 +17,13 @@ export interface CheckoutTotals {
   toFreeDelivery: number | null;
 }
 
-const cents = (amount: number) => Math.round(amount * 100);
+/** The VAT rate prices include (Bulgaria's standard rate); the checkout shows no VAT line yet. */
+const VAT_RATE_PERCENT = 20;
 
 /**
- * What the order will cost, as the server reckons it (OPERATIONS.md section 4): subtotal +
- * delivery (free from `freeFrom`) + the cash-on-delivery fee. Sums in cents, so 0.1 + 0.2 is 0.3.
+ * What the order will cost, as the server reckons it: the contract's `orderTotals` (TRADE.md
+ * section 1), in cents, with the settings' decimals turned into cents here and the results back
+ * into the currency unit for display.
  */
 export function checkoutTotals(
   subtotal: number,
@@ -23,14 +32,20 @@ export function checkoutTotals(
   settings: Pick<Settings, 'delivery' | 'cod'>,
 ): CheckoutTotals {
   const { addressPrice, officePrice, freeFrom } = settings.delivery;
-  const free = freeFrom !== null && cents(subtotal) >= cents(freeFrom);
-  const delivery = free ? 0 : method === 'office' ? officePrice : addressPrice;
-  const codFee = paymentMethod === 'cod' ? settings.cod.fee : 0;
+  const totals = orderTotals({
+    lines: [{ unitPriceCents: toCents(subtotal), quantity: 1 }],
+    delivery: {
+      priceCents: toCents(method === 'office' ? officePrice : addressPrice),
+      freeFromCents: freeFrom === null ? null : toCents(freeFrom),
+    },
+    codFeeCents: paymentMethod === 'cod' ? toCents(settings.cod.fee) : 0,
+    vatRatePercent: VAT_RATE_PERCENT,
+  });
   return {
-    subtotal,
-    delivery,
-    codFee,
-    total: (cents(subtotal) + cents(delivery) + cents(codFee)) / 100,
-    toFreeDelivery: freeFrom === null || free ? null : (cents(freeFrom) - cents(subtotal)) / 100,
+    subtotal: fromCents(totals.subtotalCents),
+    delivery: fromCents(totals.deliveryCents),
+    codFee: fromCents(totals.codFeeCents),
+    total: fromCents(totals.totalCents),
+    toFreeDelivery: totals.toFreeDeliveryCents === null ? null : fromCents(totals.toFreeDeliveryCents),
   };
 }
