@@ -78,6 +78,60 @@ const boundaries = [
   })),
 ];
 
+/**
+ * Boundaries of the API's modules (TRADE.md section 1): which modules each may import, a graph
+ * without cycles (checked here). Shared pieces live in platform/, lib/ or the contract. A module
+ * not named here imports no other module. Tests may use other modules' test support.
+ */
+const API_MODULE_IMPORTS = {
+  admin: ['cart', 'catalog', 'stock'],
+  checkout: ['orders', 'settings', 'stock'],
+  orders: ['settings', 'stock'],
+  payments: ['orders', 'stock'],
+  privacy: ['cart', 'orders', 'profile', 'stock', 'wishlist'],
+  settings: ['catalog'],
+  stock: ['catalog'],
+  wishlist: ['cart'],
+  withdrawals: ['orders', 'settings'],
+};
+function assertAcyclic(graph) {
+  const state = new Map();
+  const visit = (node, path) => {
+    if (state.get(node) === 'done') return;
+    if (state.get(node) === 'open') throw new Error(`API modules import in a circle: ${[...path, node].join(' → ')}`);
+    state.set(node, 'open');
+    for (const next of graph[node] ?? []) visit(next, [...path, node]);
+    state.set(node, 'done');
+  };
+  for (const node of Object.keys(graph)) visit(node, []);
+}
+assertAcyclic(API_MODULE_IMPORTS);
+const API_MODULES = readdirSync(new URL('./api/src/modules', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const apiBoundaries = API_MODULES.map((module) => {
+  const forbidden = API_MODULES.filter(
+    (other) => other !== module && !(API_MODULE_IMPORTS[module] ?? []).includes(other),
+  );
+  return {
+    files: [`api/src/modules/${module}/**/*.ts`],
+    ignores: ['**/*.test.ts', '**/test-support.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: `^\\.\\./(${forbidden.join('|')})/`,
+              message: `The ${module} module may import only ${(API_MODULE_IMPORTS[module] ?? []).join(', ') || 'no other module'} (eslint.config.js, API_MODULE_IMPORTS): share through platform/, lib/ or the contract.`,
+            },
+          ],
+        },
+      ],
+    },
+  };
+});
+
 export default tseslint.config(
   { ignores: ['**/node_modules', '**/dist', '**/dist-server', 'data', 'e2e/output', 'api/src/db/migrations'] },
   js.configs.recommended,
@@ -106,6 +160,7 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules },
   },
   ...boundaries,
+  ...apiBoundaries,
   {
     // The test setup fails a test on a request it did not arrange: only its fake server stands in for fetch.
     files: ['web/src/**/*.test.{ts,tsx}'],

@@ -26,7 +26,7 @@ import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { storeImage } from '../../platform/files/images.js';
 import { removeProductFromCartsAndWishlists } from '../cart/service.js';
 import { lockVariants } from '../stock/service.js';
-import { audit } from './audit.js';
+import { audit } from '../../platform/audit.js';
 import { formError, parseForm } from './form-errors.js';
 import type { MultipartForm } from './multipart-form.js';
 

@@ -3,7 +3,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { users } from '../../db/schema.js';
 import { AppError, notFound } from '../../lib/errors.js';
-import { audit } from './audit.js';
+import { audit } from '../../platform/audit.js';
 
 /** A small shop's user list fits one page; the bound keeps a runaway table from one huge answer. */
 const USER_LIST_LIMIT = 5000;

@@ -3,7 +3,7 @@ import { and, desc, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { effects } from '../../db/schema.js';
 import { AppError, notFound } from '../../lib/errors.js';
-import { audit } from '../admin/audit.js';
+import { audit } from '../../platform/audit.js';
 
 /** Most effects one answer lists: more failing at once is one outage, and the newest say which. */
 const LIST_LIMIT = 100;

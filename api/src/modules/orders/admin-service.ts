@@ -11,7 +11,7 @@ import { lockShopper } from '../../db/locks.js';
 import { orders, refunds } from '../../db/schema.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import type { SharedCache } from '../../platform/cache/shared-cache.js';
-import { audit } from '../admin/audit.js';
+import { audit } from '../../platform/audit.js';
 import { restock } from '../stock/service.js';
 import { assertStep, factsOf, takeStep } from './core.js';
 import { closePending, recordEvent } from './lifecycle.js';

@@ -1,6 +1,6 @@
 import { colorNameIn, type Language, type Order, type Settings, toCents } from '@shop/contract';
 import type { Mail } from '../../platform/mail/mailer.js';
-import { escapeHtml, formatMoney } from '../payments/format.js';
+import { escapeHtml, formatMoney } from '../../lib/format.js';
 
 /** The mails an order sends its shopper, each in the language the order was placed in. */
 export type OrderMailKind = 'confirmed' | 'shipped' | 'delivered' | 'cancelled' | 'refunded';

@@ -3,7 +3,7 @@ import { colorNameIn, type Language, type OrderStatus } from '@shop/contract';
 import { webDistDir } from '../../paths.js';
 import type { CardProblem } from '../../platform/payments/cards.js';
 import type { OrderLine } from '../../platform/payments/provider.js';
-import { escapeHtml, formatMoney } from './format.js';
+import { escapeHtml, formatMoney } from '../../lib/format.js';
 
 /** The built-in payment page: server-rendered, no JavaScript, styled like the shop. */
 

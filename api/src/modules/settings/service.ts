@@ -2,7 +2,7 @@ import { type Settings, type UpdateSettings, fromCents, toCents } from '@shop/co
 import { eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { shopSettings } from '../../db/schema.js';
-import { audit } from '../admin/audit.js';
+import { audit } from '../../platform/audit.js';
 
 type SettingsRow = typeof shopSettings.$inferSelect;
 

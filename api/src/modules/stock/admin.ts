@@ -3,7 +3,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { productColors, products, productSizes, productStock } from '../../db/schema.js';
 import { AppError, notFound } from '../../lib/errors.js';
-import { audit } from '../admin/audit.js';
+import { audit } from '../../platform/audit.js';
 import { getProduct } from '../catalog/service.js';
 import { lockVariants } from './service.js';
 

@@ -1,5 +1,5 @@
-import type { Tx } from '../../db/client.js';
-import { auditLog } from '../../db/schema.js';
+import type { Tx } from '../db/client.js';
+import { auditLog } from '../db/schema.js';
 
 export type AuditAction =
   | 'product.create'
