@@ -19,11 +19,17 @@ export interface EffectDeps {
 
 /**
  * Every kind of effect the outbox runs, by name, from the modules that subscribe to order events
- * (docs/decisions/0030). A new effect is one entry here and one subscriber in its module.
+ * (docs/decisions/0032). A new effect is one entry here and one subscriber in its module.
  */
 export function effectHandlers(deps: EffectDeps): Record<string, EffectHandler> {
   const { db, mailer, payments, config, log } = deps;
-  const mail = { mailer, log, publicUrl: config.publicUrl, currency: config.currency };
+  const mail = {
+    mailer,
+    log,
+    publicUrl: config.publicUrl,
+    currency: config.currency,
+    cardPayments: payments.takesNewPayments,
+  };
   return {
     ...orderEffectHandlers({ ...mail, db, payments }),
     ...stockEffectHandlers({ db, mailer, publicUrl: config.publicUrl }),

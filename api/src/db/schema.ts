@@ -477,7 +477,7 @@ export const withdrawalRequests = pgTable(
 /**
  * What must happen after a change commits (a mail, a provider's refund, a session to close): written
  * in the change's own transaction, run after it by the outbox's workers (platform/outbox), at least
- * once, once per `key` (docs/decisions/0030).
+ * once, once per `key` (docs/decisions/0032).
  */
 export const effects = pgTable(
   'effects',

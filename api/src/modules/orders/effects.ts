@@ -14,7 +14,7 @@ export interface OrderEffectDeps extends OrderMailDeps {
 
 /**
  * The orders module's effects (subscribers.ts writes them), run after commit by the outbox: each
- * may run more than once (a worker that died), so each does its work once (docs/decisions/0030).
+ * may run more than once (a worker that died), so each does its work once (docs/decisions/0032).
  */
 export function orderEffectHandlers(deps: OrderEffectDeps): Record<string, EffectHandler> {
   const { db, payments } = deps;

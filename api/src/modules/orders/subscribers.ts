@@ -42,7 +42,7 @@ const backInStock = (event: RecordedEvent): Effect => ({
 
 /**
  * What follows each order event, written with it (lifecycle.ts `recordEvent`) and run after
- * commit by the outbox (docs/decisions/0030). A new effect of an event is one line here.
+ * commit by the outbox (docs/decisions/0032). A new effect of an event is one line here.
  */
 export const ORDER_SUBSCRIBERS: Partial<Record<OrderEventType, (event: RecordedEvent) => Effect[]>> = {
   // Cash on delivery is an order at once; a card order once paid (not cash collected on delivery).

@@ -6,7 +6,7 @@ import { backInStockMail, type BackInStock } from './mail.js';
 
 import { BACK_IN_STOCK, BACK_IN_STOCK_MAIL } from './effect-kinds.js';
 
-/** The stock module's effects (docs/decisions/0030). */
+/** The stock module's effects (docs/decisions/0032). */
 export function stockEffectHandlers(deps: {
   db: Db;
   mailer: Mailer;

@@ -4,7 +4,7 @@ import type { Db, Tx } from '../../db/client.js';
 import { effects } from '../../db/schema.js';
 import type { ChangeFeed } from '../changes/feed.js';
 
-/** An effect to run once its transaction commits (docs/decisions/0030). */
+/** An effect to run once its transaction commits (docs/decisions/0032). */
 export interface Effect {
   /** The handler that runs it. */
   kind: string;
