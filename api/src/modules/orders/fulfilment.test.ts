@@ -358,12 +358,9 @@ describe('the Orders screen', () => {
     expect(csv.headers['content-disposition']).toMatch(/attachment; filename="orders-from-/);
     const [header, ...rows] = csv.body.trim().split('\r\n');
     expect(header).toMatch(/^order_id,reference,created_at,status,/);
-    const [{ reference }] = await t.db
-      .select({ reference: orders.reference })
-      .from(orders)
-      .where(eq(orders.id, orderId));
+    const [placed] = await t.db.select().from(orders).where(eq(orders.id, orderId));
     const line = rows.find((row) => row.startsWith(`${orderId},`))!;
-    expect(line).toMatch(new RegExp(`^${orderId},${reference},\\d{4}-`));
+    expect(line).toMatch(new RegExp(`^${orderId},${placed!.reference},\\d{4}-`));
     expect(line).toContain(`"'=HYPERLINK(""http://evil.test"")"`);
     expect(line).toContain(`'+cmd|calc`);
     expect(line).toContain(',2,12.34,24.68,');
