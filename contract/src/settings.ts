@@ -35,6 +35,12 @@ export const SettingsSchema = z.object({
   limits: z.object({ codMaxOpenOrders: z.number(), maxUnitsPerVariant: z.number() }),
   /** Withdrawal period after delivery. */
   returnDays: z.number(),
+  /**
+   * Whether the shop takes card payments at all: false when the server runs with PAYMENTS=off (cash
+   * on delivery only). The server's configuration, not a setting the owner changes; every page that
+   * speaks of cards asks it.
+   */
+  payments: z.object({ card: z.boolean() }),
   currency: z.string(),
   pricesIncludeVat: z.literal(true),
 });

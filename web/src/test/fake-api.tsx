@@ -42,6 +42,7 @@ export const TEST_SETTINGS: Settings = {
   cod: { enabled: true, fee: 1.5, confirmNewAccounts: false },
   limits: { codMaxOpenOrders: 2, maxUnitsPerVariant: 99 },
   returnDays: 14,
+  payments: { card: true },
   currency: 'USD',
   pricesIncludeVat: true,
 };

@@ -14,6 +14,7 @@ export const SETTINGS: Settings = {
   cod: { enabled: true, fee: 1.5, confirmNewAccounts: false },
   limits: { codMaxOpenOrders: 2, maxUnitsPerVariant: 10 },
   returnDays: 30,
+  payments: { card: true },
   currency: 'EUR',
   pricesIncludeVat: true,
 };

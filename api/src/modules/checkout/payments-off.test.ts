@@ -26,6 +26,19 @@ describe('card payments switched off', () => {
     expect(response.json()).toEqual({ provider: 'local', cardPayments: false, currency: 'USD' });
   });
 
+  it('say so in the public settings, which every page reads (server-rendered ones too), and after a change', async () => {
+    expect((await t.app.inject('/api/settings')).json().payments).toEqual({ card: false });
+    const owner = await createUser(t.db, { role: 'ADMIN' });
+    const changed = await t.app.inject({
+      method: 'PUT',
+      url: '/api/admin/settings',
+      headers: bearer(owner),
+      payload: { returnDays: 30 },
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json().payments).toEqual({ card: false });
+  });
+
   it('refuse a card checkout with 400 naming the payment method, and leave the cart as it was', async () => {
     const user = await createUser(t.db);
     await addCartLine(t.db, user, await createProduct(t.db));

@@ -12,6 +12,8 @@ export interface OrderMailDeps {
   log: FastifyBaseLogger;
   publicUrl: string;
   currency: string;
+  /** Whether the shop takes card payments (the settings say it). */
+  cardPayments: boolean;
 }
 
 /**
@@ -32,7 +34,7 @@ export async function mailOrder(
     .from(users)
     .where(eq(users.id, row.userId));
   if (!customer) return;
-  const [[order], settings] = await Promise.all([toOrders(db, [row]), getSettings(db, deps.currency)]);
+  const [[order], settings] = await Promise.all([toOrders(db, [row]), getSettings(db, deps)]);
   await deps.mailer.send(
     orderMail({ kind, order: order!, locale: row.locale, customer, settings, publicUrl: deps.publicUrl, ...extra }),
   );

@@ -26,8 +26,12 @@ async function shopperWithCart(locale: 'en' | 'bg') {
 }
 
 describe('with CURRENCY=EUR', () => {
-  it('the settings tell the web app the currency', async () => {
-    expect((await t.app.inject('/api/settings')).json()).toMatchObject({ currency: 'EUR', pricesIncludeVat: true });
+  it('the settings tell the web app the currency, and that card payments are taken', async () => {
+    expect((await t.app.inject('/api/settings')).json()).toMatchObject({
+      currency: 'EUR',
+      pricesIncludeVat: true,
+      payments: { card: true },
+    });
   });
 
   it('orders are in euros, and so are the confirmation mails in both languages', async () => {

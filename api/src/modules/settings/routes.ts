@@ -8,18 +8,20 @@ import { getSettings, updateSettings } from './service.js';
 
 /** The shop's settings: everyone reads them (cached like the catalogue), admins change them. */
 export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const shop = { currency: app.config.currency, cardPayments: app.payments.takesNewPayments };
   app.get(
     '/settings',
     {
       schema: {
         tags: ['settings'],
-        summary: 'Seller details, delivery prices, cash on delivery, return days and the currency',
+        summary:
+          'Seller details, delivery prices, cash on delivery, limits, return days, card payments and the currency',
         response: { 200: SettingsSchema },
       },
     },
     async (request, reply) => {
       const cached = await app.caches.settings.get('settings', async () =>
-        toCachedBody(SettingsSchema.parse(await getSettings(app.db, app.config.currency))),
+        toCachedBody(SettingsSchema.parse(await getSettings(app.db, shop))),
       );
       return sendCached(request, reply, cached!, CATALOG_HEADERS);
     },
@@ -42,6 +44,6 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request) => updateSettings(app.db, currentUser(request).id, request.body, app.config.currency),
+    async (request) => updateSettings(app.db, currentUser(request).id, request.body, shop),
   );
 };

@@ -6,7 +6,14 @@ import { audit } from '../../platform/audit.js';
 
 type SettingsRow = typeof shopSettings.$inferSelect;
 
-function toSettings(row: SettingsRow, currency: string): Settings {
+/** What the settings say of the server's configuration rather than of the owner's choices. */
+export interface ShopFacts {
+  currency: string;
+  /** Whether the shop takes card payments (PAYMENTS=off: it does not). */
+  cardPayments: boolean;
+}
+
+function toSettings(row: SettingsRow, { currency, cardPayments }: ShopFacts): Settings {
   return {
     seller: {
       legalName: row.sellerLegalName,
@@ -24,6 +31,7 @@ function toSettings(row: SettingsRow, currency: string): Settings {
     cod: { enabled: row.codEnabled, fee: fromCents(row.codFeeCents), confirmNewAccounts: row.codConfirmNewAccounts },
     limits: { codMaxOpenOrders: row.codMaxOpenOrders, maxUnitsPerVariant: row.maxUnitsPerVariant },
     returnDays: row.returnDays,
+    payments: { card: cardPayments },
     currency,
     pricesIncludeVat: true,
   };
@@ -37,8 +45,8 @@ export async function settingsRow(db: Db | Tx): Promise<SettingsRow> {
   return created ?? (await settingsRow(db));
 }
 
-export async function getSettings(db: Db | Tx, currency: string): Promise<Settings> {
-  return toSettings(await settingsRow(db), currency);
+export async function getSettings(db: Db | Tx, shop: ShopFacts): Promise<Settings> {
+  return toSettings(await settingsRow(db), shop);
 }
 
 /** A partial update of the settings, audited with what it was; answers the new settings. */
@@ -46,7 +54,7 @@ export async function updateSettings(
   db: Db,
   actorId: number,
   body: UpdateSettings,
-  currency: string,
+  shop: ShopFacts,
 ): Promise<Settings> {
   return db.transaction(async (tx) => {
     const before = await settingsRow(tx);
@@ -78,8 +86,8 @@ export async function updateSettings(
       actorId,
       action: 'settings.update',
       target: 'settings',
-      detail: { changes: body, before: toSettings(before, currency) },
+      detail: { changes: body, before: toSettings(before, shop) },
     });
-    return toSettings(row!, currency);
+    return toSettings(row!, shop);
   });
 }

@@ -147,7 +147,7 @@ export async function mailWithdrawal(db: Db, deps: OrderMailDeps, withdrawalId: 
     .where(eq(withdrawals.id, withdrawalId));
   if (!found?.email) return;
   const { withdrawal, row } = found;
-  const [[order], settings] = await Promise.all([toOrders(db, [row]), getSettings(db, deps.currency)]);
+  const [[order], settings] = await Promise.all([toOrders(db, [row]), getSettings(db, deps)]);
   await deps.mailer.send(
     withdrawalMail({
       order: order!,

@@ -20,6 +20,7 @@ const settings: Settings = {
   cod: { enabled: true, fee: 1.5, confirmNewAccounts: false },
   limits: { codMaxOpenOrders: 2, maxUnitsPerVariant: 10 },
   returnDays: 14,
+  payments: { card: true },
   currency: 'EUR',
   pricesIncludeVat: true,
 };
