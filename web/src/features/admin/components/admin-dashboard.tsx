@@ -1,4 +1,4 @@
-import { useId, useRef } from 'react';
+import { useId, useRef, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PlusIcon } from '../../../components/icons/icons';
@@ -18,13 +18,15 @@ interface AdminDashboardProps {
   lang: string;
   /** The shop's currency, for the sales figures; null until the settings are read. */
   currency: string | null;
+  /** Panels of other features, shown under the backups (the route composes them: the failing tasks). */
+  panels?: ReactNode;
 }
 
 /**
  * /admin/dashboard: the sales of a chosen period, the backups, user management (what the spec
  * shows there), and a products tab listing every product, drafts too. The tab is in the URL, so back and reload keep it.
  */
-export default function AdminDashboard({ currentUserId, lang, currency }: AdminDashboardProps) {
+export default function AdminDashboard({ currentUserId, lang, currency, panels }: AdminDashboardProps) {
   const { t } = useTranslation();
   const id = useId();
   const [params, setParams] = useSearchParams();
@@ -60,6 +62,8 @@ export default function AdminDashboard({ currentUserId, lang, currency }: AdminD
       <StatsPanel lang={lang} currency={currency} />
 
       <BackupPanel lang={lang} />
+
+      {panels}
 
       <div role="tablist" aria-label={t('admin.dashboard.tabs')} className={styles.tabs} onKeyDown={onKeyDown}>
         {TABS.map((name) => (

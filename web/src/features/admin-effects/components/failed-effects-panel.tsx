@@ -1,0 +1,119 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'react-toastify';
+import { useErrorText } from '../../../lib/error-text';
+import { useFailedEffects } from '../api/get-effects';
+import { useRetryEffect } from '../api/retry-effect';
+import { effectLabel } from '../lib/effect-kinds';
+import button from '../../../components/button/button.module.css';
+import table from '../../../components/table/table.module.css';
+import styles from './failed-effects-panel.module.css';
+
+const LOCALES: Record<string, string> = { en: 'en-GB', bg: 'bg-BG' };
+
+const RETRY_FAILED = {
+  fallback: 'adminEffects.retryFailed',
+  codes: { INVALID_TRANSITION: 'adminEffects.notWaiting', NOT_FOUND: 'adminEffects.notWaiting' },
+} as const;
+
+/**
+ * The dashboard's "Tasks that keep failing": the effects (mails, provider refunds, session
+ * closures…) that gave up after every attempt, with what each is, its order, the attempts, the
+ * last error and when it gave up, and a Retry button. Calm one line when nothing is failing.
+ */
+export function FailedEffectsPanel({ lang }: { lang: string }) {
+  const { t } = useTranslation();
+  const errorText = useErrorText();
+  const { data, error } = useFailedEffects();
+  const retry = useRetryEffect();
+  const [busy, setBusy] = useState<number | null>(null);
+  const time = (iso: string) =>
+    new Date(iso).toLocaleString(LOCALES[lang] ?? 'en-GB', { dateStyle: 'medium', timeStyle: 'short' });
+
+  if (!data && !error) return null;
+
+  async function retryOne(id: number) {
+    setBusy(id);
+    const outcome = await retry(id);
+    setBusy(null);
+    if (outcome.ok) toast.success(t('adminEffects.retried'));
+    else toast.error(errorText(outcome.error, RETRY_FAILED));
+  }
+
+  const failing = data?.data ?? [];
+  return (
+    <section
+      className={styles.panel}
+      aria-labelledby="failed-effects-title"
+      data-failing={failing.length > 0 ? '' : undefined}
+    >
+      <h2 id="failed-effects-title" className={styles.title}>
+        {t('adminEffects.title')}
+      </h2>
+      {error ? (
+        <p className={styles.warning} role="alert">
+          {t('adminEffects.loadError')}
+        </p>
+      ) : failing.length === 0 ? (
+        <p className={styles.calm}>{t('adminEffects.allRan')}</p>
+      ) : (
+        <>
+          <p className={styles.lead}>{t('adminEffects.lead')}</p>
+          <div className={table.scroller}>
+            <table className={table.table}>
+              <thead>
+                <tr>
+                  <th scope="col">{t('adminEffects.columns.task')}</th>
+                  <th scope="col">{t('adminEffects.columns.order')}</th>
+                  <th scope="col">{t('adminEffects.columns.attempts')}</th>
+                  <th scope="col">{t('adminEffects.columns.lastError')}</th>
+                  <th scope="col">{t('adminEffects.columns.failedAt')}</th>
+                  <th scope="col" className={table.actionsHead}>
+                    <span className="visually-hidden">{t('adminEffects.columns.actions')}</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {failing.map((effect) => (
+                  <tr key={effect.id}>
+                    <th scope="row">{effectLabel(effect.kind, t)}</th>
+                    <td>
+                      {effect.orderId === null ? (
+                        '—'
+                      ) : (
+                        <Link to={`/admin/orders/${effect.orderId}`}>
+                          {t('adminEffects.order', { id: effect.orderId })}
+                        </Link>
+                      )}
+                    </td>
+                    <td>{effect.attempts}</td>
+                    <td className={styles.error}>{effect.lastError ?? '—'}</td>
+                    <td className={styles.when}>{effect.failedAt ? time(effect.failedAt) : '—'}</td>
+                    <td>
+                      <div className={table.actionRow}>
+                        <button
+                          type="button"
+                          className={button.secondary}
+                          onClick={() => void retryOne(effect.id)}
+                          disabled={busy !== null}
+                          aria-busy={busy === effect.id}
+                          aria-label={t('adminEffects.retryLabel', { task: effectLabel(effect.kind, t) })}
+                        >
+                          {t('adminEffects.retry')}
+                        </button>
+                      </div>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          {data && data.total > failing.length && (
+            <p className={styles.note}>{t('adminEffects.more', { shown: failing.length, total: data.total })}</p>
+          )}
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,17 @@
+import type { TFunction } from 'i18next';
+
+/** The effects the shop runs after a change (api/src/modules/orders/subscribers.ts), each with a label. */
+export const EFFECT_KINDS = [
+  'mail.order',
+  'mail.withdrawal',
+  'mail.back-in-stock',
+  'payment.refund',
+  'payment.close-session',
+  'stock.back-in-stock',
+] as const;
+
+const isKnown = (kind: string): kind is (typeof EFFECT_KINDS)[number] =>
+  (EFFECT_KINDS as readonly string[]).includes(kind);
+
+/** What a task does, in the page's language; a kind this screen does not know yet is shown as it is. */
+export const effectLabel = (kind: string, t: TFunction) => (isKnown(kind) ? t(`adminEffects.kinds.${kind}`) : kind);
