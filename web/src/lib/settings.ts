@@ -22,6 +22,14 @@ export function useCurrency(): string | undefined {
 }
 
 /**
+ * Whether the shop takes card payments (false when the server runs with PAYMENTS=off: cash on
+ * delivery only), undefined until the settings have arrived. Every shopper text about cards asks it.
+ */
+export function useCardPayments(): boolean | undefined {
+  return useSettings().data?.payments.card;
+}
+
+/**
  * The most units of one colour and size a cart line may hold: the shop's limit per order (a
  * setting, decision 0031), the contract's bound until the settings have arrived.
  */

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { InfoPage } from '../components/info-page/info-page';
 import { ChevronRightIcon } from '../components/icons/icons';
+import { useCardPayments } from '../lib/settings';
 import { useDocumentTitle } from '../lib/use-document-title';
 import styles from './faqs.module.css';
 
@@ -10,7 +11,11 @@ const QUESTIONS = ['availability', 'payments', 'returns', 'sizing', 'shipping', 
 /** Questions as a native disclosure accordion: keyboard and screen readers get it for free. */
 export default function FaqsRoute() {
   const { t } = useTranslation();
+  const cardPayments = useCardPayments();
   useDocumentTitle(t('faqs.title'));
+  // Without card payments (PAYMENTS=off) the payments answer speaks of cash on delivery only.
+  const answer = (id: (typeof QUESTIONS)[number]) =>
+    id === 'payments' && cardPayments === false ? t('faqs.items.payments.aCod') : t(`faqs.items.${id}.a`);
   return (
     <InfoPage eyebrow={t('faqs.eyebrow')} title={t('faqs.title')} intro={t('faqs.intro')}>
       <div className={styles.list}>
@@ -20,7 +25,7 @@ export default function FaqsRoute() {
               <span className={styles.questionText}>{t(`faqs.items.${id}.q`)}</span>
               <ChevronRightIcon className={styles.chevron} />
             </summary>
-            <p className={styles.answer}>{t(`faqs.items.${id}.a`)}</p>
+            <p className={styles.answer}>{answer(id)}</p>
           </details>
         ))}
       </div>

@@ -45,6 +45,7 @@ export default function TermsRoute() {
         settings.delivery.freeFrom === null
           ? t('terms.noFreeDelivery')
           : t('terms.freeFrom', { amount: money(settings.delivery.freeFrom) }),
+      card: settings.payments.card ? t('terms.cardEnabled') : t('terms.cardDisabled'),
       cod: settings.cod.enabled ? t('terms.codEnabled', { fee: money(settings.cod.fee) }) : t('terms.codDisabled'),
     };
   };

@@ -89,7 +89,7 @@ export function Footer() {
           </address>
         )}
         <p>{t('footer.copyright', { year: new Date().getFullYear() })}</p>
-        <p>{t('footer.payments')}</p>
+        {settings?.payments.card && <p>{t('footer.payments')}</p>}
       </div>
     </footer>
   );

@@ -3,7 +3,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'react-toastify';
 import { TIMINGS, type CartItem } from '@shop/contract';
-import { fakeApi, renderWithApi, signIn } from '../../../test/fake-api';
+import { fakeApi, renderWithApi, signIn, TEST_SETTINGS } from '../../../test/fake-api';
 import i18n from '../../../lib/i18n';
 import { CartView } from './cart-view';
 
@@ -40,6 +40,18 @@ afterEach(() => {
 });
 
 describe('CartView', () => {
+  it.each([
+    [true, 'You pay securely by card on the next step.'],
+    [false, 'You pay in cash to the courier on delivery.'],
+  ])('says how the shopper pays next by what the shop takes (card payments %s)', async (card, note) => {
+    fakeApi({
+      'GET /api/cart?lang=en': { body: [line({})] },
+      'GET /api/settings': { body: { ...TEST_SETTINGS, payments: { card } } },
+    });
+    renderCart();
+    expect(await screen.findByText(note)).toBeInTheDocument();
+  });
+
   it('lists the lines and totals them, a line without a price counting 0', async () => {
     fakeApi({
       'GET /api/cart?lang=en': () => ({

@@ -7,7 +7,7 @@ import { QuantityStepper } from '../../../components/quantity-stepper/quantity-s
 import { HeartIcon } from '../../../components/icons/icons';
 import { PageHeading } from '../../../components/page-heading/page-heading';
 import { formatMoney } from '../../../lib/money';
-import { useCurrency, useUnitsLimit } from '../../../lib/settings';
+import { useCardPayments, useCurrency, useUnitsLimit } from '../../../lib/settings';
 import { PRODUCT_RATIO, productSrcSet, productThumb } from '../../../lib/images';
 import { localizeProduct } from '../lib/localize';
 import button from '../../../components/button/button.module.css';
@@ -82,6 +82,7 @@ export function ProductDetails({
   const available = size ? availableOf(product, color?.id ?? null, size) : null;
   const soldOut = color !== null && available === 0;
   const cap = useUnitsLimit();
+  const cardPayments = useCardPayments();
   const maxQuantity = available === null || available === 0 ? cap : Math.min(cap, available);
   const shownQuantity = Math.min(quantity, maxQuantity);
 
@@ -256,7 +257,7 @@ export function ProductDetails({
 
         <ul className={styles.notes}>
           <li>{t('product.noteReturns')}</li>
-          <li>{t('product.notePayments')}</li>
+          <li>{t(cardPayments === false ? 'product.notePaymentsCod' : 'product.notePayments')}</li>
         </ul>
 
         <ProductFacts product={product} />
