@@ -105,6 +105,12 @@ const TEXTS = {
 } as const;
 
 /** An order mail: what happened, the lines with delivery and total, where it goes, and who sells. */
+/**
+ * The line that opens every mail about an order paid on the built-in test page (the order looks
+ * paid, and no money moved), in the order's language: the withdrawal acknowledgement carries it too.
+ */
+export const testPaymentLine = (locale: Language): string => TEXTS[locale].testPayment;
+
 export function orderMail(input: OrderMailInput): Mail {
   const { order, locale, settings, kind } = input;
   const t = TEXTS[locale];

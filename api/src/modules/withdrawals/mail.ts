@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.js';
 import { orders, users, withdrawals } from '../../db/schema.js';
 import type { Mail } from '../../platform/mail/mailer.js';
 import { renderMail } from '../../platform/mail/templates/layout.js';
+import { testPaymentLine } from '../orders/mails.js';
 import type { OrderMailDeps } from '../orders/notify.js';
 import { toOrders } from '../orders/service.js';
 import { getSettings } from '../settings/service.js';
@@ -95,7 +96,13 @@ export function withdrawalMail(input: WithdrawalMailInput): Mail {
       subject: t.subject(ref),
       preheader: t.preheader,
       heading: t.heading(input.name),
-      intro: [t.received(ref, moment(input.submittedAt, input.locale)), t.lines, ...lines],
+      intro: [
+        // First, as in the order's own mails: the order looks paid, and no money moved.
+        ...(input.order.testPayment ? [testPaymentLine(input.locale)] : []),
+        t.received(ref, moment(input.submittedAt, input.locale)),
+        t.lines,
+        ...lines,
+      ],
       highlight: { kind: 'link', label: t.label, url },
       outro: [t.next([seller.legalName, seller.address].filter(Boolean).join(', '))],
     }),

@@ -2,8 +2,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderEvents, orders } from '../../db/schema.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
-import { bearer, type CreatedUser } from '../../test/factories.js';
+import { bearer, createProduct, createUser, type CreatedUser } from '../../test/factories.js';
 import { startSmtpServer, type TestSmtpServer } from '../../test/smtp.js';
+import { addCartLine, checkout, orderOf } from '../payments/test-support.js';
 import { placedOrder as placedOrderOf } from './test-support.js';
 
 let t: TestApp;
@@ -45,6 +46,8 @@ describe('withdrawing from an order as its owner', () => {
     expect(mail.text).toContain('1 × Oxblood Hoodie');
     // The date and time of the submission, in the shop's time zone.
     expect(mail.text).toMatch(/on \d{1,2} \w+ \d{4} at \d{2}:\d{2}:\d{2} (EET|EEST|GMT\+[23])/);
+    // Cash on delivery: no word of a test payment.
+    expect(mail.text).not.toContain('TEST PAYMENT');
 
     const order = (await t.app.inject({ url: `/api/orders/${orderId}`, headers: bearer(user) })).json();
     expect(order.withdrawal).toMatchObject({ submittedAt: withdrawal.submittedAt, reason: 'Too big' });
@@ -70,6 +73,30 @@ describe('withdrawing from an order as its owner', () => {
     const mail = await smtp.waitFor(user.email, (sent) => sent.subject.startsWith('Получихме отказа'));
     expect(mail.subject).toBe(`Получихме отказа ви от поръчка ${reference}`);
     expect(mail.text).toMatch(/2 × .+ \(Оникс, S\)/);
+  });
+
+  it('says TEST PAYMENT first, as the order mails do, when the order was paid on the test page', async () => {
+    for (const [locale, line, subject] of [
+      ['en', "TEST PAYMENT: this order was paid on the shop's test payment page", 'We received your withdrawal'],
+      ['bg', 'ТЕСТОВО ПЛАЩАНЕ: поръчката е платена на тестовата страница за плащане', 'Получихме отказа'],
+    ] as const) {
+      const user = await createUser(t.db, { locale });
+      await addCartLine(t.db, user, await createProduct(t.db, { priceCents: 4200 }));
+      const session = await checkout(t.app, user);
+      const paid = await t.app.inject({
+        method: 'POST',
+        url: `/pay/${session.sessionId}`,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: 'cardNumber=4242+4242+4242+4242&expiry=12%2F39&cvc=123&name=Ana',
+      });
+      expect(paid.statusCode).toBe(303);
+      const { id: orderId } = await orderOf(t.db, session.sessionId);
+      expect((await withdrawAs(user, orderId)).statusCode).toBe(201);
+      const mail = await smtp.waitFor(user.email, (sent) => sent.subject.startsWith(subject));
+      expect(mail.text).toContain(line);
+      expect(mail.text.indexOf(line)).toBeLessThan(mail.text.indexOf(subject));
+      expect(mail.html).toContain(line.split(':')[0]);
+    }
   });
 
   it('refuses lines of another order, more than was ordered, another shopper’s order, and after the period', async () => {
