@@ -77,6 +77,7 @@ function printFirstCredentials(email: string, password: string, publicUrl: strin
 }
 
 main().catch((error: unknown) => {
-  console.error(error);
+  // A configuration problem found while opening the shop (DATA_DIR of another user): its message, no stack.
+  console.error(error instanceof ConfigError ? error.message : error);
   process.exit(1);
 });

@@ -88,6 +88,7 @@ async function main(): Promise<void> {
   try {
     database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
   } catch (error) {
+    if (error instanceof ConfigError) fail(error.message); // DATA_DIR of another user
     if (error instanceof DatabaseInUseError)
       fail(`The shop is running on ${config.dataDir} (process ${error.pid}): stop the shop first, then run this again.
 (The embedded database can be open in one process only. If no shop is running, delete ${error.dataDir}/db.lock.)`);

@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -60,6 +60,16 @@ describe('a production start', () => {
     expect(code).toBe(1);
     expect(output).toMatch(/SMTP_URL: is required in production/);
     expect(output).toMatch(/TRUST_PROXY: 0\.0\.0\.0\/0 covers far more than a proxy/);
+    expect(output).not.toMatch(/\n\s+at /);
+  });
+
+  it('is refused with a configuration message when DATA_DIR cannot be its folder', async () => {
+    const file = freshDataDir();
+    writeFileSync(file, '');
+    const { code, output } = await refusedStart({ PAYMENTS: 'test', MAIL: 'outbox', DATA_DIR: `${file}/data` });
+    expect(code).toBe(1);
+    expect(output).toContain('Invalid configuration:');
+    expect(output).toContain(`DATA_DIR: ${file}/data cannot be made a folder of this user (ENOTDIR)`);
     expect(output).not.toMatch(/\n\s+at /);
   });
 

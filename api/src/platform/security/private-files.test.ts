@@ -2,6 +2,7 @@ import { chmodSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } fr
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { ConfigError } from '../../config.js';
 import { privateDir, tightenTree } from './private-files.js';
 
 const root = mkdtempSync(join(tmpdir(), 'shop-private-'));
@@ -19,6 +20,27 @@ describe('private files', () => {
     chmodSync(existing, 0o755);
     privateDir(existing);
     expect(mode(existing)).toBe(0o700);
+  });
+
+  it('refuses, in plain words, a DATA_DIR that belongs to another user or cannot be made', () => {
+    const theirs = join(root, 'theirs');
+    mkdirSync(theirs, { mode: 0o755 });
+    const owner = statSync(theirs).uid;
+    const other = owner + 4242;
+    expect(() => privateDir(theirs, other)).toThrow(ConfigError);
+    expect(() => privateDir(theirs, other)).toThrow(
+      `DATA_DIR: ${theirs} belongs to another user (uid ${owner}) and the shop runs as uid ${other}`,
+    );
+    expect(mode(theirs)).toBe(0o755); // left as it was
+    privateDir(theirs, owner); // its owner may
+    privateDir(theirs, 0); // and root
+    expect(mode(theirs)).toBe(0o700);
+
+    const file = join(root, 'a-file');
+    writeFileSync(file, '');
+    expect(() => privateDir(join(file, 'data'))).toThrow(
+      /DATA_DIR: .+ cannot be made a folder of this user \(ENOTDIR\)/,
+    );
   });
 
   it('takes group and other permissions off a tree, keeping the owner`s', () => {
