@@ -50,7 +50,7 @@ describe('FailedEffectsPanel', () => {
     expect(rows).toHaveLength(3);
     expect(within(rows[0]!).getByRole('rowheader')).toHaveTextContent('Refund through the payment provider');
     expect(within(rows[0]!).getByRole('link', { name: 'Order #31' })).toHaveAttribute('href', '/admin/orders/31');
-    expect(within(rows[0]!).getByText('8')).toBeInTheDocument();
+    expect(within(rows[0]!).getByText('8 attempts')).toBeInTheDocument();
     expect(within(rows[0]!).getByText('Error: the provider answered 503')).toBeInTheDocument();
     expect(within(rows[0]!).getByText(/25 Nov 2026/)).toBeInTheDocument();
     expect(within(rows[1]!).getByRole('rowheader')).toHaveTextContent('Order mail');

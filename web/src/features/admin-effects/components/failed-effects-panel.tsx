@@ -78,7 +78,7 @@ export function FailedEffectsPanel({ lang }: { lang: string }) {
                 {failing.map((effect) => (
                   <tr key={effect.id}>
                     <th scope="row">{effectLabel(effect.kind, t)}</th>
-                    <td>
+                    <td className={styles.order}>
                       {effect.orderId === null ? (
                         '—'
                       ) : (
@@ -87,7 +87,7 @@ export function FailedEffectsPanel({ lang }: { lang: string }) {
                         </Link>
                       )}
                     </td>
-                    <td>{effect.attempts}</td>
+                    <td className={styles.attempts}>{t('adminEffects.attemptsCount', { count: effect.attempts })}</td>
                     <td className={styles.error}>{effect.lastError ?? '—'}</td>
                     <td className={styles.when}>{effect.failedAt ? time(effect.failedAt) : '—'}</td>
                     <td>
