@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'react-toastify';
-import type { Order } from '@shop/contract';
+import { orderFacts, stepRefusal, type Order } from '@shop/contract';
 import { fakeApi, renderWithApi, signIn } from '../../../test/fake-api';
 import { useOrder } from '../api/get-order';
 import { OrderDetail } from './order-detail';
@@ -217,5 +217,29 @@ describe('OrderDetail', () => {
     renderWithApi(<Detail />);
     await screen.findByRole('region', { name: 'Order history' });
     expect(screen.queryByRole('button', { name: 'Withdraw from contract here' })).not.toBeInTheDocument();
+  });
+
+  // The shopper's buttons are the transition table's (contract/src/order-steps.ts): Cancel where
+  // the shopper may cancel, Withdraw where the shopper may withdraw (within the period).
+  it.each<[string, Partial<Order>]>([
+    ['a card checkout waiting for payment', { status: 'pending', fulfilment: 'unfulfilled', paidAt: null }],
+    ['a paid card order on its way', {}],
+    ['a placed cash-on-delivery order', { status: 'placed', paymentMethod: 'cod', fulfilment: 'unfulfilled' }],
+    ['a refunded order', { status: 'refunded', refunded: 56.89 }],
+    ['a returned order', { fulfilment: 'returned' }],
+    ['a cancelled checkout', { status: 'cancelled', fulfilment: 'unfulfilled', paidAt: null }],
+  ])('offers on %s exactly the steps the table lets the shopper take', async (_, overrides) => {
+    const shown = order(overrides);
+    fakeApi({ 'GET /api/orders/42': { body: shown } });
+    signIn();
+    renderWithApi(<Detail />);
+    await screen.findByRole('region', { name: 'Order history' });
+    const facts = orderFacts(shown);
+    expect(screen.queryByRole('button', { name: 'Cancel order' }) !== null).toBe(
+      stepRefusal('cancel', facts, 'shopper') === null,
+    );
+    expect(screen.queryByRole('button', { name: 'Withdraw from contract here' }) !== null).toBe(
+      stepRefusal('withdraw', facts, 'shopper') === null,
+    );
   });
 });
