@@ -157,6 +157,8 @@ test('pay on the built-in page: the order is paid, mailed, listed in My Orders, 
   await pay.click();
   await expect(page).toHaveURL(/\/pay\/cs_local_/);
   await expect(page.getByText('Test payment page').first()).toBeVisible();
+  // The order by its public reference, as the shopper's mails and pages name it.
+  await expect(page.getByRole('heading', { level: 2, name: /^Order [0-9A-F]{12}$/ })).toBeVisible();
   await expect(page.getByText(total).first()).toBeVisible();
   await expectAccessible(page);
   await screenshots(page, 'pay-page-en');
@@ -319,6 +321,7 @@ test.describe('in Bulgarian', () => {
     await expect(page).toHaveURL(/\/pay\/cs_local_/);
     await expect(page.locator('html')).toHaveAttribute('lang', 'bg');
     await expect(page.getByText('Тестова страница за плащане').first()).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: /^Поръчка [0-9A-F]{12}$/ })).toBeVisible();
     await expectAccessible(page);
     await screenshots(page, 'pay-page-bg');
     await page.getByRole('button', { name: 'Отказ и връщане към магазина' }).click();
