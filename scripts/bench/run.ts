@@ -1,5 +1,5 @@
 // `npm run bench [-- section ... --no-build]`: builds the shop, measures it, prints a table of figures with
-// their targets and writes bench/results.json. Sections: api polling writes queries web startup backup operations.
+// their targets and writes bench/results.json. Sections: api polling writes queries web startup backup operations effects.
 // PostgreSQL sections use a fresh database on TEST_DATABASE_URL's server (default 127.0.0.1:5432).
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -10,6 +10,7 @@ import { polling, throughput, writes } from './api.js';
 import { backup } from './backup.js';
 import { postgresFixture, type PostgresFixture } from './fixture.js';
 import { printTable, type Figure } from './lib.js';
+import { effects } from './effects.js';
 import { operations } from './operations.js';
 import { queries } from './queries.js';
 import { startup } from './startup.js';
@@ -24,6 +25,7 @@ const SECTIONS = {
   startup: { needsPostgres: false, run: startup },
   backup: { needsPostgres: false, run: backup },
   operations: { needsPostgres: false, run: operations },
+  effects: { needsPostgres: false, run: effects },
 } satisfies Record<string, { needsPostgres: boolean; run: (fixture: PostgresFixture) => Promise<Figure[]> }>;
 type Section = keyof typeof SECTIONS;
 

@@ -30,6 +30,8 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
   const server = new SMTPServer({
     // Plain SMTP on loopback: the app's nodemailer would refuse the server's self-signed STARTTLS cert.
     disabledCommands: ['STARTTLS'],
+    // No reverse DNS lookup of each client (loopback; no resolver to ask here).
+    disableReverseLookup: true,
     authOptional: true,
     logger: false,
     onAuth: (_auth, _session, callback) => callback(null, { user: 'test' }),

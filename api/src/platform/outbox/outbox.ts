@@ -50,7 +50,8 @@ export async function enqueue(tx: Tx | Db, list: readonly Effect[]): Promise<voi
 export const MAX_ATTEMPTS = 8;
 /** How long a worker holds an effect it took: past it, the worker is taken for dead and another runs it. */
 export const LEASE_MS = 120_000;
-const BATCH = 20;
+/** Effects one process runs at once (mails and provider calls wait on the network, not the CPU). */
+const CONCURRENCY = 32;
 const POLL_MS = 1_000;
 
 /** The wait before run `attempts + 1`: 5 s, 15 s, 45 s … up to an hour (about 1.7 hours in all). */
@@ -125,21 +126,31 @@ export class Outbox {
     await this.settled();
   }
 
+  /**
+   * Keeps up to CONCURRENCY effects running: as each ends, takes as many due ones as there is
+   * room for. Ends when nothing runs and nothing is due.
+   */
   private async drain(): Promise<void> {
+    const running = new Set<Promise<void>>();
     try {
       for (;;) {
-        const claimed = await this.claim();
-        if (claimed.length === 0) return;
-        await Promise.all(claimed.map((effect) => this.run(effect)));
-        if (this.stopped) return;
+        const room = CONCURRENCY - running.size;
+        const claimed = room > 0 && !this.stopped ? await this.claim(room) : [];
+        for (const effect of claimed) {
+          const run: Promise<void> = this.run(effect).finally(() => running.delete(run));
+          running.add(run);
+        }
+        if (running.size === 0) return;
+        await Promise.race(running);
       }
     } catch (error) {
       this.log.error({ err: error }, 'the outbox could not take its effects');
+      await Promise.allSettled(running);
     }
   }
 
-  /** Takes up to BATCH due effects for LEASE_MS, counting the attempt. */
-  private async claim(): Promise<ClaimedEffect[]> {
+  /** Takes up to `most` due effects for LEASE_MS, counting the attempt. */
+  private async claim(most: number): Promise<ClaimedEffect[]> {
     const rows = await this.db
       .update(effects)
       .set({
@@ -150,7 +161,7 @@ export class Outbox {
         sql`${effects.id} in (select id from effects
           where done_at is null and failed_at is null and run_after <= now()
             and (locked_until is null or locked_until < now())
-          order by run_after, id limit ${BATCH} for update skip locked)`,
+          order by run_after, id limit ${most} for update skip locked)`,
       )
       .returning({
         id: effects.id,

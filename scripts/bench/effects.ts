@@ -1,0 +1,104 @@
+import { sql } from 'drizzle-orm';
+import { SMTPServer } from 'smtp-server';
+import { openDatabase } from '../../api/src/db/client.js';
+import { TEST_DELIVERY } from '../../api/src/modules/payments/test-support.js';
+import { emptyPostgresDatabase } from '../../api/src/robustness/support/postgres.js';
+import { startServer, stop } from '../../api/src/robustness/support/server.js';
+import { createProduct, createUser } from '../../api/src/test/factories.js';
+import { API_ENTRY, SERVER_ENV } from './fixture.js';
+import { httpClient, percentile, round, sleep, type Figure } from './lib.js';
+
+/** Orders placed, and their rate: 5 s at 100 a second (after 1 s of warming up). */
+const RATE = 100;
+const ORDERS = 5 * RATE;
+const WARM_UP = RATE;
+
+/**
+ * From an order's commit to its confirmation mail handed to SMTP (decision 0032: the effect is
+ * written with the order and run by the outbox after commit), at 100 cash-on-delivery orders a
+ * second, on PostgreSQL, with an SMTP server in this process. The clock starts when the checkout's
+ * answer arrives (the commit came before it) and stops when the SMTP server has the whole mail.
+ */
+export async function effects(): Promise<Figure[]> {
+  const received = new Map<string, number>();
+  const smtp = new SMTPServer({
+    disabledCommands: ['STARTTLS'],
+    // No reverse DNS lookup of each client (loopback; no resolver to ask here).
+    disableReverseLookup: true,
+    authOptional: true,
+    logger: false,
+    onData(stream, session, callback) {
+      stream.on('data', () => undefined);
+      stream.on('end', () => {
+        for (const rcpt of session.envelope.rcptTo) received.set(rcpt.address.toLowerCase(), performance.now());
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', () => resolve()));
+  const { port } = smtp.server.address() as { port: number };
+  const postgres = await emptyPostgresDatabase();
+  const database = await openDatabase({ url: postgres.url });
+  try {
+    const product = await createProduct(database.db, { stock: 10_000 });
+    const shoppers = await Promise.all(Array.from({ length: ORDERS + WARM_UP }, () => createUser(database.db)));
+    await database.db.execute(sql`
+      insert into cart_items (user_id, product_id, color_id, size, quantity)
+      select unnest(${`{${shoppers.map((shopper) => shopper.id).join(',')}}`}::int[]), ${product.id},
+        ${product.colors[0]!.id}, 'M', 1`);
+    const server = await startServer(
+      { ...SERVER_ENV, DATABASE_URL: postgres.url, MAIL: 'smtp', SMTP_URL: `smtp://127.0.0.1:${port}` },
+      { entry: API_ENTRY },
+    );
+    const client = httpClient(server.url);
+    const body = JSON.stringify({ delivery: TEST_DELIVERY, paymentMethod: 'cod' });
+    const answered = new Map<string, number>();
+    let failed = 0;
+    try {
+      const started = performance.now();
+      const pending: Promise<void>[] = [];
+      for (let index = 0; index < shoppers.length; index += 1) {
+        const wait = started + (index * 1000) / RATE - performance.now();
+        if (wait > 1) await sleep(wait);
+        const shopper = shoppers[index]!;
+        pending.push(
+          client
+            .send('POST', '/api/checkout/session', { authorization: `Bearer ${shopper.token}` }, body)
+            .then((answer) => {
+              if (answer.status === 201) answered.set(shopper.email, performance.now());
+              else failed += 1;
+            }),
+        );
+      }
+      await Promise.all(pending);
+      // Every mail, or 10 s at most.
+      for (let waited = 0; waited < 10_000 && received.size < answered.size; waited += 50) await sleep(50);
+    } finally {
+      client.close();
+      await stop(server);
+    }
+    const measured = shoppers.slice(WARM_UP).map((shopper) => shopper.email);
+    const delays = measured.flatMap((email) => {
+      const at = answered.get(email);
+      const mailed = received.get(email);
+      return at === undefined || mailed === undefined ? [] : [Math.max(0, mailed - at)];
+    });
+    delays.sort((a, b) => a - b);
+    const missing = measured.length - delays.length;
+    const p99 = round(percentile(delays, 99), 1);
+    return [
+      {
+        section: 'effects',
+        figure: `order commit to its mail handed to SMTP, ${RATE} orders/s: p50 / p99`,
+        value: `${round(percentile(delays, 50), 1)} / ${p99} ms`,
+        target: 'p99 ≤ 1000 ms',
+        pass: missing === 0 && failed === 0 && p99 <= 1000,
+        detail: `${delays.length} mails of ${measured.length} orders measured, ${failed} checkouts refused`,
+      },
+    ];
+  } finally {
+    await database.close();
+    await postgres.drop();
+    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  }
+}
