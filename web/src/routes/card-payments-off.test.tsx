@@ -35,6 +35,7 @@ describe('card wording on shopper pages', () => {
     shopWith(false);
     renderWithApi(<Pages />, { path: '/terms' });
     expect(await screen.findByText('Card payments are not available at the moment.')).toBeInTheDocument();
+    expect(screen.getByText(/^You pay in cash to the courier on delivery; this costs an extra/)).toBeInTheDocument();
     expect(screen.getByText(/^Cash on delivery to the courier: we take no card payments/)).toBeInTheDocument();
     expect(screen.getByText(/Pay in cash on delivery; 14 days/)).toBeInTheDocument();
     expect(screen.queryByText('We accept Visa and Mastercard.')).not.toBeInTheDocument();

@@ -46,7 +46,10 @@ export default function TermsRoute() {
           ? t('terms.noFreeDelivery')
           : t('terms.freeFrom', { amount: money(settings.delivery.freeFrom) }),
       card: settings.payments.card ? t('terms.cardEnabled') : t('terms.cardDisabled'),
-      cod: settings.cod.enabled ? t('terms.codEnabled', { fee: money(settings.cod.fee) }) : t('terms.codDisabled'),
+      // Without cards, cash on delivery is not an "also".
+      cod: settings.cod.enabled
+        ? t(settings.payments.card ? 'terms.codEnabled' : 'terms.codOnly', { fee: money(settings.cod.fee) })
+        : t('terms.codDisabled'),
     };
   };
   const sections: InfoSection[] = settings
