@@ -1,12 +1,10 @@
-import type { Withdrawal } from '@shop/contract';
+import { withdrawalEndsAt, type Withdrawal } from '@shop/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { orderItems, orders, users, withdrawals } from '../../db/schema.js';
 import { AppError, conflict, notFound } from '../../lib/errors.js';
 import { assertStep, factsOf, takeStep } from '../orders/core.js';
 import { settingsRow } from '../settings/service.js';
-
-const DAY_MS = 24 * 3_600_000;
 
 export interface WithdrawalRequest {
   orderId: number;
@@ -54,14 +52,11 @@ export async function recordWithdrawal(tx: Tx, request: WithdrawalRequest): Prom
   if (earlier) throw conflict('ALREADY_WITHDRAWN', 'You have already withdrawn from this order.');
   assertStep('withdraw', factsOf(found.row), 'shopper');
   const { returnDays } = await settingsRow(tx);
-  if (order.deliveredAt && submittedAt.getTime() > order.deliveredAt.getTime() + returnDays * DAY_MS) {
+  const endsAt = withdrawalEndsAt(order.deliveredAt, returnDays);
+  if (endsAt && submittedAt > endsAt) {
     throw conflict(
       'WITHDRAWAL_PERIOD_OVER',
-      `The ${returnDays}-day withdrawal period for this order ended on ${new Date(
-        order.deliveredAt.getTime() + returnDays * DAY_MS,
-      )
-        .toISOString()
-        .slice(0, 10)}.`,
+      `The ${returnDays}-day withdrawal period for this order ended on ${endsAt.toISOString().slice(0, 10)}.`,
     );
   }
   const lines = await tx

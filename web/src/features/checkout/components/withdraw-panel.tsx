@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
-import { colorNameIn, orderFacts, stepRefusal, type Language, type Order } from '@shop/contract';
+import { colorNameIn, orderFacts, stepRefusal, withdrawalEndsAt, type Language, type Order } from '@shop/contract';
 import { useErrorText } from '../../../lib/error-text';
 import { useProfile } from '../../../lib/session';
 import { useSettings } from '../../../lib/settings';
@@ -9,8 +9,6 @@ import { useWithdrawOrder } from '../api/withdraw-order';
 import { formatDateTime } from '../lib/format-date';
 import button from '../../../components/button/button.module.css';
 import styles from './withdraw-panel.module.css';
-
-const DAY_MS = 86_400_000;
 
 const WITHDRAWAL_FAILED = {
   fallback: 'withdrawal.confirm.errors.failed',
@@ -28,7 +26,8 @@ const WITHDRAWAL_FAILED = {
  */
 export function mayWithdraw(order: Order, returnDays: number, now = Date.now()): boolean {
   if (stepRefusal('withdraw', orderFacts(order), 'shopper') !== null) return false;
-  return !order.deliveredAt || now <= Date.parse(order.deliveredAt) + returnDays * DAY_MS;
+  const endsAt = withdrawalEndsAt(order.deliveredAt, returnDays);
+  return endsAt === null || now <= endsAt.getTime();
 }
 
 /**
