@@ -29,6 +29,8 @@ export async function queries(fixture: PostgresFixture): Promise<Figure[]> {
   });
   const app = await buildApp({ config, database, logger: false });
   await app.ready();
+  // The outbox's workers poll the database every second: their statements belong to no request.
+  await app.outbox.stop();
 
   const shopperWith = async (lines: number) => {
     const shopper = await createUser(database.db);
