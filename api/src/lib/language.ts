@@ -29,13 +29,13 @@ const LANGUAGE_QUERY_PATTERN = /[?&]lang=([a-z]{2})(?:&|$)/;
 
 /**
  * The language of a server-rendered page: `?lang=` (each language has its own address, for
- * links and search engines), else the web app's cookie copy of the visitor's choice, else
- * English, which is what the browser starts in unless it remembers a choice made before the
- * cookie existed (it then renders the page itself).
+ * links and search engines), else the web app's cookie copy of the visitor's choice, else the
+ * first supported language the browser asks for (Accept-Language; the web app starts in the same
+ * one, lib/i18n.ts), else English.
  */
 export function pageLanguage(request: FastifyRequest): Language {
   const asked = LANGUAGE_QUERY_PATTERN.exec(request.url)?.[1];
   if (isLanguage(asked)) return asked;
   const chosen = LANGUAGE_COOKIE_PATTERN.exec(request.headers.cookie ?? '')?.[1];
-  return isLanguage(chosen) ? chosen : DEFAULT_LANGUAGE;
+  return isLanguage(chosen) ? chosen : acceptedLanguage(request.headers['accept-language']);
 }

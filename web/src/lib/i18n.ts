@@ -66,12 +66,18 @@ const bundleBackend: BackendModule = {
   },
 };
 
-/** `?lang=` in the address (a page's address in one language), then the stored choice, then English. */
-function initialLanguage(): Language {
+/**
+ * `?lang=` in the address (a page's address in one language), then the stored choice, then the
+ * first of the shop's languages the browser asks for (as the server renders a first visit, the
+ * api's pageLanguage), then English.
+ */
+export function initialLanguage(): Language {
   const asked = typeof location === 'undefined' ? null : new URLSearchParams(location.search).get('lang');
   if (isLanguage(asked ?? undefined)) return asked as Language;
   const stored = readStorage(STORAGE_KEYS.lang);
-  return isLanguage(stored) ? stored : DEFAULT_LANGUAGE;
+  if (isLanguage(stored)) return stored;
+  const wanted = typeof navigator === 'undefined' ? [] : (navigator.languages ?? [navigator.language]);
+  return wanted.map((tag) => tag.slice(0, 2).toLowerCase()).find(isLanguage) ?? DEFAULT_LANGUAGE;
 }
 
 /** The language in force, narrowed to the shop's languages. */

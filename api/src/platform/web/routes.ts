@@ -11,7 +11,7 @@ import { loadPageRenderer, pageView, pageViewKey } from './pages.js';
 const PAGE_HEADERS = {
   'content-type': 'text/html; charset=utf-8',
   'cache-control': 'no-cache',
-  vary: 'accept-encoding, cookie',
+  vary: 'accept-encoding, accept-language, cookie',
 };
 
 /**
