@@ -1,5 +1,5 @@
 import useSWR from 'swr';
-import { QUANTITY_MAX, type Settings } from '@shop/contract';
+import { QUANTITY_MAX, RETURN_DAYS_MIN, type Settings } from '@shop/contract';
 import { SETTINGS_PATH } from './swr-keys';
 
 export { SETTINGS_PATH };
@@ -35,4 +35,35 @@ export function useCardPayments(): boolean | undefined {
  */
 export function useUnitsLimit(): number {
   return Math.min(QUANTITY_MAX, useSettings().data?.limits.maxUnitsPerVariant ?? QUANTITY_MAX);
+}
+
+/** Which ways to pay the shop offers: cards (settings payments.card) and cash on delivery (cod.enabled). */
+export type PaymentMethods = 'cardAndCod' | 'card' | 'cod' | 'none';
+
+/**
+ * The shop's ways to pay, as the settings say them; both until the settings have arrived (server-
+ * rendered pages carry them). Every shopper text that names how to pay picks its wording by it,
+ * so no page promises cash on delivery or cards the shop does not take.
+ */
+export function usePaymentMethods(): PaymentMethods {
+  const data = useSettings().data;
+  const card = data?.payments.card ?? true;
+  const cod = data?.cod.enabled ?? true;
+  return card && cod ? 'cardAndCod' : card ? 'card' : cod ? 'cod' : 'none';
+}
+
+/** The suffix of a text's key per way to pay (`banner.text`, `banner.textCard`, `banner.textCod`, `banner.textNone`). */
+export const PAYMENT_KEY_SUFFIX: Record<PaymentMethods, '' | 'Card' | 'Cod' | 'None'> = {
+  cardAndCod: '',
+  card: 'Card',
+  cod: 'Cod',
+  none: 'None',
+};
+
+/**
+ * The withdrawal period in days after delivery (settings returnDays), the law's minimum until the
+ * settings have arrived. Every shopper text that names the period reads it.
+ */
+export function useReturnDays(): number {
+  return useSettings().data?.returnDays ?? RETURN_DAYS_MIN;
 }

@@ -37,7 +37,7 @@ describe('card wording on shopper pages', () => {
     expect(await screen.findByText('Card payments are not available at the moment.')).toBeInTheDocument();
     expect(screen.getByText(/^You pay in cash to the courier on delivery; this costs an extra/)).toBeInTheDocument();
     expect(screen.getByText(/^Cash on delivery to the courier: we take no card payments/)).toBeInTheDocument();
-    expect(screen.getByText(/Pay in cash on delivery; 14 days/)).toBeInTheDocument();
+    expect(screen.getByText(/Pay in cash on delivery; 30 days/)).toBeInTheDocument();
     expect(screen.queryByText('We accept Visa and Mastercard.')).not.toBeInTheDocument();
     expect(screen.queryByText(/Visa|Mastercard|pay by card/i)).not.toBeInTheDocument();
   });

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { InfoPage } from '../components/info-page/info-page';
 import { ChevronRightIcon } from '../components/icons/icons';
-import { useCardPayments } from '../lib/settings';
+import { PAYMENT_KEY_SUFFIX, usePaymentMethods, useReturnDays } from '../lib/settings';
 import { useDocumentTitle } from '../lib/use-document-title';
 import styles from './faqs.module.css';
 
@@ -11,11 +11,12 @@ const QUESTIONS = ['availability', 'payments', 'returns', 'sizing', 'shipping', 
 /** Questions as a native disclosure accordion: keyboard and screen readers get it for free. */
 export default function FaqsRoute() {
   const { t } = useTranslation();
-  const cardPayments = useCardPayments();
+  const payment = PAYMENT_KEY_SUFFIX[usePaymentMethods()];
+  const returnDays = useReturnDays();
   useDocumentTitle(t('faqs.title'));
-  // Without card payments (PAYMENTS=off) the payments answer speaks of cash on delivery only.
+  // The payments answer names the ways to pay the shop offers; the returns answer its withdrawal period.
   const answer = (id: (typeof QUESTIONS)[number]) =>
-    id === 'payments' && cardPayments === false ? t('faqs.items.payments.aCod') : t(`faqs.items.${id}.a`);
+    id === 'payments' ? t(`faqs.items.payments.a${payment}`) : t(`faqs.items.${id}.a`, { returnDays });
   return (
     <InfoPage eyebrow={t('faqs.eyebrow')} title={t('faqs.title')} intro={t('faqs.intro')}>
       <div className={styles.list}>

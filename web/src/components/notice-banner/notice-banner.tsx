@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCardPayments } from '../../lib/settings';
+import { PAYMENT_KEY_SUFFIX, usePaymentMethods, useReturnDays } from '../../lib/settings';
 import { MOBILE_BREAKPOINT_PX, TIMINGS } from '@shop/contract';
 import { CloseIcon, GripIcon } from '../icons/icons';
 import { isNoticeClosed, rememberNoticeClosed } from './notice-closed';
@@ -25,7 +25,8 @@ const TOAST_CLEARANCE = '--notice-clearance';
  */
 export function NoticeBanner() {
   const { t } = useTranslation();
-  const cardPayments = useCardPayments();
+  const payment = PAYMENT_KEY_SUFFIX[usePaymentMethods()];
+  const returnDays = useReturnDays();
   const [open, setOpen] = useState(() => !isNoticeClosed());
   const ref = useRef<HTMLElement>(null);
   const offset = useRef({ x: 0, y: 0 });
@@ -117,7 +118,7 @@ export function NoticeBanner() {
         <GripIcon className={styles.grip} />
         <div className={styles.body}>
           <p className={styles.title}>{t('banner.title')}</p>
-          <p className={styles.text}>{t(cardPayments === false ? 'banner.textCod' : 'banner.text')}</p>
+          <p className={styles.text}>{t(`banner.text${payment}`, { returnDays })}</p>
         </div>
         <button type="button" className={styles.close} onClick={close} aria-label={t('banner.close')}>
           <CloseIcon width={18} height={18} />

@@ -41,12 +41,16 @@ afterEach(() => {
 
 describe('CartView', () => {
   it.each([
-    [true, 'You pay securely by card on the next step.'],
-    [false, 'You pay in cash to the courier on delivery.'],
-  ])('says how the shopper pays next by what the shop takes (card payments %s)', async (card, note) => {
+    [true, true, 'On the next step you pay by card or choose cash on delivery.'],
+    [true, false, 'You pay securely by card on the next step.'],
+    [false, true, 'You pay in cash to the courier on delivery.'],
+    [false, false, 'The shop takes no orders online at the moment.'],
+  ])('names the ways to pay the shop takes (cards %s, cash on delivery %s)', async (card, cod, note) => {
     fakeApi({
       'GET /api/cart?lang=en': { body: [line({})] },
-      'GET /api/settings': { body: { ...TEST_SETTINGS, payments: { card } } },
+      'GET /api/settings': {
+        body: { ...TEST_SETTINGS, payments: { card }, cod: { ...TEST_SETTINGS.cod, enabled: cod } },
+      },
     });
     renderCart();
     expect(await screen.findByText(note)).toBeInTheDocument();

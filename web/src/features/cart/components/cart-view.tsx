@@ -8,7 +8,7 @@ import { StateMessage } from '../../../components/state-message/state-message';
 import { SummaryLayout, SummaryLines, SummaryPanel, SummaryTotal } from '../../../components/summary/summary';
 import { useErrorText } from '../../../lib/error-text';
 import { formatMoney } from '../../../lib/money';
-import { useCardPayments, useCurrency, useUnitsLimit } from '../../../lib/settings';
+import { PAYMENT_KEY_SUFFIX, useCurrency, usePaymentMethods, useUnitsLimit } from '../../../lib/settings';
 import { useLanguage } from '../../../lib/use-language';
 import { useCart } from '../api/get-cart';
 import { useRemoveFromCart } from '../api/remove-from-cart';
@@ -42,7 +42,7 @@ export function CartView({ onMoveToWishlist }: CartViewProps) {
   const { items, count, hasLoaded } = useCart();
   const updateLine = useUpdateCartLine();
   const limit = useUnitsLimit();
-  const cardPayments = useCardPayments();
+  const payment = PAYMENT_KEY_SUFFIX[usePaymentMethods()];
   const removeFromCart = useRemoveFromCart();
   const [moves, setMoves] = useState<ReadonlyMap<number, MoveState>>(new Map());
   const pending = useRef(new Map<number, PendingMove>());
@@ -164,7 +164,7 @@ export function CartView({ onMoveToWishlist }: CartViewProps) {
           amount={formatMoney(cartTotal(items), lang, currency)}
           testId="cart-total"
         />
-        <p className={styles.note}>{t(cardPayments === false ? 'cart.totalNoteCod' : 'cart.totalNote')}</p>
+        <p className={styles.note}>{t(`cart.totalNote${payment}`)}</p>
         {items.some(isOverStock) ? (
           <>
             <p className={styles.blocked} role="alert">

@@ -7,7 +7,7 @@ import { QuantityStepper } from '../../../components/quantity-stepper/quantity-s
 import { HeartIcon } from '../../../components/icons/icons';
 import { PageHeading } from '../../../components/page-heading/page-heading';
 import { formatMoney } from '../../../lib/money';
-import { useCardPayments, useCurrency, useUnitsLimit } from '../../../lib/settings';
+import { useCurrency, usePaymentMethods, useReturnDays, useUnitsLimit } from '../../../lib/settings';
 import { PRODUCT_RATIO, productSrcSet, productThumb } from '../../../lib/images';
 import { localizeProduct } from '../lib/localize';
 import button from '../../../components/button/button.module.css';
@@ -55,6 +55,13 @@ export function availableOf(product: Product, colorId: number | null, size: stri
 
 const sizeOrder = (size: string) => SIZES.indexOf(size as Size);
 
+/** The product page's note on paying, per the ways to pay the shop offers (none: no note). */
+const PAYMENT_NOTE = {
+  cardAndCod: 'product.notePayments',
+  card: 'product.notePaymentsCard',
+  cod: 'product.notePaymentsCod',
+} as const;
+
 export function ProductDetails({
   product,
   lang,
@@ -82,7 +89,8 @@ export function ProductDetails({
   const available = size ? availableOf(product, color?.id ?? null, size) : null;
   const soldOut = color !== null && available === 0;
   const cap = useUnitsLimit();
-  const cardPayments = useCardPayments();
+  const payment = usePaymentMethods();
+  const returnDays = useReturnDays();
   const maxQuantity = available === null || available === 0 ? cap : Math.min(cap, available);
   const shownQuantity = Math.min(quantity, maxQuantity);
 
@@ -256,8 +264,8 @@ export function ProductDetails({
         {soldOut && color && size && soldOutAction?.({ productId: product.id, colorId: color.id, size })}
 
         <ul className={styles.notes}>
-          <li>{t('product.noteReturns')}</li>
-          <li>{t(cardPayments === false ? 'product.notePaymentsCod' : 'product.notePayments')}</li>
+          <li>{t('product.noteReturns', { returnDays })}</li>
+          {payment === 'none' ? null : <li>{t(PAYMENT_NOTE[payment])}</li>}
         </ul>
 
         <ProductFacts product={product} />
