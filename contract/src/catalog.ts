@@ -77,6 +77,8 @@ export const ProductListQuerySchema = z.object({
     .transform((value) => [...new Set(value.split(','))])
     .pipe(z.array(z.enum(SIZES, { message: `Sizes are ${SIZES.join(', ')}.` })).min(1))
     .optional(),
+  /** A colour by its name in either language, any case (`color=Black`): with `size`, that colour in stock in that size. */
+  color: z.string().trim().min(1, 'Name a colour.').max(60, 'A colour name has at most 60 characters.').optional(),
   limit: z
     .string()
     .regex(/^[1-9]\d{0,2}$/, `Must be a whole number from 1 to ${LIST_LIMIT_MAX}.`)

@@ -25,7 +25,25 @@ export const sortProducts = (products: readonly Product[], sort: ProductSort, la
   [...products].sort(ORDER[sort](lang));
 
 /** Sold in one of `sizes`: some colour has some left (an untracked product: every size it comes in). */
-export function soldInSizes(product: Product, sizes: ReadonlySet<Size>): boolean {
+export const soldInSizes = (product: Product, sizes: ReadonlySet<Size>): boolean => soldIn(product, sizes);
+
+const sameName = (a: string, b: string) => a.localeCompare(b, undefined, { sensitivity: 'base' }) === 0;
+
+/**
+ * What the size and colour filters keep: a product in the colour named `color` (its English or
+ * Bulgarian name, any case and accents; any colour when none) and, when `sizes` are asked for,
+ * with that colour left in one of them: "black in M" is not a black product that has only a red M.
+ * An untracked product is sold in every colour and size it comes in.
+ */
+export function soldIn(product: Product, sizes: ReadonlySet<Size> | null, color?: string | null): boolean {
+  const colors = color
+    ? product.colors.filter((entry) => sameName(entry.colorName, color) || sameName(entry.colorNameBg, color))
+    : product.colors;
+  if (color && colors.length === 0) return false;
+  if (!sizes || sizes.size === 0) return true;
   if (!product.stockTracked) return product.sizes.some((entry) => sizes.has(entry.size));
-  return product.stock.some((entry) => entry.available > 0 && sizes.has(entry.size));
+  const ids = new Set(colors.map((entry) => entry.id));
+  return product.stock.some(
+    (entry) => entry.available > 0 && sizes.has(entry.size) && (!color || ids.has(entry.colorId)),
+  );
 }

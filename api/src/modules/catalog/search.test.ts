@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { products, productStock } from '../../db/schema.js';
+import { products, productStock, productTranslations } from '../../db/schema.js';
 import { createTestApp, heard, type TestApp } from '../../test/app.js';
 import { createProduct, type CreatedProduct } from '../../test/factories.js';
 import { fold } from './search.js';
@@ -69,6 +69,37 @@ describe('searching the catalogue (?q=)', () => {
     expect(await ids(`q=${encodeURIComponent('шафран')}`)).toEqual([scarf.id]);
   });
 
+  it('finds plural and inflected forms in both languages: "якета" the "яке", "суитшърти" the "суитшърт", "hoodies" the hoodie', async () => {
+    const bg = (word: string) => `q=${encodeURIComponent(word)}&lang=bg`;
+    expect(await ids(bg('якета'))).toEqual([jacket.id]);
+    expect(await ids(bg('якето'))).toEqual([jacket.id]);
+    expect(await ids(bg('суитшърти'))).toContain(hoodie.id);
+    expect(await ids(bg('суитшъртите бордо'))).toEqual([hoodie.id]);
+    expect(await ids(bg('тениски'))).toEqual([tee.id]);
+    expect(await ids(bg('тениската'))).toEqual([tee.id]);
+    expect(await ids('q=hoodies')).toContain(hoodie.id);
+    expect(await ids('q=oxblood+hoodies')).toEqual([hoodie.id]);
+    expect(await ids('q=jackets')).toEqual([jacket.id]);
+    expect(await ids('q=tees')).toEqual([tee.id]);
+    // The singular and the plural are one search: one answer, one place in the cache.
+    const one = await t.app.inject('/api/products?q=Hoodies+oxblood');
+    const other = await t.app.inject('/api/products?q=oxblood%20hoodie');
+    expect(other.headers.etag).toBe(one.headers.etag);
+  });
+
+  it('ranks the products named by the words above those that only describe them, unless a sort is asked for', async () => {
+    const layer = await createProduct(t.db, { categoryId: 2, name: 'Warm Layer', priceCents: 1_000 });
+    await t.db
+      .update(productTranslations)
+      .set({ description: 'Worn under a parka on cold days.' })
+      .where(and(eq(productTranslations.productId, layer.id), eq(productTranslations.language, 'en')));
+    const parka = await createProduct(t.db, { categoryId: 2, name: 'Quilted Parka', priceCents: 2_000 });
+    await heard(t.app);
+    expect(await ids('q=parkas')).toEqual([parka.id, layer.id]);
+    expect(await ids('q=parka&sort=price_asc')).toEqual([layer.id, parka.id]);
+    expect(await ids('q=parka&sort=newest')).toEqual([parka.id, layer.id]);
+  });
+
   it('folds case and marks alike on both sides', () => {
     expect(fold('Élégance ЯКЕ Ѝ')).toBe('elegance яке и');
   });
@@ -104,6 +135,31 @@ describe('sorting and filtering', () => {
     expect(await ids('sort=price_asc&limit=1&categoryId=1')).toEqual([jacket.id]);
   });
 
+  it('keeps, for a size and a colour, the products with that colour left in that size', async () => {
+    const coat = await createProduct(t.db, {
+      categoryId: 3,
+      name: 'Field Coat',
+      colors: ['Black', 'Red'],
+      colorsBg: ['Черно', 'Червено'],
+      sizes: ['S', 'M'],
+      stock: 2,
+    });
+    const [black] = coat.colors;
+    await t.db
+      .update(productStock)
+      .set({ onHand: 0 })
+      .where(and(eq(productStock.colorId, black!.id), eq(productStock.size, 'M')));
+    await heard(t.app);
+    expect(await ids('size=M&color=Red&categoryId=3')).toEqual([coat.id]);
+    // Black in M is sold out, though black is sold (in S) and M is sold (in red).
+    expect(await ids('size=M&color=Black&categoryId=3')).toEqual([]);
+    expect(await ids('size=M&categoryId=3')).toEqual([coat.id]);
+    expect(await ids('color=black&categoryId=3')).toEqual([coat.id]);
+    expect(await ids(`size=S,M&color=${encodeURIComponent('черно')}&categoryId=3`)).toEqual([coat.id]);
+    expect(await ids(`size=M&color=${encodeURIComponent('Черно')}&categoryId=3`)).toEqual([]);
+    expect(await ids('color=Green&categoryId=3')).toEqual([]);
+  });
+
   it('refuses bad parameters with 400 and the field', async () => {
     for (const [query, field] of [
       ['sort=cheapest', 'sort'],
@@ -111,6 +167,7 @@ describe('sorting and filtering', () => {
       ['size=', 'size'],
       [`q=${'a'.repeat(101)}`, 'q'],
       ['q=+', 'q'],
+      ['color=+', 'color'],
     ] as const) {
       const answer = await t.app.inject(`/api/products?${query}`);
       expect(answer.statusCode, query).toBe(400);

@@ -1,17 +1,24 @@
-import { soldInSizes, sortProducts, type Language, type Product, type ProductSort, type Size } from '@shop/contract';
+import { soldIn, sortProducts, type Language, type Product, type ProductSort, type Size } from '@shop/contract';
+import { stemWords } from './stem.js';
 
 export interface ProductQuery {
   categoryId?: number | undefined;
   q?: string | undefined;
   sort?: ProductSort | undefined;
   size?: Size[] | undefined;
+  /** A colour's name (either language, any case): with `size`, that colour in stock in that size. */
+  color?: string | undefined;
   limit?: number | undefined;
 }
 
-/** One product ready to be searched: its words in both languages, without case or accents. */
+/**
+ * One product ready to be searched: its words in both languages, without case or accents,
+ * stemmed (stem.ts), one space before each; its names' words apart, to rank name matches first.
+ */
 export interface Indexed {
   product: Product;
   text: string;
+  names: string;
 }
 
 /**
@@ -26,44 +33,49 @@ export const fold = (text: string) =>
 
 /** Every published product with the words it is found by: names, descriptions and colours in both languages. */
 export function indexProducts(products: Product[]): Indexed[] {
+  const words = (texts: string[]) => ` ${stemWords(fold(texts.join('\n'))).join(' ')}`;
   return products.map((product) => ({
     product,
-    text: fold(
-      [
-        ...product.translations.flatMap((translation) => [translation.name, translation.description]),
-        ...product.colors.flatMap((color) => [color.colorName, color.colorNameBg]),
-      ].join('\n'),
-    ),
+    text: words([
+      ...product.translations.flatMap((translation) => [translation.name, translation.description]),
+      ...product.colors.flatMap((color) => [color.colorName, color.colorNameBg]),
+    ]),
+    names: words(product.translations.map((translation) => translation.name)),
   }));
 }
 
-/** The words a search looks for, folded, each once, in order: what names the search (catalogKeys.search). */
-export const searchWords = (q: string | undefined): string[] =>
-  q
-    ? [
-        ...new Set(
-          fold(q)
-            .split(/[\s,.;:!?"'()]+/u)
-            .filter(Boolean),
-        ),
-      ].sort()
-    : [];
+/**
+ * The words a search looks for, folded and stemmed, each once, in order: what names the search
+ * (catalogKeys.search), so "Hoodies" and "hoodie" are one search, as they find the same.
+ */
+export const searchWords = (q: string | undefined): string[] => (q ? stemWords(fold(q)).sort() : []);
+
+/** How many of `words` start a word of `text` or sit inside one ("shirt" in "t-shirt", "bomb" in "bomber"). */
+const matches = (text: string, words: string[]) => words.filter((word) => text.includes(word)).length;
 
 /**
  * The products that match: every word of `q` somewhere in the product's words, of the category,
- * in one of the sizes; in the order asked for (else the catalogue's), the first `limit`.
+ * in stock in one of the sizes (in the colour, if one is named); in the order asked for, else
+ * those matching more words by their name first, then the catalogue's order; the first `limit`.
  */
 export function findProducts(index: Indexed[], lang: Language, query: ProductQuery): Product[] {
   const words = searchWords(query.q);
   const sizes = query.size ? new Set(query.size) : null;
-  const found = index
-    .filter(
-      ({ product, text }) =>
-        (query.categoryId === undefined || product.categoryId === query.categoryId) &&
-        words.every((word) => text.includes(word)) &&
-        (!sizes || soldInSizes(product, sizes)),
-    )
-    .map(({ product }) => product);
-  const sorted = query.sort ? sortProducts(found, query.sort, lang) : found;
+  const found = index.filter(
+    ({ product, text }) =>
+      (query.categoryId === undefined || product.categoryId === query.categoryId) &&
+      matches(text, words) === words.length &&
+      soldIn(product, sizes, query.color),
+  );
+  const sorted = query.sort
+    ? sortProducts(
+        found.map(({ product }) => product),
+        query.sort,
+        lang,
+      )
+    : found
+        .map((entry, position) => ({ entry, position, byName: matches(entry.names, words) }))
+        .sort((a, b) => b.byName - a.byName || a.position - b.position)
+        .map(({ entry }) => entry.product);
   return query.limit === undefined ? sorted : sorted.slice(0, query.limit);
 }

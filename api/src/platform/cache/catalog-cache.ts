@@ -15,8 +15,8 @@ export const catalogKeys = {
   listPrefix: 'products:',
   /**
    * A search, filter or sorting of the list (`?q=`, `?size=`, `?sort=`): a list answer too. Named by
-   * what it finds, not by how it was typed: the words folded, sorted and once each, the sizes
-   * sorted ("Black  hoodie" and "hoodie black" are one answer).
+   * what it finds, not by how it was typed: the words folded, stemmed, sorted and once each, the
+   * sizes sorted, the colour in lower case ("Black  hoodies" and "hoodie black" are one answer).
    */
   search: (lang: Language, query: SearchQuery) =>
     `products:${lang}:search:${JSON.stringify([
@@ -25,14 +25,16 @@ export const catalogKeys = {
       query.size ? [...new Set(query.size)].sort() : null,
       query.sort ?? null,
       query.limit ?? null,
+      query.color ? query.color.toLocaleLowerCase('en') : null,
     ])}`,
 };
 
-/** A search as its key names it: `words` as `searchWords` (modules/catalog/search.ts) makes them, folded, sorted, once each. */
+/** A search as its key names it: `words` as `searchWords` (modules/catalog/search.ts) makes them, folded, stemmed, sorted, once each. */
 export interface SearchQuery {
   categoryId?: number | undefined;
   words: string[];
   size?: readonly string[] | undefined;
+  color?: string | undefined;
   sort?: string | undefined;
   limit?: number | undefined;
 }

@@ -2,7 +2,7 @@ import {
   colorNameIn,
   PRODUCT_SORTS,
   SIZES,
-  soldInSizes,
+  soldIn,
   sortProducts,
   type Language,
   type Product,
@@ -57,15 +57,12 @@ export function writeFilters(current: URLSearchParams, filters: CatalogFilters):
 export const hasFilters = (filters: CatalogFilters) =>
   filters.sizes.length > 0 || Boolean(filters.color) || filters.min !== null || filters.max !== null;
 
-const sameColor = (a: string, b: string) => a.localeCompare(b, undefined, { sensitivity: 'base' }) === 0;
-
-/** The products that pass the filters, sorted as asked (else in the catalogue's order). */
+/** The products that pass the filters (a size and a colour: that colour left in that size), sorted as asked (else in the catalogue's order). */
 export function applyFilters(products: readonly Product[], filters: CatalogFilters, lang: Language): Product[] {
   const sizes = new Set(filters.sizes);
   const kept = products.filter(
     (product) =>
-      (sizes.size === 0 || soldInSizes(product, sizes)) &&
-      (!filters.color || product.colors.some((color) => sameColor(color.colorName, filters.color))) &&
+      soldIn(product, sizes, filters.color) &&
       (filters.min === null || product.price >= filters.min) &&
       (filters.max === null || product.price <= filters.max),
   );
