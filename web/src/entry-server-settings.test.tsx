@@ -31,7 +31,7 @@ describe('server-rendered pages take the withdrawal period and cash on delivery 
       renderPage('/faqs', lang, { '/settings': SHOP }),
       renderPage('/product/7', lang, { '/settings': SHOP, [`/products/7?lang=${lang}`]: PRODUCT }),
     ]);
-    const [home, faqs, product] = pages.map((page) => textOf(page?.html));
+    const [home = '', faqs = '', product = ''] = pages.map((page) => textOf(page?.html));
     const days = lang === 'en' ? '30 days' : '30 дни';
     const cod = lang === 'en' ? /cash on delivery/i : /наложен платеж/i;
     // The banner (on every page), the FAQ's returns answer, the product page's note.

@@ -56,6 +56,22 @@ describe('CartView', () => {
     expect(await screen.findByText(note)).toBeInTheDocument();
   });
 
+  it('estimates delivery as the checkout will reckon it and says how much more makes it free', async () => {
+    fakeApi({ 'GET /api/cart?lang=en': { body: [line({ price: 30, quantity: 2 })] } });
+    renderCart();
+    expect(await screen.findByTestId('cart-delivery')).toHaveTextContent(
+      'Delivery from $4.50 (1–3 working days in Bulgaria), added at checkout.',
+    );
+    expect(screen.getByText('Add $40.00 more for free delivery.')).toBeInTheDocument();
+  });
+
+  it('says delivery is free from the threshold on, with no hint', async () => {
+    fakeApi({ 'GET /api/cart?lang=en': { body: [line({ price: 50, quantity: 2 })] } });
+    renderCart();
+    expect(await screen.findByTestId('cart-delivery')).toHaveTextContent('Free delivery');
+    expect(screen.queryByText(/more for free delivery/)).not.toBeInTheDocument();
+  });
+
   it('lists the lines and totals them, a line without a price counting 0', async () => {
     fakeApi({
       'GET /api/cart?lang=en': () => ({

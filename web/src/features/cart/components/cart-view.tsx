@@ -15,6 +15,7 @@ import { useRemoveFromCart } from '../api/remove-from-cart';
 import { useUpdateCartLine } from '../api/update-cart-line';
 import { CART_ERRORS, isOverStock, outOfStockText, unitsLimitText } from '../lib/cart-errors';
 import { cartTotal } from '../lib/cart-total';
+import { CartDelivery } from './cart-delivery';
 import { CartLine, type MoveState } from './cart-line';
 import button from '../../../components/button/button.module.css';
 import styles from './cart-view.module.css';
@@ -164,6 +165,7 @@ export function CartView({ onMoveToWishlist }: CartViewProps) {
           amount={formatMoney(cartTotal(items), lang, currency)}
           testId="cart-total"
         />
+        <CartDelivery subtotal={cartTotal(items)} />
         <p className={styles.note}>{t(`cart.totalNote${payment}`)}</p>
         {items.some(isOverStock) ? (
           <>

@@ -16,7 +16,7 @@ import { useStartCheckout } from '../api/create-checkout-session';
 import { useCheckoutCart } from '../api/get-checkout-cart';
 import { useCheckoutInfo } from '../api/get-checkout-info';
 import { CHECKOUT_FAILED } from '../lib/checkout-errors';
-import { checkoutTotals } from '../lib/checkout-totals';
+import { checkoutTotals } from '../../../lib/checkout-totals';
 import {
   checkoutBody,
   deliveryFromProfile,
