@@ -17,3 +17,4 @@ export * from './color-name.js';
 export * from './effects.js';
 export * from './order-steps.js';
 export * from './money.js';
+export * from './withdrawal.js';
