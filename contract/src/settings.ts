@@ -13,6 +13,29 @@ export const SellerSchema = z.object({
 });
 export type Seller = z.infer<typeof SellerSchema>;
 
+/**
+ * The fictional seller the demo shop starts with (the seed writes it), until the owner saves their
+ * own in the admin Settings. A shop that still shows it, or no name, address or email, sells under
+ * no real name: the admin dashboard warns (sellerNeedsDetails).
+ */
+export const DEMO_SELLER: Seller = {
+  legalName: 'Ателие Ноар ЕООД (Atelier Noir Ltd.)',
+  address: 'ул. „Граф Игнатиев“ 12, 1000 София, България',
+  companyId: '206123456',
+  vatId: 'BG206123456',
+  email: 'hello@atelier-noir.example',
+  phone: '+359 2 987 6543',
+};
+
+/** Whether the seller is still the demo's (any of its details) or lacks a name, an address or an email. */
+export function sellerNeedsDetails(seller: Seller): boolean {
+  const missing = [seller.legalName, seller.address, seller.email].some((value) => value.trim() === '');
+  const demo = (Object.keys(DEMO_SELLER) as (keyof Seller)[]).some(
+    (key) => seller[key].trim() !== '' && seller[key].trim() === DEMO_SELLER[key],
+  );
+  return missing || demo;
+}
+
 export const SettingsSchema = z.object({
   seller: SellerSchema,
   delivery: z.object({

@@ -148,7 +148,7 @@ export const routes: RouteObject[] = [
           {
             path: 'contact-us',
             ...page(() => import('../routes/contact-us')),
-            ...serverRendered('contact-us', { italic: 'latin' }),
+            ...serverRendered('contact-us', { italic: 'latin', cyrillic: 'body' }),
           },
           { path: 'faqs', ...page(() => import('../routes/faqs')), ...serverRendered('faqs', { italic: 'text' }) },
           { path: 'my-order', ...page(() => import('../routes/my-order')) },

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useSession } from '../lib/session';
 import AdminDashboard from '../features/admin/components/admin-dashboard';
 import { FailedEffectsPanel } from '../features/admin-effects/components/failed-effects-panel';
+import { SellerWarning } from '../features/admin-settings/components/seller-warning';
 import { useSettings } from '../lib/settings';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { useLanguage } from '../lib/use-language';
@@ -18,6 +19,7 @@ export default function AdminDashboardRoute() {
       currentUserId={session.user?.id}
       lang={lang}
       currency={settings?.currency ?? null}
+      notice={<SellerWarning />}
       panels={<FailedEffectsPanel lang={lang} />}
     />
   );

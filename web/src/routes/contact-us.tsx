@@ -1,49 +1,49 @@
 import { useTranslation } from 'react-i18next';
 import { InfoPage, useInfoSections } from '../components/info-page/info-page';
+import { useSettings } from '../lib/settings';
 import { useDocumentTitle } from '../lib/use-document-title';
 import styles from './contact-us.module.css';
 
-export const CONTACT_EMAIL = 'hello@ateliernoir.com';
 const SECTIONS = ['orders', 'bulk', 'press'] as const;
-const HOURS = ['weekdays', 'saturday', 'sunday'] as const;
 
+/** How to reach the seller: the seller the owner entered in the admin Settings (server-rendered with them). */
 export default function ContactUsRoute() {
   const { t } = useTranslation();
   useDocumentTitle(t('contact.title'));
   const sections = useInfoSections('contact', SECTIONS);
+  const seller = useSettings().data?.seller;
 
-  const card = (
+  const card = seller ? (
     <address className={styles.card}>
-      <div className={styles.item}>
-        <h2 className={styles.label}>{t('contact.emailLabel')}</h2>
-        <a href={`mailto:${CONTACT_EMAIL}`} className={styles.email}>
-          {CONTACT_EMAIL}
-        </a>
-        <p className={styles.note}>{t('contact.emailNote')}</p>
-      </div>
-      <div className={styles.item}>
-        <h2 className={styles.label}>{t('contact.studioLabel')}</h2>
-        <p className={styles.value}>
-          {t('contact.addressLine1')}
-          <br />
-          {t('contact.addressLine2')}
-          <br />
-          {t('contact.addressLine3')}
-        </p>
-      </div>
-      <div className={styles.item}>
-        <h2 className={styles.label}>{t('contact.hoursLabel')}</h2>
-        <dl className={styles.hours}>
-          {HOURS.map((key) => (
-            <div key={key} className={styles.hoursRow}>
-              <dt>{t(`contact.hours.${key}.days`)}</dt>
-              <dd>{t(`contact.hours.${key}.time`)}</dd>
-            </div>
-          ))}
-        </dl>
-      </div>
+      {seller.email && (
+        <div className={styles.item}>
+          <h2 className={styles.label}>{t('contact.emailLabel')}</h2>
+          <a href={`mailto:${seller.email}`} className={styles.email}>
+            {seller.email}
+          </a>
+          <p className={styles.note}>{t('contact.emailNote')}</p>
+        </div>
+      )}
+      {seller.phone && (
+        <div className={styles.item}>
+          <h2 className={styles.label}>{t('contact.phoneLabel')}</h2>
+          <a href={`tel:${seller.phone.replace(/[^\d+]/g, '')}`} className={styles.value}>
+            {seller.phone}
+          </a>
+        </div>
+      )}
+      {(seller.legalName || seller.address) && (
+        <div className={styles.item}>
+          <h2 className={styles.label}>{t('contact.sellerLabel')}</h2>
+          <p className={styles.value}>
+            {seller.legalName}
+            {seller.legalName && seller.address ? <br /> : null}
+            {seller.address}
+          </p>
+        </div>
+      )}
     </address>
-  );
+  ) : undefined;
 
   return (
     <InfoPage

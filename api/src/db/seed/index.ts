@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
+import { DEMO_SELLER } from '@shop/contract';
 import { and, count, eq, sql } from 'drizzle-orm';
 import type { Config } from '../../config.js';
 import { storeGeneratedImage } from '../../platform/files/images.js';
@@ -70,12 +71,12 @@ async function seedSeller(tx: Tx): Promise<void> {
   await tx
     .update(shopSettings)
     .set({
-      sellerLegalName: 'Ателие Ноар ЕООД (Atelier Noir Ltd.)',
-      sellerAddress: 'ул. „Граф Игнатиев“ 12, 1000 София, България',
-      sellerCompanyId: '206123456',
-      sellerVatId: 'BG206123456',
-      sellerEmail: 'hello@atelier-noir.example',
-      sellerPhone: '+359 2 987 6543',
+      sellerLegalName: DEMO_SELLER.legalName,
+      sellerAddress: DEMO_SELLER.address,
+      sellerCompanyId: DEMO_SELLER.companyId,
+      sellerVatId: DEMO_SELLER.vatId,
+      sellerEmail: DEMO_SELLER.email,
+      sellerPhone: DEMO_SELLER.phone,
     })
     .where(and(eq(shopSettings.id, 1), eq(shopSettings.sellerLegalName, '')));
 }

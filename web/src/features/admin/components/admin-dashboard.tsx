@@ -19,6 +19,8 @@ interface AdminDashboardProps {
   /** The shop's currency, for the sales figures; null until the settings are read. */
   currency: string | null;
   /** Panels of other features, shown under the backups (the route composes them: the failing tasks). */
+  /** Shown first, above the sales: what the owner must see (the seller warning). */
+  notice?: ReactNode;
   panels?: ReactNode;
 }
 
@@ -26,7 +28,7 @@ interface AdminDashboardProps {
  * /admin/dashboard: the sales of a chosen period, the backups, user management (what the spec
  * shows there), and a products tab listing every product, drafts too. The tab is in the URL, so back and reload keep it.
  */
-export default function AdminDashboard({ currentUserId, lang, currency, panels }: AdminDashboardProps) {
+export default function AdminDashboard({ currentUserId, lang, currency, notice, panels }: AdminDashboardProps) {
   const { t } = useTranslation();
   const id = useId();
   const [params, setParams] = useSearchParams();
@@ -59,6 +61,8 @@ export default function AdminDashboard({ currentUserId, lang, currency, panels }
         </Link>
       }
     >
+      {notice}
+
       <StatsPanel lang={lang} currency={currency} />
 
       <BackupPanel lang={lang} />
