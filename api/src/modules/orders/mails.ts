@@ -92,7 +92,7 @@ const TEXTS = {
     free: 'Безплатна',
     codFee: 'Такса наложен платеж',
     total: 'Общо',
-    vat: 'С включен ДДС',
+    vat: 'с включен ДДС',
     refundedSoFar: 'Възстановено',
     deliveryTo: { address: 'Доставка до', office: 'Доставка до офис на куриер' },
     returns: (days: number) =>

@@ -85,6 +85,9 @@ describe('GET /pay/:sessionId', () => {
     const page = await t.app.inject(session.url);
     expect(page.body).toContain('<html lang="bg">');
     expect(page.body).toContain('Тестова страница за плащане');
+    // Bulgarian letters in the expiry's placeholder (month and year: ММ/ГГ), not Latin MM/YY.
+    expect(page.body).toContain('placeholder="ММ/ГГ"');
+    expect(page.body).not.toContain('MM/YY');
     expect(page.body).toContain('Черен суитшърт');
     // Colours by their Bulgarian names; one without a Bulgarian name by its English one.
     expect(page.body).toContain('Оникс · M');
@@ -94,7 +97,7 @@ describe('GET /pay/:sessionId', () => {
     expect(mail.subject).toMatch(/^Поръчка [0-9A-F]{12} в Atelier Noir е потвърдена$/);
     expect(mail.text).toContain('2 × Черен суитшърт (Оникс, M)');
     expect(mail.text).toMatch(/1 × .+ \(Bone, L\)/);
-    expect(mail.text).toContain('Общо (С включен ДДС): 219,98');
+    expect(mail.text).toContain('Общо (с включен ДДС): 219,98');
     const explicit = await openSession({ locale: 'bg', lang: 'en' });
     expect((await t.app.inject(explicit.session.url)).body).toContain('<html lang="en">');
   });

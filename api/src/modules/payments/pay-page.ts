@@ -20,6 +20,7 @@ const TEXTS = {
     name: 'Name on card',
     cardNumber: 'Card number',
     expiry: 'Expiry (MM/YY)',
+    expiryPlaceholder: 'MM/YY',
     cvc: 'CVC',
     pay: (amount: string) => `Pay ${amount}`,
     cancel: 'Cancel and return to the shop',
@@ -63,6 +64,7 @@ const TEXTS = {
     name: 'Име върху картата',
     cardNumber: 'Номер на картата',
     expiry: 'Валидност (ММ/ГГ)',
+    expiryPlaceholder: 'ММ/ГГ',
     cvc: 'CVC код',
     pay: (amount: string) => `Платете ${amount}`,
     cancel: 'Отказ и връщане към магазина',
@@ -243,7 +245,7 @@ ${alert}
 <label>${escapeHtml(t.name)}<input name="name" autocomplete="cc-name" required maxlength="100" value="${escapeHtml(options.values?.name ?? '')}"></label>
 <label>${escapeHtml(t.cardNumber)}<input name="cardNumber" inputmode="numeric" autocomplete="cc-number" required maxlength="23" placeholder="1234 1234 1234 1234"></label>
 <div class="row">
-<label>${escapeHtml(t.expiry)}<input name="expiry" autocomplete="cc-exp" required maxlength="7" placeholder="MM/YY" value="${escapeHtml(options.values?.expiry ?? '')}"></label>
+<label>${escapeHtml(t.expiry)}<input name="expiry" autocomplete="cc-exp" required maxlength="7" placeholder="${escapeHtml(t.expiryPlaceholder)}" value="${escapeHtml(options.values?.expiry ?? '')}"></label>
 <label>${escapeHtml(t.cvc)}<input name="cvc" inputmode="numeric" autocomplete="cc-csc" required maxlength="3" placeholder="123"></label>
 </div>
 <button class="primary" type="submit">${escapeHtml(t.pay(money(order.totalCents)))}</button>
