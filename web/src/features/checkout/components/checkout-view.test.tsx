@@ -225,7 +225,7 @@ describe('CheckoutView', () => {
     await waitFor(() => expect(screen.getByLabelText("Recipient's name")).toHaveValue('Mila Petrova'));
     await userEvent.click(screen.getByRole('button', { name: PAY }));
     expect(await screen.findByText('Enter the city.')).toBeInTheDocument();
-    expect(screen.getByText('Enter the postcode.')).toBeInTheDocument();
+    expect(screen.getByText('Enter a valid postcode.')).toBeInTheDocument();
     expect(screen.getByText('Enter the street address (at most 200 characters).')).toBeInTheDocument();
     expect(screen.getByLabelText('City')).toHaveAttribute('aria-invalid', 'true');
     expect(toast.error).toHaveBeenCalledWith('Please check the highlighted fields.');
@@ -247,7 +247,7 @@ describe('CheckoutView', () => {
     signIn();
     renderWithApi(<CheckoutView />);
     await userEvent.click(await screen.findByRole('button', { name: PAY }));
-    expect(await screen.findByText('Enter the postcode.')).toBeInTheDocument();
+    expect(await screen.findByText('Enter a valid postcode.')).toBeInTheDocument();
     expect(screen.getByLabelText('Postcode')).toHaveAttribute('aria-invalid', 'true');
     expect(toast.error).toHaveBeenCalledWith('Please check the highlighted fields.');
   });
