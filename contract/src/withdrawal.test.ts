@@ -18,9 +18,10 @@ const line = (id: number, unitPrice: number, quantity: number): Order['items'][n
 const order = (
   withdrawal: Order['withdrawal'],
   refunded = 0,
-): Pick<Order, 'items' | 'deliveryCost' | 'total' | 'refunded' | 'withdrawal'> => ({
+): Pick<Order, 'items' | 'deliveryCost' | 'codFee' | 'total' | 'refunded' | 'withdrawal'> => ({
   items: [line(1, 19.99, 2), line(2, 45.1, 1)],
   deliveryCost: 5.9,
+  codFee: 1.5,
   total: 92.48,
   refunded,
   withdrawal,
@@ -34,16 +35,21 @@ describe('the refund a withdrawal calls for', () => {
     expect(refund?.lines.map((entry) => [entry.item.id, entry.quantity])).toEqual([[1, 1]]);
   });
 
-  it('adds the standard delivery, not the cash-on-delivery fee, when everything is withdrawn', () => {
+  it('is everything paid, the delivery and the cash-on-delivery fee too, when everything is withdrawn', () => {
     const all = [
       { orderItemId: 2, quantity: 1 },
       { orderItemId: 1, quantity: 2 },
     ];
+    // One unit short of the whole order: the lines only.
+    expect(withdrawalRefund(order({ submittedAt, items: [all[0]!, { orderItemId: 1, quantity: 1 }] }))).toMatchObject({
+      whole: false,
+      dueCents: 6_509,
+    });
     const refund = withdrawalRefund(order({ submittedAt, items: all, reason: 'Too small' }));
-    expect(refund).toMatchObject({ whole: true, linesCents: 8_508, deliveryCents: 590, dueCents: 9_098 });
+    expect(refund).toMatchObject({ whole: true, linesCents: 8_508, deliveryCents: 740, dueCents: 9_248 });
     expect(refund?.lines.map((entry) => entry.item.id)).toEqual([1, 2]);
     // A withdrawal that names no lines is of the whole order.
-    expect(withdrawalRefund(order({ submittedAt }))).toMatchObject({ whole: true, dueCents: 9_098 });
+    expect(withdrawalRefund(order({ submittedAt }))).toMatchObject({ whole: true, dueCents: 9_248 });
   });
 
   it('leaves to refund what was not refunded yet', () => {

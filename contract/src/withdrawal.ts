@@ -5,11 +5,11 @@ import type { Order } from './orders.js';
  * What a withdrawal costs the shop, the same on the admin's order page and the shopper's: the
  * lines withdrawn, the refund due and its deadline (Directive 2011/83/EU art. 13, ЗЗП чл. 55).
  *
- * Decided: the refund due is what the withdrawn lines cost, plus the standard delivery when the
- * whole order was withdrawn (the law refunds the delivery of what comes back; for part of an
- * order the delivery was still used by the lines kept). The cash-on-delivery fee is the price of a
- * way to pay the shopper chose, not delivery: it is not part of it. The owner may refund more by
- * the refund dialog's amount.
+ * Decided: the refund due is what the withdrawn lines cost; when the whole order was withdrawn,
+ * everything paid: the standard delivery too (the law: "all payments received … including the
+ * costs of delivery") and the cash-on-delivery fee (the terms promise "everything you paid"). For
+ * part of an order the delivery served the lines kept: only the lines. The owner may refund more
+ * by the refund dialog's amount.
  */
 
 /** The law's days to refund, counted from the withdrawal's notice (not from the items' return). */
@@ -33,7 +33,7 @@ export interface WithdrawalRefund {
   whole: boolean;
   /** What the withdrawn lines cost. */
   linesCents: number;
-  /** The standard delivery when the whole order was withdrawn, else 0. */
+  /** The standard delivery and the cash-on-delivery fee when the whole order was withdrawn, else 0. */
   deliveryCents: number;
   /** linesCents + deliveryCents, never more than the order's total. */
   dueCents: number;
@@ -42,7 +42,7 @@ export interface WithdrawalRefund {
   deadline: Date;
 }
 
-type WithdrawnOrder = Pick<Order, 'items' | 'deliveryCost' | 'total' | 'refunded' | 'withdrawal'>;
+type WithdrawnOrder = Pick<Order, 'items' | 'deliveryCost' | 'codFee' | 'total' | 'refunded' | 'withdrawal'>;
 
 /** The refund a withdrawal of `order` calls for; null when none was made. A withdrawal naming no lines is of them all. */
 export function withdrawalRefund(order: WithdrawnOrder): WithdrawalRefund | null {
@@ -59,7 +59,7 @@ export function withdrawalRefund(order: WithdrawnOrder): WithdrawalRefund | null
     order.items.length > 0 &&
     order.items.every((item) => lines.some((line) => line.item === item && line.quantity === item.quantity));
   const linesCents = lines.reduce((sum, line) => sum + toCents(line.item.unitPrice) * line.quantity, 0);
-  const deliveryCents = whole ? toCents(order.deliveryCost) : 0;
+  const deliveryCents = whole ? toCents(order.deliveryCost) + toCents(order.codFee) : 0;
   const dueCents = Math.min(linesCents + deliveryCents, toCents(order.total));
   return {
     lines,

@@ -11,6 +11,7 @@ import { ORDERS_LOAD_FAILED } from '../lib/order-errors';
 import { allowedSteps, awaitsConfirmation, type OrderStep } from '../lib/order-steps';
 import { OrderBadges } from './order-badges';
 import { OrderStepDialog } from './order-step-dialog';
+import { WithdrawalCard } from './withdrawal-card';
 import button from '../../../components/button/button.module.css';
 import styles from './order-detail.module.css';
 
@@ -28,6 +29,8 @@ export function OrderDetail({ orderId, lang }: OrderDetailProps) {
   const errorText = useErrorText();
   const { data: order, error } = useAdminOrder(orderId);
   const [step, setStep] = useState<OrderStep | null>(null);
+  // The refund dialog's amount when it is opened for a withdrawal (else all that is left).
+  const [refundAmount, setRefundAmount] = useState<number | undefined>(undefined);
 
   const back = (
     <Link to="/admin/orders" className={styles.back}>
@@ -200,23 +203,29 @@ export function OrderDetail({ orderId, lang }: OrderDetailProps) {
             </section>
           )}
 
-          {order.withdrawal && (
-            <section className={`${styles.card} ${styles.alert}`} aria-labelledby="order-withdrawal-title">
-              <h2 id="order-withdrawal-title" className={styles.cardTitle}>
-                {t('adminOrders.withdrawal.title')}
-              </h2>
-              <p className={styles.block}>
-                {t('adminOrders.withdrawal.submitted', { date: formatDateTime(order.withdrawal.submittedAt, lang) })}
-              </p>
-              {order.withdrawal.reason && (
-                <p className={styles.note}>{t('adminOrders.withdrawal.reason', { reason: order.withdrawal.reason })}</p>
-              )}
-            </section>
-          )}
+          <WithdrawalCard
+            order={order}
+            lang={lang}
+            onRefund={(amount) => {
+              setRefundAmount(amount);
+              setStep('refund');
+            }}
+          />
         </div>
       </div>
 
-      {step && <OrderStepDialog order={order} step={step} lang={lang} onClose={() => setStep(null)} />}
+      {step && (
+        <OrderStepDialog
+          order={order}
+          step={step}
+          lang={lang}
+          amount={step === 'refund' ? refundAmount : undefined}
+          onClose={() => {
+            setStep(null);
+            setRefundAmount(undefined);
+          }}
+        />
+      )}
     </div>
   );
 }

@@ -17,6 +17,8 @@ interface OrderStepDialogProps {
   order: AdminOrder;
   step: OrderStep;
   lang: string;
+  /** The refund's amount to begin with (a withdrawal's refund due); else all that is left to refund. */
+  amount?: number | undefined;
   onClose: () => void;
 }
 
@@ -26,7 +28,7 @@ type Fields = Record<string, string>;
  * The confirm step of an action on an order: what it will do, the details it needs (carrier and
  * tracking, a reason, an amount, whether to restock), and the server's refusal if it comes.
  */
-export function OrderStepDialog({ order, step, lang, onClose }: OrderStepDialogProps) {
+export function OrderStepDialog({ order, step, lang, amount, onClose }: OrderStepDialogProps) {
   const { t } = useTranslation();
   const errorText = useErrorText();
   const id = useId();
@@ -38,7 +40,7 @@ export function OrderStepDialog({ order, step, lang, onClose }: OrderStepDialogP
     trackingNumber: '',
     trackingUrl: '',
     reason: '',
-    amount: remaining.toFixed(2),
+    amount: Math.min(amount ?? remaining, remaining).toFixed(2),
   });
   const [restock, setRestock] = useState(true);
   const [errors, setErrors] = useState<Fields>({});

@@ -5,6 +5,7 @@ import { colorNameIn, orderFacts, stepRefusal, withdrawalEndsAt, type Language, 
 import { useErrorText } from '../../../lib/error-text';
 import { useProfile } from '../../../lib/session';
 import { useSettings } from '../../../lib/settings';
+import { WithdrawalSummary } from '../../../components/withdrawal-summary/withdrawal-summary';
 import { useWithdrawOrder } from '../api/withdraw-order';
 import { formatDateTime } from '../lib/format-date';
 import button from '../../../components/button/button.module.css';
@@ -33,7 +34,8 @@ export function mayWithdraw(order: Order, returnDays: number, now = Date.now()):
 /**
  * The withdrawal function (OPERATIONS.md section 6) on the shopper's order page, in two steps:
  * "Withdraw from contract here" opens the form, prefilled, with every line chosen; "Confirm
- * withdrawal" sends it. Once recorded, the order shows when it was submitted.
+ * withdrawal" sends it. Once recorded, the order shows when it was submitted, the lines withdrawn,
+ * the refund due and its deadline.
  */
 export function WithdrawPanel({ order, lang }: { order: Order; lang: Language }) {
   const { t } = useTranslation();
@@ -42,9 +44,12 @@ export function WithdrawPanel({ order, lang }: { order: Order; lang: Language })
 
   if (order.withdrawal) {
     return (
-      <p className={styles.recorded} role="status">
-        {t('orderDetail.withdraw.recorded', { date: formatDateTime(order.withdrawal.submittedAt, lang) })}
-      </p>
+      <div className={styles.recorded}>
+        <p role="status">
+          {t('orderDetail.withdraw.recorded', { date: formatDateTime(order.withdrawal.submittedAt, lang) })}
+        </p>
+        <WithdrawalSummary order={order} lang={lang} />
+      </div>
     );
   }
   if (!mayWithdraw(order, settings?.returnDays ?? 14)) return null;
