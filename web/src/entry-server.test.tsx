@@ -18,7 +18,8 @@ describe('the server renderer', () => {
     ]) {
       expect(isKnownPath(path), path).toBe(true);
     }
-    for (const path of ['/this/does/not/exist', '/product', '/clothing/extra']) {
+    // `/product/abc` and `/product/0` can name no product: not found (404), as an unknown id.
+    for (const path of ['/this/does/not/exist', '/product', '/clothing/extra', '/product/abc', '/product/0']) {
       expect(isKnownPath(path), path).toBe(false);
     }
   });
@@ -128,9 +129,22 @@ describe('the head of a server-rendered page', () => {
         priceCurrency: 'EUR',
         availability: 'https://schema.org/OutOfStock',
         hasMerchantReturnPolicy: { merchantReturnDays: 30, applicableCountry: 'BG' },
-        shippingDetails: { shippingRate: { value: '4.50', currency: 'EUR' } },
+        shippingDetails: {
+          shippingRate: { value: '4.50', currency: 'EUR' },
+          // The terms: handed to the courier within 2 working days, then 1–3 working days.
+          deliveryTime: { handlingTime: { minValue: 0, maxValue: 2 }, transitTime: { minValue: 1, maxValue: 3 } },
+        },
       },
     });
+    // Each picture once, though the first colour's is the product's own.
+    const twice = await renderPage(
+      '/product/7',
+      'en',
+      { '/products/7?lang=en': { ...PRODUCT, imageUrl: '/files/onyx' }, '/settings': SETTINGS },
+      {},
+      'https://shop.example',
+    );
+    expect(twice!.head).toContain('"image":["https://shop.example/files/onyx"]');
     const crumbs = blocks.find((block) => block['@type'] === 'BreadcrumbList');
     expect(crumbs.itemListElement.map((item: { name: string }) => item.name)).toEqual([
       'Начало',

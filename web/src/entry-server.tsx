@@ -32,10 +32,14 @@ const handler = createStaticHandler(routes);
 /** The deepest route that answers `pathname`, if any. */
 const leafOf = (pathname: string) => matchRoutes(routes, pathname)?.at(-1);
 
-/** A screen answers `pathname` unless only the catch-all not-found route does. */
+/**
+ * A screen answers `pathname` unless only the catch-all not-found route does, or its route refuses
+ * the address's parameters (`/product/abc`: no product can have that id).
+ */
 export const isKnownPath: PageRendererModule['isKnownPath'] = (pathname) => {
   const leaf = leafOf(pathname);
-  return leaf !== undefined && leaf.route.path !== '*';
+  if (leaf === undefined || leaf.route.path === '*') return false;
+  return (leaf.route.handle as ServerRendered | undefined)?.accepts?.(leaf.params) !== false;
 };
 
 /**

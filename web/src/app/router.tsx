@@ -39,10 +39,18 @@ export interface ServerRendered {
   italic?: ItalicUse;
   /** Cyrillic on the page whatever its language (its faces are preloaded in English too). */
   cyrillic?: CyrillicUse;
+  /** Whether the address's parameters can name something (`/product/abc` cannot): else it is not found (404). */
+  accepts?: (params: Record<string, string | undefined>) => boolean;
 }
 const serverRendered = (
   module: string,
-  { data, italic, query, cyrillic }: Pick<ServerRendered, 'data' | 'italic' | 'query' | 'cyrillic'> = {},
+  {
+    data,
+    italic,
+    query,
+    cyrillic,
+    accepts,
+  }: Pick<ServerRendered, 'data' | 'italic' | 'query' | 'cyrillic' | 'accepts'> = {},
 ): { handle: ServerRendered } => ({
   handle: {
     module: `src/routes/${module}.tsx`,
@@ -50,6 +58,7 @@ const serverRendered = (
     ...(italic ? { italic } : {}),
     ...(query ? { query } : {}),
     ...(cyrillic ? { cyrillic } : {}),
+    ...(accepts ? { accepts } : {}),
   },
 });
 const catalogue: ServerRendered['data'] = (_params, lang) => [productsKey(lang)];
@@ -97,7 +106,10 @@ export const routes: RouteObject[] = [
           {
             path: 'product/:productId',
             ...page(() => import('../routes/product')),
-            ...serverRendered('product', { data: oneProduct }),
+            ...serverRendered('product', {
+              data: oneProduct,
+              accepts: ({ productId }) => parseProductId(productId) !== null,
+            }),
           },
           { path: 'cart', ...page(() => import('../routes/cart')) },
           { path: 'checkout', ...page(() => import('../routes/checkout')) },

@@ -63,9 +63,10 @@ function productData(input: HeadInput, product: Product, url: string) {
   const { origin, settings, lang, t } = input;
   const currency = settings?.currency ?? 'USD';
   const seller = settings?.seller.legalName || BRAND;
-  const images = [product.imageUrl, ...product.colors.map((color) => color.imageUrl)]
-    .filter(Boolean)
-    .map((image) => absolute(origin, image));
+  // The first colour's picture is often the product's own: each picture once.
+  const images = [...new Set([product.imageUrl, ...product.colors.map((color) => color.imageUrl)].filter(Boolean))].map(
+    (image) => absolute(origin, image),
+  );
   const offer: Record<string, unknown> = {
     '@type': 'Offer',
     url,
@@ -90,8 +91,14 @@ function productData(input: HeadInput, product: Product, url: string) {
       shippingDestination: { '@type': 'DefinedRegion', addressCountry: 'BG' },
       deliveryTime: {
         '@type': 'ShippingDeliveryTime',
-        handlingTime: { '@type': 'QuantitativeValue', minValue: 0, maxValue: 1, unitCode: 'DAY' },
+        // As the terms' delivery section says: handed to the courier within 2 working days,
+        // then 1–3 working days in Bulgaria.
+        handlingTime: { '@type': 'QuantitativeValue', minValue: 0, maxValue: 2, unitCode: 'DAY' },
         transitTime: { '@type': 'QuantitativeValue', minValue: 1, maxValue: 3, unitCode: 'DAY' },
+        businessDays: {
+          '@type': 'OpeningHoursSpecification',
+          dayOfWeek: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'].map((day) => `https://schema.org/${day}`),
+        },
       },
     };
   }
