@@ -10,8 +10,11 @@ interface QuantityStepperProps {
   onChange: (value: number) => void;
   min?: number;
   max?: number;
-  /** Said at a maximum below 99 instead of the bulk-order note (e.g. "Only 2 left"). */
-  limitNote?: string | undefined;
+  /**
+   * Said at a maximum below 99 instead of the bulk-order note (e.g. "Only 5 left"); null: nothing,
+   * where the page already says it beside the stepper.
+   */
+  limitNote?: string | null | undefined;
 }
 
 const clamp = (n: number, min: number, max: number) => Math.min(Math.max(n, min), max);
@@ -88,7 +91,7 @@ export function QuantityStepper({
       </div>
       <p id={messageId} className={styles.message} role="status">
         {atMax && limitNote && <span className={styles.max}>{limitNote}</span>}
-        {atMax && !limitNote && (
+        {atMax && limitNote === undefined && (
           <>
             <span className={styles.max}>{t('quantity.maxReached')}</span>{' '}
             <Link to="/contact-us" className={styles.link}>

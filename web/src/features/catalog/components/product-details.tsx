@@ -92,6 +92,7 @@ export function ProductDetails({
   const payment = usePaymentMethods();
   const returnDays = useReturnDays();
   const maxQuantity = available === null || available === 0 ? cap : Math.min(cap, available);
+  const lowStock = color !== null && available !== null && available > 0 && available <= LOW_STOCK;
   const shownQuantity = Math.min(quantity, maxQuantity);
 
   const sizes = [...product.sizes].sort((a, b) => sizeOrder(a.size) - sizeOrder(b.size));
@@ -223,12 +224,7 @@ export function ProductDetails({
             </span>
             <p id={stockNoteId} className={styles.stockNote} role="status">
               {color && size && soldOut && t('stock.soldOut')}
-              {color &&
-                size &&
-                available !== null &&
-                available > 0 &&
-                available <= LOW_STOCK &&
-                t('stock.onlyLeft', { count: available })}
+              {lowStock && t('stock.onlyLeft', { count: available })}
             </p>
           </div>
         )}
@@ -237,7 +233,14 @@ export function ProductDetails({
           value={shownQuantity}
           onChange={setQuantity}
           max={maxQuantity}
-          limitNote={maxQuantity < cap ? t('stock.onlyLeft', { count: maxQuantity }) : undefined}
+          limitNote={
+            // The stock note above says "Only N left" already: the stepper does not say it again.
+            lowStock && maxQuantity === available
+              ? null
+              : maxQuantity < cap
+                ? t('stock.onlyLeft', { count: maxQuantity })
+                : undefined
+          }
         />
 
         <div className={styles.actions}>
