@@ -150,7 +150,9 @@ for (const lang of ['en', 'bg'] as const) {
         .toBe(2);
 
       // Move to the wishlist, then undo within the 2.5 s: nothing moves.
-      const moveB = lineB.getByRole('button', { name: t('cart.moveToWishlist', { name: product.name }) });
+      // Each line's buttons name its colour and size: the two lines of one product are told apart.
+      const nameB = t('cart.lineName', { name: product.name, color: colorNameIn(colorB, lang), size: sizeB });
+      const moveB = lineB.getByRole('button', { name: t('cart.moveToWishlist', { name: nameB }) });
       await moveB.click();
       await expect(lineB.getByText(t('cart.movePending'))).toBeVisible();
       await lineB.getByRole('button', { name: t('cart.undo'), exact: true }).click();
@@ -182,7 +184,8 @@ for (const lang of ['en', 'bg'] as const) {
 
       // Removing the last cart line shows the empty cart.
       await page.goto('/cart');
-      await lineA.getByRole('button', { name: t('cart.remove', { name: product.name }) }).click();
+      const nameA = t('cart.lineName', { name: product.name, color: colorNameIn(colorA, lang), size: sizeA });
+      await lineA.getByRole('button', { name: t('cart.remove', { name: nameA }) }).click();
       await expect(page.getByRole('main').getByText(t('cart.empty'))).toBeVisible();
       await expect(cartBadge(0)).toBeVisible();
       await screenshots(page, `cart-empty-${lang}`);

@@ -30,6 +30,8 @@ export function CartLine({ item, lang, moveState, onQuantityChange, onToggleMove
   const price = Number.isFinite(item.price) ? item.price : 0;
   const busy = moveState !== undefined;
   const name = item.name || t('cart.unnamed');
+  // The buttons' names tell two lines of one product apart: its colour and size too.
+  const lineName = t('cart.lineName', { name, color: colorNameIn(item, lang), size: item.selectedSize });
   // OPERATIONS.md section 3: the stepper stops at what is left; a line above it says so.
   const left = item.available;
   const cap = useUnitsLimit();
@@ -91,7 +93,7 @@ export function CartLine({ item, lang, moveState, onQuantityChange, onToggleMove
           onClick={onToggleMove}
           disabled={moveState === 'moving'}
           aria-pressed={busy}
-          aria-label={busy ? t('cart.undoMove', { name }) : t('cart.moveToWishlist', { name })}
+          aria-label={busy ? t('cart.undoMove', { name: lineName }) : t('cart.moveToWishlist', { name: lineName })}
           title={busy ? t('cart.undo') : t('cart.moveToWishlistShort')}
         >
           <HeartIcon filled={busy} />
@@ -101,7 +103,7 @@ export function CartLine({ item, lang, moveState, onQuantityChange, onToggleMove
           className={styles.action}
           onClick={onRemove}
           disabled={busy}
-          aria-label={t('cart.remove', { name })}
+          aria-label={t('cart.remove', { name: lineName })}
           title={t('cart.removeShort')}
         >
           <CloseIcon />

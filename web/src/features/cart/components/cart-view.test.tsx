@@ -72,6 +72,20 @@ describe('CartView', () => {
     expect(screen.queryByText(/more for free delivery/)).not.toBeInTheDocument();
   });
 
+  it('names each line’s colour and size on its buttons, so two lines of one product are told apart', async () => {
+    fakeApi({
+      'GET /api/cart?lang=en': {
+        body: [line({}), line({ cartItemId: 2, colorId: 4, colorName: 'Bone', selectedSize: 'L' })],
+      },
+    });
+    renderCart();
+    expect(
+      await screen.findByRole('button', { name: 'Remove Noir Hoodie (Onyx, size M) from the cart' }),
+    ).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Remove Noir Hoodie (Bone, size L) from the cart' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Move Noir Hoodie (Bone, size L) to the wishlist' })).toBeEnabled();
+  });
+
   it('lists the lines and totals them, a line without a price counting 0', async () => {
     fakeApi({
       'GET /api/cart?lang=en': () => ({
@@ -141,12 +155,14 @@ describe('CartView', () => {
     });
     const move = renderCart();
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
-    const button = await screen.findByRole('button', { name: 'Move Noir Hoodie to the wishlist' });
+    const button = await screen.findByRole('button', { name: 'Move Noir Hoodie (Onyx, size M) to the wishlist' });
 
     await user.click(button);
     expect(screen.getByText('Moving to your wishlist…')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Remove Noir Hoodie from the cart' })).toBeDisabled();
-    await user.click(screen.getByRole('button', { name: 'Keep Noir Hoodie in the cart (undo the move)' }));
+    expect(screen.getByRole('button', { name: 'Remove Noir Hoodie (Onyx, size M) from the cart' })).toBeDisabled();
+    await user.click(
+      screen.getByRole('button', { name: 'Keep Noir Hoodie (Onyx, size M) in the cart (undo the move)' }),
+    );
     expect(screen.queryByText('Moving to your wishlist…')).not.toBeInTheDocument();
     await act(() => vi.advanceTimersByTimeAsync(TIMINGS.cartToWishlistUndo + 100));
     expect(move).not.toHaveBeenCalled();
@@ -167,12 +183,14 @@ describe('CartView', () => {
     const calls = fakeApi({ 'GET /api/cart?lang=en': () => ({ status: 200, body: [line({})] }) });
     const move = renderCart(vi.fn(async () => false));
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
-    await user.click(await screen.findByRole('button', { name: 'Move Noir Hoodie to the wishlist' }));
+    await user.click(await screen.findByRole('button', { name: 'Move Noir Hoodie (Onyx, size M) to the wishlist' }));
     expect(screen.getByText('Moving to your wishlist…')).toBeInTheDocument();
     await act(() => vi.advanceTimersByTimeAsync(TIMINGS.cartToWishlistUndo + 100));
     expect(move).toHaveBeenCalledOnce();
     // An ordinary line again: no move waiting or under way, its buttons usable.
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Remove Noir Hoodie from the cart' })).toBeEnabled());
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Remove Noir Hoodie (Onyx, size M) from the cart' })).toBeEnabled(),
+    );
     expect(screen.queryByText('Moving to your wishlist…')).not.toBeInTheDocument();
     expect(screen.queryByText('Moving…')).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Noir Hoodie' })).toBeInTheDocument();
@@ -186,7 +204,7 @@ describe('CartView', () => {
     });
     renderCart();
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
-    await user.click(await screen.findByRole('button', { name: 'Remove Noir Hoodie from the cart' }));
+    await user.click(await screen.findByRole('button', { name: 'Remove Noir Hoodie (Onyx, size M) from the cart' }));
     await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Failed to remove from cart.'));
     expect(await screen.findByRole('link', { name: 'Noir Hoodie' })).toBeInTheDocument();
   });
