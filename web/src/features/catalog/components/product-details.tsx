@@ -81,7 +81,6 @@ export function ProductDetails({
   const [size, setSize] = useState<Size | null>(null);
   const [quantity, setQuantity] = useState(1);
   const [busy, setBusy] = useState(false);
-  const soldOutId = useId();
   const stockNoteId = useId();
 
   // OPERATIONS.md section 3: sold-out sizes struck through, "Only N left" at 3 or fewer, the
@@ -210,18 +209,16 @@ export function ProductDetails({
                       className={styles.size}
                       data-sold-out={out || undefined}
                       aria-pressed={size === s.size}
-                      aria-describedby={out ? soldOutId : undefined}
                       onClick={() => setSize(s.size)}
                     >
                       {s.size}
+                      {/* Struck through on screen; said in its name to a screen reader ("XS, sold out"). */}
+                      {out && <span className="visually-hidden">{t('stock.sizeSoldOut')}</span>}
                     </button>
                   </li>
                 );
               })}
             </ul>
-            <span id={soldOutId} hidden>
-              {t('stock.soldOutShort')}
-            </span>
             <p id={stockNoteId} className={styles.stockNote} role="status">
               {color && size && soldOut && t('stock.soldOut')}
               {lowStock && t('stock.onlyLeft', { count: available })}
