@@ -21,4 +21,11 @@ describe('locales', () => {
       expect(empty, name).toEqual([]);
     }
   });
+
+  it('names every category in Bulgarian in Cyrillic (no English name left untranslated)', () => {
+    for (const [id, category] of Object.entries(bg.categories)) {
+      expect(category.name, id).toMatch(/^[\u0400-\u04FF „“ -]+$/);
+      expect(category.name, id).not.toBe(en.categories[id as keyof typeof en.categories].name);
+    }
+  });
 });
