@@ -150,7 +150,8 @@ export const OrderSchema = z.object({
     })
     .nullable(),
   items: z.array(OrderItemSchema),
-  events: z.array(z.object({ type: z.enum(ORDER_EVENT_TYPES), at: z.string() })),
+  /** The order's timeline; a `refunded` event carries the amount of that refund. */
+  events: z.array(z.object({ type: z.enum(ORDER_EVENT_TYPES), at: z.string(), amount: z.number().optional() })),
 });
 export type Order = z.infer<typeof OrderSchema>;
 
@@ -173,6 +174,8 @@ export const AdminOrdersQuerySchema = z.object({
   status: z.enum(ORDER_STATUSES).optional(),
   fulfilment: z.enum(FULFILMENT_STATUSES).optional(),
   withdrawal: z.literal('requested').optional(),
+  /** `due`: orders to ship (paid or placed, unfulfilled, not awaiting the owner's confirmation). */
+  ship: z.literal('due').optional(),
   q: z.string().trim().max(100).optional(),
   page: page(100_000, 'The page').default(1),
   limit: page(ADMIN_ORDERS_PAGE_MAX, 'The page size').default(20),
@@ -235,13 +238,17 @@ export const StatsSchema = z.object({
   lowStock: z.array(
     z.object({
       productId: z.number(),
+      /** The product's name in English and in Bulgarian (the English one when it has none). */
       name: z.string(),
+      nameBg: z.string(),
       colorName: z.string(),
       colorNameBg: z.string(),
       size: z.string(),
       available: z.number(),
     }),
   ),
+  /** Orders paid or placed, not shipped, not awaiting the owner's confirmation: the orders list's `?ship=due`. */
+  toShip: z.number(),
 });
 export type Stats = z.infer<typeof StatsSchema>;
 

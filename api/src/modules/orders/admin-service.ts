@@ -16,6 +16,7 @@ import { restock } from '../stock/service.js';
 import { assertStep, factsOf, takeStep } from './core.js';
 import { closePending, recordEvent } from './lifecycle.js';
 import { withCustomers } from './service.js';
+import { toShip } from './stats.js';
 
 type OrderRow = typeof orders.$inferSelect;
 
@@ -28,6 +29,7 @@ export interface OrdersFilter {
   status?: OrderStatus | undefined;
   fulfilment?: OrderRow['fulfilment'] | undefined;
   withdrawal?: 'requested' | undefined;
+  ship?: 'due' | undefined;
   q?: string | undefined;
   page: number;
   limit: number;
@@ -68,6 +70,7 @@ export async function listAdminOrders(
     filter.status ? eq(orders.status, filter.status) : undefined,
     filter.fulfilment ? eq(orders.fulfilment, filter.fulfilment) : undefined,
     filter.withdrawal ? withdrawalPending() : undefined,
+    filter.ship ? toShip() : undefined,
     filter.q ? matching(filter.q) : undefined,
   );
   const { page, limit, ...matches } = filter;

@@ -25,7 +25,7 @@ export async function toOrders(db: Db | Tx, rows: OrderRow[]): Promise<Order[]> 
   const [lines, events, withdrawn] = await Promise.all([
     db.select().from(orderItems).where(inArray(orderItems.orderId, ids)).orderBy(orderItems.id),
     db
-      .select({ orderId: orderEvents.orderId, type: orderEvents.type, at: orderEvents.at })
+      .select({ orderId: orderEvents.orderId, type: orderEvents.type, at: orderEvents.at, detail: orderEvents.detail })
       .from(orderEvents)
       .where(inArray(orderEvents.orderId, ids))
       .orderBy(asc(orderEvents.at), asc(orderEvents.id)),
@@ -86,7 +86,15 @@ export async function toOrders(db: Db | Tx, rows: OrderRow[]): Promise<Order[]> 
       })),
     events: events
       .filter((event) => event.orderId === row.id)
-      .map((event) => ({ type: event.type, at: event.at.toISOString() })),
+      .map((event) => {
+        // A refund's amount (its timeline says how much); the other events carry none.
+        const cents = (event.detail as { amountCents?: unknown } | null)?.amountCents;
+        return {
+          type: event.type,
+          at: event.at.toISOString(),
+          ...(event.type === 'refunded' && typeof cents === 'number' ? { amount: fromCents(cents) } : {}),
+        };
+      }),
   }));
 }
 

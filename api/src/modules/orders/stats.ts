@@ -1,19 +1,66 @@
 import { LOW_STOCK, type Stats, fromCents } from '@shop/contract';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
+import { orders } from '../../db/schema.js';
 import { rowsOf, type Db } from '../../db/client.js';
 import { availableStock, onSale, productName } from '../../db/fragments.js';
+
+export type LowStockLine = Stats['lowStock'][number];
 
 /** Orders that are sales: paid (or being refunded), or placed to be paid on delivery. */
 const SALES = sql`o.status in ('paid', 'placed', 'refunded')`;
 
 /**
+ * Orders the owner has to ship: paid or placed, not yet shipped, not waiting for their confirmation
+ * (the orders list filters the same: `?ship=due`).
+ */
+export const toShip = (): SQL =>
+  sql`(${orders.status} in ('paid', 'placed') and ${orders.fulfilment} = 'unfulfilled'
+    and not (${orders.confirmationRequired} and ${orders.confirmedAt} is null))`;
+
+/** Low-stock variants the dashboard lists (the fewest left first). */
+const LOW_STOCK_SHOWN = 10;
+
+/**
+ * Variants of tracked products on sale with LOW_STOCK or fewer left, the fewest first, at most
+ * `limit`: named in both languages (the dashboard shows the page's, the digest mail both).
+ */
+export async function lowStock(db: Db, limit: number): Promise<LowStockLine[]> {
+  const rows = await db.execute(sql`
+      select p.id as product_id, ${productName('en')} as name, ${productName('bg')} as name_bg,
+        c.color_name, c.color_name_bg, s.size, ${availableStock()} as available
+      from products p
+      join product_colors c on c.product_id = p.id
+      join product_sizes s on s.product_id = p.id
+      left join product_stock ps on ps.color_id = c.id and ps.size = s.size
+      where p.stock_tracked and ${onSale()} and ${availableStock()} <= ${LOW_STOCK}
+      order by ${availableStock()}, p.id, c.position, s.size limit ${limit}`);
+  return rowsOf<{
+    product_id: number;
+    name: string;
+    name_bg: string;
+    color_name: string;
+    color_name_bg: string;
+    size: string;
+    available: number;
+  }>(rows).map((row) => ({
+    productId: row.product_id,
+    name: row.name,
+    nameBg: row.name_bg,
+    colorName: row.color_name,
+    colorNameBg: row.color_name_bg,
+    size: row.size,
+    available: Number(row.available),
+  }));
+}
+
+/**
  * The dashboard's figures for the last `days` days, today included (UTC): orders and revenue
- * (net of refunds) per day, their totals, the best-selling products, and the variants of tracked
- * products with LOW_STOCK or fewer left.
+ * (net of refunds) per day, their totals, the best-selling products, the variants of tracked
+ * products with LOW_STOCK or fewer left, and how many orders wait to be shipped.
  */
 export async function orderStats(db: Db, days: number): Promise<Stats> {
   const since = sql`(current_date - ${days - 1}::int)`;
-  const [perDay, top, low] = await Promise.all([
+  const [perDay, top, low, shipping] = await Promise.all([
     db.execute(sql`
       select to_char(day, 'YYYY-MM-DD') as date, count(o.id)::int as orders,
         coalesce(sum(o.total_cents - o.refunded_cents), 0)::int as revenue
@@ -26,26 +73,19 @@ export async function orderStats(db: Db, days: number): Promise<Stats> {
       from order_items oi join orders o on o.id = oi.order_id
       where ${SALES} and o.created_at >= ${since}
       group by oi.product_id order by quantity desc, revenue desc limit 5`),
-    db.execute(sql`
-      select p.id as product_id, ${productName('en')} as name, c.color_name, c.color_name_bg,
-        s.size, ${availableStock()} as available
-      from products p
-      join product_colors c on c.product_id = p.id
-      join product_sizes s on s.product_id = p.id
-      left join product_stock ps on ps.color_id = c.id and ps.size = s.size
-      where p.stock_tracked and ${onSale()} and ${availableStock()} <= ${LOW_STOCK}
-      order by ${availableStock()}, p.id, c.position, s.size limit 20`),
+    lowStock(db, LOW_STOCK_SHOWN),
+    db.execute(sql`select count(*)::int as n from ${orders} where ${toShip()}`),
   ]);
   // Cents are added, and turned into the currency's unit only in the answer.
   const dayRows = rowsOf<{ date: string; orders: number; revenue: number }>(perDay);
-  const orders = dayRows.reduce((sum, day) => sum + day.orders, 0);
+  const orderCount = dayRows.reduce((sum, day) => sum + day.orders, 0);
   const revenueCents = dayRows.reduce((sum, day) => sum + day.revenue, 0);
   return {
     days: dayRows.map((row) => ({ date: row.date, orders: row.orders, revenue: fromCents(row.revenue) })),
     totals: {
-      orders,
+      orders: orderCount,
       revenue: fromCents(revenueCents),
-      averageOrder: orders === 0 ? 0 : fromCents(Math.round(revenueCents / orders)),
+      averageOrder: orderCount === 0 ? 0 : fromCents(Math.round(revenueCents / orderCount)),
     },
     topProducts: rowsOf<{ product_id: number; name: string; quantity: number; revenue: number }>(top).map((row) => ({
       productId: row.product_id,
@@ -53,20 +93,7 @@ export async function orderStats(db: Db, days: number): Promise<Stats> {
       quantity: row.quantity,
       revenue: fromCents(row.revenue),
     })),
-    lowStock: rowsOf<{
-      product_id: number;
-      name: string;
-      color_name: string;
-      color_name_bg: string;
-      size: string;
-      available: number;
-    }>(low).map((row) => ({
-      productId: row.product_id,
-      name: row.name,
-      colorName: row.color_name,
-      colorNameBg: row.color_name_bg,
-      size: row.size,
-      available: row.available,
-    })),
+    lowStock: low,
+    toShip: rowsOf<{ n: number }>(shipping)[0]?.n ?? 0,
   };
 }

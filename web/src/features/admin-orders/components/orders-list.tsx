@@ -116,6 +116,10 @@ export function OrdersList({ lang }: OrdersListProps) {
           />
           {t('adminOrders.filters.withdrawal')}
         </label>
+        <label className={styles.check}>
+          <input type="checkbox" checked={filters.ship} onChange={(event) => apply({ ship: event.target.checked })} />
+          {t('adminOrders.filters.toShip')}
+        </label>
       </form>
 
       <ExportPanel />
@@ -130,7 +134,7 @@ export function OrdersList({ lang }: OrdersListProps) {
         </p>
       ) : data && data.data.length === 0 ? (
         <p className={styles.empty} role="status">
-          {filters.q || filters.status || filters.fulfilment || filters.withdrawal
+          {filters.q || filters.status || filters.fulfilment || filters.withdrawal || filters.ship
             ? t('adminOrders.noMatch')
             : t('adminOrders.none')}
         </p>

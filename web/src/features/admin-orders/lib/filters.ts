@@ -11,6 +11,8 @@ export interface OrderFilters {
   status: OrderStatus | null;
   fulfilment: Fulfilment | null;
   withdrawal: boolean;
+  /** Only the orders to ship (the dashboard's count links here). */
+  ship: boolean;
   q: string;
   page: number;
 }
@@ -26,6 +28,7 @@ export function filtersOf(params: URLSearchParams): OrderFilters {
     status: oneOf(ORDER_STATUSES, params.get('status')),
     fulfilment: oneOf(FULFILMENT_STATUSES, params.get('fulfilment')),
     withdrawal: params.get('withdrawal') === 'requested',
+    ship: params.get('ship') === 'due',
     q: params.get('q')?.trim().slice(0, 100) ?? '',
     page: Number.isInteger(page) && page >= 1 && page <= 100_000 ? page : 1,
   };
@@ -37,6 +40,7 @@ export function paramsOf(filters: OrderFilters, { limit = false } = {}): URLSear
   if (filters.status) query.status = filters.status;
   if (filters.fulfilment) query.fulfilment = filters.fulfilment;
   if (filters.withdrawal) query.withdrawal = 'requested';
+  if (filters.ship) query.ship = 'due';
   if (filters.q) query.q = filters.q;
   if (filters.page > 1) query.page = String(filters.page);
   if (limit) query.limit = String(ORDERS_PAGE_SIZE);

@@ -14,9 +14,26 @@ const stats = (revenue: number): Stats => ({
   totals: { orders: 4, revenue, averageOrder: revenue / 4 },
   topProducts: [{ productId: 5, name: 'Linen Shirt', quantity: 3, revenue: 180 }],
   lowStock: [
-    { productId: 5, name: 'Linen Shirt', colorName: 'Sand', colorNameBg: '', size: 'M', available: 2 },
-    { productId: 6, name: 'Wool Coat', colorName: 'Ink', colorNameBg: '', size: 'S', available: 0 },
+    {
+      productId: 5,
+      name: 'Linen Shirt',
+      nameBg: 'Ленена риза',
+      colorName: 'Sand',
+      colorNameBg: 'Пясък',
+      size: 'M',
+      available: 2,
+    },
+    {
+      productId: 6,
+      name: 'Wool Coat',
+      nameBg: 'Вълнено палто',
+      colorName: 'Ink',
+      colorNameBg: '',
+      size: 'S',
+      available: 0,
+    },
   ],
+  toShip: 3,
 });
 
 describe('StatsPanel', () => {
@@ -32,6 +49,12 @@ describe('StatsPanel', () => {
     expect(await screen.findByText('€400.00')).toBeInTheDocument();
     expect(figure('Average order')).toHaveTextContent('€100.00');
     expect(figure('Orders')).toHaveTextContent('4');
+    expect(figure('Revenue, net of refunds')).toHaveTextContent('€400.00');
+    // The orders to ship open the orders list filtered that way.
+    expect(within(figure('Orders to ship') as HTMLElement).getByRole('link', { name: '3' })).toHaveAttribute(
+      'href',
+      '/admin/orders?ship=due',
+    );
     const chart = screen.getByRole('img', { name: /Revenue per day over the last 3 days/ });
     expect(chart).toHaveAccessibleDescription('The best day was 22 Nov, with €300.00.');
     expect(chart.querySelectorAll('rect')).toHaveLength(3);
@@ -44,5 +67,13 @@ describe('StatsPanel', () => {
     expect(await screen.findByText('€100.00', { selector: 'dd' })).toBeInTheDocument();
     expect(figure('Average order')).toHaveTextContent('€25.00');
     expect(sent.map((request) => request.key)).toEqual(['GET /api/admin/stats?days=30', 'GET /api/admin/stats?days=7']);
+  });
+
+  it("names the low stock in the page's language", async () => {
+    fakeApi({ 'GET /api/admin/stats?days=30': { body: stats(400) } });
+    signIn();
+    renderWithApi(<StatsPanel lang="bg" currency="EUR" />);
+    expect(await screen.findByRole('link', { name: 'Ленена риза' })).toHaveAttribute('href', '/product/5');
+    expect(screen.getByRole('link', { name: 'Вълнено палто' })).toBeInTheDocument();
   });
 });

@@ -72,6 +72,14 @@ export function StatsPanel({ lang, currency }: StatsPanelProps) {
               <dt>{t('adminStats.averageOrder')}</dt>
               <dd>{formatMoney(data.totals.averageOrder, lang, currency)}</dd>
             </div>
+            <div>
+              <dt>{t('adminStats.toShip')}</dt>
+              <dd>
+                <Link to="/admin/orders?ship=due" className={styles.figureLink} title={t('adminStats.toShipHint')}>
+                  {data.toShip}
+                </Link>
+              </dd>
+            </div>
           </dl>
 
           <SalesChart days={data.days} money={(amount) => formatMoney(amount, lang, currency)} day={day} />
@@ -105,7 +113,9 @@ export function StatsPanel({ lang, currency }: StatsPanelProps) {
                 <ul className={styles.list}>
                   {data.lowStock.map((item) => (
                     <li key={`${item.productId}-${item.colorName}-${item.size}`}>
-                      <Link to={`/product/${item.productId}`}>{item.name}</Link>
+                      <Link to={`/product/${item.productId}`}>
+                        {lang === 'bg' && item.nameBg ? item.nameBg : item.name}
+                      </Link>
                       <span className={item.available === 0 ? styles.out : styles.muted}>
                         {t('adminStats.left', {
                           color: colorNameIn(item, lang),
