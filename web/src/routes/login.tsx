@@ -1,8 +1,9 @@
 import { Link, Navigate, useLocation } from 'react-router';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AuthShell } from '../features/auth/components/auth-shell';
 import { LoginForm } from '../features/auth/components/login-form';
+import { rememberReturn } from '../lib/return-to';
 import { readToken } from '../lib/session';
 
 export default function LoginRoute() {
@@ -10,6 +11,8 @@ export default function LoginRoute() {
   const location = useLocation();
   // Someone already signed in has nothing to do here (checked once: a fresh login navigates itself).
   const [signedIn] = useState(() => Boolean(readToken()));
+  // The page that sent them here (`?next=`), kept for after login or sign-up (lib/return-to).
+  useEffect(() => rememberReturn(location.search), [location.search]);
   if (signedIn) return <Navigate to="/profile" replace />;
 
   return (
@@ -20,7 +23,7 @@ export default function LoginRoute() {
       footer={
         <p>
           {t('auth.login.noAccount')}{' '}
-          <Link to="/signup" state={location.state}>
+          <Link to={{ pathname: '/signup', search: location.search }} state={location.state}>
             {t('auth.login.signUpLink')}
           </Link>
         </p>

@@ -2,7 +2,7 @@ import { lazy, Suspense, useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../lib/session';
-import { useAddToCart } from '../features/cart/api/add-to-cart';
+import { useAddToCart, useResumePendingAdd } from '../features/cart/api/add-to-cart';
 import { useAddToCartToast } from '../features/cart/components/add-to-cart-toast';
 import { useWishlistHeart } from '../features/wishlist/api/use-wishlist-heart';
 import { useAddToWishlistToast } from '../features/wishlist/components/wishlist-toast';
@@ -48,6 +48,9 @@ export default function ProductRoute() {
   const cartToast = useAddToCartToast();
   const heart = useWishlistHeart();
   const wishlistToast = useAddToWishlistToast();
+
+  // Back from logging in: the add asked for while logged out is done now.
+  useResumePendingAdd(product?.id, cartToast);
 
   async function addToCart(selection: ProductSelection) {
     cartToast(await addLineToCart(selection));

@@ -6,6 +6,7 @@ import { Field } from '../../../components/field/field';
 import button from '../../../components/button/button.module.css';
 import { isApiError } from '../../../lib/api-client';
 import { useErrorText } from '../../../lib/error-text';
+import { safeReturnPath, takeReturn } from '../../../lib/return-to';
 import { writeToken } from '../../../lib/session';
 import { login } from '../api/login';
 import { requestPasswordReset } from '../api/request-password-reset';
@@ -17,12 +18,15 @@ import form from './form.module.css';
 
 type Errors = Partial<Record<'email' | 'password', string>>;
 
-/** Where to go after login: back to where an admin guard sent the visitor from, else /profile. */
+/**
+ * Where to go after login: back to where an admin guard sent the visitor from, else to the page
+ * that asked them to log in (`?next=`, kept for the tab: lib/return-to), else /profile.
+ */
 function returnPath(state: unknown): string {
   const from = (state as { from?: { pathname?: string; search?: string; hash?: string } } | null)?.from;
-  const path = from?.pathname;
-  if (!path || !path.startsWith('/') || path.startsWith('//') || path === '/login') return '/profile';
-  return `${path}${from.search ?? ''}${from.hash ?? ''}`;
+  const guarded = from?.pathname ? safeReturnPath(`${from.pathname}${from.search ?? ''}${from.hash ?? ''}`) : null;
+  const asked = takeReturn();
+  return guarded ?? asked ?? '/profile';
 }
 
 export function LoginForm() {

@@ -6,6 +6,7 @@ import { OTP_LENGTH, TIMINGS } from '@shop/contract';
 import { Field } from '../../../components/field/field';
 import button from '../../../components/button/button.module.css';
 import { useErrorText } from '../../../lib/error-text';
+import { takeReturn } from '../../../lib/return-to';
 import { writeToken } from '../../../lib/session';
 import { resendOtp } from '../api/resend-otp';
 import { verifyOtp } from '../api/verify-otp';
@@ -22,6 +23,7 @@ export function VerifyOtpForm() {
   const [error, setError] = useState<string | null>(null);
   const [status, setStatus] = useState<'idle' | 'verifying' | 'resending' | 'done'>('idle');
   const timer = useRef<number | undefined>(undefined);
+  const [returning, setReturning] = useState(false);
 
   useEffect(() => () => window.clearTimeout(timer.current), []);
 
@@ -46,7 +48,13 @@ export function VerifyOtpForm() {
       clearPendingEmail();
       toast.success(t('auth.otp.success'));
       setStatus('done');
-      timer.current = window.setTimeout(() => void navigate('/profile', { replace: true }), TIMINGS.otpRedirect);
+      // Back to the page that asked them to log in (lib/return-to), else their profile.
+      const back = takeReturn();
+      setReturning(back !== null);
+      timer.current = window.setTimeout(
+        () => void navigate(back ?? '/profile', { replace: true }),
+        TIMINGS.otpRedirect,
+      );
     } catch (failure) {
       const text = errorText(failure, AUTH_ERRORS.verifyOtp);
       toast.error(text);
@@ -100,7 +108,7 @@ export function VerifyOtpForm() {
       />
       {status === 'done' && (
         <p className={form.message} data-kind="success" role="status">
-          {t('auth.otp.redirecting')}
+          {returning ? t('auth.otp.redirectingBack') : t('auth.otp.redirecting')}
         </p>
       )}
       <button type="submit" className={`${button.primary} ${button.block}`} disabled={status !== 'idle'}>

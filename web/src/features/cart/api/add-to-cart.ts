@@ -1,4 +1,4 @@
-import { useCallback } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { useSWRConfig } from 'swr';
 import { QUANTITY_MAX, QUANTITY_MIN, type AddLineBody, type CartItem, type Language, type Size } from '@shop/contract';
 import { api } from '../../../lib/api-client';
@@ -6,6 +6,7 @@ import { useToken } from '../../../lib/session';
 import { useUnitsLimit } from '../../../lib/settings';
 import { CART_PATH, cartKey } from '../../../lib/swr-keys';
 import { useLanguage } from '../../../lib/use-language';
+import { rememberPendingAdd, takePendingAdd } from '../lib/pending-add';
 import { useCart } from './get-cart';
 
 /** What the product page hands over: the product, the colour by id, the size and how many. */
@@ -40,7 +41,8 @@ const sameLine = (item: CartItem, line: { productId: number; colorId: number; se
   item.productId === line.productId && item.colorId === line.colorId && item.selectedSize === line.selectedSize;
 
 /**
- * Add to Cart with the spec's checks, in its order: logged out first, then incomplete data,
+ * Add to Cart with the spec's checks, in its order: logged out first (a complete line is kept to
+ * be added once they have logged in: useResumePendingAdd), then incomplete data,
  * then the units rule (a line already at the shop's limit, 99 at most, is refused here; a sum
  * past it is capped by the server). Every cart view (navbar bubble, preview, cart page) updates at once.
  */
@@ -54,7 +56,10 @@ export function useAddToCart() {
   return useCallback(
     async (line: NewCartLine): Promise<AddToCartResult> => {
       const key = cartKey(token, lang);
-      if (!key) return { kind: 'loggedOut' };
+      if (!key) {
+        if (isComplete(line)) rememberPendingAdd(line);
+        return { kind: 'loggedOut' };
+      }
       if (!isComplete(line)) return { kind: 'incomplete' };
       const existing = items.find((item) => sameLine(item, line));
       if (existing && existing.quantity >= limit) return { kind: 'full' };
@@ -86,4 +91,23 @@ export function useAddToCart() {
     },
     [token, lang, items, mutate, limit],
   );
+}
+
+/**
+ * Back on the product's page after logging in or signing up: the add the shopper asked for while
+ * logged out is done, once (taken from the tab's storage before it is sent), and `onResult` told.
+ */
+export function useResumePendingAdd(productId: number | undefined, onResult: (result: AddToCartResult) => void) {
+  const token = useToken();
+  const add = useAddToCart();
+  const latest = useRef({ add, onResult });
+  useEffect(() => {
+    latest.current = { add, onResult };
+  });
+  useEffect(() => {
+    if (!token || productId === undefined) return;
+    const line = takePendingAdd(productId);
+    if (!line) return;
+    void latest.current.add(line).then((result) => latest.current.onResult(result));
+  }, [token, productId]);
 }

@@ -1,12 +1,13 @@
-import { useCallback } from 'react';
+import { createElement, useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import { useErrorText } from '../../../lib/error-text';
 import type { AddToCartResult } from '../api/add-to-cart';
 import { useUnitsLimit } from '../../../lib/settings';
+import { LoginRequiredToast } from './login-required-toast';
 import { CART_ERRORS, limitReachedText, outOfStockText, unitsLimitText } from '../lib/cart-errors';
 
-/** The toast that says how Add to Cart ended (spec sections 4 and 8). */
+/** The toast that says how Add to Cart ended (spec sections 4 and 8); logged out, with a link to log in and come back. */
 export function useAddToCartToast(): (result: AddToCartResult) => void {
   const { t } = useTranslation();
   const errorText = useErrorText();
@@ -22,7 +23,7 @@ export function useAddToCartToast(): (result: AddToCartResult) => void {
           toast.warn(limitReachedText(t, limit));
           break;
         case 'loggedOut':
-          toast.info(t('cart.loginRequired'));
+          toast.info(createElement(LoginRequiredToast));
           break;
         case 'incomplete':
           toast.error(t('cart.incomplete'));
