@@ -34,6 +34,8 @@ import { paymentRoutes } from './modules/payments/routes.js';
 import { privacyRoutes } from './modules/privacy/routes.js';
 import { profileRoutes } from './modules/profile/routes.js';
 import { sweepLapsedOrders } from './modules/orders/lifecycle.js';
+import { ownerAddress } from './modules/settings/service.js';
+import { scheduleLowStockDigest } from './modules/orders/digest.js';
 import { collectBackInStock } from './modules/stock/alerts.js';
 import { stockRoutes } from './modules/stock/routes.js';
 import { wishlistRoutes } from './modules/wishlist/routes.js';
@@ -147,6 +149,7 @@ export async function buildApp({ config, database, logger, serveWebApp = true }:
   app.decorate('limiter', redis ? createRedisLimiter(redis) : createMemoryLimiter());
   app.decorate(
     'mailer',
+    // A reply to any mail reaches the seller (a person), unless the mail names another (the owner's notices).
     createMailer({
       kind: config.mail,
       smtpUrl: config.smtpUrl,
@@ -154,6 +157,7 @@ export async function buildApp({ config, database, logger, serveWebApp = true }:
       dataDir: config.dataDir,
       log: app.log,
       logDevNotes: config.env !== 'production',
+      replyTo: () => ownerAddress(db.db),
     }),
   );
   app.decorate('payments', createPaymentProvider(config));
@@ -167,9 +171,11 @@ export async function buildApp({ config, database, logger, serveWebApp = true }:
   const stopCollectingFiles = collectFilesPeriodically(db.db, app.log);
   // A safety net for waiting shoppers: stock edits write their mails at once (stock/routes.ts).
   const stopSweeping = sweepLapsedOrders(db.db, app.log, () => collectBackInStock(db.db));
+  const stopDigest = scheduleLowStockDigest(db.db, app.log);
   app.addHook('onClose', async () => {
     stopCollectingFiles();
     stopSweeping();
+    stopDigest();
     await outbox.stop();
     app.mailer.close();
     await feed.stop();

@@ -17,12 +17,25 @@ export const PROVIDER_REFUND = 'payment.refund';
 export const CLOSE_SESSION = 'payment.close-session';
 /** The withdrawal's acknowledgement (withdrawals/effects.ts runs it). */
 export const WITHDRAWAL_MAIL = 'mail.withdrawal';
+/** The owner's word of a new order (effects.ts) and of a withdrawal (withdrawals/effects.ts). */
+export const OWNER_ORDER_MAIL = 'mail.owner.order';
+export const OWNER_WITHDRAWAL_MAIL = 'mail.owner.withdrawal';
+/** The daily digest of low stock (digest.ts writes it, keyed by the day). */
+export const LOW_STOCK_DIGEST = 'mail.owner.low-stock';
 
 const mail = (event: RecordedEvent, kind: OrderMailKind, extra: Record<string, unknown> = {}): Effect => ({
   kind: ORDER_MAIL,
   key: `${ORDER_MAIL}:${event.id}`,
   orderId: event.orderId,
   payload: { orderId: event.orderId, kind, ...extra },
+});
+
+/** Once per order: the owner hears of it when it is placed (cash on delivery) or paid (card). */
+const ownerMail = (event: RecordedEvent): Effect => ({
+  kind: OWNER_ORDER_MAIL,
+  key: `${OWNER_ORDER_MAIL}:${event.orderId}`,
+  orderId: event.orderId,
+  payload: { orderId: event.orderId },
 });
 
 /** Once per order: a checkout's provider session is closed once, whichever step closed the order. */
@@ -46,8 +59,8 @@ const backInStock = (event: RecordedEvent): Effect => ({
  */
 export const ORDER_SUBSCRIBERS: Partial<Record<OrderEventType, (event: RecordedEvent) => Effect[]>> = {
   // Cash on delivery is an order at once; a card order once paid (not cash collected on delivery).
-  placed: (event) => [mail(event, 'confirmed')],
-  paid: (event) => (event.detail.cashCollected ? [] : [mail(event, 'confirmed')]),
+  placed: (event) => [mail(event, 'confirmed'), ownerMail(event)],
+  paid: (event) => (event.detail.cashCollected ? [] : [mail(event, 'confirmed'), ownerMail(event)]),
   shipped: (event) => [mail(event, 'shipped')],
   delivered: (event) => [mail(event, 'delivered')],
   // A pending checkout's session closes; an order that took stock gives it back. The shopper is
@@ -74,6 +87,12 @@ export const ORDER_SUBSCRIBERS: Partial<Record<OrderEventType, (event: RecordedE
     {
       kind: WITHDRAWAL_MAIL,
       key: `${WITHDRAWAL_MAIL}:${event.id}`,
+      orderId: event.orderId,
+      payload: { withdrawalId: event.detail.withdrawalId },
+    },
+    {
+      kind: OWNER_WITHDRAWAL_MAIL,
+      key: `${OWNER_WITHDRAWAL_MAIL}:${event.id}`,
       orderId: event.orderId,
       payload: { withdrawalId: event.detail.withdrawalId },
     },

@@ -45,6 +45,11 @@ export async function settingsRow(db: Db | Tx): Promise<SettingsRow> {
   return created ?? (await settingsRow(db));
 }
 
+/** Where the owner's notices go (new orders, withdrawals, low stock): the seller's email, or '' (none). */
+export async function ownerAddress(db: Db | Tx): Promise<string> {
+  return (await settingsRow(db)).sellerEmail;
+}
+
 export async function getSettings(db: Db | Tx, shop: ShopFacts): Promise<Settings> {
   return toSettings(await settingsRow(db), shop);
 }

@@ -11,6 +11,11 @@ export interface Mail {
   text: string;
   html: string;
   /**
+   * Where a reply goes: the seller's address on every mail to a shopper (so that a reply reaches a
+   * person, not the sending address); the shopper's on a mail to the owner about their order.
+   */
+  replyTo?: string | undefined;
+  /**
    * What a developer needs from this mail (a code, a link). Logged only by the outbox outside
    * production; never when real SMTP delivers the mail, nor by a production outbox (MAIL=outbox),
    * whose log may be shipped anywhere while the code still signs someone in.
@@ -33,11 +38,14 @@ export function createMailer(options: {
   log: FastifyBaseLogger;
   /** Whether the outbox echoes each mail's devNote (a sign-up code, a reset link) to the log. */
   logDevNotes: boolean;
+  /** The `Reply-To` of mails that name none (withReplyTo). */
+  replyTo?: () => Promise<string>;
 }): Mailer {
-  const mailer =
+  const transport =
     options.kind === 'smtp' && options.smtpUrl
       ? smtpMailer(nodemailer.createTransport(pooled(options.smtpUrl)), options.from)
       : outboxMailer(join(options.dataDir, 'outbox'), options.from, options.log, options.logDevNotes);
+  const mailer = options.replyTo ? withReplyTo(transport, options.replyTo) : transport;
   // Mail leaves the process: never from inside a transaction (effects run after commit).
   return outsideTransactions('mailer', mailer);
 }
@@ -57,8 +65,8 @@ function pooled(smtpUrl: string): string {
 function smtpMailer(transport: Transporter, from: string): Mailer {
   return {
     kind: 'smtp',
-    async send({ to, subject, text, html }) {
-      await transport.sendMail({ from, to, subject, text, html });
+    async send({ to, subject, text, html, replyTo }) {
+      await transport.sendMail({ from, to, subject, text, html, ...(replyTo ? { replyTo } : {}) });
     },
     close: () => transport.close(),
   };
@@ -68,8 +76,8 @@ function outboxMailer(dir: string, from: string, log: FastifyBaseLogger, logDevN
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     kind: 'outbox',
-    async send({ to, subject, text, html, devNote }) {
-      const info = await transport.sendMail({ from, to, subject, text, html });
+    async send({ to, subject, text, html, replyTo, devNote }) {
+      const info = await transport.sendMail({ from, to, subject, text, html, ...(replyTo ? { replyTo } : {}) });
       // Only the shop's user may read them: a reset link opens the account (whatever the umask).
       await mkdir(dir, { recursive: true, mode: 0o700 });
       const file = join(dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(3).toString('hex')}.eml`);
@@ -79,5 +87,19 @@ function outboxMailer(dir: string, from: string, log: FastifyBaseLogger, logDevN
       log.info({ to, subject, file, outbox: true }, `mail written to the outbox${note}`);
     },
     close: () => transport.close(),
+  };
+}
+
+/**
+ * A mailer whose mails without a `replyTo` take the one `replyTo()` answers at the time of sending
+ * (the seller's address from the settings: app.ts), or none when it answers ''.
+ */
+export function withReplyTo(mailer: Mailer, replyTo: () => Promise<string>): Mailer {
+  return {
+    kind: mailer.kind,
+    async send(mail) {
+      await mailer.send(mail.replyTo === undefined ? { ...mail, replyTo: (await replyTo()) || undefined } : mail);
+    },
+    close: () => mailer.close(),
   };
 }

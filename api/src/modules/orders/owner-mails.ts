@@ -1,0 +1,94 @@
+import { colorNameIn, type Order, toCents } from '@shop/contract';
+import { formatMoney } from '../../lib/format.js';
+import type { Mail } from '../../platform/mail/mailer.js';
+import { renderMail } from '../../platform/mail/templates/layout.js';
+import type { LowStockLine } from './stats.js';
+
+/**
+ * The mails to the owner (the seller's address in the settings): a new order, and the daily digest
+ * of low stock. The owner reads the admin in either language, so each mail says it in English and
+ * then in Bulgarian. A reply to an order's mail goes to its shopper.
+ */
+
+export interface OwnerOrderMailInput {
+  to: string;
+  order: Order;
+  customer: { name: string; email: string } | null;
+  publicUrl: string;
+}
+
+const both = (en: string, bg: string) => `${en} · ${bg}`;
+
+export function ownerOrderMail({ to, order, customer, publicUrl }: OwnerOrderMailInput): Mail {
+  const money = (amount: number, lang: 'en' | 'bg') => formatMoney(toCents(amount), order.currency, lang);
+  const ref = order.reference;
+  const cod = order.paymentMethod === 'cod';
+  const lines = (lang: 'en' | 'bg') =>
+    order.items.map((item) => `${item.quantity} × ${item.name} (${colorNameIn(item, lang)}, ${item.size})`);
+  const who = customer ? `${customer.name} <${customer.email}>` : '';
+  const en = [
+    `A new order ${ref} of ${money(order.total, 'en')}, ${cod ? 'cash on delivery' : 'paid by card'}${who ? `, from ${who}` : ''}.`,
+    ...(order.confirmationRequired ? ['It waits for your confirmation before it ships (a new account).'] : []),
+    ...lines('en'),
+  ];
+  const bg = [
+    `Нова поръчка ${ref} за ${money(order.total, 'bg')}, ${cod ? 'с наложен платеж' : 'платена с карта'}${who ? `, от ${who}` : ''}.`,
+    ...(order.confirmationRequired ? ['Чака вашето потвърждение, преди да бъде изпратена (нов профил).'] : []),
+    ...lines('bg'),
+  ];
+  return {
+    to,
+    ...(customer ? { replyTo: customer.email } : { replyTo: '' }),
+    ...renderMail({
+      lang: 'en',
+      subject: both(`New order ${ref}`, `Нова поръчка ${ref}`),
+      preheader: both(`${money(order.total, 'en')}`, cod ? 'наложен платеж' : 'карта'),
+      heading: both('New order', 'Нова поръчка'),
+      intro: [...en, '', ...bg].filter(Boolean),
+      highlight: {
+        kind: 'link',
+        label: both('Open the order', 'Отворете поръчката'),
+        url: `${publicUrl}/admin/orders/${order.id}`,
+      },
+    }),
+  };
+}
+
+/** The day's list of variants at or under the low-stock mark (`date`: YYYY-MM-DD, the shop's day). */
+export function lowStockMail({
+  to,
+  date,
+  lines,
+  publicUrl,
+}: {
+  to: string;
+  date: string;
+  lines: LowStockLine[];
+  publicUrl: string;
+}): Mail {
+  const en = lines.map((line) => `${line.name} (${line.colorName}, ${line.size}): ${line.available} left`);
+  const bg = lines.map(
+    (line) => `${line.nameBg || line.name} (${colorNameIn(line, 'bg')}, ${line.size}): остават ${line.available}`,
+  );
+  return {
+    to,
+    replyTo: '',
+    ...renderMail({
+      lang: 'en',
+      subject: both(`Low stock on ${date}`, `Малко наличност на ${date}`),
+      preheader: both(`${lines.length} variants`, `${lines.length} варианта`),
+      heading: both('Low stock', 'Малко наличност'),
+      intro: [
+        `These sizes are almost sold out (${lines.length}):`,
+        ...en,
+        `Тези размери са почти изчерпани (${lines.length}):`,
+        ...bg,
+      ],
+      highlight: {
+        kind: 'link',
+        label: both('Open the dashboard', 'Отворете таблото'),
+        url: `${publicUrl}/admin/dashboard`,
+      },
+    }),
+  };
+}

@@ -1,0 +1,114 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { shopSettings } from '../../db/schema.js';
+import { createTestApp, effectsRun, type TestApp } from '../../test/app.js';
+import { bearer, createProduct, createUser } from '../../test/factories.js';
+import { startSmtpServer, type TestSmtpServer } from '../../test/smtp.js';
+import { addCartLine, TEST_DELIVERY } from '../payments/test-support.js';
+import { placedOrder } from '../withdrawals/test-support.js';
+import { enqueueLowStockDigest } from './digest.js';
+
+const OWNER = 'owner@atelier.test';
+
+let t: TestApp;
+let smtp: TestSmtpServer;
+beforeAll(async () => {
+  smtp = await startSmtpServer();
+  t = await createTestApp({ SMTP_URL: smtp.url });
+  await t.db.update(shopSettings).set({ sellerEmail: OWNER }).where(eq(shopSettings.id, 1));
+});
+afterAll(async () => {
+  await t.close();
+  await smtp.close();
+});
+
+const toOwner = (match: (subject: string) => boolean) =>
+  smtp.messages.filter((mail) => mail.to.includes(OWNER) && match(mail.subject));
+
+describe("the owner's notices (at the seller's address)", () => {
+  it('a cash-on-delivery order mails the owner once, with its lines; a reply goes to the shopper', async () => {
+    const { user, reference } = await placedOrder(t);
+    await effectsRun(t.app);
+    const mails = toOwner((subject) => subject.includes(reference));
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.subject).toBe(`New order ${reference} · Нова поръчка ${reference}`);
+    expect(mails[0]!.text).toContain('cash on delivery');
+    expect(mails[0]!.text).toContain('с наложен платеж');
+    expect(mails[0]!.text).toContain('2 × Oxblood Hoodie (Onyx');
+    expect(mails[0]!.text).toContain('2 × Oxblood Hoodie (Оникс');
+    expect(mails[0]!.headers['reply-to']).toBe(user.email);
+  });
+
+  it('a card order mails the owner once it is paid, not when its checkout opens', async () => {
+    const user = await createUser(t.db);
+    const product = await createProduct(t.db, { priceCents: 3000, stock: 5 });
+    await addCartLine(t.db, user, product);
+    const session = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/checkout/session',
+        headers: bearer(user),
+        payload: { delivery: TEST_DELIVERY },
+      })
+    ).json();
+    await effectsRun(t.app);
+    const { reference } = (await t.app.inject({ url: `/api/orders/${session.orderId}`, headers: bearer(user) })).json();
+    expect(toOwner((subject) => subject.includes(reference))).toHaveLength(0);
+    const paid = await t.app.inject({
+      method: 'POST',
+      url: `/pay/${session.sessionId}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'cardNumber=4242+4242+4242+4242&expiry=12%2F39&cvc=123&name=Ana',
+    });
+    expect(paid.statusCode).toBe(303);
+    await effectsRun(t.app);
+    const mails = toOwner((subject) => subject.includes(reference));
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.text).toContain('paid by card');
+  });
+
+  it('a withdrawal mails the owner with the refund deadline: 14 days from the notice', async () => {
+    const { user, orderId, reference, lines } = await placedOrder(t);
+    const answer = await t.app.inject({
+      method: 'POST',
+      url: `/api/orders/${orderId}/withdrawal`,
+      headers: bearer(user),
+      payload: { items: [{ orderItemId: lines[0]!.id, quantity: 1 }], reason: 'Too big' },
+    });
+    expect(answer.statusCode, answer.body).toBe(201);
+    await effectsRun(t.app);
+    const { submittedAt } = answer.json().withdrawal as { submittedAt: string };
+    const deadline = new Date(Date.parse(submittedAt) + 14 * 86_400_000);
+    const on = (locale: string) =>
+      new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'Europe/Sofia' }).format(deadline);
+    const mails = toOwner((subject) => subject.startsWith(`Withdrawal from order ${reference}`));
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.text).toContain(`until ${on('en-GB')} (14 days from the notice)`);
+    expect(mails[0]!.text).toContain(`до ${on('bg-BG')} (14 дни от уведомлението)`);
+    expect(mails[0]!.text).toContain('1 × Oxblood Hoodie');
+    expect(mails[0]!.text).toContain('Too big');
+    expect(mails[0]!.headers['reply-to']).toBe(user.email);
+  });
+
+  it('the low-stock digest is mailed once a day, however often it is written', async () => {
+    await createProduct(t.db, { priceCents: 2000, stock: 1, name: 'Last Scarf' });
+    const day = new Date('2026-06-10T09:00:00Z');
+    await enqueueLowStockDigest(t.db, day);
+    await enqueueLowStockDigest(t.db, new Date('2026-06-10T15:00:00Z'));
+    await effectsRun(t.app);
+    await enqueueLowStockDigest(t.db, day);
+    await effectsRun(t.app);
+    const digests = toOwner((subject) => subject.startsWith('Low stock on 2026-06-10'));
+    expect(digests).toHaveLength(1);
+    expect(digests[0]!.text).toMatch(/Last Scarf \(Onyx, \w+\): 1 left/);
+    await enqueueLowStockDigest(t.db, new Date('2026-06-11T09:00:00Z'));
+    await effectsRun(t.app);
+    expect(toOwner((subject) => subject.startsWith('Low stock on 2026-06-11'))).toHaveLength(1);
+  });
+
+  it("every mail to a shopper carries Reply-To the seller's email", async () => {
+    const { user, reference } = await placedOrder(t, { locale: 'bg' });
+    const mail = await smtp.waitFor(user.email, (m) => m.subject.includes(reference));
+    expect(mail.headers['reply-to']).toBe(OWNER);
+  });
+});

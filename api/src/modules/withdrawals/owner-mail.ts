@@ -1,0 +1,90 @@
+import { colorNameIn, type Order } from '@shop/contract';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { orders, users, withdrawals } from '../../db/schema.js';
+import type { Mail } from '../../platform/mail/mailer.js';
+import { renderMail } from '../../platform/mail/templates/layout.js';
+import type { OrderMailDeps } from '../orders/notify.js';
+import { toOrders } from '../orders/service.js';
+import { ownerAddress } from '../settings/service.js';
+import { orderEmail, orderName } from './service.js';
+
+/** The law's time to refund a withdrawal: 14 days from the notice (Directive 2011/83/EU, art. 13). */
+export const REFUND_WITHIN_DAYS = 14;
+const DAY_MS = 86_400_000;
+
+const day = (iso: string, locale: string) =>
+  new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'Europe/Sofia' }).format(new Date(iso));
+
+/** The refund's deadline: REFUND_WITHIN_DAYS after the withdrawal was submitted. */
+export const refundDeadline = (submittedAt: string): string =>
+  new Date(Date.parse(submittedAt) + REFUND_WITHIN_DAYS * DAY_MS).toISOString();
+
+/** The owner's notice of a withdrawal, in English then Bulgarian; a reply goes to the shopper. */
+export function ownerWithdrawalMail(input: {
+  to: string;
+  order: Order;
+  shopper: { name: string; email: string };
+  submittedAt: string;
+  items: { orderItemId: number; quantity: number }[];
+  reason: string | null;
+  publicUrl: string;
+}): Mail {
+  const { order } = input;
+  const ref = order.reference;
+  const deadline = refundDeadline(input.submittedAt);
+  const lines = (lang: 'en' | 'bg') =>
+    input.items.flatMap((item) => {
+      const line = order.items.find((candidate) => candidate.id === item.orderItemId);
+      return line ? [`${item.quantity} × ${line.name} (${colorNameIn(line, lang)}, ${line.size})`] : [];
+    });
+  const who = `${input.shopper.name} <${input.shopper.email}>`.trim();
+  return {
+    to: input.to,
+    replyTo: input.shopper.email,
+    ...renderMail({
+      lang: 'en',
+      subject: `Withdrawal from order ${ref} · Отказ от поръчка ${ref}`,
+      preheader: `Refund by ${day(deadline, 'en-GB')} · Възстановете до ${day(deadline, 'bg-BG')}`,
+      heading: 'A withdrawal · Отказ от договора',
+      intro: [
+        `${who} withdrew from order ${ref} on ${day(input.submittedAt, 'en-GB')}${input.reason ? ` (“${input.reason}”)` : ''}:`,
+        ...lines('en'),
+        `The law gives you until ${day(deadline, 'en-GB')} (${REFUND_WITHIN_DAYS} days from the notice) to refund what was paid for these lines, with the standard delivery; you may wait until the items are back.`,
+        `${who} се отказа от поръчка ${ref} на ${day(input.submittedAt, 'bg-BG')}${input.reason ? ` („${input.reason}“)` : ''}:`,
+        ...lines('bg'),
+        `Законът ви дава срок до ${day(deadline, 'bg-BG')} (${REFUND_WITHIN_DAYS} дни от уведомлението) да възстановите платеното за тези артикули, със стандартната доставка; можете да изчакате артикулите да се върнат.`,
+      ],
+      highlight: {
+        kind: 'link',
+        label: 'Open the order · Отворете поръчката',
+        url: `${input.publicUrl}/admin/orders/${order.id}`,
+      },
+    }),
+  };
+}
+
+/** Tells the owner of a recorded withdrawal (an effect of the `withdrawal` event). No address: no one to tell. */
+export async function mailOwnerWithdrawal(db: Db, deps: OrderMailDeps, withdrawalId: number): Promise<void> {
+  const to = await ownerAddress(db);
+  if (!to) return;
+  const [found] = await db
+    .select({ withdrawal: withdrawals, email: orderEmail, name: orderName, row: orders })
+    .from(withdrawals)
+    .innerJoin(orders, eq(orders.id, withdrawals.orderId))
+    .leftJoin(users, eq(users.id, orders.userId))
+    .where(eq(withdrawals.id, withdrawalId));
+  if (!found) return;
+  const [order] = await toOrders(db, [found.row]);
+  await deps.mailer.send(
+    ownerWithdrawalMail({
+      to,
+      order: order!,
+      shopper: { name: found.name ?? '', email: found.email ?? '' },
+      submittedAt: found.withdrawal.submittedAt.toISOString(),
+      items: found.withdrawal.items,
+      reason: found.withdrawal.reason,
+      publicUrl: deps.publicUrl,
+    }),
+  );
+}
