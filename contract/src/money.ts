@@ -6,6 +6,10 @@
 export const toCents = (amount: number): number => Math.round(amount * 100);
 export const fromCents = (cents: number): number => cents / 100;
 
+/** Some of the order was refunded, not all of it (a "partly refunded" badge on the lists). */
+export const partlyRefunded = (order: { total: number; refunded: number }): boolean =>
+  toCents(order.refunded) > 0 && toCents(order.refunded) < toCents(order.total);
+
 /** What one line costs: its unit price (VAT included) times the quantity, less its share of a discount. */
 export interface TotalsLine {
   unitPriceCents: number;

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { AdminOrder } from '@shop/contract';
+import { partlyRefunded, type AdminOrder } from '@shop/contract';
 import { awaitsConfirmation } from '../lib/order-steps';
 import styles from './order-badges.module.css';
 
@@ -26,6 +26,11 @@ export function OrderBadges({
       <span className={styles.badge} data-status={order.status}>
         {t(`adminOrders.status.${order.status}`)}
       </span>
+      {order.status !== 'refunded' && partlyRefunded(order) && (
+        <span className={styles.badge} data-partly-refunded="">
+          {t('adminOrders.partlyRefundedBadge')}
+        </span>
+      )}
       {order.testPayment && (
         <span className={styles.badge} data-test-payment="">
           {t('adminOrders.testPaymentBadge')}

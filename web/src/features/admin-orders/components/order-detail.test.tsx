@@ -111,6 +111,29 @@ describe('OrderDetail', () => {
     expect(sent.find((request) => request.key === 'POST /api/admin/orders/31/refund')?.body).toEqual({ amount: 10.5 });
   });
 
+  it("shows each refund's amount in the timeline and a partly refunded order as one", async () => {
+    const refunded: AdminOrder = {
+      ...placed,
+      status: 'paid',
+      paymentMethod: 'card',
+      codFee: 0,
+      total: 126.5,
+      refunded: 30,
+      events: [
+        { type: 'created', at: '2026-11-20T10:00:00.000Z' },
+        { type: 'paid', at: '2026-11-20T10:01:00.000Z' },
+        { type: 'refunded', at: '2026-11-21T10:00:00.000Z', amount: 20 },
+        { type: 'refunded', at: '2026-11-22T10:00:00.000Z', amount: 10 },
+      ],
+    };
+    fakeApi({ 'GET /api/admin/orders/31': { body: refunded } });
+    signIn();
+    renderWithApi(<OrderDetail orderId={31} lang="en" />);
+    expect(await screen.findByText('Refunded €20.00')).toBeInTheDocument();
+    expect(screen.getByText('Refunded €10.00')).toBeInTheDocument();
+    expect(screen.getByText('Partly refunded')).toBeInTheDocument();
+  });
+
   it('says TEST PAYMENT on an order paid on the built-in test page, in words and as a badge', async () => {
     const testPaid: AdminOrder = {
       ...placed,

@@ -249,7 +249,11 @@ function Timeline({ order, lang }: { order: AdminOrder; lang: string }) {
       <ol className={styles.timeline}>
         {order.events.map((event, index) => (
           <li key={`${event.type}-${index}`}>
-            <span className={styles.event}>{t(`adminOrders.events.${event.type}`)}</span>
+            <span className={styles.event}>
+              {event.type === 'refunded' && event.amount !== undefined
+                ? t('adminOrders.events.refundedAmount', { amount: formatMoney(event.amount, lang, order.currency) })
+                : t(`adminOrders.events.${event.type}`)}
+            </span>
             <time dateTime={event.at} className={styles.muted}>
               {formatDateTime(event.at, lang)}
             </time>

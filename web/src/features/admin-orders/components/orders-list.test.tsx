@@ -54,6 +54,34 @@ describe('OrdersList', () => {
     expect(within(paid).queryByText('Test payment')).not.toBeInTheDocument();
   });
 
+  it('marks an order refunded in part "Partly refunded", not one refunded in full nor one never refunded', async () => {
+    fakeApi({
+      'GET /api/admin/orders?limit=20': page(
+        [
+          order(7, { refunded: 12.5, withdrawal: null }),
+          order(6, { status: 'refunded', refunded: 50, withdrawal: null }),
+          order(5, { withdrawal: null }),
+        ],
+        3,
+      ),
+    });
+    signIn();
+    renderWithApi(<OrdersList lang="en" />, { path: '/admin/orders' });
+    const row = async (id: number) => (await screen.findByRole('link', { name: `Order #${id}` })).closest('tr')!;
+    expect(within(await row(7)).getByText('Partly refunded')).toBeInTheDocument();
+    expect(within(await row(6)).queryByText('Partly refunded')).not.toBeInTheDocument();
+    expect(within(await row(5)).queryByText('Partly refunded')).not.toBeInTheDocument();
+  });
+
+  it('asks for the orders to ship when the link from the dashboard says so, with the box ticked', async () => {
+    const sent = fakeApi({ 'GET /api/admin/orders?ship=due&limit=20': page([order(8, { withdrawal: null })], 1) });
+    signIn();
+    renderWithApi(<OrdersList lang="en" />, { path: '/admin/orders?ship=due' });
+    expect(await screen.findByRole('link', { name: 'Order #8' })).toBeInTheDocument();
+    expect(screen.getByRole('checkbox', { name: 'To ship' })).toBeChecked();
+    expect(sent.map((request) => request.key)).toEqual(['GET /api/admin/orders?ship=due&limit=20']);
+  });
+
   it('lists orders with their total, payment and state, and asks the server for each filter and page', async () => {
     const sent = fakeApi({
       'GET /api/admin/orders?limit=20': page([order(3), order(2)], 45),

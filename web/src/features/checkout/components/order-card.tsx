@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { Language, Order } from '@shop/contract';
 import { formatMoney } from '../../../lib/money';
 import { formatDateTime } from '../lib/format-date';
-import { OrderStatusBadge } from './order-status';
+import { OrderStatusBadge, PartlyRefundedBadge } from './order-status';
 import { PendingActions } from './pending-actions';
 import { SummaryLine } from './summary-line';
 import styles from './order-card.module.css';
@@ -47,7 +47,10 @@ export function OrderCard({
             {order.paidAt && ` · ${t('orders.paidOn', { date: formatDateTime(order.paidAt, lang) })}`}
           </p>
         </div>
-        <OrderStatusBadge status={order.status} />
+        <span className={styles.badges}>
+          <OrderStatusBadge status={order.status} />
+          <PartlyRefundedBadge order={order} />
+        </span>
       </header>
       {actions && (
         <div className={styles.pending}>

@@ -73,6 +73,26 @@ function Detail() {
 describe('OrderDetail', () => {
   afterEach(() => vi.clearAllMocks());
 
+  it("shows a refund's amount in the timeline and a partly refunded order as one", async () => {
+    fakeApi({
+      'GET /api/orders/42': {
+        body: order({
+          refunded: 20,
+          events: [
+            { type: 'created', at: '2026-11-15T12:30:00.000Z' },
+            { type: 'paid', at: '2026-11-15T12:31:00.000Z' },
+            { type: 'refunded', at: '2026-11-17T09:00:00.000Z', amount: 20 },
+          ],
+        }),
+      },
+    });
+    signIn();
+    renderWithApi(<Detail />);
+    const history = await screen.findByRole('region', { name: 'Order history' });
+    expect(within(history).getByText('Refunded €20.00')).toBeInTheDocument();
+    expect(screen.getByText('Partly refunded')).toBeInTheDocument();
+  });
+
   it('shows the timeline, tracking, delivery address, lines and sums in the order currency', async () => {
     fakeApi({ 'GET /api/orders/42': { body: order() } });
     signIn();

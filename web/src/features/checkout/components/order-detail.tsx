@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { Language, Order } from '@shop/contract';
 import { formatMoney } from '../../../lib/money';
 import { formatDateTime } from '../lib/format-date';
-import { OrderStatusBadge } from './order-status';
+import { OrderStatusBadge, PartlyRefundedBadge } from './order-status';
 import { PendingActions } from './pending-actions';
 import { SummaryLine } from './summary-line';
 import { WithdrawPanel } from './withdraw-panel';
@@ -31,6 +31,7 @@ export function OrderDetail({ order, lang }: { order: Order; lang: Language }) {
       <section className={styles.status} aria-label={t('orders.statusLabel')}>
         <div className={styles.statusHead}>
           <OrderStatusBadge status={order.status} />
+          <PartlyRefundedBadge order={order} />
           <p className={styles.meta}>{t('orderDetail.placedOn', { date: formatDateTime(order.createdAt, lang) })}</p>
         </div>
         <dl className={styles.facts}>
@@ -70,7 +71,11 @@ export function OrderDetail({ order, lang }: { order: Order; lang: Language }) {
         <ol className={styles.timeline}>
           {order.events.map((event, index) => (
             <li key={`${event.type}-${index}`} className={styles.event}>
-              <span className={styles.eventName}>{t(`orderDetail.events.${event.type}`)}</span>
+              <span className={styles.eventName}>
+                {event.type === 'refunded' && event.amount !== undefined
+                  ? t('orderDetail.events.refundedAmount', { amount: formatMoney(event.amount, lang, order.currency) })
+                  : t(`orderDetail.events.${event.type}`)}
+              </span>
               <time dateTime={event.at} className={styles.eventTime}>
                 {formatDateTime(event.at, lang)}
               </time>

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { OrderStatus } from '@shop/contract';
+import { partlyRefunded, type Order, type OrderStatus } from '@shop/contract';
 import styles from './order-status.module.css';
 
 /** The order's state as a small label: paid in the accent, closed ones muted. */
@@ -9,6 +9,17 @@ export function OrderStatusBadge({ status }: { status: OrderStatus }) {
     <span className={styles.badge} data-status={status}>
       <span className="visually-hidden">{t('orders.statusLabel')}: </span>
       {t(`orders.status.${status}`)}
+    </span>
+  );
+}
+
+/** Beside the status when some of the order, not all, was refunded. */
+export function PartlyRefundedBadge({ order }: { order: Pick<Order, 'status' | 'total' | 'refunded'> }) {
+  const { t } = useTranslation();
+  if (order.status === 'refunded' || !partlyRefunded(order)) return null;
+  return (
+    <span className={styles.badge} data-status="partly-refunded">
+      {t('orders.partlyRefunded')}
     </span>
   );
 }
