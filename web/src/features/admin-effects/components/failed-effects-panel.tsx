@@ -8,6 +8,7 @@ import { useRetryEffect } from '../api/retry-effect';
 import { effectLabel } from '../lib/effect-kinds';
 import button from '../../../components/button/button.module.css';
 import table from '../../../components/table/table.module.css';
+import { DashboardPanel, dashboardWarning } from '../../../components/dashboard-panel/dashboard-panel';
 import styles from './failed-effects-panel.module.css';
 
 const LOCALES: Record<string, string> = { en: 'en-GB', bg: 'bg-BG' };
@@ -43,16 +44,9 @@ export function FailedEffectsPanel({ lang }: { lang: string }) {
 
   const failing = data?.data ?? [];
   return (
-    <section
-      className={styles.panel}
-      aria-labelledby="failed-effects-title"
-      data-failing={failing.length > 0 ? '' : undefined}
-    >
-      <h2 id="failed-effects-title" className={styles.title}>
-        {t('adminEffects.title')}
-      </h2>
+    <DashboardPanel id="failed-effects-title" title={t('adminEffects.title')} alert={failing.length > 0 || !!error}>
       {error ? (
-        <p className={styles.warning} role="alert">
+        <p className={dashboardWarning} role="alert">
           {t('adminEffects.loadError')}
         </p>
       ) : failing.length === 0 ? (
@@ -114,6 +108,6 @@ export function FailedEffectsPanel({ lang }: { lang: string }) {
           )}
         </>
       )}
-    </section>
+    </DashboardPanel>
   );
 }

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { BackupOverview } from '@shop/contract';
 import { useBackupOverview } from '../api/get-backups';
+import { DashboardPanel, dashboardWarning } from '../../../components/dashboard-panel/dashboard-panel';
 import styles from './backup-panel.module.css';
 
 interface BackupPanelProps {
@@ -26,31 +27,25 @@ export function BackupPanel({ lang }: BackupPanelProps) {
 
   if (error) {
     return (
-      <section className={styles.panel} aria-labelledby="backup-panel-title">
-        <h2 id="backup-panel-title" className={styles.title}>
-          {t('admin.backups.title')}
-        </h2>
-        <p className={styles.warning} role="alert">
+      <DashboardPanel id="backup-panel-title" title={t('admin.backups.title')} alert>
+        <p className={dashboardWarning} role="alert">
           {t('admin.backups.loadError')}
         </p>
-      </section>
+      </DashboardPanel>
     );
   }
   if (!data) return null;
   const warning = warningOf(data);
 
   return (
-    <section className={styles.panel} aria-labelledby="backup-panel-title" data-warning={warning ?? undefined}>
-      <h2 id="backup-panel-title" className={styles.title}>
-        {t('admin.backups.title')}
-      </h2>
+    <DashboardPanel id="backup-panel-title" title={t('admin.backups.title')} alert={warning !== null}>
       {data.last && (
         <p className={styles.last}>
           {t('admin.backups.last', { time: time(data.last.at), size: megabytes(data.last.bytes) })}
         </p>
       )}
       {warning && (
-        <p className={styles.warning} role="alert">
+        <p className={dashboardWarning} role="alert">
           {warning === 'none' && t('admin.backups.none')}
           {warning === 'failed' &&
             t('admin.backups.failed', {
@@ -65,6 +60,6 @@ export function BackupPanel({ lang }: BackupPanelProps) {
           ? t('admin.backups.automatic', { count: data.intervalHours, keep: data.keep })
           : t('admin.backups.manual')}
       </p>
-    </section>
+    </DashboardPanel>
   );
 }
