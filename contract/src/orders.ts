@@ -214,7 +214,8 @@ const exportDay = z.iso
 
 /** `?from=&to=` of the CSV export: days, both included (years the database reads; from ≤ to). */
 export const OrdersExportQuerySchema = z
-  .object({ from: exportDay, to: exportDay })
+  /** `lang`: the spreadsheet's language (its separator and decimal mark); else the request's. */
+  .object({ from: exportDay, to: exportDay, lang: z.string().max(5).optional() })
   .refine((range) => !range.from || !range.to || range.from <= range.to, {
     message: 'The first day comes before the last.',
     path: ['to'],

@@ -28,6 +28,7 @@ import {
   shipOrder,
 } from './admin-service.js';
 import { exportOrdersCsv } from './export.js';
+import { requestLanguage } from '../../lib/language.js';
 import { orderStats } from './stats.js';
 
 const tags = ['admin: orders'];
@@ -66,14 +67,15 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security,
-        summary: 'Every order line (from–to, days included) as CSV, streamed',
+        summary:
+          "Every order line (from–to, days included) as CSV, streamed: UTF-8 with a BOM, `;` and a decimal comma in Bulgarian (`lang` or Accept-Language), each line's VAT",
         querystring: OrdersExportQuerySchema,
       },
     },
     async (request, reply) => {
       const { from, to } = request.query;
       const name = `orders${from ? `-from-${from}` : ''}${to ? `-to-${to}` : ''}.csv`;
-      const csv = exportOrdersCsv(app.db, request.query);
+      const csv = exportOrdersCsv(app.db, request.query, requestLanguage(request, request.query.lang));
       // The status and headers are gone by then: the owner gets a cut file, the log says why.
       csv.on('error', (error) => request.log.error({ err: error, from, to }, 'orders export failed mid-stream'));
       return reply

@@ -7,7 +7,8 @@ import { buildApp } from '../../app.js';
 import { loadConfig } from '../../config.js';
 import { createTestDatabase } from '../../test/database.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
-import { bearer, createUser, type CreatedUser } from '../../test/factories.js';
+import { bearer, createProduct, createUser, type CreatedUser } from '../../test/factories.js';
+import { addCartLine, TEST_DELIVERY } from '../payments/test-support.js';
 
 let t: TestApp;
 let admin: CreatedUser;
@@ -46,7 +47,7 @@ describe('GET /api/admin/orders/export.csv: the day range', () => {
     for (const query of ['from=2000-01-01&to=9999-12-31', 'from=2026-01-31&to=2026-01-31']) {
       const csv = await exportCsv(query);
       expect(csv.statusCode, query).toBe(200);
-      expect(csv.body).toMatch(/^order_id,reference,created_at,status,/);
+      expect(csv.body).toMatch(/^\uFEFForder_id,reference,created_at,status,/);
     }
   });
 });
@@ -86,5 +87,58 @@ describe('GET /api/admin/orders/export.csv: a file cut short', () => {
       await database.close();
       rmSync(dataDir, { recursive: true, force: true });
     }
+  });
+});
+
+describe("GET /api/admin/orders/export.csv: a file a spreadsheet in the admin's language opens", () => {
+  let orderId: number;
+  beforeAll(async () => {
+    const shopper = await createUser(t.db, { name: 'Мария; Иванова' });
+    const product = await createProduct(t.db, { name: 'Суитшърт Оникс', priceCents: 123456 });
+    await addCartLine(t.db, shopper, product, { quantity: 2 });
+    const answer = await t.app.inject({
+      method: 'POST',
+      url: '/api/checkout/session',
+      headers: bearer(shopper),
+      payload: { delivery: TEST_DELIVERY, paymentMethod: 'cod' },
+    });
+    expect(answer.statusCode, answer.body).toBe(201);
+    orderId = answer.json().orderId;
+  });
+
+  const rowsOf = (body: string, separator: string) => {
+    expect(body.startsWith('\uFEFF')).toBe(true);
+    const [header, ...rows] = body.slice(1).trim().split('\r\n');
+    const columns = header!.split(separator);
+    const line = rows.find((row) => row.startsWith(`${orderId}${separator}`))!;
+    return { columns, line };
+  };
+
+  it("in Bulgarian (?lang=bg, or the request's language): a BOM, `;` between cells, a decimal comma and the VAT of each line", async () => {
+    for (const headers of [{}, { 'accept-language': 'bg-BG,bg;q=0.9' }]) {
+      const csv = await t.app.inject({
+        url: `/api/admin/orders/export.csv${'accept-language' in headers ? '' : '?lang=bg'}`,
+        headers: { ...bearer(admin), ...headers },
+      });
+      expect(csv.statusCode).toBe(200);
+      const { columns, line } = rowsOf(csv.body, ';');
+      expect(columns.slice(0, 3)).toEqual(['order_id', 'reference', 'created_at']);
+      expect(columns).toContain('line_vat');
+      // 2 × 1234,56 = 2469,12, of which VAT at 20 % is 411,52; a name with `;` is quoted.
+      expect(line).toContain(';2;1234,56;2469,12;411,52;');
+      expect(line).toContain('"Мария; Иванова"');
+      expect(line).toContain('Суитшърт Оникс');
+    }
+  });
+
+  it('in English: `,` and a decimal point, with the same VAT column', async () => {
+    const csv = await t.app.inject({
+      url: '/api/admin/orders/export.csv?lang=en',
+      headers: { ...bearer(admin), 'accept-language': 'bg' },
+    });
+    const { columns, line } = rowsOf(csv.body, ',');
+    expect(columns.indexOf('line_vat')).toBe(columns.indexOf('line_total') + 1);
+    expect(line).toContain(',2,1234.56,2469.12,411.52,');
+    expect(line).toContain('Мария; Иванова');
   });
 });

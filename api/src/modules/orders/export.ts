@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import { type Language, vatWithin } from '@shop/contract';
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../db/client.js';
 import { testPaymentSql } from './test-payment.js';
@@ -31,6 +32,7 @@ const COLUMNS = [
   'quantity',
   'unit_price',
   'line_total',
+  'line_vat',
   'subtotal',
   'delivery_cost',
   'cod_fee',
@@ -38,29 +40,71 @@ const COLUMNS = [
   'refunded',
 ] as const;
 
+/** The VAT rate within every price (Bulgaria's standard rate; prices include it). */
+const VAT_RATE_PERCENT = 20;
+
+/** The money columns: read in cents, written as decimals with the language's decimal mark. */
+const MONEY = new Set<string>([
+  'unit_price',
+  'line_total',
+  'line_vat',
+  'subtotal',
+  'delivery_cost',
+  'cod_fee',
+  'order_total',
+  'refunded',
+]);
+
+/**
+ * How a spreadsheet in the admin's language reads a CSV file: a Bulgarian one (as Excel and
+ * LibreOffice set up for Bulgaria) takes `;` between cells and a decimal comma; an English one
+ * `,` and a decimal point.
+ */
+export const CSV_FORMAT: Record<Language, { separator: string; decimal: string }> = {
+  en: { separator: ',', decimal: '.' },
+  bg: { separator: ';', decimal: ',' },
+};
+
 /**
  * A CSV cell: quoted when it must be, and a leading `= + - @` (or tab, carriage return) made
  * inert with an apostrophe, so a spreadsheet never runs it as a formula (OWASP CSV injection).
  */
-export function csvCell(value: string | number | null | undefined): string {
+export function csvCell(value: string | number | null | undefined, separator = ','): string {
   let text = value === null || value === undefined ? '' : String(value);
   if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\n\r']/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  return /["\n\r']/.test(text) || text.includes(separator) ? `"${text.replace(/"/g, '""')}"` : text;
 }
+
+/** Cents as a decimal of the currency's unit with `decimal` as its mark: 123456 → `1234,56`. */
+const decimalOf = (cents: number, decimal: string): string => {
+  const sign = cents < 0 ? '-' : '';
+  const abs = Math.abs(cents);
+  return `${sign}${Math.floor(abs / 100)}${decimal}${String(abs % 100).padStart(2, '0')}`;
+};
 
 type LineRow = Record<(typeof COLUMNS)[number], string | number | null> & { line_id: number };
 
 /**
  * Every order line created between `from` and `to` (days, both included), one CSV row each,
  * streamed: read in batches by line id (keyset), each batch written before the next is read.
+ * UTF-8 with a byte-order mark (so a spreadsheet reads Cyrillic names as such), in `lang`'s
+ * separator and decimal mark (CSV_FORMAT), with each line's VAT (within its price).
  */
-export function exportOrdersCsv(db: Db, range: { from?: string; to?: string }): Readable {
-  return Readable.from(csvChunks(db, range));
+export function exportOrdersCsv(db: Db, range: { from?: string; to?: string }, lang: Language = 'en'): Readable {
+  return Readable.from(csvChunks(db, range, CSV_FORMAT[lang]));
 }
 
-async function* csvChunks(db: Db, range: { from?: string; to?: string }): AsyncGenerator<string> {
-  const money = (column: string) => sql.raw(`round(${column} / 100.0, 2)`);
-  yield `${COLUMNS.join(',')}\r\n`;
+async function* csvChunks(
+  db: Db,
+  range: { from?: string; to?: string },
+  { separator, decimal }: { separator: string; decimal: string },
+): AsyncGenerator<string> {
+  const money = (column: string) => sql.raw(`(${column})::bigint`);
+  const cell = (row: LineRow, column: (typeof COLUMNS)[number]) => {
+    const value = row[column];
+    return csvCell(MONEY.has(column) && value !== null ? decimalOf(Number(value), decimal) : value, separator);
+  };
+  yield `\uFEFF${COLUMNS.join(separator)}\r\n`;
   for (let after = 0; ;) {
     const rows = rowsOf<LineRow>(
       await db.execute(sql`
@@ -74,6 +118,7 @@ async function* csvChunks(db: Db, range: { from?: string; to?: string }): AsyncG
           coalesce(o.delivery ->> 'line1', o.delivery ->> 'office') as address_or_office,
           oi.product_id, oi.name as product, oi.color_name as color, oi.size, oi.quantity,
           ${money('oi.unit_price_cents')} as unit_price, ${money('oi.unit_price_cents * oi.quantity')} as line_total,
+          0 as line_vat,
           ${money('o.subtotal_cents')} as subtotal, ${money('o.delivery_cents')} as delivery_cost,
           ${money('o.cod_fee_cents')} as cod_fee, ${money('o.total_cents')} as order_total,
           ${money('o.refunded_cents')} as refunded
@@ -87,7 +132,8 @@ async function* csvChunks(db: Db, range: { from?: string; to?: string }): AsyncG
         limit ${BATCH}`),
     );
     if (rows.length > 0) {
-      yield `${rows.map((row) => COLUMNS.map((column) => csvCell(row[column])).join(',')).join('\r\n')}\r\n`;
+      for (const row of rows) row.line_vat = vatWithin(Number(row.line_total), VAT_RATE_PERCENT);
+      yield `${rows.map((row) => COLUMNS.map((column) => cell(row, column)).join(separator)).join('\r\n')}\r\n`;
     }
     if (rows.length < BATCH) return;
     after = rows.at(-1)!.line_id;

@@ -356,14 +356,17 @@ describe('the Orders screen', () => {
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(csv.headers['content-disposition']).toMatch(/attachment; filename="orders-from-/);
-    const [header, ...rows] = csv.body.trim().split('\r\n');
+    // A byte-order mark first, so that a spreadsheet reads UTF-8.
+    expect(csv.body.startsWith('\uFEFForder_id,')).toBe(true);
+    const [header, ...rows] = csv.body.slice(1).trim().split('\r\n');
     expect(header).toMatch(/^order_id,reference,created_at,status,/);
     const [placed] = await t.db.select().from(orders).where(eq(orders.id, orderId));
     const line = rows.find((row) => row.startsWith(`${orderId},`))!;
     expect(line).toMatch(new RegExp(`^${orderId},${placed!.reference},\\d{4}-`));
     expect(line).toContain(`"'=HYPERLINK(""http://evil.test"")"`);
     expect(line).toContain(`'+cmd|calc`);
-    expect(line).toContain(',2,12.34,24.68,');
+    // Price, line total and the VAT within it (20 %).
+    expect(line).toContain(',2,12.34,24.68,4.11,');
     expect(csvCell('-1+1')).toBe('"\'-1+1"');
     expect(csvCell('@SUM(A1)')).toBe('"\'@SUM(A1)"');
     expect(csvCell('plain, with a comma')).toBe('"plain, with a comma"');

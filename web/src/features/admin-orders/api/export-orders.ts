@@ -7,17 +7,22 @@ export interface ExportRange {
   to: string;
 }
 
-export function exportPath({ from, to }: ExportRange): string {
+/**
+ * The export's address: the days, and the admin's language, which sets the file's separator and
+ * decimal mark (`;` and a decimal comma in Bulgarian, as a Bulgarian spreadsheet reads them).
+ */
+export function exportPath({ from, to }: ExportRange, lang: string): string {
   const query = new URLSearchParams();
   if (from) query.set('from', from);
   if (to) query.set('to', to);
+  query.set('lang', lang);
   const search = query.toString();
   return `${ADMIN_ORDERS_PATH}/export.csv${search ? `?${search}` : ''}`;
 }
 
 /** Downloads the CSV of every order line in the range, under the name the server gives it. */
-export async function downloadOrdersCsv(range: ExportRange): Promise<void> {
-  const { blob, filename } = await apiDownload(exportPath(range));
+export async function downloadOrdersCsv(range: ExportRange, lang: string): Promise<void> {
+  const { blob, filename } = await apiDownload(exportPath(range, lang));
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;

@@ -18,7 +18,7 @@ afterEach(() => {
 describe('ExportPanel', () => {
   it('downloads the CSV of the chosen days with the session token, under the server’s file name', async () => {
     const sent = fakeApi({
-      'GET /api/admin/orders/export.csv?from=2026-11-01&to=2026-11-30': () =>
+      'GET /api/admin/orders/export.csv?from=2026-11-01&to=2026-11-30&lang=en': () =>
         new Response('order_id,product\n1,Linen Shirt\n', {
           headers: {
             'content-type': 'text/csv',
@@ -33,7 +33,7 @@ describe('ExportPanel', () => {
     vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
       clicks.push(this.download);
     });
-    renderWithRouter(<ExportPanel />);
+    renderWithRouter(<ExportPanel lang="en" />);
     const user = userEvent.setup();
     await user.type(screen.getByLabelText('From'), '2026-11-01');
     await user.type(screen.getByLabelText('To'), '2026-11-30');
@@ -44,10 +44,29 @@ describe('ExportPanel', () => {
     expect(createObjectURL).toHaveBeenCalledTimes(1);
   });
 
+  it("asks for the file in the admin's language: Bulgarian gets `;` and a decimal comma from the server", async () => {
+    const sent = fakeApi({
+      'GET /api/admin/orders/export.csv?lang=bg': () =>
+        new Response('\uFEFForder_id;product\n1;Ленена риза\n', {
+          headers: { 'content-type': 'text/csv', 'content-disposition': 'attachment; filename="orders.csv"' },
+        }),
+    });
+    signIn();
+    Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:orders'), revokeObjectURL: vi.fn() });
+    const clicks: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicks.push(this.download);
+    });
+    renderWithRouter(<ExportPanel lang="bg" />);
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Download CSV' }));
+    await waitFor(() => expect(clicks).toEqual(['orders.csv']));
+    expect(sent.map((request) => request.key)).toEqual(['GET /api/admin/orders/export.csv?lang=bg']);
+  });
+
   it('refuses a range that ends before it starts, and asks nothing', async () => {
     const sent = fakeApi({});
     signIn();
-    renderWithRouter(<ExportPanel />);
+    renderWithRouter(<ExportPanel lang="en" />);
     const user = userEvent.setup();
     await user.type(screen.getByLabelText('From'), '2026-11-30');
     await user.type(screen.getByLabelText('To'), '2026-11-01');

@@ -10,8 +10,11 @@ const EXPORT_FAILED = {
   codes: { NETWORK_ERROR: 'admin.errors.network', VALIDATION_ERROR: 'adminOrders.export.badRange' },
 };
 
-/** The accountant's file: every order line from one day to another (both included) as CSV. */
-export function ExportPanel() {
+/**
+ * The accountant's file: every order line from one day to another (both included) as CSV, in the
+ * admin's language `lang` (its separator and decimal mark).
+ */
+export function ExportPanel({ lang }: { lang: string }) {
   const { t } = useTranslation();
   const errorText = useErrorText();
   const id = useId();
@@ -30,7 +33,7 @@ export function ExportPanel() {
     setBusy(true);
     setProblem(null);
     try {
-      await downloadOrdersCsv(range);
+      await downloadOrdersCsv(range, lang);
     } catch (error) {
       setProblem(errorText(error, EXPORT_FAILED));
     } finally {

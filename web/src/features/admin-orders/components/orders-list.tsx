@@ -122,7 +122,7 @@ export function OrdersList({ lang }: OrdersListProps) {
         </label>
       </form>
 
-      <ExportPanel />
+      <ExportPanel lang={lang} />
 
       {error && !data ? (
         <p className={styles.problem} role="alert">
