@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { SWRConfig } from 'swr';
 import type { Profile } from '@shop/contract';
 import { swrFetcher } from '../lib/swr';
 import { fakeApi, signIn } from '../test/fake-api';
 import AdminLayout from './admin-layout';
+import LoginRoute from './login';
 
 const profile = (role: string): Profile => ({
   id: 3,
@@ -52,6 +54,37 @@ describe('the admin guard', () => {
     expect(router.state.location.state).toMatchObject({
       from: { pathname: '/admin/dashboard', search: '?tab=products' },
     });
+    // In the address too: a reload of the login page, or a new tab, still knows the way back.
+    expect(router.state.location.search).toBe(`?next=${encodeURIComponent('/admin/dashboard?tab=products')}`);
+  });
+
+  it('an admin who logs in returns to where they were (the orders to ship)', async () => {
+    fakeApi({
+      'POST /api/auth/login': {
+        body: { token: 'a'.repeat(43), user: { id: 3, name: 'Ada', email: 'ada@example.com', role: 'ADMIN' } },
+      },
+      'GET /api/profile': { body: profile('ADMIN') },
+    });
+    const router = createMemoryRouter(
+      [
+        { path: '/admin', element: <AdminLayout />, children: [{ path: 'orders', element: <p>orders to ship</p> }] },
+        { path: '/login', element: <LoginRoute /> },
+        { path: '*', element: <p>elsewhere</p> },
+      ],
+      { initialEntries: ['/admin/orders?ship=due'] },
+    );
+    render(
+      <SWRConfig
+        value={{ fetcher: swrFetcher, provider: () => new Map(), dedupingInterval: 0, shouldRetryOnError: false }}
+      >
+        <RouterProvider router={router} />
+      </SWRConfig>,
+    );
+    await userEvent.type(await screen.findByLabelText('Email'), 'ada@example.com');
+    await userEvent.type(screen.getByLabelText('Password'), 'secret-password');
+    await userEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    expect(await screen.findByText('orders to ship')).toBeInTheDocument();
+    expect(`${router.state.location.pathname}${router.state.location.search}`).toBe('/admin/orders?ship=due');
   });
 
   it('shows "Loading..." while the session loads', async () => {

@@ -9,6 +9,7 @@ import { useWishlist } from '../../features/wishlist/api/get-wishlist';
 import { Logo } from '../../components/brand/logo';
 import { FlagBg, FlagGb } from '../../components/brand/flags';
 import { BagIcon, CloseIcon, HeartIcon, MenuIcon, UserIcon } from '../../components/icons/icons';
+import { loginPath } from '../../lib/return-to';
 import { useLanguage } from '../../lib/use-language';
 import { SearchForm } from '../../features/search/components/search-form';
 import { SearchToggle } from '../../features/search/components/search-toggle';
@@ -37,7 +38,7 @@ export function Navbar({ adminActions }: NavbarProps) {
   const cart = useCart();
   const wishlist = useWishlist();
   // The cart's preview, but not over the cart page itself.
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   const preview = useHoverPreview({ disabled: pathname === '/cart' });
 
   const userName = session.user?.name ?? '';
@@ -112,7 +113,11 @@ export function Navbar({ adminActions }: NavbarProps) {
           </div>
 
           <div className={styles.avatarWrap}>
-            <Link to={session.isLoggedIn ? '/profile' : '/login'} className={styles.avatar} aria-label={profileLabel}>
+            <Link
+              to={session.isLoggedIn ? '/profile' : loginPath(`${pathname}${search}`)}
+              className={styles.avatar}
+              aria-label={profileLabel}
+            >
               {session.user?.profilePicture ? (
                 <img src={session.user.profilePicture} alt="" width={32} height={32} />
               ) : (
