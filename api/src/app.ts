@@ -34,7 +34,7 @@ import { paymentRoutes } from './modules/payments/routes.js';
 import { privacyRoutes } from './modules/privacy/routes.js';
 import { profileRoutes } from './modules/profile/routes.js';
 import { sweepLapsedOrders } from './modules/orders/lifecycle.js';
-import { ownerAddress } from './modules/settings/service.js';
+import { sellerEmail } from './modules/settings/service.js';
 import { scheduleLowStockDigest } from './modules/orders/digest.js';
 import { collectBackInStock } from './modules/stock/alerts.js';
 import { stockRoutes } from './modules/stock/routes.js';
@@ -157,7 +157,7 @@ export async function buildApp({ config, database, logger, serveWebApp = true }:
       dataDir: config.dataDir,
       log: app.log,
       logDevNotes: config.env !== 'production',
-      replyTo: () => ownerAddress(db.db),
+      replyTo: () => sellerEmail(db.db),
     }),
   );
   app.decorate('payments', createPaymentProvider(config));

@@ -66,6 +66,11 @@ export const SettingsSchema = z.object({
   payments: z.object({ card: z.boolean() }),
   currency: z.string(),
   pricesIncludeVat: z.literal(true),
+  /**
+   * Where the owner's notices go (new orders, withdrawals, the low-stock digest); '' sends them to
+   * the seller's email. Only in the admin's answers (`GET`/`PUT /api/admin/settings`), never public.
+   */
+  notificationsEmail: z.string().optional(),
 });
 export type Settings = z.infer<typeof SettingsSchema>;
 
@@ -108,6 +113,7 @@ export const UpdateSettingsBodySchema = z.object({
     })
     .partial()
     .optional(),
+  notificationsEmail: z.union([z.literal(''), z.email('Enter a valid email address.').max(254)]).optional(),
   returnDays: z
     .number()
     .int(`Return days are a whole number from ${RETURN_DAYS_MIN} to 365.`)

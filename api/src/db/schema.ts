@@ -548,6 +548,8 @@ export const shopSettings = pgTable(
     sellerVatId: varchar('seller_vat_id', { length: 40 }).notNull().default(''),
     sellerEmail: varchar('seller_email', { length: 254 }).notNull().default(''),
     sellerPhone: varchar('seller_phone', { length: 40 }).notNull().default(''),
+    /** Where the owner's notices go (new orders, withdrawals, low stock); '': the seller's email. */
+    notificationsEmail: varchar('notifications_email', { length: 254 }).notNull().default(''),
     deliveryAddressCents: integer('delivery_address_cents').notNull().default(690),
     deliveryOfficeCents: integer('delivery_office_cents').notNull().default(450),
     /** Free delivery from this subtotal; null: never free. */

@@ -533,6 +533,7 @@ const ROUTES: Record<string, RouteRule> = {
   },
   'GET /api/admin/stats': { expect: adminsOnly(200), request: () => ({ url: '/api/admin/stats?days=7' }) },
   'GET /api/settings': { expect: everyone(200), request: () => ({ url: '/api/settings' }) },
+  'GET /api/admin/settings': { expect: adminsOnly(200), request: () => ({ url: '/api/admin/settings' }) },
   'PUT /api/admin/settings': {
     expect: adminsOnly(200),
     request: () => json('PUT', '/api/admin/settings', { returnDays: 21 }),

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { shopSettings } from '../../db/schema.js';
-import { createTestApp, effectsRun, type TestApp } from '../../test/app.js';
+import { auditLog, shopSettings } from '../../db/schema.js';
+import { createTestApp, effectsRun, heard, type TestApp } from '../../test/app.js';
 import { bearer, createProduct, createUser } from '../../test/factories.js';
 import { startSmtpServer, type TestSmtpServer } from '../../test/smtp.js';
 import { addCartLine, TEST_DELIVERY } from '../payments/test-support.js';
@@ -110,5 +110,38 @@ describe("the owner's notices (at the seller's address)", () => {
     const { user, reference } = await placedOrder(t, { locale: 'bg' });
     const mail = await smtp.waitFor(user.email, (m) => m.subject.includes(reference));
     expect(mail.headers['reply-to']).toBe(OWNER);
+  });
+});
+
+describe('the notifications address (a setting of its own)', () => {
+  it('takes the owner’s notices instead of the seller’s email, is read by admins only, audited, and never public', async () => {
+    const admin = await createUser(t.db, { role: 'ADMIN' });
+    const put = (body: object) =>
+      t.app.inject({ method: 'PUT', url: '/api/admin/settings', headers: bearer(admin), payload: body });
+    expect((await put({ notificationsEmail: 'not an address' })).json()).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      fields: { notificationsEmail: 'Enter a valid email address.' },
+    });
+    const changed = await put({ notificationsEmail: 'orders@atelier.test' });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json()).toMatchObject({ notificationsEmail: 'orders@atelier.test', seller: { email: OWNER } });
+    const read = await t.app.inject({ url: '/api/admin/settings', headers: bearer(admin) });
+    expect(read.json()).toMatchObject({ notificationsEmail: 'orders@atelier.test' });
+    expect(
+      (await t.app.inject({ url: '/api/admin/settings', headers: bearer(await createUser(t.db)) })).statusCode,
+    ).toBe(403);
+    await heard(t.app);
+    expect((await t.app.inject('/api/settings')).json()).not.toHaveProperty('notificationsEmail');
+    const audited = await t.db.select().from(auditLog).where(eq(auditLog.action, 'settings.update'));
+    expect(audited.at(-1)?.detail).toMatchObject({ changes: { notificationsEmail: 'orders@atelier.test' } });
+
+    const { user, reference } = await placedOrder(t);
+    await effectsRun(t.app);
+    const notices = smtp.messages.filter((mail) => mail.subject.startsWith(`New order ${reference}`));
+    expect(notices.map((mail) => mail.to)).toEqual([['orders@atelier.test']]);
+    // The shopper's replies still go to the seller.
+    const confirmation = await smtp.waitFor(user.email, (mail) => mail.subject.includes(reference));
+    expect(confirmation.headers['reply-to']).toBe(OWNER);
+    expect((await put({ notificationsEmail: '' })).json()).toMatchObject({ notificationsEmail: '' });
   });
 });

@@ -4,7 +4,7 @@ import { sendCached } from '../../platform/cache/encoded.js';
 import { toCachedBody } from '../../lib/etag.js';
 import { currentUser, requireAdmin } from '../../platform/security/authenticate.js';
 import { CATALOG_HEADERS } from '../catalog/cached-reads.js';
-import { getSettings, updateSettings } from './service.js';
+import { getAdminSettings, getSettings, updateSettings } from './service.js';
 
 /** The shop's settings: everyone reads them (cached like the catalogue), admins change them. */
 export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -25,6 +25,20 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       return sendCached(request, reply, cached!, CATALOG_HEADERS);
     },
+  );
+
+  app.get(
+    '/admin/settings',
+    {
+      onRequest: requireAdmin,
+      schema: {
+        tags: ['admin: settings'],
+        security: [{ bearer: [] }],
+        summary: 'The settings with what only the admin reads (the notifications address)',
+        response: { 200: SettingsSchema, 401: ErrorBodySchema, 403: ErrorBodySchema },
+      },
+    },
+    async () => getAdminSettings(app.db, shop),
   );
 
   app.put(

@@ -13,8 +13,9 @@ export interface ShopFacts {
   cardPayments: boolean;
 }
 
-function toSettings(row: SettingsRow, { currency, cardPayments }: ShopFacts): Settings {
+function toSettings(row: SettingsRow, { currency, cardPayments }: ShopFacts, admin = false): Settings {
   return {
+    ...(admin ? { notificationsEmail: row.notificationsEmail } : {}),
     seller: {
       legalName: row.sellerLegalName,
       address: row.sellerAddress,
@@ -45,9 +46,23 @@ export async function settingsRow(db: Db | Tx): Promise<SettingsRow> {
   return created ?? (await settingsRow(db));
 }
 
-/** Where the owner's notices go (new orders, withdrawals, low stock): the seller's email, or '' (none). */
+/**
+ * Where the owner's notices go (new orders, withdrawals, low stock): the notifications address,
+ * else the seller's email, else '' (no one to tell).
+ */
 export async function ownerAddress(db: Db | Tx): Promise<string> {
+  const row = await settingsRow(db);
+  return row.notificationsEmail || row.sellerEmail;
+}
+
+/** The seller's email: the Reply-To of every mail to a shopper (a reply reaches a person), or ''. */
+export async function sellerEmail(db: Db | Tx): Promise<string> {
   return (await settingsRow(db)).sellerEmail;
+}
+
+/** The settings as the admin reads them: with the notifications address. */
+export async function getAdminSettings(db: Db | Tx, shop: ShopFacts): Promise<Settings> {
+  return toSettings(await settingsRow(db), shop, true);
 }
 
 export async function getSettings(db: Db | Tx, shop: ShopFacts): Promise<Settings> {
@@ -73,6 +88,7 @@ export async function updateSettings(
         sellerVatId: seller.vatId,
         sellerEmail: seller.email,
         sellerPhone: seller.phone,
+        notificationsEmail: body.notificationsEmail,
         deliveryAddressCents: delivery.addressPrice === undefined ? undefined : toCents(delivery.addressPrice),
         deliveryOfficeCents: delivery.officePrice === undefined ? undefined : toCents(delivery.officePrice),
         freeDeliveryFromCents:
@@ -91,8 +107,8 @@ export async function updateSettings(
       actorId,
       action: 'settings.update',
       target: 'settings',
-      detail: { changes: body, before: toSettings(before, shop) },
+      detail: { changes: body, before: toSettings(before, shop, true) },
     });
-    return toSettings(row!, shop);
+    return toSettings(row!, shop, true);
   });
 }

@@ -23,6 +23,7 @@ const settings: Settings = {
   payments: { card: true },
   currency: 'EUR',
   pricesIncludeVat: true,
+  notificationsEmail: '',
 };
 
 afterEach(() => {
@@ -31,7 +32,7 @@ afterEach(() => {
 
 describe('SettingsForm', () => {
   it('shows field errors from the shared schema and sends nothing', async () => {
-    const sent = fakeApi({ 'GET /api/settings': { body: settings } });
+    const sent = fakeApi({ 'GET /api/admin/settings': { body: settings } });
     signIn();
     renderWithApi(<SettingsScreen />);
     const user = userEvent.setup();
@@ -52,13 +53,13 @@ describe('SettingsForm', () => {
     expect(screen.getByText('Enter an amount from 0 to 10,000, in whole cents.')).toBeInTheDocument();
     expect(screen.getByText('Enter a whole number from 1 to 99.')).toBeInTheDocument();
     await waitFor(() => expect(email).toHaveFocus());
-    expect(sent.map((request) => request.key)).toEqual(['GET /api/settings']);
+    expect(sent.map((request) => request.key)).toEqual(['GET /api/admin/settings']);
   });
 
   it('saves every part, an empty free-delivery threshold as never free, and shows the refused fields of a 400', async () => {
     let calls = 0;
     const sent = fakeApi({
-      'GET /api/settings': { body: settings },
+      'GET /api/admin/settings': { body: settings },
       'PUT /api/admin/settings': () =>
         ++calls === 1
           ? {
@@ -91,10 +92,31 @@ describe('SettingsForm', () => {
       cod: { enabled: false, fee: 2.4, confirmNewAccounts: true },
       limits: { codMaxOpenOrders: 3, maxUnitsPerVariant: 10 },
       returnDays: 14,
+      notificationsEmail: '',
     });
 
     await user.click(screen.getByRole('button', { name: 'Save settings' }));
     await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
     expect(calls).toBe(2);
+  });
+
+  it('reads and saves the notifications address, refusing one that is not an address', async () => {
+    const sent = fakeApi({
+      'GET /api/admin/settings': { body: { ...settings, notificationsEmail: 'orders@example.com' } },
+      'PUT /api/admin/settings': { body: { ...settings, notificationsEmail: 'owner@example.com' } },
+    });
+    signIn();
+    renderWithApi(<SettingsScreen />);
+    const user = userEvent.setup();
+    const address = await screen.findByLabelText('Notifications email (optional)');
+    expect(address).toHaveValue('orders@example.com');
+    await user.clear(address);
+    await user.type(address, 'owner@');
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    expect(await screen.findByText('Enter a valid email address, or leave it empty.')).toBeInTheDocument();
+    await user.type(address, 'example.com');
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    await waitFor(() => expect(sent).toHaveLength(2));
+    expect(sent[1]?.body).toMatchObject({ notificationsEmail: 'owner@example.com' });
   });
 });

@@ -8,8 +8,7 @@ import { isApiError } from '../../../lib/api-client';
 import { useErrorText, type ErrorWording } from '../../../lib/error-text';
 import { readToken } from '../../../lib/session';
 import { Field } from '../../../components/field/field';
-import { useSettings } from '../../../lib/settings';
-import { updateSettings } from '../api/update-settings';
+import { updateSettings, useAdminSettings } from '../api/update-settings';
 import { draftOf, fieldErrors, parseSettings, type SettingsDraft, type SettingsField } from '../lib/settings-form';
 import button from '../../../components/button/button.module.css';
 import styles from './settings-form.module.css';
@@ -27,7 +26,7 @@ const SAVE_FAILED: ErrorWording = {
 /** /admin/settings: the form once the settings are read. */
 export function SettingsScreen() {
   const { t } = useTranslation();
-  const { data, error } = useSettings();
+  const { data, error } = useAdminSettings();
   if (data) return <SettingsForm settings={data} />;
   return error ? (
     <p className={styles.summary} role="alert">
@@ -139,6 +138,12 @@ export function SettingsForm({ settings }: { settings: Settings }) {
           {field('seller.address', { maxLength: 300, className: styles.wide })}
           {field('seller.email', { type: 'email', maxLength: 254 })}
           {field('seller.phone', { type: 'tel', maxLength: 40 })}
+          {field('notificationsEmail', {
+            type: 'email',
+            maxLength: 254,
+            className: styles.wide,
+            hint: t('adminSettings.notificationsHint'),
+          })}
         </div>
       </fieldset>
 

@@ -9,6 +9,7 @@ export const SETTINGS_FIELDS = [
   'seller.vatId',
   'seller.email',
   'seller.phone',
+  'notificationsEmail',
   'delivery.addressPrice',
   'delivery.officePrice',
   'delivery.freeFrom',
@@ -37,6 +38,7 @@ export function draftOf(settings: Settings, lang: string): SettingsDraft {
     'seller.vatId': settings.seller.vatId,
     'seller.email': settings.seller.email,
     'seller.phone': settings.seller.phone,
+    notificationsEmail: settings.notificationsEmail ?? '',
     'delivery.addressPrice': money(settings.delivery.addressPrice),
     'delivery.officePrice': money(settings.delivery.officePrice),
     'delivery.freeFrom': settings.delivery.freeFrom === null ? '' : money(settings.delivery.freeFrom),
@@ -88,6 +90,7 @@ export function parseSettings(
       maxUnitsPerVariant: whole(draft['limits.maxUnitsPerVariant']),
     },
     returnDays: whole(draft.returnDays),
+    notificationsEmail: draft.notificationsEmail.trim(),
   });
   if (parsed.success) return { body: parsed.data, errors: {} };
   return {

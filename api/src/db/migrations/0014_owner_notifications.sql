@@ -1,0 +1,1 @@
+ALTER TABLE "shop_settings" ADD COLUMN "notifications_email" varchar(254) DEFAULT '' NOT NULL;
