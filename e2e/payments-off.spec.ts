@@ -27,7 +27,7 @@ for (const lang of ['en', 'bg'] as const) {
     const products = (await (await page.request.get('/api/products')).json()) as { id: number }[];
 
     await page.goto('/');
-    await expect(page.getByText(t('banner.textCod'))).toBeVisible();
+    await expect(page.getByText(t('banner.textCod', { returnDays: 14 }))).toBeVisible();
     await expect(page.locator('footer')).toContainText(t('footer.copyright', { year: new Date().getFullYear() }));
     await expect(page.locator('footer')).not.toContainText(t('footer.payments'));
     await expect(page.locator('body')).not.toContainText(/Visa|Mastercard/);

@@ -51,7 +51,7 @@ for (const lang of ['en', 'bg'] as const) {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(
       `${t('home.hero.titleLine1')} ${t('home.hero.titleLine2')}`,
     );
-    await expect(page.getByText(t('banner.text'))).toBeVisible();
+    await expect(page.getByText(t('banner.text', { returnDays: 14 }))).toBeVisible();
     const hero = page.locator('img[fetchpriority="high"]').first();
     await expect(hero).toHaveAttribute('srcset', /\?w=400 400w/);
     expect(await hero.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);

@@ -61,7 +61,7 @@ for (const lang of ['en', 'bg'] as const) {
 
       await expectOneH1(page, `${t('home.hero.titleLine1')} ${t('home.hero.titleLine2')}`);
       const banner = page.getByRole('complementary', { name: t('banner.label') });
-      await expect(banner).toContainText(t('banner.text'));
+      await expect(banner).toContainText(t('banner.text').replace('{{returnDays}}', '14'));
       await expectAccessible(page);
       await screenshots(page, `storefront-${lang}-home`);
 
@@ -163,7 +163,7 @@ for (const lang of ['en', 'bg'] as const) {
         if (info.path === '/faqs') {
           const question = page.getByText(t('faqs.items.returns.q'));
           await question.click();
-          await expect(page.getByText(t('faqs.items.returns.a'))).toBeVisible();
+          await expect(page.getByText(t('faqs.items.returns.a').replace('{{returnDays}}', '14'))).toBeVisible();
         }
         await expectAccessible(page);
         await screenshots(page, `storefront-${lang}${info.path.replace('/', '-')}`);

@@ -1,0 +1,147 @@
+import type { Browser, BrowserContextOptions, Page } from '@playwright/test';
+import { expect, screenshots, test } from './fixtures.js';
+import { signUpAndLogIn, uniqueEmail } from './support/accounts.js';
+import { translator, type Lang } from './support/i18n.js';
+import { startShop, type ShopServer } from './support/server.js';
+import { adminToken, inStock, type StockedProduct } from './support/stock.js';
+
+/**
+ * What a shopper's pages say follows the shop (issue 28): a first visit from a Bulgarian browser
+ * is in Bulgarian, server-rendered and in the app (English stays the fallback, an explicit choice
+ * wins); an owner who gives 30 days to withdraw and switches cash on delivery off sees every page
+ * say 30 days and promise no cash on delivery; the contact page names the owner's seller; the cart
+ * estimates delivery. A shop of its own: the journey changes its settings.
+ */
+let shop: ShopServer;
+test.beforeAll(async () => {
+  shop = await startShop();
+});
+test.afterAll(async () => {
+  await shop.stop();
+});
+
+const SELLER = {
+  legalName: 'Шивашка Работилница ООД',
+  address: 'ул. „Раковски“ 1, 4000 Пловдив, България',
+  companyId: '123456789',
+  vatId: 'BG123456789',
+  email: 'orders@shivashka.example',
+  phone: '+359 32 123 456',
+};
+
+/** A visitor with nothing chosen yet: no language cookie or saved choice, the terms accepted. */
+async function firstVisit(browser: Browser, options: BrowserContextOptions) {
+  const context = await browser.newContext({ baseURL: shop.baseURL, ...options });
+  await context.addCookies([{ name: 'terms', value: 'accepted', url: shop.baseURL }]);
+  await context.addInitScript(() => localStorage.setItem('acceptedTerms', 'true'));
+  return context;
+}
+
+/** Waits until the app has started (the page is server-rendered before it). */
+const appReady = (page: Page) => page.waitForFunction(() => document.documentElement.dataset.app === 'ready');
+
+test('a first visit from a Bulgarian browser is in Bulgarian; English is the fallback; a choice wins', async ({
+  browser,
+}) => {
+  const bg = translator('bg');
+  const context = await firstVisit(browser, { locale: 'bg-BG' });
+  const page = await context.newPage();
+  const response = await page.goto('/');
+  // Server-rendered in Bulgarian: the HTML itself, before any JavaScript.
+  const html = (await response!.text()) ?? '';
+  expect(html).toContain('<html lang="bg">');
+  expect(html).toContain(bg('banner.text', { returnDays: 14 }));
+  await appReady(page);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'bg');
+  await expect(page.getByText(bg('banner.text', { returnDays: 14 }))).toBeVisible();
+  // The app kept Bulgarian (it did not switch back to English once it ran).
+  await expect(page.getByRole('link', { name: bg('nav.clothing') }).first()).toBeVisible();
+  // Bulgarian text in the standard Cyrillic letterforms, not Manrope's Bulgarian ones.
+  expect(await page.evaluate(() => getComputedStyle(document.body).fontFeatureSettings)).toContain('"locl" 0');
+  // An explicit choice wins over the browser's language.
+  await page.goto('/?lang=en');
+  await appReady(page);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await context.close();
+
+  const other = await firstVisit(browser, { locale: 'de-DE' });
+  const german = await other.newPage();
+  const fallback = await german.goto('/');
+  expect(await fallback!.text()).toContain('<html lang="en">');
+  await appReady(german);
+  await expect(german.locator('html')).toHaveAttribute('lang', 'en');
+  await other.close();
+});
+
+test('an address that can name no product is not found, as an unknown id', async ({ request }) => {
+  expect((await request.get(`${shop.baseURL}/product/abc`)).status()).toBe(404);
+  expect((await request.get(`${shop.baseURL}/product/999999`)).status()).toBe(404);
+});
+
+test('30 days to withdraw and no cash on delivery reach every page; the contact page names the seller; the cart estimates delivery', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const context = await browser.newContext({ baseURL: shop.baseURL });
+  const page = await context.newPage();
+  const owner = await adminToken(page.request, shop.admin);
+  const saved = await page.request.put('/api/admin/settings', {
+    headers: { authorization: `Bearer ${owner}` },
+    data: { returnDays: 30, cod: { enabled: false }, seller: SELLER },
+  });
+  expect(saved.status(), await saved.text()).toBe(200);
+  const products = (await (await page.request.get('/api/products')).json()) as StockedProduct[];
+  const { product, color, size } = inStock(products, 1);
+  await page.goto('/');
+  const shopper = await signUpAndLogIn(page, shop.baseURL, shop.outboxDir, {
+    name: 'Mila Petrova',
+    email: uniqueEmail('settings-pages'),
+    password: 'velvet-shadow-42',
+  });
+  const added = await page.request.post('/api/cart', {
+    headers: { authorization: `Bearer ${shopper.token}` },
+    data: { productId: product.id, selectedColor: color.id, selectedSize: size, quantity: 1 },
+  });
+  expect(added.ok(), await added.text()).toBe(true);
+  await context.addCookies([{ name: 'terms', value: 'accepted', url: shop.baseURL }]);
+  await page.evaluate(() => localStorage.setItem('acceptedTerms', 'true'));
+
+  for (const lang of ['en', 'bg'] as const satisfies Lang[]) {
+    const t = translator(lang);
+    const cod = lang === 'en' ? /cash on delivery/i : /наложен платеж/i;
+    const noCodClaim = (text: string) => text.replace(t('faqs.items.payments.aCard'), '');
+
+    await page.goto(`/?lang=${lang}`);
+    await appReady(page);
+    await expect(page.getByText(t('banner.textCard', { returnDays: 30 }))).toBeVisible();
+    await screenshots(page, `settings-home-${lang}`);
+
+    await page.goto(`/product/${product.id}?lang=${lang}`);
+    await appReady(page);
+    await expect(page.getByText(t('product.noteReturns', { returnDays: 30 }))).toBeVisible();
+    await expect(page.getByText(t('product.notePaymentsCard'))).toBeVisible();
+    expect(await page.locator('main').innerText()).not.toMatch(cod);
+    await screenshots(page, `settings-product-${lang}`);
+
+    await page.goto(`/faqs?lang=${lang}`);
+    await appReady(page);
+    const faqs = page.locator('main');
+    await expect(faqs).toContainText(t('faqs.items.returns.a', { returnDays: 30 }));
+    await expect(faqs).toContainText(t('faqs.items.payments.aCard'));
+    expect(noCodClaim((await faqs.textContent()) ?? '')).not.toMatch(cod);
+
+    await page.goto(`/contact-us?lang=${lang}`);
+    await appReady(page);
+    const contact = page.locator('main');
+    await expect(contact.getByRole('link', { name: SELLER.email })).toHaveAttribute('href', `mailto:${SELLER.email}`);
+    await expect(contact.getByText(SELLER.legalName)).toBeVisible();
+    await screenshots(page, `settings-contact-${lang}`);
+
+    await page.goto(`/cart?lang=${lang}`);
+    await appReady(page);
+    await expect(page.getByText(t('cart.totalNoteCard'))).toBeVisible();
+    await expect(page.getByTestId('cart-delivery')).toBeVisible();
+    await screenshots(page, `settings-cart-${lang}`);
+  }
+  await context.close();
+});
