@@ -102,7 +102,13 @@ describe('OrdersList', () => {
     const user = userEvent.setup();
     await user.selectOptions(screen.getByLabelText('Payment status'), 'paid');
     await user.click(screen.getByRole('checkbox', { name: 'Withdrawal requested' }));
-    await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'ana@example.com{Enter}');
+    // A short placeholder that fits a phone; what the search finds, whole, in its description.
+    const search = screen.getByRole('searchbox', { name: 'Search' });
+    expect(search).toHaveAttribute('placeholder', 'Number, reference, email…');
+    expect(search).toHaveAccessibleDescription(
+      "Finds an order by its number or reference, or the shopper's email, name or phone.",
+    );
+    await user.type(search, 'ana@example.com{Enter}');
     await waitFor(() => expect(screen.getAllByRole('link', { name: /Order #/ })).toHaveLength(1));
     await user.click(screen.getByRole('button', { name: 'Next' }));
     expect(await screen.findByText('No order matches these filters.')).toBeInTheDocument();

@@ -65,12 +65,17 @@ export function OrdersList({ lang }: OrdersListProps) {
               value={search}
               maxLength={100}
               placeholder={t('adminOrders.filters.searchPlaceholder')}
+              aria-describedby={`${id}-q-hint`}
               onChange={(event) => setSearch(event.target.value)}
             />
             <button type="submit" className={button.secondary}>
               {t('adminOrders.filters.searchButton')}
             </button>
           </div>
+          {/* What it finds, whole: a placeholder that long is cut on a phone. */}
+          <p id={`${id}-q-hint`} className={styles.hint}>
+            {t('adminOrders.filters.searchHint')}
+          </p>
         </div>
         <div className={styles.field}>
           <label htmlFor={`${id}-status`} className={styles.label}>
