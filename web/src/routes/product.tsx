@@ -55,6 +55,11 @@ export default function ProductRoute() {
   async function addToCart(selection: ProductSelection) {
     cartToast(await addLineToCart(selection));
   }
+  // Logged out: "please log in" with a link back here; a complete choice is added after login.
+  async function loginForCart(selection: ProductSelection | null) {
+    const line = selection ?? { productId: id ?? 0, colorId: undefined, selectedSize: undefined, quantity: 1 };
+    cartToast(await addLineToCart(line));
+  }
   function closeEditor() {
     setEditing(false);
     // The product is far shorter than its editor, whose bar stays at hand down to the footer:
@@ -100,6 +105,7 @@ export default function ProductRoute() {
         categoryName={t(`categories.${product.categoryId}.name`, { defaultValue: '' })}
         isLoggedIn={session.isLoggedIn}
         onAddToCart={addToCart}
+        onLoginForCart={loginForCart}
         onToggleWishlist={toggleWishlist}
         wishlisted={heart.filled}
         soldOutAction={(variant) => <NotifyMe key={`${variant.colorId}:${variant.size}`} {...variant} />}

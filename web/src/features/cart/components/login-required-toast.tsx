@@ -8,7 +8,7 @@ export function LoginRequiredToast() {
   const { pathname, search } = useLocation();
   return (
     <span>
-      {t('cart.loginRequired')} <Link to={loginPath(`${pathname}${search}`)}>{t('cart.loginLink')}</Link>
+      <span>{t('cart.loginRequired')}</span> <Link to={loginPath(`${pathname}${search}`)}>{t('cart.loginLink')}</Link>
     </span>
   );
 }

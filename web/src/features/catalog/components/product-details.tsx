@@ -31,6 +31,11 @@ interface ProductDetailsProps {
   isLoggedIn: boolean;
   /** Called once the shopper is logged in and has chosen a size and a colour. */
   onAddToCart: (selection: ProductSelection) => void | Promise<void>;
+  /**
+   * Add to Cart by a visitor who is not logged in, with what they chose (null before a colour and
+   * a size): the page says to log in and keeps the add for afterwards. Without it, a toast says to log in.
+   */
+  onLoginForCart?: ((selection: ProductSelection | null) => void) | undefined;
   /** Called, as Add to Cart is, once the shopper is logged in and has chosen a size and a colour. */
   onToggleWishlist: (selection: ProductSelection) => void | Promise<void>;
   /** Shows the heart filled. */
@@ -68,6 +73,7 @@ export function ProductDetails({
   categoryName,
   isLoggedIn,
   onAddToCart,
+  onLoginForCart,
   onToggleWishlist,
   wishlisted = false,
   soldOutAction,
@@ -108,7 +114,19 @@ export function ProductDetails({
   async function addToCart() {
     // The spec's order: logged out first, then the selection.
     if (!isLoggedIn) {
-      toast.info(t('product.loginForCart'));
+      if (!onLoginForCart) toast.info(t('product.loginForCart'));
+      else
+        onLoginForCart(
+          color && size && !soldOut
+            ? {
+                productId: product.id,
+                colorId: color.id,
+                selectedColor: color.imageUrl,
+                selectedSize: size,
+                quantity: shownQuantity,
+              }
+            : null,
+        );
       return;
     }
     if (!color || !size) {
