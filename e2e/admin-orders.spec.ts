@@ -219,8 +219,19 @@ test('an admin sets stock, then ships and delivers a cash-on-delivery order from
   await expect(page.getByRole('heading', { name: t('adminStats.title') })).toBeVisible();
   await expect(page.getByRole('img', { name: /Revenue per day over the last 30 days/ })).toBeVisible();
   await expect(page.getByText(t('adminStats.topProducts'))).toBeVisible();
+  await expect(page.getByRole('term').filter({ hasText: t('adminStats.revenue') })).toBeVisible();
   await expectAccessible(page);
   await screenshots(page, 'admin-dashboard-en');
+  // The orders to ship open the orders list filtered that way (this one is delivered: not among them).
+  const toShip = page.getByText(t('adminStats.toShip'), { exact: true }).locator('xpath=following-sibling::dd[1]');
+  const count = Number(await toShip.innerText());
+  await toShip.getByRole('link').click();
+  await expect(page).toHaveURL(/\/admin\/orders\?ship=due$/);
+  await expect(page.getByRole('checkbox', { name: t('adminOrders.filters.toShip') })).toBeChecked();
+  await expect(page.getByRole('link', { name: t('adminOrders.number', { id: orderId }), exact: true })).toHaveCount(0);
+  if (count === 0) await expect(page.getByText(t('adminOrders.noMatch'))).toBeVisible();
+  else await expect(page.locator('tbody tr')).toHaveCount(Math.min(count, 20));
+  await page.goBack();
 
   // The same screens in Bulgarian.
   await page.getByRole('button', { name: tBg('languages.bg') }).click();
@@ -294,6 +305,37 @@ test('a card order paid on the payment page is refunded in part, then cancelled 
   await refund.getByRole('button', { name: t('adminOrders.refund.confirm') }).click();
   await expect(toast(page, t('adminOrders.refund.done', { id: session.orderId }))).toBeVisible();
   await waitForMail(shop.outboxDir, shopper.email, /refund/i);
+  // It reads as one: its amount in the timeline, and a "Partly refunded" badge.
+  const refundedEvent = page.getByRole('listitem').filter({ hasText: /^Refunded \D*10\.00/ });
+  await expect(refundedEvent).toBeVisible();
+  await expect(page.locator('[data-partly-refunded]')).toHaveText(t('adminOrders.partlyRefundedBadge'));
+  await screenshots(page, 'admin-order-partly-refunded-en');
+  await page.goto('/admin/orders');
+  await expect(
+    page
+      .getByRole('row')
+      .filter({ has: page.getByRole('link', { name: t('adminOrders.number', { id: session.orderId }), exact: true }) })
+      .locator('[data-partly-refunded]'),
+  ).toBeVisible();
+  // The shopper's history and order page say so too, in both languages.
+  await useToken(page, shopper.token);
+  await page.goto('/my-order');
+  await expect(page.locator('[data-partly-refunded]').first()).toHaveText(t('orders.partlyRefunded'));
+  await screenshots(page, 'my-orders-partly-refunded-en');
+  await page.goto(`/my-order/${session.orderId}`);
+  await expect(page.getByText(/^Refunded \D*10\.00/)).toBeVisible();
+  await page.getByRole('button', { name: tBg('languages.bg') }).click();
+  await expect(page.getByText(/^Възстановени 10,00/)).toBeVisible();
+  await expect(page.locator('[data-partly-refunded]')).toHaveText(tBg('orders.partlyRefunded'));
+  await screenshots(page, 'my-order-partly-refunded-bg');
+  await page.goto('/my-order');
+  await screenshots(page, 'my-orders-partly-refunded-bg');
+  await useToken(page, adminToken);
+  await page.goto(`/admin/orders/${session.orderId}`);
+  await expect(page.getByText(/^Възстановени 10,00/)).toBeVisible();
+  await screenshots(page, 'admin-order-partly-refunded-bg');
+  await page.getByRole('button', { name: t('languages.en') }).click();
+  await expect(page.locator('[data-partly-refunded]')).toHaveText(t('adminOrders.partlyRefundedBadge'));
 
   // Cancelled: the rest goes back too.
   await page.getByRole('button', { name: t('adminOrders.cancel.button') }).click();
