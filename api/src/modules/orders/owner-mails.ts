@@ -19,6 +19,12 @@ export interface OwnerOrderMailInput {
 
 const both = (en: string, bg: string) => `${en} · ${bg}`;
 
+/** The foot of every notice to the owner: who it is for, and where that address is set. */
+export const OWNER_FOOTER = both(
+  "Atelier Noir · a notice to the shop's owner, sent to the notifications email (or the seller's) in the settings",
+  'известие за собственика на магазина, изпратено до имейла за известия (или на продавача) от настройките',
+);
+
 export function ownerOrderMail({ to, order, customer, publicUrl }: OwnerOrderMailInput): Mail {
   const money = (amount: number, lang: 'en' | 'bg') => formatMoney(toCents(amount), order.currency, lang);
   const ref = order.reference;
@@ -44,6 +50,7 @@ export function ownerOrderMail({ to, order, customer, publicUrl }: OwnerOrderMai
       subject: both(`New order ${ref}`, `Нова поръчка ${ref}`),
       preheader: both(`${money(order.total, 'en')}`, cod ? 'наложен платеж' : 'карта'),
       heading: both('New order', 'Нова поръчка'),
+      footer: OWNER_FOOTER,
       intro: [...en, '', ...bg].filter(Boolean),
       highlight: {
         kind: 'link',
@@ -66,9 +73,13 @@ export function lowStockMail({
   lines: LowStockLine[];
   publicUrl: string;
 }): Mail {
-  const en = lines.map((line) => `${line.name} (${line.colorName}, ${line.size}): ${line.available} left`);
+  const en = lines.map(
+    (line) =>
+      `${line.name} (${line.colorName}, ${line.size}): ${line.available === 0 ? 'sold out' : `${line.available} left`}`,
+  );
   const bg = lines.map(
-    (line) => `${line.nameBg || line.name} (${colorNameIn(line, 'bg')}, ${line.size}): остават ${line.available}`,
+    (line) =>
+      `${line.nameBg || line.name} (${colorNameIn(line, 'bg')}, ${line.size}): ${line.available === 0 ? 'изчерпан' : `остават ${line.available}`}`,
   );
   return {
     to,
@@ -78,6 +89,7 @@ export function lowStockMail({
       subject: both(`Low stock on ${date}`, `Малко наличност на ${date}`),
       preheader: both(`${lines.length} variants`, `${lines.length} варианта`),
       heading: both('Low stock', 'Малко наличност'),
+      footer: OWNER_FOOTER,
       intro: [
         `These sizes are almost sold out (${lines.length}):`,
         ...en,

@@ -37,6 +37,9 @@ describe("the owner's notices (at the seller's address)", () => {
     expect(mails[0]!.text).toContain('2 × Oxblood Hoodie (Onyx');
     expect(mails[0]!.text).toContain('2 × Oxblood Hoodie (Оникс');
     expect(mails[0]!.headers['reply-to']).toBe(user.email);
+    // Its foot says whom it is for, not the shopper's "because of an action on your account".
+    expect(mails[0]!.text).toContain("a notice to the shop's owner");
+    expect(mails[0]!.text).not.toContain('action on your account');
   });
 
   it('a card order mails the owner once it is paid, not when its checkout opens', async () => {

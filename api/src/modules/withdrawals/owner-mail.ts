@@ -7,6 +7,7 @@ import { renderMail } from '../../platform/mail/templates/layout.js';
 import type { OrderMailDeps } from '../orders/notify.js';
 import { toOrders } from '../orders/service.js';
 import { ownerAddress } from '../settings/service.js';
+import { OWNER_FOOTER } from '../orders/owner-mails.js';
 import { orderEmail, orderName } from './service.js';
 
 /** The law's time to refund a withdrawal: 14 days from the notice (Directive 2011/83/EU, art. 13). */
@@ -47,6 +48,7 @@ export function ownerWithdrawalMail(input: {
       subject: `Withdrawal from order ${ref} · Отказ от поръчка ${ref}`,
       preheader: `Refund by ${day(deadline, 'en-GB')} · Възстановете до ${day(deadline, 'bg-BG')}`,
       heading: 'A withdrawal · Отказ от договора',
+      footer: OWNER_FOOTER,
       intro: [
         `${who} withdrew from order ${ref} on ${day(input.submittedAt, 'en-GB')}${input.reason ? ` (“${input.reason}”)` : ''}:`,
         ...lines('en'),

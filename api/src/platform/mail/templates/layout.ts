@@ -19,6 +19,8 @@ export interface MailContent {
   highlight?: { kind: 'code'; value: string } | { kind: 'link'; label: string; url: string };
   /** Paragraphs after the highlight. */
   outro?: string[];
+  /** The line at the foot, instead of the shopper's (why they receive it): the owner's notices. */
+  footer?: string;
 }
 
 const FOOTER: Record<Language, string> = {
@@ -65,7 +67,7 @@ ${content.intro.map(paragraph).join('\n')}
 ${highlightHtml}
 ${outro.map(paragraph).join('\n')}
 </td></tr>
-<tr><td style="padding:18px 32px;border-top:1px solid #e9e3d8;font-size:12px;line-height:1.5;color:#5c554c">${escapeHtml(FOOTER[content.lang])}</td></tr>
+<tr><td style="padding:18px 32px;border-top:1px solid #e9e3d8;font-size:12px;line-height:1.5;color:#5c554c">${escapeHtml(content.footer ?? FOOTER[content.lang])}</td></tr>
 </table>
 </td></tr>
 </table>
@@ -81,7 +83,7 @@ ${outro.map(paragraph).join('\n')}
     ...(highlightText ? [highlightText, ''] : []),
     ...outro.flatMap((line) => [line, '']),
     '--',
-    FOOTER[content.lang],
+    content.footer ?? FOOTER[content.lang],
     '',
   ].join('\n');
 
