@@ -26,7 +26,7 @@ export const DeliverySchema = z
     postcode: z
       .string({ message: 'Enter the postcode.' })
       .trim()
-      .regex(/^[A-Za-z0-9 -]{3,10}$/, 'Enter the postcode.'),
+      .regex(/^[A-Za-z0-9 -]{3,10}$/, 'Enter a valid postcode.'),
     line1: z.string().trim().max(200, 'The address has at most 200 characters.').optional(),
     office: z.string().trim().max(200, 'The office has at most 200 characters.').optional(),
     note: z.string().trim().max(500, 'The note has at most 500 characters.').optional(),

@@ -240,7 +240,7 @@ describe('CheckoutView', () => {
         body: {
           error: 'Validation failed',
           code: 'VALIDATION_ERROR',
-          fields: { 'delivery.postcode': 'Enter the postcode.' },
+          fields: { 'delivery.postcode': 'Enter a valid postcode.' },
         },
       },
     });
