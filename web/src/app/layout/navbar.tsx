@@ -38,7 +38,7 @@ export function Navbar({ adminActions }: NavbarProps) {
   const cart = useCart();
   const wishlist = useWishlist();
   // The cart's preview, but not over the cart page itself.
-  const { pathname, search } = useLocation();
+  const { pathname } = useLocation();
   const preview = useHoverPreview({ disabled: pathname === '/cart' });
 
   const userName = session.user?.name ?? '';
@@ -114,7 +114,8 @@ export function Navbar({ adminActions }: NavbarProps) {
 
           <div className={styles.avatarWrap}>
             <Link
-              to={session.isLoggedIn ? '/profile' : loginPath(`${pathname}${search}`)}
+              // Back to this page after login: its path only, never its query (a withdrawal link's token).
+              to={session.isLoggedIn ? '/profile' : loginPath(pathname)}
               className={styles.avatar}
               aria-label={profileLabel}
             >
