@@ -27,7 +27,7 @@ test('a sold-out size: subscribe, the owner restocks and the mail arrives; a lin
   });
   await page.goto(`/product/${product.id}`);
   await page.getByRole('button', { name: color.colorName, exact: true }).click();
-  await page.getByRole('button', { name: `${size}${t('stock.sizeSoldOut')}`, exact: true }).click();
+  await page.getByRole('button', { name: t('stock.sizeSoldOut', { size }), exact: true }).click();
   await expect(page.getByText(t('stock.soldOut'))).toBeVisible();
   await expect(page.getByRole('button', { name: t('stock.soldOutShort'), exact: true })).toBeDisabled();
   await page.getByRole('button', { name: t('stock.notifyMe') }).click();

@@ -227,11 +227,11 @@ export function ProductDetails({
                       className={styles.size}
                       data-sold-out={out || undefined}
                       aria-pressed={size === s.size}
+                      // Struck through on screen; said in its name to a screen reader ("XS, sold out").
+                      aria-label={out ? t('stock.sizeSoldOut', { size: s.size }) : undefined}
                       onClick={() => setSize(s.size)}
                     >
                       {s.size}
-                      {/* Struck through on screen; said in its name to a screen reader ("XS, sold out"). */}
-                      {out && <span className="visually-hidden">{t('stock.sizeSoldOut')}</span>}
                     </button>
                   </li>
                 );
