@@ -59,6 +59,24 @@ describe('FailedEffectsPanel', () => {
     expect(within(rows[2]!).queryByRole('link')).not.toBeInTheDocument();
   });
 
+  it("names the owner's notices (the daily low-stock list has no order)", async () => {
+    renderPanel({
+      [LIST]: {
+        body: {
+          data: [
+            effect(7, 'mail.owner.low-stock', null, 'Error: connection refused'),
+            effect(8, 'mail.owner.order', 31, 'Error: connection refused'),
+          ],
+          total: 2,
+        },
+      },
+    });
+    const panel = await screen.findByRole('region', { name: 'Tasks that keep failing' });
+    const rows = within(panel).getAllByRole('row').slice(1);
+    expect(within(rows[0]!).getByRole('rowheader')).toHaveTextContent('Daily low-stock list to the owner');
+    expect(within(rows[1]!).getByRole('rowheader')).toHaveTextContent('New-order notice to the owner');
+  });
+
   it('retries a task through the API and reads the list again', async () => {
     let retried = false;
     const sent = renderPanel({
