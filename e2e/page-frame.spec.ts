@@ -86,7 +86,7 @@ for (const lang of ['en', 'bg'] as const) {
       await page.getByRole('button', { name: 'M', exact: true }).scrollIntoViewIfNeeded();
       await expectOnTop(page.getByRole('button', { name: 'M', exact: true }));
 
-      // Toasts come at the bottom of the window (decision 0033), clear of the banner, readable.
+      // Toasts come below the banner while it is on their line, readable.
       await page.goto('/login');
       await page.getByRole('button', { name: t('auth.login.forgotPassword') }).click();
       const message = toast(page, t('auth.reset.emailFirst'));

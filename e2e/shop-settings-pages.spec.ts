@@ -121,13 +121,6 @@ test('30 days to withdraw and no cash on delivery reach every page; the contact 
     await expect(page.getByText(t('product.noteReturns', { returnDays: 30 }))).toBeVisible();
     await expect(page.getByText(t('product.notePaymentsCard'))).toBeVisible();
     expect(await page.locator('main').innerText()).not.toMatch(cod);
-    // A toast comes at the bottom of the window, off the product's title (decision 0033).
-    await page.getByRole('button', { name: t('product.addToCart') }).click();
-    const toast = page.locator('.Toastify').getByText(t('product.selectSizeColor'), { exact: true });
-    await expect(toast).toBeVisible();
-    const title = (await page.getByRole('heading', { level: 1 }).boundingBox())!;
-    await expect.poll(async () => (await toast.boundingBox())!.y).toBeGreaterThan(title.y + title.height);
-    await screenshots(page, `settings-product-toast-${lang}`);
     await screenshots(page, `settings-product-${lang}`);
 
     await page.goto(`/faqs?lang=${lang}`);

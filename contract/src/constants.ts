@@ -96,6 +96,7 @@ export const UPLOAD_ACCEPT = ['image/jpeg', 'image/png', 'image/webp'] as const;
 /** Timings of the spec, in milliseconds. */
 export const TIMINGS = {
   toastAutoClose: 2500,
+  toastTopOffsetPx: 120,
   pageTransition: 500,
   loadingPageMax: 2000,
   dataRefresh: 5000,

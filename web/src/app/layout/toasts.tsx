@@ -3,14 +3,14 @@ import 'react-toastify/ReactToastify.css';
 import { TIMINGS } from '@shop/contract';
 
 /**
- * The toast container: bottom-center (docs/decisions/0033; global.css), closing after 2.5 s.
+ * The toast container: top-center, 120 px from the top (global.css), closing after 2.5 s.
  * Loaded once the page is idle; a toast raised before it mounts waits in toastify's queue (the
  * vite alias makes every `react-toastify` import share that one instance).
  */
 export default function Toasts() {
   return (
     <ToastContainer
-      position="bottom-center"
+      position="top-center"
       autoClose={TIMINGS.toastAutoClose}
       hideProgressBar
       newestOnTop

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { NoticeBanner } from './notice-banner';
 
@@ -30,6 +30,16 @@ describe('NoticeBanner', () => {
     // The next page load (or a page outside the public layout and back) starts without it.
     render(<NoticeBanner />);
     expect(screen.queryByRole('complementary', { name: 'Notice' })).not.toBeInTheDocument();
+  });
+
+  it('keeps toasts off its line while it is on it, and lets them back when closed', async () => {
+    render(<NoticeBanner />);
+    const banner = screen.getByRole('complementary', { name: 'Notice' });
+    banner.getBoundingClientRect = () => new DOMRect(15, 120, 360, 130);
+    window.dispatchEvent(new Event('resize'));
+    await waitFor(() => expect(document.documentElement.style.getPropertyValue('--notice-clearance')).toBe('262px'));
+    await userEvent.click(screen.getByRole('button', { name: 'Close notice' }));
+    expect(document.documentElement.style.getPropertyValue('--notice-clearance')).toBe('');
   });
 
   it('moves with a pointer drag', () => {
