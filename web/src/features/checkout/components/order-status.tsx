@@ -18,7 +18,7 @@ export function PartlyRefundedBadge({ order }: { order: Pick<Order, 'status' | '
   const { t } = useTranslation();
   if (order.status === 'refunded' || !partlyRefunded(order)) return null;
   return (
-    <span className={styles.badge} data-status="partly-refunded">
+    <span className={styles.badge} data-partly-refunded="">
       {t('orders.partlyRefunded')}
     </span>
   );
