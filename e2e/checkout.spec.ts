@@ -44,7 +44,7 @@ interface ApiSettings {
   cod: { enabled: boolean; fee: number };
 }
 
-/** What the order costs, as OPERATIONS.md section 4 reckons it, in cents to stay exact. */
+/** What the order costs, as docs/decisions/0022 reckons it, in cents to stay exact. */
 function orderTotal(settings: ApiSettings, subtotal: number, method: 'address' | 'office', cod = false) {
   const cents = (amount: number) => Math.round(amount * 100);
   const { addressPrice, officePrice, freeFrom } = settings.delivery;

@@ -1,7 +1,7 @@
 import { expect, test } from './fixtures.js';
 import { translator } from './support/i18n.js';
 
-/** Search, filters and sorting (OPERATIONS.md section 7): found by shoppers, kept in the address. */
+/** Search, filters and sorting (docs/decisions/0023): found by shoppers, kept in the address. */
 
 interface Product {
   id: number;

@@ -5,7 +5,7 @@ import { startShop, type ShopServer } from './support/server.js';
 import { inStock, type StockedProduct } from './support/stock.js';
 
 /**
- * The shop as a Bulgarian owner runs it, with `CURRENCY=EUR` (OPERATIONS.md section 2): euros on
+ * The shop as a Bulgarian owner runs it, with `CURRENCY=EUR` (README: Configuration): euros on
  * every screen, in each language's way of writing them, and in the mails; and the withdrawal
  * function on the order page, in two steps, in Bulgarian.
  */

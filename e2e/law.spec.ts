@@ -5,7 +5,7 @@ import { signUpAndLogIn, uniqueEmail } from './support/accounts.js';
 import { translator, type Lang } from './support/i18n.js';
 
 /**
- * The consumer-law journey (OPERATIONS.md section 6): a shopper orders with cash on delivery,
+ * The consumer-law journey (docs/decisions/0024): a shopper orders with cash on delivery,
  * asks to withdraw on the public /withdrawal page with the order reference, email and name, opens
  * the link mailed to the order's address and confirms there, and gets the acknowledgement by mail
  * (in both languages); then downloads their data and deletes their account from the profile.

@@ -4,7 +4,7 @@ import { translator } from './support/i18n.js';
 import { adminToken, inStock, setOnHand, type StockedProduct } from './support/stock.js';
 
 /**
- * Stock as a shopper meets it (OPERATIONS.md section 3): a sold-out size cannot go in the cart
+ * Stock as a shopper meets it (docs/decisions/0021): a sold-out size cannot go in the cart
  * but can be waited for; the owner's restock mails the shopper; a line above what is left stops
  * the checkout.
  */

@@ -34,7 +34,7 @@ export const COD_MAX_OPEN_ORDERS_MAX = 20;
 
 /**
  * `pending`: card, awaiting payment · `placed`: cash on delivery, awaiting delivery · `paid` ·
- * `cancelled` · `expired` · `failed` · `refunded` (fully). OPERATIONS.md section 5.
+ * `cancelled` · `expired` · `failed` · `refunded` (fully). docs/decisions/0022.
  */
 export const ORDER_STATUSES = ['pending', 'placed', 'paid', 'cancelled', 'expired', 'failed', 'refunded'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
@@ -87,7 +87,7 @@ export const OTP_LENGTH = 6;
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
 
-/** Upload limits (ARCHITECTURE.md section 9). */
+/** Upload limits (docs/decisions/0001). */
 export const UPLOAD_MAX_BYTES = 2 * 1024 * 1024;
 export const UPLOAD_REQUEST_MAX_BYTES = 8 * 1024 * 1024;
 export const UPLOAD_MAX_PIXELS = 25_000_000;
@@ -117,7 +117,7 @@ export const CATEGORY_SCROLL_OFFSET_PX = 80;
 export const MOBILE_BREAKPOINT_PX = 600;
 export const BANNER_TOP_PX = 120;
 
-/** Browser storage keys (ARCHITECTURE.md section 10). */
+/** Browser storage keys (docs/decisions/0004). */
 export const STORAGE_KEYS = {
   token: 'token',
   acceptedTerms: 'acceptedTerms',

@@ -40,7 +40,7 @@ export type PublicOrderKey = z.output<typeof PublicOrderKeySchema>;
 /**
  * The public withdrawal form, for shoppers who cannot log in: the order reference (`orderId`, its
  * contract name), the email it was placed with and a name. It records nothing by itself: a link
- * to confirm goes to the order's own address (OPERATIONS.md section 6).
+ * to confirm goes to the order's own address (docs/decisions/0024).
  */
 export const PublicWithdrawalBodySchema = z.object({
   orderId: PublicOrderKeySchema,

@@ -1,5 +1,5 @@
 /**
- * Money: integer cents inside both programs (TRADE.md section 1), decimals of the shop currency
+ * Money: integer cents inside both programs (docs/decisions/0032), decimals of the shop currency
  * only in the API's JSON (what the spec's clients expect). These two are the one codec, used at
  * the edge: where an answer is written and where a request or an answer is read.
  */

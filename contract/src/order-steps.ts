@@ -3,7 +3,7 @@ import { toCents } from './money.js';
 import type { Order, OrderEventType } from './orders.js';
 
 /**
- * The order's rules in one table (TRADE.md section 1): every step an order can take, who may take
+ * The order's rules in one table (docs/decisions/0032): every step an order can take, who may take
  * it, from which status × fulfilment × payment method, to which state, recording which event. The
  * API moves an order only through this table (api/src/modules/orders/core.ts); the admin's and the
  * shopper's screens offer only the steps it allows. A new step is a new row.
@@ -145,7 +145,7 @@ export const ORDER_TABLE: Readonly<Record<OrderStep, StepRule>> = {
     event: 'returned',
     only: 'Only a shipped or delivered order can come back',
   },
-  /** The withdrawal function (OPERATIONS.md section 6); its period is checked beside the table. */
+  /** The withdrawal function (docs/decisions/0024); its period is checked beside the table. */
   withdraw: {
     by: ['shopper'],
     status: ['paid', 'placed'],

@@ -12,7 +12,7 @@ import { IdSchema } from './common.js';
 
 const required = (message: string, max: number) => z.string({ message }).trim().min(1, message).max(max, message);
 
-/** Where an order goes (OPERATIONS.md section 4): a street address, or a courier office the shopper names. */
+/** Where an order goes (docs/decisions/0022): a street address, or a courier office the shopper names. */
 export const DeliverySchema = z
   .object({
     method: z.enum(DELIVERY_METHODS, { message: 'Choose delivery to an address or to a courier office.' }),

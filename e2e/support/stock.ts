@@ -1,7 +1,7 @@
 import { expect, type APIRequestContext } from '@playwright/test';
 
 /**
- * Stock in the journeys (OPERATIONS.md section 3). The demo catalogue tracks stock, with sold-out
+ * Stock in the journeys (docs/decisions/0021). The demo catalogue tracks stock, with sold-out
  * sizes and sizes with 1–3 left: a journey picks what is in stock from the product's own answer,
  * or, when it needs more of a variant than the demo holds, sets it through the admin API first.
  */

@@ -8,7 +8,7 @@ import { API_ENTRY, SERVER_ENV } from './fixture.js';
 import { httpClient, percentile, round, rssMb, sleep, type Figure } from './lib.js';
 
 /**
- * Running the shop at scale (OPERATIONS.md section 8), on a PostgreSQL database of its own:
+ * Running the shop at scale (docs/performance.md), on a PostgreSQL database of its own:
  * 5,000 products (search, sitemap), 100,000 orders (the admin's list and CSV export), and the
  * last 10 of a jacket wanted by 100 shoppers at once (no oversell, and how long it takes).
  */

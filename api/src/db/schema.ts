@@ -427,8 +427,8 @@ export const orderEvents = pgTable(
 );
 
 /**
- * A shopper's withdrawal from the contract of an order (the EU withdrawal function, OPERATIONS.md
- * section 6): once per order, acknowledged by mail at once.
+ * A shopper's withdrawal from the contract of an order (the EU withdrawal function, decision
+ * 0024): once per order, acknowledged by mail at once.
  */
 export const withdrawals = pgTable(
   'withdrawals',
@@ -535,7 +535,7 @@ export const refunds = pgTable(
 );
 
 /**
- * What the owner changes without touching the environment (OPERATIONS.md section 1): one row.
+ * What the owner changes without touching the environment (docs/decisions/0022): one row.
  * Money in cents of the shop currency.
  */
 export const shopSettings = pgTable(

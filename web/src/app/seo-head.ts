@@ -3,7 +3,7 @@ import { LANGUAGES, type Language, type Product, type Settings } from '@shop/con
 
 /**
  * What a search engine or a link preview reads in a server-rendered page's <head>
- * (OPERATIONS.md section 7): a description, the page's address in each language, Open Graph and
+ * (docs/decisions/0023): a description, the page's address in each language, Open Graph and
  * Twitter tags, and structured data (JSON-LD) on the home page and product pages.
  */
 export interface HeadInput {

@@ -21,8 +21,7 @@ export interface CheckoutTotals {
 const VAT_RATE_PERCENT = 20;
 
 /**
- * What the order will cost, as the server reckons it: the contract's `orderTotals` (TRADE.md
- * section 1), in cents, with the settings' decimals turned into cents here and the results back
+ * What the order will cost, as the server reckons it: the contract's `orderTotals` (docs/decisions/0032), in cents, with the settings' decimals turned into cents here and the results back
  * into the currency unit for display.
  */
 export function checkoutTotals(

@@ -29,7 +29,7 @@ describe('formatMoney', () => {
     expect(formatMoney(Number.NaN, 'en', 'USD')).toBe('$0.00');
   });
 
-  it('writes euros as OPERATIONS.md section 2 shows them', () => {
+  it('writes euros as the README shows them (CURRENCY=EUR)', () => {
     expect(formatMoney(1234.5, 'en', 'EUR')).toBe('€1,234.50');
     expect(formatMoney(1234.5, 'bg', 'EUR')).toBe('1234,50\u00a0€');
   });

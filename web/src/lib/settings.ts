@@ -5,7 +5,7 @@ import { SETTINGS_PATH } from './swr-keys';
 export { SETTINGS_PATH };
 
 /**
- * The shop's settings as the server says them (OPERATIONS.md section 1): seller, delivery prices,
+ * The shop's settings as the server says them (docs/decisions/0022): seller, delivery prices,
  * cash on delivery, withdrawal period, currency. The same for every visitor: server-rendered
  * pages carry the answer in their first HTML (entry-server.tsx).
  */
@@ -15,7 +15,7 @@ export function useSettings() {
 
 /**
  * The shop's currency, or undefined until the settings have arrived. Every price on screen is
- * written in it (OPERATIONS.md section 2): nothing in the bundle assumes one.
+ * written in it (README: Configuration): nothing in the bundle assumes one.
  */
 export function useCurrency(): string | undefined {
   return useSettings().data?.currency;

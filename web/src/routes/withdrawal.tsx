@@ -9,7 +9,7 @@ import styles from './withdrawal.module.css';
 const STEPS = ['form', 'return', 'refund'] as const;
 
 /**
- * The withdrawal function without an account (OPERATIONS.md section 6): what the right is, the
+ * The withdrawal function without an account (docs/decisions/0024): what the right is, the
  * form (it works once the page's JavaScript runs; the server renders the rest), and the model
  * withdrawal form with the seller filled in.
  */

@@ -172,7 +172,7 @@ const invalid = (field: string, message: string) =>
 
 /**
  * Builds an order from the server-side cart (whatever the client sent), for the delivery and
- * payment method asked (OPERATIONS.md section 4).
+ * payment method asked (docs/decisions/0022).
  *
  * - **Card:** a pending order whose stock is reserved, and a hosted payment session for its total
  *   (the delivery as a line of its own). The cart stays until the payment is confirmed.

@@ -10,7 +10,7 @@ import { addCartLine, TEST_DELIVERY } from '../payments/test-support.js';
 /**
  * The one-statement checkout stores what the contract's pure orderTotals says, to the cent, over
  * random carts and settings: the web shows it before, the provider is asked for it, documents
- * print it (TRADE.md section 1).
+ * print it (docs/decisions/0032).
  */
 let t: TestApp;
 let products: CreatedProduct[];

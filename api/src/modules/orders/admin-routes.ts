@@ -42,7 +42,7 @@ const IdempotencyHeaders = z.object({
     .optional(),
 });
 
-/** The owner's Orders screen and dashboard (OPERATIONS.md section 5). Every step is audited. */
+/** The owner's Orders screen and dashboard (docs/decisions/0022). Every step is audited. */
 export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', requireAdmin);
 

@@ -57,7 +57,7 @@ function matching(q: string): SQL {
 }
 
 /**
- * A page of orders, newest first, with how many match in all (OPERATIONS.md section 5). Counting
+ * A page of orders, newest first, with how many match in all (docs/decisions/0022). Counting
  * every match costs more than the page itself with many orders, so `counts` keeps each filter's
  * total until an order is written (the change feed's `orders`).
  */

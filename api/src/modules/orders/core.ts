@@ -38,7 +38,7 @@ export interface StepInput {
 }
 
 /**
- * The one way an order moves (TRADE.md section 1): the table says whether `step` may be taken
+ * The one way an order moves (docs/decisions/0032): the table says whether `step` may be taken
  * from the locked row's state and where it leads; the row is updated and the step's event
  * recorded, with the effects its subscribers ask for (subscribers.ts), in the caller's
  * transaction. Answers the state it led to.

@@ -12,7 +12,7 @@ const security = [{ bearer: [] }];
 /** Password tries for a deletion per account: a stolen session cannot guess its way to the password. */
 const DELETE_TRIES: readonly [number, number] = [5, 15 * 60_000];
 
-/** The shopper's own data (GDPR, OPERATIONS.md section 6): take it with you, or delete the account. */
+/** The shopper's own data (GDPR, docs/decisions/0024): take it with you, or delete the account. */
 export const privacyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', requireUser);
 

@@ -35,7 +35,7 @@ interface Entry {
   lastmod: Date | null;
 }
 
-/** The address of a page in one language: `?lang=` wins over the cookie (OPERATIONS.md section 7). */
+/** The address of a page in one language: `?lang=` wins over the cookie (docs/decisions/0023). */
 const address = (publicUrl: string, path: string, lang: string) => `${publicUrl}${path}?lang=${lang}`;
 
 function urlElement(publicUrl: string, entry: Entry, lang: string): string {

@@ -4,7 +4,7 @@ import { bearer, createProduct, createUser } from '../../test/factories.js';
 import { startSmtpServer, type TestSmtpServer } from '../../test/smtp.js';
 import { addCartLine, TEST_DELIVERY } from '../payments/test-support.js';
 
-/** CURRENCY=EUR, as a Bulgarian owner runs the shop (OPERATIONS.md section 2): euros end to end. */
+/** CURRENCY=EUR, as a Bulgarian owner runs the shop (README: Configuration): euros end to end. */
 let t: TestApp;
 let smtp: TestSmtpServer;
 beforeAll(async () => {

@@ -48,7 +48,7 @@ async function enforce(limiter: Limiter, key: string, [max, windowMs]: readonly 
 }
 
 /**
- * The public form (OPERATIONS.md section 6): when the order named exists and was placed with the
+ * The public form (docs/decisions/0024): when the order named exists and was placed with the
  * email given, keeps the request and mails a link to confirm it to the order's own address,
  * greeting the order's own name. Records no withdrawal, and answers (returns) the same in every
  * case: the mail goes out after the answer, so not even its time tells whether the order matched.

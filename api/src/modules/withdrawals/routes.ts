@@ -19,7 +19,7 @@ const errors = { 400: ErrorBodySchema, 404: ErrorBodySchema, 409: ErrorBodySchem
 const linkErrors = { 400: ErrorBodySchema, 410: ErrorBodySchema, 429: ErrorBodySchema };
 
 /**
- * The withdrawal function (OPERATIONS.md section 6): from the order page, or publicly by order
+ * The withdrawal function (docs/decisions/0024): from the order page, or publicly by order
  * reference and email, recorded once the link mailed to the order's address is opened.
  */
 export const withdrawalRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -27,7 +27,7 @@ export const orderEmail = sql<string | null>`coalesce(${orders.email}, ${users.e
 export type RecordedWithdrawal = Withdrawal['withdrawal'] & { name: string; email: string };
 
 /**
- * The withdrawal function (Directive (EU) 2023/2673, OPERATIONS.md section 6): a shopper
+ * The withdrawal function (Directive (EU) 2023/2673, docs/decisions/0024): a shopper
  * withdraws from the contract of a paid or placed order, from purchase until `returnDays` after
  * delivery (counted at the submission), once. All lines by default, or some of them. Answers what
  * was recorded, with the order's own name and email, which the acknowledgement greets and goes

@@ -5,7 +5,7 @@ import { adminOrderKey } from './get-admin-order';
 import { isAdminOrdersKey } from './get-admin-orders';
 
 /**
- * The owner's steps on an order (OPERATIONS.md section 5). Each answers the order as it is now;
+ * The owner's steps on an order (docs/decisions/0022). Each answers the order as it is now;
  * a step the order's state does not allow is refused with 409 INVALID_TRANSITION.
  */
 export type OrderAction =

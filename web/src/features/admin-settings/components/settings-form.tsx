@@ -40,7 +40,7 @@ export function SettingsScreen() {
 }
 
 /**
- * What the owner changes without touching the server's environment (OPERATIONS.md section 1):
+ * What the owner changes without touching the server's environment (docs/decisions/0022):
  * who sells, delivery prices, cash on delivery, what one account may hold, the withdrawal period. The currency is the
  * server's and only shown.
  */

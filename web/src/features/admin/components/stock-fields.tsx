@@ -20,7 +20,7 @@ interface StockFieldsProps {
 }
 
 /**
- * "Track stock" and the colour × size grid of what is on hand (OPERATIONS.md section 3), with
+ * "Track stock" and the colour × size grid of what is on hand (docs/decisions/0021), with
  * what checkouts hold and what shoppers can still buy under each count. The grid scrolls sideways
  * on a phone, the colour column staying in view.
  */

@@ -32,7 +32,7 @@ export function CartLine({ item, lang, moveState, onQuantityChange, onToggleMove
   const name = item.name || t('cart.unnamed');
   // The buttons' names tell two lines of one product apart: its colour and size too.
   const lineName = t('cart.lineName', { name, color: colorNameIn(item, lang), size: item.selectedSize });
-  // OPERATIONS.md section 3: the stepper stops at what is left; a line above it says so.
+  // docs/decisions/0021: the stepper stops at what is left; a line above it says so.
   const left = item.available;
   const cap = useUnitsLimit();
   const max = left === null ? cap : Math.min(cap, Math.max(left, 1));

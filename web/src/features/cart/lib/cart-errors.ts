@@ -29,7 +29,7 @@ export const CART_ERRORS = {
 } satisfies Record<string, ErrorWording>;
 
 /**
- * A 409 OUT_OF_STOCK in the reader's language (OPERATIONS.md section 3): "Only N left in this size
+ * A 409 OUT_OF_STOCK in the reader's language (docs/decisions/0021): "Only N left in this size
  * and colour." or, at 0, "This size is sold out in this colour."; the answer's `available` is N.
  * Null for any other answer.
  */

@@ -89,7 +89,7 @@ export function ProductDetails({
   const [busy, setBusy] = useState(false);
   const stockNoteId = useId();
 
-  // OPERATIONS.md section 3: sold-out sizes struck through, "Only N left" at 3 or fewer, the
+  // docs/decisions/0021: sold-out sizes struck through, "Only N left" at 3 or fewer, the
   // stepper's maximum min(the shop's units limit, available).
   const available = size ? availableOf(product, color?.id ?? null, size) : null;
   const soldOut = color !== null && available === 0;

@@ -8,7 +8,7 @@ import { useLanguage } from '../../../lib/use-language';
 import styles from './product-facts.module.css';
 
 /**
- * What the law asks a product page to say beyond its description (OPERATIONS.md section 6):
+ * What the law asks a product page to say beyond its description (docs/decisions/0024):
  * composition and care in the reader's language (each left out when the owner has not said),
  * the seller as manufacturer (product safety rules), and the size guide.
  */

@@ -26,7 +26,7 @@ function useCountryNames(lang: Language) {
   }, [lang]);
 }
 
-/** Where the parcel goes (OPERATIONS.md section 4): to a street address or to a courier office. */
+/** Where the parcel goes (docs/decisions/0022): to a street address or to a courier office. */
 export function DeliveryForm({ draft, errors, lang, prices, onChange, disabled }: DeliveryFormProps) {
   const { t } = useTranslation();
   const countries = useCountryNames(lang);

@@ -14,7 +14,7 @@ const countryName = (code: string, lang: Language) =>
   new Intl.DisplayNames([lang === 'bg' ? 'bg-BG' : 'en-US'], { type: 'region' }).of(code) ?? code;
 
 /**
- * One order as its shopper sees it (OPERATIONS.md section 5): status, what to do next (continue
+ * One order as its shopper sees it (docs/decisions/0022): status, what to do next (continue
  * a pending card payment, cancel what may still be cancelled), tracking, the timeline, where it
  * goes, its lines and its sums.
  */

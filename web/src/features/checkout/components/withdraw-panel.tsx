@@ -32,7 +32,7 @@ export function mayWithdraw(order: Order, returnDays: number, now = Date.now()):
 }
 
 /**
- * The withdrawal function (OPERATIONS.md section 6) on the shopper's order page, in two steps:
+ * The withdrawal function (docs/decisions/0024) on the shopper's order page, in two steps:
  * "Withdraw from contract here" opens the form, prefilled, with every line chosen; "Confirm
  * withdrawal" sends it. Once recorded, the order shows when it was submitted, the lines withdrawn,
  * the refund due and its deadline.

@@ -26,7 +26,7 @@ const LINK_ERRORS = {
 } as const;
 
 /**
- * The page the mailed link opens (OPERATIONS.md section 6). Opening it only reads the request
+ * The page the mailed link opens (docs/decisions/0024). Opening it only reads the request
  * (mail scanners open links too); the button records the withdrawal, counted from when the form
  * was sent, and the page then shows that moment. The token is read once the app runs, so the
  * server-rendered HTML is the same for every link.

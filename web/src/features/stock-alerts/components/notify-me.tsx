@@ -17,7 +17,7 @@ interface NotifyMeProps {
 const FAILED = { fallback: 'stock.alertFailed', serverMessage: true } as const;
 
 /**
- * "Notify me when it's back" for a sold-out colour and size (OPERATIONS.md section 3): signed-in
+ * "Notify me when it's back" for a sold-out colour and size (docs/decisions/0021): signed-in
  * shoppers ask for one mail, or stop waiting; a guest is sent to log in and brought back here.
  */
 export function NotifyMe({ productId, colorId, size }: NotifyMeProps) {
