@@ -1,4 +1,4 @@
-import { colorNameIn, type Order } from '@shop/contract';
+import { colorNameIn, WITHDRAWAL_REFUND_DAYS, withdrawalRefundDeadline, type Order } from '@shop/contract';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { orders, users, withdrawals } from '../../db/schema.js';
@@ -10,16 +10,8 @@ import { ownerAddress } from '../settings/service.js';
 import { OWNER_FOOTER } from '../orders/owner-mails.js';
 import { orderEmail, orderName } from './service.js';
 
-/** The law's time to refund a withdrawal: 14 days from the notice (Directive 2011/83/EU, art. 13). */
-export const REFUND_WITHIN_DAYS = 14;
-const DAY_MS = 86_400_000;
-
 const day = (iso: string, locale: string) =>
   new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'Europe/Sofia' }).format(new Date(iso));
-
-/** The refund's deadline: REFUND_WITHIN_DAYS after the withdrawal was submitted. */
-export const refundDeadline = (submittedAt: string): string =>
-  new Date(Date.parse(submittedAt) + REFUND_WITHIN_DAYS * DAY_MS).toISOString();
 
 /** The owner's notice of a withdrawal, in English then Bulgarian; a reply goes to the shopper. */
 export function ownerWithdrawalMail(input: {
@@ -33,7 +25,7 @@ export function ownerWithdrawalMail(input: {
 }): Mail {
   const { order } = input;
   const ref = order.reference;
-  const deadline = refundDeadline(input.submittedAt);
+  const deadline = withdrawalRefundDeadline(input.submittedAt).toISOString();
   const lines = (lang: 'en' | 'bg') =>
     input.items.flatMap((item) => {
       const line = order.items.find((candidate) => candidate.id === item.orderItemId);
@@ -52,10 +44,10 @@ export function ownerWithdrawalMail(input: {
       intro: [
         `${who} withdrew from order ${ref} on ${day(input.submittedAt, 'en-GB')}${input.reason ? ` (“${input.reason}”)` : ''}:`,
         ...lines('en'),
-        `The law gives you until ${day(deadline, 'en-GB')} (${REFUND_WITHIN_DAYS} days from the notice) to refund what was paid for these lines, with the standard delivery; you may wait until the items are back.`,
+        `The law gives you until ${day(deadline, 'en-GB')} (${WITHDRAWAL_REFUND_DAYS} days from the notice) to refund what was paid for these lines, with the standard delivery; you may wait until the items are back.`,
         `${who} се отказа от поръчка ${ref} на ${day(input.submittedAt, 'bg-BG')}${input.reason ? ` („${input.reason}“)` : ''}:`,
         ...lines('bg'),
-        `Законът ви дава срок до ${day(deadline, 'bg-BG')} (${REFUND_WITHIN_DAYS} дни от уведомлението) да възстановите платеното за тези артикули, със стандартната доставка; можете да изчакате артикулите да се върнат.`,
+        `Законът ви дава срок до ${day(deadline, 'bg-BG')} (${WITHDRAWAL_REFUND_DAYS} дни от уведомлението) да възстановите платеното за тези артикули, със стандартната доставка; можете да изчакате артикулите да се върнат.`,
       ],
       highlight: {
         kind: 'link',
