@@ -224,13 +224,3 @@ export const orderFacts = (
   awaitsConfirmation: order.confirmationRequired && order.confirmedAt === null,
   withdrawn: order.withdrawal !== null,
 });
-
-const DAY_MS = 86_400_000;
-
-/**
- * When the withdrawal period of an order delivered at `deliveredAt` ends (`returnDays` after
- * delivery, the shop's setting); null while it has not been delivered (the period has not begun
- * and withdrawing is open). Beside the table: it depends on the settings and the clock.
- */
-export const withdrawalEndsAt = (deliveredAt: Date | string | null, returnDays: number): Date | null =>
-  deliveredAt === null ? null : new Date(new Date(deliveredAt).getTime() + returnDays * DAY_MS);

@@ -17,6 +17,14 @@ export const WITHDRAWAL_REFUND_DAYS = 14;
 
 const DAY_MS = 86_400_000;
 
+/**
+ * When the withdrawal period of an order delivered at `deliveredAt` ends (`returnDays` after
+ * delivery, the shop's setting); null while it has not been delivered (the period has not begun
+ * and withdrawing is open). Beside the table: it depends on the settings and the clock.
+ */
+export const withdrawalEndsAt = (deliveredAt: Date | string | null, returnDays: number): Date | null =>
+  deliveredAt === null ? null : new Date(new Date(deliveredAt).getTime() + returnDays * DAY_MS);
+
 /** When the refund of a withdrawal submitted at `submittedAt` is due at the latest. */
 export const withdrawalRefundDeadline = (submittedAt: Date | string): Date =>
   new Date(new Date(submittedAt).getTime() + WITHDRAWAL_REFUND_DAYS * DAY_MS);
