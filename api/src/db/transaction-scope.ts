@@ -11,7 +11,7 @@ const scope = new AsyncLocalStorage<true>();
  */
 export function markTransactions(db: Db): Db {
   const transaction = db.transaction.bind(db);
-  db.transaction = ((run, config) => transaction((tx) => scope.run(true, () => run(tx)), config));
+  db.transaction = (run, config) => transaction((tx) => scope.run(true, () => run(tx)), config);
   return db;
 }
 
