@@ -46,6 +46,10 @@ const closeSession = (event: RecordedEvent): Effect => ({
   payload: { orderId: event.orderId },
 });
 
+/** The provider's own word closed it (its webhook said expired or failed): nothing to close there. */
+const closeSessionUnlessClosed = (event: RecordedEvent): Effect[] =>
+  event.detail.byProvider ? [] : [closeSession(event)];
+
 /** Stock came back (released, restocked): whoever waits for it is told (stock/effects.ts). */
 const backInStock = (event: RecordedEvent): Effect => ({
   kind: BACK_IN_STOCK,
@@ -67,11 +71,11 @@ export const ORDER_SUBSCRIBERS: Partial<Record<OrderEventType, (event: RecordedE
   // told when the owner cancelled (`notify`), not when they dropped their own checkout.
   cancelled: (event) => [
     ...(event.detail.notify ? [mail(event, 'cancelled', { reason: event.detail.reason })] : []),
-    closeSession(event),
+    ...closeSessionUnlessClosed(event),
     backInStock(event),
   ],
-  expired: (event) => [closeSession(event), backInStock(event)],
-  failed: (event) => [closeSession(event), backInStock(event)],
+  expired: (event) => [...closeSessionUnlessClosed(event), backInStock(event)],
+  failed: (event) => [...closeSessionUnlessClosed(event), backInStock(event)],
   refunded: (event) => [
     {
       kind: PROVIDER_REFUND,

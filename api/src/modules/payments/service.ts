@@ -76,7 +76,8 @@ export async function applyPaymentEvent(db: Db, event: PaymentEvent): Promise<Ap
       return { result: 'applied', order, status: 'paid' };
     }
     if (order.status !== 'pending') return { result: 'unchanged', order };
-    await closePending(tx, eq(orders.id, order.id), CLOSING_STEP[event.outcome]);
+    // The provider closed the session itself: the event says so, and nothing asks it to close it again.
+    await closePending(tx, eq(orders.id, order.id), CLOSING_STEP[event.outcome], { byProvider: true });
     return { result: 'applied', order, status: event.outcome };
   });
 }
