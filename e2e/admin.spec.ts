@@ -102,7 +102,8 @@ test('an admin runs the catalogue and the users from the browser', async ({ page
   await page.evaluate(() => localStorage.removeItem('token'));
 
   await page.goto('/admin/create-a-product');
-  await expect(page).toHaveURL(/\/login$/);
+  // Sent to log in, with the page to come back to (issue 28, item 13).
+  await expect(page).toHaveURL(/\/login\?next=%2Fadmin%2Fcreate-a-product$/);
   await page.getByLabel(t('auth.fields.email'), { exact: true }).fill(shop.admin.email);
   await page.getByLabel(t('auth.fields.password'), { exact: true }).fill(shop.admin.password);
   await page.getByRole('button', { name: t('auth.login.submit'), exact: true }).click();
