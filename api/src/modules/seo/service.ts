@@ -2,7 +2,7 @@ import { LANGUAGES } from '@shop/contract';
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../db/client.js';
 import { onSale } from '../../db/fragments.js';
-import { escapeHtml } from '../../platform/mail/templates/layout.js';
+import { escapeHtml } from '../../lib/format.js';
 
 /** The public pages a crawler should know, besides the products (every one in both languages). */
 export const PUBLIC_PAGES = [

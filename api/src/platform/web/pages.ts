@@ -9,6 +9,7 @@ import {
   type PageRendererModule,
   type PageView,
 } from '@shop/contract';
+import { escapeHtml } from '../../lib/format.js';
 
 /**
  * Server-rendered public pages (docs/decisions/0012). The web build's renderer
@@ -54,8 +55,6 @@ export interface PageRenderer {
     origin?: string,
   ): Promise<string | null>;
 }
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** The style sheets of source modules beyond the entry's (already in index.html). */
 function styleLinks(manifest: Manifest, modules: string[]): string {

@@ -1,4 +1,5 @@
 import type { Language } from '@shop/contract';
+import { escapeHtml } from '../../../lib/format.js';
 
 /** A rendered mail body: the plain-text part and the HTML part of one message. */
 export interface MailBody {
@@ -27,9 +28,6 @@ const FOOTER: Record<Language, string> = {
   en: 'Atelier Noir · luxury meets the street. You receive this mail because of an action on your account.',
   bg: 'Atelier Noir · луксът среща улицата. Получавате това писмо заради действие във вашия профил.',
 };
-
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-export const escapeHtml = (value: string): string => value.replace(/[&<>"']/g, (char) => ESCAPES[char] ?? char);
 
 /**
  * The shop's one mail layout: monochrome with the oxblood accent, table-based and inline-styled
