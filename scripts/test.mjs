@@ -1,10 +1,12 @@
 // `npm test`: every suite, in order, stopping at the first failure, then one closing line with
 // the counts of all of them: lint and typecheck (fast, so first); locale check; unit, web and API
 // tests on PGlite; API tests on PostgreSQL; build; Playwright in Chromium.
+// A test that failed and then passed on a retry (Playwright's `retries`, vitest's `retry`) is
+// flaky, not passed: it is named and fails the run, since its first failure may be a real bug.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 
 /**
  * @typedef {object} Step
@@ -13,7 +15,14 @@ import { join } from 'node:path';
  * @property {string[]} args
  * @property {Record<string, string>} [env]
  * @property {string} [report] the runner's JSON report, read by `count`
- * @property {(file: string) => { passed: number; failed: number }} [count]
+ * @property {(file: string) => Counted} [count]
+ */
+
+/**
+ * @typedef {object} Counted
+ * @property {number} passed at the first try
+ * @property {number} failed
+ * @property {string[]} flaky the names of the tests that failed, were retried and then passed
  */
 
 const reports = mkdtempSync(join(tmpdir(), 'shop-test-reports-'));
@@ -34,13 +43,54 @@ const vitest = (name, projects) => ({
     `--outputFile.json=${join(reports, `${projects[projects.length - 1]}.json`)}`,
   ],
   count: (file) => {
-    const report = /** @type {{ numPassedTests: number; numFailedTests: number }} */ (
-      JSON.parse(readFileSync(file, 'utf8'))
+    const report =
+      /** @type {{ numPassedTests: number; numFailedTests: number; testResults: { name: string; assertionResults: { fullName: string; status: string; failureMessages: string[] | null }[] }[] }} */ (
+        JSON.parse(readFileSync(file, 'utf8'))
+      );
+    // Vitest keeps the errors of the failed tries of a test that passed on a retry.
+    const flaky = report.testResults.flatMap((result) =>
+      result.assertionResults
+        .filter((test) => test.status === 'passed' && (test.failureMessages ?? []).length > 0)
+        .map((test) => `${relative(process.cwd(), result.name)} > ${test.fullName}`),
     );
-    return { passed: report.numPassedTests, failed: report.numFailedTests };
+    return { passed: report.numPassedTests - flaky.length, failed: report.numFailedTests, flaky };
   },
   report: join(reports, `${projects[projects.length - 1]}.json`),
 });
+
+/**
+ * @typedef {object} PlaywrightSuite
+ * @property {string} title
+ * @property {{ title: string; file: string; line: number; tests: { projectName: string; status: string }[] }[]} specs
+ * @property {PlaywrightSuite[]} [suites]
+ */
+
+/**
+ * The Playwright tests whose outcome is `flaky` (failed, then passed on a retry), by file, line,
+ * describe blocks and title.
+ * @param {PlaywrightSuite[]} suites
+ * @param {string} rootDir the directory the spec files are named from
+ * @param {string[]} [titles] the enclosing describe blocks
+ * @returns {string[]}
+ */
+function flakyIn(suites, rootDir, titles = []) {
+  return suites.flatMap((suite) => {
+    // The top-level suites are the files, titled by their path.
+    const within = titles.length === 0 && suite.title.endsWith('.ts') ? [] : [...titles, suite.title];
+    return [
+      ...suite.specs.flatMap((spec) =>
+        spec.tests
+          .filter((test) => test.status === 'flaky')
+          .map(
+            (test) =>
+              `${relative(process.cwd(), join(rootDir, spec.file))}:${spec.line} > ${[...within, spec.title].join(' > ')}` +
+              (test.projectName ? ` [${test.projectName}]` : ''),
+          ),
+      ),
+      ...flakyIn(suite.suites ?? [], rootDir, within),
+    ];
+  });
+}
 
 /** @type {Step[]} */
 const steps = [
@@ -57,38 +107,46 @@ const steps = [
     env: { PLAYWRIGHT_JSON_OUTPUT_NAME: join(reports, 'e2e.json') },
     report: join(reports, 'e2e.json'),
     count: (file) => {
-      const { stats } = /** @type {{ stats: { expected: number; flaky: number; unexpected: number } }} */ (
-        JSON.parse(readFileSync(file, 'utf8'))
-      );
-      return { passed: stats.expected + stats.flaky, failed: stats.unexpected };
+      const { config, stats, suites } =
+        /** @type {{ config: { rootDir: string }; stats: { expected: number; unexpected: number }; suites: PlaywrightSuite[] }} */ (
+          JSON.parse(readFileSync(file, 'utf8'))
+        );
+      return { passed: stats.expected, failed: stats.unexpected, flaky: flakyIn(suites, config.rootDir) };
     },
   },
 ];
 
-const total = { passed: 0, failed: 0 };
+const total = { passed: 0, failed: 0, flaky: 0 };
 let exitCode = 0;
 for (const step of steps) {
   console.log(`\n=== ${step.title} ===`);
   const started = Date.now();
   const { status } = spawnSync(step.command, step.args, { stdio: 'inherit', env: { ...process.env, ...step.env } });
+  /** @type {string[]} */
+  let flaky = [];
   if (step.count && step.report) {
     try {
       const counted = step.count(step.report);
       total.passed += counted.passed;
       total.failed += counted.failed;
+      total.flaky += counted.flaky.length;
+      flaky = counted.flaky;
     } catch {
       // No report: the runner failed before testing; its exit code says so.
     }
   }
-  console.log(
-    `=== ${step.title}: ${status === 0 ? 'passed' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s ===`,
-  );
-  if (status !== 0) {
-    exitCode = status ?? 1;
-    if (total.failed === 0) total.failed = 1;
+  if (flaky.length > 0) {
+    console.log(`\nPassed only on a retry (flaky), which fails the run:`);
+    for (const name of flaky) console.log(`  ${name}`);
+  }
+  const ok = status === 0 && flaky.length === 0;
+  console.log(`=== ${step.title}: ${ok ? 'passed' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s ===`);
+  if (!ok) {
+    exitCode = status || 1;
+    if (total.failed === 0 && total.flaky === 0) total.failed = 1;
     break;
   }
 }
 rmSync(reports, { recursive: true, force: true });
-console.log(`\nTests: ${total.passed} passed, ${total.failed} failed`);
+console.log(`\nTests: ${total.passed} passed, ${total.failed} failed, ${total.flaky} flaky`);
 process.exit(exitCode);
