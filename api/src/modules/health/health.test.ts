@@ -38,17 +38,20 @@ describe('GET /api/health and /api/health/ready', () => {
     expect((await ready()).statusCode).toBe(200);
   });
 
-  it("stays ready while another database on the same server migrates (PostgreSQL's locks are server-wide)", async () => {
-    if (testDbKind !== 'postgres') return; // PGlite: one database per process
-    const other = new pg.Client({ connectionString: testDatabaseUrl });
-    await other.connect();
-    try {
-      await other.query('select pg_advisory_lock(727274)');
-      expect((await ready()).statusCode).toBe(200);
-    } finally {
-      await other.end();
-    }
-  });
+  // PGlite: one database per process, so no other database to migrate.
+  it.runIf(testDbKind === 'postgres')(
+    "stays ready while another database on the same server migrates (PostgreSQL's locks are server-wide)",
+    async () => {
+      const other = new pg.Client({ connectionString: testDatabaseUrl });
+      await other.connect();
+      try {
+        await other.query('select pg_advisory_lock(727274)');
+        expect((await ready()).statusCode).toBe(200);
+      } finally {
+        await other.end();
+      }
+    },
+  );
 
   it('is not ready when the database lacks a migration this build has', async () => {
     const [last] = rowsOf<{ hash: string; created_at: string }>(
