@@ -11,6 +11,7 @@ import { Field } from '../../../components/field/field';
 import { updateSettings, useAdminSettings } from '../api/update-settings';
 import { draftOf, fieldErrors, parseSettings, type SettingsDraft, type SettingsField } from '../lib/settings-form';
 import button from '../../../components/button/button.module.css';
+import { Switch } from '../../../components/switch/switch';
 import styles from './settings-form.module.css';
 
 const SAVE_FAILED: ErrorWording = {
@@ -107,17 +108,13 @@ export function SettingsForm({ settings }: { settings: Settings }) {
   );
   const amount = { inputMode: 'decimal' as const, maxLength: 9 };
   const toggle = (name: 'codEnabled' | 'codConfirmNewAccounts', label: string) => (
-    <label className={styles.switch}>
-      <input
-        type="checkbox"
-        role="switch"
-        checked={draft[name]}
-        disabled={busy}
-        onChange={(event) => setDraft((current) => ({ ...current, [name]: event.target.checked }))}
-      />
-      <span className={styles.track} aria-hidden="true" />
-      <span>{label}</span>
-    </label>
+    <Switch
+      checked={draft[name]}
+      disabled={busy}
+      onChange={(checked) => setDraft((current) => ({ ...current, [name]: checked }))}
+    >
+      {label}
+    </Switch>
   );
 
   return (

@@ -4,6 +4,7 @@ import { colorNameIn, STOCK_MAX, type Color, type Size, type StockEntry } from '
 import { useLanguage } from '../../../lib/use-language';
 import { cellValue, stockField, variantKey, type StockDraft } from '../lib/stock-form';
 import type { FieldErrors } from '../lib/product-form';
+import { Switch } from '../../../components/switch/switch';
 import form from './form.module.css';
 import styles from './stock-fields.module.css';
 
@@ -11,8 +12,8 @@ interface StockFieldsProps {
   draft: StockDraft;
   colors: readonly Pick<Color, 'id' | 'colorName' | 'colorNameBg'>[];
   sizes: readonly Size[];
-  /** The stock as the server last answered it: what checkouts hold and what is left. */
-  saved: readonly StockEntry[];
+  /** The stock as the server last answered it: what checkouts hold and what is left (none yet: a new product). */
+  saved?: readonly StockEntry[] | undefined;
   errors: FieldErrors;
   disabled?: boolean;
   onTrackedChange: (tracked: boolean) => void;
@@ -38,23 +39,15 @@ export function StockFields({
   const id = useId();
   const lang = useLanguage();
   const savedOf = (colorId: number, size: string) =>
-    saved.find((entry) => variantKey(entry.colorId, entry.size) === variantKey(colorId, size));
+    saved?.find((entry) => variantKey(entry.colorId, entry.size) === variantKey(colorId, size));
   const invalid = colors.some((color) => sizes.some((size) => errors[stockField(color.id, size)]));
 
   return (
     <fieldset className={form.fieldset}>
       <legend className={form.legend}>{t('adminStock.title')}</legend>
-      <label className={styles.switch}>
-        <input
-          type="checkbox"
-          role="switch"
-          checked={draft.tracked}
-          disabled={disabled}
-          onChange={(event) => onTrackedChange(event.target.checked)}
-        />
-        <span className={styles.track} aria-hidden="true" />
-        <span>{t('adminStock.track')}</span>
-      </label>
+      <Switch checked={draft.tracked} disabled={disabled} onChange={onTrackedChange}>
+        {t('adminStock.track')}
+      </Switch>
       <p className={form.hint}>{draft.tracked ? t('adminStock.trackedHint') : t('adminStock.untrackedHint')}</p>
 
       {draft.tracked && (
@@ -94,14 +87,16 @@ export function StockFields({
                             disabled={disabled}
                             aria-label={t('adminStock.onHandFor', { color: colorNameIn(color, lang), size })}
                             aria-invalid={errors[field] ? true : undefined}
-                            aria-describedby={noteId}
+                            aria-describedby={saved ? noteId : undefined}
                             onChange={(event) => onCountChange(color.id, size, event.target.value)}
                           />
-                          <span id={noteId} className={styles.note}>
-                            {entry
-                              ? t('adminStock.held', { reserved: entry.reserved ?? 0, available: entry.available })
-                              : t('adminStock.new')}
-                          </span>
+                          {saved && (
+                            <span id={noteId} className={styles.note}>
+                              {entry
+                                ? t('adminStock.held', { reserved: entry.reserved ?? 0, available: entry.available })
+                                : t('adminStock.new')}
+                            </span>
+                          )}
                         </td>
                       );
                     })}
