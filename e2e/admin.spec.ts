@@ -135,6 +135,7 @@ test('an admin runs the catalogue and the users from the browser', async ({ page
   await english.getByLabel(t('admin.form.description')).fill(en.description);
   await bulgarian.getByLabel(t('admin.form.name')).fill(bg.name);
   await bulgarian.getByLabel(t('admin.form.description')).fill(bg.description);
+  await expect(page.getByLabel(/^Price \([A-Z]{3}\)/)).toBeVisible();
   await page.getByLabel(t('admin.form.price')).fill('129.50');
   await page.getByLabel(t('admin.form.category')).selectOption('2');
   const xl = page.getByRole('checkbox', { name: 'XL' });
@@ -166,6 +167,12 @@ test('an admin runs the catalogue and the users from the browser', async ({ page
   await expect(
     second.getByRole('img', { name: t('admin.form.previewOf', { label: t('admin.form.hoverImage') }) }),
   ).toBeVisible();
+  // Stock is tracked from the start (issue 28, item 8): the grid follows the colours and sizes.
+  await expect(page.getByRole('switch', { name: t('adminStock.track') })).toBeChecked();
+  await page.getByRole('textbox', { name: t('adminStock.onHandFor', { color: 'Graphite', size: 'M' }) }).fill('4');
+  await expect(
+    page.getByRole('textbox', { name: t('adminStock.onHandFor', { color: 'Ink', size: 'XL' }) }),
+  ).toHaveCount(0);
   await screenshots(page, 'admin-create-filled');
 
   await publish.click();
@@ -189,6 +196,10 @@ test('an admin runs the catalogue and the users from the browser', async ({ page
   await page.goto(`/product/${productId}`);
   await page.getByRole('button', { name: t('admin.edit.button') }).click();
   await expect(page.getByRole('heading', { level: 1, name: t('admin.edit.title', { name: en.name }) })).toBeVisible();
+  await expect(page.getByRole('switch', { name: t('adminStock.track') })).toBeChecked();
+  await expect(
+    page.getByRole('textbox', { name: t('adminStock.onHandFor', { color: 'Graphite', size: 'M' }) }),
+  ).toHaveValue('4');
   await page.getByLabel(t('admin.form.price')).fill('99.90');
   const hoverBefore = await colorRow(page, 1).getByRole('img').nth(1).getAttribute('src');
   await colorRow(page, 1)

@@ -1,20 +1,29 @@
-import type { CreateProductBody, ProductDetails, Size } from '@shop/contract';
+import type { CreateProductBody, Product, ProductDetails, Size } from '@shop/contract';
 import { api } from '../../../lib/api-client';
+import { productKey } from '../../../lib/swr-keys';
 import { deleteProduct } from './delete-product';
+import { updateStock } from './update-stock';
 
 export interface NewProduct {
   details: ProductDetails;
   sizes: Size[];
   colors: { colorName: string; colorNameBg: string; image: File; hoverImage: File }[];
+  /**
+   * On hand per colour (by position) and size when the product tracks stock; null: it does not
+   * (unlimited, as the part-one create payload starts).
+   */
+  stock: Partial<Record<Size, number>>[] | null;
 }
 
 /**
  * The spec's two calls: POST /products (texts, price, category, sizes, colour names), then
  * POST /products/upload-images (each colour's image and hover image, by position), which
- * publishes it. If the images fail, the hidden draft is deleted again, so a retry starts clean
- * and no half-made product is left behind. Resolves to the new product's id.
+ * publishes it. A product that tracks stock gets its counts between the two, while it is still
+ * hidden, so it is never on sale without them. If a later call fails, the hidden draft is
+ * deleted again, so a retry starts clean and no half-made product is left behind. Resolves to the
+ * new product's id.
  */
-export async function createProduct({ details, sizes, colors }: NewProduct): Promise<number> {
+export async function createProduct({ details, sizes, colors, stock }: NewProduct): Promise<number> {
   const body: CreateProductBody = {
     ...details,
     sizes,
@@ -35,10 +44,20 @@ export async function createProduct({ details, sizes, colors }: NewProduct): Pro
     form.append(`colorHoverImage_${index}`, color.hoverImage);
   });
   try {
+    if (stock) await setFirstStock(product.id, sizes, stock);
     await api.post('/products/upload-images', form);
   } catch (error) {
     await deleteProduct(product.id).catch(() => undefined);
     throw error;
   }
   return product.id;
+}
+
+/** The new draft's colours, in the order they were sent, get their counts. */
+async function setFirstStock(productId: number, sizes: Size[], counts: Partial<Record<Size, number>>[]) {
+  const draft = await api.get<Product>(productKey(productId, 'en'));
+  const entries = draft.colors.flatMap((color, index) =>
+    sizes.map((size) => ({ colorId: color.id, size, onHand: counts[index]?.[size] ?? 0 })),
+  );
+  await updateStock(productId, { stockTracked: true, stock: entries });
 }

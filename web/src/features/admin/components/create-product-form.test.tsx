@@ -2,8 +2,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'react-toastify';
-import { fakeApi, signIn } from '../../../test/fake-api';
+import { fakeApi, renderWithApi, signIn, TEST_SETTINGS } from '../../../test/fake-api';
 import { renderWithRouter } from '../../../test/render';
+import { SIZES } from '@shop/contract';
 import { CreateProductForm } from './create-product-form';
 
 vi.mock('react-toastify', () => ({ toast: { error: vi.fn(), info: vi.fn(), success: vi.fn(), warn: vi.fn() } }));
@@ -19,6 +20,8 @@ function stubApi(uploadStatus = 200) {
             status: uploadStatus,
             body: { error: 'Only JPEG, PNG and WebP images are accepted.', code: 'UNSUPPORTED_MEDIA_TYPE' },
           },
+    'GET /api/products/42?lang=en': { body: { id: 42, colors: [{ id: 7, colorName: 'Ash', colorNameBg: 'Пепел' }] } },
+    'PUT /api/products/42/stock': { body: { success: true, stock: [] } },
     'DELETE /api/products/42': { body: { success: true } },
   });
 }
@@ -76,11 +79,16 @@ describe('CreateProductForm', () => {
     expect(sent).toEqual([]);
   });
 
-  it('offers S, M, L and XL, all chosen; keeps at least one colour row', async () => {
+  it('offers S, M, L and XL, all chosen, and XS and XXL on request; keeps at least one colour row', async () => {
     stubApi();
     renderWithRouter(<CreateProductForm />);
     for (const size of ['S', 'M', 'L', 'XL']) expect(screen.getByRole('checkbox', { name: size })).toBeChecked();
     expect(screen.queryByRole('checkbox', { name: 'XS' })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'More sizes: XS, XXL' }));
+    expect(screen.getAllByRole('checkbox').map((box) => box.getAttribute('value'))).toEqual(SIZES);
+    expect(screen.getByRole('checkbox', { name: 'XS' })).not.toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'XXL' })).not.toBeChecked();
+    expect(screen.queryByRole('button', { name: 'More sizes: XS, XXL' })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Remove colour 1' })).toBeDisabled();
     await userEvent.click(screen.getByRole('button', { name: 'Add colour' }));
     expect(screen.getByRole('button', { name: 'Remove colour 2' })).toBeEnabled();
@@ -112,7 +120,15 @@ describe('CreateProductForm', () => {
     expect(sent).toEqual([]);
   });
 
-  it('creates the product, uploads its images by colour index, then opens its page', async () => {
+  it("names the shop's currency in the price label and tracks stock from the start", async () => {
+    fakeApi({ 'GET /api/settings': { body: { ...TEST_SETTINGS, currency: 'EUR' } } });
+    renderWithApi(<CreateProductForm />);
+    expect(await screen.findByLabelText(/^Price \(EUR\)/)).toBeInTheDocument();
+    expect(screen.getByRole('switch', { name: 'Track stock' })).toBeChecked();
+    expect(screen.getByRole('textbox', { name: 'On hand: Colour 1, size XL' })).toHaveValue('0');
+  });
+
+  it('creates the product, sets its stock while hidden, uploads its images by colour index, then opens its page', async () => {
     signIn();
     const sent = stubApi();
     const { router } = renderWithRouter(<CreateProductForm />, {
@@ -122,9 +138,25 @@ describe('CreateProductForm', () => {
     await userEvent.click(screen.getByRole('checkbox', { name: 'XL' }));
     const user = await fillForm();
     await user.type(screen.getByLabelText('Name in Bulgarian (optional)'), ' Пепел ');
+    const medium = screen.getByRole('textbox', { name: 'On hand: Ash, size M' });
+    await user.clear(medium);
+    await user.type(medium, '12');
     await user.click(screen.getByRole('button', { name: 'Publish product' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/product/42'));
-    expect(sent.map((request) => request.key)).toEqual(['POST /api/products', 'POST /api/products/upload-images']);
+    expect(sent.map((request) => request.key)).toEqual([
+      'POST /api/products',
+      'GET /api/products/42?lang=en',
+      'PUT /api/products/42/stock',
+      'POST /api/products/upload-images',
+    ]);
+    expect(sent[2]!.body).toEqual({
+      stockTracked: true,
+      stock: [
+        { colorId: 7, size: 'S', onHand: 0 },
+        { colorId: 7, size: 'M', onHand: 12 },
+        { colorId: 7, size: 'L', onHand: 0 },
+      ],
+    });
     expect(sent[0]!.body).toMatchObject({
       enName: 'Ash Hoodie',
       bgName: 'Суитшърт Пепел',
@@ -136,8 +168,34 @@ describe('CreateProductForm', () => {
         create: [expect.objectContaining({ language: 'en' }), expect.objectContaining({ language: 'bg' })],
       },
     });
-    expect(sent[1]!.body).toEqual({ productId: '42', colorImage_0: 'ash.png', colorHoverImage_0: 'ash-back.png' });
+    expect(sent[3]!.body).toEqual({ productId: '42', colorImage_0: 'ash.png', colorHoverImage_0: 'ash-back.png' });
     expect(toast.success).toHaveBeenCalledWith('Product published.');
+  });
+
+  it('creates an untracked product with the spec\'s two calls when "Track stock" is off', async () => {
+    signIn();
+    const sent = stubApi();
+    renderWithRouter(<CreateProductForm />, { routes: [{ path: '/product/:id', element: <p>product page</p> }] });
+    const user = await fillForm();
+    await user.click(screen.getByRole('switch', { name: 'Track stock' }));
+    expect(screen.queryByRole('textbox', { name: /On hand/ })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Publish product' }));
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Product published.'));
+    expect(sent.map((request) => request.key)).toEqual(['POST /api/products', 'POST /api/products/upload-images']);
+  });
+
+  it('refuses a stock count that is not a whole number before sending anything', async () => {
+    signIn();
+    const sent = stubApi();
+    renderWithRouter(<CreateProductForm />);
+    const user = await fillForm();
+    const small = screen.getByRole('textbox', { name: 'On hand: Ash, size S' });
+    await user.clear(small);
+    await user.type(small, '2.5');
+    await user.click(screen.getByRole('button', { name: 'Publish product' }));
+    expect(screen.getAllByRole('alert')[0]).toHaveTextContent('Check the stock counts');
+    expect(small).toHaveAttribute('aria-invalid', 'true');
+    expect(sent).toEqual([]);
   });
 
   it('asks to log in again when the token is gone (another tab logged out), and sends nothing', async () => {
@@ -158,6 +216,8 @@ describe('CreateProductForm', () => {
     await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Failed to publish product'));
     expect(sent.map((request) => request.key)).toEqual([
       'POST /api/products',
+      'GET /api/products/42?lang=en',
+      'PUT /api/products/42/stock',
       'POST /api/products/upload-images',
       'DELETE /api/products/42',
     ]);

@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useSWRConfig } from 'swr';
 import { toast } from 'react-toastify';
-import { CREATE_FORM_SIZES, MAX_COLORS, type Size } from '@shop/contract';
+import { CREATE_FORM_SIZES, MAX_COLORS, SIZES, type Size } from '@shop/contract';
 import { isApiError } from '../../../lib/api-client';
 import { useErrorText } from '../../../lib/error-text';
 import { PlusIcon } from '../../../components/icons/icons';
@@ -12,12 +12,14 @@ import { revalidateCatalog } from '../api/revalidate-catalog';
 import { ADMIN_FAILED } from '../lib/admin-errors';
 import { colorField, useColorCardWiring, type ColorPart } from '../lib/color-card-wiring';
 import { overRequestLimit } from '../lib/image-file';
+import { cellValue, parseStock, stockField, variantKey, type StockDraft } from '../lib/stock-form';
 import { EMPTY_DETAILS, parseDetails, serverErrors, type DetailsDraft } from '../lib/product-form';
 import { ensureToken } from '../lib/session-guard';
 import { useFormProblems } from '../lib/use-form-problems';
 import { DetailsFields } from './details-fields';
 import { ColorCard } from './color-card';
 import { SizeFields } from './size-fields';
+import { StockFields } from './stock-fields';
 import button from '../../../components/button/button.module.css';
 import colorStyles from './color-card.module.css';
 import form from './form.module.css';
@@ -37,8 +39,10 @@ const rowField = (row: ColorRow, part: ColorPart) => colorField(row.key, part);
 
 /**
  * The two-language create form (spec section 5): texts, price, category, sizes S–XL (all four
- * chosen at first) and at least one colour with its image and hover image. Checked here with
- * the server's own rules, then sent as the spec's two calls; on success, to the new product.
+ * chosen at first; XS and XXL, which the editor and the stock grid also know, one click away:
+ * docs/decisions/0033) and at least one colour with its image and hover image, and the stock on
+ * hand per colour and size ("track stock" on at first). Checked here with the server's own rules,
+ * then sent as the spec's two calls with the stock between them; on success, to the new product.
  */
 export function CreateProductForm() {
   const { t } = useTranslation();
@@ -47,6 +51,8 @@ export function CreateProductForm() {
   const { mutate } = useSWRConfig();
   const [draft, setDraft] = useState<DetailsDraft>(EMPTY_DETAILS);
   const [sizes, setSizes] = useState<Set<Size>>(() => new Set(CREATE_FORM_SIZES));
+  const [allSizes, setAllSizes] = useState(false);
+  const [stock, setStock] = useState<StockDraft>({ tracked: true, onHand: {} });
   const [colors, setColors] = useState<ColorRow[]>(() => [newRow()]);
   const [busy, setBusy] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
@@ -67,8 +73,13 @@ export function CreateProductForm() {
       if (!row.image) found[rowField(row, 'image')] = t('admin.form.errors.image');
       if (!row.hover) found[rowField(row, 'hover')] = t('admin.form.errors.hoverImage');
     }
-    return { details, found };
+    const stockCheck = parseStock(stock, keys(), chosenSizes);
+    for (const field of stockCheck.invalid) found[field] = t('adminStock.errors.cell');
+    return { details, found, stock: stockCheck.body };
   }
+
+  const chosenSizes = SIZES.filter((size) => sizes.has(size));
+  const keys = () => colors.map((row) => row.key);
 
   /** Server field names → this form's: `colors.0.colorName`, `colorImage_0`, `colorHoverImage_0`. */
   function renameServerField(field: string): string {
@@ -81,9 +92,10 @@ export function CreateProductForm() {
   async function submit(event: React.FormEvent) {
     event.preventDefault();
     if (busy) return;
-    const { details, found } = validate();
+    const { details, found, stock: stockBody } = validate();
     if (Object.keys(found).length > 0 || !details) {
-      showProblems(found, t('admin.form.errors.required'));
+      const onlyStock = details && Object.keys(found).every((field) => field.startsWith('stock_'));
+      showProblems(found, t(onlyStock ? 'adminStock.errors.summary' : 'admin.form.errors.required'));
       return;
     }
     if (overRequestLimit(colors.flatMap((row) => [row.image, row.hover]))) {
@@ -97,13 +109,18 @@ export function CreateProductForm() {
     try {
       const id = await createProduct({
         details,
-        sizes: CREATE_FORM_SIZES.filter((size) => sizes.has(size)),
+        sizes: chosenSizes,
         colors: colors.map((row) => ({
           colorName: row.colorName.trim(),
           colorNameBg: row.colorNameBg.trim(),
           image: row.image!,
           hoverImage: row.hover!,
         })),
+        stock: stockBody?.stockTracked
+          ? colors.map((row) =>
+              Object.fromEntries(chosenSizes.map((size) => [size, Number(cellValue(stock, row.key, size))])),
+            )
+          : null,
       });
       void revalidateCatalog(mutate);
       toast.success(t('admin.create.published'));
@@ -135,8 +152,9 @@ export function CreateProductForm() {
       />
 
       <SizeFields
-        options={CREATE_FORM_SIZES}
+        options={allSizes ? SIZES : CREATE_FORM_SIZES}
         chosen={sizes}
+        more={allSizes ? undefined : { label: t('admin.form.moreSizes'), onClick: () => setAllSizes(true) }}
         error={errors.sizes}
         disabled={busy}
         onToggle={(size, on) => {
@@ -181,6 +199,23 @@ export function CreateProductForm() {
           {t('admin.form.addColor')}
         </button>
       </fieldset>
+
+      <StockFields
+        draft={stock}
+        colors={colors.map((row, index) => ({
+          id: row.key,
+          colorName: row.colorName.trim() || t('admin.form.colorRow', { n: index + 1 }),
+          colorNameBg: row.colorNameBg.trim(),
+        }))}
+        sizes={chosenSizes}
+        errors={errors}
+        disabled={busy}
+        onTrackedChange={(tracked) => setStock((current) => ({ ...current, tracked }))}
+        onCountChange={(key, size, value) => {
+          setStock((current) => ({ ...current, onHand: { ...current.onHand, [variantKey(key, size)]: value } }));
+          clear(stockField(key, size));
+        }}
+      />
 
       <div className={styles.actions}>
         <button type="submit" className={button.primary} disabled={busy}>

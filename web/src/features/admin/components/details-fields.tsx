@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CATEGORY_IDS } from '@shop/contract';
+import { useCurrency } from '../../../lib/settings';
 import type { DetailField, DetailsDraft, FieldErrors } from '../lib/product-form';
 import form from './form.module.css';
 import styles from './details-fields.module.css';
@@ -15,6 +16,7 @@ interface DetailsFieldsProps {
 /** The texts in both languages, the price and the category: shared by the create form and the editor. */
 export function DetailsFields({ draft, errors, onChange, disabled }: DetailsFieldsProps) {
   const { t } = useTranslation();
+  const currency = useCurrency();
   const id = useId();
 
   const field = (
@@ -93,7 +95,7 @@ export function DetailsFields({ draft, errors, onChange, disabled }: DetailsFiel
         {language('bg', 'bgName', 'bgDescription')}
       </div>
       <div className={styles.pricing}>
-        {field('price', t('admin.form.price'), (props) => (
+        {field('price', currency ? t('admin.form.priceIn', { currency }) : t('admin.form.price'), (props) => (
           <input
             {...props}
             className={form.input}

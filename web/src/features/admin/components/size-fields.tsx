@@ -13,10 +13,12 @@ interface SizeFieldsProps {
   hint?: string | undefined;
   disabled?: boolean;
   onToggle: (size: Size, on: boolean) => void;
+  /** A button after the toggles that offers more sizes. */
+  more?: { label: string; onClick: () => void } | undefined;
 }
 
 /** The sizes a product comes in, as a row of toggle buttons (create and edit forms). */
-export function SizeFields({ options, chosen, error, hint, disabled, onToggle }: SizeFieldsProps) {
+export function SizeFields({ options, chosen, error, hint, disabled, onToggle, more }: SizeFieldsProps) {
   const { t } = useTranslation();
   const id = useId();
   const described = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ');
@@ -43,6 +45,11 @@ export function SizeFields({ options, chosen, error, hint, disabled, onToggle }:
             <span>{size}</span>
           </label>
         ))}
+        {more && (
+          <button type="button" className={styles.more} disabled={disabled} onClick={more.onClick}>
+            {more.label}
+          </button>
+        )}
       </div>
       {error && (
         <p id={`${id}-error`} className={form.error}>
