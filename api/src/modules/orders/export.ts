@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import { stringify, type Options } from 'csv-stringify/sync';
 import { type Language, vatWithin } from '@shop/contract';
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../db/client.js';
@@ -66,14 +67,23 @@ export const CSV_FORMAT: Record<Language, { separator: string; decimal: string }
 };
 
 /**
- * A CSV cell: quoted when it must be, and a leading `= + - @` (or tab, carriage return) made
- * inert with an apostrophe, so a spreadsheet never runs it as a formula (OWASP CSV injection).
+ * Rows as CSV (csv-stringify), in `separator`: a cell is quoted when it must be, and a leading
+ * `= + - @` (or tab, carriage return, or their full-width forms) is made inert with an apostrophe,
+ * so a spreadsheet never runs it as a formula (OWASP CSV injection). Such a cell, and any with an
+ * apostrophe, is quoted too (csv-stringify matches `quoted_match` before it adds the apostrophe).
  */
-export function csvCell(value: string | number | null | undefined, separator = ','): string {
-  let text = value === null || value === undefined ? '' : String(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /["\n\r']/.test(text) || text.includes(separator) ? `"${text.replace(/"/g, '""')}"` : text;
-}
+const csvOptions = (separator: string): Options => ({
+  delimiter: separator,
+  record_delimiter: '\r\n',
+  quote_record_delimiter: true, // a lone \n or \r in a cell is quoted too (off once record_delimiter is set)
+  escape_formulas: true,
+  quoted_match: /^[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]|'/,
+});
+
+const csvRows = (rows: CsvValue[][], separator = ','): string => stringify(rows, csvOptions(separator));
+
+/** One cell as `csvRows` writes it. */
+export const csvCell = (value: CsvValue, separator = ','): string => csvRows([[value]], separator).slice(0, -2);
 
 /** Cents as a decimal of the currency's unit with `decimal` as its mark: 123456 → `1234,56`. */
 const decimalOf = (cents: number, decimal: string): string => {
@@ -82,6 +92,7 @@ const decimalOf = (cents: number, decimal: string): string => {
   return `${sign}${Math.floor(abs / 100)}${decimal}${String(abs % 100).padStart(2, '0')}`;
 };
 
+type CsvValue = string | number | null | undefined;
 type LineRow = Record<(typeof COLUMNS)[number], string | number | null> & { line_id: number };
 
 /**
@@ -102,9 +113,9 @@ async function* csvChunks(
   const money = (column: string) => sql.raw(`(${column})::bigint`);
   const cell = (row: LineRow, column: (typeof COLUMNS)[number]) => {
     const value = row[column];
-    return csvCell(MONEY.has(column) && value !== null ? decimalOf(Number(value), decimal) : value, separator);
+    return MONEY.has(column) && value !== null ? decimalOf(Number(value), decimal) : value;
   };
-  yield `\uFEFF${COLUMNS.join(separator)}\r\n`;
+  yield stringify([], { ...csvOptions(separator), bom: true, header: true, columns: [...COLUMNS] });
   for (let after = 0; ;) {
     const rows = rowsOf<LineRow>(
       await db.execute(sql`
@@ -133,7 +144,10 @@ async function* csvChunks(
     );
     if (rows.length > 0) {
       for (const row of rows) row.line_vat = vatWithin(Number(row.line_total), VAT_RATE_PERCENT);
-      yield `${rows.map((row) => COLUMNS.map((column) => cell(row, column)).join(separator)).join('\r\n')}\r\n`;
+      yield csvRows(
+        rows.map((row) => COLUMNS.map((column) => cell(row, column))),
+        separator,
+      );
     }
     if (rows.length < BATCH) return;
     after = rows.at(-1)!.line_id;

@@ -370,6 +370,8 @@ describe('the Orders screen', () => {
     expect(csvCell('-1+1')).toBe('"\'-1+1"');
     expect(csvCell('@SUM(A1)')).toBe('"\'@SUM(A1)"');
     expect(csvCell('plain, with a comma')).toBe('"plain, with a comma"');
+    expect(csvCell('two\nlines')).toBe('"two\nlines"');
+    expect(csvCell('\uFF1DSUM(A1)')).toBe('"\'\uFF1DSUM(A1)"'); // Apple Numbers reads a full-width = as =
   });
 
   it('draws the dashboard: orders and revenue per day, totals, top products, low stock', async () => {
