@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { colorNameIn } from '@shop/contract';
+import { colorNameIn, TIMINGS } from '@shop/contract';
 import { expect, expectAccessible, screenshots, test } from './fixtures.js';
 import { signUpAndLogIn, uniqueEmail } from './support/accounts.js';
 import { translator, type Lang } from './support/i18n.js';
@@ -119,7 +119,9 @@ for (const lang of ['en', 'bg'] as const) {
       await expect(page.getByText(t('cartSummary.line', { size: sizeA, quantity: 2 }))).toBeVisible();
       await expect(page.getByText(t('cartSummary.line', { size: sizeB, quantity: 1 }))).toBeVisible();
 
-      // The cart page: both lines and the right total.
+      // The cart page: both lines and the right total. Its clock is the test's from here (the
+      // undo window below); it runs on its own until held.
+      await page.clock.install();
       await page.goto('/cart');
       const lines = page.getByRole('region', { name: t('cart.linesLabel') }).getByRole('listitem');
       await expect(lines).toHaveCount(2);
@@ -149,21 +151,27 @@ for (const lang of ['en', 'bg'] as const) {
         })
         .toBe(2);
 
-      // Move to the wishlist, then undo within the 2.5 s: nothing moves.
+      // Move to the wishlist, then undo within the 2.5 s, the page's clock held still; then run it
+      // past the window: nothing moves.
       // Each line's buttons name its colour and size: the two lines of one product are told apart.
       const nameB = t('cart.lineName', { name: product.name, color: colorNameIn(colorB, lang), size: sizeB });
       const moveB = lineB.getByRole('button', { name: t('cart.moveToWishlist', { name: nameB }) });
+      await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1_000);
       await moveB.click();
       await expect(lineB.getByText(t('cart.movePending'))).toBeVisible();
       await lineB.getByRole('button', { name: t('cart.undo'), exact: true }).click();
       await expect(lineB.getByText(t('cart.movePending'))).toBeHidden();
-      await page.waitForTimeout(3_000);
+      await page.clock.runFor(TIMINGS.cartToWishlistUndo + 500);
       await expect(lines).toHaveCount(2);
       await expect(wishlistBadge(1)).toBeVisible();
 
-      // Move it for real: it leaves the cart and joins the wishlist.
+      // Move it for real: a new undo window opens (the undone move left nothing under way); once
+      // it is over, the line leaves the cart and joins the wishlist.
       await moveB.click();
-      await expect(lines).toHaveCount(1, { timeout: 6_000 });
+      await expect(lineB.getByText(t('cart.movePending'))).toBeVisible();
+      await page.clock.runFor(TIMINGS.cartToWishlistUndo);
+      await page.clock.resume();
+      await expect(lines).toHaveCount(1);
       await expect(cartBadge(2)).toBeVisible();
       await expect(wishlistBadge(2)).toBeVisible();
       await expect.poll(async () => centsOf(await total.textContent(), lang)).toBe(cents(product.price * 2));
