@@ -5,7 +5,10 @@ import { createProduct, createUser } from '../../test/factories.js';
 
 const TOKEN = 'metrics-token-for-the-test-0123';
 
-/** Prometheus' text format, strictly: every line a comment or `name{labels} value`. */
+/**
+ * Prometheus' text format, strictly: every line a comment, `name{labels} value` or empty (ignored).
+ * A sample's key lists its labels sorted by name (their order means nothing to Prometheus).
+ */
 function parse(text: string): Map<string, number> {
   const samples = new Map<string, number>();
   const types = new Map<string, string>();
@@ -17,16 +20,18 @@ function parse(text: string): Map<string, number> {
       types.set(type[1]!, type[2]!);
       continue;
     }
-    if (line.startsWith('# HELP ')) continue;
-    const sample = /^([a-zA-Z_:][a-zA-Z0-9_:]*)(\{(?:[a-zA-Z_][a-zA-Z0-9_]*="(?:[^"\\\n]|\\.)*",?)*\})? (\S+)$/.exec(
-      line,
-    );
+    if (line.startsWith('# HELP ') || line === '') continue;
+    const sample =
+      /^([a-zA-Z_:][a-zA-Z0-9_:]*)(?:\{((?:[a-zA-Z_][a-zA-Z0-9_]*="(?:[^"\\\n]|\\.)*",?)*)\})? (\S+)$/.exec(line);
     expect(sample, `not a Prometheus sample: ${line}`).not.toBeNull();
-    const value = Number(sample![3] === '+Inf' ? Infinity : sample![3]);
-    expect(Number.isNaN(value), line).toBe(false);
-    const family = sample![1]!.replace(/_(bucket|sum|count)$/, '');
-    expect(types.has(sample![1]!) || types.get(family) === 'histogram', `no TYPE before ${line}`).toBe(true);
-    samples.set(`${sample![1]}${sample![2] ?? ''}`, value);
+    const [, name, labels, text] = sample as unknown as [string, string, string | undefined, string];
+    const value = /^[+-]?Inf$/.test(text) ? (text.startsWith('-') ? -Infinity : Infinity) : Number(text);
+    // prom-client's event loop mean and deviation are NaN when no delay was sampled since the last scrape.
+    expect(Number.isNaN(value) && !/^nodejs_eventloop_lag_(mean|stddev)_seconds$/.test(name), line).toBe(false);
+    const family = name.replace(/_(bucket|sum|count)$/, '');
+    expect(types.has(name) || types.get(family) === 'histogram', `no TYPE before ${line}`).toBe(true);
+    const pairs = labels ? (labels.match(/[a-zA-Z_][a-zA-Z0-9_]*="(?:[^"\\\n]|\\.)*"/g) ?? []) : [];
+    samples.set(pairs.length ? `${name}{${pairs.sort().join(',')}}` : name, value);
   }
   return samples;
 }
@@ -83,7 +88,7 @@ describe('GET /api/metrics with METRICS_TOKEN', () => {
     const histogram = `{method="GET",route="/api/products/:id"}`;
     expect(after.get(`shop_http_request_duration_seconds_count${histogram}`)).toBe(4);
     expect(
-      after.get(`shop_http_request_duration_seconds_bucket{method="GET",route="/api/products/:id",le="+Inf"}`),
+      after.get(`shop_http_request_duration_seconds_bucket{le="+Inf",method="GET",route="/api/products/:id"}`),
     ).toBe(4);
     expect(after.get(`shop_http_request_duration_seconds_sum${histogram}`)).toBeGreaterThan(0);
   });
@@ -119,6 +124,9 @@ describe('GET /api/metrics with METRICS_TOKEN', () => {
     expect(samples.get('shop_orders{status="pending"}')).toBe(1);
     expect(samples.get('process_memory_bytes{kind="rss"}')).toBeGreaterThan(10_000_000);
     expect(samples.get('process_uptime_seconds')).toBeGreaterThan(0);
+    // prom-client's default metrics, in this app's own registry.
+    expect(samples.get('process_cpu_user_seconds_total')).toBeGreaterThan(0);
+    expect(samples.get('nodejs_heap_size_used_bytes')).toBeGreaterThan(1_000_000);
     expect(samples.get('shop_backup_last_success_timestamp_seconds')).toBe(0);
     if (t.database.kind === 'postgres')
       expect(samples.get('shop_db_pool_connections{state="total"}')).toBeGreaterThan(0);

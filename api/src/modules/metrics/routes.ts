@@ -29,9 +29,9 @@ export const metricsRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!sameToken(request.headers.authorization, token))
         return reply.code(401).send({ error: 'A valid metrics token is required.', code: 'UNAUTHORIZED' });
       return reply
-        .header('content-type', 'text/plain; version=0.0.4; charset=utf-8')
+        .header('content-type', app.metrics.registry.contentType)
         .header('cache-control', 'no-store')
-        .send(await app.metrics.registry.render());
+        .send(await app.metrics.render());
     },
   );
 };
