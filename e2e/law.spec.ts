@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { APIRequestContext, Page } from '@playwright/test';
+import type { Order } from '@shop/contract';
 import { expect, expectAccessible, screenshots, test, waitForMail } from './fixtures.js';
 import { signUpAndLogIn, uniqueEmail } from './support/accounts.js';
 import { translator, type Lang } from './support/i18n.js';
@@ -146,7 +147,8 @@ test('withdraw from a cash-on-delivery order through the mailed link, then take 
   const order = await orderCashOnDelivery(page.request, shopper.token);
   await withdrawThroughTheMailedLink(page, shop.outboxDir, 'en', shopper, order);
 
-  // Download my data: a JSON file with the account's email.
+  // Download my data: one JSON file with what the shop keeps about them (api/src/modules/privacy):
+  // the profile, the order with its delivery and withdrawal, the sessions, and no secret.
   await page.goto('/profile');
   const [download] = await Promise.all([
     page.waitForEvent('download'),
@@ -154,8 +156,35 @@ test('withdraw from a cash-on-delivery order through the mailed link, then take 
   ]);
   expect(download.suggestedFilename()).toMatch(/^atelier-noir-my-data-\d{4}-\d{2}-\d{2}\.json$/);
   const exported = readFileSync(await download.path(), 'utf8');
-  expect(exported).toContain(shopper.email);
-  expect(JSON.parse(exported)).toBeTruthy();
+  const data = JSON.parse(exported) as {
+    profile: Record<string, unknown>;
+    orders: Order[];
+    cart: unknown[];
+    wishlist: unknown[];
+    stockAlerts: unknown[];
+    sessions: { createdAt: string; expiresAt: string }[];
+  };
+  expect(data.profile).toMatchObject({
+    email: shopper.email,
+    name: 'Ana Petrova',
+    language: 'en',
+    createdAt: expect.any(String),
+  });
+  expect(data.orders).toEqual([
+    expect.objectContaining({
+      id: order.orderId,
+      reference: order.reference,
+      paymentMethod: 'cod',
+      delivery: expect.objectContaining({ name: 'Ana Petrova', city: 'Sofia', line1: '1 Vitosha Blvd' }),
+      withdrawal: expect.objectContaining({ submittedAt: expect.any(String) }),
+    }),
+  ]);
+  expect(data.orders[0]!.items).toHaveLength(1);
+  expect(data).toMatchObject({ cart: [], wishlist: [], stockAlerts: [] });
+  expect(data.sessions).toContainEqual({ createdAt: expect.any(String), expiresAt: expect.any(String) });
+  expect(exported).not.toContain(shopper.password);
+  expect(exported).not.toContain(shopper.token);
+  expect(exported).not.toMatch(/password|hash|token/i);
 
   // Delete my account: a wrong password stays on the field, the right one signs out.
   await expectAccessible(page);
