@@ -112,6 +112,64 @@ for (const lang of ['en', 'bg'] as const) {
       await expect(banner(page, t('banner.label'))).toHaveCount(0);
       expect(errors).toEqual([]);
     });
+
+    test('the first screen shows products: a compact banner, the filters in a sheet, search in the header (issue 28, item 9)', async ({
+      page,
+    }) => {
+      /** A product image whose top is within the first screen, unscrolled. */
+      const productInFirstScreen = (selector: string) =>
+        page.evaluate(
+          ({ selector, height }) =>
+            [...document.querySelectorAll<HTMLImageElement>(selector)].some((image) => {
+              const box = image.getBoundingClientRect();
+              return box.width > 0 && box.top < height - 40;
+            }),
+          { selector, height: PHONE.height },
+        );
+
+      await page.goto('/');
+      const box = await settledBox(page, t('banner.label'));
+      expect(Math.round(box.y)).toBe(120);
+      expect(box.height).toBeLessThan(90);
+      await expect.poll(() => productInFirstScreen('main section[aria-labelledby="hero-title"] img')).toBe(true);
+      await screenshots(page, `frame-${lang}-phone-home`);
+
+      // Still draggable.
+      await page.mouse.move(box.x + 12, box.y + box.height / 2);
+      await page.mouse.down();
+      await page.mouse.move(box.x + 12, box.y + box.height / 2 + 200, { steps: 4 });
+      await page.mouse.up();
+      await expect.poll(async () => Math.round((await banner(page, t('banner.label')).boundingBox())!.y)).toBe(320);
+
+      await page.goto('/clothing');
+      await expect.poll(() => productInFirstScreen('main article img, main li img')).toBe(true);
+      await expect(page.getByRole('combobox', { name: t('search.filters.color') })).toBeHidden();
+      const opener = page.getByRole('button', { name: t('search.filters.open') });
+      await opener.click();
+      const sheet = page.getByRole('dialog', { name: t('search.filters.title') });
+      await expect(sheet).toBeVisible();
+      await sheet.getByRole('button', { name: 'M', exact: true }).click();
+      await expect(page).toHaveURL(/size=M/);
+      await screenshots(page, `frame-${lang}-phone-filters`);
+      await sheet
+        .getByRole('button', { name: new RegExp(t('search.filters.apply_other', { count: 0 }).replace(/\d+/, '\\d+')) })
+        .click();
+      await expect(sheet).toBeHidden();
+      await expect(opener).toBeFocused();
+      await expect(opener).toContainText('1');
+      await opener.click();
+      await page.keyboard.press('Escape');
+      await expect(page.getByRole('dialog')).toHaveCount(0);
+
+      // Search from the header, without opening the menu.
+      await page
+        .getByRole('banner')
+        .getByRole('button', { name: t('nav.searchOpen') })
+        .click();
+      await page.getByRole('searchbox').fill('hoodie');
+      await page.keyboard.press('Enter');
+      await expect(page).toHaveURL(/\/search\?q=hoodie/);
+    });
   });
 }
 

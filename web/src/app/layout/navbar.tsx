@@ -53,6 +53,9 @@ export function Navbar({ adminActions }: NavbarProps) {
       <div className={styles.bar}>
         <div className={styles.start}>
           <MainMenu />
+          <span className={styles.searchNarrow}>
+            <SearchToggle buttonClassName={styles.icon} />
+          </span>
           <div className={styles.langs} role="group" aria-label={t('nav.language')}>
             {LANGUAGES.map((code) => {
               const Flag = FLAGS[code];

@@ -111,6 +111,14 @@ export const YouTubeIcon = (p: IconProps) => (
   </Icon>
 );
 
+export const FilterIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M4 7h10M18 7h2M4 17h4M12 17h8" />
+    <circle cx="16" cy="7" r="2" />
+    <circle cx="10" cy="17" r="2" />
+  </Icon>
+);
+
 export const SearchIcon = (p: IconProps) => (
   <Icon {...p}>
     <circle cx="10.5" cy="10.5" r="6" />

@@ -25,7 +25,7 @@ interface ModalProps {
  * tree) and returns the undo. A dialog in a portal is outside #root, which goes inert whole; in
  * one rendered in place, every sibling on its way up to #root does.
  */
-function inertAround(dialog: HTMLElement | null): () => void {
+export function inertAround(dialog: HTMLElement | null): () => void {
   const root = document.getElementById('root');
   if (!root || !dialog) return () => undefined;
   const made: Element[] = [];

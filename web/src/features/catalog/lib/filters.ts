@@ -57,6 +57,10 @@ export function writeFilters(current: URLSearchParams, filters: CatalogFilters):
 export const hasFilters = (filters: CatalogFilters) =>
   filters.sizes.length > 0 || Boolean(filters.color) || filters.min !== null || filters.max !== null;
 
+/** How many filters narrow the list: each size, the colour, the price range. */
+export const activeFilters = (filters: CatalogFilters) =>
+  filters.sizes.length + (filters.color ? 1 : 0) + (filters.min !== null || filters.max !== null ? 1 : 0);
+
 /** The products that pass the filters (a size and a colour: that colour left in that size), sorted as asked (else in the catalogue's order). */
 export function applyFilters(products: readonly Product[], filters: CatalogFilters, lang: Language): Product[] {
   const sizes = new Set(filters.sizes);
