@@ -11,3 +11,5 @@ export const webDistDir = resolve(apiRoot, '../web/dist');
 /** The web app's server renderer (web/src/entry-server.tsx, built by `npm run build -w web`). */
 export const webServerDir = resolve(apiRoot, '../web/dist-server');
 export const commonPasswordsFile = resolve(apiRoot, 'src/platform/security/common-passwords.txt');
+/** The demo catalogue's product images, rendered ahead of time by `npm run demo-art` (scripts/demo-art). */
+export const demoArtDir = resolve(apiRoot, 'seed-art');

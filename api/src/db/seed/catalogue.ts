@@ -1,6 +1,7 @@
 /**
  * The demo catalogue seeded on an empty database (SEED_DEMO). Every product is drawn by
- * `garment-art.ts` in each of its colours, front (main image) and back (hover image).
+ * scripts/demo-art/garment-art.ts in each of its colours, front (main image) and back (hover
+ * image), and rendered ahead of time into api/seed-art (`npm run demo-art`).
  */
 import type { Size } from '@shop/contract';
 

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { DEMO_SELLER } from '@shop/contract';
 import { and, count, eq, sql } from 'drizzle-orm';
 import type { Config } from '../../config.js';
-import { storeGeneratedImage } from '../../platform/files/images.js';
+import { saveImage, type StoredImage } from '../../platform/files/images.js';
 import { hashPassword } from '../../platform/security/passwords.js';
 import type { Db, Tx } from '../client.js';
 import {
@@ -16,7 +16,7 @@ import {
   users,
 } from '../schema.js';
 import { COLOR_NAMES_BG, SEED_PRODUCTS, type SeedProduct } from './catalogue.js';
-import { garmentSvg } from './garment-art.js';
+import { demoArtName, readDemoArt, readDemoArtManifest, type DemoArtManifest } from './demo-art.js';
 
 /** What a start created: the root admin on the first start, with the password when it was generated. */
 export interface SeedResult {
@@ -85,8 +85,15 @@ async function seedCatalogue(tx: Tx, log: FastifyBaseLogger): Promise<void> {
   const [existing] = await tx.select({ n: count() }).from(products);
   if ((existing?.n ?? 0) > 0) return;
   const started = Date.now();
-  for (const [index, item] of SEED_PRODUCTS.entries()) await seedProduct(tx, item, index);
-  log.info(`Demo catalogue seeded: ${SEED_PRODUCTS.length} products in ${Date.now() - started} ms`);
+  const total = SEED_PRODUCTS.length;
+  log.info(`Seeding the demo catalogue: ${total} products…`);
+  const art = await readDemoArtManifest();
+  for (const [index, item] of SEED_PRODUCTS.entries()) {
+    await seedProduct(tx, item, index, art);
+    const done = index + 1;
+    if (done % 5 === 0 && done < total) log.info(`Seeding the demo catalogue: ${done}/${total} products…`);
+  }
+  log.info(`Demo catalogue seeded: ${total} products in ${Date.now() - started} ms`);
 }
 
 /**
@@ -100,16 +107,13 @@ export function demoOnHand(product: number, color: number, size: number): number
   return 6 + ((product + color * 3 + size * 5) % 20);
 }
 
-async function seedProduct(tx: Tx, item: SeedProduct, index: number): Promise<void> {
-  const images = await Promise.all(
-    item.colors.map(async (color) => {
-      const [front, back] = await Promise.all([
-        storeGeneratedImage(tx, garmentSvg(item.garment, color, 'front')),
-        storeGeneratedImage(tx, garmentSvg(item.garment, color, 'back')),
-      ]);
-      return { front, back };
-    }),
-  );
+async function seedProduct(tx: Tx, item: SeedProduct, index: number, art: DemoArtManifest): Promise<void> {
+  const images: { front: StoredImage; back: StoredImage }[] = [];
+  for (const color of item.colors) {
+    const front = await saveImage(tx, await readDemoArt(art, demoArtName(item.garment, color.name, 'front')));
+    const back = await saveImage(tx, await readDemoArt(art, demoArtName(item.garment, color.name, 'back')));
+    images.push({ front, back });
+  }
   const main = images[0]?.front.url ?? '';
   const [product] = await tx
     .insert(products)

@@ -1,11 +1,17 @@
-import { eq } from 'drizzle-orm';
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { asc, count, eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { FastifyBaseLogger } from 'fastify';
 import { loadConfig } from '../../config.js';
+import { demoArtDir } from '../../paths.js';
 import type { Database } from '../client.js';
-import { users } from '../schema.js';
+import { files, productColors, products, productTranslations, users } from '../schema.js';
 import { verifyPassword } from '../../platform/security/passwords.js';
 import { createTestDatabase } from '../../test/database.js';
+import { SEED_PRODUCTS } from './catalogue.js';
+import { demoArtFile, demoArtName } from './demo-art.js';
 import { seed } from './index.js';
 
 /** A logger that keeps what it is told. */
@@ -43,5 +49,61 @@ describe('first-start seed: the root admin', () => {
     const config = loadConfig({ SEED_DEMO: 'false', ADMIN_PASSWORD: 'a quiet walk by the river' });
     const result = await seed(database.db, config, recordingLog().log);
     expect(result).toEqual({ rootAdmin: { email: 'admin@example.com' } });
+  });
+});
+
+describe('first-start seed: the demo catalogue', () => {
+  let database: Database | undefined;
+  afterEach(() => database?.close());
+
+  /** The id the shop gives a committed art file: the SHA-256 of its bytes. */
+  const artId = async (file: string) =>
+    createHash('sha256')
+      .update(await readFile(join(demoArtDir, file)))
+      .digest('hex');
+
+  it('stores the committed art files with their variants, and says how far it has got', async () => {
+    database = await createTestDatabase();
+    const { db } = database;
+    const { log, lines } = recordingLog();
+    await seed(db, loadConfig({ ADMIN_PASSWORD: 'a quiet walk by the river' }), log);
+
+    expect(await db.select({ n: count() }).from(products)).toEqual([{ n: SEED_PRODUCTS.length }]);
+    const first = SEED_PRODUCTS[0]!;
+    const [product] = await db
+      .select({ id: products.id, imageUrl: products.imageUrl })
+      .from(products)
+      .innerJoin(productTranslations, eq(productTranslations.productId, products.id))
+      .where(eq(productTranslations.name, first.en.name));
+    const colors = await db
+      .select({ name: productColors.colorName, imageUrl: productColors.imageUrl, hover: productColors.hoverImage })
+      .from(productColors)
+      .where(eq(productColors.productId, product!.id))
+      .orderBy(asc(productColors.position));
+    const expected = await Promise.all(
+      first.colors.map(async (color) => ({
+        name: color.name,
+        imageUrl: `/files/${await artId(demoArtFile(demoArtName(first.garment, color.name, 'front')))}`,
+        hover: `/files/${await artId(demoArtFile(demoArtName(first.garment, color.name, 'back')))}`,
+      })),
+    );
+    expect(colors).toEqual(expected);
+    expect(product!.imageUrl).toBe(expected[0]!.imageUrl);
+
+    const frontName = demoArtName(first.garment, first.colors[0]!.name, 'front');
+    const variants = await db
+      .select({ id: files.id, width: files.width, height: files.height })
+      .from(files)
+      .where(eq(files.sourceId, await artId(demoArtFile(frontName))))
+      .orderBy(asc(files.width));
+    expect(variants).toEqual([
+      { id: await artId(demoArtFile(frontName, 400)), width: 400, height: 500 },
+      { id: await artId(demoArtFile(frontName, 800)), width: 800, height: 1000 },
+    ]);
+
+    const progress = lines.filter((line) => /demo catalogue/i.test(line));
+    expect(progress[0]).toContain(`Seeding the demo catalogue: ${SEED_PRODUCTS.length} products`);
+    expect(progress.some((line) => line.includes(`5/${SEED_PRODUCTS.length} products`))).toBe(true);
+    expect(progress.at(-1)).toMatch(new RegExp(`Demo catalogue seeded: ${SEED_PRODUCTS.length} products in \\d+ ms`));
   });
 });

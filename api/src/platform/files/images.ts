@@ -57,18 +57,28 @@ export async function storeImage(db: Db, input: Buffer, kind: ImageKind): Promis
     throw new AppError(413, 'PAYLOAD_TOO_LARGE', 'Images may be at most 25 megapixels.');
   }
 
-  return encodeAndSave(db, sharp(input, { limitInputPixels: UPLOAD_MAX_PIXELS, failOn: 'error' }).rotate(), kind);
+  const pipeline = sharp(input, { limitInputPixels: UPLOAD_MAX_PIXELS, failOn: 'error' }).rotate();
+  return saveImage(db, await encodeImage(pipeline, kind));
+}
+
+/** One encoded WebP and its size in pixels. */
+export interface EncodedWebp {
+  bytes: Buffer;
+  width: number;
+  height: number;
+}
+
+/** An image as the shop stores it: the WebP, and for a product the narrower copies pages ask for. */
+export interface EncodedImage {
+  main: EncodedWebp;
+  variants: EncodedWebp[];
 }
 
 /**
- * Stores an image the shop made itself (the demo catalogue's SVG art): no upload limits apply,
- * and a lower encoder effort halves the first start's seeding time for flat artwork.
+ * Encodes an image the way the shop stores it (size, quality, variants). The demo catalogue's art
+ * is encoded here too, ahead of time (scripts/demo-art), with the slowest, smallest effort.
  */
-export async function storeGeneratedImage(db: Db, svg: string): Promise<StoredImage> {
-  return encodeAndSave(db, sharp(Buffer.from(svg)), 'product', 2);
-}
-
-async function encodeAndSave(db: Db, pipeline: Sharp, kind: ImageKind, effort = 4): Promise<StoredImage> {
+export async function encodeImage(pipeline: Sharp, kind: ImageKind, effort = 4): Promise<EncodedImage> {
   let main: { data: Buffer; info: OutputInfo };
   try {
     main = await (
@@ -84,7 +94,7 @@ async function encodeAndSave(db: Db, pipeline: Sharp, kind: ImageKind, effort = 
   } catch {
     throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'The image could not be read. It may be damaged.');
   }
-  const stored = await saveWebp(db, main.data, main.info.width, main.info.height, null);
+  const variants: EncodedWebp[] = [];
   if (kind === 'product') {
     for (const width of IMAGE_VARIANT_WIDTHS) {
       if (width >= main.info.width) continue;
@@ -92,8 +102,18 @@ async function encodeAndSave(db: Db, pipeline: Sharp, kind: ImageKind, effort = 
         .resize(width)
         .webp({ quality: 80, effort })
         .toBuffer({ resolveWithObject: true });
-      await saveWebp(db, variant.data, variant.info.width, variant.info.height, stored.id);
+      variants.push({ bytes: variant.data, width: variant.info.width, height: variant.info.height });
     }
+  }
+  return { main: { bytes: main.data, width: main.info.width, height: main.info.height }, variants };
+}
+
+/** Stores an encoded image under content-hashed ids, its variants pointing at it (`source_id`). */
+export async function saveImage(db: Db, image: EncodedImage): Promise<StoredImage> {
+  const { main } = image;
+  const stored = await saveWebp(db, main.bytes, main.width, main.height, null);
+  for (const variant of image.variants) {
+    await saveWebp(db, variant.bytes, variant.width, variant.height, stored.id);
   }
   return stored;
 }

@@ -1,16 +1,16 @@
 /**
  * Product "photographs" for the demo catalogue, drawn as SVG: a studio backdrop with a soft drop
  * shadow and a ghost-mannequin illustration of the garment in the chosen colour. Rendered to WebP
- * by sharp (librsvg) at seed time, so everything here is plain SVG 1.1: paths, gradients,
+ * by sharp (librsvg) in `npm run demo-art` (render.ts, into api/seed-art, which the seed reads),
+ * so everything here is plain SVG 1.1: paths, gradients,
  * clip paths, opacity and Gaussian blur. No text, fonts or external resources are used: the few
  * letters (the brand mark, prints) are drawn as stroked paths by a tiny built-in stroke font.
  *
  * Coordinates: a 1200×1500 canvas; garments are symmetric about x = 600 and most shapes are
  * written for the right-hand side as [dx, y] (dx = distance from the centre line) and mirrored.
  */
-import type { GarmentKind, SeedColor } from './catalogue.js';
-
-export type ArtView = 'front' | 'back';
+import type { GarmentKind, SeedColor } from '../../api/src/db/seed/catalogue.js';
+import type { ArtView } from '../../api/src/db/seed/demo-art.js';
 
 type Pt = readonly [number, number];
 /** One path segment to an end point: [end] line, [ctrl, end] quadratic, [c1, c2, end] cubic. */
