@@ -106,15 +106,19 @@ export async function screenshots(page: Page, name: string): Promise<void> {
 /** Zero axe-core violations of serious or critical impact on the current page. */
 export async function expectAccessible(page: Page): Promise<void> {
   // Colour contrast read mid fade-in (the 0.5 s page transition) sees half-transparent text:
-  // let running finite animations end first (spinners and shimmers loop forever).
+  // let running finite animations end first (spinners and shimmers loop forever). Not a toast's
+  // countdown: toastify times its 2.5 s with an animation of its (hidden) progress bar, which
+  // shows nothing; the toast is checked where it stands.
   await page.waitForFunction(
     () =>
-      document
-        .getAnimations()
-        .every(
-          (animation) =>
-            animation.playState !== 'running' || animation.effect?.getComputedTiming().iterations === Infinity,
-        ),
+      document.getAnimations().every((animation) => {
+        const target = animation.effect instanceof KeyframeEffect ? animation.effect.target : null;
+        return (
+          animation.playState !== 'running' ||
+          animation.effect?.getComputedTiming().iterations === Infinity ||
+          target?.closest('.Toastify__progress-bar') != null
+        );
+      }),
     undefined,
     { timeout: 5_000 },
   );
