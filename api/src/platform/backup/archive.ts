@@ -95,17 +95,15 @@ export async function writeArchive(
   fill: (tar: TarWriter) => Promise<void>,
 ): Promise<number> {
   const partial = `${path}.partial-${randomBytes(4).toString('hex')}`;
+  const tar = new TarWriter();
   // Level 6 (zlib's default) runs on libuv's thread pool: the event loop only moves bytes.
-  const gzip = createGzip({ level: 6 });
-  const written = pipeline(gzip, createWriteStream(partial, { mode: 0o600 }));
+  const written = pipeline(tar.stream, createGzip({ level: 6 }), createWriteStream(partial, { mode: 0o600 }));
   written.catch(() => {}); // awaited below; an early failure must not be an unhandled rejection
   try {
-    const tar = new TarWriter(gzip);
     const text = Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`);
     await tar.file('manifest.json', text.length, [text]);
     await fill(tar);
-    await tar.finish();
-    gzip.end();
+    tar.finish();
     await written;
     const handle = await open(partial, 'r');
     try {
@@ -117,7 +115,7 @@ export async function writeArchive(
       await handle.close();
     }
   } catch (error) {
-    gzip.destroy();
+    tar.stream.destroy();
     await written.catch(() => {});
     await rm(partial, { force: true });
     throw error;
