@@ -120,7 +120,7 @@ for (const lang of ['en', 'bg'] as const) {
       const productInFirstScreen = (selector: string) =>
         page.evaluate(
           ({ selector, height }) =>
-            [...document.querySelectorAll<HTMLImageElement>(selector)].some((image) => {
+            Array.from(document.querySelectorAll<HTMLImageElement>(selector)).some((image) => {
               const box = image.getBoundingClientRect();
               return box.width > 0 && box.top < height - 40;
             }),
