@@ -75,7 +75,10 @@ export const OrderItemSchema = z.object({
   /** The line's own id (the withdrawal form names lines by it). */
   id: z.number(),
   productId: z.number(),
+  /** The product's English name at checkout (itemNameIn picks the page's language). */
   name: z.string(),
+  /** Its Bulgarian name at checkout; '' when it had none. */
+  nameBg: z.string(),
   colorName: z.string(),
   /** The colour's Bulgarian name at checkout; '' when it had none. */
   colorNameBg: z.string(),

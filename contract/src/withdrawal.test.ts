@@ -6,6 +6,7 @@ const line = (id: number, unitPrice: number, quantity: number): Order['items'][n
   id,
   productId: id,
   name: `Line ${id}`,
+  nameBg: '',
   colorName: 'Onyx',
   colorNameBg: '',
   size: 'M',

@@ -397,7 +397,9 @@ export const orderItems = pgTable(
     // Snapshots: the product may be edited or deleted later, the order keeps what was bought.
     productId: integer('product_id').notNull(),
     colorId: integer('color_id'),
+    /** The product's English name at checkout; `nameBg` its Bulgarian one ('' when it had none). */
     name: varchar('name', { length: 120 }).notNull(),
+    nameBg: varchar('name_bg', { length: 120 }).notNull().default(''),
     colorName: varchar('color_name', { length: 60 }).notNull(),
     colorNameBg: varchar('color_name_bg', { length: 60 }).notNull().default(''),
     size: varchar('size', { length: 3 }).notNull(),

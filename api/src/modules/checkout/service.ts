@@ -90,7 +90,7 @@ function insertOrder(
   },
 ) {
   const items = order.withItems
-    ? sql`(select json_agg(json_build_object('name', l.name, 'colorName', l.color_name,
+    ? sql`(select json_agg(json_build_object('name', ${order.lang === 'bg' ? sql`coalesce(nullif(l.name_bg, ''), l.name)` : sql`l.name`}, 'colorName', l.color_name,
           'colorNameBg', l.color_name_bg, 'size', l.size,
           'unitPriceCents', l.price_cents, 'quantity', l.quantity, 'imageUrl', l.image_url) order by l.line_id)
         from lines l)`
@@ -102,7 +102,8 @@ function insertOrder(
         pc.color_name_bg,
         case when p.stock_tracked then c.quantity else 0 end as stock_quantity,
         coalesce(nullif(pc.image_url, ''), p.image_url) as image_url,
-        ${productName(order.lang)} as name
+        ${productName('en')} as name,
+        coalesce((select t.name from product_translations t where t.product_id = p.id and t.language = 'bg'), '') as name_bg
       from cart_items c
       join products p on p.id = c.product_id
       join product_colors pc on pc.id = c.color_id
@@ -129,9 +130,9 @@ function insertOrder(
       returning id, created_at, total_cents, delivery_cents
     ),
     placed_items as (
-      insert into order_items (order_id, product_id, color_id, name, color_name, color_name_bg, size, unit_price_cents,
-        quantity, image_url, stock_quantity)
-      select placed.id, l.product_id, l.color_id, l.name, l.color_name, l.color_name_bg, l.size, l.price_cents,
+      insert into order_items (order_id, product_id, color_id, name, name_bg, color_name, color_name_bg, size,
+        unit_price_cents, quantity, image_url, stock_quantity)
+      select placed.id, l.product_id, l.color_id, l.name, l.name_bg, l.color_name, l.color_name_bg, l.size, l.price_cents,
         l.quantity, l.image_url, l.stock_quantity
       from placed cross join lines l
       order by l.line_id

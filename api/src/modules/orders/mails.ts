@@ -1,4 +1,4 @@
-import { colorNameIn, type Language, type Order, type Settings, toCents } from '@shop/contract';
+import { colorNameIn, itemNameIn, type Language, type Order, type Settings, toCents } from '@shop/contract';
 import type { Mail } from '../../platform/mail/mailer.js';
 import { escapeHtml, formatMoney } from '../../lib/format.js';
 
@@ -135,7 +135,7 @@ export function orderMail(input: OrderMailInput): Mail {
   if (kind === 'confirmed' || kind === 'delivered') notes.push(t.returns(settings.returnDays));
 
   const lines = order.items.map((item) => ({
-    label: `${item.quantity} × ${item.name} (${colorNameIn(item, locale)}, ${item.size})`,
+    label: `${item.quantity} × ${itemNameIn(item, locale)} (${colorNameIn(item, locale)}, ${item.size})`,
     amount: money(item.unitPrice * item.quantity),
   }));
   const sums = [

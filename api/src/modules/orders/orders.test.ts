@@ -88,6 +88,7 @@ describe('GET /api/orders', () => {
           id: expect.any(Number),
           productId: expect.any(Number),
           name: 'Piece 1500',
+          nameBg: expect.stringMatching(/^Тестов суитшърт \S+$/),
           colorName: 'Onyx',
           colorNameBg: '',
           size: 'S',

@@ -1,4 +1,4 @@
-import { colorNameIn, type Order, toCents } from '@shop/contract';
+import { colorNameIn, itemNameIn, type Order, toCents } from '@shop/contract';
 import { formatMoney } from '../../lib/format.js';
 import type { Mail } from '../../platform/mail/mailer.js';
 import { renderMail } from '../../platform/mail/templates/layout.js';
@@ -30,7 +30,9 @@ export function ownerOrderMail({ to, order, customer, publicUrl }: OwnerOrderMai
   const ref = order.reference;
   const cod = order.paymentMethod === 'cod';
   const lines = (lang: 'en' | 'bg') =>
-    order.items.map((item) => `${item.quantity} × ${item.name} (${colorNameIn(item, lang)}, ${item.size})`);
+    order.items.map(
+      (item) => `${item.quantity} × ${itemNameIn(item, lang)} (${colorNameIn(item, lang)}, ${item.size})`,
+    );
   const who = customer ? `${customer.name} <${customer.email}>` : '';
   const en = [
     `A new order ${ref} of ${money(order.total, 'en')}, ${cod ? 'cash on delivery' : 'paid by card'}${who ? `, from ${who}` : ''}.`,

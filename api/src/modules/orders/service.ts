@@ -77,6 +77,7 @@ export async function toOrders(db: Db | Tx, rows: OrderRow[]): Promise<Order[]> 
         id: line.id,
         productId: line.productId,
         name: line.name,
+        nameBg: line.nameBg,
         colorName: line.colorName,
         colorNameBg: line.colorNameBg,
         size: line.size,

@@ -1,5 +1,5 @@
 import { readdirSync } from 'node:fs';
-import { colorNameIn, type Language, type OrderStatus } from '@shop/contract';
+import { colorNameIn, itemNameIn, type Language, type OrderStatus } from '@shop/contract';
 import { webDistDir } from '../../paths.js';
 import type { CardProblem } from '../../platform/payments/cards.js';
 import type { OrderLine } from '../../platform/payments/provider.js';
@@ -226,7 +226,7 @@ export function renderPayPage(
   const lines = order.items
     .map(
       (item) =>
-        `<li><span>${escapeHtml(item.name)}<small>${escapeHtml(`${colorNameIn(item, lang)} · ${item.size} · ${item.quantity} × ${money(item.unitPriceCents)}`)}</small></span><span>${escapeHtml(money(item.unitPriceCents * item.quantity))}</span></li>`,
+        `<li><span>${escapeHtml(itemNameIn(item, lang))}<small>${escapeHtml(`${colorNameIn(item, lang)} · ${item.size} · ${item.quantity} × ${money(item.unitPriceCents)}`)}</small></span><span>${escapeHtml(money(item.unitPriceCents * item.quantity))}</span></li>`,
     )
     .join('');
   const alert = options.problem

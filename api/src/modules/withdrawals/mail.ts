@@ -1,4 +1,4 @@
-import { colorNameIn, type Language, type Order, type Settings } from '@shop/contract';
+import { colorNameIn, itemNameIn, type Language, type Order, type Settings } from '@shop/contract';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { orders, users, withdrawals } from '../../db/schema.js';
@@ -84,7 +84,9 @@ export function withdrawalMail(input: WithdrawalMailInput): Mail {
   const t = TEXTS[input.locale];
   const lines = input.items.flatMap((item) => {
     const line = input.order.items.find((candidate) => candidate.id === item.orderItemId);
-    return line ? [`${item.quantity} × ${line.name} (${colorNameIn(line, input.locale)}, ${line.size})`] : [];
+    return line
+      ? [`${item.quantity} × ${itemNameIn(line, input.locale)} (${colorNameIn(line, input.locale)}, ${line.size})`]
+      : [];
   });
   const { seller } = input.settings;
   const url = `${input.publicUrl}/my-order/${input.order.id}`;

@@ -1,4 +1,4 @@
-import { colorNameIn, WITHDRAWAL_REFUND_DAYS, withdrawalRefundDeadline, type Order } from '@shop/contract';
+import { colorNameIn, itemNameIn, WITHDRAWAL_REFUND_DAYS, withdrawalRefundDeadline, type Order } from '@shop/contract';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { orders, users, withdrawals } from '../../db/schema.js';
@@ -29,7 +29,7 @@ export function ownerWithdrawalMail(input: {
   const lines = (lang: 'en' | 'bg') =>
     input.items.flatMap((item) => {
       const line = order.items.find((candidate) => candidate.id === item.orderItemId);
-      return line ? [`${item.quantity} × ${line.name} (${colorNameIn(line, lang)}, ${line.size})`] : [];
+      return line ? [`${item.quantity} × ${itemNameIn(line, lang)} (${colorNameIn(line, lang)}, ${line.size})`] : [];
     });
   const who = `${input.shopper.name} <${input.shopper.email}>`.trim();
   return {

@@ -2,7 +2,9 @@ import type { Language, PaymentProviderName } from '@shop/contract';
 
 /** One line of an order as a payment page shows it (the delivery is a line of its own). */
 export interface OrderLine {
+  /** The product's name in the order's language (built-in page: its English one, with `nameBg`). */
   name: string;
+  nameBg?: string;
   colorName: string;
   colorNameBg: string;
   size: string;

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { colorNameIn, fromCents, toCents, withdrawalRefund, type Order } from '@shop/contract';
+import { colorNameIn, itemNameIn, fromCents, toCents, withdrawalRefund, type Order } from '@shop/contract';
 import { formatMoney } from '../../lib/money';
 import styles from './withdrawal-summary.module.css';
 
@@ -28,7 +28,7 @@ export function WithdrawalSummary({ order, lang }: WithdrawalSummaryProps) {
       <ul className={styles.lines}>
         {refund.lines.map(({ item, quantity }) => (
           <li key={item.id} className={styles.line}>
-            <span className={styles.name}>{item.name}</span>
+            <span className={styles.name}>{itemNameIn(item, lang)}</span>
             <span className={styles.detail}>
               {t('withdrawalSummary.line', { color: colorNameIn(item, lang), size: item.size, quantity })}
             </span>

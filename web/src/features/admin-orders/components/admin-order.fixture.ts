@@ -40,6 +40,7 @@ export const placed: AdminOrder = {
       id: 1,
       productId: 4,
       name: 'Linen Shirt',
+      nameBg: '',
       colorName: 'Sand',
       colorNameBg: '',
       size: 'M',

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { colorNameIn, type AdminOrder } from '@shop/contract';
+import { colorNameIn, itemNameIn, type AdminOrder } from '@shop/contract';
 import { useErrorText } from '../../../lib/error-text';
 import { formatMoney, lineAmount } from '../../../lib/money';
 import { ChevronLeftIcon } from '../../../components/icons/icons';
@@ -119,7 +119,7 @@ export function OrderDetail({ orderId, lang }: OrderDetailProps) {
                   {item.imageUrl ? <img src={item.imageUrl} alt="" width={48} height={60} /> : <span />}
                   <div>
                     <Link to={`/product/${item.productId}`} className={styles.lineName}>
-                      {item.name}
+                      {itemNameIn(item, lang)}
                     </Link>
                     <p className={styles.muted}>
                       {t('adminOrders.lineDetail', {

@@ -31,6 +31,7 @@ const withdrawn: AdminOrder = {
       id: 2,
       productId: 5,
       name: 'Wool Scarf',
+      nameBg: '',
       colorName: 'Grey',
       colorNameBg: 'Сиво',
       size: 'M',

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { Language, Order } from '@shop/contract';
+import { itemNameIn, type Language, type Order } from '@shop/contract';
 import { formatMoney } from '../../../lib/money';
 import { formatDateTime } from '../lib/format-date';
 import { OrderStatusBadge, PartlyRefundedBadge } from './order-status';
@@ -59,7 +59,7 @@ export function OrderCard({
       )}
       <ul className={styles.lines} aria-label={t('orders.linesLabel')}>
         {order.items.map((item, index) => (
-          <SummaryLine key={index} {...item} currency={order.currency} lang={lang} />
+          <SummaryLine key={index} {...item} name={itemNameIn(item, lang)} currency={order.currency} lang={lang} />
         ))}
       </ul>
       <p className={styles.total}>

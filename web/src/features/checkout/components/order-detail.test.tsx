@@ -53,6 +53,7 @@ const order = (overrides: Partial<Order> = {}): Order => ({
       id: 1,
       productId: 1,
       name: 'Noir Hoodie',
+      nameBg: '',
       colorName: 'Onyx',
       colorNameBg: '',
       size: 'M',
@@ -65,9 +66,9 @@ const order = (overrides: Partial<Order> = {}): Order => ({
 });
 
 /** The detail as the route shows it: read through the api, so a cancel shows the answer. */
-function Detail() {
+function Detail({ lang = 'en' }: { lang?: 'en' | 'bg' }) {
   const { order: shown } = useOrder(42);
-  return shown ? <OrderDetail order={shown} lang="en" /> : null;
+  return shown ? <OrderDetail order={shown} lang={lang} /> : null;
 }
 
 describe('OrderDetail', () => {
@@ -121,6 +122,18 @@ describe('OrderDetail', () => {
     expect(screen.queryByRole('button', { name: 'Cancel order' })).not.toBeInTheDocument();
   });
 
+  it("names each line in the page's language, whichever language the order was placed in", async () => {
+    const lines = order().items.map((item) => ({ ...item, nameBg: 'Худи Ноар', colorNameBg: 'Оникс' }));
+    fakeApi({ 'GET /api/orders/42': { body: order({ items: lines }) } });
+    signIn();
+    const english = renderWithApi(<Detail />);
+    expect(await screen.findByText('Noir Hoodie')).toBeInTheDocument();
+    expect(screen.queryByText('Худи Ноар')).not.toBeInTheDocument();
+    english.unmount();
+    renderWithApi(<Detail lang="bg" />);
+    expect(await screen.findByText('Худи Ноар')).toBeInTheDocument();
+  });
+
   it('offers to continue a pending card payment, or to cancel it after a confirmation', async () => {
     let current = order({
       status: 'pending',
@@ -168,6 +181,7 @@ describe('OrderDetail', () => {
           id: 1,
           productId: 1,
           name: 'Noir Hoodie',
+          nameBg: '',
           colorName: 'Onyx',
           colorNameBg: '',
           size: 'M',
@@ -179,6 +193,7 @@ describe('OrderDetail', () => {
           id: 2,
           productId: 2,
           name: 'Bone Tee',
+          nameBg: '',
           colorName: 'Bone',
           colorNameBg: '',
           size: 'S',

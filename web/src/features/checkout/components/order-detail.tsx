@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { Language, Order } from '@shop/contract';
+import { itemNameIn, type Language, type Order } from '@shop/contract';
 import { formatMoney } from '../../../lib/money';
 import { formatDateTime } from '../lib/format-date';
 import { OrderStatusBadge, PartlyRefundedBadge } from './order-status';
@@ -109,7 +109,7 @@ export function OrderDetail({ order, lang }: { order: Order; lang: Language }) {
         </h2>
         <ul className={styles.lines}>
           {order.items.map((item) => (
-            <SummaryLine key={item.id} {...item} currency={order.currency} lang={lang} />
+            <SummaryLine key={item.id} {...item} name={itemNameIn(item, lang)} currency={order.currency} lang={lang} />
           ))}
         </ul>
         <dl className={styles.sums}>

@@ -1,7 +1,15 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
-import { colorNameIn, orderFacts, stepRefusal, withdrawalEndsAt, type Language, type Order } from '@shop/contract';
+import {
+  colorNameIn,
+  itemNameIn,
+  orderFacts,
+  stepRefusal,
+  withdrawalEndsAt,
+  type Language,
+  type Order,
+} from '@shop/contract';
 import { useErrorText } from '../../../lib/error-text';
 import { useProfile } from '../../../lib/session';
 import { useSettings } from '../../../lib/settings';
@@ -123,7 +131,7 @@ function WithdrawForm({ order, lang, onClose }: { order: Order; lang: Language; 
                   }
                 />
                 <span>
-                  {line.name} · {colorNameIn(line, lang)} · {line.size}
+                  {itemNameIn(line, lang)} · {colorNameIn(line, lang)} · {line.size}
                 </span>
               </label>
               {line.quantity > 1 && quantity > 0 && (

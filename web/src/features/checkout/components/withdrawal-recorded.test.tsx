@@ -9,6 +9,7 @@ const line = (id: number, name: string, unitPrice: number, quantity: number, col
   id,
   productId: id,
   name,
+  nameBg: '',
   colorName: 'Onyx',
   colorNameBg,
   size: 'L',
