@@ -234,7 +234,10 @@ describe('OrderDetail', () => {
     await userEvent.selectOptions(screen.getByRole('combobox', { name: 'How many' }), '1');
     await userEvent.click(screen.getByRole('checkbox', { name: /Bone Tee/ }));
     await userEvent.click(screen.getByRole('button', { name: 'Confirm withdrawal' }));
-    await waitFor(() => expect(toast.success).toHaveBeenCalled());
+    // Said where the form was, focused, not in a toast that could cover it (issue 28, item 14).
+    const done = await screen.findByText('Your withdrawal is recorded. We have emailed you an acknowledgement.');
+    await waitFor(() => expect(done.parentElement).toHaveFocus());
+    expect(toast.success).not.toHaveBeenCalled();
     expect(calls.find((call) => call.key === 'POST /api/orders/42/withdrawal')?.body).toEqual({
       items: [{ orderItemId: 1, quantity: 1 }],
     });

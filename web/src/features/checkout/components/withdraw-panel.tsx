@@ -1,6 +1,5 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'react-toastify';
 import {
   colorNameIn,
   itemNameIn,
@@ -12,6 +11,7 @@ import {
 } from '@shop/contract';
 import { useErrorText } from '../../../lib/error-text';
 import { useProfile } from '../../../lib/session';
+import { scrollBehavior } from '../../../lib/motion';
 import { useSettings } from '../../../lib/settings';
 import { WithdrawalSummary } from '../../../components/withdrawal-summary/withdrawal-summary';
 import { useWithdrawOrder } from '../api/withdraw-order';
@@ -43,16 +43,27 @@ export function mayWithdraw(order: Order, returnDays: number, now = Date.now()):
  * The withdrawal function (docs/decisions/0024) on the shopper's order page, in two steps:
  * "Withdraw from contract here" opens the form, prefilled, with every line chosen; "Confirm
  * withdrawal" sends it. Once recorded, the order shows when it was submitted, the lines withdrawn,
- * the refund due and its deadline.
+ * the refund due and its deadline; just after the confirmation, with a line saying so where the
+ * form was (focused, and in view: a toast at the top of the screen could cover it).
  */
 export function WithdrawPanel({ order, lang }: { order: Order; lang: Language }) {
   const { t } = useTranslation();
   const { data: settings } = useSettings();
   const [open, setOpen] = useState(false);
+  const [justDone, setJustDone] = useState(false);
+  const recordedRef = useRef<HTMLDivElement>(null);
+  const recorded = Boolean(order.withdrawal);
+
+  useEffect(() => {
+    if (!justDone || !recorded) return;
+    recordedRef.current?.focus({ preventScroll: true });
+    recordedRef.current?.scrollIntoView?.({ block: 'center', behavior: scrollBehavior() });
+  }, [justDone, recorded]);
 
   if (order.withdrawal) {
     return (
-      <div className={styles.recorded}>
+      <div ref={recordedRef} className={styles.recorded} tabIndex={-1}>
+        {justDone && <p className={styles.done}>{t('orderDetail.withdraw.done')}</p>}
         <p role="status">
           {t('orderDetail.withdraw.recorded', { date: formatDateTime(order.withdrawal.submittedAt, lang) })}
         </p>
@@ -61,7 +72,18 @@ export function WithdrawPanel({ order, lang }: { order: Order; lang: Language })
     );
   }
   if (!mayWithdraw(order, settings?.returnDays ?? 14)) return null;
-  if (open) return <WithdrawForm order={order} lang={lang} onClose={() => setOpen(false)} />;
+  if (open)
+    return (
+      <WithdrawForm
+        order={order}
+        lang={lang}
+        onClose={() => setOpen(false)}
+        onDone={() => {
+          setJustDone(true);
+          setOpen(false);
+        }}
+      />
+    );
   return (
     <div className={styles.start}>
       <button type="button" className={button.secondary} onClick={() => setOpen(true)}>
@@ -72,7 +94,17 @@ export function WithdrawPanel({ order, lang }: { order: Order; lang: Language })
 }
 
 /** The second step: prefilled with the shopper and the order, every line chosen. */
-function WithdrawForm({ order, lang, onClose }: { order: Order; lang: Language; onClose: () => void }) {
+function WithdrawForm({
+  order,
+  lang,
+  onClose,
+  onDone,
+}: {
+  order: Order;
+  lang: Language;
+  onClose: () => void;
+  onDone: () => void;
+}) {
   const { t } = useTranslation();
   const errorText = useErrorText();
   const { data: profile } = useProfile();
@@ -98,10 +130,8 @@ function WithdrawForm({ order, lang, onClose }: { order: Order; lang: Language; 
     setError('');
     const outcome = await withdraw(order.id, { items, ...(reason.trim() ? { reason: reason.trim() } : {}) });
     setBusy(false);
-    if (outcome.ok) {
-      onClose();
-      toast.success(t('orderDetail.withdraw.done'));
-    } else setError(errorText(outcome.error, WITHDRAWAL_FAILED));
+    if (outcome.ok) onDone();
+    else setError(errorText(outcome.error, WITHDRAWAL_FAILED));
   }
 
   return (
