@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { AdminPage } from '../features/admin/components/admin-page';
+import { AdminPage } from '../components/admin-page/admin-page';
 import { OrdersList } from '../features/admin-orders/components/orders-list';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { useLanguage } from '../lib/use-language';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { AdminPage } from '../features/admin/components/admin-page';
+import { AdminPage } from '../components/admin-page/admin-page';
 import { SettingsScreen } from '../features/admin-settings/components/settings-form';
 import { useDocumentTitle } from '../lib/use-document-title';
 

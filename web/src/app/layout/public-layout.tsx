@@ -13,7 +13,7 @@ import styles from './public-layout.module.css';
 // Admin code is its own chunk: only admins ever download it (with every string: the home page
 // itself makes do with the shell strings).
 const AdminNavIcons = lazy(async () => {
-  const [module] = await Promise.all([import('../../features/admin/components/admin-nav-icons'), loadAllStrings()]);
+  const [module] = await Promise.all([import('./admin-nav-icons'), loadAllStrings()]);
   return module;
 });
 

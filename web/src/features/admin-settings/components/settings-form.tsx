@@ -6,7 +6,7 @@ import { toast } from 'react-toastify';
 import { RETURN_DAYS_MIN, type Settings } from '@shop/contract';
 import { isApiError } from '../../../lib/api-client';
 import { useErrorText, type ErrorWording } from '../../../lib/error-text';
-import { readToken } from '../../../lib/session';
+import { ensureToken } from '../../../lib/session-guard';
 import { Field } from '../../../components/field/field';
 import { updateSettings, useAdminSettings } from '../api/update-settings';
 import { draftOf, fieldErrors, parseSettings, type SettingsDraft, type SettingsField } from '../lib/settings-form';
@@ -71,10 +71,7 @@ export function SettingsForm({ settings }: { settings: Settings }) {
       show(found, t('adminSettings.invalid'));
       return;
     }
-    if (!readToken()) {
-      toast.error(t('admin.noToken'));
-      return;
-    }
+    if (!ensureToken(t)) return;
     setBusy(true);
     setSummary(null);
     try {

@@ -2,7 +2,7 @@ import { useId, useRef, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PlusIcon } from '../../../components/icons/icons';
-import { AdminPage } from './admin-page';
+import { AdminPage } from '../../../components/admin-page/admin-page';
 import { BackupPanel } from './backup-panel';
 import { ProductTable } from './product-table';
 import { StatsPanel } from './stats-panel';

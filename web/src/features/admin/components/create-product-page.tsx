@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { AdminPage } from './admin-page';
+import { AdminPage } from '../../../components/admin-page/admin-page';
 import { CreateProductForm } from './create-product-form';
 
 /** /admin/create-a-product. */

@@ -6,9 +6,9 @@ import { CloseIcon } from '../../../components/icons/icons';
 import { isApiError } from '../../../lib/api-client';
 import { deleteProduct } from '../api/delete-product';
 import { revalidateCatalog } from '../api/revalidate-catalog';
-import { ensureToken } from '../lib/session-guard';
-import { TrashIcon } from './admin-icons';
-import { ConfirmDialog } from './confirm-dialog';
+import { ensureToken } from '../../../lib/session-guard';
+import { TrashIcon } from '../../../components/icons/admin-icons';
+import { ConfirmDialog } from '../../../components/confirm-dialog/confirm-dialog';
 import styles from './delete-product-button.module.css';
 
 interface DeleteProductButtonProps {

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { Product } from '@shop/contract';
-import { EditIcon } from './admin-icons';
+import { EditIcon } from '../../../components/icons/admin-icons';
 import button from '../../../components/button/button.module.css';
 import styles from './product-admin-bar.module.css';
 

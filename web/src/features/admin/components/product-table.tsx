@@ -5,7 +5,7 @@ import { productThumb } from '../../../lib/images';
 import { formatMoney } from '../../../lib/money';
 import { useCurrency } from '../../../lib/settings';
 import { useAdminProducts } from '../api/get-admin-products';
-import { EditIcon } from './admin-icons';
+import { EditIcon } from '../../../components/icons/admin-icons';
 import DeleteProductButton from './delete-product-button';
 import button from '../../../components/button/button.module.css';
 import styles from './tables.module.css';

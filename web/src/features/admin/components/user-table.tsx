@@ -7,10 +7,10 @@ import { useErrorText } from '../../../lib/error-text';
 import { deleteUser } from '../api/delete-user';
 import { useAdminUsers, type UsersResponse } from '../api/get-admin-users';
 import { updateUserRole } from '../api/update-user-role';
-import { ADMIN_FAILED } from '../lib/admin-errors';
-import { ensureToken } from '../lib/session-guard';
-import { TrashIcon } from './admin-icons';
-import { ConfirmDialog } from './confirm-dialog';
+import { ADMIN_FAILED } from '../../../lib/admin-errors';
+import { ensureToken } from '../../../lib/session-guard';
+import { TrashIcon } from '../../../components/icons/admin-icons';
+import { ConfirmDialog } from '../../../components/confirm-dialog/confirm-dialog';
 import styles from './tables.module.css';
 
 interface UserTableProps {

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PageHeading } from '../../../components/page-heading/page-heading';
+import { PageHeading } from '../page-heading/page-heading';
 import styles from './admin-page.module.css';
 
 interface AdminPageProps {

@@ -1,6 +1,6 @@
 import { NavLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { CreateIcon, DashboardIcon, ManageIcon, OrdersIcon, SettingsIcon } from './admin-icons';
+import { CreateIcon, DashboardIcon, ManageIcon, OrdersIcon, SettingsIcon } from '../../components/icons/admin-icons';
 import styles from './admin-nav-icons.module.css';
 
 /**

@@ -1,4 +1,4 @@
-import type { ErrorWording } from '../../../lib/error-text';
+import type { ErrorWording } from './error-text';
 
 /**
  * A refused admin call: the admin screens' words where they know the case (bad or too large

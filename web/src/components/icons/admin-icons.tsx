@@ -1,4 +1,4 @@
-import { Icon, type IconProps } from '../../../components/icons/icons';
+import { Icon, type IconProps } from './icons';
 
 // The admin's line icons, drawn in the shop's icon frame (decorative: the control carries the label).
 

@@ -1,6 +1,6 @@
 import { toast } from 'react-toastify';
 import type { TFunction } from 'i18next';
-import { readToken } from '../../../lib/session';
+import { readToken } from './session';
 
 /**
  * Admin actions need the stored token (another tab may have logged out meanwhile): without it

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { Modal } from '../../../components/modal/modal';
-import button from '../../../components/button/button.module.css';
+import { Modal } from '../modal/modal';
+import button from '../button/button.module.css';
 import styles from './confirm-dialog.module.css';
 
 interface ConfirmDialogProps {
