@@ -9,6 +9,7 @@ import { revalidateCatalog } from '../api/revalidate-catalog';
 import { ensureToken } from '../../../lib/session-guard';
 import { TrashIcon } from '../../../components/icons/admin-icons';
 import { ConfirmDialog } from '../../../components/confirm-dialog/confirm-dialog';
+import table from '../../../components/table/table.module.css';
 import styles from './delete-product-button.module.css';
 
 interface DeleteProductButtonProps {
@@ -46,7 +47,7 @@ export default function DeleteProductButton({ productId, name, variant = 'cross'
     <>
       <button
         type="button"
-        className={variant === 'cross' ? styles.cross : styles.text}
+        className={variant === 'cross' ? styles.cross : table.danger}
         aria-label={t('admin.deleteProduct.label', { name })}
         title={variant === 'cross' ? t('admin.deleteProduct.label', { name }) : undefined}
         onClick={() => setOpen(true)}

@@ -8,7 +8,9 @@ import { useAdminProducts } from '../api/get-admin-products';
 import { EditIcon } from '../../../components/icons/admin-icons';
 import DeleteProductButton from './delete-product-button';
 import button from '../../../components/button/button.module.css';
-import styles from './tables.module.css';
+import badge from '../../../components/badge/badge.module.css';
+import table from '../../../components/table/table.module.css';
+import styles from './product-table.module.css';
 
 /** Every product, drafts included (a failed image upload leaves one): open, edit or delete. */
 export function ProductTable({ lang }: { lang: string }) {
@@ -19,7 +21,7 @@ export function ProductTable({ lang }: { lang: string }) {
   if (error && !data) return <StateMessage kind="error" title={t('admin.products.loadError')} />;
   if (!data) {
     return (
-      <p className={styles.loading} role="status">
+      <p className={table.loading} role="status">
         {t('admin.products.loading')}
       </p>
     );
@@ -35,8 +37,8 @@ export function ProductTable({ lang }: { lang: string }) {
   }
 
   return (
-    <div className={styles.scroller}>
-      <table className={styles.table}>
+    <div className={table.scroller}>
+      <table className={table.table}>
         <caption className="visually-hidden">{t('admin.products.caption', { count: data.length })}</caption>
         <thead>
           <tr>
@@ -44,7 +46,7 @@ export function ProductTable({ lang }: { lang: string }) {
             <th scope="col">{t('admin.products.category')}</th>
             <th scope="col">{t('admin.products.price')}</th>
             <th scope="col">{t('admin.products.status')}</th>
-            <th scope="col" className={styles.actionsHead}>
+            <th scope="col" className={table.actionsHead}>
               {t('admin.products.actions')}
             </th>
           </tr>
@@ -63,18 +65,18 @@ export function ProductTable({ lang }: { lang: string }) {
                 </Link>
               </th>
               <td>{t(`categories.${product.categoryId}.name`)}</td>
-              <td className={styles.number}>{formatMoney(product.price, lang, currency)}</td>
+              <td className={table.number}>{formatMoney(product.price, lang, currency)}</td>
               <td>
-                <span className={product.published ? styles.published : styles.draft}>
+                <span className={product.published ? badge.solid : badge.dashed}>
                   {product.published ? t('admin.products.published') : t('admin.products.draft')}
                 </span>
               </td>
               <td>
-                <div className={styles.actionRow}>
+                <div className={table.actionRow}>
                   <Link
                     to={`/product/${product.id}`}
                     state={{ edit: true }}
-                    className={styles.action}
+                    className={table.action}
                     aria-label={t('admin.products.editLabel', { name: product.name })}
                   >
                     <EditIcon />

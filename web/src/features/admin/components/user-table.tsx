@@ -11,7 +11,9 @@ import { ADMIN_FAILED } from '../../../lib/admin-errors';
 import { ensureToken } from '../../../lib/session-guard';
 import { TrashIcon } from '../../../components/icons/admin-icons';
 import { ConfirmDialog } from '../../../components/confirm-dialog/confirm-dialog';
-import styles from './tables.module.css';
+import badge from '../../../components/badge/badge.module.css';
+import table from '../../../components/table/table.module.css';
+import styles from './user-table.module.css';
 
 interface UserTableProps {
   /** The signed-in admin: their own row has no delete. */
@@ -69,7 +71,7 @@ export function UserTable({ currentUserId }: UserTableProps) {
   if (error && !data) return <StateMessage kind="error" title={t('admin.users.loadError')} />;
   if (!data) {
     return (
-      <p className={styles.loading} role="status">
+      <p className={table.loading} role="status">
         {t('admin.users.loading')}
       </p>
     );
@@ -77,7 +79,7 @@ export function UserTable({ currentUserId }: UserTableProps) {
 
   return (
     <>
-      <div className={styles.scroller}>
+      <div className={table.scroller}>
         <table className={styles.table}>
           <caption className="visually-hidden">{t('admin.users.caption', { count: data.data.length })}</caption>
           <thead>
@@ -85,7 +87,7 @@ export function UserTable({ currentUserId }: UserTableProps) {
               <th scope="col">{t('admin.users.name')}</th>
               <th scope="col">{t('admin.users.email')}</th>
               <th scope="col">{t('admin.users.role')}</th>
-              <th scope="col" className={styles.actionsHead}>
+              <th scope="col" className={table.actionsHead}>
                 {t('admin.users.actions')}
               </th>
             </tr>
@@ -96,14 +98,14 @@ export function UserTable({ currentUserId }: UserTableProps) {
               const isSelf = user.id === currentUserId;
               return (
                 <tr key={user.id} className={isRoot ? styles.rootRow : undefined} data-testid={`user-${user.id}`}>
-                  <th scope="row" className={styles.name}>
+                  <th scope="row">
                     {user.name}
                     {isSelf && <span className={styles.tag}>{t('admin.users.you')}</span>}
                   </th>
                   <td className={styles.email}>{user.email}</td>
                   <td>
                     {isRoot ? (
-                      <span className={styles.rootBadge}>{t('admin.users.roles.ROOT_ADMIN')}</span>
+                      <span className={badge.accent}>{t('admin.users.roles.ROOT_ADMIN')}</span>
                     ) : (
                       <select
                         className={styles.roleSelect}
@@ -121,15 +123,15 @@ export function UserTable({ currentUserId }: UserTableProps) {
                     )}
                   </td>
                   <td>
-                    <div className={styles.actionRow}>
+                    <div className={table.actionRow}>
                       {isRoot ? (
-                        <span className={styles.muted}>{t('admin.users.protected')}</span>
+                        <span className={table.muted}>{t('admin.users.protected')}</span>
                       ) : isSelf ? (
-                        <span className={styles.muted}>{t('admin.users.selfNote')}</span>
+                        <span className={table.muted}>{t('admin.users.selfNote')}</span>
                       ) : (
                         <button
                           type="button"
-                          className={styles.danger}
+                          className={table.danger}
                           aria-label={t('admin.users.deleteLabel', { name: user.name })}
                           onClick={() => setToDelete(user)}
                         >
