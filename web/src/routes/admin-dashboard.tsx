@@ -7,7 +7,7 @@ import { BackupPanel } from '../features/admin/components/backup-panel';
 import { FailedEffectsPanel } from '../features/admin-effects/components/failed-effects-panel';
 import { ProductTable } from '../features/admin/components/product-table';
 import { SellerWarning } from '../features/admin-settings/components/seller-warning';
-import { StatsPanel } from '../features/admin/components/stats-panel';
+import { StatsPanel } from '../features/admin-stats/components/stats-panel';
 import { UserTable } from '../features/admin/components/user-table';
 import { useSession } from '../lib/session';
 import { useSettings } from '../lib/settings';
