@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { AdminPage } from '../components/admin-page/admin-page';
 import { PlusIcon } from '../components/icons/icons';
 import { Tabs } from '../components/tabs/tabs';
-import { BackupPanel } from '../features/admin/components/backup-panel';
+import { BackupPanel } from '../features/admin-backups/components/backup-panel';
 import { FailedEffectsPanel } from '../features/admin-effects/components/failed-effects-panel';
 import { ProductTable } from '../features/admin/components/product-table';
 import { SellerWarning } from '../features/admin-settings/components/seller-warning';
