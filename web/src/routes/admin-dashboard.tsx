@@ -8,7 +8,7 @@ import { FailedEffectsPanel } from '../features/admin-effects/components/failed-
 import { ProductTable } from '../features/admin/components/product-table';
 import { SellerWarning } from '../features/admin-settings/components/seller-warning';
 import { StatsPanel } from '../features/admin-stats/components/stats-panel';
-import { UserTable } from '../features/admin/components/user-table';
+import { UserTable } from '../features/admin-users/components/user-table';
 import { useSession } from '../lib/session';
 import { useSettings } from '../lib/settings';
 import { useDocumentTitle } from '../lib/use-document-title';
