@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import CreateProductPage from '../features/admin/components/create-product-page';
+import CreateProductPage from '../features/admin-products/components/create-product-page';
 import { useDocumentTitle } from '../lib/use-document-title';
 
 /** /admin/create-a-product. */

@@ -5,7 +5,7 @@ import { PlusIcon } from '../components/icons/icons';
 import { Tabs } from '../components/tabs/tabs';
 import { BackupPanel } from '../features/admin-backups/components/backup-panel';
 import { FailedEffectsPanel } from '../features/admin-effects/components/failed-effects-panel';
-import { ProductTable } from '../features/admin/components/product-table';
+import { ProductTable } from '../features/admin-products/components/product-table';
 import { SellerWarning } from '../features/admin-settings/components/seller-warning';
 import { StatsPanel } from '../features/admin-stats/components/stats-panel';
 import { UserTable } from '../features/admin-users/components/user-table';

@@ -33,7 +33,7 @@ function documentTop(element: HTMLElement): number {
 }
 
 // Admin code is its own chunk: only admins ever download it.
-const DeleteProductButton = lazy(() => import('../features/admin/components/delete-product-button'));
+const DeleteProductButton = lazy(() => import('../features/admin-products/components/delete-product-button'));
 
 /** The category a style card sent us to (navigation state), if it is a real one. */
 function requestedCategory(state: unknown): number | null {

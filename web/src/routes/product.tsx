@@ -25,8 +25,8 @@ import button from '../components/button/button.module.css';
 import styles from './product.module.css';
 
 // Admin code is its own chunk: only admins ever download it.
-const ProductAdminBar = lazy(() => import('../features/admin/components/product-admin-bar'));
-const ProductEditor = lazy(() => import('../features/admin/components/product-editor'));
+const ProductAdminBar = lazy(() => import('../features/admin-products/components/product-admin-bar'));
+const ProductEditor = lazy(() => import('../features/admin-products/components/product-editor'));
 
 export default function ProductRoute() {
   const { t } = useTranslation();
