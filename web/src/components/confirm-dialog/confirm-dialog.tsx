@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Modal } from '../modal/modal';
 import button from '../button/button.module.css';
+import modal from '../modal/modal.module.css';
 import styles from './confirm-dialog.module.css';
 
 interface ConfirmDialogProps {
@@ -18,14 +19,16 @@ export function ConfirmDialog({ title, text, confirmLabel, busyLabel, busy, onCo
   const { t } = useTranslation();
   return (
     <Modal title={title} onClose={busy ? undefined : onCancel}>
-      <p className={styles.text}>{text}</p>
-      <div className={styles.actions}>
-        <button type="button" className={button.secondary} onClick={onCancel} disabled={busy}>
-          {t('admin.confirm.cancel')}
-        </button>
-        <button type="button" className={`${button.primary} ${styles.danger}`} onClick={onConfirm} disabled={busy}>
-          {busy ? busyLabel : confirmLabel}
-        </button>
+      <div className={styles.body}>
+        <p className={modal.text}>{text}</p>
+        <div className={modal.actions}>
+          <button type="button" className={button.secondary} onClick={onCancel} disabled={busy}>
+            {t('admin.confirm.cancel')}
+          </button>
+          <button type="button" className={button.danger} onClick={onConfirm} disabled={busy}>
+            {busy ? busyLabel : confirmLabel}
+          </button>
+        </div>
       </div>
     </Modal>
   );

@@ -11,6 +11,7 @@ import { afterOrderAction, runOrderAction, type OrderAction } from '../api/order
 import { orderStepFailed } from '../lib/order-errors';
 import { refundable, type OrderStep } from '../lib/order-steps';
 import button from '../../../components/button/button.module.css';
+import modal from '../../../components/modal/modal.module.css';
 import styles from './order-step-dialog.module.css';
 
 interface OrderStepDialogProps {
@@ -156,7 +157,7 @@ export function OrderStepDialog({ order, step, lang, amount, onClose }: OrderSte
   return (
     <Modal title={t(`adminOrders.${step}.title`, { id: order.id })} onClose={busy ? undefined : onClose}>
       <form className={styles.form} onSubmit={confirm} noValidate data-dialog={id}>
-        <p className={styles.text}>{text}</p>
+        <p className={modal.text}>{text}</p>
         {step === 'ship' && (
           <>
             {field('carrier', (props) => (
@@ -209,13 +210,13 @@ export function OrderStepDialog({ order, step, lang, amount, onClose }: OrderSte
             {problem}
           </p>
         )}
-        <div className={styles.actions}>
+        <div className={modal.actions}>
           <button type="button" className={button.secondary} onClick={onClose} disabled={busy}>
             {t('adminOrders.back')}
           </button>
           <button
             type="submit"
-            className={`${button.primary} ${step === 'cancel' || step === 'refund' ? styles.danger : ''}`}
+            className={step === 'cancel' || step === 'refund' ? button.danger : button.primary}
             disabled={busy}
           >
             {busy ? t('adminOrders.working') : t(`adminOrders.${step}.confirm`)}

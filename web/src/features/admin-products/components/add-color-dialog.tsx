@@ -12,6 +12,7 @@ import { ensureToken } from '../../../lib/session-guard';
 import { ColorNameField } from './color-name-field';
 import { ImageField } from './image-field';
 import button from '../../../components/button/button.module.css';
+import modal from '../../../components/modal/modal.module.css';
 import styles from './add-color-dialog.module.css';
 
 interface AddColorDialogProps {
@@ -105,7 +106,7 @@ export function AddColorDialog({ productId, onAdded, onClose }: AddColorDialogPr
             onChange={(file) => void choose('hoverImage', file)}
           />
         </div>
-        <div className={styles.actions}>
+        <div className={modal.actions}>
           <button type="button" className={button.secondary} onClick={onClose} disabled={busy}>
             {t('admin.confirm.cancel')}
           </button>
