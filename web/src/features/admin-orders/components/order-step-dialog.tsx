@@ -11,6 +11,7 @@ import { afterOrderAction, runOrderAction, type OrderAction } from '../api/order
 import { orderStepFailed } from '../lib/order-errors';
 import { refundable, type OrderStep } from '../lib/order-steps';
 import button from '../../../components/button/button.module.css';
+import form from '../../../components/form/form.module.css';
 import modal from '../../../components/modal/modal.module.css';
 import styles from './order-step-dialog.module.css';
 
@@ -118,17 +119,17 @@ export function OrderStepDialog({ order, step, lang, amount, onClose }: OrderSte
     input: (props: React.InputHTMLAttributes<HTMLInputElement>) => React.ReactNode,
     optional = false,
   ) => (
-    <div className={styles.field}>
-      <label htmlFor={`${id}-${name}`} className={styles.label}>
+    <div className={form.field}>
+      <label htmlFor={`${id}-${name}`} className={form.label}>
         {t(`adminOrders.${step}.${name}`)}
-        {optional && <span className={styles.optional}> {t('adminOrders.optional')}</span>}
+        {optional && <span className={form.optional}> {t('adminOrders.optional')}</span>}
       </label>
       {input({
         id: `${id}-${name}`,
         name,
         value: values[name] ?? '',
         disabled: busy,
-        className: styles.input,
+        className: form.input,
         'aria-invalid': errors[name] ? true : undefined,
         'aria-describedby': errors[name] ? `${id}-${name}-error` : undefined,
         onChange: (event) => {
@@ -138,7 +139,7 @@ export function OrderStepDialog({ order, step, lang, amount, onClose }: OrderSte
         },
       })}
       {errors[name] && (
-        <p id={`${id}-${name}-error`} className={styles.error}>
+        <p id={`${id}-${name}-error`} className={form.error}>
           {errors[name]}
         </p>
       )}
@@ -177,25 +178,25 @@ export function OrderStepDialog({ order, step, lang, amount, onClose }: OrderSte
         )}
         {step === 'refund' && field('amount', (props) => <input {...props} inputMode="decimal" maxLength={12} />)}
         {step === 'cancel' && (
-          <div className={styles.field}>
-            <label htmlFor={`${id}-reason`} className={styles.label}>
+          <div className={form.field}>
+            <label htmlFor={`${id}-reason`} className={form.label}>
               {t('adminOrders.cancel.reason')}
-              <span className={styles.optional}> {t('adminOrders.optional')}</span>
+              <span className={form.optional}> {t('adminOrders.optional')}</span>
             </label>
             <textarea
               id={`${id}-reason`}
-              className={`${styles.input} ${styles.textarea}`}
+              className={`${form.textarea} ${form.short}`}
               value={values.reason}
               maxLength={500}
               rows={3}
               disabled={busy}
               onChange={(event) => setValues((current) => ({ ...current, reason: event.target.value }))}
             />
-            <p className={styles.hint}>{t('adminOrders.cancel.reasonHint')}</p>
+            <p className={form.hint}>{t('adminOrders.cancel.reasonHint')}</p>
           </div>
         )}
         {step === 'return' && (
-          <label className={styles.check}>
+          <label className={form.check}>
             <input
               type="checkbox"
               checked={restock}
@@ -206,7 +207,7 @@ export function OrderStepDialog({ order, step, lang, amount, onClose }: OrderSte
           </label>
         )}
         {problem && (
-          <p className={styles.problem} role="alert">
+          <p className={form.problem} role="alert">
             {problem}
           </p>
         )}

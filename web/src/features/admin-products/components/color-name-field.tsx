@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import form from './form.module.css';
+import form from '../../../components/form/form.module.css';
 
 interface ColorNameFieldProps {
   /** `en` (the default): the name every language falls back to, required. `bg`: the Bulgarian name, optional. */

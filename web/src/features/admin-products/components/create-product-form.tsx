@@ -22,7 +22,7 @@ import { SizeFields } from './size-fields';
 import { StockFields } from './stock-fields';
 import button from '../../../components/button/button.module.css';
 import colorStyles from './color-card.module.css';
-import form from './form.module.css';
+import form from '../../../components/form/form.module.css';
 import styles from './create-product-form.module.css';
 
 interface ColorRow {

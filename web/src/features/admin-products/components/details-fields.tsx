@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { CATEGORY_IDS } from '@shop/contract';
 import { useCurrency } from '../../../lib/settings';
 import type { DetailField, DetailsDraft, FieldErrors } from '../lib/product-form';
-import form from './form.module.css';
+import form from '../../../components/form/form.module.css';
 import styles from './details-fields.module.css';
 
 interface DetailsFieldsProps {

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { productThumb } from '../../../lib/images';
 import { IMAGE_ACCEPT, usePreview } from '../lib/image-file';
 import styles from './image-field.module.css';
-import form from './form.module.css';
+import form from '../../../components/form/form.module.css';
 
 interface ImageFieldProps {
   label: string;

@@ -25,7 +25,7 @@ import { SizeFields } from './size-fields';
 import { StockFields } from './stock-fields';
 import button from '../../../components/button/button.module.css';
 import colorStyles from './color-card.module.css';
-import form from './form.module.css';
+import form from '../../../components/form/form.module.css';
 import styles from './product-editor.module.css';
 
 interface EditedColor extends Color {

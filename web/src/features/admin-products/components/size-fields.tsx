@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Size } from '@shop/contract';
-import form from './form.module.css';
+import form from '../../../components/form/form.module.css';
 import styles from './size-fields.module.css';
 
 interface SizeFieldsProps {

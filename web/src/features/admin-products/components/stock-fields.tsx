@@ -5,7 +5,7 @@ import { useLanguage } from '../../../lib/use-language';
 import { cellValue, stockField, variantKey, type StockDraft } from '../lib/stock-form';
 import type { FieldErrors } from '../lib/product-form';
 import { Switch } from '../../../components/switch/switch';
-import form from './form.module.css';
+import form from '../../../components/form/form.module.css';
 import styles from './stock-fields.module.css';
 
 interface StockFieldsProps {

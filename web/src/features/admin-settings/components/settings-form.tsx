@@ -12,6 +12,7 @@ import { updateSettings, useAdminSettings } from '../api/update-settings';
 import { draftOf, fieldErrors, parseSettings, type SettingsDraft, type SettingsField } from '../lib/settings-form';
 import button from '../../../components/button/button.module.css';
 import { Switch } from '../../../components/switch/switch';
+import form from '../../../components/form/form.module.css';
 import styles from './settings-form.module.css';
 
 const SAVE_FAILED: ErrorWording = {
@@ -30,7 +31,7 @@ export function SettingsScreen() {
   const { data, error } = useAdminSettings();
   if (data) return <SettingsForm settings={data} />;
   return error ? (
-    <p className={styles.summary} role="alert">
+    <p className={form.summary} role="alert">
       {t('adminSettings.loadError')}
     </p>
   ) : (
@@ -117,14 +118,14 @@ export function SettingsForm({ settings }: { settings: Settings }) {
   return (
     <form ref={formRef} className={styles.form} onSubmit={save} noValidate aria-busy={busy}>
       {summary && (
-        <div className={styles.summary} role="alert">
+        <div className={form.summary} role="alert">
           {summary}
         </div>
       )}
 
-      <fieldset className={styles.fieldset}>
-        <legend className={styles.legend}>{t('adminSettings.seller')}</legend>
-        <p className={styles.hint}>{t('adminSettings.sellerHint')}</p>
+      <fieldset className={form.fieldset}>
+        <legend className={form.legend}>{t('adminSettings.seller')}</legend>
+        <p className={form.hint}>{t('adminSettings.sellerHint')}</p>
         <div className={styles.grid}>
           {field('seller.legalName', { maxLength: 200, className: styles.wide })}
           {field('seller.companyId', { maxLength: 40 })}
@@ -141,8 +142,8 @@ export function SettingsForm({ settings }: { settings: Settings }) {
         </div>
       </fieldset>
 
-      <fieldset className={styles.fieldset}>
-        <legend className={styles.legend}>{t('adminSettings.delivery')}</legend>
+      <fieldset className={form.fieldset}>
+        <legend className={form.legend}>{t('adminSettings.delivery')}</legend>
         <div className={styles.grid}>
           {field('delivery.addressPrice', amount)}
           {field('delivery.officePrice', amount)}
@@ -150,17 +151,17 @@ export function SettingsForm({ settings }: { settings: Settings }) {
         </div>
       </fieldset>
 
-      <fieldset className={styles.fieldset}>
-        <legend className={styles.legend}>{t('adminSettings.cod')}</legend>
+      <fieldset className={form.fieldset}>
+        <legend className={form.legend}>{t('adminSettings.cod')}</legend>
         {toggle('codEnabled', t('adminSettings.codEnabled'))}
         <div className={styles.grid}>{field('cod.fee', { ...amount, hint: t('adminSettings.codFeeHint') })}</div>
         {toggle('codConfirmNewAccounts', t('adminSettings.codConfirmNewAccounts'))}
-        <p className={styles.hint}>{t('adminSettings.codConfirmNewAccountsHint')}</p>
+        <p className={form.hint}>{t('adminSettings.codConfirmNewAccountsHint')}</p>
       </fieldset>
 
-      <fieldset className={styles.fieldset}>
-        <legend className={styles.legend}>{t('adminSettings.limits')}</legend>
-        <p className={styles.hint}>{t('adminSettings.limitsHint')}</p>
+      <fieldset className={form.fieldset}>
+        <legend className={form.legend}>{t('adminSettings.limits')}</legend>
+        <p className={form.hint}>{t('adminSettings.limitsHint')}</p>
         <div className={styles.grid}>
           {field('limits.codMaxOpenOrders', {
             inputMode: 'numeric',
@@ -175,8 +176,8 @@ export function SettingsForm({ settings }: { settings: Settings }) {
         </div>
       </fieldset>
 
-      <fieldset className={styles.fieldset}>
-        <legend className={styles.legend}>{t('adminSettings.returns')}</legend>
+      <fieldset className={form.fieldset}>
+        <legend className={form.legend}>{t('adminSettings.returns')}</legend>
         <div className={styles.grid}>
           {field('returnDays', {
             inputMode: 'numeric',
