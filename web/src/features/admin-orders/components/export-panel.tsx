@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useErrorText } from '../../../lib/error-text';
 import { downloadOrdersCsv, type ExportRange } from '../api/export-orders';
 import button from '../../../components/button/button.module.css';
+import form from '../../../components/form/form.module.css';
 import styles from './orders-list.module.css';
 
 const EXPORT_FAILED = {
@@ -42,14 +43,14 @@ export function ExportPanel({ lang }: { lang: string }) {
   }
 
   const day = (name: keyof ExportRange) => (
-    <div className={styles.field}>
-      <label htmlFor={`${id}-${name}`} className={styles.label}>
+    <div className={form.field}>
+      <label htmlFor={`${id}-${name}`} className={form.label}>
         {t(`adminOrders.export.${name}`)}
       </label>
       <input
         id={`${id}-${name}`}
         type="date"
-        className={styles.input}
+        className={`${form.input} ${form.compact}`}
         value={range[name]}
         aria-invalid={backwards && problem ? true : undefined}
         onChange={(event) => {
@@ -74,7 +75,7 @@ export function ExportPanel({ lang }: { lang: string }) {
         </button>
       </div>
       {problem && (
-        <p className={styles.problem} role="alert">
+        <p className={form.problem} role="alert">
           {problem}
         </p>
       )}

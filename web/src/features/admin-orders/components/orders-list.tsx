@@ -11,6 +11,8 @@ import { ORDERS_LOAD_FAILED } from '../lib/order-errors';
 import { ExportPanel } from './export-panel';
 import { OrderBadges } from './order-badges';
 import button from '../../../components/button/button.module.css';
+import form from '../../../components/form/form.module.css';
+import table from '../../../components/table/table.module.css';
 import styles from './orders-list.module.css';
 
 interface OrdersListProps {
@@ -53,15 +55,15 @@ export function OrdersList({ lang }: OrdersListProps) {
           apply({ q: search.trim() });
         }}
       >
-        <div className={styles.field}>
-          <label htmlFor={`${id}-q`} className={styles.label}>
+        <div className={form.field}>
+          <label htmlFor={`${id}-q`} className={form.label}>
             {t('adminOrders.filters.search')}
           </label>
           <div className={styles.searchRow}>
             <input
               id={`${id}-q`}
               type="search"
-              className={styles.input}
+              className={`${form.input} ${form.compact}`}
               value={search}
               maxLength={100}
               placeholder={t('adminOrders.filters.searchPlaceholder')}
@@ -77,13 +79,13 @@ export function OrdersList({ lang }: OrdersListProps) {
             {t('adminOrders.filters.searchHint')}
           </p>
         </div>
-        <div className={styles.field}>
-          <label htmlFor={`${id}-status`} className={styles.label}>
+        <div className={form.field}>
+          <label htmlFor={`${id}-status`} className={form.label}>
             {t('adminOrders.filters.status')}
           </label>
           <select
             id={`${id}-status`}
-            className={styles.select}
+            className={`${form.select} ${form.compact}`}
             value={filters.status ?? ''}
             onChange={(event) => apply({ status: (event.target.value || null) as OrderFilters['status'] })}
           >
@@ -95,13 +97,13 @@ export function OrdersList({ lang }: OrdersListProps) {
             ))}
           </select>
         </div>
-        <div className={styles.field}>
-          <label htmlFor={`${id}-fulfilment`} className={styles.label}>
+        <div className={form.field}>
+          <label htmlFor={`${id}-fulfilment`} className={form.label}>
             {t('adminOrders.filters.fulfilment')}
           </label>
           <select
             id={`${id}-fulfilment`}
-            className={styles.select}
+            className={`${form.select} ${form.compact}`}
             value={filters.fulfilment ?? ''}
             onChange={(event) => apply({ fulfilment: (event.target.value || null) as OrderFilters['fulfilment'] })}
           >
@@ -113,7 +115,7 @@ export function OrdersList({ lang }: OrdersListProps) {
             ))}
           </select>
         </div>
-        <label className={styles.check}>
+        <label className={`${form.check} ${form.compact}`}>
           <input
             type="checkbox"
             checked={filters.withdrawal}
@@ -121,7 +123,7 @@ export function OrdersList({ lang }: OrdersListProps) {
           />
           {t('adminOrders.filters.withdrawal')}
         </label>
-        <label className={styles.check}>
+        <label className={`${form.check} ${form.compact}`}>
           <input type="checkbox" checked={filters.ship} onChange={(event) => apply({ ship: event.target.checked })} />
           {t('adminOrders.filters.toShip')}
         </label>
@@ -130,7 +132,7 @@ export function OrdersList({ lang }: OrdersListProps) {
       <ExportPanel lang={lang} />
 
       {error && !data ? (
-        <p className={styles.problem} role="alert">
+        <p className={form.problem} role="alert">
           {errorText(error, ORDERS_LOAD_FAILED)}
         </p>
       ) : isLoading && !data ? (
@@ -146,8 +148,8 @@ export function OrdersList({ lang }: OrdersListProps) {
       ) : (
         data && (
           <>
-            <div className={styles.scroller} aria-busy={isValidating}>
-              <table className={styles.table}>
+            <div className={table.scroller} aria-busy={isValidating}>
+              <table className={`${table.table} ${table.dense} ${styles.orders}`}>
                 <caption className={styles.caption}>{t('adminOrders.caption', { count: data.total })}</caption>
                 <thead>
                   <tr>
