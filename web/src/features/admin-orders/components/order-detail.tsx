@@ -86,7 +86,7 @@ export function OrderDetail({ orderId, lang }: OrderDetailProps) {
       )}
 
       <section className={styles.actions} aria-labelledby="order-actions-title">
-        <h2 id="order-actions-title" className={styles.visuallyHidden}>
+        <h2 id="order-actions-title" className="visually-hidden">
           {t('adminOrders.actions')}
         </h2>
         {steps.length === 0 ? (

@@ -33,7 +33,7 @@ export function StatsPanel({ lang, currency }: StatsPanelProps) {
           {t('adminStats.title')}
         </h2>
         <fieldset className={styles.periods}>
-          <legend className={styles.visuallyHidden}>{t('adminStats.period')}</legend>
+          <legend className="visually-hidden">{t('adminStats.period')}</legend>
           {STATS_PERIODS.map((days) => (
             <label key={days} className={styles.period}>
               <input
