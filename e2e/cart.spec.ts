@@ -105,7 +105,11 @@ for (const lang of ['en', 'bg'] as const) {
       await page.getByRole('button', { name: sizeA, exact: true }).click();
       await page.getByRole('button', { name: t('quantity.increase') }).click();
       await addToCart.click();
-      await expect(toast(page, t('cart.added'))).toBeVisible();
+      // Said beside the button, not in a toast over the product's name (issue 28, item 14).
+      const added = page.getByRole('status').filter({ hasText: t('cart.added') });
+      await expect(added).toBeVisible();
+      await expect(added.getByRole('link', { name: t('cartSummary.viewCart') })).toHaveAttribute('href', '/cart');
+      await expect(toast(page, t('cart.added'))).toHaveCount(0);
       await expect(cartBadge(2)).toBeVisible();
 
       await page.getByRole('button', { name: colorNameIn(colorB, lang), exact: true }).click();

@@ -52,8 +52,12 @@ export default function ProductRoute() {
   // Back from logging in: the add asked for while logged out is done now.
   useResumePendingAdd(product?.id, cartToast);
 
-  async function addToCart(selection: ProductSelection) {
-    cartToast(await addLineToCart(selection));
+  // Added: the product page says so beside its button; anything else is a toast.
+  async function addToCart(selection: ProductSelection): Promise<boolean> {
+    const result = await addLineToCart(selection);
+    if (result.kind === 'added') return true;
+    cartToast(result);
+    return false;
   }
   // Logged out: "please log in" with a link back here; a complete choice is added after login.
   async function loginForCart(selection: ProductSelection | null) {

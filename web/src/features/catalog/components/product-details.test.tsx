@@ -180,3 +180,31 @@ describe('ProductDetails: colour names', () => {
     expect(screen.queryByRole('button', { name: 'Оникс' })).not.toBeInTheDocument();
   });
 });
+
+describe('ProductDetails: Add to Cart', () => {
+  afterEach(() => vi.clearAllMocks());
+
+  it('says "Added" beside the button, with the way to the cart, until the choice changes (issue 28, item 14)', async () => {
+    const { onAddToCart } = renderDetails();
+    onAddToCart.mockResolvedValue(true);
+    await userEvent.click(screen.getByRole('button', { name: 'Onyx' }));
+    await userEvent.click(screen.getByRole('button', { name: 'M' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Add to Cart' }));
+    const status = await screen.findByText('Added to your cart.');
+    expect(status.closest('[role=status]')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'View Cart' })).toHaveAttribute('href', '/cart');
+    expect(toast.success).not.toHaveBeenCalled();
+    await userEvent.click(screen.getByRole('button', { name: 'XS' }));
+    expect(screen.queryByText('Added to your cart.')).not.toBeInTheDocument();
+  });
+
+  it('says nothing there when the add did not go through (the page has told the shopper why)', async () => {
+    const { onAddToCart } = renderDetails();
+    onAddToCart.mockResolvedValue(false);
+    await userEvent.click(screen.getByRole('button', { name: 'Onyx' }));
+    await userEvent.click(screen.getByRole('button', { name: 'M' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Add to Cart' }));
+    expect(onAddToCart).toHaveBeenCalledTimes(1);
+    expect(screen.queryByText('Added to your cart.')).not.toBeInTheDocument();
+  });
+});

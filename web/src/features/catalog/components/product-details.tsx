@@ -1,10 +1,11 @@
 import { useId, useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import { colorNameIn, LOW_STOCK, SIZES, type Color, type Product, type Size } from '@shop/contract';
 import { Carousel, type CarouselImage } from '../../../components/carousel/carousel';
 import { QuantityStepper } from '../../../components/quantity-stepper/quantity-stepper';
-import { HeartIcon } from '../../../components/icons/icons';
+import { CheckIcon, HeartIcon } from '../../../components/icons/icons';
 import { PageHeading } from '../../../components/page-heading/page-heading';
 import { formatMoney } from '../../../lib/money';
 import { useCurrency, usePaymentMethods, useReturnDays, useUnitsLimit } from '../../../lib/settings';
@@ -29,8 +30,12 @@ interface ProductDetailsProps {
   lang: string;
   categoryName: string;
   isLoggedIn: boolean;
-  /** Called once the shopper is logged in and has chosen a size and a colour. */
-  onAddToCart: (selection: ProductSelection) => void | Promise<void>;
+  /**
+   * Called once the shopper is logged in and has chosen a size and a colour; resolves to whether
+   * the line went into the cart, which the page then says beside the button (a toast at the top
+   * would cover the product's name), or says nothing when the caller has spoken already.
+   */
+  onAddToCart: (selection: ProductSelection) => boolean | void | Promise<boolean | void>;
   /**
    * Add to Cart by a visitor who is not logged in, with what they chose (null before a colour and
    * a size): the page says to log in and keeps the add for afterwards. Without it, a toast says to log in.
@@ -87,6 +92,8 @@ export function ProductDetails({
   const [size, setSize] = useState<Size | null>(null);
   const [quantity, setQuantity] = useState(1);
   const [busy, setBusy] = useState(false);
+  // The choice last put into the cart: "Added" stands beside the button until the choice changes.
+  const [addedChoice, setAddedChoice] = useState<string | null>(null);
   const stockNoteId = useId();
 
   // docs/decisions/0021: sold-out sizes struck through, "Only N left" at 3 or fewer, the
@@ -110,6 +117,9 @@ export function ProductDetails({
         alt: t(i === 0 ? 'product.imageAlt' : 'product.imageAltDetail', { name, color: colorNameIn(shown, lang) }),
       }))
     : [{ src: product.imageUrl, srcSet: productSrcSet(product.imageUrl), alt: name }];
+
+  const choice = `${color?.id ?? ''}:${size ?? ''}:${shownQuantity}`;
+  const added = addedChoice === choice;
 
   async function addToCart() {
     // The spec's order: logged out first, then the selection.
@@ -136,13 +146,14 @@ export function ProductDetails({
     if (soldOut) return;
     setBusy(true);
     try {
-      await onAddToCart({
+      const done = await onAddToCart({
         productId: product.id,
         colorId: color.id,
         selectedColor: color.imageUrl,
         selectedSize: size,
         quantity: shownQuantity,
       });
+      setAddedChoice(done === true ? choice : null);
     } finally {
       setBusy(false);
     }
@@ -278,6 +289,18 @@ export function ProductDetails({
             <HeartIcon filled={wishlisted} />
           </button>
         </div>
+
+        <p className={styles.added} role="status">
+          {added && (
+            <>
+              <CheckIcon width={18} height={18} />
+              {t('cart.added')}{' '}
+              <Link to="/cart" className={styles.addedLink}>
+                {t('cartSummary.viewCart')}
+              </Link>
+            </>
+          )}
+        </p>
 
         {soldOut && color && size && soldOutAction?.({ productId: product.id, colorId: color.id, size })}
 
