@@ -1,32 +1,9 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { migrationsDir } from '../paths.js';
 import { createTestDatabase } from '../test/database.js';
+import { migrateForward, migrationsBefore } from '../test/migrations.js';
 import { rowsOf, type Database } from './client.js';
-
-/** A copy of the migrations that stops before `tag`: the database an older release left. */
-function migrationsBefore(tag: string): string {
-  const folder = mkdtempSync(join(tmpdir(), 'shop-migrations-'));
-  cpSync(migrationsDir, folder, { recursive: true });
-  const journalFile = join(folder, 'meta/_journal.json');
-  const journal = JSON.parse(readFileSync(journalFile, 'utf8')) as { entries: { tag: string }[] };
-  const at = journal.entries.findIndex((entry) => entry.tag === tag);
-  expect(at).toBeGreaterThan(0);
-  writeFileSync(journalFile, JSON.stringify({ ...journal, entries: journal.entries.slice(0, at) }));
-  return folder;
-}
-
-/** Runs the real migrations that `database` has not had yet. */
-async function migrateForward(database: Database): Promise<void> {
-  const { migrate } =
-    database.kind === 'pglite'
-      ? await import('drizzle-orm/pglite/migrator')
-      : await import('drizzle-orm/node-postgres/migrator');
-  await migrate(database.db as never, { migrationsFolder: migrationsDir });
-}
 
 describe('migration 0010_color_names', () => {
   let database: Database | undefined;
