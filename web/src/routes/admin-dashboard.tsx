@@ -52,7 +52,9 @@ export default function AdminDashboardRoute() {
         label={t('admin.dashboard.tabs')}
         tabs={TABS.map((name) => ({ name, label: t(`admin.dashboard.${name}`) }))}
         selected={tab}
-        onSelect={(next) => setParams(next === 'users' ? {} : { tab: next }, { replace: true, preventScrollReset: true })}
+        onSelect={(next) =>
+          setParams(next === 'users' ? {} : { tab: next }, { replace: true, preventScrollReset: true })
+        }
         title={t(`admin.dashboard.${tab}Title`)}
       >
         {tab === 'users' ? <UserTable currentUserId={session.user?.id} /> : <ProductTable lang={lang} />}
