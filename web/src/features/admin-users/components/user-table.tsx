@@ -80,7 +80,7 @@ export function UserTable({ currentUserId }: UserTableProps) {
   return (
     <>
       <div className={table.scroller}>
-        <table className={styles.table}>
+        <table className={`${table.table} ${styles.users}`}>
           <caption className="visually-hidden">{t('admin.users.caption', { count: data.data.length })}</caption>
           <thead>
             <tr>
