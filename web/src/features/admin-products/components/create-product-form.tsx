@@ -15,7 +15,7 @@ import { overRequestLimit } from '../lib/image-file';
 import { cellValue, parseStock, stockField, variantKey, type StockDraft } from '../lib/stock-form';
 import { EMPTY_DETAILS, parseDetails, serverErrors, type DetailsDraft } from '../lib/product-form';
 import { ensureToken } from '../../../lib/session-guard';
-import { useFormProblems } from '../lib/use-form-problems';
+import { useFormProblems } from '../../../lib/use-form-problems';
 import { DetailsFields } from './details-fields';
 import { ColorCard } from './color-card';
 import { SizeFields } from './size-fields';
@@ -217,7 +217,7 @@ export function CreateProductForm() {
         }}
       />
 
-      <div className={styles.actions}>
+      <div className={`${form.actions} ${styles.actions}`}>
         <button type="submit" className={button.primary} disabled={busy}>
           {busy ? t('admin.create.submitting') : t('admin.create.submit')}
         </button>

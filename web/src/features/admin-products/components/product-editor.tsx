@@ -16,7 +16,7 @@ import { overRequestLimit } from '../lib/image-file';
 import { draftOf, parseDetails, serverErrors, type DetailsDraft } from '../lib/product-form';
 import { ensureToken } from '../../../lib/session-guard';
 import { parseStock, stockChanged, stockDraftOf, stockField, variantKey, type StockDraft } from '../lib/stock-form';
-import { useFormProblems } from '../lib/use-form-problems';
+import { useFormProblems } from '../../../lib/use-form-problems';
 import { AddColorDialog } from './add-color-dialog';
 import { ConfirmDialog } from '../../../components/confirm-dialog/confirm-dialog';
 import { DetailsFields } from './details-fields';

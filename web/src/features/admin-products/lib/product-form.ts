@@ -1,5 +1,6 @@
 import type { TFunction } from 'i18next';
 import { ProductDetailsSchema, type Product, type ProductDetails } from '@shop/contract';
+import type { FieldErrors } from '../../../lib/use-form-problems';
 
 /** The texts, price and category as the inputs hold them (strings), before parsing. */
 export interface DetailsDraft {
@@ -30,8 +31,8 @@ export const DETAIL_FIELDS = [
 ] as const;
 export type DetailField = (typeof DETAIL_FIELDS)[number];
 
-/** Field name → the message to show under it. */
-export type FieldErrors = Record<string, string>;
+/** Field name → the message to show under it (the admin forms' one shape). */
+export type { FieldErrors };
 
 export const EMPTY_DETAILS: DetailsDraft = {
   enName: '',

@@ -7,6 +7,7 @@ import { RETURN_DAYS_MIN, type Settings } from '@shop/contract';
 import { isApiError } from '../../../lib/api-client';
 import { useErrorText, type ErrorWording } from '../../../lib/error-text';
 import { ensureToken } from '../../../lib/session-guard';
+import { useFormProblems } from '../../../lib/use-form-problems';
 import { Field } from '../../../components/field/field';
 import { updateSettings, useAdminSettings } from '../api/update-settings';
 import { draftOf, fieldErrors, parseSettings, type SettingsDraft, type SettingsField } from '../lib/settings-form';
@@ -53,16 +54,9 @@ export function SettingsForm({ settings }: { settings: Settings }) {
   const lang = useLanguage();
   const formRef = useRef<HTMLFormElement>(null);
   const [draft, setDraft] = useState<SettingsDraft>(() => draftOf(settings, lang));
-  const [errors, setErrors] = useState<Partial<Record<SettingsField, string>>>({});
-  const [summary, setSummary] = useState<string | null>(null);
+  const { errors, summary, clear, show } = useFormProblems<SettingsField>(formRef);
   const [busy, setBusy] = useState(false);
   const currency = settings.currency;
-
-  const show = (found: Partial<Record<SettingsField, string>>, message: string) => {
-    setErrors(found);
-    setSummary(message);
-    requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
-  };
 
   async function save(event: React.FormEvent) {
     event.preventDefault();
@@ -74,11 +68,11 @@ export function SettingsForm({ settings }: { settings: Settings }) {
     }
     if (!ensureToken(t)) return;
     setBusy(true);
-    setSummary(null);
+    clear();
     try {
       const saved = await updateSettings(mutate, body);
       setDraft(draftOf(saved, lang));
-      setErrors({});
+      show({}, null);
       toast.success(t('adminSettings.saved'));
     } catch (error) {
       show(isApiError(error) ? fieldErrors(Object.keys(error.fields), t) : {}, errorText(error, SAVE_FAILED));
@@ -98,8 +92,7 @@ export function SettingsForm({ settings }: { settings: Settings }) {
       onChange={(event) => {
         const { value } = event.target;
         setDraft((current) => ({ ...current, [name]: value }));
-        setErrors(({ [name]: _, ...rest }) => rest);
-        setSummary(null);
+        clear(name);
       }}
       {...props}
     />
@@ -192,7 +185,7 @@ export function SettingsForm({ settings }: { settings: Settings }) {
         <p>{t('adminSettings.vat')}</p>
       </section>
 
-      <div className={styles.actions}>
+      <div className={form.actions}>
         <button type="submit" className={button.primary} disabled={busy}>
           {busy ? t('adminSettings.saving') : t('adminSettings.save')}
         </button>
