@@ -1,0 +1,91 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { createdAt, updatedAt } from './columns.js';
+
+/** What the shop sells: categories, products with their texts in each language, colours and sizes. */
+
+export const categories = pgTable('categories', {
+  id: integer('id').primaryKey(),
+  slug: varchar('slug', { length: 40 }).notNull().unique(),
+});
+
+export const products = pgTable(
+  'products',
+  {
+    id: serial('id').primaryKey(),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => categories.id),
+    priceCents: integer('price_cents').notNull(),
+    /** Stock is counted per colour and size (product_stock); untracked means unlimited. */
+    stockTracked: boolean('stock_tracked').notNull().default(false),
+    imageUrl: text('image_url').notNull().default(''),
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('products_category_id_idx').on(t.categoryId),
+    check('products_price_positive', sql`${t.priceCents} > 0`),
+  ],
+);
+
+export const productTranslations = pgTable(
+  'product_translations',
+  {
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    language: varchar('language', { length: 2, enum: ['en', 'bg'] }).notNull(),
+    name: varchar('name', { length: 120 }).notNull(),
+    description: text('description').notNull(),
+    /** What it is made of, and how to care for it (product information rules): optional. */
+    composition: varchar('composition', { length: 500 }).notNull().default(''),
+    care: varchar('care', { length: 1000 }).notNull().default(''),
+    imageUrl: text('image_url').notNull().default(''),
+  },
+  (t) => [primaryKey({ columns: [t.productId, t.language] })],
+);
+
+export const productColors = pgTable(
+  'product_colors',
+  {
+    id: serial('id').primaryKey(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    /** The English name: the fallback for a language without its own. */
+    colorName: varchar('color_name', { length: 60 }).notNull(),
+    /** The Bulgarian name; '' means "use the English one". */
+    colorNameBg: varchar('color_name_bg', { length: 60 }).notNull().default(''),
+    imageUrl: text('image_url').notNull().default(''),
+    hoverImage: text('hover_image').notNull().default(''),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [index('product_colors_product_id_idx').on(t.productId)],
+);
+
+export const productSizes = pgTable(
+  'product_sizes',
+  {
+    id: serial('id').primaryKey(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    size: varchar('size', { length: 3, enum: ['XS', 'S', 'M', 'L', 'XL', 'XXL'] }).notNull(),
+  },
+  (t) => [uniqueIndex('product_sizes_product_size_key').on(t.productId, t.size)],
+);

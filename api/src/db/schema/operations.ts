@@ -1,0 +1,60 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, jsonb, pgTable, serial, varchar } from 'drizzle-orm/pg-core';
+import { createdAt, updatedAt } from './columns.js';
+import { users } from './identity.js';
+
+/** The owner's side: the shop's settings and the audit log of what admins did. */
+
+/**
+ * What the owner changes without touching the environment (docs/decisions/0022): one row.
+ * Money in cents of the shop currency.
+ */
+export const shopSettings = pgTable(
+  'shop_settings',
+  {
+    id: integer('id').primaryKey().default(1),
+    sellerLegalName: varchar('seller_legal_name', { length: 200 }).notNull().default(''),
+    sellerAddress: varchar('seller_address', { length: 300 }).notNull().default(''),
+    sellerCompanyId: varchar('seller_company_id', { length: 40 }).notNull().default(''),
+    sellerVatId: varchar('seller_vat_id', { length: 40 }).notNull().default(''),
+    sellerEmail: varchar('seller_email', { length: 254 }).notNull().default(''),
+    sellerPhone: varchar('seller_phone', { length: 40 }).notNull().default(''),
+    /** Where the owner's notices go (new orders, withdrawals, low stock); '': the seller's email. */
+    notificationsEmail: varchar('notifications_email', { length: 254 }).notNull().default(''),
+    deliveryAddressCents: integer('delivery_address_cents').notNull().default(690),
+    deliveryOfficeCents: integer('delivery_office_cents').notNull().default(450),
+    /** Free delivery from this subtotal; null: never free. */
+    freeDeliveryFromCents: integer('free_delivery_from_cents').default(10000),
+    codEnabled: boolean('cod_enabled').notNull().default(true),
+    codFeeCents: integer('cod_fee_cents').notNull().default(150),
+    returnDays: integer('return_days').notNull().default(14),
+    /** Open (unshipped) cash-on-delivery orders one account may have at once. */
+    codMaxOpenOrders: integer('cod_max_open_orders').notNull().default(2),
+    /** Units of one colour and size one order may take. */
+    maxUnitsPerVariant: integer('max_units_per_variant').notNull().default(10),
+    /** Cash-on-delivery orders from accounts with no delivered order wait for the owner's confirmation. */
+    codConfirmNewAccounts: boolean('cod_confirm_new_accounts').notNull().default(false),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('shop_settings_one_row', sql`${t.id} = 1`),
+    check('shop_settings_return_days', sql`${t.returnDays} >= 14`),
+    check('shop_settings_limits', sql`${t.codMaxOpenOrders} >= 1 and ${t.maxUnitsPerVariant} >= 1`),
+    check(
+      'shop_settings_money',
+      sql`${t.deliveryAddressCents} >= 0 and ${t.deliveryOfficeCents} >= 0 and ${t.codFeeCents} >= 0 and coalesce(${t.freeDeliveryFromCents}, 0) >= 0`,
+    ),
+  ],
+);
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: serial('id').primaryKey(),
+    actorId: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    action: varchar('action', { length: 60 }).notNull(),
+    target: varchar('target', { length: 120 }).notNull(),
+    detail: jsonb('detail').notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (t) => [index('audit_log_actor_id_idx').on(t.actorId), index('audit_log_created_at_idx').on(t.createdAt)],
+);

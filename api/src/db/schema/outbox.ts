@@ -1,0 +1,42 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, jsonb, pgTable, serial, smallint, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { createdAt } from './columns.js';
+
+/**
+ * What must happen after a change commits (a mail, a provider's refund, a session to close): written
+ * in the change's own transaction, run after it by the outbox's workers (platform/outbox), at least
+ * once, once per `key` (docs/decisions/0032).
+ */
+export const effects = pgTable(
+  'effects',
+  {
+    id: serial('id').primaryKey(),
+    /** Which subscriber runs it (the outbox's handlers, by name). */
+    kind: varchar('kind', { length: 40 }).notNull(),
+    /** Idempotency key: the same effect asked twice is written once, and providers are given it. */
+    key: varchar('key', { length: 200 }).notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default({}),
+    /** The order it concerns, if any (the admin's list names it). */
+    orderId: integer('order_id'),
+    attempts: smallint('attempts').notNull().default(0),
+    /** Not before: now, or later after a failure (backoff). */
+    runAfter: timestamp('run_after', { withTimezone: true }).notNull().defaultNow(),
+    /** A worker has it until then; past it (the worker died), another takes it. */
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    doneAt: timestamp('done_at', { withTimezone: true }),
+    /** It failed every attempt: it waits for the admin's retry. */
+    failedAt: timestamp('failed_at', { withTimezone: true }),
+    lastError: varchar('last_error', { length: 1000 }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('effects_key_key').on(t.key),
+    // What the workers look for: effects neither done nor given up, by when they are due.
+    index('effects_due_idx')
+      .on(t.runAfter, t.id)
+      .where(sql`${t.doneAt} is null and ${t.failedAt} is null`),
+    index('effects_failed_idx')
+      .on(t.failedAt)
+      .where(sql`${t.failedAt} is not null and ${t.doneAt} is null`),
+  ],
+);
