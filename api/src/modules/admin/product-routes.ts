@@ -16,14 +16,8 @@ import { currentUser, requireAdmin } from '../../platform/security/authenticate.
 import { listAllProducts } from '../catalog/service.js';
 import { assertValidForm, parseForm } from './form-errors.js';
 import { readMultipartForm } from './multipart-form.js';
-import {
-  addColor,
-  addColorWithImages,
-  createProduct,
-  deleteProduct,
-  updateProduct,
-  uploadProductImages,
-} from './product-service.js';
+import { addColor, addColorWithImages, uploadProductImages } from './product-colors.js';
+import { createProduct, deleteProduct, updateProduct } from './product-service.js';
 
 const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema };
 const uploadErrors = { ...errors, 413: ErrorBodySchema, 415: ErrorBodySchema };
