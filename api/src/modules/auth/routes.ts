@@ -14,17 +14,10 @@ import { z } from 'zod';
 import { requestLanguage } from '../../lib/language.js';
 import { currentUser, requireUser } from '../../platform/security/authenticate.js';
 import { deviceCookie, deviceTokenOf } from './devices.js';
-import {
-  MESSAGES,
-  login,
-  logout,
-  requestPasswordReset,
-  resendCode,
-  signup,
-  updatePassword,
-  verifyCode,
-  type AuthDeps,
-} from './service.js';
+import { login, logout } from './login.js';
+import { requestPasswordReset, updatePassword } from './reset.js';
+import { MESSAGES, type AuthDeps } from './service.js';
+import { resendCode, signup, verifyCode } from './signup.js';
 
 const errors = { 400: ErrorBodySchema, 429: ErrorBodySchema };
 
