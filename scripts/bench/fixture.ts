@@ -9,8 +9,11 @@ export const PRODUCTS = 500;
 export const SHOPPERS = 1000;
 /** The built bundle, as `npm start` runs it. */
 export const API_ENTRY = 'api/dist/main.js';
-/** Production settings, and otherwise what the README's defaults give (LOG_LEVEL info). */
-export const SERVER_ENV = { NODE_ENV: 'production', SEED_DEMO: 'false' };
+/**
+ * Production settings, and otherwise what the README's defaults give (LOG_LEVEL info), with the
+ * built-in test payments and the mail outbox said by name: a production start refuses to guess them.
+ */
+export const SERVER_ENV = { NODE_ENV: 'production', SEED_DEMO: 'false', PAYMENTS: 'test', MAIL: 'outbox' };
 
 export interface PostgresFixture {
   url: string;
