@@ -1,9 +1,9 @@
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useSWRConfig } from 'swr';
 import { toast } from 'react-toastify';
-import { CREATE_FORM_SIZES, MAX_COLORS, SIZES, type Size } from '@shop/contract';
+import { CREATE_FORM_SIZES, MAX_COLORS, SIZES } from '@shop/contract';
 import { isApiError } from '../../../lib/api-client';
 import { useErrorText } from '../../../lib/error-text';
 import { PlusIcon } from '../../../components/icons/icons';
@@ -12,10 +12,10 @@ import { revalidateCatalog } from '../api/revalidate-catalog';
 import { ADMIN_FAILED } from '../../../lib/admin-errors';
 import { colorField, useColorCardWiring, type ColorPart } from '../lib/color-card-wiring';
 import { overRequestLimit } from '../lib/image-file';
-import { cellValue, parseStock, stockField, variantKey, type StockDraft } from '../lib/stock-form';
-import { EMPTY_DETAILS, parseDetails, serverErrors, type DetailsDraft } from '../lib/product-form';
+import { cellValue } from '../lib/stock-form';
+import { EMPTY_DETAILS, serverErrors } from '../lib/product-form';
+import { useProductForm } from '../lib/use-product-form';
 import { ensureToken } from '../../../lib/session-guard';
-import { useFormProblems } from '../../../lib/use-form-problems';
 import { DetailsFields } from './details-fields';
 import { ColorCard } from './color-card';
 import { SizeFields } from './size-fields';
@@ -49,14 +49,15 @@ export function CreateProductForm() {
   const errorText = useErrorText();
   const navigate = useNavigate();
   const { mutate } = useSWRConfig();
-  const [draft, setDraft] = useState<DetailsDraft>(EMPTY_DETAILS);
-  const [sizes, setSizes] = useState<Set<Size>>(() => new Set(CREATE_FORM_SIZES));
+  const productForm = useProductForm(() => ({
+    draft: EMPTY_DETAILS,
+    sizes: CREATE_FORM_SIZES,
+    stock: { tracked: true, onHand: {} },
+  }));
+  const { errors, summary, clear, setFieldError, show: showProblems, formRef, sizes, stock } = productForm;
   const [allSizes, setAllSizes] = useState(false);
-  const [stock, setStock] = useState<StockDraft>({ tracked: true, onHand: {} });
   const [colors, setColors] = useState<ColorRow[]>(() => [newRow()]);
   const [busy, setBusy] = useState(false);
-  const formRef = useRef<HTMLFormElement>(null);
-  const { errors, summary, clear, setFieldError, show: showProblems } = useFormProblems(formRef);
 
   const colorCard = useColorCardWiring({
     errors,
@@ -65,21 +66,15 @@ export function CreateProductForm() {
     update: (key, change) => setColors((rows) => rows.map((row) => (row.key === key ? { ...row, ...change } : row))),
   });
 
+  /** The shared checks, and each new colour's two images. */
   function validate() {
-    const { details, errors: found } = parseDetails(draft, t);
-    if (sizes.size === 0) found.sizes = t('admin.form.errors.sizes');
+    const checked = productForm.check(colors);
     for (const row of colors) {
-      if (!row.colorName.trim()) found[rowField(row, 'name')] = t('admin.form.errors.colorName');
-      if (!row.image) found[rowField(row, 'image')] = t('admin.form.errors.image');
-      if (!row.hover) found[rowField(row, 'hover')] = t('admin.form.errors.hoverImage');
+      if (!row.image) checked.found[rowField(row, 'image')] = t('admin.form.errors.image');
+      if (!row.hover) checked.found[rowField(row, 'hover')] = t('admin.form.errors.hoverImage');
     }
-    const stockCheck = parseStock(stock, keys(), chosenSizes);
-    for (const field of stockCheck.invalid) found[field] = t('adminStock.errors.cell');
-    return { details, found, stock: stockCheck.body };
+    return checked;
   }
-
-  const chosenSizes = SIZES.filter((size) => sizes.has(size));
-  const keys = () => colors.map((row) => row.key);
 
   /** Server field names → this form's: `colors.0.colorName`, `colorImage_0`, `colorHoverImage_0`. */
   function renameServerField(field: string): string {
@@ -92,10 +87,9 @@ export function CreateProductForm() {
   async function submit(event: React.FormEvent) {
     event.preventDefault();
     if (busy) return;
-    const { details, found, stock: stockBody } = validate();
+    const { details, found, stock: stockBody, summary: problem } = validate();
     if (Object.keys(found).length > 0 || !details) {
-      const onlyStock = details && Object.keys(found).every((field) => field.startsWith('stock_'));
-      showProblems(found, t(onlyStock ? 'adminStock.errors.summary' : 'admin.form.errors.required'));
+      showProblems(found, problem);
       return;
     }
     if (overRequestLimit(colors.flatMap((row) => [row.image, row.hover]))) {
@@ -109,7 +103,7 @@ export function CreateProductForm() {
     try {
       const id = await createProduct({
         details,
-        sizes: chosenSizes,
+        sizes,
         colors: colors.map((row) => ({
           colorName: row.colorName.trim(),
           colorNameBg: row.colorNameBg.trim(),
@@ -118,7 +112,7 @@ export function CreateProductForm() {
         })),
         stock: stockBody?.stockTracked
           ? colors.map((row) =>
-              Object.fromEntries(chosenSizes.map((size) => [size, Number(cellValue(stock, row.key, size))])),
+              Object.fromEntries(sizes.map((size) => [size, Number(cellValue(stock, row.key, size))])),
             )
           : null,
       });
@@ -141,29 +135,13 @@ export function CreateProductForm() {
         </div>
       )}
 
-      <DetailsFields
-        draft={draft}
-        errors={errors}
-        disabled={busy}
-        onChange={(field, value) => {
-          setDraft((current) => ({ ...current, [field]: value }));
-          clear(field);
-        }}
-      />
+      <DetailsFields draft={productForm.draft} errors={errors} disabled={busy} onChange={productForm.onDetailChange} />
 
       <SizeFields
         options={allSizes ? SIZES : CREATE_FORM_SIZES}
-        chosen={sizes}
+        {...productForm.sizeProps}
         more={allSizes ? undefined : { label: t('admin.form.moreSizes'), onClick: () => setAllSizes(true) }}
-        error={errors.sizes}
         disabled={busy}
-        onToggle={(size, on) => {
-          const next = new Set(sizes);
-          if (on) next.add(size);
-          else next.delete(size);
-          setSizes(next);
-          clear('sizes');
-        }}
       />
 
       <fieldset className={form.fieldset}>
@@ -201,20 +179,13 @@ export function CreateProductForm() {
       </fieldset>
 
       <StockFields
-        draft={stock}
+        {...productForm.stockProps}
         colors={colors.map((row, index) => ({
           id: row.key,
           colorName: row.colorName.trim() || t('admin.form.colorRow', { n: index + 1 }),
           colorNameBg: row.colorNameBg.trim(),
         }))}
-        sizes={chosenSizes}
-        errors={errors}
         disabled={busy}
-        onTrackedChange={(tracked) => setStock((current) => ({ ...current, tracked }))}
-        onCountChange={(key, size, value) => {
-          setStock((current) => ({ ...current, onHand: { ...current.onHand, [variantKey(key, size)]: value } }));
-          clear(stockField(key, size));
-        }}
       />
 
       <div className={`${form.actions} ${styles.actions}`}>

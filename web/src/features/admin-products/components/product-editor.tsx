@@ -1,8 +1,8 @@
-import { useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSWRConfig } from 'swr';
 import { toast } from 'react-toastify';
-import { MAX_COLORS, SIZES, type Color, type Product, type Size, type UpdateStock } from '@shop/contract';
+import { MAX_COLORS, SIZES, type Color, type Product, type UpdateStock } from '@shop/contract';
 import { isApiError, type ApiError } from '../../../lib/api-client';
 import { useErrorText, type ErrorWording } from '../../../lib/error-text';
 import { PlusIcon } from '../../../components/icons/icons';
@@ -13,10 +13,10 @@ import { updateStock } from '../api/update-stock';
 import { ADMIN_FAILED, STOCK_FAILED } from '../../../lib/admin-errors';
 import { colorField, useColorCardWiring } from '../lib/color-card-wiring';
 import { overRequestLimit } from '../lib/image-file';
-import { draftOf, parseDetails, serverErrors, type DetailsDraft } from '../lib/product-form';
+import { draftOf, serverErrors } from '../lib/product-form';
 import { ensureToken } from '../../../lib/session-guard';
-import { parseStock, stockChanged, stockDraftOf, stockField, variantKey, type StockDraft } from '../lib/stock-form';
-import { useFormProblems } from '../../../lib/use-form-problems';
+import { stockChanged, stockDraftOf, stockField } from '../lib/stock-form';
+import { useProductForm } from '../lib/use-product-form';
 import { AddColorDialog } from './add-color-dialog';
 import { ConfirmDialog } from '../../../components/confirm-dialog/confirm-dialog';
 import { DetailsFields } from './details-fields';
@@ -50,21 +50,20 @@ export default function ProductEditor({ product, onClose }: ProductEditorProps) 
   const errorText = useErrorText();
   const id = useId();
   const { mutate } = useSWRConfig();
-  const [draft, setDraft] = useState<DetailsDraft>(() => draftOf(product));
+  const savedSizes = SIZES.filter((size) => product.sizes.some((offered) => offered.size === size));
+  const productForm = useProductForm(() => ({
+    draft: draftOf(product),
+    sizes: savedSizes,
+    stock: stockDraftOf(product),
+  }));
+  const { errors, summary, clear, setFieldError, show: showProblems, formRef, sizes, stock } = productForm;
   const [colors, setColors] = useState<EditedColor[]>(() => product.colors.map((color) => ({ ...color })));
   // The colours this editor has shown: one added in another tab meanwhile survives the save.
   const [known, setKnown] = useState<number[]>(() => product.colors.map((color) => color.id));
-  const [stock, setStock] = useState<StockDraft>(() => stockDraftOf(product));
-  const savedSizes = SIZES.filter((size) => product.sizes.some((offered) => offered.size === size));
-  const [chosenSizes, setChosenSizes] = useState<ReadonlySet<Size>>(() => new Set(savedSizes));
-  // The stock grid follows the sizes as they are ticked.
-  const sizes = SIZES.filter((size) => chosenSizes.has(size));
   // What the server said shoppers hold of the sizes being removed: asks before saving again.
   const [sizesInUse, setSizesInUse] = useState<ApiError['sizes'] | null>(null);
   const [adding, setAdding] = useState(false);
   const [busy, setBusy] = useState(false);
-  const formRef = useRef<HTMLFormElement>(null);
-  const { errors, summary, clear, setFieldError, show: showProblems } = useFormProblems(formRef);
   const removed = product.colors.filter((color) => !colors.some((kept) => kept.id === color.id));
   // Undo puts colours back where they were; colours added here stay last.
   const rank = (color: Color) => {
@@ -96,19 +95,10 @@ export default function ProductEditor({ product, onClose }: ProductEditorProps) 
   async function save(event?: React.FormEvent, confirmSizeRemoval = false) {
     event?.preventDefault();
     if (busy) return;
-    const { details, errors: found } = parseDetails(draft, t);
-    if (sizes.length === 0) found.sizes = t('admin.form.errors.sizes');
-    for (const color of colors) {
-      if (!color.colorName.trim()) found[colorField(color.id, 'name')] = t('admin.form.errors.colorName');
-    }
-    const colorIds = colors.map((color) => color.id);
-    const stockCheck = parseStock(stock, colorIds, sizes);
-    for (const field of stockCheck.invalid) found[field] = t('adminStock.errors.cell');
+    const checked = productForm.check(colors.map((color) => ({ key: color.id, colorName: color.colorName })));
+    const { details, found } = checked;
     if (!details || Object.keys(found).length > 0) {
-      showProblems(
-        found,
-        t(stockCheck.invalid.length > 0 && details ? 'adminStock.errors.summary' : 'admin.form.errors.required'),
-      );
+      showProblems(found, checked.summary);
       return;
     }
     if (overRequestLimit(colors.flatMap((color) => [color.image, color.hover]))) {
@@ -143,7 +133,7 @@ export default function ProductEditor({ product, onClose }: ProductEditorProps) 
       return;
     }
     setSizesInUse(null);
-    const stockBody = stockChanged(product, stock) ? stockCheck.body : null;
+    const stockBody = stockChanged(product, stock) ? checked.stock : null;
     try {
       if (stockBody) await updateStock(product.id, stockBody);
     } catch (error) {
@@ -226,32 +216,9 @@ export default function ProductEditor({ product, onClose }: ProductEditorProps) 
         </div>
       )}
 
-      <DetailsFields
-        draft={draft}
-        errors={errors}
-        disabled={busy}
-        onChange={(field, value) => {
-          setDraft((current) => ({ ...current, [field]: value }));
-          clear(field);
-        }}
-      />
+      <DetailsFields draft={productForm.draft} errors={errors} disabled={busy} onChange={productForm.onDetailChange} />
 
-      <SizeFields
-        options={SIZES}
-        chosen={chosenSizes}
-        hint={t('admin.sizes.hint')}
-        error={errors.sizes}
-        disabled={busy}
-        onToggle={(size, on) => {
-          setChosenSizes((current) => {
-            const next = new Set(current);
-            if (on) next.add(size);
-            else next.delete(size);
-            return next;
-          });
-          clear('sizes');
-        }}
-      />
+      <SizeFields options={SIZES} {...productForm.sizeProps} hint={t('admin.sizes.hint')} disabled={busy} />
 
       <fieldset className={form.fieldset}>
         <legend className={form.legend}>{t('admin.form.colors')}</legend>
@@ -293,19 +260,7 @@ export default function ProductEditor({ product, onClose }: ProductEditorProps) 
         </button>
       </fieldset>
 
-      <StockFields
-        draft={stock}
-        colors={colors}
-        sizes={sizes}
-        saved={product.stock}
-        errors={errors}
-        disabled={busy}
-        onTrackedChange={(tracked) => setStock((current) => ({ ...current, tracked }))}
-        onCountChange={(colorId, size, value) => {
-          setStock((current) => ({ ...current, onHand: { ...current.onHand, [variantKey(colorId, size)]: value } }));
-          clear(stockField(colorId, size));
-        }}
-      />
+      <StockFields {...productForm.stockProps} colors={colors} saved={product.stock} disabled={busy} />
 
       {adding && <AddColorDialog productId={product.id} onAdded={colorAdded} onClose={() => setAdding(false)} />}
       {sizesInUse && (
