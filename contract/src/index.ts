@@ -18,3 +18,4 @@ export * from './effects.js';
 export * from './order-steps.js';
 export * from './money.js';
 export * from './withdrawal.js';
+export * from './price-history.js';

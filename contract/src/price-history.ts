@@ -1,0 +1,45 @@
+/**
+ * The price-reduction rule of EU law (Directive 98/6/EC, Art. 6a, as the Omnibus Directive
+ * 2019/2161 wrote it; the Court of Justice, C-330/23, Aldi Süd): an announced reduction shows as the
+ * prior price the lowest price the product had in the 30 days before the reduction began, and any
+ * percentage is computed from that prior price. TRADE.md section 4; issue 30.
+ */
+
+/** One change of the price a shopper pays: from `at` on, `priceCents`. A history is oldest first. */
+export interface PricePoint {
+  priceCents: number;
+  at: Date;
+}
+
+/** The period before a reduction whose lowest price is its prior price. */
+export const PRIOR_PRICE_DAYS = 30;
+
+const DAY_MS = 86_400_000;
+
+/**
+ * The prior price of a reduction that begins at `startsAt`: the lowest of the prices in force at
+ * any moment of the 30 days before it, the one already in force when that window opened included.
+ * A product priced for less than 30 days: the lowest since its first price. null when it had no
+ * price before `startsAt` (a price it starts with is no reduction).
+ */
+export function priorPriceCents(history: readonly PricePoint[], startsAt: Date): number | null {
+  const opens = startsAt.getTime() - PRIOR_PRICE_DAYS * DAY_MS;
+  const ends = startsAt.getTime();
+  let lowest: number | null = null;
+  for (const [index, point] of history.entries()) {
+    const from = point.at.getTime();
+    const until = history[index + 1]?.at.getTime() ?? Number.POSITIVE_INFINITY;
+    // In force during [from, until): it counts when that overlaps [opens, ends).
+    if (from < ends && until > opens && from < until) lowest = Math.min(lowest ?? point.priceCents, point.priceCents);
+  }
+  return lowest;
+}
+
+/**
+ * How much lower `priceCents` is than the prior price, in whole percent rounded half up (the figure
+ * a shop may show); 0 when it is not lower.
+ */
+export function percentOff(priorCents: number, priceCents: number): number {
+  if (priorCents <= 0 || priceCents >= priorCents) return 0;
+  return Math.floor(((priorCents - priceCents) * 200 + priorCents) / (2 * priorCents));
+}
