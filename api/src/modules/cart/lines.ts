@@ -1,7 +1,9 @@
 import { DB_INT_MAX, type AddLine, type Size } from '@shop/contract';
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { onSale } from '../../db/fragments.js';
-import { rowsOf, type Db } from '../../db/client.js';
+import type { Db } from '../../db/client.js';
+import { queryRows } from '../../db/rows.js';
 import { AppError } from '../../lib/errors.js';
 
 /** What a cart or wishlist line is made of, checked against the database. */
@@ -35,15 +37,18 @@ export async function resolveLine(
   db: Db,
   input: Pick<AddLine, 'productId' | 'selectedSize' | 'selectedColor'>,
 ): Promise<LineKey> {
-  const result = await db.execute(sql`
+  const [row] = await queryRows(
+    db,
+    z.object({ color_id: z.number().nullable(), has_size: z.boolean() }),
+    sql`
     select
       (select c.id from product_colors c
         where c.product_id = p.id and ${colorMatch(input.selectedColor)}
         order by c.position, c.id limit 1) as color_id,
       exists (select 1 from product_sizes s where s.product_id = p.id and s.size = ${input.selectedSize}) as has_size
     from products p
-    where p.id = ${input.productId} and ${onSale()}`);
-  const row = rowsOf<{ color_id: number | null; has_size: boolean }>(result)[0];
+    where p.id = ${input.productId} and ${onSale()}`,
+  );
   if (!row) throw invalid('productId', 'This product is not available.');
   if (row.color_id === null) throw invalid('selectedColor', 'This colour is not available for this product.');
   if (!row.has_size) throw invalid('selectedSize', `Size ${input.selectedSize} is not available for this product.`);

@@ -1,26 +1,38 @@
-import { QUANTITY_MAX, type AddLine, type CartItem, type Language, type Size, fromCents } from '@shop/contract';
+import {
+  QUANTITY_MAX,
+  SizeSchema,
+  type AddLine,
+  type CartItem,
+  type Language,
+  type Size,
+  fromCents,
+} from '@shop/contract';
 import { and, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import { z } from 'zod';
 import { availableToShopper, onSale, sizeOffered, translationPreference } from '../../db/fragments.js';
-import { rowsOf, type Db, type Tx } from '../../db/client.js';
-import { cartItems, products } from '../../db/schema.js';
+import type { Db, Tx } from '../../db/client.js';
+import { dbInt, queryRows } from '../../db/rows.js';
+import { cartItems, products, wishlistItems } from '../../db/schema.js';
 import { conflict, notFound, type AppError } from '../../lib/errors.js';
 import { resolveLine, type LineKey } from './lines.js';
 
-interface CartRow {
-  cart_item_id: number;
-  product_id: number;
-  name: string;
-  price_cents: number;
-  size: Size;
-  color_id: number;
-  color_name: string;
-  color_name_bg: string;
-  color_image: string;
-  product_image: string;
-  quantity: number;
-  available: number | null;
-  size_offered: boolean;
-}
+/** A row of cartItemsSelect. */
+const CartRowSchema = z.object({
+  cart_item_id: z.number(),
+  product_id: z.number(),
+  name: z.string(),
+  price_cents: z.number(),
+  size: SizeSchema,
+  color_id: z.number(),
+  color_name: z.string(),
+  color_name_bg: z.string(),
+  color_image: z.string(),
+  product_image: z.string(),
+  quantity: z.number(),
+  available: z.number().nullable(),
+  size_offered: z.boolean(),
+});
+type CartRow = z.infer<typeof CartRowSchema>;
 
 const LINE_NOT_FOUND = 'Cart item not found.';
 
@@ -72,10 +84,12 @@ function toCartItem(row: CartRow): CartItem {
 }
 
 export async function listCart(db: Db, userId: number, lang: Language): Promise<CartItem[]> {
-  const result = await db.execute(
+  const rows = await queryRows(
+    db,
+    CartRowSchema,
     sql`${cartItemsSelect(sql`cart_items`, lang)} where ci.user_id = ${userId} order by ci.id`,
   );
-  return rowsOf<CartRow>(result).map(toCartItem);
+  return rows.map(toCartItem);
 }
 
 /** True when the line's new quantity `total` fits what the user may still buy of its variant (or stock is not tracked). */
@@ -89,20 +103,28 @@ export const stockMessage = (available: number) =>
 
 const SIZE_GONE = 'This size is no longer available.';
 
+const RefusalRowSchema = z.object({
+  quantity: z.number().nullable(),
+  available: z.number().nullable(),
+  size_offered: z.boolean(),
+  cap: dbInt,
+});
+
 /**
  * Why a line could not take a quantity: at the cap (409 MAX_QUANTITY) or above what is left of
  * its variant (409 OUT_OF_STOCK, saying how many are left). Read only once a write was refused.
  */
 async function refusal(db: Db, userId: number, line: LineKey, wanted?: number): Promise<AppError> {
-  const result = await db.execute(sql`
+  const [row] = await queryRows(
+    db,
+    RefusalRowSchema,
+    sql`
     select (select quantity from cart_items where user_id = ${userId} and color_id = ${line.colorId}
               and size = ${line.size}) as quantity,
       ${availableToShopper(sql`${userId}`, sql`${line.colorId}`, sql`${line.size}`)} as available,
       ${sizeOffered(sql`${line.size}`)} as size_offered, ${lineCap} as cap
-    from products p where p.id = ${line.productId}`);
-  const row = rowsOf<{ quantity: number | null; available: number | null; size_offered: boolean; cap: number }>(
-    result,
-  )[0];
+    from products p where p.id = ${line.productId}`,
+  );
   const cap = row?.cap ?? QUANTITY_MAX;
   // An add refused at the cap, or a quantity set above it.
   const atCap = wanted === undefined ? (row?.quantity ?? 0) >= cap : wanted > cap;
@@ -137,8 +159,11 @@ export async function addToCart(
       set quantity = ${merged}, updated_at = now()
       where cart_items.quantity < ${lineCap} and ${fitsStock(userId, line, merged)}
     returning id, user_id, product_id, color_id, size, quantity, (xmax = 0) as created`;
-  const result = await db.execute(sql`with line as (${upsert}) ${cartItemsSelect(sql`line`, lang, sql`, ci.created`)}`);
-  const row = rowsOf<CartRow & { created: boolean }>(result)[0];
+  const [row] = await queryRows(
+    db,
+    CartRowSchema.extend({ created: z.boolean() }),
+    sql`with line as (${upsert}) ${cartItemsSelect(sql`line`, lang, sql`, ci.created`)}`,
+  );
   if (!row) throw await refusal(db, userId, line);
   return { item: toCartItem(row), created: row.created };
 }
@@ -164,8 +189,7 @@ export async function updateCartLine(
       and ${quantity} <= ${lineCap}
       and ${fitsStock(userId, line, sql`${quantity}`)}
     returning id, user_id, product_id, color_id, size, quantity`;
-  const result = await db.execute(sql`with line as (${update}) ${cartItemsSelect(sql`line`, lang)}`);
-  const row = rowsOf<CartRow>(result)[0];
+  const [row] = await queryRows(db, CartRowSchema, sql`with line as (${update}) ${cartItemsSelect(sql`line`, lang)}`);
   if (row) return toCartItem(row);
   const [still] = await db
     .select({ id: cartItems.id })
@@ -177,10 +201,11 @@ export async function updateCartLine(
 }
 
 export async function removeCartLine(db: Db, userId: number, cartItemId: number): Promise<void> {
-  const result = await db.execute(
-    sql`delete from cart_items where id = ${cartItemId} and user_id = ${userId} returning id`,
-  );
-  if (rowsOf(result).length === 0) throw notFound(LINE_NOT_FOUND);
+  const removed = await db
+    .delete(cartItems)
+    .where(and(eq(cartItems.id, cartItemId), eq(cartItems.userId, userId)))
+    .returning({ id: cartItems.id });
+  if (removed.length === 0) throw notFound(LINE_NOT_FOUND);
 }
 
 /**
@@ -188,6 +213,6 @@ export async function removeCartLine(db: Db, userId: number, cartItemId: number)
  * every cart and wishlist.
  */
 export async function removeProductFromCartsAndWishlists(db: Db | Tx, productId: number): Promise<void> {
-  await db.execute(sql`delete from cart_items where product_id = ${productId}`);
-  await db.execute(sql`delete from wishlist_items where product_id = ${productId}`);
+  await db.delete(cartItems).where(eq(cartItems.productId, productId));
+  await db.delete(wishlistItems).where(eq(wishlistItems.productId, productId));
 }

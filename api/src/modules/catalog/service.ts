@@ -1,15 +1,9 @@
-import {
-  CATEGORY_IDS,
-  type Category,
-  type Language,
-  type Product,
-  type Size,
-  type StockEntry,
-  fromCents,
-} from '@shop/contract';
+import { CATEGORY_IDS, type Category, type Language, type Product, ProductSchema, fromCents } from '@shop/contract';
 import { sql, type SQL } from 'drizzle-orm';
-import { rowsOf, type Db } from '../../db/client.js';
+import { z } from 'zod';
+import type { Db } from '../../db/client.js';
 import { availableStock, onSale, sizeOrder } from '../../db/fragments.js';
+import { queryRows } from '../../db/rows.js';
 import { notFound } from '../../lib/errors.js';
 
 /** Category names live with the translations of the UI; the database keeps ids and slugs. */
@@ -22,18 +16,20 @@ export function listCategories(lang: Language): Category[] {
   return CATEGORY_IDS.map((id) => ({ id, name: CATEGORY_NAMES[lang][id] ?? '' }));
 }
 
-interface ProductRow {
-  id: number;
-  category_id: number;
-  price_cents: number;
-  image_url: string;
-  published: boolean;
-  translations: Product['translations'] | null;
-  colors: Product['colors'] | null;
-  sizes: { id: number; size: Size }[] | null;
-  stock_tracked: boolean;
-  stock: StockEntry[] | null;
-}
+/** A row of productQuery: its aggregated JSON is checked against the contract's own shapes. */
+const ProductRowSchema = z.object({
+  id: z.number(),
+  category_id: z.number(),
+  price_cents: z.number(),
+  image_url: z.string(),
+  published: z.boolean(),
+  translations: ProductSchema.shape.translations.nullable(),
+  colors: ProductSchema.shape.colors.nullable(),
+  sizes: ProductSchema.shape.sizes.nullable(),
+  stock_tracked: z.boolean(),
+  stock: ProductSchema.shape.stock.nullable(),
+});
+type ProductRow = z.infer<typeof ProductRowSchema>;
 
 /**
  * One statement per read, whatever the number of products: translations, colours and sizes
@@ -98,21 +94,20 @@ export async function listProducts(
   { categoryId, limit }: { categoryId?: number; limit?: number } = {},
 ): Promise<Product[]> {
   const where = categoryId === undefined ? visible : sql`${visible} and p.category_id = ${categoryId}`;
-  const result = await db.execute(productQuery(where, { limit }));
-  return rowsOf<ProductRow>(result).map((row) => toProduct(row, lang));
+  const rows = await queryRows(db, ProductRowSchema, productQuery(where, { limit }));
+  return rows.map((row) => toProduct(row, lang));
 }
 
 /** Admins may read unpublished products (never deleted ones), and see stock on hand and held. */
 export async function getProduct(db: Db, id: number, lang: Language, admin = false): Promise<Product> {
   const where = admin ? sql`p.id = ${id} and p.deleted_at is null` : sql`p.id = ${id} and ${visible}`;
-  const result = await db.execute(productQuery(where, { admin }));
-  const row = rowsOf<ProductRow>(result)[0];
+  const [row] = await queryRows(db, ProductRowSchema, productQuery(where, { admin }));
   if (!row) throw notFound('Product not found');
   return toProduct(row, lang);
 }
 
 /** Every product that is not deleted, published or not: the admin's product list. */
 export async function listAllProducts(db: Db, lang: Language): Promise<Product[]> {
-  const result = await db.execute(productQuery(sql`p.deleted_at is null`, { admin: true }));
-  return rowsOf<ProductRow>(result).map((row) => toProduct(row, lang));
+  const rows = await queryRows(db, ProductRowSchema, productQuery(sql`p.deleted_at is null`, { admin: true }));
+  return rows.map((row) => toProduct(row, lang));
 }

@@ -1,23 +1,35 @@
-import { type AddLine, type Language, type Size, type Translation, type WishlistItem, fromCents } from '@shop/contract';
-import { sql, type SQL } from 'drizzle-orm';
+import {
+  SizeSchema,
+  TranslationSchema,
+  type AddLine,
+  type Language,
+  type WishlistItem,
+  fromCents,
+} from '@shop/contract';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { z } from 'zod';
 import { onSale, sizeOffered, translationPreference } from '../../db/fragments.js';
-import { rowsOf, type Db } from '../../db/client.js';
+import type { Db } from '../../db/client.js';
+import { queryRows } from '../../db/rows.js';
+import { wishlistItems } from '../../db/schema.js';
 import { notFound } from '../../lib/errors.js';
 import { resolveLine } from '../cart/lines.js';
 
-interface WishlistRow {
-  id: number;
-  product_id: number;
-  size: Size;
-  quantity: number;
-  color_id: number;
-  color_image: string;
-  hover_image: string;
-  product_image: string;
-  price_cents: number;
-  translations: Translation[] | null;
-  size_offered: boolean;
-}
+/** A row of wishlistSelect. */
+const WishlistRowSchema = z.object({
+  id: z.number(),
+  product_id: z.number(),
+  size: SizeSchema,
+  quantity: z.number(),
+  color_id: z.number(),
+  color_image: z.string(),
+  hover_image: z.string(),
+  product_image: z.string(),
+  price_cents: z.number(),
+  translations: z.array(TranslationSchema).nullable(),
+  size_offered: z.boolean(),
+});
+type WishlistRow = z.infer<typeof WishlistRowSchema>;
 
 /**
  * Wishlist items of visible products with everything a card needs, in one statement. The
@@ -59,8 +71,8 @@ function toWishlistItem(row: WishlistRow): WishlistItem {
 }
 
 export async function listWishlist(db: Db, userId: number, lang: Language): Promise<WishlistItem[]> {
-  const result = await db.execute(wishlistSelect(sql`wi.user_id = ${userId}`, lang));
-  return rowsOf<WishlistRow>(result).map(toWishlistItem);
+  const rows = await queryRows(db, WishlistRowSchema, wishlistSelect(sql`wi.user_id = ${userId}`, lang));
+  return rows.map(toWishlistItem);
 }
 
 /** Adds (product, colour, size) to the wishlist once: a second add answers the existing item. */
@@ -71,23 +83,26 @@ export async function addToWishlist(
   lang: Language,
 ): Promise<{ item: WishlistItem; created: boolean }> {
   const line = await resolveLine(db, input);
-  const inserted = await db.execute(sql`
-    insert into wishlist_items (user_id, product_id, color_id, size, quantity)
-    values (${userId}, ${line.productId}, ${line.colorId}, ${line.size}, ${input.quantity})
-    on conflict (user_id, product_id, color_id, size) do nothing
-    returning id`);
-  const created = rowsOf(inserted).length > 0;
+  const inserted = await db
+    .insert(wishlistItems)
+    .values({ userId, ...line, quantity: input.quantity })
+    .onConflictDoNothing({
+      target: [wishlistItems.userId, wishlistItems.productId, wishlistItems.colorId, wishlistItems.size],
+    })
+    .returning({ id: wishlistItems.id });
+  const created = inserted.length > 0;
   const key = sql`wi.user_id = ${userId} and wi.product_id = ${line.productId}
     and wi.color_id = ${line.colorId} and wi.size = ${line.size}`;
-  const row = rowsOf<WishlistRow>(await db.execute(wishlistSelect(key, lang)))[0];
+  const [row] = await queryRows(db, WishlistRowSchema, wishlistSelect(key, lang));
   // Only if the product was deleted or the item removed in the instant between the two statements.
   if (!row) throw notFound('Wishlist item not found.');
   return { item: toWishlistItem(row), created };
 }
 
 export async function removeWishlistItem(db: Db, userId: number, id: number): Promise<void> {
-  const result = await db.execute(
-    sql`delete from wishlist_items where id = ${id} and user_id = ${userId} returning id`,
-  );
-  if (rowsOf(result).length === 0) throw notFound('Wishlist item not found.');
+  const removed = await db
+    .delete(wishlistItems)
+    .where(and(eq(wishlistItems.id, id), eq(wishlistItems.userId, userId)))
+    .returning({ id: wishlistItems.id });
+  if (removed.length === 0) throw notFound('Wishlist item not found.');
 }
