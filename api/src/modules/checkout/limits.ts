@@ -1,17 +1,17 @@
 import type { Language } from '@shop/contract';
 import { sql } from 'drizzle-orm';
-import { rowsOf, type Tx } from '../../db/client.js';
+import { z } from 'zod';
+import type { Tx } from '../../db/client.js';
 import { onSale, productName } from '../../db/fragments.js';
+import { queryRows } from '../../db/rows.js';
 import type { shopSettings } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
 
 type SettingsRow = typeof shopSettings.$inferSelect;
 
 /** The shopper's checkout that a new one replaces: its order, and when its hold on stock lapses. */
-export interface Earlier {
-  id: number;
-  expiresMs: number | null;
-}
+const EarlierSchema = z.object({ id: z.number(), expiresMs: z.number().nullable() });
+export type Earlier = z.infer<typeof EarlierSchema>;
 
 /** What the account may still order, and the checkout it replaces (docs/decisions/0031). */
 export interface Standing {
@@ -20,12 +20,12 @@ export interface Standing {
   confirmationRequired: boolean;
 }
 
-interface StandingRow {
-  earlier: Earlier[];
-  open_cod: number;
-  new_account: boolean;
-  over_cap: { cartItemId: number; name: string; colorName: string; size: string }[];
-}
+const StandingRowSchema = z.object({
+  earlier: z.array(EarlierSchema),
+  open_cod: z.number(),
+  new_account: z.boolean(),
+  over_cap: z.array(z.object({ cartItemId: z.number(), name: z.string(), colorName: z.string(), size: z.string() })),
+});
 
 /**
  * Locks the shopper's pending checkout (the one a new checkout replaces) and reads what the
@@ -43,7 +43,10 @@ export async function accountStanding(
   settings: SettingsRow,
   { cod, lang }: { cod: boolean; lang: Language },
 ): Promise<Standing> {
-  const result = await tx.execute(sql`
+  const [row] = await queryRows(
+    tx,
+    StandingRowSchema,
+    sql`
     with earlier as materialized (
       select id, floor(extract(epoch from expires_at) * 1000)::float8 as expires_ms from orders
       where user_id = ${userId} and status = 'pending'
@@ -65,8 +68,10 @@ export async function accountStanding(
       coalesce((select json_agg(json_build_object('cartItemId', c.id, 'name', ${productName(lang)},
           'colorName', pc.color_name, 'size', c.size) order by c.id)
         from cart_items c join products p on p.id = c.product_id join product_colors pc on pc.id = c.color_id
-        where c.user_id = ${userId} and ${onSale()} and c.quantity > ${settings.maxUnitsPerVariant}), '[]') as over_cap`);
-  const row = rowsOf<StandingRow>(result)[0]!;
+        where c.user_id = ${userId} and ${onSale()} and c.quantity > ${settings.maxUnitsPerVariant}), '[]') as over_cap`,
+  );
+  // A select without `from`: always exactly one row.
+  if (!row) throw new Error('accountStanding: no row');
   if (cod && row.open_cod >= settings.codMaxOpenOrders) {
     throw new AppError(
       409,

@@ -1,8 +1,10 @@
 import type { CheckoutSession, Delivery, Language, PaymentMethod } from '@shop/contract';
 import { eq, sql } from 'drizzle-orm';
-import { rowsOf, type Db, type Tx } from '../../db/client.js';
+import { z } from 'zod';
+import type { Db, Tx } from '../../db/client.js';
 import { onSale, productName } from '../../db/fragments.js';
 import { lockShopper } from '../../db/locks.js';
+import { dbTimestamp, queryRows } from '../../db/rows.js';
 import { orders, users, type OrderDelivery } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
 import type { CheckoutOrder, HostedSession, PaymentProvider } from '../../platform/payments/index.js';
@@ -31,14 +33,26 @@ export interface CheckoutRequest {
   saveDelivery: boolean;
 }
 
-interface PlacedRow {
-  id: number;
-  created_ms: number;
-  total_cents: number;
-  delivery_cents: number;
+const PlacedRowSchema = z.object({
+  id: z.number(),
+  created_at: dbTimestamp,
+  total_cents: z.number(),
+  delivery_cents: z.number(),
   /** Only asked for when the provider needs the lines to open its session. */
-  items: CheckoutOrder['items'] | null;
-}
+  items: z
+    .array(
+      z.object({
+        name: z.string(),
+        colorName: z.string(),
+        colorNameBg: z.string(),
+        size: z.string(),
+        unitPriceCents: z.number(),
+        quantity: z.number(),
+        imageUrl: z.string(),
+      }),
+    )
+    .nullable() satisfies z.ZodType<CheckoutOrder['items'] | null>,
+});
 
 /** What a delivery costs and what cash on delivery adds, from the settings (cents). */
 interface Charges {
@@ -96,7 +110,10 @@ function insertOrder(
         from lines l)`
     : sql`null`;
   const { deliveryCents, freeFromCents, codFeeCents } = order.charges;
-  return tx.execute(sql`
+  return queryRows(
+    tx,
+    PlacedRowSchema,
+    sql`
     with lines as (
       select c.id as line_id, c.product_id, c.color_id, c.size, c.quantity, p.price_cents, pc.color_name,
         pc.color_name_bg,
@@ -151,9 +168,10 @@ function insertOrder(
     )`
         : sql``
     }
-    select placed.id, floor(extract(epoch from placed.created_at) * 1000)::float8 as created_ms, placed.total_cents,
+    select placed.id, placed.created_at, placed.total_cents,
       placed.delivery_cents, ${items} as items
-    from placed`);
+    from placed`,
+  );
 }
 
 const pendingOf = (userId: number) => sql`${orders.userId} = ${userId} and ${orders.status} = 'pending'`;
@@ -219,7 +237,7 @@ export async function createCheckout(
     const shortfalls = await cartShortfalls(tx, shopper.id);
     // Nothing is reserved, and the earlier checkout stays as it was (the transaction is undone).
     if (shortfalls.length > 0) throw new OutOfStockError(shortfalls);
-    const result = await insertOrder(tx, shopper, {
+    const [row] = await insertOrder(tx, shopper, {
       status: cod ? 'placed' : 'pending',
       paymentMethod: request.paymentMethod,
       lang: request.lang,
@@ -237,7 +255,6 @@ export async function createCheckout(
       withItems: !cod && !reserved,
       reserve: !cod,
     });
-    const row = rowsOf<PlacedRow>(result)[0];
     if (!row) throw new AppError(400, 'CART_EMPTY', 'Your cart is empty!');
     if (cod) {
       await sellUnreserved(tx, row.id);
@@ -265,7 +282,7 @@ export async function createCheckout(
     }
     session = await provider.createSession({
       id: placed.id,
-      createdAt: new Date(placed.created_ms),
+      createdAt: placed.created_at,
       currency: request.currency,
       totalCents: placed.total_cents,
       locale: request.lang,

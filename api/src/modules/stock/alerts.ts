@@ -1,7 +1,18 @@
-import { colorNameIn, type CreateStockAlertBody, type Language, type StockAlert } from '@shop/contract';
-import { sql, type SQL } from 'drizzle-orm';
-import { rowsOf, type Db } from '../../db/client.js';
+import {
+  DEFAULT_LANGUAGE,
+  LANGUAGES,
+  SizeSchema,
+  colorNameIn,
+  type CreateStockAlertBody,
+  type Language,
+  type StockAlert,
+} from '@shop/contract';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Db } from '../../db/client.js';
 import { availableStock, onSale, productName } from '../../db/fragments.js';
+import { dbTimestamp, queryRows } from '../../db/rows.js';
+import { stockAlerts } from '../../db/schema.js';
 import { AppError, conflict, notFound } from '../../lib/errors.js';
 import { enqueue } from '../../platform/outbox/outbox.js';
 import { BACK_IN_STOCK_MAIL } from './effect-kinds.js';
@@ -10,17 +21,19 @@ import type { BackInStock } from './mail.js';
 /** Alerts one shopper may keep at once. */
 export const ALERTS_PER_USER = 50;
 
-interface AlertRow {
-  id: number;
-  product_id: number;
-  color_id: number;
-  size: StockAlert['size'];
-  name: string;
-  color_name: string;
-  color_name_bg: string;
-  image_url: string;
-  created_at: string | Date;
-}
+/** A row of alertsSelect. */
+const AlertRowSchema = z.object({
+  id: z.number(),
+  product_id: z.number(),
+  color_id: z.number(),
+  size: SizeSchema,
+  name: z.string(),
+  color_name: z.string(),
+  color_name_bg: z.string(),
+  image_url: z.string(),
+  created_at: dbTimestamp,
+});
+type AlertRow = z.infer<typeof AlertRowSchema>;
 
 const toAlert = (row: AlertRow): StockAlert => ({
   id: row.id,
@@ -31,7 +44,7 @@ const toAlert = (row: AlertRow): StockAlert => ({
   colorName: row.color_name,
   colorNameBg: row.color_name_bg,
   imageUrl: row.image_url,
-  createdAt: new Date(row.created_at).toISOString(),
+  createdAt: row.created_at.toISOString(),
 });
 
 function alertsSelect(where: SQL, lang: Language): SQL {
@@ -46,7 +59,8 @@ function alertsSelect(where: SQL, lang: Language): SQL {
 }
 
 export async function listAlerts(db: Db, userId: number, lang: Language): Promise<StockAlert[]> {
-  return rowsOf<AlertRow>(await db.execute(alertsSelect(sql`a.user_id = ${userId}`, lang))).map(toAlert);
+  const rows = await queryRows(db, AlertRowSchema, alertsSelect(sql`a.user_id = ${userId}`, lang));
+  return rows.map(toAlert);
 }
 
 /**
@@ -60,21 +74,24 @@ export async function createAlert(
   input: CreateStockAlertBody & { productId: number; colorId: number },
   lang: Language,
 ): Promise<{ alert: StockAlert; created: boolean }> {
-  const result = await db.execute(sql`
+  const [row] = await queryRows(
+    db,
+    z.object({
+      stock_tracked: z.boolean(),
+      has_color: z.boolean(),
+      has_size: z.boolean(),
+      available: z.number(),
+      alerts: z.number(),
+    }),
+    sql`
     select p.stock_tracked,
       exists (select 1 from product_colors c where c.id = ${input.colorId} and c.product_id = p.id) as has_color,
       exists (select 1 from product_sizes s where s.product_id = p.id and s.size = ${input.size}) as has_size,
       (select ${availableStock()} from (select 1) one
          left join product_stock ps on ps.color_id = ${input.colorId} and ps.size = ${input.size}) as available,
       (select count(*)::int from stock_alerts where user_id = ${userId}) as alerts
-    from products p where p.id = ${input.productId} and ${onSale()}`);
-  const row = rowsOf<{
-    stock_tracked: boolean;
-    has_color: boolean;
-    has_size: boolean;
-    available: number;
-    alerts: number;
-  }>(result)[0];
+    from products p where p.id = ${input.productId} and ${onSale()}`,
+  );
   const invalid = (field: string, message: string) =>
     new AppError(400, 'VALIDATION_ERROR', message, { [field]: message });
   if (!row) throw invalid('productId', 'This product is not available.');
@@ -83,15 +100,17 @@ export async function createAlert(
   if (!row.stock_tracked || row.available > 0) {
     throw conflict('IN_STOCK', 'This size is in stock: you can add it to your cart.');
   }
-  const inserted = await db.execute(sql`
-    insert into stock_alerts (user_id, product_id, color_id, size)
-    select ${userId}, ${input.productId}, ${input.colorId}, ${input.size}
-    where ${row.alerts} < ${ALERTS_PER_USER}
-    on conflict (user_id, color_id, size) do nothing
-    returning id`);
-  const created = rowsOf(inserted).length > 0;
+  const inserted =
+    row.alerts < ALERTS_PER_USER
+      ? await db
+          .insert(stockAlerts)
+          .values({ userId, productId: input.productId, colorId: input.colorId, size: input.size })
+          .onConflictDoNothing({ target: [stockAlerts.userId, stockAlerts.colorId, stockAlerts.size] })
+          .returning({ id: stockAlerts.id })
+      : [];
+  const created = inserted.length > 0;
   const where = sql`a.user_id = ${userId} and a.color_id = ${input.colorId} and a.size = ${input.size}`;
-  const [alert] = rowsOf<AlertRow>(await db.execute(alertsSelect(where, lang))).map(toAlert);
+  const [alert] = (await queryRows(db, AlertRowSchema, alertsSelect(where, lang))).map(toAlert);
   if (!alert) {
     throw new AppError(400, 'BAD_REQUEST', `You can wait for at most ${ALERTS_PER_USER} sizes at once.`);
   }
@@ -99,8 +118,11 @@ export async function createAlert(
 }
 
 export async function deleteAlert(db: Db, userId: number, id: number): Promise<void> {
-  const result = await db.execute(sql`delete from stock_alerts where id = ${id} and user_id = ${userId} returning id`);
-  if (rowsOf(result).length === 0) throw notFound('Alert not found.');
+  const removed = await db
+    .delete(stockAlerts)
+    .where(and(eq(stockAlerts.id, id), eq(stockAlerts.userId, userId)))
+    .returning({ id: stockAlerts.id });
+  if (removed.length === 0) throw notFound('Alert not found.');
 }
 
 /**
@@ -112,7 +134,21 @@ export async function deleteAlert(db: Db, userId: number, id: number): Promise<v
  */
 export async function collectBackInStock(db: Db): Promise<number> {
   return db.transaction(async (tx) => {
-    const result = await tx.execute(sql`
+    const rows = await queryRows(
+      tx,
+      z.object({
+        id: z.number(),
+        email: z.string(),
+        name: z.string(),
+        // A locale the column's type does not check: the mail goes out in the default language.
+        locale: z.enum(LANGUAGES).catch(DEFAULT_LANGUAGE),
+        product_id: z.number(),
+        size: z.string(),
+        color_name: z.string(),
+        color_name_bg: z.string(),
+        product_name: z.string(),
+      }),
+      sql`
       with back as (
         delete from stock_alerts a
         using products p, product_stock ps
@@ -125,18 +161,8 @@ export async function collectBackInStock(db: Db): Promise<number> {
       from back
       join users u on u.id = back.user_id
       join products p on p.id = back.product_id
-      join product_colors c on c.id = back.color_id`);
-    const rows = rowsOf<{
-      id: number;
-      email: string;
-      name: string;
-      locale: Language;
-      product_id: number;
-      size: string;
-      color_name: string;
-      color_name_bg: string;
-      product_name: string;
-    }>(result);
+      join product_colors c on c.id = back.color_id`,
+    );
     await enqueue(
       tx,
       rows.map((row) => {

@@ -1,6 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { rowsOf, type Tx } from '../../db/client.js';
+import { z } from 'zod';
+import type { Tx } from '../../db/client.js';
 import { sizeOffered } from '../../db/fragments.js';
+import { queryRows } from '../../db/rows.js';
 import { AppError } from '../../lib/errors.js';
 
 /**
@@ -124,7 +126,10 @@ export class OutOfStockError extends AppError {
  */
 export async function cartShortfalls(tx: Tx, userId: number): Promise<Shortfall[]> {
   const offered = sizeOffered(sql`c.size`);
-  const result = await tx.execute(sql`
+  const lines = await queryRows(
+    tx,
+    z.object({ cart_item_id: z.number(), available: z.number(), quantity: z.number() }),
+    sql`
     with locked as materialized (${lockingStock(variantsOfCart(userId))})
     select c.id as cart_item_id,
       case when ${offered} then greatest(coalesce(l.available, 0), 0) else 0 end::int as available,
@@ -133,8 +138,9 @@ export async function cartShortfalls(tx: Tx, userId: number): Promise<Shortfall[
     join products p on p.id = c.product_id and p.published_at is not null and p.deleted_at is null
     left join locked l on l.color_id = c.color_id and l.size = c.size
     where c.user_id = ${userId} and (p.stock_tracked or not ${offered})
-    order by c.id`);
-  return rowsOf<{ cart_item_id: number; available: number; quantity: number }>(result)
+    order by c.id`,
+  );
+  return lines
     .filter((line) => line.quantity > line.available)
     .map((line) => ({ cartItemId: line.cart_item_id, available: line.available }));
 }
