@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Database } from '../../db/client.js';
-import { rowsOf } from '../../db/client.js';
+import { queryRows } from '../../db/rows.js';
 import { appMigrationLevel } from '../../platform/backup/archive.js';
 
 /** The advisory lock db/client.ts migrates under (PostgreSQL). */
@@ -18,6 +19,8 @@ function withTimeout<T>(work: Promise<T>): Promise<T> {
   return Promise.race([work, late]).finally(() => clearTimeout(timer));
 }
 
+const MigrationStateSchema = z.object({ applied: z.number(), migrating: z.boolean() });
+
 /**
  * Ready to take traffic: not draining, the database answers, and it holds every migration this
  * build knows, none running (another process starting on the same database migrates under an
@@ -26,16 +29,18 @@ function withTimeout<T>(work: Promise<T>): Promise<T> {
  */
 export async function readiness(database: Database, draining: boolean): Promise<Readiness> {
   if (draining) return { ready: false, reason: 'draining' };
-  let state: { applied: number; migrating: boolean } | undefined;
+  let state: z.infer<typeof MigrationStateSchema> | undefined;
   try {
-    [state] = rowsOf<{ applied: number; migrating: boolean }>(
-      await withTimeout(
-        database.db.execute(sql`select
+    [state] = await withTimeout(
+      queryRows(
+        database.db,
+        MigrationStateSchema,
+        sql`select
           (select count(*)::int from drizzle.__drizzle_migrations) as applied,
           exists (select 1 from pg_locks where locktype = 'advisory'
                     and database = (select oid from pg_database where datname = current_database())
                     and classid = 0
-                    and objid = ${MIGRATION_LOCK} and objsubid = 1 and granted) as migrating`),
+                    and objid = ${MIGRATION_LOCK} and objsubid = 1 and granted) as migrating`,
       ),
     );
   } catch {

@@ -1,10 +1,10 @@
 import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { sql } from 'drizzle-orm';
+import { count } from 'drizzle-orm';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { Database } from '../../db/client.js';
-import { rowsOf } from '../../db/client.js';
+import { orders } from '../../db/schema.js';
 import type { BackupService } from '../../platform/backup/service.js';
 import type { CacheStats } from '../../platform/cache/shared-cache.js';
 
@@ -15,9 +15,7 @@ const SIZE_EVERY_MS = 30_000;
 
 /** Orders by status, straight from the table: statuses added later appear without a change here. */
 export async function ordersByStatus(database: Database): Promise<{ status: string; count: number }[]> {
-  return rowsOf<{ status: string; count: number }>(
-    await database.db.execute(sql`select status, count(*)::int as count from orders group by status`),
-  );
+  return database.db.select({ status: orders.status, count: count() }).from(orders).groupBy(orders.status);
 }
 
 async function folderBytes(path: string): Promise<number> {

@@ -2,7 +2,9 @@ import { Readable } from 'node:stream';
 import { stringify, type Options } from 'csv-stringify/sync';
 import { type Language, vatWithin } from '@shop/contract';
 import { sql } from 'drizzle-orm';
-import { rowsOf, type Db } from '../../db/client.js';
+import { z } from 'zod';
+import type { Db } from '../../db/client.js';
+import { dbInt, queryRows } from '../../db/rows.js';
 import { testPaymentSql } from './test-payment.js';
 
 /** Order lines read per query: memory stays flat however many orders there are. */
@@ -93,7 +95,43 @@ const decimalOf = (cents: number, decimal: string): string => {
 };
 
 type CsvValue = string | number | null | undefined;
-type LineRow = Record<(typeof COLUMNS)[number], string | number | null> & { line_id: number };
+
+const text = z.string().nullable();
+/** A row of the export's statement: the CSV's COLUMNS, and the line's id (the keyset). */
+const LineRowSchema = z.object({
+  line_id: z.number(),
+  order_id: z.number(),
+  reference: text,
+  created_at: z.string(),
+  status: z.string(),
+  payment_method: z.string(),
+  test_payment: z.string(),
+  fulfilment: z.string(),
+  currency: z.string(),
+  customer_email: text,
+  customer_name: text,
+  delivery_name: text,
+  delivery_phone: text,
+  delivery_method: text,
+  country: text,
+  city: text,
+  postcode: text,
+  address_or_office: text,
+  product_id: z.number(),
+  product: z.string(),
+  color: z.string(),
+  size: z.string(),
+  quantity: z.number(),
+  unit_price: dbInt,
+  line_total: dbInt,
+  line_vat: z.number(),
+  subtotal: dbInt,
+  delivery_cost: dbInt,
+  cod_fee: dbInt,
+  order_total: dbInt,
+  refunded: dbInt,
+}) satisfies z.ZodType<Record<(typeof COLUMNS)[number], CsvValue>>;
+type LineRow = z.infer<typeof LineRowSchema>;
 
 /**
  * Every order line created between `from` and `to` (days, both included), one CSV row each,
@@ -113,12 +151,14 @@ async function* csvChunks(
   const money = (column: string) => sql.raw(`(${column})::bigint`);
   const cell = (row: LineRow, column: (typeof COLUMNS)[number]) => {
     const value = row[column];
-    return MONEY.has(column) && value !== null ? decimalOf(Number(value), decimal) : value;
+    return MONEY.has(column) && typeof value === 'number' ? decimalOf(value, decimal) : value;
   };
   yield stringify([], { ...csvOptions(separator), bom: true, header: true, columns: [...COLUMNS] });
   for (let after = 0; ;) {
-    const rows = rowsOf<LineRow>(
-      await db.execute(sql`
+    const rows = await queryRows(
+      db,
+      LineRowSchema,
+      sql`
         select oi.id as line_id, o.id as order_id, o.reference,
           to_char(o.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as created_at,
           o.status, o.payment_method, case when ${testPaymentSql} then 'TEST PAYMENT' else '' end as test_payment,
@@ -140,10 +180,10 @@ async function* csvChunks(
           ${range.from ? sql`and o.created_at >= ${range.from}::date` : sql``}
           ${range.to ? sql`and o.created_at < ${range.to}::date + 1` : sql``}
         order by oi.id
-        limit ${BATCH}`),
+        limit ${BATCH}`,
     );
     if (rows.length > 0) {
-      for (const row of rows) row.line_vat = vatWithin(Number(row.line_total), VAT_RATE_PERCENT);
+      for (const row of rows) row.line_vat = vatWithin(row.line_total, VAT_RATE_PERCENT);
       yield csvRows(
         rows.map((row) => COLUMNS.map((column) => cell(row, column))),
         separator,

@@ -1,8 +1,10 @@
 import { LOW_STOCK, type Stats, fromCents } from '@shop/contract';
 import { sql, type SQL } from 'drizzle-orm';
+import { z } from 'zod';
 import { orders } from '../../db/schema.js';
-import { rowsOf, type Db } from '../../db/client.js';
+import type { Db } from '../../db/client.js';
 import { availableStock, onSale, productName } from '../../db/fragments.js';
+import { dbInt, queryRows } from '../../db/rows.js';
 
 export type LowStockLine = Stats['lowStock'][number];
 
@@ -25,7 +27,18 @@ const LOW_STOCK_SHOWN = 10;
  * `limit`: named in both languages (the dashboard shows the page's, the digest mail both).
  */
 export async function lowStock(db: Db, limit: number): Promise<LowStockLine[]> {
-  const rows = await db.execute(sql`
+  const rows = await queryRows(
+    db,
+    z.object({
+      product_id: z.number(),
+      name: z.string(),
+      name_bg: z.string(),
+      color_name: z.string(),
+      color_name_bg: z.string(),
+      size: z.string(),
+      available: dbInt,
+    }),
+    sql`
       select p.id as product_id, ${productName('en')} as name, ${productName('bg')} as name_bg,
         c.color_name, c.color_name_bg, s.size, ${availableStock()} as available
       from products p
@@ -33,23 +46,16 @@ export async function lowStock(db: Db, limit: number): Promise<LowStockLine[]> {
       join product_sizes s on s.product_id = p.id
       left join product_stock ps on ps.color_id = c.id and ps.size = s.size
       where p.stock_tracked and ${onSale()} and ${availableStock()} <= ${LOW_STOCK}
-      order by ${availableStock()}, p.id, c.position, s.size limit ${limit}`);
-  return rowsOf<{
-    product_id: number;
-    name: string;
-    name_bg: string;
-    color_name: string;
-    color_name_bg: string;
-    size: string;
-    available: number;
-  }>(rows).map((row) => ({
+      order by ${availableStock()}, p.id, c.position, s.size limit ${limit}`,
+  );
+  return rows.map((row) => ({
     productId: row.product_id,
     name: row.name,
     nameBg: row.name_bg,
     colorName: row.color_name,
     colorNameBg: row.color_name_bg,
     size: row.size,
-    available: Number(row.available),
+    available: row.available,
   }));
 }
 
@@ -60,24 +66,31 @@ export async function lowStock(db: Db, limit: number): Promise<LowStockLine[]> {
  */
 export async function orderStats(db: Db, days: number): Promise<Stats> {
   const since = sql`(current_date - ${days - 1}::int)`;
-  const [perDay, top, low, shipping] = await Promise.all([
-    db.execute(sql`
+  const [dayRows, top, low, shipping] = await Promise.all([
+    queryRows(
+      db,
+      z.object({ date: z.string(), orders: z.number(), revenue: z.number() }),
+      sql`
       select to_char(day, 'YYYY-MM-DD') as date, count(o.id)::int as orders,
         coalesce(sum(o.total_cents - o.refunded_cents), 0)::int as revenue
       from generate_series(${since}, current_date, interval '1 day') as day
       left join orders o on (o.created_at at time zone 'UTC')::date = day and ${SALES}
-      group by day order by day`),
-    db.execute(sql`
+      group by day order by day`,
+    ),
+    queryRows(
+      db,
+      z.object({ product_id: z.number(), name: z.string(), quantity: z.number(), revenue: z.number() }),
+      sql`
       select oi.product_id, max(oi.name) as name, sum(oi.quantity)::int as quantity,
         sum(oi.quantity * oi.unit_price_cents)::int as revenue
       from order_items oi join orders o on o.id = oi.order_id
       where ${SALES} and o.created_at >= ${since}
-      group by oi.product_id order by quantity desc, revenue desc limit 5`),
+      group by oi.product_id order by quantity desc, revenue desc limit 5`,
+    ),
     lowStock(db, LOW_STOCK_SHOWN),
-    db.execute(sql`select count(*)::int as n from ${orders} where ${toShip()}`),
+    db.$count(orders, toShip()),
   ]);
   // Cents are added, and turned into the currency's unit only in the answer.
-  const dayRows = rowsOf<{ date: string; orders: number; revenue: number }>(perDay);
   const orderCount = dayRows.reduce((sum, day) => sum + day.orders, 0);
   const revenueCents = dayRows.reduce((sum, day) => sum + day.revenue, 0);
   return {
@@ -87,13 +100,13 @@ export async function orderStats(db: Db, days: number): Promise<Stats> {
       revenue: fromCents(revenueCents),
       averageOrder: orderCount === 0 ? 0 : fromCents(Math.round(revenueCents / orderCount)),
     },
-    topProducts: rowsOf<{ product_id: number; name: string; quantity: number; revenue: number }>(top).map((row) => ({
+    topProducts: top.map((row) => ({
       productId: row.product_id,
       name: row.name,
       quantity: row.quantity,
       revenue: fromCents(row.revenue),
     })),
     lowStock: low,
-    toShip: rowsOf<{ n: number }>(shipping)[0]?.n ?? 0,
+    toShip: shipping,
   };
 }

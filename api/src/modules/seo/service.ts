@@ -1,7 +1,8 @@
 import { LANGUAGES } from '@shop/contract';
-import { sql } from 'drizzle-orm';
-import { rowsOf, type Db } from '../../db/client.js';
+import { eq, getTableName } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
 import { onSale } from '../../db/fragments.js';
+import { products, shopSettings } from '../../db/schema.js';
 import { escapeHtml } from '../../lib/format.js';
 
 /** The public pages a crawler should know, besides the products (every one in both languages). */
@@ -55,20 +56,20 @@ function urlElement(publicUrl: string, entry: Entry, lang: string): string {
  * newest product's; the information pages', the settings' (they show the seller and prices).
  */
 export async function buildSitemap(db: Db, publicUrl: string): Promise<string> {
-  const [productRows, settingsRows] = await Promise.all([
-    db.execute(sql`select p.id, p.updated_at from products p where ${onSale()} order by p.id`),
-    db.execute(sql`select updated_at from shop_settings where id = 1`),
+  const [productRows, [settings]] = await Promise.all([
+    db
+      .select({ id: products.id, updatedAt: products.updatedAt })
+      .from(products)
+      .where(onSale(getTableName(products)))
+      .orderBy(products.id),
+    db.select({ updatedAt: shopSettings.updatedAt }).from(shopSettings).where(eq(shopSettings.id, 1)),
   ]);
-  const productsOnSale = rowsOf<{ id: number; updated_at: Date | string }>(productRows).map((row) => ({
-    path: `/product/${row.id}`,
-    lastmod: new Date(row.updated_at),
-  }));
+  const productsOnSale = productRows.map((row) => ({ path: `/product/${row.id}`, lastmod: row.updatedAt }));
   const newest = productsOnSale.reduce<Date | null>(
     (latest, entry) => (!latest || entry.lastmod > latest ? entry.lastmod : latest),
     null,
   );
-  const settingsAt = rowsOf<{ updated_at: Date | string }>(settingsRows)[0]?.updated_at;
-  const information = settingsAt ? new Date(settingsAt) : null;
+  const information = settings?.updatedAt ?? null;
   const pages: Entry[] = PUBLIC_PAGES.map((path) => ({
     path,
     lastmod: path === '/' || path === '/clothing' ? newest : information,
