@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { openDatabase, rowsOf } from '../../api/src/db/client.js';
+import { z } from 'zod';
+import { openDatabase } from '../../api/src/db/client.js';
+import { queryRows } from '../../api/src/db/rows.js';
 import { TEST_DELIVERY } from '../../api/src/modules/payments/test-support.js';
 import { emptyPostgresDatabase } from '../../api/src/robustness/support/postgres.js';
 import { startServer, stop } from '../../api/src/robustness/support/server.js';
@@ -214,11 +216,13 @@ async function contention(
   db: Awaited<ReturnType<typeof openDatabase>>['db'],
   client: ReturnType<typeof httpClient>,
 ): Promise<Figure> {
-  const [variant] = rowsOf<{ product_id: number; color_id: number; size: string }>(
-    await db.execute(sql`
+  const [variant] = await queryRows(
+    db,
+    z.object({ product_id: z.number(), color_id: z.number(), size: z.string() }),
+    sql`
       update product_stock set on_hand = 10, reserved = 0
       where (color_id, size) = (select color_id, size from product_stock order by color_id, size limit 1)
-      returning product_id, color_id, size`),
+      returning product_id, color_id, size`,
   );
   if (!variant) throw new Error('no stock row');
   const shoppers = await Promise.all(Array.from({ length: 100 }, () => createUser(db)));

@@ -14,9 +14,6 @@ import { markTransactions } from './transaction-scope.js';
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
-/** Rows of a raw `db.execute(sql...)`: both drivers answer `{ rows }`. */
-export const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
-
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';

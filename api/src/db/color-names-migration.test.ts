@@ -1,9 +1,11 @@
 import { rmSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../test/database.js';
 import { migrateForward, migrationsBefore } from '../test/migrations.js';
-import { rowsOf, type Database } from './client.js';
+import type { Database } from './client.js';
+import { queryRows } from './rows.js';
 
 describe('migration 0010_color_names', () => {
   let database: Database | undefined;
@@ -31,17 +33,14 @@ describe('migration 0010_color_names', () => {
 
     await migrateForward(database);
 
-    const colors = rowsOf<{ color_name: string; color_name_bg: string }>(
-      await db.execute(sql`select color_name, color_name_bg from product_colors order by id`),
-    );
+    const names = z.object({ color_name: z.string(), color_name_bg: z.string() });
+    const colors = await queryRows(db, names, sql`select color_name, color_name_bg from product_colors order by id`);
     expect(colors).toEqual([
       { color_name: 'Onyx', color_name_bg: 'Оникс' },
       { color_name: 'Teal', color_name_bg: '' },
       { color_name: 'Slate Blue', color_name_bg: 'Сиво-синьо' },
     ]);
-    const lines = rowsOf<{ color_name: string; color_name_bg: string }>(
-      await db.execute(sql`select color_name, color_name_bg from order_items order by id`),
-    );
+    const lines = await queryRows(db, names, sql`select color_name, color_name_bg from order_items order by id`);
     expect(lines).toEqual([
       { color_name: 'Onyx', color_name_bg: 'Оникс' },
       { color_name: 'Teal', color_name_bg: '' },

@@ -1,9 +1,11 @@
 import { rmSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../test/database.js';
 import { migrateForward, migrationsBefore } from '../test/migrations.js';
-import { rowsOf, type Database } from './client.js';
+import type { Database } from './client.js';
+import { queryRows } from './rows.js';
 
 describe('migration 0015_order_item_names', () => {
   let database: Database | undefined;
@@ -32,8 +34,10 @@ describe('migration 0015_order_item_names', () => {
 
     await migrateForward(database);
 
-    const lines = rowsOf<{ name: string; name_bg: string }>(
-      await db.execute(sql`select name, name_bg from order_items order by id`),
+    const lines = await queryRows(
+      db,
+      z.object({ name: z.string(), name_bg: z.string() }),
+      sql`select name, name_bg from order_items order by id`,
     );
     expect(lines).toEqual([
       { name: 'Night Coat', name_bg: 'Нощно палто' },

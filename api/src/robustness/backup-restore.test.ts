@@ -2,8 +2,10 @@ import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writ
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openDatabase, rowsOf } from '../db/client.js';
+import { openDatabase } from '../db/client.js';
+import { queryRows } from '../db/rows.js';
 import { loadConfig } from '../config.js';
 import { migrationsDir } from '../paths.js';
 import { backupCommand, restoreCommand } from '../platform/backup/commands.js';
@@ -213,8 +215,10 @@ describe(`backup and restore (${testDbKind})`, () => {
 
     const database = await openDatabase({ url: restored.env.DATABASE_URL, dataDir: restored.dataDir });
     try {
-      const [level] = rowsOf<{ applied: number }>(
-        await database.db.execute(sql`select count(*)::int as applied from drizzle.__drizzle_migrations`),
+      const [level] = await queryRows(
+        database.db,
+        z.object({ applied: z.number() }),
+        sql`select count(*)::int as applied from drizzle.__drizzle_migrations`,
       );
       expect(level?.applied).toBe(journal.entries.length + 1);
     } finally {

@@ -2,8 +2,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openDatabase, rowsOf } from '../db/client.js';
+import { openDatabase } from '../db/client.js';
+import { queryRows } from '../db/rows.js';
 import { runNode, type ChildRun } from './support/server.js';
 
 const WRITER = 'api/src/robustness/support/cart-writer.ts';
@@ -41,10 +43,10 @@ describe('crash safety of the embedded database', () => {
 
     const database = await openDatabase({ dataDir });
     try {
-      const lines = rowsOf<{ key: string; quantity: number }>(
-        await database.db.execute(
-          sql`select product_id || ':' || color_id || ':' || size as key, quantity from cart_items`,
-        ),
+      const lines = await queryRows(
+        database.db,
+        z.object({ key: z.string(), quantity: z.number() }),
+        sql`select product_id || ':' || color_id || ':' || size as key, quantity from cart_items`,
       );
       const quantity = new Map(lines.map((line) => [line.key, line.quantity]));
       expect(quantity.size).toBe(ALL_LINES);
@@ -58,10 +60,10 @@ describe('crash safety of the embedded database', () => {
 
       // Index and table agree (an index left half-written would disagree with the heap).
       await database.db.execute(sql`set enable_seqscan = off`);
-      const [byIndex] = rowsOf<{ count: number }>(
-        await database.db.execute(
-          sql`select count(*)::int as count from cart_items where user_id > 0 and product_id > 0`,
-        ),
+      const [byIndex] = await queryRows(
+        database.db,
+        z.object({ count: z.number() }),
+        sql`select count(*)::int as count from cart_items where user_id > 0 and product_id > 0`,
       );
       expect(byIndex?.count).toBe(ALL_LINES);
       await database.db.execute(sql`reindex table cart_items`);

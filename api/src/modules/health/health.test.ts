@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
-import { rowsOf } from '../../db/client.js';
+import { dbInt, queryRows } from '../../db/rows.js';
 import { testDatabaseUrl, testDbKind } from '../../test/database.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 
@@ -54,9 +55,11 @@ describe('GET /api/health and /api/health/ready', () => {
   );
 
   it('is not ready when the database lacks a migration this build has', async () => {
-    const [last] = rowsOf<{ hash: string; created_at: string }>(
-      await t.db.execute(sql`delete from drizzle.__drizzle_migrations
-        where id = (select max(id) from drizzle.__drizzle_migrations) returning hash, created_at`),
+    const [last] = await queryRows(
+      t.db,
+      z.object({ hash: z.string(), created_at: dbInt }),
+      sql`delete from drizzle.__drizzle_migrations
+        where id = (select max(id) from drizzle.__drizzle_migrations) returning hash, created_at`,
     );
     try {
       expect((await ready()).json()).toEqual({ status: 'not ready', reason: 'migrating' });

@@ -1,8 +1,11 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Config } from '../../config.js';
-import { openDatabase, rowsOf } from '../../db/client.js';
+import { openDatabase } from '../../db/client.js';
+import { queryRows } from '../../db/rows.js';
+import { files, orders, products, users } from '../../db/schema.js';
 import { backupFileName, takeBackup, type BackupResult } from './backup.js';
 import { askShop } from './control.js';
 import { restoreBackup, RestoreRefused, type RestoreResult } from './restore.js';
@@ -80,15 +83,20 @@ export async function restoreCommand(config: Config, file: string, force: boolea
   // Opened as the shop opens it: recovery (PGlite) and the migrations the backup is behind run now.
   const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
   try {
-    const [row] = rowsOf<RestoreCommandResult['counts']>(
-      await database.db.execute(sql`select
-        (select count(*)::int from orders) as orders, (select count(*)::int from users) as users,
-        (select count(*)::int from products) as products, (select count(*)::int from files) as files`),
+    const { db } = database;
+    const [orderCount, userCount, productCount, fileCount] = await Promise.all([
+      db.$count(orders),
+      db.$count(users),
+      db.$count(products),
+      db.$count(files),
+    ]);
+    const counts = { orders: orderCount, users: userCount, products: productCount, files: fileCount };
+    const [level] = await queryRows(
+      db,
+      z.object({ applied: z.number() }),
+      sql`select count(*)::int as applied from drizzle.__drizzle_migrations`,
     );
-    const [level] = rowsOf<{ applied: number }>(
-      await database.db.execute(sql`select count(*)::int as applied from drizzle.__drizzle_migrations`),
-    );
-    return { ...restored, counts: row!, migrated: (level?.applied ?? 0) - restored.manifest.migrations.applied };
+    return { ...restored, counts, migrated: (level?.applied ?? 0) - restored.manifest.migrations.applied };
   } finally {
     await database.close();
   }

@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { rowsOf, type Db, type Tx } from '../../db/client.js';
+import { z } from 'zod';
+import type { Db, Tx } from '../../db/client.js';
+import { queryRows } from '../../db/rows.js';
 
 /**
  * Every column that keeps a file's URL (`/files/<id>`). Orders keep theirs for good: a deleted
@@ -23,7 +25,10 @@ const FILE_REFERENCES = sql`
  * delete. Returns how many uploads and variants went.
  */
 export async function collectUnusedFiles(db: Db, uploadedBefore: Date): Promise<{ files: number; variants: number }> {
-  const result = await db.execute(sql`
+  const [counts] = await queryRows(
+    db,
+    z.object({ files: z.number(), variants: z.number() }),
+    sql`
     with used as (
       select substring(url from 8 for 64) as id from (${FILE_REFERENCES}) refs where url like '/files/%'
     ),
@@ -36,8 +41,8 @@ export async function collectUnusedFiles(db: Db, uploadedBefore: Date): Promise<
     variants as (
       delete from files v using gone where v.source_id = gone.id returning v.id
     )
-    select (select count(*) from gone)::int as files, (select count(*) from variants)::int as variants`);
-  const [counts] = rowsOf<{ files: number; variants: number }>(result);
+    select (select count(*) from gone)::int as files, (select count(*) from variants)::int as variants`,
+  );
   return counts ?? { files: 0, variants: 0 };
 }
 
@@ -47,7 +52,10 @@ export async function collectUnusedFiles(db: Db, uploadedBefore: Date): Promise<
  */
 export async function deleteFilesIfUnused(db: Db | Tx, ids: string[]): Promise<number> {
   if (ids.length === 0) return 0;
-  const result = await db.execute(sql`
+  const [row] = await queryRows(
+    db,
+    z.object({ files: z.number() }),
+    sql`
     with used as (
       select substring(url from 8 for 64) as id from (${FILE_REFERENCES}) refs where url like '/files/%'
       union all select file_id from user_uploads
@@ -62,8 +70,9 @@ export async function deleteFilesIfUnused(db: Db | Tx, ids: string[]): Promise<n
       returning f.id
     ),
     variants as (delete from files v using gone where v.source_id = gone.id returning v.id)
-    select (select count(*) from gone)::int as files`);
-  return rowsOf<{ files: number }>(result)[0]?.files ?? 0;
+    select (select count(*) from gone)::int as files`,
+  );
+  return row?.files ?? 0;
 }
 
 /** How long an upload may wait for whatever will point at it, and how often the shop looks. */
