@@ -11,11 +11,9 @@ import { createProduct } from '../api/create-product';
 import { revalidateCatalog } from '../api/revalidate-catalog';
 import { ADMIN_FAILED } from '../../../lib/admin-errors';
 import { colorField, useColorCardWiring, type ColorPart } from '../lib/color-card-wiring';
-import { overRequestLimit } from '../lib/image-file';
 import { cellValue } from '../lib/stock-form';
 import { EMPTY_DETAILS, serverErrors } from '../lib/product-form';
 import { useProductForm } from '../lib/use-product-form';
-import { ensureToken } from '../../../lib/session-guard';
 import { DetailsFields } from './details-fields';
 import { ColorCard } from './color-card';
 import { SizeFields } from './size-fields';
@@ -87,16 +85,10 @@ export function CreateProductForm() {
   async function submit(event: React.FormEvent) {
     event.preventDefault();
     if (busy) return;
-    const { details, found, stock: stockBody, summary: problem } = validate();
-    if (Object.keys(found).length > 0 || !details) {
-      showProblems(found, problem);
-      return;
-    }
-    if (overRequestLimit(colors.flatMap((row) => [row.image, row.hover]))) {
-      showProblems({}, t('admin.form.errors.tooLarge'));
-      return;
-    }
-    if (!ensureToken(t)) return;
+    const checked = validate();
+    const { details, stock: stockBody } = checked;
+    const files = colors.flatMap((row) => [row.image, row.hover]);
+    if (!productForm.readyToSend(checked, files) || !details) return;
 
     setBusy(true);
     clear();

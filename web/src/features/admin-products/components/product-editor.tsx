@@ -12,9 +12,7 @@ import { updateProduct } from '../api/update-product';
 import { updateStock } from '../api/update-stock';
 import { ADMIN_FAILED, STOCK_FAILED } from '../../../lib/admin-errors';
 import { colorField, useColorCardWiring } from '../lib/color-card-wiring';
-import { overRequestLimit } from '../lib/image-file';
 import { draftOf, serverErrors } from '../lib/product-form';
-import { ensureToken } from '../../../lib/session-guard';
 import { stockChanged, stockDraftOf, stockField } from '../lib/stock-form';
 import { useProductForm } from '../lib/use-product-form';
 import { AddColorDialog } from './add-color-dialog';
@@ -96,16 +94,9 @@ export default function ProductEditor({ product, onClose }: ProductEditorProps) 
     event?.preventDefault();
     if (busy) return;
     const checked = productForm.check(colors.map((color) => ({ key: color.id, colorName: color.colorName })));
-    const { details, found } = checked;
-    if (!details || Object.keys(found).length > 0) {
-      showProblems(found, checked.summary);
-      return;
-    }
-    if (overRequestLimit(colors.flatMap((color) => [color.image, color.hover]))) {
-      showProblems({}, t('admin.form.errors.tooLarge'));
-      return;
-    }
-    if (!ensureToken(t)) return;
+    const { details } = checked;
+    const files = colors.flatMap((color) => [color.image, color.hover]);
+    if (!productForm.readyToSend(checked, files) || !details) return;
     setBusy(true);
     clear();
     try {

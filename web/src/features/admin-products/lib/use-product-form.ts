@@ -1,8 +1,10 @@
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SIZES, type ProductDetails, type Size, type UpdateStock } from '@shop/contract';
+import { ensureToken } from '../../../lib/session-guard';
 import { useFormProblems } from '../../../lib/use-form-problems';
 import { colorField } from './color-card-wiring';
+import { overRequestLimit } from './image-file';
 import { parseDetails, type DetailField, type DetailsDraft, type FieldErrors } from './product-form';
 import { parseStock, stockField, variantKey, type StockDraft } from './stock-form';
 
@@ -68,8 +70,25 @@ export function useProductForm(start: () => ProductFormStart) {
     };
   }
 
+  /**
+   * Whether a checked form may be sent: nothing wrong, its images within one request's limit, and a
+   * session to send it with. Otherwise the form (or a toast, for the session) says why.
+   */
+  function readyToSend(checked: ProductFormCheck, files: (File | null | undefined)[]): boolean {
+    if (!checked.details || Object.keys(checked.found).length > 0) {
+      problems.show(checked.found, checked.summary);
+      return false;
+    }
+    if (overRequestLimit(files)) {
+      problems.show({}, t('admin.form.errors.tooLarge'));
+      return false;
+    }
+    return ensureToken(t);
+  }
+
   return {
     ...problems,
+    readyToSend,
     formRef,
     draft,
     sizes,
