@@ -82,7 +82,7 @@ export function CatalogFiltersBar({ filters, colors, count, onChange }: CatalogF
               <span className={styles.badge} aria-hidden="true">
                 {active}
               </span>
-              <span className="visually-hidden">{t('search.filters.active', { count: active })}</span>
+              <span className="visually-hidden"> {t('search.filters.active', { count: active })}</span>
             </>
           )}
         </button>
