@@ -79,10 +79,11 @@ export function CatalogFiltersBar({ filters, colors, count, onChange }: CatalogF
           {t('search.filters.open')}
           {active > 0 && (
             <>
+              {' '}
               <span className={styles.badge} aria-hidden="true">
                 {active}
               </span>
-              <span className="visually-hidden"> {t('search.filters.active', { count: active })}</span>
+              <span className="visually-hidden">{t('search.filters.active', { count: active })}</span>
             </>
           )}
         </button>
