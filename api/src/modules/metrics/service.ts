@@ -44,9 +44,24 @@ export interface ShopMetrics {
   close(): void;
 }
 
+let processRegistry: Registry | undefined;
+
+/**
+ * prom-client's default process and Node.js metrics, registered once per process: they describe
+ * the process, and their monitors (an event-loop histogram sampling every 10 ms, a GC observer)
+ * cannot be stopped, so one set per app left every closed app of a test worker still sampling.
+ */
+function processMetrics(): Registry {
+  if (!processRegistry) {
+    processRegistry = new Registry();
+    collectDefaultMetrics({ register: processRegistry });
+  }
+  return processRegistry;
+}
+
 /**
  * The shop's metrics in a prom-client registry of its own (never the global one: every app of a
- * test file has its own), with prom-client's default process and Node.js metrics beside them.
+ * test file has its own), answered with prom-client's default process and Node.js metrics.
  */
 export function createShopMetrics(
   database: Database,
@@ -54,7 +69,6 @@ export function createShopMetrics(
   cacheStats: () => Record<string, CacheStats>,
 ): ShopMetrics {
   const registry = new Registry();
-  collectDefaultMetrics({ register: registry });
   const registers = [registry];
   const counter = <L extends string>(name: string, help: string, labelNames: readonly L[] = []) =>
     new Counter<L>({ name, help, labelNames, registers });
@@ -176,7 +190,7 @@ export function createShopMetrics(
     registry,
     async render() {
       await Promise.all(collectors.map(async (collector) => collector()));
-      return registry.metrics();
+      return `${await processMetrics().metrics()}\n${await registry.metrics()}`;
     },
     request,
     fastPathAnswer(route, status, seconds) {
