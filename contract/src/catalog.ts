@@ -36,11 +36,28 @@ export const StockEntrySchema = z.object({
 });
 export type StockEntry = z.infer<typeof StockEntrySchema>;
 
+/**
+ * A sale in force (TRADE.md section 4): `priorPrice` is the lowest price of the 30 days before it
+ * began, `percentOff` the reduction from it, whole and rounded half up (0: not lower, announce no
+ * reduction); `endsAt` null when it runs until ended.
+ */
+export const SaleSchema = z.object({ priorPrice: z.number(), percentOff: z.number(), endsAt: z.string().nullable() });
+export type Sale = z.infer<typeof SaleSchema>;
+
+/** The sale an admin set that has not ended, started or not yet (admins only). */
+export const ScheduledSaleSchema = z.object({ price: z.number(), startsAt: z.string(), endsAt: z.string().nullable() });
+export type ScheduledSale = z.infer<typeof ScheduledSaleSchema>;
+
 export const ProductSchema = z.object({
   id: z.number(),
   name: z.string(),
   description: z.string(),
+  /** What a shopper pays now: the sale price during a sale, else the regular price. */
   price: z.number(),
+  regularPrice: z.number(),
+  sale: SaleSchema.nullable(),
+  /** Admins only. */
+  scheduledSale: ScheduledSaleSchema.nullable().optional(),
   categoryId: z.number(),
   imageUrl: z.string(),
   published: z.boolean(),
@@ -79,6 +96,8 @@ export const ProductListQuerySchema = z.object({
     .optional(),
   /** A colour by its name in either language, any case (`color=Black`): with `size`, that colour in stock in that size. */
   color: z.string().trim().min(1, 'Name a colour.').max(60, 'A colour name has at most 60 characters.').optional(),
+  /** Only products whose sale is in force (`onSale=true`). */
+  onSale: z.literal('true', { message: 'onSale is true or left out.' }).optional(),
   limit: z
     .string()
     .regex(/^[1-9]\d{0,2}$/, `Must be a whole number from 1 to ${LIST_LIMIT_MAX}.`)

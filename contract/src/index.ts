@@ -19,3 +19,4 @@ export * from './order-steps.js';
 export * from './money.js';
 export * from './withdrawal.js';
 export * from './price-history.js';
+export * from './sales.js';

@@ -1,6 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { percentOff, PRIOR_PRICE_DAYS, priorPriceCents, type PricePoint } from './price-history.js';
+import {
+  paidPriceHistory,
+  percentOff,
+  PRIOR_PRICE_DAYS,
+  priorPriceCents,
+  type PricePoint,
+  type SaleSpan,
+} from './price-history.js';
 
 const DAY = 86_400_000;
 const START = Date.UTC(2026, 9, 1);
@@ -99,6 +106,70 @@ describe('percentOff: whole percent from the prior price, rounded half up', () =
           expect(200 * (prior - price)).toBeGreaterThanOrEqual((2 * off - 1) * prior);
           expect(200 * (prior - price)).toBeLessThan((2 * off + 1) * prior);
         }
+      }),
+    );
+  });
+});
+
+describe('paidPriceHistory: what a shopper paid, the sales laid over the regular price', () => {
+  const sale = (from: number, until: number | null, priceCents: number): SaleSpan => ({
+    priceCents,
+    startsAt: day(from),
+    endsAt: until === null ? null : day(until),
+  });
+  const cents = (points: PricePoint[]) => points.map((point) => [(point.at.getTime() - START) / DAY, point.priceCents]);
+
+  it('shows a sale from its start to its end, then the regular price again', () => {
+    expect(cents(paidPriceHistory(history([0, 10_000]), [sale(10, 20, 7_000)], day(30)))).toEqual([
+      [0, 10_000],
+      [10, 7_000],
+      [20, 10_000],
+    ]);
+  });
+
+  it('keeps a regular price changed during a sale for after it, and nothing of the future', () => {
+    const regular = history([0, 10_000], [15, 12_000]);
+    expect(cents(paidPriceHistory(regular, [sale(10, 20, 7_000)], day(30)))).toEqual([
+      [0, 10_000],
+      [10, 7_000],
+      [20, 12_000],
+    ]);
+    expect(cents(paidPriceHistory(regular, [sale(10, 20, 7_000)], day(12)))).toEqual([
+      [0, 10_000],
+      [10, 7_000],
+    ]);
+  });
+
+  it('makes no change of a sale at the regular price, nor of a sale still running', () => {
+    expect(cents(paidPriceHistory(history([0, 10_000]), [sale(5, 8, 10_000), sale(10, null, 9_000)], day(30)))).toEqual(
+      [
+        [0, 10_000],
+        [10, 9_000],
+      ],
+    );
+  });
+
+  it('over random histories: every point a change, in time order, none after now', () => {
+    const spans = fc.array(
+      fc.tuple(fc.integer({ min: 0, max: 100 }), fc.integer({ min: 1, max: 30 }), fc.integer({ min: 1, max: 50_000 })),
+      { maxLength: 6 },
+    );
+    const regularPrices = fc.array(fc.tuple(fc.integer({ min: 0, max: 120 }), fc.integer({ min: 1, max: 50_000 })), {
+      minLength: 1,
+      maxLength: 6,
+    });
+    fc.assert(
+      fc.property(regularPrices, spans, fc.integer({ min: 0, max: 150 }), (prices, sales, now) => {
+        const regular = history(...[...prices].sort((a, b) => a[0] - b[0]));
+        const laid = sales.map(([from, length, priceCents]) => sale(from, from + length, priceCents));
+        const paid = paidPriceHistory(regular, laid, day(now));
+        paid.forEach((point, index) => {
+          expect(point.at.getTime()).toBeLessThanOrEqual(day(now).getTime());
+          if (index > 0) {
+            expect(point.at.getTime()).toBeGreaterThan(paid[index - 1]!.at.getTime());
+            expect(point.priceCents).not.toBe(paid[index - 1]!.priceCents);
+          }
+        });
       }),
     );
   });

@@ -43,3 +43,43 @@ export function percentOff(priorCents: number, priceCents: number): number {
   if (priorCents <= 0 || priceCents >= priorCents) return 0;
   return Math.floor(((priorCents - priceCents) * 200 + priorCents) / (2 * priorCents));
 }
+
+/** A sale as the shop keeps it: from `startsAt` until `endsAt` (null: until ended), `priceCents`. */
+export interface SaleSpan {
+  priceCents: number;
+  startsAt: Date;
+  endsAt: Date | null;
+}
+
+/**
+ * The price a shopper paid, change by change, oldest first, up to `now`: the regular price's
+ * changes (`regular`, oldest first) with the sales laid over them (sales do not overlap; if they
+ * did, the later start wins). A change to the same price is no change.
+ */
+export function paidPriceHistory(regular: readonly PricePoint[], sales: readonly SaleSpan[], now: Date): PricePoint[] {
+  const instants = new Set<number>();
+  for (const point of regular) instants.add(point.at.getTime());
+  for (const sale of sales) {
+    instants.add(sale.startsAt.getTime());
+    if (sale.endsAt) instants.add(sale.endsAt.getTime());
+  }
+  const history: PricePoint[] = [];
+  for (const time of [...instants].filter((t) => t <= now.getTime()).sort((a, b) => a - b)) {
+    const price = priceAt(regular, sales, time);
+    if (price !== null && price !== history.at(-1)?.priceCents) history.push({ priceCents: price, at: new Date(time) });
+  }
+  return history;
+}
+
+function priceAt(regular: readonly PricePoint[], sales: readonly SaleSpan[], time: number): number | null {
+  let sale: SaleSpan | undefined;
+  for (const candidate of sales) {
+    const covers =
+      candidate.startsAt.getTime() <= time && (candidate.endsAt === null || candidate.endsAt.getTime() > time);
+    if (covers && (!sale || candidate.startsAt > sale.startsAt)) sale = candidate;
+  }
+  if (sale) return sale.priceCents;
+  let price: number | null = null;
+  for (const point of regular) if (point.at.getTime() <= time) price = point.priceCents;
+  return price;
+}

@@ -11,6 +11,8 @@ const PRODUCT: Product = {
   name: 'Elan Jacket',
   description: 'A wool jacket.',
   price: 240,
+  regularPrice: 240,
+  sale: null,
   categoryId: 1,
   imageUrl: '/files/jacket',
   published: true,

@@ -80,6 +80,8 @@ const PRODUCT: Product = {
   name: 'Яке Елан',
   description: 'Вълнено яке с бордо подплата.',
   price: 240,
+  regularPrice: 240,
+  sale: null,
   categoryId: 1,
   imageUrl: '/files/jacket',
   published: true,

@@ -74,6 +74,8 @@ export function toProduct(row: ProductRow, lang: Language): Product {
     name: chosen?.name ?? '',
     description: chosen?.description ?? '',
     price: fromCents(row.price_cents),
+    regularPrice: fromCents(row.price_cents),
+    sale: null,
     categoryId: row.category_id,
     imageUrl: row.image_url,
     published: row.published,

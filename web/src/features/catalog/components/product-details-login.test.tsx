@@ -13,6 +13,8 @@ const product: Product = {
   name: 'Noir Silk Bomber',
   description: 'A bomber.',
   price: 289,
+  regularPrice: 289,
+  sale: null,
   categoryId: 1,
   imageUrl: '/files/main',
   published: true,

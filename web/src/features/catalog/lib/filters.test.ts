@@ -7,6 +7,8 @@ const product = (id: number, stock: Product['stock']): Product => ({
   name: `Coat ${id}`,
   description: 'A coat.',
   price: 100,
+  regularPrice: 100,
+  sale: null,
   categoryId: 3,
   imageUrl: '/files/main',
   published: true,
