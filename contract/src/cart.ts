@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DB_INT_MAX } from './common.js';
 import { IdSchema, QuantitySchema, RefIdSchema, SizeSchema } from './common.js';
-import { TranslationSchema } from './catalog.js';
+import { SaleSchema, TranslationSchema } from './catalog.js';
 
 /** A colour is named by its id or, as the spec's client does, by its image url. */
 export const ColorRefSchema = z.union([z.number().int().positive().max(DB_INT_MAX), z.string().min(1).max(500)]);
@@ -30,7 +30,10 @@ export const CartItemSchema = z.object({
   cartItemId: z.number(),
   productId: z.number(),
   name: z.string(),
+  /** What the shopper pays now (the sale price during a sale). */
   price: z.number(),
+  /** The sale in force, as the product answers it (absent from part one's answers). */
+  sale: SaleSchema.nullable().optional(),
   selectedSize: SizeSchema,
   selectedColor: z.string(),
   colorId: z.number(),
@@ -56,6 +59,7 @@ export const WishlistItemSchema = z.object({
   product: z.object({
     translations: z.array(TranslationSchema),
     price: z.number(),
+    sale: SaleSchema.nullable().optional(),
     imageUrl: z.string(),
     hoverImage: z.string(),
   }),
