@@ -89,3 +89,45 @@ export const productSizes = pgTable(
   },
   (t) => [uniqueIndex('product_sizes_product_size_key').on(t.productId, t.size)],
 );
+
+/**
+ * Every regular price a product had, from its first (a trigger on products writes it, whoever
+ * changes the price): with the sales, the history of what shoppers paid (issue 30).
+ */
+export const productPrices = pgTable(
+  'product_prices',
+  {
+    id: serial('id').primaryKey(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    priceCents: integer('price_cents').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('product_prices_product_at_idx').on(t.productId, t.at)],
+);
+
+/**
+ * Sales, kept once they started: at most one per product not yet ended. `priorPriceCents` is the
+ * lowest price shoppers paid in the 30 days before `startsAt` (Directive 98/6/EC Art. 6a), worked
+ * out whenever the product's price history before the start changes.
+ */
+export const productSales = pgTable(
+  'product_sales',
+  {
+    id: serial('id').primaryKey(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    priceCents: integer('price_cents').notNull(),
+    priorPriceCents: integer('prior_price_cents').notNull(),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('product_sales_product_starts_idx').on(t.productId, t.startsAt),
+    check('product_sales_price_positive', sql`${t.priceCents} > 0`),
+    check('product_sales_ends_after_start', sql`${t.endsAt} is null or ${t.endsAt} > ${t.startsAt}`),
+  ],
+);
