@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { colorNameIn, type CartItem } from '@shop/contract';
 import { QuantityStepper } from '../../../components/quantity-stepper/quantity-stepper';
 import { CloseIcon, HeartIcon } from '../../../components/icons/icons';
+import { Price } from '../../../components/price/price';
 import { formatMoney } from '../../../lib/money';
 import { useCurrency, useUnitsLimit } from '../../../lib/settings';
 import { productThumb } from '../../../lib/images';
@@ -52,7 +53,15 @@ export function CartLine({ item, lang, moveState, onQuantityChange, onToggleMove
             <span>{t('cart.colorValue', { color: colorNameIn(item, lang) })}</span>
             <span>{t('cart.sizeValue', { size: item.selectedSize })}</span>
           </p>
-          <p className={styles.unit}>{t('cart.unitPrice', { price: formatMoney(price, lang, currency) })}</p>
+          <p className={styles.unit}>
+            <Price
+              price={price}
+              sale={item.sale}
+              lang={lang}
+              currency={currency}
+              label={(amount) => t('cart.unitPrice', { price: amount })}
+            />
+          </p>
           {over && (
             <p className={styles.stock} role="alert">
               {item.sizeOffered === false

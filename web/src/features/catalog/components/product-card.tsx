@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Product } from '@shop/contract';
-import { formatMoney } from '../../../lib/money';
 import { useCurrency } from '../../../lib/settings';
 import { ProductImagePair } from '../../../components/product-image-pair/product-image-pair';
+import { Price } from '../../../components/price/price';
 import { localizeProduct, productImages } from '../lib/localize';
 import styles from './product-card.module.css';
 
@@ -33,7 +33,9 @@ export function ProductCard({ product, lang, priority, action }: ProductCardProp
         />
         <div className={styles.text}>
           <h3 className={styles.name}>{name}</h3>
-          <p className={styles.price}>{formatMoney(product.price, lang, currency)}</p>
+          <p className={styles.price}>
+            <Price price={product.price} sale={product.sale} lang={lang} currency={currency} />
+          </p>
         </div>
       </Link>
       {action && <div className={styles.action}>{action}</div>}

@@ -7,7 +7,7 @@ import { Carousel, type CarouselImage } from '../../../components/carousel/carou
 import { QuantityStepper } from '../../../components/quantity-stepper/quantity-stepper';
 import { CheckIcon, HeartIcon } from '../../../components/icons/icons';
 import { PageHeading } from '../../../components/page-heading/page-heading';
-import { formatMoney } from '../../../lib/money';
+import { Price } from '../../../components/price/price';
 import { useCurrency, usePaymentMethods, useReturnDays, useUnitsLimit } from '../../../lib/settings';
 import { PRODUCT_RATIO, productSrcSet, productThumb } from '../../../lib/images';
 import { localizeProduct } from '../lib/localize';
@@ -194,7 +194,9 @@ export function ProductDetails({
 
       <div className={styles.info}>
         <PageHeading variant="product" eyebrow={categoryName} title={name} />
-        <p className={styles.price}>{formatMoney(product.price, lang, currency)}</p>
+        <p className={styles.price}>
+          <Price price={product.price} sale={product.sale} lang={lang} currency={currency} showEnd />
+        </p>
         <p className={styles.description}>{description}</p>
 
         {product.colors.length > 0 && (

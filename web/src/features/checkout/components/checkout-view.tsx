@@ -241,6 +241,7 @@ export function CheckoutView() {
                   size={item.selectedSize}
                   quantity={item.quantity}
                   unitPrice={item.price}
+                  sale={item.sale}
                   currency={currency}
                   lang={lang}
                 />

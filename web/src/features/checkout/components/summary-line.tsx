@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { colorNameIn } from '@shop/contract';
+import { colorNameIn, type Sale } from '@shop/contract';
 import { formatMoney, lineAmount } from '../../../lib/money';
+import { Price } from '../../../components/price/price';
 import { productThumb } from '../../../lib/images';
 import styles from './summary-line.module.css';
 
@@ -13,6 +14,8 @@ export interface SummaryLineProps {
   size: string;
   quantity: number;
   unitPrice: number;
+  /** The sale in force on a cart line (an order's lines are history: they show the price paid). */
+  sale?: Sale | null | undefined;
   currency?: string;
   lang: string;
 }
@@ -26,6 +29,7 @@ export function SummaryLine({
   size,
   quantity,
   unitPrice,
+  sale,
   currency,
   lang,
 }: SummaryLineProps) {
@@ -44,7 +48,13 @@ export function SummaryLine({
         </p>
         <p className={styles.figures}>
           <span>{t('checkout.quantity', { count: quantity })}</span>
-          <span>{t('checkout.unitPrice', { price: money(price) })}</span>
+          <Price
+            price={price}
+            sale={sale}
+            lang={lang}
+            currency={currency}
+            label={(amount) => t('checkout.unitPrice', { price: amount })}
+          />
         </p>
       </div>
       <p className={styles.subtotal}>

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { WishlistItem } from '@shop/contract';
 import { CloseIcon } from '../../../components/icons/icons';
 import { ProductImagePair } from '../../../components/product-image-pair/product-image-pair';
-import { formatMoney } from '../../../lib/money';
+import { Price } from '../../../components/price/price';
 import { useCurrency } from '../../../lib/settings';
 import { itemName } from '../lib/item-name';
 import styles from './wishlist-card.module.css';
@@ -19,7 +19,7 @@ export function WishlistCard({ item, lang, onRemove }: WishlistCardProps) {
   const currency = useCurrency();
   const { t } = useTranslation();
   const name = itemName(item, lang) || t('wishlist.unnamed');
-  const { imageUrl, hoverImage, price } = item.product;
+  const { imageUrl, hoverImage, price, sale } = item.product;
   const hover = hoverImage && hoverImage !== imageUrl ? hoverImage : null;
 
   return (
@@ -28,7 +28,9 @@ export function WishlistCard({ item, lang, onRemove }: WishlistCardProps) {
         <ProductImagePair main={imageUrl} hover={hover} />
         <div className={styles.text}>
           <h2 className={styles.name}>{name}</h2>
-          <p className={styles.price}>{formatMoney(Number.isFinite(price) ? price : 0, lang, currency)}</p>
+          <p className={styles.price}>
+            <Price price={price} sale={sale} lang={lang} currency={currency} />
+          </p>
           <p className={styles.size}>{t('wishlist.sizeValue', { size: item.selectedSize })}</p>
           {item.sizeOffered === false && <p className={styles.gone}>{t('wishlist.sizeGone')}</p>}
         </div>
