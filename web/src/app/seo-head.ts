@@ -56,6 +56,18 @@ function short(text: string): string {
 
 const absolute = (origin: string, url: string) => (/^https?:\/\//.test(url) ? url : `${origin}${url}`);
 
+/** The shop's calendar day of an instant, YYYY-MM-DD: the shop trades on Sofia's clock. */
+function shopDay(iso: string): string {
+  const parts = new Intl.DateTimeFormat('en', {
+    timeZone: 'Europe/Sofia',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).formatToParts(new Date(iso));
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${part('year')}-${part('month')}-${part('day')}`;
+}
+
 /** In stock when untracked, or when some colour and size has some left. */
 const inStock = (product: Product) => !product.stockTracked || product.stock.some((entry) => entry.available > 0);
 
@@ -76,6 +88,8 @@ function productData(input: HeadInput, product: Product, url: string) {
     itemCondition: 'https://schema.org/NewCondition',
     seller: { '@type': 'Organization', name: seller },
   };
+  // During a sale `price` is the sale price; a sale with an end says until when it holds.
+  if (product.sale?.endsAt) offer.priceValidUntil = shopDay(product.sale.endsAt);
   if (settings) {
     offer.hasMerchantReturnPolicy = {
       '@type': 'MerchantReturnPolicy',
