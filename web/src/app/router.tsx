@@ -9,7 +9,7 @@ import { parseProductId } from '../features/catalog/api/get-product';
 import { SETTINGS_PATH } from '../lib/settings';
 import { searchTerms } from '../features/search/api/search-products';
 import { FILTER_PARAMS } from '../features/catalog/lib/filters';
-import { categoryFaceKey, productKey, productsKey, searchKey } from '../lib/swr-keys';
+import { categoryFaceKey, productKey, productsKey, saleKey, searchKey } from '../lib/swr-keys';
 import type { CyrillicUse, ItalicUse } from '../styles/first-paint-fonts';
 
 /**
@@ -62,6 +62,7 @@ const serverRendered = (
   },
 });
 const catalogue: ServerRendered['data'] = (_params, lang) => [productsKey(lang)];
+const onSale: ServerRendered['data'] = (_params, lang) => [saleKey(lang)];
 const categoryFaces: ServerRendered['data'] = (_params, lang) => CATEGORY_IDS.map((id) => categoryFaceKey(lang, id));
 const searched: ServerRendered['data'] = (_params, lang, query) => {
   const q = searchTerms(query.get('q'));
@@ -97,6 +98,11 @@ export const routes: RouteObject[] = [
             path: 'clothing',
             ...page(() => import('../routes/clothing')),
             ...serverRendered('clothing', { data: catalogue, query: FILTER_PARAMS }),
+          },
+          {
+            path: 'sale',
+            ...page(() => import('../routes/sale')),
+            ...serverRendered('sale', { data: onSale }),
           },
           {
             path: 'search',

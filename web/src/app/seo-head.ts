@@ -24,6 +24,7 @@ export interface HeadInput {
 const DESCRIPTIONS: Record<string, string> = {
   '': 'home.hero.lead',
   clothing: 'clothing.lead',
+  sale: 'sale.lead',
   materials: 'materials.intro',
   inspiration: 'inspiration.intro',
   terms: 'terms.intro',

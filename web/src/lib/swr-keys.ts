@@ -23,6 +23,9 @@ export const cartKey = (token: string | null, lang: Language) =>
 /** The published products in one language. */
 export const productsKey = (lang: string) => `/products?lang=${encodeURIComponent(lang)}`;
 
+/** The published products whose sale is in force, in one language (the sale page). */
+export const saleKey = (lang: string) => `${productsKey(lang)}&onSale=true`;
+
 /** The first product of a category: one product's read, not the catalogue's. */
 export const categoryFaceKey = (lang: string, categoryId: number) =>
   `${productsKey(lang)}&categoryId=${categoryId}&limit=1`;

@@ -19,6 +19,7 @@ import styles from './navbar.module.css';
 const MENU_LINKS = [
   { to: '/', key: 'nav.home' },
   { to: '/clothing', key: 'nav.clothing' },
+  { to: '/sale', key: 'nav.sale' },
   { to: '/materials', key: 'nav.materials' },
   { to: '/inspiration', key: 'nav.inspiration' },
   { to: '/terms', key: 'nav.terms' },
@@ -77,6 +78,10 @@ export function Navbar({ adminActions }: NavbarProps) {
               );
             })}
           </div>
+          {/* Beside the flags where the bar has room; on phones the menu carries it. */}
+          <NavLink to="/sale" className={styles.saleLink}>
+            {t('nav.sale')}
+          </NavLink>
         </div>
 
         <Link to="/" className={styles.logo} aria-label={t('nav.homeLogo')}>
