@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.js';
 import type { Db } from './db/client.js';
+import { orderMailEffectHandlers } from './modules/order-mails/effects.js';
 import { orderEffectHandlers } from './modules/orders/effects.js';
 import { stockEffectHandlers } from './modules/stock/effects.js';
 import { withdrawalEffectHandlers } from './modules/withdrawals/effects.js';
@@ -31,7 +32,8 @@ export function effectHandlers(deps: EffectDeps): Record<string, EffectHandler> 
     cardPayments: payments.takesNewPayments,
   };
   return {
-    ...orderEffectHandlers({ ...mail, db, payments }),
+    ...orderEffectHandlers({ db, payments }),
+    ...orderMailEffectHandlers({ ...mail, db }),
     ...stockEffectHandlers({ db, mailer, publicUrl: config.publicUrl }),
     ...withdrawalEffectHandlers({ ...mail, db }),
   };

@@ -26,7 +26,7 @@ import {
   refundOrder,
   returnOrder,
   shipOrder,
-} from './admin-service.js';
+} from './service.js';
 import { exportOrdersCsv } from './export.js';
 import { requestLanguage } from '../../lib/language.js';
 import { orderStats } from './stats.js';

@@ -13,9 +13,9 @@ import { AppError, notFound } from '../../lib/errors.js';
 import type { SharedCache } from '../../platform/cache/shared-cache.js';
 import { audit } from '../../platform/audit.js';
 import { restock } from '../stock/service.js';
-import { assertStep, factsOf, takeStep } from './core.js';
-import { closePending, recordEvent } from './lifecycle.js';
-import { withCustomers } from './service.js';
+import { assertStep, factsOf, takeStep } from '../orders/core.js';
+import { closePending, recordEvent } from '../orders/lifecycle.js';
+import { withCustomers } from '../orders/service.js';
 import { toShip } from './stats.js';
 
 type OrderRow = typeof orders.$inferSelect;
@@ -220,7 +220,7 @@ async function insertRefund(tx: Tx, orderId: number, amountCents: number, key: s
  * Refunds part or all of what a paid card order still holds (0 < amount ≤ total − refunded). The
  * same idempotency key refunds once: a retried or double-clicked request answers the order as
  * it is. Fully refunded: `refunded`. The `refunded` event's subscriber makes the refund through
- * the provider after commit, under the refund's own key (effects.ts).
+ * the provider after commit, under the refund's own key (orders/effects.ts).
  */
 export async function refundOrder(
   db: Db,

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { enqueue } from '../../platform/outbox/outbox.js';
-import { LOW_STOCK_DIGEST } from './subscribers.js';
+import { LOW_STOCK_DIGEST } from '../orders/subscribers.js';
 
 /** The shop's day (Bulgaria), YYYY-MM-DD: the digest's key. */
 export const shopDay = (now: Date): string =>

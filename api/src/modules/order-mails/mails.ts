@@ -1,9 +1,7 @@
 import { colorNameIn, itemNameIn, type Language, type Order, type Settings, toCents } from '@shop/contract';
 import type { Mail } from '../../platform/mail/mailer.js';
 import { escapeHtml, formatMoney } from '../../lib/format.js';
-
-/** The mails an order sends its shopper, each in the language the order was placed in. */
-export type OrderMailKind = 'confirmed' | 'shipped' | 'delivered' | 'cancelled' | 'refunded';
+import type { OrderMailKind } from '../orders/subscribers.js';
 
 export interface OrderMailInput {
   kind: OrderMailKind;

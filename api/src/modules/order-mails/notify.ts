@@ -4,8 +4,9 @@ import type { Db } from '../../db/client.js';
 import { orders, users } from '../../db/schema.js';
 import type { Mailer } from '../../platform/mail/mailer.js';
 import { getSettings } from '../settings/service.js';
-import { orderMail, type OrderMailKind } from './mails.js';
-import { toOrders } from './service.js';
+import type { OrderMailKind } from '../orders/subscribers.js';
+import { orderMail } from './mails.js';
+import { toOrders } from '../orders/service.js';
 
 export interface OrderMailDeps {
   mailer: Mailer;

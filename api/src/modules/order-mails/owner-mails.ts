@@ -2,7 +2,7 @@ import { colorNameIn, itemNameIn, type Order, toCents } from '@shop/contract';
 import { formatMoney } from '../../lib/format.js';
 import type { Mail } from '../../platform/mail/mailer.js';
 import { renderMail } from '../../platform/mail/templates/layout.js';
-import type { LowStockLine } from './stats.js';
+import type { LowStockLine } from '../admin-orders/stats.js';
 
 /**
  * The mails to the owner (the seller's address in the settings): a new order, and the daily digest

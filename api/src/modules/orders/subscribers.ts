@@ -1,7 +1,6 @@
 import type { OrderEventType } from '@shop/contract';
 import type { Effect } from '../../platform/outbox/outbox.js';
 import { BACK_IN_STOCK } from '../stock/effect-kinds.js';
-import type { OrderMailKind } from './mails.js';
 
 /** An order event as its subscribers see it, once recorded. */
 export interface RecordedEvent {
@@ -11,16 +10,22 @@ export interface RecordedEvent {
   detail: Record<string, unknown>;
 }
 
-/** The kinds of effect the orders module runs (effects.ts). */
+/**
+ * The mails an order sends its shopper, each in the language the order was placed in (their texts:
+ * order-mails/mails.ts).
+ */
+export type OrderMailKind = 'confirmed' | 'shipped' | 'delivered' | 'cancelled' | 'refunded';
+
+/** The kinds of effect the orders module runs (effects.ts; the mails order-mails/effects.ts). */
 export const ORDER_MAIL = 'mail.order';
 export const PROVIDER_REFUND = 'payment.refund';
 export const CLOSE_SESSION = 'payment.close-session';
 /** The withdrawal's acknowledgement (withdrawals/effects.ts runs it). */
 export const WITHDRAWAL_MAIL = 'mail.withdrawal';
-/** The owner's word of a new order (effects.ts) and of a withdrawal (withdrawals/effects.ts). */
+/** The owner's word of a new order (order-mails/effects.ts) and of a withdrawal (withdrawals/effects.ts). */
 export const OWNER_ORDER_MAIL = 'mail.owner.order';
 export const OWNER_WITHDRAWAL_MAIL = 'mail.owner.withdrawal';
-/** The daily digest of low stock (digest.ts writes it, keyed by the day). */
+/** The daily digest of low stock (order-mails/digest.ts writes it, keyed by the day). */
 export const LOW_STOCK_DIGEST = 'mail.owner.low-stock';
 
 const mail = (event: RecordedEvent, kind: OrderMailKind, extra: Record<string, unknown> = {}): Effect => ({

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client.js';
 import type { EffectHandler } from '../../platform/outbox/outbox.js';
-import type { OrderMailDeps } from '../orders/notify.js';
+import type { OrderMailDeps } from '../order-mails/notify.js';
 import { OWNER_WITHDRAWAL_MAIL, WITHDRAWAL_MAIL } from '../orders/subscribers.js';
 import { mailWithdrawal } from './mail.js';
 import { mailOwnerWithdrawal } from './owner-mail.js';

@@ -4,10 +4,10 @@ import type { Db } from '../../db/client.js';
 import { orders, users, withdrawals } from '../../db/schema.js';
 import type { Mail } from '../../platform/mail/mailer.js';
 import { renderMail } from '../../platform/mail/templates/layout.js';
-import type { OrderMailDeps } from '../orders/notify.js';
+import type { OrderMailDeps } from '../order-mails/notify.js';
 import { toOrders } from '../orders/service.js';
 import { ownerAddress } from '../settings/service.js';
-import { OWNER_FOOTER } from '../orders/owner-mails.js';
+import { OWNER_FOOTER } from '../order-mails/owner-mails.js';
 import { orderEmail, orderName } from './service.js';
 
 const day = (iso: string, locale: string) =>
