@@ -21,6 +21,7 @@ import { DetailsFields } from './details-fields';
 import { ColorCard } from './color-card';
 import { SizeFields } from './size-fields';
 import { StockFields } from './stock-fields';
+import { SalePanel } from './sale-panel';
 import button from '../../../components/button/button.module.css';
 import colorStyles from './color-card.module.css';
 import form from '../../../components/form/form.module.css';
@@ -175,96 +176,107 @@ export default function ProductEditor({ product, onClose }: ProductEditorProps) 
   }
 
   return (
-    <form
-      ref={formRef}
-      className={styles.editor}
-      onSubmit={save}
-      noValidate
-      aria-busy={busy}
-      aria-labelledby={`${id}-title`}
-    >
-      <div className={styles.head}>
-        <PageHeading
-          variant="bar"
-          eyebrow={t('admin.edit.eyebrow')}
-          title={t('admin.edit.title', { name: product.name })}
-          titleId={`${id}-title`}
-        />
-        <div className={styles.headActions}>
-          <button type="button" className={button.secondary} onClick={onClose} disabled={busy}>
-            {t('admin.edit.cancel')}
-          </button>
-          <button type="submit" className={button.primary} disabled={busy}>
-            {busy ? t('admin.edit.saving') : t('admin.edit.save')}
-          </button>
-        </div>
-      </div>
-
-      {!product.published && <p className={styles.note}>{t('admin.edit.draftNote')}</p>}
-      {summary && (
-        <div className={form.summary} role="alert">
-          {summary}
-        </div>
-      )}
-
-      <DetailsFields draft={productForm.draft} errors={errors} disabled={busy} onChange={productForm.onDetailChange} />
-
-      <SizeFields options={SIZES} {...productForm.sizeProps} hint={t('admin.sizes.hint')} disabled={busy} />
-
-      <fieldset className={form.fieldset}>
-        <legend className={form.legend}>{t('admin.form.colors')}</legend>
-        <p className={form.hint}>{t('admin.edit.colorsHint')}</p>
-        <ol className={colorStyles.list}>
-          {colors.map((color, index) => (
-            <ColorCard
-              key={color.id}
-              n={index + 1}
-              {...colorCard(color.id, color)}
-              removeLabel={t('admin.edit.removeColor', { name: color.colorName || index + 1 })}
-              onRemove={
-                colors.length > 1 ? () => setColors((list) => list.filter((other) => other.id !== color.id)) : undefined
-              }
-              disabled={busy}
-            />
-          ))}
-        </ol>
-        {removed.length > 0 && (
-          <p className={styles.removed} role="status">
-            {t('admin.edit.removedNote', { names: removed.map((color) => color.colorName).join(', ') })}{' '}
-            <button
-              type="button"
-              className={styles.undo}
-              onClick={() => setColors((list) => restoreOrder([...list, ...removed.map((color) => ({ ...color }))]))}
-            >
-              {t('admin.edit.undoRemove')}
+    <>
+      <form
+        ref={formRef}
+        className={styles.editor}
+        onSubmit={save}
+        noValidate
+        aria-busy={busy}
+        aria-labelledby={`${id}-title`}
+      >
+        <div className={styles.head}>
+          <PageHeading
+            variant="bar"
+            eyebrow={t('admin.edit.eyebrow')}
+            title={t('admin.edit.title', { name: product.name })}
+            titleId={`${id}-title`}
+          />
+          <div className={styles.headActions}>
+            <button type="button" className={button.secondary} onClick={onClose} disabled={busy}>
+              {t('admin.edit.cancel')}
             </button>
-          </p>
+            <button type="submit" className={button.primary} disabled={busy}>
+              {busy ? t('admin.edit.saving') : t('admin.edit.save')}
+            </button>
+          </div>
+        </div>
+
+        {!product.published && <p className={styles.note}>{t('admin.edit.draftNote')}</p>}
+        {summary && (
+          <div className={form.summary} role="alert">
+            {summary}
+          </div>
         )}
-        <button
-          type="button"
-          className={`${button.secondary} ${colorStyles.add}`}
-          disabled={busy || colors.length >= MAX_COLORS}
-          onClick={() => setAdding(true)}
-        >
-          <PlusIcon width={18} height={18} />
-          {t('admin.edit.addColor')}
-        </button>
-      </fieldset>
 
-      <StockFields {...productForm.stockProps} colors={colors} saved={product.stock} disabled={busy} />
-
-      {adding && <AddColorDialog productId={product.id} onAdded={colorAdded} onClose={() => setAdding(false)} />}
-      {sizesInUse && (
-        <ConfirmDialog
-          title={t('admin.sizes.confirmTitle')}
-          text={sizesInUseText(sizesInUse)}
-          confirmLabel={t('admin.sizes.confirm')}
-          busyLabel={t('admin.sizes.confirming')}
-          busy={busy}
-          onConfirm={() => void save(undefined, true)}
-          onCancel={() => setSizesInUse(null)}
+        <DetailsFields
+          draft={productForm.draft}
+          errors={errors}
+          disabled={busy}
+          onChange={productForm.onDetailChange}
         />
-      )}
-    </form>
+
+        <SizeFields options={SIZES} {...productForm.sizeProps} hint={t('admin.sizes.hint')} disabled={busy} />
+
+        <fieldset className={form.fieldset}>
+          <legend className={form.legend}>{t('admin.form.colors')}</legend>
+          <p className={form.hint}>{t('admin.edit.colorsHint')}</p>
+          <ol className={colorStyles.list}>
+            {colors.map((color, index) => (
+              <ColorCard
+                key={color.id}
+                n={index + 1}
+                {...colorCard(color.id, color)}
+                removeLabel={t('admin.edit.removeColor', { name: color.colorName || index + 1 })}
+                onRemove={
+                  colors.length > 1
+                    ? () => setColors((list) => list.filter((other) => other.id !== color.id))
+                    : undefined
+                }
+                disabled={busy}
+              />
+            ))}
+          </ol>
+          {removed.length > 0 && (
+            <p className={styles.removed} role="status">
+              {t('admin.edit.removedNote', { names: removed.map((color) => color.colorName).join(', ') })}{' '}
+              <button
+                type="button"
+                className={styles.undo}
+                onClick={() => setColors((list) => restoreOrder([...list, ...removed.map((color) => ({ ...color }))]))}
+              >
+                {t('admin.edit.undoRemove')}
+              </button>
+            </p>
+          )}
+          <button
+            type="button"
+            className={`${button.secondary} ${colorStyles.add}`}
+            disabled={busy || colors.length >= MAX_COLORS}
+            onClick={() => setAdding(true)}
+          >
+            <PlusIcon width={18} height={18} />
+            {t('admin.edit.addColor')}
+          </button>
+        </fieldset>
+
+        <StockFields {...productForm.stockProps} colors={colors} saved={product.stock} disabled={busy} />
+
+        {adding && <AddColorDialog productId={product.id} onAdded={colorAdded} onClose={() => setAdding(false)} />}
+        {sizesInUse && (
+          <ConfirmDialog
+            title={t('admin.sizes.confirmTitle')}
+            text={sizesInUseText(sizesInUse)}
+            confirmLabel={t('admin.sizes.confirm')}
+            busyLabel={t('admin.sizes.confirming')}
+            busy={busy}
+            onConfirm={() => void save(undefined, true)}
+            onCancel={() => setSizesInUse(null)}
+          />
+        )}
+      </form>
+      {/* Its own form: a sale is set and ended at once, whatever the product form holds. */}
+      <SalePanel product={product} />
+    </>
   );
 }
