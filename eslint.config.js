@@ -84,7 +84,7 @@ const boundaries = [
  * not named here imports no other module. Tests may use other modules' test support.
  */
 const API_MODULE_IMPORTS = {
-  admin: ['cart', 'catalog', 'stock'],
+  admin: ['cart', 'catalog', 'sales', 'stock'],
   'admin-orders': ['orders', 'stock'],
   checkout: ['orders', 'settings', 'stock'],
   // The low-stock digest lists what the dashboard's stats list.
@@ -92,6 +92,7 @@ const API_MODULE_IMPORTS = {
   orders: ['stock'],
   payments: ['orders', 'stock'],
   privacy: ['cart', 'orders', 'profile', 'stock', 'wishlist'],
+  sales: ['catalog'],
   settings: ['catalog'],
   stock: ['catalog'],
   wishlist: ['cart'],

@@ -42,6 +42,7 @@ import { wishlistRoutes } from './modules/wishlist/routes.js';
 import { withdrawalRoutes } from './modules/withdrawals/routes.js';
 import { backups } from './platform/backup/plugin.js';
 import { Caches, fenceWrites } from './platform/cache/caches.js';
+import { saleClock } from './modules/sales/clock.js';
 import { ChangeFeed } from './platform/changes/feed.js';
 import { Outbox } from './platform/outbox/outbox.js';
 import { effectHandlers } from './effects.js';
@@ -211,6 +212,7 @@ export async function buildApp({ config, database, logger, serveWebApp = true }:
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   await app.register(authenticate);
   await app.register(fenceWrites);
+  await app.register(saleClock);
 
   await app.register(
     async (api) => {

@@ -53,8 +53,8 @@ export interface SaleSpan {
 
 /**
  * The price a shopper paid, change by change, oldest first, up to `now`: the regular price's
- * changes (`regular`, oldest first) with the sales laid over them (sales do not overlap; if they
- * did, the later start wins). A change to the same price is no change.
+ * changes (`regular`, oldest first) with the sales laid over them where they are lower (sales do
+ * not overlap; if they did, the later start wins). A change to the same price is no change.
  */
 export function paidPriceHistory(regular: readonly PricePoint[], sales: readonly SaleSpan[], now: Date): PricePoint[] {
   const instants = new Set<number>();
@@ -78,8 +78,8 @@ function priceAt(regular: readonly PricePoint[], sales: readonly SaleSpan[], tim
       candidate.startsAt.getTime() <= time && (candidate.endsAt === null || candidate.endsAt.getTime() > time);
     if (covers && (!sale || candidate.startsAt > sale.startsAt)) sale = candidate;
   }
-  if (sale) return sale.priceCents;
   let price: number | null = null;
   for (const point of regular) if (point.at.getTime() <= time) price = point.priceCents;
-  return price;
+  // A sale above the regular price is no sale: the lower price is what a shopper paid.
+  return sale && (price === null || sale.priceCents < price) ? sale.priceCents : price;
 }

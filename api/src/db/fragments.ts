@@ -55,3 +55,29 @@ export const sizeOrder = (size: SQL): SQL =>
     SIZES.map((name) => sql`${name}`),
     sql`, `,
   )}]::varchar[], ${size})`;
+
+/**
+ * Whether sale row `alias` of product `productAlias` is in force now: started, not ended, and below
+ * the regular price (a regular price lowered under a sale's leaves nothing to announce).
+ */
+export const saleInForce = (alias = 's', productAlias = 'p'): SQL => {
+  const sale = sql.identifier(alias);
+  return sql`${sale}.starts_at <= now() and (${sale}.ends_at is null or ${sale}.ends_at > now())
+    and ${sale}.price_cents < ${sql.identifier(productAlias)}.price_cents`;
+};
+
+/**
+ * The sale in force of product `productAlias` as JSON `{ price, prior, endsAt }` (price and prior
+ * in cents), or NULL: read with `saleOf` (db/sale-rows.ts).
+ */
+export const saleNow = (productAlias = 'p'): SQL =>
+  sql`(select json_build_object('price', s.price_cents, 'prior', s.prior_price_cents, 'endsAt', s.ends_at)
+     from product_sales s where s.product_id = ${sql.identifier(productAlias)}.id and ${saleInForce('s', productAlias)}
+     order by s.starts_at desc limit 1)`;
+
+/** What a shopper pays now for product `productAlias`, in cents: the sale price in force, else the regular price. */
+export const paidPrice = (productAlias = 'p'): SQL => {
+  const product = sql.identifier(productAlias);
+  return sql`coalesce((select s.price_cents from product_sales s where s.product_id = ${product}.id and ${saleInForce('s', productAlias)}
+     order by s.starts_at desc limit 1), ${product}.price_cents)`;
+};

@@ -8,6 +8,8 @@ export type AuditAction =
   | 'product.add_color'
   | 'product.delete'
   | 'product.stock'
+  | 'product.sale_set'
+  | 'product.sale_end'
   | 'settings.update'
   | 'order.confirm'
   | 'order.ship'

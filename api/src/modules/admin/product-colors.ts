@@ -14,7 +14,7 @@ import { storeImage } from '../../platform/files/images.js';
 import { audit } from '../../platform/audit.js';
 import { formError, parseForm } from './form-errors.js';
 import type { MultipartForm } from './multipart-form.js';
-import { lockProduct, productTarget } from './product-lock.js';
+import { lockProduct, productTarget } from '../catalog/product-lock.js';
 
 /*
  * A product's colours and their images: the create form's upload that publishes a new product,

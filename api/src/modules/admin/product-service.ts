@@ -23,7 +23,8 @@ import {
   syncMainImage,
   type ImageSlots,
 } from './product-colors.js';
-import { lockProduct, productTarget } from './product-lock.js';
+import { refreshPriorPrices } from '../sales/service.js';
+import { lockProduct, productTarget } from '../catalog/product-lock.js';
 import { applySizes } from './product-sizes.js';
 
 /*
@@ -99,6 +100,8 @@ export async function updateProduct(db: Db, actorId: number, productId: number, 
       .update(products)
       .set({ categoryId: fields.categoryId, priceCents: toCents(fields.price), updatedAt: new Date() })
       .where(eq(products.id, productId));
+    // A new regular price is part of the history a sale to come takes its prior price from.
+    await refreshPriorPrices(tx, productId);
     await writeTranslations(tx, productId, fields);
     await syncMainImage(tx, productId, stored.get('mainImage'), replaced);
     await publishIfComplete(tx, productId);

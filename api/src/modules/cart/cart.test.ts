@@ -81,6 +81,7 @@ describe('POST /api/cart', () => {
       productId: product.id,
       name: 'Noir Track Jacket',
       price: 89,
+      sale: null,
       selectedSize: 'M',
       selectedColor: product.colors[0]!.imageUrl,
       colorId: product.colors[0]!.id,

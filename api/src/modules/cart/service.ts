@@ -9,11 +9,19 @@ import {
 } from '@shop/contract';
 import { and, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
-import { availableToShopper, onSale, sizeOffered, translationPreference } from '../../db/fragments.js';
+import {
+  availableToShopper,
+  onSale,
+  paidPrice,
+  saleNow,
+  sizeOffered,
+  translationPreference,
+} from '../../db/fragments.js';
 import type { Db, Tx } from '../../db/client.js';
 import { dbInt, queryRows } from '../../db/rows.js';
 import { cartItems, products, wishlistItems } from '../../db/schema.js';
 import { conflict, notFound, type AppError } from '../../lib/errors.js';
+import { saleOf, SaleJsonSchema } from '../../db/sale-rows.js';
 import { resolveLine, type LineKey } from './lines.js';
 
 /** A row of cartItemsSelect. */
@@ -22,6 +30,7 @@ const CartRowSchema = z.object({
   product_id: z.number(),
   name: z.string(),
   price_cents: z.number(),
+  sale: SaleJsonSchema,
   size: SizeSchema,
   color_id: z.number(),
   color_name: z.string(),
@@ -51,8 +60,8 @@ const lineCap = sql`coalesce((select least(${QUANTITY_MAX}, max_units_per_varian
 function cartItemsSelect(from: SQL, lang: Language, extraColumns: SQL = sql``): SQL {
   return sql`
     select ci.id as cart_item_id, ci.product_id, ci.size, ci.quantity, ci.color_id,
-      c.color_name, c.color_name_bg, c.image_url as color_image, p.image_url as product_image, p.price_cents,
-      coalesce(tr.name, '') as name,
+      c.color_name, c.color_name_bg, c.image_url as color_image, p.image_url as product_image,
+      ${paidPrice()} as price_cents, ${saleNow()} as sale, coalesce(tr.name, '') as name,
       ${availableToShopper(sql`ci.user_id`, sql`ci.color_id`, sql`ci.size`)} as available,
       ${sizeOffered(sql`ci.size`)} as size_offered ${extraColumns}
     from ${from} ci
@@ -71,6 +80,7 @@ function toCartItem(row: CartRow): CartItem {
     productId: row.product_id,
     name: row.name,
     price: fromCents(row.price_cents),
+    sale: saleOf(row.sale),
     selectedSize: row.size,
     selectedColor: image,
     colorId: row.color_id,

@@ -51,7 +51,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['catalogue'],
         summary:
-          'Published products: of one category, matching words (`q`), in stock in sizes (`size=M,L`) in a colour (`color=Black`), sorted, the first `limit`',
+          'Published products: of one category, matching words (`q`), in stock in sizes (`size=M,L`) in a colour (`color=Black`), on sale (`onSale=true`), sorted, the first `limit`',
         querystring: ProductListQuerySchema,
         response: { 200: z.array(ProductSchema), 400: ErrorBodySchema },
       },
@@ -59,12 +59,13 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const lang = requestLanguage(request, request.query.lang);
       const { categoryId, limit, q, sort, size, color } = request.query;
-      if (q === undefined && sort === undefined && size === undefined && color === undefined) {
+      const onSale = request.query.onSale === 'true';
+      if (q === undefined && sort === undefined && size === undefined && color === undefined && !onSale) {
         const key = catalogKeys.products(lang, categoryId, limit);
         const cached = await app.caches.catalogue.get(key, () => listProducts(app.db, lang, { categoryId, limit }));
         return sendCached(request, reply, cached, CATALOG_HEADERS);
       }
-      const query = { categoryId, q, sort, size, color, limit };
+      const query = { categoryId, q, sort, size, color, onSale, limit };
       const key = catalogKeys.search(lang, { ...query, words: searchWords(q) });
       if (!app.caches.catalogue.has(key)) {
         const [max, windowMs] = NEW_SEARCHES;

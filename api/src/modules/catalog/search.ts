@@ -8,6 +8,8 @@ export interface ProductQuery {
   size?: Size[] | undefined;
   /** A colour's name (either language, any case): with `size`, that colour in stock in that size. */
   color?: string | undefined;
+  /** Only products whose sale is in force. */
+  onSale?: boolean | undefined;
   limit?: number | undefined;
 }
 
@@ -65,7 +67,8 @@ export function findProducts(index: Indexed[], lang: Language, query: ProductQue
     ({ product, text }) =>
       (query.categoryId === undefined || product.categoryId === query.categoryId) &&
       matches(text, words) === words.length &&
-      soldIn(product, sizes, query.color),
+      soldIn(product, sizes, query.color) &&
+      (!query.onSale || product.sale !== null),
   );
   const sorted = query.sort
     ? sortProducts(

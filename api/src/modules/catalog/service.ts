@@ -2,9 +2,10 @@ import { CATEGORY_IDS, type Category, type Language, type Product, ProductSchema
 import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
-import { availableStock, onSale, sizeOrder } from '../../db/fragments.js';
+import { availableStock, onSale, paidPrice, saleNow, sizeOrder } from '../../db/fragments.js';
 import { queryRows } from '../../db/rows.js';
 import { notFound } from '../../lib/errors.js';
+import { saleOf, SaleJsonSchema, scheduledSale, scheduledSaleOf, ScheduledSaleJsonSchema } from '../../db/sale-rows.js';
 
 /** Category names live with the translations of the UI; the database keeps ids and slugs. */
 const CATEGORY_NAMES: Record<Language, Record<number, string>> = {
@@ -21,6 +22,9 @@ const ProductRowSchema = z.object({
   id: z.number(),
   category_id: z.number(),
   price_cents: z.number(),
+  regular_price_cents: z.number(),
+  sale: SaleJsonSchema,
+  scheduled_sale: ScheduledSaleJsonSchema.optional(),
   image_url: z.string(),
   published: z.boolean(),
   translations: ProductSchema.shape.translations.nullable(),
@@ -38,8 +42,9 @@ type ProductRow = z.infer<typeof ProductRowSchema>;
 function productQuery(where: SQL, { limit, admin = false }: { limit?: number; admin?: boolean } = {}): SQL {
   const counts = admin ? sql`, 'onHand', coalesce(ps.on_hand, 0), 'reserved', coalesce(ps.reserved, 0)` : sql``;
   return sql`
-    select p.id, p.category_id, p.price_cents, p.image_url, p.published_at is not null as published,
-      p.stock_tracked,
+    select p.id, p.category_id, ${paidPrice()} as price_cents, p.price_cents as regular_price_cents,
+      ${saleNow()} as sale, ${admin ? sql`${scheduledSaleOf()} as scheduled_sale,` : sql``}
+      p.image_url, p.published_at is not null as published, p.stock_tracked,
       case when p.stock_tracked then
         (select json_agg(json_build_object('colorId', c.id, 'size', s.size, 'available', ${availableStock()} ${counts})
                 order by c.position, c.id, ${sizeOrder(sql`s.size`)})
@@ -74,8 +79,9 @@ export function toProduct(row: ProductRow, lang: Language): Product {
     name: chosen?.name ?? '',
     description: chosen?.description ?? '',
     price: fromCents(row.price_cents),
-    regularPrice: fromCents(row.price_cents),
-    sale: null,
+    regularPrice: fromCents(row.regular_price_cents),
+    sale: saleOf(row.sale),
+    ...(row.scheduled_sale === undefined ? {} : { scheduledSale: scheduledSale(row.scheduled_sale) }),
     categoryId: row.category_id,
     imageUrl: row.image_url,
     published: row.published,

@@ -2,7 +2,7 @@ import type { CheckoutSession, Delivery, Language, PaymentMethod } from '@shop/c
 import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db, Tx } from '../../db/client.js';
-import { onSale, productName } from '../../db/fragments.js';
+import { onSale, paidPrice, productName } from '../../db/fragments.js';
 import { lockShopper } from '../../db/locks.js';
 import { dbTimestamp, queryRows } from '../../db/rows.js';
 import { orders, users, type OrderDelivery } from '../../db/schema.js';
@@ -115,7 +115,7 @@ function insertOrder(
     PlacedRowSchema,
     sql`
     with lines as (
-      select c.id as line_id, c.product_id, c.color_id, c.size, c.quantity, p.price_cents, pc.color_name,
+      select c.id as line_id, c.product_id, c.color_id, c.size, c.quantity, ${paidPrice()} as price_cents, pc.color_name,
         pc.color_name_bg,
         case when p.stock_tracked then c.quantity else 0 end as stock_quantity,
         coalesce(nullif(pc.image_url, ''), p.image_url) as image_url,

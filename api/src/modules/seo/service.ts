@@ -1,5 +1,5 @@
 import { LANGUAGES } from '@shop/contract';
-import { eq, getTableName } from 'drizzle-orm';
+import { eq, getTableName, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { onSale } from '../../db/fragments.js';
 import { products, shopSettings } from '../../db/schema.js';
@@ -52,13 +52,20 @@ function urlElement(publicUrl: string, entry: Entry, lang: string): string {
 
 /**
  * `sitemap.xml`: every public page and published product, in each language at its own address,
- * with its alternates. A product's `lastmod` is its last change; the catalogue pages', the
+ * with its alternates. A product's `lastmod` is its last change (a sale starting or ending
+ * included); the catalogue pages', the
  * newest product's; the information pages', the settings' (they show the seller and prices).
  */
 export async function buildSitemap(db: Db, publicUrl: string): Promise<string> {
   const [productRows, [settings]] = await Promise.all([
     db
-      .select({ id: products.id, updatedAt: products.updatedAt })
+      .select({
+        id: products.id,
+        // A sale's start or end changes the page's price: the latest that has passed counts too.
+        updatedAt: sql<Date>`greatest(products.updated_at, (select max(greatest(s.starts_at,
+            case when s.ends_at <= now() then s.ends_at end))
+          from product_sales s where s.product_id = products.id and s.starts_at <= now()))`.mapWith(products.updatedAt),
+      })
       .from(products)
       .where(onSale(getTableName(products)))
       .orderBy(products.id),

@@ -8,12 +8,13 @@ import {
 } from '@shop/contract';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
-import { onSale, sizeOffered, translationPreference } from '../../db/fragments.js';
+import { onSale, paidPrice, saleNow, sizeOffered, translationPreference } from '../../db/fragments.js';
 import type { Db } from '../../db/client.js';
 import { queryRows } from '../../db/rows.js';
 import { wishlistItems } from '../../db/schema.js';
 import { notFound } from '../../lib/errors.js';
 import { resolveLine } from '../cart/lines.js';
+import { saleOf, SaleJsonSchema } from '../../db/sale-rows.js';
 
 /** A row of wishlistSelect. */
 const WishlistRowSchema = z.object({
@@ -26,6 +27,7 @@ const WishlistRowSchema = z.object({
   hover_image: z.string(),
   product_image: z.string(),
   price_cents: z.number(),
+  sale: SaleJsonSchema,
   translations: z.array(TranslationSchema).nullable(),
   size_offered: z.boolean(),
 });
@@ -38,7 +40,8 @@ type WishlistRow = z.infer<typeof WishlistRowSchema>;
 function wishlistSelect(where: SQL, lang: Language): SQL {
   return sql`
     select wi.id, wi.product_id, wi.size, wi.quantity, wi.color_id,
-      c.image_url as color_image, c.hover_image, p.image_url as product_image, p.price_cents,
+      c.image_url as color_image, c.hover_image, p.image_url as product_image,
+      ${paidPrice()} as price_cents, ${saleNow()} as sale,
       ${sizeOffered(sql`wi.size`)} as size_offered,
       (select json_agg(json_build_object('language', t.language, 'name', t.name,
                 'description', t.description, 'imageUrl', t.image_url)
@@ -63,6 +66,7 @@ function toWishlistItem(row: WishlistRow): WishlistItem {
     product: {
       translations: row.translations ?? [],
       price: fromCents(row.price_cents),
+      sale: saleOf(row.sale),
       imageUrl: image,
       hoverImage: row.hover_image || image,
     },

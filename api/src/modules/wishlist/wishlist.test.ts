@@ -59,6 +59,7 @@ describe('POST /api/wishlist', () => {
           expect.objectContaining({ language: 'en', name: 'Atelier Hoodie' }),
         ],
         price: 120,
+        sale: null,
         imageUrl: product.colors[1]!.imageUrl,
         hoverImage: product.colors[1]!.hoverImage,
       },

@@ -26,6 +26,7 @@ export const catalogKeys = {
       query.sort ?? null,
       query.limit ?? null,
       query.color ? query.color.toLocaleLowerCase('en') : null,
+      query.onSale ?? false,
     ])}`,
 };
 
@@ -36,6 +37,7 @@ export interface SearchQuery {
   size?: readonly string[] | undefined;
   color?: string | undefined;
   sort?: string | undefined;
+  onSale?: boolean | undefined;
   limit?: number | undefined;
 }
 

@@ -159,7 +159,15 @@ export class ChangeFeed {
       if (payload.startsWith(this.markerPrefix)) this.fenceHeard(payload);
       return;
     }
-    const change = parseChange(payload);
+    this.announce(parseChange(payload));
+  }
+
+  /**
+   * Hands a change to every subscriber that this process knows of without the database saying so:
+   * time passing, as when a sale starts at its hour (modules/sales/clock.ts). Every process runs
+   * its own clock, so each announces it to itself.
+   */
+  announce(change: Change): void {
     for (const subscriber of this.subscribers) subscriber(change);
   }
 
