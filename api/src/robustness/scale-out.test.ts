@@ -164,6 +164,27 @@ describe('two API processes on one PostgreSQL and Redis', () => {
     }
   });
 
+  it('starts a scheduled sale by itself in both processes: their cached answers show it within seconds', async () => {
+    const marked = await createProduct(database.db, { priceCents: 8000 });
+    const readPrice = async (server: ServerRun) => {
+      const response = await fetch(`${server.url}/api/products/${marked.id}`);
+      return ((await response.json()) as { price: number }).price;
+    };
+    const startsAt = new Date(Date.now() + 2_000);
+    const sale = await fetch(`${first.url}/api/admin/products/${marked.id}/sale`, {
+      method: 'PUT',
+      headers: { ...bearer(admin), 'content-type': 'application/json' },
+      body: JSON.stringify({ price: 60, startsAt: startsAt.toISOString() }),
+    });
+    expect(sale.status, await sale.text()).toBe(200);
+    // Both now hold the regular price in their caches; only their clocks can change that.
+    expect([await readPrice(first), await readPrice(second)]).toEqual([80, 80]);
+    for (const server of [first, second]) {
+      await expect.poll(() => readPrice(server), { timeout: 10_000, interval: 100 }).toBe(60);
+    }
+    expect(Date.now() - startsAt.getTime()).toBeLessThan(5_000);
+  });
+
   it('counts failed logins of one account across both processes', async () => {
     const shopper = await createUser(database.db, { password: 'the right password 1' });
     const login = (server: ServerRun, password: string) =>
