@@ -33,6 +33,11 @@ export const ERROR_CODES = [
   'SIZE_IN_USE',
   'SIZE_RESERVED',
   'TIMEOUT',
+  // Discount codes (TRADE.md section 4): CODE_NOT_FOUND is a 404, the other three 409.
+  'CODE_NOT_FOUND',
+  'CODE_USED_UP',
+  'CODE_MIN_SUBTOTAL',
+  'CODE_ALREADY_USED',
   'INTERNAL',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -20,3 +20,4 @@ export * from './money.js';
 export * from './withdrawal.js';
 export * from './price-history.js';
 export * from './sales.js';
+export * from './discounts.js';

@@ -9,6 +9,7 @@ import {
 } from './constants.js';
 import { moneySchema } from './admin.js';
 import { IdSchema } from './common.js';
+import { OrderDiscountSchema } from './discounts.js';
 
 const required = (message: string, max: number) => z.string({ message }).trim().min(1, message).max(max, message);
 
@@ -49,6 +50,8 @@ export const CheckoutBodySchema = z.object({
   delivery: DeliverySchema,
   paymentMethod: z.enum(PAYMENT_METHODS, { message: 'Choose card or cash on delivery.' }).default('card'),
   saveDelivery: z.boolean().optional(),
+  /** A discount code (TRADE.md section 4): refused as the quote refuses it. */
+  discountCode: z.string().trim().max(64, 'A code has at most 32 characters.').optional(),
   userId: z.unknown().optional(),
   items: z.unknown().optional(),
 });
@@ -85,6 +88,8 @@ export const OrderItemSchema = z.object({
   size: z.string(),
   unitPrice: z.number(),
   quantity: z.number(),
+  /** The line's share of the order's discount: the line cost unitPrice × quantity − discount (the API always sends it; absent: 0). */
+  discount: z.number().optional(),
   imageUrl: z.string(),
 });
 
@@ -126,6 +131,8 @@ export const OrderSchema = z.object({
   paymentMethod: z.enum(PAYMENT_METHODS),
   fulfilment: z.enum(FULFILMENT_STATUSES),
   subtotal: z.number(),
+  /** The code used and what it took off the goods (spread over their lines), or null (the API always sends it). */
+  discount: OrderDiscountSchema.nullable().optional(),
   deliveryCost: z.number(),
   codFee: z.number(),
   total: z.number(),

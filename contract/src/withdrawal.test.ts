@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Order } from './orders.js';
-import { WITHDRAWAL_REFUND_DAYS, withdrawalRefund, withdrawalRefundDeadline } from './withdrawal.js';
+import { paidForUnits, WITHDRAWAL_REFUND_DAYS, withdrawalRefund, withdrawalRefundDeadline } from './withdrawal.js';
 
 const line = (id: number, unitPrice: number, quantity: number): Order['items'][number] => ({
   id,
@@ -66,5 +66,15 @@ describe('the refund a withdrawal calls for', () => {
     expect(withdrawalRefundDeadline(submittedAt).toISOString()).toBe('2026-03-24T09:30:00.000Z');
     expect(withdrawalRefund(order({ submittedAt }))?.deadline.toISOString()).toBe('2026-03-24T09:30:00.000Z');
     expect(withdrawalRefund(order(null))).toBeNull();
+  });
+});
+
+describe('paidForUnits: what was paid for some units of a discounted line', () => {
+  const discounted = { unitPrice: 20, quantity: 3, discount: 5 };
+  it('gives back the whole discount with every unit, and its part, rounded half up, with some', () => {
+    expect(paidForUnits(discounted, 3)).toBe(5500);
+    expect(paidForUnits(discounted, 1)).toBe(2000 - 167);
+    expect(paidForUnits(discounted, 2)).toBe(4000 - 333);
+    expect(paidForUnits({ unitPrice: 20, quantity: 3, discount: 0 }, 2)).toBe(4000);
   });
 });

@@ -66,7 +66,7 @@ export function withdrawalRefund(order: WithdrawnOrder): WithdrawalRefund | null
   const whole =
     order.items.length > 0 &&
     order.items.every((item) => lines.some((line) => line.item === item && line.quantity === item.quantity));
-  const linesCents = lines.reduce((sum, line) => sum + toCents(line.item.unitPrice) * line.quantity, 0);
+  const linesCents = lines.reduce((sum, line) => sum + paidForUnits(line.item, line.quantity), 0);
   const deliveryCents = whole ? toCents(order.deliveryCost) + toCents(order.codFee) : 0;
   const dueCents = Math.min(linesCents + deliveryCents, toCents(order.total));
   return {
@@ -78,4 +78,21 @@ export function withdrawalRefund(order: WithdrawnOrder): WithdrawalRefund | null
     toRefundCents: Math.max(0, dueCents - toCents(order.refunded)),
     deadline: withdrawalRefundDeadline(withdrawal.submittedAt),
   };
+}
+
+/**
+ * What the shopper paid for `units` of an order line: their price less their part of the line's
+ * discount (rounded half up; all the line's units: the whole discount), so that refunds give back
+ * exactly what was paid.
+ */
+export function paidForUnits(
+  item: Pick<Order['items'][number], 'unitPrice' | 'quantity' | 'discount'>,
+  units: number,
+): number {
+  const discountCents = toCents(item.discount ?? 0);
+  const share =
+    units >= item.quantity
+      ? discountCents
+      : Math.floor((discountCents * units * 2 + item.quantity) / (2 * item.quantity));
+  return toCents(item.unitPrice) * units - share;
 }
