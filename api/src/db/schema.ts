@@ -11,3 +11,4 @@ export * from './schema/withdrawals.js';
 export * from './schema/outbox.js';
 export * from './schema/operations.js';
 export * from './schema/files.js';
+export * from './schema/discounts.js';

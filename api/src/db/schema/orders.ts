@@ -20,6 +20,7 @@ import {
   type SavedDelivery,
 } from '@shop/contract';
 import { createdAt } from './columns.js';
+import { discountCodes } from './discounts.js';
 import { users } from './identity.js';
 
 /** Orders, their lines and history, the money given back, and the payment provider's events seen. */
@@ -40,9 +41,14 @@ export const orders = pgTable(
     currency: varchar('currency', { length: 3 }).notNull(),
     /** The lines at the prices of the day. */
     subtotalCents: integer('subtotal_cents').notNull().default(0),
+    /** The code's discount on the goods (the sum of the lines' shares); 0 without a code. */
+    discountCents: integer('discount_cents').notNull().default(0),
+    /** The code used, as the admin wrote it (kept when the code is deleted), and which it was. */
+    discountCode: varchar('discount_code', { length: 32 }),
+    discountCodeId: integer('discount_code_id').references(() => discountCodes.id, { onDelete: 'set null' }),
     deliveryCents: integer('delivery_cents').notNull().default(0),
     codFeeCents: integer('cod_fee_cents').notNull().default(0),
-    /** subtotal + delivery + cash-on-delivery fee: what the shopper pays. */
+    /** subtotal − discount + delivery + cash-on-delivery fee: what the shopper pays. */
     totalCents: integer('total_cents').notNull(),
     refundedCents: integer('refunded_cents').notNull().default(0),
     /** Where it goes: a snapshot of the checkout's delivery details (null for orders older than them). */
@@ -89,6 +95,9 @@ export const orders = pgTable(
     index('orders_status_created_at_idx').on(t.status, t.createdAt, t.id),
     index('orders_fulfilment_created_at_idx').on(t.fulfilment, t.createdAt, t.id),
     index('orders_status_fulfilment_created_at_idx').on(t.status, t.fulfilment, t.createdAt, t.id),
+    index('orders_discount_code_id_idx')
+      .on(t.discountCodeId, t.userId)
+      .where(sql`${t.discountCodeId} is not null`),
     check('orders_money_range', sql`${t.refundedCents} >= 0 and ${t.refundedCents} <= ${t.totalCents}`),
     // What the sweeper looks for: the pending checkouts that have lapsed.
     index('orders_pending_expires_at_idx')
@@ -115,6 +124,8 @@ export const orderItems = pgTable(
     size: varchar('size', { length: 3 }).notNull(),
     unitPriceCents: integer('unit_price_cents').notNull(),
     quantity: integer('quantity').notNull(),
+    /** The line's share of the order's discount: it cost unit price × quantity − this. */
+    discountCents: integer('discount_cents').notNull().default(0),
     /** Units of tracked stock the line holds: reserved while the order is pending, sold once paid. */
     stockQuantity: integer('stock_quantity').notNull().default(0),
     imageUrl: text('image_url').notNull().default(''),
