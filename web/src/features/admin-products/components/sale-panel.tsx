@@ -175,7 +175,7 @@ export function SalePanel({ product }: { product: Product }) {
           {field('startsAt', t('admin.sale.startsAt'), { type: 'datetime-local' }, t('admin.sale.startsHint'))}
           {field('endsAt', t('admin.sale.endsAt'), { type: 'datetime-local' }, t('admin.sale.endsHint'))}
         </div>
-        <div className={form.actions}>
+        <div className={`${form.actions} ${styles.actions}`}>
           {scheduled && (
             <button
               type="button"
