@@ -106,6 +106,19 @@ describe('CartView', () => {
     expect(screen.getByRole('link', { name: 'Continue Shopping' })).toHaveAttribute('href', '/clothing');
   });
 
+  it('shows a line on sale with its prior price struck through and the percentage off it', async () => {
+    fakeApi({
+      'GET /api/cart?lang=en': {
+        body: [line({ price: 35, sale: { priorPrice: 50, percentOff: 30, endsAt: null } })],
+      },
+    });
+    renderCart();
+    const [item] = await screen.findAllByRole('listitem');
+    expect(item!.querySelector('del')).toHaveTextContent('Lowest price in the 30 days before the sale: $50.00');
+    expect(within(item!).getByText('−30%')).toBeInTheDocument();
+    expect(item).toHaveTextContent('$35.00 each');
+  });
+
   it('names each colour in Bulgarian on a Bulgarian page, in English where it has no Bulgarian name', async () => {
     fakeApi({
       'GET /api/cart?lang=bg': () => ({
