@@ -6,6 +6,7 @@ import type { CartItem, Profile } from '@shop/contract';
 import { redirectToPayment } from '../lib/redirect';
 import { fakeApi, renderWithApi, signIn, TEST_SETTINGS } from '../../../test/fake-api';
 import { CheckoutView } from './checkout-view';
+import { fakeQuote, type FakeCode } from './quote.fixture';
 
 vi.mock('react-toastify', () => ({ toast: { error: vi.fn(), info: vi.fn(), success: vi.fn() } }));
 vi.mock('../lib/redirect', () => ({ redirectToPayment: vi.fn() }));
@@ -51,12 +52,24 @@ const profile = (delivery: Profile['delivery'] = saved): { body: Profile } => ({
   },
 });
 /** The checkout's reads: provider, cart, and the profile whose saved delivery fills the form. */
-const reads = (body: CartItem[] = cart, delivery: Profile['delivery'] = saved) => ({
+const reads = (
+  body: CartItem[] = cart,
+  delivery: Profile['delivery'] = saved,
+  codes: Record<string, FakeCode> = {},
+) => ({
   'GET /api/checkout': info,
   'GET /api/cart?lang=en': { body },
   'GET /api/profile': profile(delivery),
+  'POST /api/checkout/quote': fakeQuote(body, codes),
 });
 const PAY = 'Order and pay by card (test)';
+
+/** The pay button once the quote has arrived (it waits for the totals). */
+async function payButton(name = PAY) {
+  const button = await screen.findByRole('button', { name });
+  await waitFor(() => expect(button).toBeEnabled());
+  return button;
+}
 
 beforeEach(() => {
   vi.spyOn(console, 'warn').mockImplementation(() => undefined);
@@ -81,7 +94,7 @@ describe('CheckoutView', () => {
     await waitFor(() => expect(screen.getByTestId('checkout-delivery')).toHaveTextContent('Free'));
     expect(screen.getByTestId('checkout-total')).toHaveTextContent('$219.98');
     expect(screen.getByText('VAT included')).toBeInTheDocument();
-    expect(await screen.findByRole('button', { name: PAY })).toBeEnabled();
+    await payButton();
   });
 
   it('says the cart is empty and offers no way to pay', async () => {
@@ -99,7 +112,7 @@ describe('CheckoutView', () => {
     });
     signIn();
     renderWithApi(<CheckoutView />);
-    expect(await screen.findByRole('button', { name: 'Order and pay with Stripe' })).toBeEnabled();
+    await payButton('Order and pay with Stripe');
   });
 
   it('shows "Processing..." while the session opens, then sends the browser to the payment page', async () => {
@@ -110,14 +123,14 @@ describe('CheckoutView', () => {
     });
     signIn();
     renderWithApi(<CheckoutView />);
-    const pay = await screen.findByRole('button', { name: PAY });
+    const pay = await payButton();
     await userEvent.click(pay);
     const processing = screen.getByRole('button', { name: 'Processing...' });
     expect(processing).toBeDisabled();
     await userEvent.click(processing);
     open(new Response(JSON.stringify({ sessionId: 'cs_local_x', url: '/pay/cs_local_x' }), { status: 201 }));
     await waitFor(() => expect(redirectToPayment).toHaveBeenCalledWith('/pay/cs_local_x'));
-    const posts = calls.filter((call) => call.key.startsWith('POST'));
+    const posts = calls.filter((call) => call.key.startsWith('POST /api/checkout/session'));
     expect(posts).toHaveLength(1);
     expect(posts[0]!.body).toEqual({
       delivery: {
@@ -170,7 +183,7 @@ describe('CheckoutView', () => {
     });
     signIn();
     renderWithApi(<CheckoutView />);
-    await userEvent.click(await screen.findByRole('button', { name: PAY }));
+    await userEvent.click(await payButton());
     await waitFor(() => expect(toast.error).toHaveBeenCalledWith(message));
     expect(screen.getByRole('button', { name: PAY })).toBeEnabled();
     expect(redirectToPayment).not.toHaveBeenCalled();
@@ -186,7 +199,7 @@ describe('CheckoutView', () => {
     });
     signIn();
     renderWithApi(<CheckoutView />);
-    await userEvent.click(await screen.findByRole('button', { name: PAY }));
+    await userEvent.click(await payButton());
     await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Failed to redirect to payment.'));
     expect(within(document.body).getByRole('button', { name: PAY })).toBeEnabled();
   });
@@ -198,7 +211,7 @@ describe('CheckoutView', () => {
     });
     signIn();
     renderWithApi(<CheckoutView />);
-    await userEvent.click(await screen.findByRole('button', { name: PAY }));
+    await userEvent.click(await payButton());
     await waitFor(() => expect(toast.info).toHaveBeenCalledWith('Please log in to check out.'));
     expect(localStorage.getItem('token')).toBeNull();
     expect(toast.error).not.toHaveBeenCalled();
@@ -213,7 +226,7 @@ describe('CheckoutView', () => {
     expect(screen.getByTestId('checkout-total')).toHaveTextContent('$54.49');
     expect(screen.getByText('Add $50.01 more for free delivery.')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('radio', { name: /To an address/ }));
-    expect(screen.getByTestId('checkout-total')).toHaveTextContent('$56.89');
+    await waitFor(() => expect(screen.getByTestId('checkout-total')).toHaveTextContent('$56.89'));
     expect(screen.getByLabelText('Street address')).toBeInTheDocument();
   });
 
@@ -223,13 +236,13 @@ describe('CheckoutView', () => {
     renderWithApi(<CheckoutView />);
     // Without saved details, the account's name and phone start the form.
     await waitFor(() => expect(screen.getByLabelText("Recipient's name")).toHaveValue('Mila Petrova'));
-    await userEvent.click(screen.getByRole('button', { name: PAY }));
+    await userEvent.click(await payButton());
     expect(await screen.findByText('Enter the city.')).toBeInTheDocument();
     expect(screen.getByText('Enter a valid postcode.')).toBeInTheDocument();
     expect(screen.getByText('Enter the street address (at most 200 characters).')).toBeInTheDocument();
     expect(screen.getByLabelText('City')).toHaveAttribute('aria-invalid', 'true');
     expect(toast.error).toHaveBeenCalledWith('Please check the highlighted fields.');
-    expect(calls.filter((call) => call.key.startsWith('POST'))).toHaveLength(0);
+    expect(calls.filter((call) => call.key.startsWith('POST /api/checkout/session'))).toHaveLength(0);
   });
 
   it('shows the fields the server refuses next to them', async () => {
@@ -246,7 +259,7 @@ describe('CheckoutView', () => {
     });
     signIn();
     renderWithApi(<CheckoutView />);
-    await userEvent.click(await screen.findByRole('button', { name: PAY }));
+    await userEvent.click(await payButton());
     expect(await screen.findByText('Enter a valid postcode.')).toBeInTheDocument();
     expect(screen.getByLabelText('Postcode')).toHaveAttribute('aria-invalid', 'true');
     expect(toast.error).toHaveBeenCalledWith('Please check the highlighted fields.');
@@ -263,12 +276,13 @@ describe('CheckoutView', () => {
     signIn();
     renderWithApi(<CheckoutView />);
     await userEvent.click(await screen.findByRole('radio', { name: /Cash on delivery/ }));
-    expect(screen.getByTestId('checkout-cod-fee')).toHaveTextContent('$1.50');
+    // The fee and the total are the quote's, asked again for cash on delivery.
+    await waitFor(() => expect(screen.getByTestId('checkout-cod-fee')).toHaveTextContent('$1.50'));
     expect(screen.getByTestId('checkout-total')).toHaveTextContent('$55.99');
     await userEvent.click(screen.getByRole('checkbox', { name: 'Save these details for next time' }));
     await userEvent.click(screen.getByRole('button', { name: 'Place order (pay on delivery)' }));
     await waitFor(() => expect(redirectToPayment).toHaveBeenCalledWith('/checkout-success?order_id=7'));
-    expect(calls.find((call) => call.key.startsWith('POST'))?.body).toMatchObject({
+    expect(calls.find((call) => call.key.startsWith('POST /api/checkout/session'))?.body).toMatchObject({
       paymentMethod: 'cod',
       saveDelivery: true,
     });
@@ -299,9 +313,11 @@ describe('CheckoutView', () => {
     expect(await screen.findByRole('radio', { name: /Cash on delivery/ })).toBeChecked();
     expect(screen.queryByRole('radio', { name: /Card/ })).not.toBeInTheDocument();
     expect(screen.queryByText('Visa and Mastercard accepted')).not.toBeInTheDocument();
-    await userEvent.click(screen.getByRole('button', { name: 'Place order (pay on delivery)' }));
+    await userEvent.click(await payButton('Place order (pay on delivery)'));
     await waitFor(() => expect(redirectToPayment).toHaveBeenCalledWith('/checkout-success?order_id=8'));
-    expect(calls.find((call) => call.key.startsWith('POST'))?.body).toMatchObject({ paymentMethod: 'cod' });
+    expect(calls.find((call) => call.key.startsWith('POST /api/checkout/session'))?.body).toMatchObject({
+      paymentMethod: 'cod',
+    });
   });
 
   it('says so, and takes no order, when neither card nor cash on delivery is available', async () => {
@@ -336,7 +352,7 @@ describe('CheckoutView', () => {
     });
     signIn();
     renderWithApi(<CheckoutView />);
-    await userEvent.click(await screen.findByRole('button', { name: PAY }));
+    await userEvent.click(await payButton());
     await waitFor(() =>
       expect(toast.error).toHaveBeenCalledWith('Some items are no longer available in the quantity you chose.'),
     );

@@ -1,22 +1,23 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
-import { colorNameIn, type CartItem, type DeliveryMethod, type PaymentMethod } from '@shop/contract';
+import { colorNameIn, type CartItem, type DeliveryMethod, type PaymentMethod, type QuoteBody } from '@shop/contract';
 import { LoadingBlocks } from '../../../components/loading-blocks/loading-blocks';
 import { StateMessage } from '../../../components/state-message/state-message';
 import { SummaryLayout, SummaryLines, SummaryPanel, SummaryTotal } from '../../../components/summary/summary';
 import { isApiError } from '../../../lib/api-client';
 import { useErrorText } from '../../../lib/error-text';
-import { formatMoney, lineAmount, sumAmounts } from '../../../lib/money';
+import { formatMoney } from '../../../lib/money';
 import { useProfile } from '../../../lib/session';
 import { useSettings } from '../../../lib/settings';
 import { useLanguage } from '../../../lib/use-language';
 import { useStartCheckout } from '../api/create-checkout-session';
 import { useCheckoutCart } from '../api/get-checkout-cart';
 import { useCheckoutInfo } from '../api/get-checkout-info';
+import { useQuote } from '../../../lib/use-quote';
 import { CHECKOUT_FAILED } from '../lib/checkout-errors';
-import { checkoutTotals } from '../../../lib/checkout-totals';
+import { codeErrorText, isCodeRefusal, isTooManyTries } from '../lib/discount-code-errors';
 import {
   checkoutBody,
   deliveryFromProfile,
@@ -28,6 +29,7 @@ import {
   type DeliveryField,
 } from '../lib/delivery-form';
 import { DeliveryForm } from './delivery-form';
+import { DiscountCodeField } from './discount-code-field';
 import { SummaryLine } from './summary-line';
 import button from '../../../components/button/button.module.css';
 import styles from './checkout-view.module.css';
@@ -56,6 +58,11 @@ export function CheckoutView() {
   const [saveDelivery, setSaveDelivery] = useState(false);
   const touched = useRef(false);
   const formRef = useRef<HTMLFormElement>(null);
+  // The code field: what is typed, the code the quote is asked with, and why one was refused.
+  const [codeInput, setCodeInput] = useState('');
+  const [code, setCode] = useState<string | null>(null);
+  const [codeError, setCodeError] = useState<string | null>(null);
+  const [changed, setChanged] = useState(false);
 
   // The profile's details fill the form once, unless the shopper has started typing.
   useEffect(() => {
@@ -72,20 +79,79 @@ export function CheckoutView() {
   const noPaymentMethod = !cardEnabled && settings !== undefined && !codEnabled;
   const currency = settings?.currency ?? info?.currency;
   const money = (amount: number) => formatMoney(amount, lang, currency);
-  // A line without a price counts as 0 (the spec).
-  const subtotal = sumAmounts(items.map((item) => lineAmount(item.price, item.quantity)));
-  const totals = settings ? checkoutTotals(subtotal, draft.method, paymentMethod, settings) : null;
   const short = shortOf(items);
   const provider = info?.provider ?? 'unknown';
 
+  // Every figure of the summary is the server's quote (TRADE.md section 4): no sums here.
+  const quoteBody = useMemo<QuoteBody | null>(
+    () =>
+      hasLoaded && items.length > 0
+        ? { deliveryMethod: draft.method, paymentMethod, ...(code ? { discountCode: code } : {}) }
+        : null,
+    [hasLoaded, items.length, draft.method, paymentMethod, code],
+  );
+  // The server quotes its own copy of the cart: ask again whenever this page's copy changes.
+  const cartVersion = items.map((item) => `${item.cartItemId}:${item.quantity}:${item.price}`).join(',');
+  // The code is applied once a quote carries it (the last good quote, kept while others load).
+  const quoted = useQuote(quoteBody, cartVersion, (error, asked) => {
+    if (!code || asked.discountCode !== code) return;
+    // A code already applied survives a failure that is not about it (no connection a moment).
+    if (appliedCode === code && !isCodeRefusal(error) && !isTooManyTries(error)) return;
+    setCodeError(codeErrorText(error, t, money));
+    setCode(null);
+  });
+  const totals = quoted.quote;
+  const appliedCode = code !== null && quoted.quote?.discount && quoted.quotedFor?.discountCode === code ? code : null;
+
+  // The summary's figures, said again once the shopper has changed something (not on arrival).
+  const announcement =
+    changed && totals
+      ? totals.discount
+        ? t('checkout.code.appliedStatus', {
+            code: totals.discount.code,
+            amount: money(totals.discount.amount),
+            total: money(totals.total),
+          })
+        : t('checkout.code.totalStatus', { total: money(totals.total) })
+      : '';
+
+  function applyCode() {
+    const typed = codeInput.trim();
+    if (!typed) return;
+    setChanged(true);
+    setCodeError(null);
+    setCode(typed.toUpperCase());
+  }
+
+  function choosePayment(method: PaymentMethod) {
+    setChanged(true);
+    setChosenPayment(method);
+  }
+
+  function removeCode() {
+    setChanged(true);
+    setCode(null);
+    setCodeInput('');
+    setCodeError(null);
+  }
+
+  /**
+   * What each way of delivery costs: the quote's figure for the chosen one; the others at the
+   * shop's price, or free when the quote makes the chosen one free though it has a price (the
+   * free-delivery threshold or a code frees every way).
+   */
   const methodPrice = (method: DeliveryMethod): string => {
-    if (!settings) return '';
-    const price = checkoutTotals(subtotal, method, paymentMethod, settings).delivery;
+    if (!settings || !totals) return '';
+    const listed = (way: DeliveryMethod) =>
+      way === 'office' ? settings.delivery.officePrice : settings.delivery.addressPrice;
+    const freed = totals.deliveryCost === 0 && listed(draft.method) > 0;
+    const price = method === draft.method ? totals.deliveryCost : freed ? 0 : listed(method);
     return price === 0 ? t('checkout.free') : money(price);
   };
 
   function change(field: DeliveryField, value: string) {
     touched.current = true;
+    if (field === 'method') setChanged(true);
     setDraft((current) => ({ ...current, [field]: value }));
     setErrors((current) => ({ ...current, [field]: undefined }));
   }
@@ -100,7 +166,10 @@ export function CheckoutView() {
   /** Spec section 8, Checkout: every failure is a toast, and is logged; refused fields are marked. */
   async function pay(event: FormEvent) {
     event.preventDefault();
-    const body = checkoutBody(draft, paymentMethod, saveDelivery);
+    const body = {
+      ...checkoutBody(draft, paymentMethod, saveDelivery),
+      ...(appliedCode ? { discountCode: appliedCode } : {}),
+    };
     const invalid = invalidFields(body);
     if (Object.keys(invalid).length > 0) {
       setErrors(invalid);
@@ -116,6 +185,13 @@ export function CheckoutView() {
       case 'failed': {
         console.warn('checkout failed', result.error);
         const error = result.error;
+        // The code was used up (or the like) since it was applied: said beside the field, the form kept.
+        if (appliedCode && isCodeRefusal(error)) {
+          setCodeError(codeErrorText(error, t, money));
+          setCode(null);
+          toast.error(t('checkout.code.refusedAtCheckout'));
+          break;
+        }
         if (isApiError(error) && error.code === 'VALIDATION_ERROR') {
           if (error.fields.paymentMethod) {
             setChosenPayment('card');
@@ -194,7 +270,7 @@ export function CheckoutView() {
                     value="card"
                     checked={paymentMethod === 'card'}
                     disabled={processing}
-                    onChange={() => setChosenPayment('card')}
+                    onChange={() => choosePayment('card')}
                   />
                   <span className={styles.choiceText}>
                     <span className={styles.choiceName}>{t('checkout.methods.card')}</span>
@@ -210,7 +286,7 @@ export function CheckoutView() {
                     value="cod"
                     checked={paymentMethod === 'cod'}
                     disabled={processing}
-                    onChange={() => setChosenPayment('cod')}
+                    onChange={() => choosePayment('cod')}
                   />
                   <span className={styles.choiceText}>
                     <span className={styles.choiceName}>{t('checkout.methods.cod')}</span>
@@ -225,6 +301,22 @@ export function CheckoutView() {
             </fieldset>
             {noPaymentMethod && <p className={styles.note}>{t('checkout.noPaymentMethod')}</p>}
           </section>
+
+          <div className={styles.step}>
+            <DiscountCodeField
+              value={codeInput}
+              onChange={(value) => {
+                setCodeInput(value);
+                setCodeError(null);
+              }}
+              applied={appliedCode}
+              applying={code !== null && code !== appliedCode}
+              error={codeError}
+              onApply={applyCode}
+              onRemove={removeCode}
+              disabled={processing}
+            />
+          </div>
 
           <section aria-labelledby="checkout-summary-title" className={styles.step}>
             <h2 id="checkout-summary-title" className={styles.sectionTitle}>
@@ -271,33 +363,53 @@ export function CheckoutView() {
               </Link>
             </div>
           )}
-          <dl className={styles.rows}>
-            <div className={styles.row}>
-              <dt>{t('checkout.subtotal')}</dt>
-              <dd data-testid="checkout-subtotal">{money(subtotal)}</dd>
-            </div>
-            <div className={styles.row}>
-              <dt>{t('checkout.delivery')}</dt>
-              <dd data-testid="checkout-delivery">
-                {totals ? (totals.delivery === 0 ? t('checkout.free') : money(totals.delivery)) : '…'}
-              </dd>
-            </div>
-            {totals && paymentMethod === 'cod' && (
+          <div className={styles.figures} aria-busy={quoted.loading} data-testid="checkout-figures">
+            <dl className={styles.rows}>
               <div className={styles.row}>
-                <dt>{t('checkout.codFee')}</dt>
-                <dd data-testid="checkout-cod-fee">{money(totals.codFee)}</dd>
+                <dt>{t('checkout.subtotal')}</dt>
+                <dd data-testid="checkout-subtotal">{totals ? money(totals.subtotal) : '…'}</dd>
               </div>
-            )}
-          </dl>
-          <SummaryTotal
-            label={t('checkout.total')}
-            amount={totals ? money(totals.total) : '…'}
-            testId="checkout-total"
-            framed
-          />
+              {totals?.discount && (
+                <div className={styles.row}>
+                  <dt>{t('checkout.code.line', { code: totals.discount.code })}</dt>
+                  <dd data-testid="checkout-discount">
+                    {totals.discount.amount > 0 ? `−${money(totals.discount.amount)}` : t('checkout.code.freeDelivery')}
+                  </dd>
+                </div>
+              )}
+              <div className={styles.row}>
+                <dt>{t('checkout.delivery')}</dt>
+                <dd data-testid="checkout-delivery">
+                  {totals ? (totals.deliveryCost === 0 ? t('checkout.free') : money(totals.deliveryCost)) : '…'}
+                </dd>
+              </div>
+              {totals && totals.codFee > 0 && (
+                <div className={styles.row}>
+                  <dt>{t('checkout.codFee')}</dt>
+                  <dd data-testid="checkout-cod-fee">{money(totals.codFee)}</dd>
+                </div>
+              )}
+            </dl>
+            <SummaryTotal
+              label={t('checkout.total')}
+              amount={totals ? money(totals.total) : '…'}
+              testId="checkout-total"
+              framed
+            />
+          </div>
+          <p className="visually-hidden" role="status">
+            {announcement}
+          </p>
+          {quoted.error != null && !isCodeRefusal(quoted.error) && !isTooManyTries(quoted.error) && (
+            <p className={styles.note} role="alert">
+              {t('checkout.quoteFailed')}
+            </p>
+          )}
           <p className={styles.vat}>{t('checkout.vatIncluded')}</p>
-          {totals?.toFreeDelivery != null && (
-            <p className={styles.note}>{t('checkout.toFreeDelivery', { amount: money(totals.toFreeDelivery) })}</p>
+          {totals?.freeDeliveryRemaining != null && (
+            <p className={styles.note}>
+              {t('checkout.toFreeDelivery', { amount: money(totals.freeDeliveryRemaining) })}
+            </p>
           )}
           <button
             type="submit"

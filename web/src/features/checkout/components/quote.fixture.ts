@@ -1,0 +1,52 @@
+import type { CartItem, Quote, QuoteBody, Settings } from '@shop/contract';
+import type { SentRequest } from '../../../test/fake-api';
+import { TEST_SETTINGS } from '../../../test/fake-api';
+
+/** A code the fake server knows, or the refusal it answers for it. */
+export type FakeCode =
+  | { kind: 'percent' | 'amount' | 'free-delivery'; value?: number }
+  | { status: number; body: { error: string; code: string } };
+
+const round = (amount: number) => Math.round(amount * 100) / 100;
+
+/**
+ * `POST /api/checkout/quote` as the server answers it, for the tests: the cart's lines, the
+ * settings' delivery prices and threshold (on the goods after the discount), the COD fee, and the
+ * codes given. The page under test does no sums of its own: these figures are all it shows.
+ */
+export function fakeQuote(items: CartItem[], codes: Record<string, FakeCode> = {}, settings: Settings = TEST_SETTINGS) {
+  return (request: SentRequest) => {
+    const body = request.body as QuoteBody;
+    const subtotal = round(items.reduce((sum, item) => sum + (item.price ?? 0) * item.quantity, 0));
+    let discount: Quote['discount'] = null;
+    let freeByCode = false;
+    if (body.discountCode) {
+      const code = codes[body.discountCode];
+      if (!code) return { status: 404, body: { error: 'No such code.', code: 'CODE_NOT_FOUND' } };
+      if ('status' in code) return code;
+      const amount =
+        code.kind === 'percent'
+          ? round((subtotal * (code.value ?? 0)) / 100)
+          : code.kind === 'amount'
+            ? Math.min(code.value ?? 0, subtotal)
+            : 0;
+      freeByCode = code.kind === 'free-delivery';
+      discount = { code: body.discountCode, amount };
+    }
+    const goods = round(subtotal - (discount?.amount ?? 0));
+    const { addressPrice, officePrice, freeFrom } = settings.delivery;
+    const listed = body.deliveryMethod === 'office' ? officePrice : addressPrice;
+    const freeByThreshold = freeFrom !== null && goods >= freeFrom;
+    const deliveryCost = freeByCode || freeByThreshold ? 0 : listed;
+    const codFee = body.paymentMethod === 'cod' ? settings.cod.fee : 0;
+    const quote: Quote = {
+      subtotal,
+      discount,
+      deliveryCost,
+      codFee,
+      total: round(goods + deliveryCost + codFee),
+      freeDeliveryRemaining: freeFrom === null || freeByCode || freeByThreshold ? null : round(freeFrom - goods),
+    };
+    return { body: quote };
+  };
+}

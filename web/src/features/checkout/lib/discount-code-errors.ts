@@ -1,0 +1,36 @@
+import type { TFunction } from 'i18next';
+import { isApiError } from '../../../lib/api-client';
+
+/** The refusals that belong beside the code field rather than in a toast. */
+const CODE_REFUSALS = ['CODE_NOT_FOUND', 'CODE_USED_UP', 'CODE_MIN_SUBTOTAL', 'CODE_ALREADY_USED'] as const;
+
+/** A refusal of the code itself (unknown, used up, below its minimum, used already). */
+export const isCodeRefusal = (error: unknown): boolean =>
+  isApiError(error) && (CODE_REFUSALS as readonly string[]).includes(error.code);
+
+/** Too many wrong codes in a minute (quote and session counted together). */
+export const isTooManyTries = (error: unknown): boolean => isApiError(error) && error.status === 429;
+
+/**
+ * The amount the server says is missing for the code's minimum ("Add €12.50 more …"): the first
+ * number in its message. The message is English; only its figure is used.
+ */
+export function missingAmount(message: string): number | null {
+  const match = /\d+(?:[.,]\d{1,2})?/.exec(message);
+  if (!match) return null;
+  const amount = Number(match[0].replace(',', '.'));
+  return Number.isFinite(amount) && amount > 0 ? amount : null;
+}
+
+/** What to say beside the code field about a failed quote or session, in the shopper's language. */
+export function codeErrorText(error: unknown, t: TFunction, money: (amount: number) => string): string {
+  if (isTooManyTries(error)) return t('checkout.code.errors.RATE_LIMITED');
+  if (!isApiError(error) || !isCodeRefusal(error)) return t('checkout.code.errors.failed');
+  if (error.code === 'CODE_MIN_SUBTOTAL') {
+    const amount = missingAmount(error.message);
+    return amount === null
+      ? t('checkout.code.errors.CODE_MIN_SUBTOTAL_unknown')
+      : t('checkout.code.errors.CODE_MIN_SUBTOTAL', { amount: money(amount) });
+  }
+  return t(`checkout.code.errors.${error.code}`);
+}
