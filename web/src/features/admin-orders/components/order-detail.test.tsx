@@ -61,6 +61,16 @@ describe('OrderDetail', () => {
     expect(screen.getByRole('button', { name: 'Mark as delivered' })).toBeInTheDocument();
   });
 
+  it('shows the code and its amount between the subtotal and the delivery', async () => {
+    fakeApi({ 'GET /api/admin/orders/31': { body: { ...placed, discount: { code: 'TENOFF', amount: 12.5 } } } });
+    signIn();
+    renderWithApi(<OrderDetail orderId={31} lang="en" />);
+    const term = await screen.findByText('Discount (TENOFF)');
+    expect(term.nextElementSibling).toHaveTextContent('−€12.50');
+    const terms = [...term.closest('dl')!.querySelectorAll('dt')].map((node) => node.textContent);
+    expect(terms.slice(0, 3)).toEqual(['Subtotal', 'Discount (TENOFF)', 'Delivery']);
+  });
+
   it("shows the server's reason when the step is refused, and keeps the dialog open", async () => {
     fakeApi({
       'GET /api/admin/orders/31': { body: shipped },

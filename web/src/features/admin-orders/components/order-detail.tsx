@@ -136,6 +136,16 @@ export function OrderDetail({ orderId, lang }: OrderDetailProps) {
             </ul>
             <dl className={styles.totals}>
               <Row label={t('adminOrders.totals.subtotal')} value={money(order.subtotal)} />
+              {order.discount && (
+                <Row
+                  label={t('adminOrders.totals.discount', { code: order.discount.code })}
+                  value={
+                    order.discount.amount > 0
+                      ? `−${money(order.discount.amount)}`
+                      : t('adminOrders.totals.freeDeliveryCode')
+                  }
+                />
+              )}
               <Row label={t('adminOrders.totals.delivery')} value={money(order.deliveryCost)} />
               {order.codFee > 0 && <Row label={t('adminOrders.totals.codFee')} value={money(order.codFee)} />}
               <Row label={t('adminOrders.totals.total')} value={money(order.total)} strong />

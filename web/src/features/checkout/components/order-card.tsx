@@ -62,6 +62,16 @@ export function OrderCard({
           <SummaryLine key={index} {...item} name={itemNameIn(item, lang)} currency={order.currency} lang={lang} />
         ))}
       </ul>
+      {order.discount && (
+        <p className={styles.discount} data-testid="order-discount">
+          <span>{t('orders.discount', { code: order.discount.code })}</span>
+          <span>
+            {order.discount.amount > 0
+              ? `−${formatMoney(order.discount.amount, lang, order.currency)}`
+              : t('checkout.code.freeDelivery')}
+          </span>
+        </p>
+      )}
       <p className={styles.total}>
         <span>{t('orders.total')}</span>
         <span>{formatMoney(order.total, lang, order.currency)}</span>

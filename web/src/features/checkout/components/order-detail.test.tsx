@@ -122,6 +122,24 @@ describe('OrderDetail', () => {
     expect(screen.queryByRole('button', { name: 'Cancel order' })).not.toBeInTheDocument();
   });
 
+  it('shows the code between the subtotal and the delivery, and no line without one', async () => {
+    fakeApi({ 'GET /api/orders/42': { body: order({ discount: { code: 'TENOFF', amount: 5 }, total: 51.89 }) } });
+    signIn();
+    renderWithApi(<Detail />);
+    const discount = await screen.findByTestId('order-discount');
+    expect(discount).toHaveTextContent('−€5.00');
+    const terms = [...discount.closest('dl')!.querySelectorAll('dt')].map((term) => term.textContent);
+    expect(terms.slice(0, 3)).toEqual(['Subtotal', 'Discount (TENOFF)', 'Delivery']);
+    expect(screen.getByTestId('order-total')).toHaveTextContent('€51.89');
+  });
+
+  it('says a free-delivery code took the delivery off', async () => {
+    fakeApi({ 'GET /api/orders/42': { body: order({ discount: { code: 'FREESHIP', amount: 0 }, deliveryCost: 0 }) } });
+    signIn();
+    renderWithApi(<Detail />);
+    expect(await screen.findByTestId('order-discount')).toHaveTextContent('Free delivery');
+  });
+
   it("names each line in the page's language, whichever language the order was placed in", async () => {
     const lines = order().items.map((item) => ({ ...item, nameBg: 'Худи Ноар', colorNameBg: 'Оникс' }));
     fakeApi({ 'GET /api/orders/42': { body: order({ items: lines }) } });

@@ -117,6 +117,14 @@ export function OrderDetail({ order, lang }: { order: Order; lang: Language }) {
             <dt>{t('orderDetail.subtotal')}</dt>
             <dd>{money(order.subtotal)}</dd>
           </div>
+          {order.discount && (
+            <div>
+              <dt>{t('orderDetail.discount', { code: order.discount.code })}</dt>
+              <dd data-testid="order-discount">
+                {order.discount.amount > 0 ? `−${money(order.discount.amount)}` : t('checkout.code.freeDelivery')}
+              </dd>
+            </div>
+          )}
           <div>
             <dt>{t('orderDetail.delivery')}</dt>
             <dd>{order.deliveryCost === 0 ? t('orderDetail.free') : money(order.deliveryCost)}</dd>

@@ -73,6 +73,16 @@ describe('PaymentResult', () => {
     expect(screen.getByRole('link', { name: 'View my orders' })).toHaveAttribute('href', '/my-order');
   });
 
+  it('shows the code and what it took off, above the total', async () => {
+    fakeApi({
+      'GET /api/orders/by-session/cs_1': { body: order({ discount: { code: 'TENOFF', amount: 22 }, total: 197.98 }) },
+    });
+    signIn();
+    renderWithApi(<PaymentResult kind="success" sessionId="cs_1" />);
+    expect(await screen.findByTestId('order-discount')).toHaveTextContent('Discount (TENOFF)−$22.00');
+    expect(screen.getByText('$197.98')).toBeInTheDocument();
+  });
+
   it('says a cash-on-delivery order is placed, from its order id, and links to the order', async () => {
     fakeApi({
       'GET /api/orders/42': {
