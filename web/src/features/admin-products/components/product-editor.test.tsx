@@ -12,7 +12,9 @@ const product: Product = {
   id: 7,
   name: 'Linen Shirt',
   description: 'Light linen.',
-  price: 59,
+  price: 49,
+  regularPrice: 59,
+  sale: { priorPrice: 59, percentOff: 17, endsAt: null },
   categoryId: 1,
   imageUrl: '/uploads/a.jpg',
   published: true,
@@ -78,6 +80,16 @@ describe('ProductEditor stock', () => {
         { colorId: 12, size: 'M', onHand: 1 },
       ],
     });
+  });
+
+  it('edits the regular price during a sale (the sale price is the Sale panel’s)', async () => {
+    const { sent, onClose } = renderEditor();
+    const user = userEvent.setup();
+    expect(screen.getByLabelText(/^Price/)).toHaveValue('59.00');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    const edit = sent.find((request) => request.key === 'PUT /api/products/7');
+    expect(edit?.body).toMatchObject({ price: '59' });
   });
 
   it('refuses a count that is not a whole number, and sends nothing', async () => {

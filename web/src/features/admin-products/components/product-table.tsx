@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { StateMessage } from '../../../components/state-message/state-message';
+import { Price } from '../../../components/price/price';
 import { productThumb } from '../../../lib/images';
-import { formatMoney } from '../../../lib/money';
 import { useCurrency } from '../../../lib/settings';
 import { useAdminProducts } from '../api/get-admin-products';
 import { EditIcon } from '../../../components/icons/admin-icons';
@@ -65,7 +65,9 @@ export function ProductTable({ lang }: { lang: string }) {
                 </Link>
               </th>
               <td>{t(`categories.${product.categoryId}.name`)}</td>
-              <td className={table.number}>{formatMoney(product.price, lang, currency)}</td>
+              <td className={table.number}>
+                <Price price={product.price} sale={product.sale} lang={lang} currency={currency} />
+              </td>
               <td>
                 <span className={product.published ? badge.solid : badge.dashed}>
                   {product.published ? t('admin.products.published') : t('admin.products.draft')}

@@ -59,7 +59,8 @@ export function draftOf(product: Product): DetailsDraft {
     enCare: text('en')?.care ?? '',
     bgComposition: text('bg')?.composition ?? '',
     bgCare: text('bg')?.care ?? '',
-    price: product.price.toFixed(2),
+    // The regular price: during a sale `price` is the sale's, which the Sale panel sets apart.
+    price: product.regularPrice.toFixed(2),
     categoryId: String(product.categoryId),
   };
 }
