@@ -260,6 +260,8 @@ export const StatsSchema = z.object({
   ),
   /** Orders paid or placed, not shipped, not awaiting the owner's confirmation: the orders list's `?ship=due`. */
   toShip: z.number(),
+  /** The discount codes the period's sales used most, with their orders and what they took off. */
+  discountCodes: z.array(z.object({ code: z.string(), orders: z.number(), amount: z.number() })),
 });
 export type Stats = z.infer<typeof StatsSchema>;
 

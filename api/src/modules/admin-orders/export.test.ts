@@ -125,7 +125,7 @@ describe("GET /api/admin/orders/export.csv: a file a spreadsheet in the admin's 
       expect(columns.slice(0, 3)).toEqual(['order_id', 'reference', 'created_at']);
       expect(columns).toContain('line_vat');
       // 2 × 1234,56 = 2469,12, of which VAT at 20 % is 411,52; a name with `;` is quoted.
-      expect(line).toContain(';2;1234,56;2469,12;411,52;');
+      expect(line).toContain(';2;1234,56;0,00;2469,12;411,52;');
       expect(line).toContain('"Мария; Иванова"');
       expect(line).toContain('Суитшърт Оникс');
     }
@@ -138,7 +138,7 @@ describe("GET /api/admin/orders/export.csv: a file a spreadsheet in the admin's 
     });
     const { columns, line } = rowsOf(csv.body, ',');
     expect(columns.indexOf('line_vat')).toBe(columns.indexOf('line_total') + 1);
-    expect(line).toContain(',2,1234.56,2469.12,411.52,');
+    expect(line).toContain(',2,1234.56,0.00,2469.12,411.52,');
     expect(line).toContain('Мария; Иванова');
   });
 });

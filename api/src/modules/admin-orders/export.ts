@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { stringify, type Options } from 'csv-stringify/sync';
-import { type Language, vatWithin } from '@shop/contract';
+import { type Language, VAT_RATE_PERCENT, vatWithin } from '@shop/contract';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
@@ -34,24 +34,26 @@ const COLUMNS = [
   'size',
   'quantity',
   'unit_price',
+  'line_discount',
   'line_total',
   'line_vat',
   'subtotal',
+  'discount_code',
+  'discount',
   'delivery_cost',
   'cod_fee',
   'order_total',
   'refunded',
 ] as const;
 
-/** The VAT rate within every price (Bulgaria's standard rate; prices include it). */
-const VAT_RATE_PERCENT = 20;
-
 /** The money columns: read in cents, written as decimals with the language's decimal mark. */
 const MONEY = new Set<string>([
   'unit_price',
+  'line_discount',
   'line_total',
   'line_vat',
   'subtotal',
+  'discount',
   'delivery_cost',
   'cod_fee',
   'order_total',
@@ -123,9 +125,12 @@ const LineRowSchema = z.object({
   size: z.string(),
   quantity: z.number(),
   unit_price: dbInt,
+  line_discount: dbInt,
   line_total: dbInt,
   line_vat: z.number(),
   subtotal: dbInt,
+  discount_code: text,
+  discount: dbInt,
   delivery_cost: dbInt,
   cod_fee: dbInt,
   order_total: dbInt,
@@ -168,9 +173,11 @@ async function* csvChunks(
           o.delivery ->> 'city' as city, o.delivery ->> 'postcode' as postcode,
           coalesce(o.delivery ->> 'line1', o.delivery ->> 'office') as address_or_office,
           oi.product_id, oi.name as product, oi.color_name as color, oi.size, oi.quantity,
-          ${money('oi.unit_price_cents')} as unit_price, ${money('oi.unit_price_cents * oi.quantity')} as line_total,
+          ${money('oi.unit_price_cents')} as unit_price, ${money('oi.discount_cents')} as line_discount,
+          ${money('oi.unit_price_cents * oi.quantity - oi.discount_cents')} as line_total,
           0 as line_vat,
-          ${money('o.subtotal_cents')} as subtotal, ${money('o.delivery_cents')} as delivery_cost,
+          ${money('o.subtotal_cents')} as subtotal, o.discount_code, ${money('o.discount_cents')} as discount,
+          ${money('o.delivery_cents')} as delivery_cost,
           ${money('o.cod_fee_cents')} as cod_fee, ${money('o.total_cents')} as order_total,
           ${money('o.refunded_cents')} as refunded
         from order_items oi

@@ -62,11 +62,12 @@ export async function lowStock(db: Db, limit: number): Promise<LowStockLine[]> {
 /**
  * The dashboard's figures for the last `days` days, today included (UTC): orders and revenue
  * (net of refunds) per day, their totals, the best-selling products, the variants of tracked
- * products with LOW_STOCK or fewer left, and how many orders wait to be shipped.
+ * products with LOW_STOCK or fewer left, how many orders wait to be shipped, and the discount
+ * codes most used, with what they took off.
  */
 export async function orderStats(db: Db, days: number): Promise<Stats> {
   const since = sql`(current_date - ${days - 1}::int)`;
-  const [dayRows, top, low, shipping] = await Promise.all([
+  const [dayRows, top, low, shipping, codes] = await Promise.all([
     queryRows(
       db,
       z.object({ date: z.string(), orders: z.number(), revenue: z.number() }),
@@ -82,13 +83,22 @@ export async function orderStats(db: Db, days: number): Promise<Stats> {
       z.object({ product_id: z.number(), name: z.string(), quantity: z.number(), revenue: z.number() }),
       sql`
       select oi.product_id, max(oi.name) as name, sum(oi.quantity)::int as quantity,
-        sum(oi.quantity * oi.unit_price_cents)::int as revenue
+        sum(oi.quantity * oi.unit_price_cents - oi.discount_cents)::int as revenue
       from order_items oi join orders o on o.id = oi.order_id
       where ${SALES} and o.created_at >= ${since}
       group by oi.product_id order by quantity desc, revenue desc limit 5`,
     ),
     lowStock(db, LOW_STOCK_SHOWN),
     db.$count(orders, toShip()),
+    queryRows(
+      db,
+      z.object({ code: z.string(), orders: z.number(), amount: z.number() }),
+      sql`
+      select max(o.discount_code) as code, count(*)::int as orders, sum(o.discount_cents)::int as amount
+      from orders o
+      where ${SALES} and o.created_at >= ${since} and o.discount_code is not null
+      group by lower(o.discount_code) order by orders desc, amount desc limit 5`,
+    ),
   ]);
   // Cents are added, and turned into the currency's unit only in the answer.
   const orderCount = dayRows.reduce((sum, day) => sum + day.orders, 0);
@@ -108,5 +118,6 @@ export async function orderStats(db: Db, days: number): Promise<Stats> {
     })),
     lowStock: low,
     toShip: shipping,
+    discountCodes: codes.map((row) => ({ code: row.code, orders: row.orders, amount: fromCents(row.amount) })),
   };
 }

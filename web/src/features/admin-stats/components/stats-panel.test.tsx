@@ -34,6 +34,7 @@ const stats = (revenue: number): Stats => ({
     },
   ],
   toShip: 3,
+  discountCodes: [{ code: 'WINTER-25', orders: 4, amount: 61.2 }],
 });
 
 describe('StatsPanel', () => {
@@ -61,6 +62,8 @@ describe('StatsPanel', () => {
     expect(screen.getByText('3 sold · €180.00')).toBeInTheDocument();
     expect(screen.getByText('Sand, M: 2 left')).toBeInTheDocument();
     expect(screen.getByText('Ink, S: sold out')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Discount codes' })).toBeInTheDocument();
+    expect(screen.getByText('4 orders · €61.20 off')).toBeInTheDocument();
     expect(within(screen.getByRole('table')).getAllByRole('row')).toHaveLength(4);
 
     await userEvent.click(screen.getByRole('radio', { name: '7 days' }));

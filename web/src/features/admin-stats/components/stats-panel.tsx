@@ -128,6 +128,24 @@ export function StatsPanel({ lang, currency }: StatsPanelProps) {
                 </ul>
               )}
             </div>
+            {data.discountCodes.length > 0 && (
+              <div>
+                <h3 className={styles.subtitle}>{t('adminStats.discountCodes')}</h3>
+                <ul className={styles.list}>
+                  {data.discountCodes.map((code) => (
+                    <li key={code.code}>
+                      <span>{code.code}</span>
+                      <span className={styles.muted}>
+                        {t('adminStats.codeUsed', {
+                          count: code.orders,
+                          amount: formatMoney(code.amount, lang, currency),
+                        })}
+                      </span>
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            )}
           </div>
         </>
       )}
