@@ -126,6 +126,8 @@ export const orderItems = pgTable(
     quantity: integer('quantity').notNull(),
     /** The line's share of the order's discount: it cost unit price × quantity − this. */
     discountCents: integer('discount_cents').notNull().default(0),
+    /** Bought on sale: the sale's prior price (the 30-day lowest) when it announced a reduction, else null. */
+    priorPriceCents: integer('prior_price_cents'),
     /** Units of tracked stock the line holds: reserved while the order is pending, sold once paid. */
     stockQuantity: integer('stock_quantity').notNull().default(0),
     imageUrl: text('image_url').notNull().default(''),

@@ -1,0 +1,1 @@
+ALTER TABLE "order_items" ADD COLUMN "prior_price_cents" integer;
