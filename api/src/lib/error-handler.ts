@@ -1,21 +1,72 @@
-import type { ErrorBody } from '@shop/contract';
+import type { ErrorBody, ErrorCode } from '@shop/contract';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { AppError, RateLimitError } from './errors.js';
+import { AppError, DependencyError, RateLimitError, type Dependency } from './errors.js';
+
+/**
+ * The one place that turns an error's code into an HTTP status (docs/decisions/0036): services
+ * throw codes, the edge answers them. A new code in the contract needs its row here.
+ */
+export const ERROR_STATUS: Record<ErrorCode, number> = {
+  VALIDATION_ERROR: 400,
+  BAD_REQUEST: 400,
+  UNAUTHORIZED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  EMAIL_TAKEN: 409,
+  EMAIL_NOT_VERIFIED: 403,
+  INVALID_CODE: 400,
+  CODE_EXPIRED: 400,
+  INVALID_TOKEN: 400,
+  TOKEN_EXPIRED: 410,
+  WEAK_PASSWORD: 400,
+  MAX_QUANTITY: 409,
+  OUT_OF_STOCK: 409,
+  IN_STOCK: 409,
+  CART_EMPTY: 400,
+  TOO_MANY_OPEN_ORDERS: 409,
+  QUANTITY_LIMIT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  RATE_LIMITED: 429,
+  // Not thrown by the API today (the web's own codes, or kept for the provider's answers).
+  PAYMENT_DECLINED: 402,
+  SESSION_CLOSED: 409,
+  TIMEOUT: 504,
+  ROOT_PROTECTED: 403,
+  INVALID_TRANSITION: 409,
+  ALREADY_WITHDRAWN: 409,
+  WITHDRAWAL_PERIOD_OVER: 409,
+  SIZE_IN_USE: 409,
+  SIZE_RESERVED: 409,
+  // Discount codes (TRADE.md section 4).
+  CODE_NOT_FOUND: 404,
+  CODE_USED_UP: 409,
+  CODE_MIN_SUBTOTAL: 409,
+  CODE_ALREADY_USED: 409,
+  INTERNAL: 500,
+};
+
+/** INTERNAL because a service outside the shop failed: the mail server is unavailable, the provider a bad gateway. */
+const DEPENDENCY_STATUS: Record<Dependency, number> = { mail: 503, payments: 502 };
+
+export const statusOf = (error: AppError): number =>
+  error instanceof DependencyError ? DEPENDENCY_STATUS[error.dependency] : ERROR_STATUS[error.code];
 
 /** Fastify's own error codes that are the client's fault, with what we tell the client. */
-const CLIENT_ERRORS: Record<string, [number, ErrorBody['code'], string]> = {
-  FST_ERR_CTP_BODY_TOO_LARGE: [413, 'PAYLOAD_TOO_LARGE', 'The request body is too large.'],
-  FST_REQ_FILE_TOO_LARGE: [413, 'PAYLOAD_TOO_LARGE', 'Images may be at most 2 MB.'],
-  FST_FILES_LIMIT: [413, 'PAYLOAD_TOO_LARGE', 'Too many files in one request.'],
-  FST_PARTS_LIMIT: [413, 'PAYLOAD_TOO_LARGE', 'Too many parts in one request.'],
-  FST_FIELDS_LIMIT: [413, 'PAYLOAD_TOO_LARGE', 'Too many fields in one request.'],
-  FST_INVALID_MULTIPART_CONTENT_TYPE: [415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the form as multipart/form-data.'],
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, 'UNSUPPORTED_MEDIA_TYPE', 'Unsupported content type.'],
-  FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, 'BAD_REQUEST', 'Invalid Content-Length.'],
-  FST_ERR_CTP_EMPTY_JSON_BODY: [400, 'BAD_REQUEST', 'The JSON body is empty.'],
-  FST_ERR_CTP_INVALID_JSON_BODY: [400, 'BAD_REQUEST', 'The body is not valid JSON.'],
-  FST_ERR_VALIDATION: [400, 'VALIDATION_ERROR', 'Invalid input.'],
+const CLIENT_ERRORS: Record<string, [ErrorCode, string]> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: ['PAYLOAD_TOO_LARGE', 'The request body is too large.'],
+  FST_REQ_FILE_TOO_LARGE: ['PAYLOAD_TOO_LARGE', 'Images may be at most 2 MB.'],
+  FST_FILES_LIMIT: ['PAYLOAD_TOO_LARGE', 'Too many files in one request.'],
+  FST_PARTS_LIMIT: ['PAYLOAD_TOO_LARGE', 'Too many parts in one request.'],
+  FST_FIELDS_LIMIT: ['PAYLOAD_TOO_LARGE', 'Too many fields in one request.'],
+  FST_INVALID_MULTIPART_CONTENT_TYPE: ['UNSUPPORTED_MEDIA_TYPE', 'Send the form as multipart/form-data.'],
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: ['UNSUPPORTED_MEDIA_TYPE', 'Unsupported content type.'],
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: ['BAD_REQUEST', 'Invalid Content-Length.'],
+  FST_ERR_CTP_EMPTY_JSON_BODY: ['BAD_REQUEST', 'The JSON body is empty.'],
+  FST_ERR_CTP_INVALID_JSON_BODY: ['BAD_REQUEST', 'The body is not valid JSON.'],
+  FST_ERR_VALIDATION: ['VALIDATION_ERROR', 'Invalid input.'],
 };
 
 const MALFORMED_MULTIPART =
@@ -35,7 +86,7 @@ export function installErrorHandler(app: FastifyInstance): void {
       if (error.lines) body.lines = error.lines;
       if (error.available !== undefined) body.available = error.available;
       if (error.sizes) body.sizes = error.sizes;
-      return reply.code(error.status).send(body);
+      return reply.code(statusOf(error)).send(body);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const fields: Record<string, string> = {};
@@ -44,17 +95,19 @@ export function installErrorHandler(app: FastifyInstance): void {
         fields[key] ??= issue.message ?? 'Invalid value.';
       }
       const first = Object.values(fields)[0];
-      return reply.code(400).send({ error: first ?? 'Invalid input.', code: 'VALIDATION_ERROR', fields });
+      return reply
+        .code(ERROR_STATUS.VALIDATION_ERROR)
+        .send({ error: first ?? 'Invalid input.', code: 'VALIDATION_ERROR', fields });
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error }, 'response did not match its schema');
-      return reply.code(500).send({ error: 'Something went wrong.', code: 'INTERNAL' });
+      return reply.code(ERROR_STATUS.INTERNAL).send({ error: 'Something went wrong.', code: 'INTERNAL' });
     }
     const known = error.code ? CLIENT_ERRORS[error.code] : undefined;
-    if (known) return reply.code(known[0]).send({ error: known[2], code: known[1] });
+    if (known) return reply.code(ERROR_STATUS[known[0]]).send({ error: known[1], code: known[0] });
     if (error.statusCode === 429) {
       return reply
-        .code(429)
+        .code(ERROR_STATUS.RATE_LIMITED)
         .send({ error: 'Too many requests. Please wait a moment and try again.', code: 'RATE_LIMITED' });
     }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
@@ -64,14 +117,16 @@ export function installErrorHandler(app: FastifyInstance): void {
     // PostgreSQL refuses a NUL character in text (22021): the input was bad, not the server.
     if ((error as { cause?: { code?: unknown } }).cause?.code === '22021') {
       return reply
-        .code(400)
+        .code(ERROR_STATUS.BAD_REQUEST)
         .send({ error: 'The request contains characters that are not allowed.', code: 'BAD_REQUEST' });
     }
     // The multipart parser (busboy) throws plain Errors for a broken form body.
     if (MALFORMED_MULTIPART.test(error.message)) {
-      return reply.code(400).send({ error: 'The form data is malformed.', code: 'BAD_REQUEST' });
+      return reply.code(ERROR_STATUS.BAD_REQUEST).send({ error: 'The form data is malformed.', code: 'BAD_REQUEST' });
     }
     request.log.error({ err: error }, 'unhandled error');
-    return reply.code(500).send({ error: 'Something went wrong. Please try again later.', code: 'INTERNAL' });
+    return reply
+      .code(ERROR_STATUS.INTERNAL)
+      .send({ error: 'Something went wrong. Please try again later.', code: 'INTERNAL' });
   });
 }

@@ -1,6 +1,10 @@
 import type { ErrorBody, ErrorCode } from '@shop/contract';
 
-/** The one error type services throw; the error handler turns it into `{ error, code }`. */
+/**
+ * The one error type services throw: a code the contract names and a message for people. It
+ * carries no HTTP status: the error handler gives each code its status in one table
+ * (error-handler.ts `ERROR_STATUS`, docs/decisions/0036), so a service knows nothing of HTTP.
+ */
 export class AppError extends Error {
   /** OUT_OF_STOCK at checkout: the lines above what is left (sent as `lines`). */
   lines?: ErrorBody['lines'];
@@ -10,7 +14,6 @@ export class AppError extends Error {
   sizes?: ErrorBody['sizes'];
 
   constructor(
-    public readonly status: number,
     public readonly code: ErrorCode,
     message: string,
     public readonly fields?: Record<string, string>,
@@ -20,20 +23,38 @@ export class AppError extends Error {
   }
 }
 
-export const notFound = (message = 'Not found') => new AppError(404, 'NOT_FOUND', message);
-export const badRequest = (message: string, fields?: Record<string, string>) =>
-  new AppError(400, 'BAD_REQUEST', message, fields);
-export const forbidden = (message = 'You are not allowed to do this.') => new AppError(403, 'FORBIDDEN', message);
-export const unauthorized = (message = 'Please log in.') => new AppError(401, 'UNAUTHORIZED', message);
-export const conflict = (code: ErrorCode, message: string) => new AppError(409, code, message);
+/** A service outside the shop that a request needed and that failed it. */
+export type Dependency = 'mail' | 'payments';
 
-/** 429 with the seconds after which the client may try again (sent as `Retry-After`). */
+/**
+ * The mail server or the payment provider failed the request (INTERNAL): the fault is neither the
+ * client's nor the shop's own, and the edge says which of the two it was (error-handler.ts).
+ */
+export class DependencyError extends AppError {
+  constructor(
+    public readonly dependency: Dependency,
+    message: string,
+  ) {
+    super('INTERNAL', message);
+    this.name = 'DependencyError';
+  }
+}
+
+export const notFound = (message = 'Not found') => new AppError('NOT_FOUND', message);
+export const badRequest = (message: string, fields?: Record<string, string>) =>
+  new AppError('BAD_REQUEST', message, fields);
+export const forbidden = (message = 'You are not allowed to do this.') => new AppError('FORBIDDEN', message);
+export const unauthorized = (message = 'Please log in.') => new AppError('UNAUTHORIZED', message);
+/** A refusal because of how things stand (a taken email, no stock left), under its own code. */
+export const conflict = (code: ErrorCode, message: string) => new AppError(code, message);
+
+/** Too many requests, with the seconds after which the client may try again (sent as `Retry-After`). */
 export class RateLimitError extends AppError {
   constructor(
     public readonly retryAfter: number,
     message = 'Too many requests. Please wait a moment and try again.',
   ) {
-    super(429, 'RATE_LIMITED', message);
+    super('RATE_LIMITED', message);
     this.name = 'RateLimitError';
   }
 }

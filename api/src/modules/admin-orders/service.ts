@@ -241,7 +241,6 @@ export async function refundOrder(
     const remaining = refundableCents(facts);
     if (amountCents > remaining) {
       throw new AppError(
-        409,
         'INVALID_TRANSITION',
         `At most ${fromCents(remaining).toFixed(2)} ${row.currency} of this order can still be refunded.`,
       );

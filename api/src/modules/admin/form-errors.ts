@@ -7,7 +7,7 @@ import { AppError } from '../../lib/errors.js';
 
 /** The product forms answer the spec's overall message, with each field's own message beside it. */
 export function formError(fields: Record<string, string>): AppError {
-  return new AppError(400, 'VALIDATION_ERROR', REQUIRED_FIELDS_MESSAGE, fields);
+  return new AppError('VALIDATION_ERROR', REQUIRED_FIELDS_MESSAGE, fields);
 }
 
 /** Parses form fields with a contract schema, or throws the form error. */

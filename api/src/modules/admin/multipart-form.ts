@@ -12,8 +12,7 @@ export interface MultipartForm {
 /** Headers and boundaries around the files: a form at the byte limit still fits. */
 const FORM_OVERHEAD_BYTES = 256 * 1024;
 
-const tooLarge = () =>
-  new AppError(413, 'PAYLOAD_TOO_LARGE', 'The images of one request may be at most 8 MB together.');
+const tooLarge = () => new AppError('PAYLOAD_TOO_LARGE', 'The images of one request may be at most 8 MB together.');
 
 /**
  * Reads a whole multipart form into memory, at most 8 MB of files (ARCHITECTURE section 9).
@@ -23,7 +22,7 @@ const tooLarge = () =>
  */
 export async function readMultipartForm(request: FastifyRequest): Promise<MultipartForm> {
   if (!request.isMultipart()) {
-    throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the form as multipart/form-data.');
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the form as multipart/form-data.');
   }
   const announced = Number(request.headers['content-length'] ?? 0);
   if (announced > UPLOAD_REQUEST_MAX_BYTES + FORM_OVERHEAD_BYTES) throw tooLarge();

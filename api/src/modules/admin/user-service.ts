@@ -8,7 +8,7 @@ import { audit } from '../../platform/audit.js';
 /** A small shop's user list fits one page; the bound keeps a runaway table from one huge answer. */
 const USER_LIST_LIMIT = 5000;
 
-const rootProtected = () => new AppError(403, 'ROOT_PROTECTED', 'The root admin cannot be changed or deleted.');
+const rootProtected = () => new AppError('ROOT_PROTECTED', 'The root admin cannot be changed or deleted.');
 
 /** Every user, the root admin first, then by id. */
 export async function listUsers(db: Db): Promise<AdminUser[]> {
@@ -52,7 +52,7 @@ export async function setRole(
  * cascades); its orders stay for the books, no longer linked to a user.
  */
 export async function deleteUser(db: Db, actorId: number, userId: number): Promise<void> {
-  if (userId === actorId) throw new AppError(403, 'FORBIDDEN', 'You cannot delete your own account here.');
+  if (userId === actorId) throw new AppError('FORBIDDEN', 'You cannot delete your own account here.');
   await db.transaction(async (tx) => {
     const [user] = await tx
       .select({ role: users.role, email: users.email })

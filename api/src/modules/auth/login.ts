@@ -70,11 +70,11 @@ export async function login(
     log.info({ event: 'login.failure', reason, email, userId, ip, knownDevice }, 'login failed');
   if (!user) {
     fail('unknown_email');
-    throw new AppError(404, 'NOT_FOUND', MESSAGES.unknownEmail);
+    throw new AppError('NOT_FOUND', MESSAGES.unknownEmail);
   }
   if (!(await verifyPassword(user.passwordHash, attempt.password))) {
     fail('wrong_password', user.id);
-    throw new AppError(401, 'UNAUTHORIZED', MESSAGES.wrongPassword);
+    throw new AppError('UNAUTHORIZED', MESSAGES.wrongPassword);
   }
   // The right password: nothing reserved was a failure.
   await giveBack();
@@ -83,7 +83,7 @@ export async function login(
       { event: 'login.failure', reason: 'email_not_verified', userId: user.id, ip },
       'login refused: email not verified',
     );
-    throw new AppError(403, 'EMAIL_NOT_VERIFIED', MESSAGES.notVerified);
+    throw new AppError('EMAIL_NOT_VERIFIED', MESSAGES.notVerified);
   }
   await limiter.reset(accountKey);
   const token = await createSession(db, user.id);

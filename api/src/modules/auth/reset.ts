@@ -1,6 +1,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { emailCodes, passwordResets, sessions, users } from '../../db/schema.js';
-import { AppError } from '../../lib/errors.js';
+import { AppError, DependencyError } from '../../lib/errors.js';
 import { passwordChangedMail, resetLinkMail } from '../../platform/mail/templates/account.js';
 import { clientKey } from '../../platform/security/client-key.js';
 import { assertPasswordAllowed } from '../../platform/security/password-policy.js';
@@ -47,7 +47,7 @@ export async function requestPasswordReset(deps: AuthDeps, email: string, ip: st
     });
   } catch (error) {
     log.error({ err: error, event: 'reset.mail_failed', userId: user.id }, 'reset: could not send the link');
-    throw new AppError(503, 'INTERNAL', MESSAGES.mailFailed);
+    throw new DependencyError('mail', MESSAGES.mailFailed);
   }
   log.info({ event: 'reset.requested', known: true, userId: user.id, ip }, 'password reset link sent');
 }
@@ -70,8 +70,8 @@ export async function updatePassword(
   assertPasswordAllowed(newPassword, 'newPassword');
   const tokenHash = hashToken(resetToken);
   const [reset] = await db.select().from(passwordResets).where(eq(passwordResets.tokenHash, tokenHash)).limit(1);
-  if (!reset || reset.usedAt) throw new AppError(400, 'INVALID_TOKEN', MESSAGES.invalidResetLink);
-  if (reset.expiresAt.getTime() <= Date.now()) throw new AppError(400, 'INVALID_TOKEN', MESSAGES.expiredResetLink);
+  if (!reset || reset.usedAt) throw new AppError('INVALID_TOKEN', MESSAGES.invalidResetLink);
+  if (reset.expiresAt.getTime() <= Date.now()) throw new AppError('INVALID_TOKEN', MESSAGES.expiredResetLink);
 
   const passwordHash = await hashPassword(newPassword);
   const user = await db.transaction(async (tx) => {
@@ -96,7 +96,7 @@ export async function updatePassword(
     await tx.delete(emailCodes).where(eq(emailCodes.userId, reset.userId));
     return updated;
   });
-  if (!user) throw new AppError(400, 'INVALID_TOKEN', MESSAGES.invalidResetLink);
+  if (!user) throw new AppError('INVALID_TOKEN', MESSAGES.invalidResetLink);
   log.info({ event: 'reset.completed', userId: user.id, ip }, 'password changed by reset link; all sessions ended');
 
   try {

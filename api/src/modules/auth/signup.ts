@@ -3,7 +3,7 @@ import { OTP_LENGTH } from '@shop/contract';
 import { and, desc, eq, gt, lt, notInArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { emailCodes, users } from '../../db/schema.js';
-import { AppError, conflict } from '../../lib/errors.js';
+import { AppError, DependencyError, conflict } from '../../lib/errors.js';
 import { signupCodeMail } from '../../platform/mail/templates/account.js';
 import { clientKey } from '../../platform/security/client-key.js';
 import { assertPasswordAllowed } from '../../platform/security/password-policy.js';
@@ -93,7 +93,7 @@ export async function signup(deps: AuthDeps, body: SignupBody, ip: string, reque
     // Without the code the account could never be verified: undo it so the person can simply retry.
     await db.delete(users).where(eq(users.id, created.user.id));
     log.error({ err: error, event: 'signup.mail_failed', userId: created.user.id }, 'signup: could not send the code');
-    throw new AppError(503, 'INTERNAL', MESSAGES.mailFailed);
+    throw new DependencyError('mail', MESSAGES.mailFailed);
   }
   log.info({ event: 'signup', userId: created.user.id, ip }, 'signup: account created, code sent');
 }
@@ -119,7 +119,7 @@ export async function resendCode(deps: AuthDeps, email: string, ip: string): Pro
     await sendCode(deps, user, code);
   } catch (error) {
     deps.log.error({ err: error, event: 'otp.mail_failed', userId: user.id }, 'resend: could not send the code');
-    throw new AppError(503, 'INTERNAL', MESSAGES.mailFailed);
+    throw new DependencyError('mail', MESSAGES.mailFailed);
   }
   deps.log.info({ event: 'otp.resent', userId: user.id, ip }, 'verification code sent again');
 }
@@ -133,7 +133,7 @@ export async function verifyCode(
   const { db, log } = deps;
   await enforce(deps.limiter, `code-check:ip:${clientKey(ip)}`, LIMITS.codeChecksPerIp, MESSAGES.tooManyRequests);
   const user = await findUserByEmail(db, email);
-  if (!user) throw new AppError(400, 'INVALID_CODE', MESSAGES.wrongCode);
+  if (!user) throw new AppError('INVALID_CODE', MESSAGES.wrongCode);
   if (user.emailVerifiedAt) throw conflict('CONFLICT', MESSAGES.alreadyVerified);
 
   // Every try is counted on each code it is compared with, before the comparison, atomically:
@@ -152,16 +152,16 @@ export async function verifyCode(
       .where(eq(emailCodes.userId, user.id))
       .limit(1);
     // No code left to try: either spent by 5 wrong tries or never sent. Either way a new one is needed.
-    throw new AppError(400, 'CODE_EXPIRED', spent ? MESSAGES.codeVoid : MESSAGES.codeExpired);
+    throw new AppError('CODE_EXPIRED', spent ? MESSAGES.codeVoid : MESSAGES.codeExpired);
   }
   const live = tried.filter((row) => row.expiresAt.getTime() > Date.now());
-  if (live.length === 0) throw new AppError(400, 'CODE_EXPIRED', MESSAGES.codeExpired);
+  if (live.length === 0) throw new AppError('CODE_EXPIRED', MESSAGES.codeExpired);
   const attempt = live.find((row) => safeEqualHex(row.codeHash, codeHash(user.id, code)));
   if (!attempt) {
     const attempts = Math.min(...live.map((row) => row.attempts));
     log.info({ event: 'otp.failure', userId: user.id, attempts, ip }, 'verification code rejected');
-    if (attempts >= CODE_MAX_ATTEMPTS) throw new AppError(400, 'CODE_EXPIRED', MESSAGES.codeVoid);
-    throw new AppError(400, 'INVALID_CODE', MESSAGES.wrongCode);
+    if (attempts >= CODE_MAX_ATTEMPTS) throw new AppError('CODE_EXPIRED', MESSAGES.codeVoid);
+    throw new AppError('INVALID_CODE', MESSAGES.wrongCode);
   }
 
   const started = await db.transaction(async (tx) => {
@@ -172,7 +172,7 @@ export async function verifyCode(
     await tx.update(users).set({ emailVerifiedAt: new Date(), updatedAt: new Date() }).where(eq(users.id, user.id));
     return { token: await createSession(tx, user.id), deviceToken: await rememberDevice(tx, user.id) };
   });
-  if (!started) throw new AppError(400, 'CODE_EXPIRED', MESSAGES.codeExpired);
+  if (!started) throw new AppError('CODE_EXPIRED', MESSAGES.codeExpired);
   log.info({ event: 'otp.verified', userId: user.id, ip }, 'email verified, session started');
   return { ...started, user: userSummary(user) };
 }

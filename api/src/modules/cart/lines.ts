@@ -14,7 +14,7 @@ export interface LineKey {
 }
 
 const invalid = (field: string, message: string) =>
-  new AppError(400, 'VALIDATION_ERROR', message, { [field]: message });
+  new AppError('VALIDATION_ERROR', message, { [field]: message });
 
 /**
  * The colour may be named by its id or, as the spec's client does, by its image url

@@ -74,7 +74,6 @@ export async function accountStanding(
   if (!row) throw new Error('accountStanding: no row');
   if (cod && row.open_cod >= settings.codMaxOpenOrders) {
     throw new AppError(
-      409,
       'TOO_MANY_OPEN_ORDERS',
       `You already have ${row.open_cod} cash-on-delivery orders on their way to being shipped. ` +
         'Please wait until one of them ships, or pay by card.',
@@ -84,7 +83,6 @@ export async function accountStanding(
     const cap = settings.maxUnitsPerVariant;
     const named = row.over_cap.map((line) => `${line.name} (${line.colorName}, ${line.size})`).join(', ');
     const refused = new AppError(
-      409,
       'QUANTITY_LIMIT',
       `One order may take at most ${cap} of one colour and size: ${named}. Please lower the quantity.`,
     );

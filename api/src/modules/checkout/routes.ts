@@ -59,7 +59,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
       const limit = await app.limiter.hit(`checkout:${user.id}`, CHECKOUTS_PER_MINUTE, 60_000);
       if (!limit.allowed) {
         reply.header('retry-after', String(limit.retryAfter));
-        throw new AppError(429, 'RATE_LIMITED', 'Too many checkout attempts. Please wait a moment and try again.');
+        throw new AppError('RATE_LIMITED', 'Too many checkout attempts. Please wait a moment and try again.');
       }
       try {
         const { delivery, paymentMethod, saveDelivery = false } = request.body;

@@ -6,7 +6,7 @@ import { onSale, paidPrice, productName } from '../../db/fragments.js';
 import { lockShopper } from '../../db/locks.js';
 import { dbTimestamp, queryRows } from '../../db/rows.js';
 import { orders, users, type OrderDelivery } from '../../db/schema.js';
-import { AppError } from '../../lib/errors.js';
+import { AppError, DependencyError } from '../../lib/errors.js';
 import type { CheckoutOrder, HostedSession, PaymentProvider } from '../../platform/payments/index.js';
 import { closePending, recordEvent, removeBoughtCartLines, type ClosedOrder } from '../orders/lifecycle.js';
 import { settingsRow } from '../settings/service.js';
@@ -186,8 +186,7 @@ async function cancelEarlier(tx: Tx, userId: number, earlier: { id: number }[]):
   return closePending(tx, pendingOf(userId), 'cancel');
 }
 
-const invalid = (field: string, message: string) =>
-  new AppError(400, 'VALIDATION_ERROR', message, { [field]: message });
+const invalid = (field: string, message: string) => new AppError('VALIDATION_ERROR', message, { [field]: message });
 
 /**
  * Builds an order from the server-side cart (whatever the client sent), for the delivery and
@@ -255,7 +254,7 @@ export async function createCheckout(
       withItems: !cod && !reserved,
       reserve: !cod,
     });
-    if (!row) throw new AppError(400, 'CART_EMPTY', 'Your cart is empty!');
+    if (!row) throw new AppError('CART_EMPTY', 'Your cart is empty!');
     if (cod) {
       await sellUnreserved(tx, row.id);
       await removeBoughtCartLines(tx, { id: row.id, userId: shopper.id });
@@ -307,9 +306,9 @@ export async function createCheckout(
   return { orderId: placed.id, ...session };
 }
 
-/** The provider could not open a session; the cause is logged, the shopper gets a plain 502. */
-export class PaymentProviderError extends AppError {
+/** The provider could not open a session; the cause is logged, the shopper is told to try again later. */
+export class PaymentProviderError extends DependencyError {
   constructor(override readonly cause: unknown) {
-    super(502, 'INTERNAL', 'The payment provider is not available right now. Please try again later.');
+    super('payments', 'The payment provider is not available right now. Please try again later.');
   }
 }

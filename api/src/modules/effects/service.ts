@@ -43,7 +43,7 @@ export async function retryEffect(db: Db, actorId: number, id: number): Promise<
     const [row] = await tx.select().from(effects).where(eq(effects.id, id)).for('update');
     if (!row) throw notFound('No such task.');
     if (row.doneAt || !row.failedAt) {
-      throw new AppError(409, 'INVALID_TRANSITION', 'Only a task that failed can be retried: this one is not waiting.');
+      throw new AppError('INVALID_TRANSITION', 'Only a task that failed can be retried: this one is not waiting.');
     }
     const [retried] = await tx
       .update(effects)

@@ -21,7 +21,7 @@ export const factsOf = (row: OrderRow, { withdrawn = false } = {}): OrderFacts =
 /** 409 INVALID_TRANSITION with the table's reason, unless `actor` may take `step` on the order. */
 export function assertStep(step: OrderStep, facts: OrderFacts, actor: OrderActor): void {
   const refusal = stepRefusal(step, facts, actor);
-  if (refusal) throw new AppError(409, 'INVALID_TRANSITION', refusal);
+  if (refusal) throw new AppError('INVALID_TRANSITION', refusal);
 }
 
 export interface StepInput {

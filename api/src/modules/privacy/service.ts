@@ -72,10 +72,10 @@ export async function deleteAccount(
     .where(eq(users.id, userId));
   if (!user) throw notFound('Account not found');
   if (user.role === 'ROOT_ADMIN') {
-    throw new AppError(403, 'ROOT_PROTECTED', 'The root admin cannot delete their own account.');
+    throw new AppError('ROOT_PROTECTED', 'The root admin cannot delete their own account.');
   }
   if (!(await verifyPassword(user.hash, password))) {
-    throw new AppError(400, 'VALIDATION_ERROR', PASSWORD_WRONG, { password: PASSWORD_WRONG });
+    throw new AppError('VALIDATION_ERROR', PASSWORD_WRONG, { password: PASSWORD_WRONG });
   }
   await db.transaction(async (tx) => {
     const owned = await tx.select({ id: userUploads.fileId }).from(userUploads).where(eq(userUploads.userId, userId));

@@ -83,7 +83,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
         if (part.type === 'file' && part.fieldname === 'profilePicture' && !bytes) bytes = await part.toBuffer();
         else if (part.type === 'file') part.file.resume();
       }
-      if (!bytes) throw new AppError(400, 'BAD_REQUEST', MESSAGES.noFile, { profilePicture: MESSAGES.noFile });
+      if (!bytes) throw new AppError('BAD_REQUEST', MESSAGES.noFile, { profilePicture: MESSAGES.noFile });
       return { previewPath: await uploadAvatar(app.db, user.id, bytes) };
     },
   );

@@ -53,7 +53,6 @@ export async function saveAvatar(db: Db, userId: number, previewPath: string): P
     .from(userUploads)
     .where(and(eq(userUploads.userId, userId), eq(userUploads.fileId, fileId)))
     .limit(1);
-  if (!owned)
-    throw new AppError(400, 'BAD_REQUEST', MESSAGES.unknownPicture, { profilePicture: MESSAGES.unknownPicture });
+  if (!owned) throw new AppError('BAD_REQUEST', MESSAGES.unknownPicture, { profilePicture: MESSAGES.unknownPicture });
   await db.update(users).set({ profilePicture: previewPath, updatedAt: new Date() }).where(eq(users.id, userId));
 }

@@ -8,7 +8,7 @@ import { getProduct } from '../catalog/service.js';
 import { lockVariants } from './service.js';
 
 const invalid = (fields: Record<string, string>) =>
-  new AppError(400, 'VALIDATION_ERROR', Object.values(fields)[0] ?? 'Invalid stock.', fields);
+  new AppError('VALIDATION_ERROR', Object.values(fields)[0] ?? 'Invalid stock.', fields);
 
 /**
  * The owner's stock edit: whether the product tracks stock, and what is on hand of each listed

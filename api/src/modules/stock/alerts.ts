@@ -92,8 +92,7 @@ export async function createAlert(
       (select count(*)::int from stock_alerts where user_id = ${userId}) as alerts
     from products p where p.id = ${input.productId} and ${onSale()}`,
   );
-  const invalid = (field: string, message: string) =>
-    new AppError(400, 'VALIDATION_ERROR', message, { [field]: message });
+  const invalid = (field: string, message: string) => new AppError('VALIDATION_ERROR', message, { [field]: message });
   if (!row) throw invalid('productId', 'This product is not available.');
   if (!row.has_color) throw invalid('colorId', 'This colour is not available for this product.');
   if (!row.has_size) throw invalid('size', `Size ${input.size} is not available for this product.`);
@@ -112,7 +111,7 @@ export async function createAlert(
   const where = sql`a.user_id = ${userId} and a.color_id = ${input.colorId} and a.size = ${input.size}`;
   const [alert] = (await queryRows(db, AlertRowSchema, alertsSelect(where, lang))).map(toAlert);
   if (!alert) {
-    throw new AppError(400, 'BAD_REQUEST', `You can wait for at most ${ALERTS_PER_USER} sizes at once.`);
+    throw new AppError('BAD_REQUEST', `You can wait for at most ${ALERTS_PER_USER} sizes at once.`);
   }
   return { alert, created };
 }

@@ -108,7 +108,6 @@ export interface Shortfall {
 export class OutOfStockError extends AppError {
   constructor(lines: Shortfall[]) {
     super(
-      409,
       'OUT_OF_STOCK',
       lines.length === 1
         ? 'A line of your cart is above what is left in stock.'

@@ -120,7 +120,7 @@ async function findRequest(db: Db, token: string) {
     .innerJoin(orders, eq(orders.id, withdrawalRequests.orderId))
     .where(eq(withdrawalRequests.tokenHash, hashToken(token)))
     .limit(1);
-  if (!found) throw new AppError(400, 'INVALID_TOKEN', MESSAGES.invalidLink);
+  if (!found) throw new AppError('INVALID_TOKEN', MESSAGES.invalidLink);
   return found;
 }
 
@@ -129,7 +129,7 @@ const expired = (request: { expiresAt: Date }) => request.expiresAt.getTime() <=
 /** What the confirmation page shows before its button: opening the link reads, it never records. */
 export async function viewRequest(db: Db, token: string): Promise<WithdrawalRequestView> {
   const { request, reference } = await findRequest(db, token);
-  if (!request.confirmedAt && expired(request)) throw new AppError(410, 'TOKEN_EXPIRED', MESSAGES.expiredLink);
+  if (!request.confirmedAt && expired(request)) throw new AppError('TOKEN_EXPIRED', MESSAGES.expiredLink);
   return {
     reference,
     submittedAt: request.submittedAt.toISOString(),
@@ -151,9 +151,9 @@ export async function confirmRequest(db: Db, token: string): Promise<RecordedWit
       .from(withdrawalRequests)
       .where(eq(withdrawalRequests.id, request.id))
       .for('update');
-    if (!locked) throw new AppError(400, 'INVALID_TOKEN', MESSAGES.invalidLink);
+    if (!locked) throw new AppError('INVALID_TOKEN', MESSAGES.invalidLink);
     if (locked.confirmedAt) throw conflict('ALREADY_WITHDRAWN', MESSAGES.usedLink);
-    if (expired(locked)) throw new AppError(410, 'TOKEN_EXPIRED', MESSAGES.expiredLink);
+    if (expired(locked)) throw new AppError('TOKEN_EXPIRED', MESSAGES.expiredLink);
     const recorded = await recordWithdrawal(tx, {
       orderId: locked.orderId,
       who: { confirmed: { name: locked.name, submittedAt: locked.submittedAt } },

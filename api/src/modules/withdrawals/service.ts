@@ -17,8 +17,7 @@ export interface WithdrawalRequest {
   reason?: string | undefined;
 }
 
-const invalid = (field: string, message: string) =>
-  new AppError(400, 'VALIDATION_ERROR', message, { [field]: message });
+const invalid = (field: string, message: string) => new AppError('VALIDATION_ERROR', message, { [field]: message });
 
 /** The order's own addressee: the account's name, else (account deleted) the delivery's; its email likewise. */
 export const orderName = sql<string>`coalesce(${users.name}, ${orders.delivery}->>'name', '')`;

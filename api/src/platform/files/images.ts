@@ -38,8 +38,8 @@ const sharp = (...args: Parameters<typeof SharpFactory>) =>
  * is dropped, and the result is re-encoded as WebP under a content-hashed id.
  */
 export async function storeImage(db: Db, input: Buffer, kind: ImageKind): Promise<StoredImage> {
-  if (input.length === 0) throw new AppError(400, 'BAD_REQUEST', 'The file is empty.');
-  if (input.length > UPLOAD_MAX_BYTES) throw new AppError(413, 'PAYLOAD_TOO_LARGE', 'Images may be at most 2 MB.');
+  if (input.length === 0) throw new AppError('BAD_REQUEST', 'The file is empty.');
+  if (input.length > UPLOAD_MAX_BYTES) throw new AppError('PAYLOAD_TOO_LARGE', 'Images may be at most 2 MB.');
 
   let format: string | undefined;
   let pixels = 0;
@@ -51,10 +51,10 @@ export async function storeImage(db: Db, input: Buffer, kind: ImageKind): Promis
     format = undefined;
   }
   if (!format || !ACCEPTED_FORMATS.has(format)) {
-    throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Only JPEG, PNG and WebP images are accepted.');
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Only JPEG, PNG and WebP images are accepted.');
   }
   if (pixels > UPLOAD_MAX_PIXELS) {
-    throw new AppError(413, 'PAYLOAD_TOO_LARGE', 'Images may be at most 25 megapixels.');
+    throw new AppError('PAYLOAD_TOO_LARGE', 'Images may be at most 25 megapixels.');
   }
 
   const pipeline = sharp(input, { limitInputPixels: UPLOAD_MAX_PIXELS, failOn: 'error' }).rotate();
@@ -92,7 +92,7 @@ export async function encodeImage(pipeline: Sharp, kind: ImageKind, effort = 4):
       .webp({ quality: 82, effort })
       .toBuffer({ resolveWithObject: true });
   } catch {
-    throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'The image could not be read. It may be damaged.');
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'The image could not be read. It may be damaged.');
   }
   const variants: EncodedWebp[] = [];
   if (kind === 'product') {

@@ -38,5 +38,5 @@ export function passwordProblem(password: string): string | null {
  */
 export function assertPasswordAllowed(password: string, field: string): void {
   const problem = passwordProblem(password);
-  if (problem) throw new AppError(400, 'WEAK_PASSWORD', problem, { [field]: problem });
+  if (problem) throw new AppError('WEAK_PASSWORD', problem, { [field]: problem });
 }
