@@ -181,6 +181,7 @@ export const routes: RouteObject[] = [
               { path: 'orders', ...page(() => import('../routes/admin-orders')) },
               { path: 'orders/:orderId', ...page(() => import('../routes/admin-order')) },
               { path: 'settings', ...page(() => import('../routes/admin-settings')) },
+              { path: 'discount-codes', ...page(() => import('../routes/admin-discount-codes')) },
             ],
           },
         ],

@@ -1,18 +1,26 @@
 import { NavLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { CreateIcon, DashboardIcon, ManageIcon, OrdersIcon, SettingsIcon } from '../../components/icons/admin-icons';
+import {
+  CodesIcon,
+  CreateIcon,
+  DashboardIcon,
+  ManageIcon,
+  OrdersIcon,
+  SettingsIcon,
+} from '../../components/icons/admin-icons';
 import styles from './admin-nav-icons.module.css';
 
 /**
  * The admins' extra navbar icons, with the spec's labels: "Manage Products" opens the dashboard
  * (sales, user management), "Admin Dashboard" opens the clothing page, where admins delete; then
- * the orders (an order's own page keeps the icon lit) and the shop's settings.
+ * the orders (an order's own page keeps the icon lit), the discount codes and the shop's settings.
  */
 const LINKS = [
   { to: '/admin/dashboard', key: 'admin.nav.manageProducts', Icon: ManageIcon, end: true },
   { to: '/admin/create-a-product', key: 'admin.nav.createProduct', Icon: CreateIcon, end: true },
   { to: '/clothing', key: 'admin.nav.adminDashboard', Icon: DashboardIcon, end: true },
   { to: '/admin/orders', key: 'admin.nav.orders', Icon: OrdersIcon, end: false },
+  { to: '/admin/discount-codes', key: 'admin.nav.discountCodes', Icon: CodesIcon, end: true },
   { to: '/admin/settings', key: 'admin.nav.settings', Icon: SettingsIcon, end: true },
 ] as const;
 

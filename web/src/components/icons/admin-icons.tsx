@@ -18,6 +18,16 @@ export const CreateIcon = (p: IconProps) => (
   </Icon>
 );
 
+/** Discount codes: a ticket with a percent sign. */
+export const CodesIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M3.5 7.5a1 1 0 0 1 1-1h15a1 1 0 0 1 1 1v2.2a2.3 2.3 0 0 0 0 4.6v2.2a1 1 0 0 1-1 1h-15a1 1 0 0 1-1-1v-2.2a2.3 2.3 0 0 0 0-4.6Z" />
+    <path d="m9.5 14.5 5-5" />
+    <circle cx="9.8" cy="9.8" r=".9" />
+    <circle cx="14.2" cy="14.2" r=".9" />
+  </Icon>
+);
+
 /** Admin Dashboard: a gauge. */
 export const DashboardIcon = (p: IconProps) => (
   <Icon {...p}>
