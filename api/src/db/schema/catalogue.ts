@@ -78,6 +78,23 @@ export const productColors = pgTable(
   (t) => [index('product_colors_product_id_idx').on(t.productId)],
 );
 
+/**
+ * A colour's further images, in order after its own (`product_colors.image_url`, image 0): the
+ * carousel shows them; `position` runs from 1. At most MAX_COLOR_IMAGES in all, the first included.
+ */
+export const productColorImages = pgTable(
+  'product_color_images',
+  {
+    id: serial('id').primaryKey(),
+    colorId: integer('color_id')
+      .notNull()
+      .references(() => productColors.id, { onDelete: 'cascade' }),
+    url: text('url').notNull(),
+    position: integer('position').notNull(),
+  },
+  (t) => [uniqueIndex('product_color_images_color_position_idx').on(t.colorId, t.position)],
+);
+
 export const productSizes = pgTable(
   'product_sizes',
   {
