@@ -200,8 +200,8 @@ test('an admin runs the catalogue and the users from the browser', async ({ page
   await expect(
     page.getByRole('textbox', { name: t('adminStock.onHandFor', { color: 'Graphite', size: 'M' }) }),
   ).toHaveValue('4');
-  // Exactly: the Sale panel below the form has its own "Sale price".
-  await page.getByLabel(t('admin.form.price'), { exact: true }).fill('99.90');
+  // From its start: the Sale panel below the form has its own "Sale price".
+  await page.getByRole('textbox', { name: new RegExp(`^${t('admin.form.price')}`) }).fill('99.90');
   const hoverBefore = await colorRow(page, 1).getByRole('img').nth(1).getAttribute('src');
   await colorRow(page, 1)
     .locator('input[type=file]')
