@@ -1,31 +1,33 @@
 import { useTranslation } from 'react-i18next';
-import { checkoutTotals } from '../../../lib/checkout-totals';
 import { formatMoney } from '../../../lib/money';
 import { useSettings } from '../../../lib/settings';
 import { useLanguage } from '../../../lib/use-language';
+import { useQuote } from '../../../lib/use-quote';
 import styles from './cart-view.module.css';
 
 /**
- * What delivery will cost the cart, reckoned as the checkout does (lib/checkout-totals, the
- * contract's orderTotals): the cheaper of the two ways, or free from the settings' threshold, and
- * how much more makes it free. Nothing until the settings have arrived.
+ * What delivery will cost the cart, as the server quotes it (POST /checkout/quote, the checkout's
+ * one source of totals): the cheaper of the two ways, or free from the threshold, and how much
+ * more makes it free. `cartVersion` changes with the cart, so the quote is asked again. Nothing
+ * until the settings and the quote have arrived.
  */
-export function CartDelivery({ subtotal }: { subtotal: number }) {
+export function CartDelivery({ cartVersion }: { cartVersion: string }) {
   const { t } = useTranslation();
   const lang = useLanguage();
   const settings = useSettings().data;
-  if (!settings) return null;
-  const { addressPrice, officePrice } = settings.delivery;
-  const cheapest = officePrice <= addressPrice ? 'office' : 'address';
-  const totals = checkoutTotals(subtotal, cheapest, 'card', settings);
+  const cheapest = settings && settings.delivery.officePrice > settings.delivery.addressPrice ? 'address' : 'office';
+  const { quote } = useQuote(settings ? { deliveryMethod: cheapest, paymentMethod: 'card' } : null, cartVersion);
+  if (!settings || !quote) return null;
   const money = (amount: number) => formatMoney(amount, lang, settings.currency);
   return (
     <>
       <p className={styles.row} data-testid="cart-delivery">
-        {totals.delivery === 0 ? t('cart.deliveryFree') : t('cart.deliveryFrom', { amount: money(totals.delivery) })}
+        {quote.deliveryCost === 0
+          ? t('cart.deliveryFree')
+          : t('cart.deliveryFrom', { amount: money(quote.deliveryCost) })}
       </p>
-      {totals.toFreeDelivery !== null && (
-        <p className={styles.note}>{t('cart.toFreeDelivery', { amount: money(totals.toFreeDelivery) })}</p>
+      {quote.freeDeliveryRemaining !== null && (
+        <p className={styles.note}>{t('cart.toFreeDelivery', { amount: money(quote.freeDeliveryRemaining) })}</p>
       )}
     </>
   );

@@ -3,7 +3,8 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'react-toastify';
 import { TIMINGS, type CartItem } from '@shop/contract';
-import { fakeApi, renderWithApi, signIn, TEST_SETTINGS } from '../../../test/fake-api';
+import { fakeApi as fakeServer, renderWithApi, signIn, TEST_SETTINGS, type Answer } from '../../../test/fake-api';
+import { fakeQuote } from '../../../test/fake-quote';
 import i18n from '../../../lib/i18n';
 import { CartView } from './cart-view';
 
@@ -24,6 +25,21 @@ const line = (overrides: Partial<CartItem>): CartItem => ({
   available: null,
   ...overrides,
 });
+
+/** The fake server, quoting delivery (POST /checkout/quote) for the cart the test serves, as the server would. */
+function fakeApi(routes: Record<string, Answer>) {
+  const cart = routes['GET /api/cart?lang=en'];
+  const items = cart && typeof cart === 'object' && Array.isArray(cart.body) ? (cart.body as CartItem[]) : [];
+  const settings = routes['GET /api/settings'];
+  return fakeServer({
+    'POST /api/checkout/quote': fakeQuote(
+      items,
+      {},
+      settings && typeof settings === 'object' ? (settings.body as typeof TEST_SETTINGS) : TEST_SETTINGS,
+    ),
+    ...routes,
+  });
+}
 
 function renderCart(onMoveToWishlist = vi.fn(async () => true)) {
   signIn();

@@ -165,7 +165,9 @@ export function CartView({ onMoveToWishlist }: CartViewProps) {
           amount={formatMoney(cartTotal(items), lang, currency)}
           testId="cart-total"
         />
-        <CartDelivery subtotal={cartTotal(items)} />
+        <CartDelivery
+          cartVersion={items.map((item) => `${item.cartItemId}:${item.quantity}:${item.price}`).join(',')}
+        />
         <p className={styles.note}>{t(`cart.totalNote${payment}`)}</p>
         {items.some(isOverStock) ? (
           <>

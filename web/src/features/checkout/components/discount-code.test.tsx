@@ -6,7 +6,7 @@ import type { CartItem, Profile, Quote } from '@shop/contract';
 import { redirectToPayment } from '../lib/redirect';
 import { fakeApi, renderWithApi, signIn, type Answer } from '../../../test/fake-api';
 import { CheckoutView } from './checkout-view';
-import { fakeQuote, type FakeCode } from './quote.fixture';
+import { fakeQuote, type FakeCode } from '../../../test/fake-quote';
 
 vi.mock('react-toastify', () => ({ toast: { error: vi.fn(), info: vi.fn(), success: vi.fn() } }));
 vi.mock('../lib/redirect', () => ({ redirectToPayment: vi.fn() }));

@@ -1,6 +1,6 @@
 import type { CartItem, Quote, QuoteBody, Settings } from '@shop/contract';
-import type { SentRequest } from '../../../test/fake-api';
-import { TEST_SETTINGS } from '../../../test/fake-api';
+import type { SentRequest } from './fake-api';
+import { TEST_SETTINGS } from './fake-api';
 
 /** A code the fake server knows, or the refusal it answers for it. */
 export type FakeCode =
