@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { LANGUAGES, PRODUCT_SORTS, SEARCH_MAX_LENGTH, SIZES } from './constants.js';
 import { IdSchema, LangSchema, SizeSchema } from './common.js';
+import { ProductRatingSchema } from './reviews.js';
+import { FitSchema, VariantSchema } from './fit.js';
 
 export const TranslationSchema = z.object({
   language: z.enum(LANGUAGES),
@@ -68,6 +70,12 @@ export const ProductSchema = z.object({
   stockTracked: z.boolean(),
   /** One entry per colour × size of a tracked product. */
   stock: z.array(StockEntrySchema),
+  /** The published reviews' average and count (reviews.ts); null while there is none. */
+  rating: ProductRatingSchema.nullable().optional(),
+  /** Size and fit (issue 31; contract/src/fit.ts): always sent by the API. */
+  styleCode: z.string().nullable().optional(),
+  variants: z.array(VariantSchema).optional(),
+  fit: FitSchema.nullable().optional(),
 });
 export type Product = z.infer<typeof ProductSchema>;
 

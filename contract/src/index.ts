@@ -21,3 +21,5 @@ export * from './withdrawal.js';
 export * from './price-history.js';
 export * from './sales.js';
 export * from './discounts.js';
+export * from './reviews.js';
+export * from './fit.js';
