@@ -4,6 +4,7 @@ import {
   check,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   serial,
@@ -12,6 +13,7 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
+import type { Fit } from '@shop/contract';
 import { createdAt, updatedAt } from './columns.js';
 
 /** What the shop sells: categories, products with their texts in each language, colours and sizes. */
@@ -32,6 +34,10 @@ export const products = pgTable(
     /** Stock is counted per colour and size (product_stock); untracked means unlimited. */
     stockTracked: boolean('stock_tracked').notNull().default(false),
     imageUrl: text('image_url').notNull().default(''),
+    /** The product identifier (issue 31): upper case, unique; SKUs derive from it. */
+    styleCode: varchar('style_code', { length: 32 }).unique(),
+    /** The garment's fit, the model's height and size and its measurements per size (contract FitSchema). */
+    fit: jsonb('fit').$type<Fit>(),
     publishedAt: timestamp('published_at', { withTimezone: true }),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: createdAt(),
@@ -105,6 +111,25 @@ export const productSizes = pgTable(
     size: varchar('size', { length: 3, enum: ['XS', 'S', 'M', 'L', 'XL', 'XXL'] }).notNull(),
   },
   (t) => [uniqueIndex('product_sizes_product_size_key').on(t.productId, t.size)],
+);
+
+/**
+ * SKUs set by hand for a colour × size (issue 31); every other colour × size takes the SKU derived
+ * from the style code (contract `deriveSku`). Unique across the shop.
+ */
+export const productVariants = pgTable(
+  'product_variants',
+  {
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    colorId: integer('color_id')
+      .notNull()
+      .references(() => productColors.id, { onDelete: 'cascade' }),
+    size: varchar('size', { length: 3, enum: ['XS', 'S', 'M', 'L', 'XL', 'XXL'] }).notNull(),
+    sku: varchar('sku', { length: 64 }).notNull().unique(),
+  },
+  (t) => [primaryKey({ columns: [t.colorId, t.size] }), index('product_variants_product_id_idx').on(t.productId)],
 );
 
 /**
