@@ -38,6 +38,9 @@ export const ERROR_CODES = [
   'CODE_USED_UP',
   'CODE_MIN_SUBTOTAL',
   'CODE_ALREADY_USED',
+  // Reviews from buyers (TRADE.md section 5): NOT_A_BUYER is a 403, ALREADY_REVIEWED a 409.
+  'NOT_A_BUYER',
+  'ALREADY_REVIEWED',
   'INTERNAL',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

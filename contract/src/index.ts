@@ -22,4 +22,5 @@ export * from './price-history.js';
 export * from './sales.js';
 export * from './discounts.js';
 export * from './reviews.js';
+export * from './reviews.js';
 export * from './fit.js';

@@ -45,6 +45,9 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   CODE_USED_UP: 409,
   CODE_MIN_SUBTOTAL: 409,
   CODE_ALREADY_USED: 409,
+  // Reviews from buyers (TRADE.md section 5).
+  NOT_A_BUYER: 403,
+  ALREADY_REVIEWED: 409,
   INTERNAL: 500,
 };
 

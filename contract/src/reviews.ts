@@ -1,0 +1,156 @@
+import { z } from 'zod';
+import { LangSchema } from './common.js';
+
+/**
+ * Reviews from buyers (TRADE.md section 5; issue 31): only a shopper with a delivered order of the
+ * product may write one, once; each waits for an admin to publish it. Their text is plain text
+ * everywhere: kept as written, never read as HTML.
+ */
+
+export const REVIEW_FITS = ['small', 'true', 'large'] as const;
+export type ReviewFit = (typeof REVIEW_FITS)[number];
+
+export const REVIEW_STATUSES = ['pending', 'published', 'hidden'] as const;
+export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
+
+/** Published reviews one page of `GET /api/products/{id}/reviews` holds. */
+export const REVIEWS_PAGE_SIZE = 10;
+export const REVIEW_TITLE_MAX = 120;
+export const REVIEW_BODY_MAX = 4000;
+
+/** Characters that are not text: control characters other than tab and new line. */
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+
+/** `POST /api/products/{id}/reviews`. */
+export const ReviewBodySchema = z.object({
+  rating: z
+    .number({ message: 'Choose a rating from 1 to 5 stars.' })
+    .int('Choose a rating from 1 to 5 stars.')
+    .min(1, 'Choose a rating from 1 to 5 stars.')
+    .max(5, 'Choose a rating from 1 to 5 stars.'),
+  fit: z.enum(REVIEW_FITS, { message: 'Say whether it runs small, true to size or large.' }).optional(),
+  title: z
+    .string({ message: 'Give your review a title.' })
+    .trim()
+    .min(1, 'Give your review a title.')
+    .max(REVIEW_TITLE_MAX, `A title has at most ${REVIEW_TITLE_MAX} characters.`)
+    .refine((text) => !CONTROL.test(text), 'Use letters, digits and punctuation only.'),
+  body: z
+    .string({ message: 'Write what you thought of it.' })
+    .trim()
+    .min(1, 'Write what you thought of it.')
+    .max(REVIEW_BODY_MAX, `A review has at most ${REVIEW_BODY_MAX} characters.`)
+    .refine((text) => !CONTROL.test(text), 'Use letters, digits and punctuation only.'),
+});
+export type ReviewBody = z.input<typeof ReviewBodySchema>;
+
+export const ReviewSchema = z.object({
+  id: z.number(),
+  rating: z.number(),
+  fit: z.enum(REVIEW_FITS).nullable(),
+  title: z.string(),
+  body: z.string(),
+  /** The reviewer's first name and initial ("Maria P."). */
+  author: z.string(),
+  /** The size and colour they bought (the colour in the request's language). */
+  size: z.string(),
+  colorName: z.string(),
+  createdAt: z.string(),
+});
+export type Review = z.infer<typeof ReviewSchema>;
+
+export const ReviewSummarySchema = z.object({
+  /** The mean of the ratings to one decimal; null while there is none. */
+  average: z.number().nullable(),
+  count: z.number(),
+  /** How many said it runs small, true to size, large. */
+  fit: z.object({ small: z.number(), true: z.number(), large: z.number() }),
+});
+export type ReviewSummary = z.infer<typeof ReviewSummarySchema>;
+
+export const ReviewListSchema = z.object({
+  data: z.array(ReviewSchema),
+  total: z.number(),
+  summary: ReviewSummarySchema,
+});
+export type ReviewList = z.infer<typeof ReviewListSchema>;
+
+const PAGE = 'Give the page as a whole number from 1.';
+export const ReviewListQuerySchema = z.object({
+  page: z
+    .string()
+    .regex(/^[1-9]\d{0,5}$/, PAGE)
+    .transform(Number)
+    .optional(),
+  lang: LangSchema,
+});
+
+/** A review as the admin moderates it: the product and who wrote it, and its state. */
+export const AdminReviewSchema = ReviewSchema.extend({
+  status: z.enum(REVIEW_STATUSES),
+  productId: z.number(),
+  productName: z.string(),
+  /** The reviewer's email (null once their account is gone). */
+  email: z.string().nullable(),
+  moderatedAt: z.string().nullable(),
+});
+export type AdminReview = z.infer<typeof AdminReviewSchema>;
+
+export const AdminReviewListQuerySchema = z.object({
+  status: z.enum(REVIEW_STATUSES, { message: 'The status is pending, published or hidden.' }).default('pending'),
+  lang: LangSchema,
+});
+export const AdminReviewListSchema = z.object({ data: z.array(AdminReviewSchema) });
+export type AdminReviewList = z.infer<typeof AdminReviewListSchema>;
+
+/** A product's stars on its card: from the published reviews; null while there is none. */
+export const ProductRatingSchema = z.object({ average: z.number(), count: z.number() });
+export type ProductRating = z.infer<typeof ProductRatingSchema>;
+
+/** The mean of `count` ratings adding up to `sum`, to one decimal (half up); null for none. */
+export function averageRating(sum: number, count: number): number | null {
+  if (count <= 0) return null;
+  return Math.round((sum * 10) / count) / 10;
+}
+
+/**
+ * The summary of published reviews, each given once or as a group of `count` alike (a database's
+ * `group by rating, fit`).
+ */
+export function reviewSummary(
+  reviews: readonly { rating: number; fit: ReviewFit | null; count?: number }[],
+): ReviewSummary {
+  let sum = 0;
+  let count = 0;
+  const fit = { small: 0, true: 0, large: 0 };
+  for (const review of reviews) {
+    const times = review.count ?? 1;
+    sum += review.rating * times;
+    count += times;
+    if (review.fit) fit[review.fit] += times;
+  }
+  return { average: averageRating(sum, count), count, fit };
+}
+
+/**
+ * How the fit runs, by what most reviewers said: null while nobody said; "true to size" when small
+ * and large are level, or when as many said true to size as the most of the others.
+ */
+export function fitVerdict(fit: ReviewSummary['fit']): ReviewFit | null {
+  const { small, large } = fit;
+  const sizeTrue = fit.true;
+  if (small + sizeTrue + large === 0) return null;
+  if (sizeTrue >= small && sizeTrue >= large) return 'true';
+  if (small === large) return 'true';
+  return small > large ? 'small' : 'large';
+}
+
+/** "Maria P." from "Maria Petrova"; one name stays whole; nothing: "A customer" is the web's to say (''). */
+export function reviewAuthor(name: string): string {
+  const parts = name.trim().split(/\s+/).filter(Boolean);
+  if (parts.length === 0) return '';
+  const [first, ...rest] = parts;
+  const last = rest.at(-1);
+  return last ? `${first} ${[...last][0]!.toLocaleUpperCase()}.` : first!;
+}
