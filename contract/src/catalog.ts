@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { LANGUAGES, PRODUCT_SORTS, SEARCH_MAX_LENGTH, SIZES } from './constants.js';
 import { IdSchema, LangSchema, SizeSchema } from './common.js';
 import { ProductRatingSchema } from './reviews.js';
-import { ProductRatingSchema } from './reviews.js';
 import { FitSchema, VariantSchema } from './fit.js';
 
 export const TranslationSchema = z.object({
@@ -71,8 +70,6 @@ export const ProductSchema = z.object({
   stockTracked: z.boolean(),
   /** One entry per colour × size of a tracked product. */
   stock: z.array(StockEntrySchema),
-  /** The published reviews' average and count (reviews.ts); null while there is none. */
-  rating: ProductRatingSchema.nullable().optional(),
   /** The published reviews' average and count (reviews.ts); null while there is none. */
   rating: ProductRatingSchema.nullable().optional(),
   /** Size and fit (issue 31; contract/src/fit.ts): always sent by the API. */

@@ -22,5 +22,4 @@ export * from './price-history.js';
 export * from './sales.js';
 export * from './discounts.js';
 export * from './reviews.js';
-export * from './reviews.js';
 export * from './fit.js';
