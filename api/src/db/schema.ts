@@ -12,3 +12,4 @@ export * from './schema/outbox.js';
 export * from './schema/operations.js';
 export * from './schema/files.js';
 export * from './schema/discounts.js';
+export * from './schema/reviews.js';
