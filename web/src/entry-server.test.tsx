@@ -166,3 +166,27 @@ describe('the head of a server-rendered page', () => {
     expect(terms!.head).not.toContain('ld+json');
   });
 });
+
+describe('a product page opened on a colour (a card swatch, issue 31)', () => {
+  const twoColors: Product = {
+    ...PRODUCT,
+    colors: [
+      ...PRODUCT.colors,
+      { id: 2, colorName: 'Bordeaux', colorNameBg: 'Бордо', imageUrl: '/files/bordeaux', hoverImage: '/files/b-back' },
+    ],
+  };
+
+  it('is a variant of its own, and the first paint shows that colour chosen', async () => {
+    expect(planPage('/product/7', 'bg', 'color=2&utm_source=x')?.variant).toBe('color=2');
+    const page = await renderPage('/product/7?color=2', 'bg', {
+      '/products/7?lang=bg': twoColors,
+      '/settings': SETTINGS,
+    });
+    const html = page!.html;
+    expect(html).toMatch(/<button[^>]*aria-pressed="true"[^>]*>(?:(?!<\/button>).)*Бордо/);
+    expect(html).not.toMatch(/<button[^>]*aria-pressed="true"[^>]*>(?:(?!<\/button>).)*Onyx/);
+    // The carousel's first (eager) picture is the colour's.
+    expect(html.indexOf('src="/files/bordeaux"')).toBeGreaterThan(-1);
+    expect(html).not.toContain('src="/files/onyx"');
+  });
+});

@@ -114,6 +114,8 @@ export const routes: RouteObject[] = [
             ...page(() => import('../routes/product')),
             ...serverRendered('product', {
               data: oneProduct,
+              // The colour a card's swatch opened it on: server-rendered chosen.
+              query: ['color'],
               accepts: ({ productId }) => parseProductId(productId) !== null,
             }),
           },

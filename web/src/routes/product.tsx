@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import { Link, useLocation, useParams } from 'react-router';
+import { Link, useLocation, useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../lib/session';
 import { useAddToCart, useResumePendingAdd } from '../features/cart/api/add-to-cart';
@@ -33,6 +33,9 @@ export default function ProductRoute() {
   const lang = useLanguage();
   const { productId } = useParams();
   const id = parseProductId(productId);
+  // A card's swatch opens the page on its colour (`?color=<id>`), on the server's first paint too.
+  const [searchParams] = useSearchParams();
+  const initialColorId = parseProductId(searchParams.get('color') ?? undefined);
   const session = useSession();
   const { data: product, error, isLoading } = useProduct(id, lang);
   // Edit Product mode (admins); the dashboard's Edit link opens the page in it.
@@ -113,6 +116,7 @@ export default function ProductRoute() {
         onToggleWishlist={toggleWishlist}
         wishlisted={heart.filled}
         soldOutAction={(variant) => <NotifyMe key={`${variant.colorId}:${variant.size}`} {...variant} />}
+        initialColorId={initialColorId}
       />
     );
   }

@@ -1,10 +1,11 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import type { Product } from '@shop/contract';
+import type { Color, Product } from '@shop/contract';
 import { useCurrency } from '../../../lib/settings';
 import { ProductImagePair } from '../../../components/product-image-pair/product-image-pair';
 import { Price } from '../../../components/price/price';
-import { localizeProduct, productImages } from '../lib/localize';
+import { colorImages, localizeProduct, productImages } from '../lib/localize';
+import { ColorSwatches } from './color-swatches';
 import styles from './product-card.module.css';
 
 interface ProductCardProps {
@@ -16,15 +17,24 @@ interface ProductCardProps {
   action?: ReactNode;
 }
 
-/** A product in a grid: image (crossfading to the hover image), name and price. */
+/**
+ * A product in a grid: image (crossfading to the hover image), name, price and the colours. A
+ * colour chosen on the card shows its pictures, and the link opens the product page on it.
+ */
 export function ProductCard({ product, lang, priority, action }: ProductCardProps) {
   const currency = useCurrency();
   const { name } = localizeProduct(product, lang);
-  const { main, hover } = productImages(product);
+  const [chosen, setChosen] = useState<Color | null>(null);
+  const { main, hover } = chosen ? colorImages(chosen) : productImages(product);
+  // Before a choice, the colour whose picture the card shows (if any) is the pressed one.
+  const current = chosen?.id ?? product.colors.find((color) => color.imageUrl === main)?.id ?? null;
 
   return (
     <article className={styles.card}>
-      <Link to={`/product/${product.id}`} className={styles.link}>
+      <Link
+        to={chosen ? `/product/${product.id}?color=${chosen.id}` : `/product/${product.id}`}
+        className={styles.link}
+      >
         <ProductImagePair
           main={main}
           hover={hover}
@@ -38,6 +48,9 @@ export function ProductCard({ product, lang, priority, action }: ProductCardProp
           </p>
         </div>
       </Link>
+      {product.colors.length > 0 && (
+        <ColorSwatches colors={product.colors} lang={lang} current={current} onChoose={setChosen} productName={name} />
+      )}
       {action && <div className={styles.action}>{action}</div>}
     </article>
   );

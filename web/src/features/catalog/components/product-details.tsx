@@ -47,6 +47,8 @@ interface ProductDetailsProps {
   wishlisted?: boolean;
   /** What a sold-out colour and size offers instead of Add to Cart ("Notify me when it's back"). */
   soldOutAction?: (variant: { productId: number; colorId: number; size: Size }) => ReactNode;
+  /** The colour chosen already (a card's swatch, `?color=`): shown and selected from the first paint. */
+  initialColorId?: number | null | undefined;
 }
 
 /**
@@ -82,13 +84,14 @@ export function ProductDetails({
   onToggleWishlist,
   wishlisted = false,
   soldOutAction,
+  initialColorId,
 }: ProductDetailsProps) {
   const currency = useCurrency();
   const { t } = useTranslation();
   const colorLabelId = useId();
   const sizeLabelId = useId();
   const { name, description } = localizeProduct(product, lang);
-  const [color, setColor] = useState<Color | null>(null);
+  const [color, setColor] = useState<Color | null>(() => product.colors.find((c) => c.id === initialColorId) ?? null);
   const [size, setSize] = useState<Size | null>(null);
   const [quantity, setQuantity] = useState(1);
   const [busy, setBusy] = useState(false);

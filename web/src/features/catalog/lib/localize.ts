@@ -1,4 +1,4 @@
-import type { Product } from '@shop/contract';
+import type { Color, Product } from '@shop/contract';
 
 /**
  * The product's name and description in the wanted language: that translation, else English,
@@ -22,4 +22,10 @@ export function productImages(product: Product): { main: string; hover: string |
   const main = product.imageUrl || first?.imageUrl || '';
   const hover = first?.hoverImage && first.hoverImage !== main ? first.hoverImage : null;
   return { main, hover };
+}
+
+/** A colour's card images: its own picture and its hover picture. */
+export function colorImages(color: Color): { main: string; hover: string | null } {
+  const hover = color.hoverImage && color.hoverImage !== color.imageUrl ? color.hoverImage : null;
+  return { main: color.imageUrl, hover };
 }
