@@ -29,6 +29,8 @@ export class ApiError extends Error {
     readonly available?: number,
     /** SIZE_IN_USE on a product edit: the sizes to remove, with how many carts and wishlists hold each. */
     readonly sizes: NonNullable<ErrorBody['sizes']> = [],
+    /** CODE_MIN_SUBTOTAL: how much more of goods the discount code needs. */
+    readonly remaining?: number,
   ) {
     super(message);
   }
@@ -50,6 +52,9 @@ export interface RequestOptions {
  * The contract's error body, checked by hand: the zod schema would pull zod into the entry chunk
  * for three string checks.
  */
+/** CODE_MIN_SUBTOTAL's `remaining`, read before the contract's ErrorBody names it. */
+const remainingOf = (body: object) => (body as { remaining?: unknown }).remaining;
+
 function isErrorBody(value: unknown): value is ErrorBody {
   const body = value as Partial<ErrorBody> | null;
   return (
@@ -60,7 +65,8 @@ function isErrorBody(value: unknown): value is ErrorBody {
     (body.fields === undefined || (typeof body.fields === 'object' && body.fields !== null)) &&
     (body.lines === undefined || Array.isArray(body.lines)) &&
     (body.available === undefined || typeof body.available === 'number') &&
-    (body.sizes === undefined || Array.isArray(body.sizes))
+    (body.sizes === undefined || Array.isArray(body.sizes)) &&
+    (remainingOf(body) === undefined || typeof remainingOf(body) === 'number')
   );
 }
 
@@ -77,6 +83,7 @@ async function toApiError(response: Response): Promise<ApiError> {
         body.lines ?? [],
         body.available,
         body.sizes ?? [],
+        remainingOf(body) as number | undefined,
       );
     }
   } catch {

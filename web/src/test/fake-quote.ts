@@ -5,7 +5,7 @@ import { TEST_SETTINGS } from './fake-api';
 /** A code the fake server knows, or the refusal it answers for it. */
 export type FakeCode =
   | { kind: 'percent' | 'amount' | 'free-delivery'; value?: number }
-  | { status: number; body: { error: string; code: string } };
+  | { status: number; body: { error: string; code: string; remaining?: number } };
 
 const round = (amount: number) => Math.round(amount * 100) / 100;
 

@@ -12,8 +12,8 @@ export const isCodeRefusal = (error: unknown): boolean =>
 export const isTooManyTries = (error: unknown): boolean => isApiError(error) && error.status === 429;
 
 /**
- * The amount the server says is missing for the code's minimum ("Add €12.50 more …"): the first
- * number in its message. The message is English; only its figure is used.
+ * The amount missing for the code's minimum when the answer has no `remaining`: the first number
+ * of the server's message ("Add €12.50 more …"). The message is English; only its figure is used.
  */
 export function missingAmount(message: string): number | null {
   const match = /\d+(?:[.,]\d{1,2})?/.exec(message);
@@ -27,7 +27,7 @@ export function codeErrorText(error: unknown, t: TFunction, money: (amount: numb
   if (isTooManyTries(error)) return t('checkout.code.errors.RATE_LIMITED');
   if (!isApiError(error) || !isCodeRefusal(error)) return t('checkout.code.errors.failed');
   if (error.code === 'CODE_MIN_SUBTOTAL') {
-    const amount = missingAmount(error.message);
+    const amount = error.remaining ?? missingAmount(error.message);
     return amount === null
       ? t('checkout.code.errors.CODE_MIN_SUBTOTAL_unknown')
       : t('checkout.code.errors.CODE_MIN_SUBTOTAL', { amount: money(amount) });
