@@ -32,6 +32,8 @@ export const ERROR_CODES = [
   'WITHDRAWAL_PERIOD_OVER',
   'SIZE_IN_USE',
   'SIZE_RESERVED',
+  // A colour has MAX_COLOR_IMAGES images already (TRADE.md section 5): 409.
+  'TOO_MANY_IMAGES',
   'TIMEOUT',
   // Discount codes (TRADE.md section 4): CODE_NOT_FOUND is a 404, the other three 409.
   'CODE_NOT_FOUND',
@@ -58,6 +60,8 @@ export const ErrorBodySchema = z.object({
   available: z.number().optional(),
   /** SIZE_IN_USE on a product edit: each size to remove, with how many carts and wishlists hold it. */
   sizes: z.array(z.object({ size: z.string(), carts: z.number(), wishlists: z.number() })).optional(),
+  /** CODE_MIN_SUBTOTAL: how much more of goods the discount code needs. */
+  remaining: z.number().optional(),
 });
 export type ErrorBody = z.infer<typeof ErrorBodySchema>;
 

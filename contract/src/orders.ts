@@ -90,6 +90,8 @@ export const OrderItemSchema = z.object({
   quantity: z.number(),
   /** The line's share of the order's discount: the line cost unitPrice × quantity − discount (the API always sends it; absent: 0). */
   discount: z.number().optional(),
+  /** Bought on sale: the prior price (the 30-day lowest) the sale was announced against; null otherwise. */
+  priorPrice: z.number().nullable().optional(),
   imageUrl: z.string(),
 });
 

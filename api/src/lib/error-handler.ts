@@ -48,6 +48,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   // Reviews from buyers (TRADE.md section 5).
   NOT_A_BUYER: 403,
   ALREADY_REVIEWED: 409,
+  TOO_MANY_IMAGES: 409,
   INTERNAL: 500,
 };
 
@@ -89,6 +90,7 @@ export function installErrorHandler(app: FastifyInstance): void {
       if (error.lines) body.lines = error.lines;
       if (error.available !== undefined) body.available = error.available;
       if (error.sizes) body.sizes = error.sizes;
+      if (error.remaining !== undefined) body.remaining = error.remaining;
       return reply.code(statusOf(error)).send(body);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

@@ -12,6 +12,8 @@ export class AppError extends Error {
   available?: number;
   /** SIZE_IN_USE on a product edit: the sizes to remove that carts or wishlists hold (sent as `sizes`). */
   sizes?: ErrorBody['sizes'];
+  /** CODE_MIN_SUBTOTAL: how much more of goods the discount code needs (sent as `remaining`). */
+  remaining?: number;
 
   constructor(
     public readonly code: ErrorCode,

@@ -4,10 +4,15 @@ import {
   CheckoutSessionSchema,
   ErrorBodySchema,
   LangQuerySchema,
+  QuoteBodySchema,
+  QuoteSchema,
 } from '@shop/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/errors.js';
 import { currentUser, requireUser } from '../../platform/security/authenticate.js';
+import { countedCodeTry } from '../discounts/apply.js';
+import { settingsRow } from '../settings/service.js';
+import { priceCart, toQuote } from './quote.js';
 import { createCheckout, PaymentProviderError } from './service.js';
 
 /** Each checkout opens a provider session: a shopper gets a handful a minute, not a flood. */
@@ -31,6 +36,45 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
+    '/checkout/quote',
+    {
+      onRequest: requireUser,
+      schema: {
+        tags: ['checkout'],
+        summary: "What the shopper's cart costs delivered and paid this way, with a discount code",
+        description:
+          'The totals the checkout will store and charge. A code is refused as the checkout refuses it: 404 ' +
+          'CODE_NOT_FOUND, 409 CODE_USED_UP, CODE_MIN_SUBTOTAL (with `remaining`), CODE_ALREADY_USED; more than ' +
+          '10 refused codes a minute from one shopper, quote and checkout together: 429.',
+        security: [{ bearer: [] }],
+        body: QuoteBodySchema,
+        response: {
+          200: QuoteSchema,
+          400: ErrorBodySchema,
+          401: ErrorBodySchema,
+          404: ErrorBodySchema,
+          409: ErrorBodySchema,
+          429: ErrorBodySchema,
+        },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      const { deliveryMethod, paymentMethod, discountCode } = request.body;
+      const quote = async () =>
+        toQuote(
+          await priceCart(app.db, user.id, await settingsRow(app.db), {
+            deliveryMethod,
+            cod: paymentMethod === 'cod',
+            discountCode,
+            lock: false,
+          }),
+        );
+      return discountCode ? countedCodeTry(app.limiter, user.id, quote) : quote();
+    },
+  );
+
+  app.post(
     '/checkout/session',
     {
       onRequest: requireUser,
@@ -48,6 +92,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
           201: CheckoutSessionSchema,
           400: ErrorBodySchema,
           401: ErrorBodySchema,
+          404: ErrorBodySchema,
           409: ErrorBodySchema,
           429: ErrorBodySchema,
           502: ErrorBodySchema,
@@ -62,15 +107,18 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
         throw new AppError('RATE_LIMITED', 'Too many checkout attempts. Please wait a moment and try again.');
       }
       try {
-        const { delivery, paymentMethod, saveDelivery = false } = request.body;
-        const session = await createCheckout(app.db, app.payments, user, {
-          // The page's language when it says so, else the one the account was made in.
-          lang: request.query.lang ?? user.locale,
-          currency: app.config.currency,
-          delivery,
-          paymentMethod,
-          saveDelivery,
-        });
+        const { delivery, paymentMethod, saveDelivery = false, discountCode } = request.body;
+        const checkout = () =>
+          createCheckout(app.db, app.payments, user, {
+            // The page's language when it says so, else the one the account was made in.
+            lang: request.query.lang ?? user.locale,
+            currency: app.config.currency,
+            delivery,
+            paymentMethod,
+            saveDelivery,
+            discountCode,
+          });
+        const session = await (discountCode ? countedCodeTry(app.limiter, user.id, checkout) : checkout());
         return reply.code(201).send(session);
       } catch (error) {
         if (error instanceof PaymentProviderError)

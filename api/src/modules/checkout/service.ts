@@ -2,14 +2,16 @@ import type { CheckoutSession, Delivery, Language, PaymentMethod } from '@shop/c
 import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db, Tx } from '../../db/client.js';
-import { onSale, paidPrice, productName } from '../../db/fragments.js';
+import { onSale, paidPrice, productName, saleNow } from '../../db/fragments.js';
 import { lockShopper } from '../../db/locks.js';
 import { dbTimestamp, queryRows } from '../../db/rows.js';
 import { orders, users, type OrderDelivery } from '../../db/schema.js';
 import { AppError, DependencyError } from '../../lib/errors.js';
+import { webPaths } from '../../lib/links.js';
 import type { CheckoutOrder, HostedSession, PaymentProvider } from '../../platform/payments/index.js';
 import { closePending, recordEvent, removeBoughtCartLines, type ClosedOrder } from '../orders/lifecycle.js';
 import { settingsRow } from '../settings/service.js';
+import { priceCart } from './quote.js';
 import { accountStanding, holdUntil } from './limits.js';
 import {
   cartShortfalls,
@@ -31,6 +33,7 @@ export interface CheckoutRequest {
   delivery: Delivery;
   paymentMethod: PaymentMethod;
   saveDelivery: boolean;
+  discountCode?: string | undefined;
 }
 
 const PlacedRowSchema = z.object({
@@ -48,17 +51,20 @@ const PlacedRowSchema = z.object({
         size: z.string(),
         unitPriceCents: z.number(),
         quantity: z.number(),
+        discountCents: z.number(),
         imageUrl: z.string(),
       }),
     )
     .nullable() satisfies z.ZodType<CheckoutOrder['items'] | null>,
 });
 
-/** What a delivery costs and what cash on delivery adds, from the settings (cents). */
+/** What a delivery costs and what cash on delivery adds, from the settings (cents), and the code's discount. */
 interface Charges {
   deliveryCents: number;
   freeFromCents: number | null;
   codFeeCents: number;
+  /** The code and each cart line's share of its discount; null without one. */
+  discount: { codeId: number; code: string; shares: { line: number; cents: number }[] } | null;
 }
 
 const DELIVERY_LINE: Record<Language, string> = { en: 'Delivery', bg: 'Доставка' };
@@ -106,10 +112,12 @@ function insertOrder(
   const items = order.withItems
     ? sql`(select json_agg(json_build_object('name', ${order.lang === 'bg' ? sql`coalesce(nullif(l.name_bg, ''), l.name)` : sql`l.name`}, 'colorName', l.color_name,
           'colorNameBg', l.color_name_bg, 'size', l.size,
-          'unitPriceCents', l.price_cents, 'quantity', l.quantity, 'imageUrl', l.image_url) order by l.line_id)
+          'unitPriceCents', l.price_cents, 'quantity', l.quantity, 'discountCents', l.discount_cents,
+          'imageUrl', l.image_url) order by l.line_id)
         from lines l)`
     : sql`null`;
-  const { deliveryCents, freeFromCents, codFeeCents } = order.charges;
+  const { deliveryCents, freeFromCents, codFeeCents, discount } = order.charges;
+  const shares = JSON.stringify(discount?.shares ?? []);
   return queryRows(
     tx,
     PlacedRowSchema,
@@ -120,27 +128,32 @@ function insertOrder(
         case when p.stock_tracked then c.quantity else 0 end as stock_quantity,
         coalesce(nullif(pc.image_url, ''), p.image_url) as image_url,
         ${productName('en')} as name,
-        coalesce((select t.name from product_translations t where t.product_id = p.id and t.language = 'bg'), '') as name_bg
+        coalesce((select t.name from product_translations t where t.product_id = p.id and t.language = 'bg'), '') as name_bg,
+        coalesce((select (d ->> 'cents')::int from json_array_elements(${shares}::json) d
+          where (d ->> 'line')::int = c.id), 0) as discount_cents,
+        (${saleNow()} ->> 'prior')::int as prior_price_cents
       from cart_items c
       join products p on p.id = c.product_id
       join product_colors pc on pc.id = c.color_id
       where c.user_id = ${shopper.id} and ${onSale()}
     ),
     sums as (
-      select sum(price_cents * quantity)::int as subtotal from lines having count(*) > 0
+      select sum(price_cents * quantity)::int as subtotal, sum(discount_cents)::int as discount
+      from lines having count(*) > 0
     ),
     charged as (
-      select subtotal,
-        case when ${freeFromCents}::int is not null and subtotal >= ${freeFromCents}::int then 0
+      select subtotal, discount,
+        case when ${freeFromCents}::int is not null and subtotal - discount >= ${freeFromCents}::int then 0
           else ${deliveryCents}::int end as delivery
       from sums
     ),
     placed as (
-      insert into orders (user_id, email, status, payment_method, currency, subtotal_cents, delivery_cents,
-        cod_fee_cents, total_cents, locale, payment_provider, payment_session_id, payment_url, expires_at, delivery,
-        confirmation_required)
-      select ${shopper.id}, (select email from users where id = ${shopper.id}), ${order.status}, ${order.paymentMethod}, ${order.currency}, subtotal, delivery,
-        ${codFeeCents}::int, subtotal + delivery + ${codFeeCents}::int, ${order.lang}, ${order.provider},
+      insert into orders (user_id, email, status, payment_method, currency, subtotal_cents, discount_cents,
+        discount_code, discount_code_id, delivery_cents, cod_fee_cents, total_cents, locale, payment_provider,
+        payment_session_id, payment_url, expires_at, delivery, confirmation_required)
+      select ${shopper.id}, (select email from users where id = ${shopper.id}), ${order.status}, ${order.paymentMethod}, ${order.currency}, subtotal,
+        discount, ${discount?.code ?? null}, ${discount?.codeId ?? null}::int, delivery,
+        ${codFeeCents}::int, subtotal - discount + delivery + ${codFeeCents}::int, ${order.lang}, ${order.provider},
         ${order.session?.sessionId ?? null}, ${order.session?.url ?? null}, ${order.expiresAt},
         ${JSON.stringify(order.delivery)}::jsonb, ${order.confirmationRequired}
       from charged
@@ -148,9 +161,10 @@ function insertOrder(
     ),
     placed_items as (
       insert into order_items (order_id, product_id, color_id, name, name_bg, color_name, color_name_bg, size,
-        unit_price_cents, quantity, image_url, stock_quantity)
+        unit_price_cents, quantity, discount_cents, prior_price_cents, image_url, stock_quantity)
       select placed.id, l.product_id, l.color_id, l.name, l.name_bg, l.color_name, l.color_name_bg, l.size, l.price_cents,
-        l.quantity, l.image_url, l.stock_quantity
+        l.quantity, l.discount_cents, case when l.prior_price_cents > l.price_cents then l.prior_price_cents end,
+        l.image_url, l.stock_quantity
       from placed cross join lines l
       order by l.line_id
     ),
@@ -236,6 +250,15 @@ export async function createCheckout(
     const shortfalls = await cartShortfalls(tx, shopper.id);
     // Nothing is reserved, and the earlier checkout stays as it was (the transaction is undone).
     if (shortfalls.length > 0) throw new OutOfStockError(shortfalls);
+    // The earlier checkout's use of a code is back; the code's row stays locked until the order holds its use.
+    const priced = request.discountCode
+      ? await priceCart(tx, shopper.id, settings, {
+          deliveryMethod: delivery.method,
+          cod,
+          discountCode: request.discountCode,
+          lock: true,
+        })
+      : null;
     const [row] = await insertOrder(tx, shopper, {
       status: cod ? 'placed' : 'pending',
       paymentMethod: request.paymentMethod,
@@ -247,9 +270,18 @@ export async function createCheckout(
       confirmationRequired,
       delivery,
       charges: {
-        deliveryCents: delivery.method === 'address' ? settings.deliveryAddressCents : settings.deliveryOfficeCents,
+        deliveryCents:
+          priced?.deliveryPriceCents ??
+          (delivery.method === 'address' ? settings.deliveryAddressCents : settings.deliveryOfficeCents),
         freeFromCents: settings.freeDeliveryFromCents,
         codFeeCents: cod ? settings.codFeeCents : 0,
+        discount: priced?.code
+          ? {
+              codeId: priced.code.id,
+              code: priced.code.code,
+              shares: priced.lines.map((line, index) => ({ line: line.lineId, cents: priced.shares[index]! })),
+            }
+          : null,
       },
       withItems: !cod && !reserved,
       reserve: !cod,
@@ -262,7 +294,7 @@ export async function createCheckout(
     }
     return row;
   });
-  if (cod) return { orderId: placed.id, sessionId: null, url: `/checkout-success?order_id=${placed.id}` };
+  if (cod) return { orderId: placed.id, sessionId: null, url: webPaths.orderPlaced(placed.id) };
   if (reserved) return { orderId: placed.id, ...reserved };
 
   let session: HostedSession;
@@ -276,6 +308,7 @@ export async function createCheckout(
         size: '',
         unitPriceCents: placed.delivery_cents,
         quantity: 1,
+        discountCents: 0,
         imageUrl: '',
       });
     }

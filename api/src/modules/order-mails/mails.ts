@@ -1,4 +1,5 @@
-import { colorNameIn, itemNameIn, type Language, type Order, type Settings, toCents } from '@shop/contract';
+import { colorNameIn, itemNameIn, type Language, type Order, percentOff, type Settings, toCents } from '@shop/contract';
+import type { WebLinks } from '../../lib/links.js';
 import type { Mail } from '../../platform/mail/mailer.js';
 import { escapeHtml, formatMoney } from '../../lib/format.js';
 import type { OrderMailKind } from '../orders/subscribers.js';
@@ -9,7 +10,7 @@ export interface OrderMailInput {
   locale: Language;
   customer: { name: string; email: string };
   settings: Settings;
-  publicUrl: string;
+  links: WebLinks;
   /** `refunded`: the amount of this refund; `cancelled`: the reason, if the owner gave one. */
   amount?: number;
   reason?: string;
@@ -46,6 +47,8 @@ const TEXTS = {
     follow: 'Follow the parcel',
     order: (ref: string) => `Order ${ref}`,
     subtotal: 'Subtotal',
+    discount: (code: string) => `Discount (${code})`,
+    wasPrice: (prior: string, percent: number) => `was ${prior}, −${percent}%`,
     delivery: 'Delivery',
     free: 'Free',
     codFee: 'Cash-on-delivery fee',
@@ -86,6 +89,8 @@ const TEXTS = {
     follow: 'Проследете пратката',
     order: (ref: string) => `Поръчка ${ref}`,
     subtotal: 'Междинна сума',
+    discount: (code: string) => `Отстъпка (${code})`,
+    wasPrice: (prior: string, percent: number) => `преди ${prior}, −${percent}%`,
     delivery: 'Доставка',
     free: 'Безплатна',
     codFee: 'Такса наложен платеж',
@@ -113,7 +118,7 @@ export function orderMail(input: OrderMailInput): Mail {
   const { order, locale, settings, kind } = input;
   const t = TEXTS[locale];
   const money = (amount: number) => formatMoney(toCents(amount), order.currency, locale);
-  const url = `${input.publicUrl}/my-order/${order.id}`;
+  const url = input.links.order(order.id);
 
   const intro =
     kind === 'confirmed'
@@ -132,12 +137,18 @@ export function orderMail(input: OrderMailInput): Mail {
   if (kind === 'shipped' && order.tracking) notes.push(t.tracking(order.tracking.carrier, order.tracking.number));
   if (kind === 'confirmed' || kind === 'delivered') notes.push(t.returns(settings.returnDays));
 
+  // A line bought on sale says its prior price (the 30-day lowest) and the reduction from it.
+  const onSale = (item: Order['items'][number]) =>
+    item.priorPrice
+      ? ` · ${t.wasPrice(money(item.priorPrice), percentOff(toCents(item.priorPrice), toCents(item.unitPrice)))}`
+      : '';
   const lines = order.items.map((item) => ({
-    label: `${item.quantity} × ${itemNameIn(item, locale)} (${colorNameIn(item, locale)}, ${item.size})`,
+    label: `${item.quantity} × ${itemNameIn(item, locale)} (${colorNameIn(item, locale)}, ${item.size}${onSale(item)})`,
     amount: money(item.unitPrice * item.quantity),
   }));
   const sums = [
     { label: t.subtotal, amount: money(order.subtotal) },
+    ...(order.discount ? [{ label: t.discount(order.discount.code), amount: `−${money(order.discount.amount)}` }] : []),
     { label: t.delivery, amount: order.deliveryCost === 0 ? t.free : money(order.deliveryCost) },
     ...(order.codFee > 0 ? [{ label: t.codFee, amount: money(order.codFee) }] : []),
   ];

@@ -51,6 +51,7 @@ export async function toOrders(db: Db | Tx, rows: OrderRow[]): Promise<Order[]> 
     paymentMethod: row.paymentMethod,
     fulfilment: row.fulfilment,
     subtotal: fromCents(row.subtotalCents),
+    discount: row.discountCode === null ? null : { code: row.discountCode, amount: fromCents(row.discountCents) },
     deliveryCost: fromCents(row.deliveryCents),
     codFee: fromCents(row.codFeeCents),
     total: fromCents(row.totalCents),
@@ -83,6 +84,8 @@ export async function toOrders(db: Db | Tx, rows: OrderRow[]): Promise<Order[]> 
         size: line.size,
         unitPrice: fromCents(line.unitPriceCents),
         quantity: line.quantity,
+        discount: fromCents(line.discountCents),
+        priorPrice: line.priorPriceCents === null ? null : fromCents(line.priorPriceCents),
         imageUrl: line.imageUrl,
       })),
     events: events

@@ -16,6 +16,7 @@ const TEXTS = {
     badgeDetail: 'No real card is charged and no money moves.',
     heading: 'Card payment',
     order: (reference: string) => `Order ${reference}`,
+    discount: (code: string) => `Discount (${code})`,
     amountDue: 'Amount due',
     name: 'Name on card',
     cardNumber: 'Card number',
@@ -60,6 +61,7 @@ const TEXTS = {
     badgeDetail: 'Никоя карта не се таксува и не се превеждат пари.',
     heading: 'Плащане с карта',
     order: (reference: string) => `Поръчка ${reference}`,
+    discount: (code: string) => `Отстъпка (${code})`,
     amountDue: 'Сума за плащане',
     name: 'Име върху картата',
     cardNumber: 'Номер на картата',
@@ -106,6 +108,9 @@ export interface PayPageOrder {
   reference: string;
   sessionId: string;
   totalCents: number;
+  /** The code's discount on the goods, and the code; 0 and null without one. */
+  discountCents: number;
+  discountCode: string | null;
   currency: string;
   locale: Language;
   items: Omit<OrderLine, 'imageUrl'>[];
@@ -229,6 +234,10 @@ export function renderPayPage(
         `<li><span>${escapeHtml(itemNameIn(item, lang))}<small>${escapeHtml(`${colorNameIn(item, lang)} · ${item.size} · ${item.quantity} × ${money(item.unitPriceCents)}`)}</small></span><span>${escapeHtml(money(item.unitPriceCents * item.quantity))}</span></li>`,
     )
     .join('');
+  const discount =
+    order.discountCents > 0
+      ? `<li class="discount"><span>${escapeHtml(t.discount(order.discountCode ?? ''))}</span><span>−${escapeHtml(money(order.discountCents))}</span></li>`
+      : '';
   const alert = options.problem
     ? `<p class="alert" role="alert" id="problem">${escapeHtml(t.problems[options.problem])}</p>`
     : '';
@@ -237,7 +246,7 @@ export function renderPayPage(
 <div class="panel">
 <section class="summary" aria-labelledby="order-heading">
 <h2 id="order-heading">${escapeHtml(t.order(order.reference))}</h2>
-<ul>${lines}</ul>
+<ul>${lines}${discount}</ul>
 <p class="total"><span>${escapeHtml(t.amountDue)}</span><strong>${escapeHtml(money(order.totalCents))}</strong></p>
 </section>
 ${alert}

@@ -39,6 +39,8 @@ async function loadOrder(db: Db, sessionId: string): Promise<LoadedOrder | null>
     sessionId,
     status: order.status,
     totalCents: order.totalCents,
+    discountCents: order.discountCents,
+    discountCode: order.discountCode,
     currency: order.currency,
     locale: order.locale,
     items,

@@ -173,6 +173,9 @@ describe('what a shopper pays during a sale', () => {
     expect(order.subtotalCents).toBe(16_000);
     const [item] = await t.db.select().from(orderItems).where(eq(orderItems.orderId, order.id));
     expect(item!.unitPriceCents).toBe(8_000);
+    expect(item!.priorPriceCents).toBe(10_000);
+    const answered = await t.app.inject({ url: `/api/orders/${order.id}`, headers: bearer(buyer) });
+    expect(answered.json().items[0]).toMatchObject({ unitPrice: 80, priorPrice: 100 });
     await t.db.delete(orders).where(eq(orders.id, order.id));
   });
 

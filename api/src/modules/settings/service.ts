@@ -4,7 +4,7 @@ import type { Db, Tx } from '../../db/client.js';
 import { shopSettings } from '../../db/schema.js';
 import { audit } from '../../platform/audit.js';
 
-type SettingsRow = typeof shopSettings.$inferSelect;
+export type SettingsRow = typeof shopSettings.$inferSelect;
 
 /** What the settings say of the server's configuration rather than of the owner's choices. */
 export interface ShopFacts {

@@ -10,7 +10,35 @@ export interface OrderLine {
   size: string;
   unitPriceCents: number;
   quantity: number;
+  /** The line's share of the order's discount (0 without one). */
+  discountCents: number;
   imageUrl: string;
+}
+
+/**
+ * The lines a provider charges, adding up to exactly what the shopper pays: a discounted line at
+ * its discounted unit price when the discount divides evenly among its units, else as one line
+ * of all its units ("Name × 3") at what they cost together.
+ */
+export function chargedLines(
+  items: readonly OrderLine[],
+): { line: OrderLine; unitAmountCents: number; quantity: number }[] {
+  return items.map((line) => {
+    if (line.discountCents === 0) return { line, unitAmountCents: line.unitPriceCents, quantity: line.quantity };
+    if (line.discountCents % line.quantity === 0) {
+      return {
+        line,
+        unitAmountCents: line.unitPriceCents - line.discountCents / line.quantity,
+        quantity: line.quantity,
+      };
+    }
+    const name = line.quantity > 1 ? `${line.name} × ${line.quantity}` : line.name;
+    return {
+      line: { ...line, name },
+      unitAmountCents: line.unitPriceCents * line.quantity - line.discountCents,
+      quantity: 1,
+    };
+  });
 }
 
 /** What a provider needs to open a hosted payment session for an order. */

@@ -2,7 +2,8 @@ import { createRequire } from 'node:module';
 import { colorNameIn, PAYMENT_SESSION_TTL_MS } from '@shop/contract';
 import type Stripe from 'stripe';
 import type { Config } from '../../config.js';
-import { WebhookSignatureError, type PaymentEvent, type PaymentProvider } from './provider.js';
+import { webLinks } from '../../lib/links.js';
+import { chargedLines, WebhookSignatureError, type PaymentEvent, type PaymentProvider } from './provider.js';
 
 type StripeSettings = NonNullable<Config['stripe']>;
 
@@ -35,6 +36,7 @@ export function stripeProvider(settings: StripeSettings, publicUrl: string): Pay
     appInfo: { name: 'atelier-noir-shop' },
     ...connection(settings.apiBase),
   });
+  const links = webLinks(publicUrl);
   // Stripe fetches product images itself, so only public https addresses are worth sending.
   const imageUrl = (path: string) =>
     publicUrl.startsWith('https://') && path.startsWith('/') ? [`${publicUrl}${path}`] : [];
@@ -48,11 +50,11 @@ export function stripeProvider(settings: StripeSettings, publicUrl: string): Pay
       const session = await stripe.checkout.sessions.create(
         {
           mode: 'payment',
-          line_items: order.items.map((item) => ({
-            quantity: item.quantity,
+          line_items: chargedLines(order.items).map(({ line: item, unitAmountCents, quantity }) => ({
+            quantity,
             price_data: {
               currency: order.currency.toLowerCase(),
-              unit_amount: item.unitPriceCents,
+              unit_amount: unitAmountCents,
               product_data: {
                 name: item.name,
                 ...(item.colorName ? { description: `${colorNameIn(item, order.locale)} · ${item.size}` } : {}),
@@ -60,8 +62,8 @@ export function stripeProvider(settings: StripeSettings, publicUrl: string): Pay
               },
             },
           })),
-          success_url: `${publicUrl}/checkout-success?session_id={CHECKOUT_SESSION_ID}`,
-          cancel_url: `${publicUrl}/checkout-cancelled?session_id={CHECKOUT_SESSION_ID}`,
+          success_url: links.checkoutSuccess('{CHECKOUT_SESSION_ID}'),
+          cancel_url: links.checkoutCancelled('{CHECKOUT_SESSION_ID}'),
           client_reference_id: String(order.id),
           metadata: { orderId: String(order.id) },
           customer_email: order.email,

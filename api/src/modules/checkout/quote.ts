@@ -1,0 +1,118 @@
+import {
+  discountShares,
+  fromCents,
+  orderTotals,
+  VAT_RATE_PERCENT,
+  type OrderTotals,
+  type Quote,
+  type QuoteBody,
+} from '@shop/contract';
+import { sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Db, Tx } from '../../db/client.js';
+import { onSale, paidPrice, saleNow } from '../../db/fragments.js';
+import { queryRows } from '../../db/rows.js';
+import { AppError } from '../../lib/errors.js';
+import { applicableCode, type ApplicableCode } from '../discounts/apply.js';
+import type { SettingsRow } from '../settings/service.js';
+
+const CartLineSchema = z.object({
+  line_id: z.number(),
+  unit_price_cents: z.number(),
+  quantity: z.number(),
+  on_sale: z.boolean(),
+});
+
+/** A cart line as the money sees it: what it costs now, and whether it is on sale. */
+export interface PricedLine {
+  lineId: number;
+  unitPriceCents: number;
+  quantity: number;
+  onSale: boolean;
+}
+
+/**
+ * The shopper's cart lines of products still for sale, at the prices they pay now. `lock` (the
+ * checkout) locks them until the order is written: a second tab cannot change the cart the
+ * discount was spread over.
+ */
+async function cartLines(tx: Db | Tx, userId: number, lock: boolean): Promise<PricedLine[]> {
+  const rows = await queryRows(
+    tx,
+    CartLineSchema,
+    sql`select c.id as line_id, ${paidPrice()} as unit_price_cents, c.quantity, ${saleNow()} is not null as on_sale
+      from cart_items c join products p on p.id = c.product_id
+      where c.user_id = ${userId} and ${onSale()}
+      order by c.id ${lock ? sql`for update of c` : sql``}`,
+  );
+  return rows.map((row) => ({
+    lineId: row.line_id,
+    unitPriceCents: row.unit_price_cents,
+    quantity: row.quantity,
+    onSale: row.on_sale,
+  }));
+}
+
+export interface PricedCart {
+  lines: PricedLine[];
+  /** Each line's share of the code's discount, in the lines' order. */
+  shares: number[];
+  code: ApplicableCode | null;
+  /** The delivery price before the free-delivery threshold: 0 with a free-delivery code. */
+  deliveryPriceCents: number;
+  totals: OrderTotals;
+}
+
+export interface PriceRequest {
+  deliveryMethod: QuoteBody['deliveryMethod'];
+  cod: boolean;
+  discountCode?: string | undefined;
+  /** The checkout locks the cart's lines and the code's row; the quote reads. */
+  lock: boolean;
+}
+
+/**
+ * What the shopper's cart costs, delivered and paid this way, with a code: the one reckoning the
+ * quote answers and the checkout stores and charges (the contract's `orderTotals`). An empty cart
+ * is 400 CART_EMPTY; a code the shopper may not use, its refusal (discounts/apply.ts).
+ */
+export async function priceCart(
+  tx: Db | Tx,
+  userId: number,
+  settings: SettingsRow,
+  request: PriceRequest,
+): Promise<PricedCart> {
+  const lines = await cartLines(tx, userId, request.lock);
+  if (lines.length === 0) throw new AppError('CART_EMPTY', 'Your cart is empty!');
+  const subtotalCents = lines.reduce((sum, line) => sum + line.unitPriceCents * line.quantity, 0);
+  const code = request.discountCode
+    ? await applicableCode(tx, request.discountCode, { userId, subtotalCents, lock: request.lock })
+    : null;
+  const shares = code ? discountShares(lines, code) : lines.map(() => 0);
+  const deliveryPriceCents =
+    code?.kind === 'free-delivery'
+      ? 0
+      : request.deliveryMethod === 'address'
+        ? settings.deliveryAddressCents
+        : settings.deliveryOfficeCents;
+  const totals = orderTotals({
+    lines: lines.map((line, index) => ({ ...line, discountCents: shares[index]! })),
+    delivery: { priceCents: deliveryPriceCents, freeFromCents: settings.freeDeliveryFromCents },
+    codFeeCents: request.cod ? settings.codFeeCents : 0,
+    vatRatePercent: VAT_RATE_PERCENT,
+  });
+  return { lines, shares, code, deliveryPriceCents, totals };
+}
+
+/** The quote's answer: the cart's totals as the checkout will store them. */
+export function toQuote(priced: PricedCart): Quote {
+  const { totals, code } = priced;
+  return {
+    subtotal: fromCents(totals.subtotalCents),
+    discount: code ? { code: code.code, amount: fromCents(totals.discountCents) } : null,
+    deliveryCost: fromCents(totals.deliveryCents),
+    codFee: fromCents(totals.codFeeCents),
+    total: fromCents(totals.totalCents),
+    freeDeliveryRemaining: totals.toFreeDeliveryCents === null ? null : fromCents(totals.toFreeDeliveryCents),
+  };
+}

@@ -1,0 +1,98 @@
+import { fromCents, type DiscountTerms } from '@shop/contract';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.js';
+import { discountCodes, orders } from '../../db/schema.js';
+import { AppError, RateLimitError } from '../../lib/errors.js';
+import type { Limiter } from '../../platform/security/limiter.js';
+import { holdsItsCode } from './service.js';
+
+/** A code a checkout may use: its terms, and what the order keeps of it. */
+export interface ApplicableCode extends DiscountTerms {
+  id: number;
+  code: string;
+}
+
+/** Wrong codes one shopper may try a minute, the quote and the checkout counted together. */
+export const WRONG_CODES_PER_MINUTE = 10;
+
+const CODE_REFUSALS = new Set(['CODE_NOT_FOUND', 'CODE_USED_UP', 'CODE_MIN_SUBTOTAL', 'CODE_ALREADY_USED']);
+
+/**
+ * Runs `use` for a shopper who typed a code, counting the try first (atomically, across
+ * processes): the eleventh try within a minute is refused with 429 before any code is looked at.
+ * A code that turns out good gives its try back: only refused codes count.
+ */
+export async function countedCodeTry<T>(limiter: Limiter, userId: number, use: () => Promise<T>): Promise<T> {
+  const key = `codes:${userId}`;
+  const allowance = await limiter.hit(key, WRONG_CODES_PER_MINUTE, 60_000);
+  if (!allowance.allowed) {
+    throw new RateLimitError(allowance.retryAfter, 'Too many wrong codes. Please wait a minute and try again.');
+  }
+  try {
+    const result = await use();
+    await limiter.undo(key);
+    return result;
+  } catch (error) {
+    if (!(error instanceof AppError && CODE_REFUSALS.has(error.code))) await limiter.undo(key);
+    throw error;
+  }
+}
+
+/** CODE_MIN_SUBTOTAL: how much more of goods the code needs (sent as `remaining`). */
+export class MinSubtotalError extends AppError {
+  constructor(readonly remainingCents: number) {
+    super('CODE_MIN_SUBTOTAL', `Add ${fromCents(remainingCents).toFixed(2)} more to use this code.`);
+    this.remaining = fromCents(remainingCents);
+  }
+}
+
+/**
+ * The code `typed` as shopper `userId` may use it on goods of `subtotalCents`, or the refusal: 404
+ * CODE_NOT_FOUND (unknown, switched off, before or after its dates), 409 CODE_MIN_SUBTOTAL, 409
+ * CODE_USED_UP (every use held or taken), 409 CODE_ALREADY_USED (this shopper's uses). Uses are
+ * the orders that hold the code: the caller's earlier open checkout is cancelled before this,
+ * so its use is back. With `lock` (the checkout) the code's row is locked until the order is
+ * written: checkouts racing for its last use take turns, and one of them gets it.
+ */
+export async function applicableCode(
+  tx: Db | Tx,
+  typed: string,
+  { userId, subtotalCents, lock }: { userId: number; subtotalCents: number; lock: boolean },
+): Promise<ApplicableCode> {
+  const query = tx
+    .select()
+    .from(discountCodes)
+    .where(
+      and(
+        sql`lower(${discountCodes.code}) = lower(${typed})`,
+        eq(discountCodes.active, true),
+        sql`(${discountCodes.startsAt} is null or ${discountCodes.startsAt} <= now())`,
+        sql`(${discountCodes.endsAt} is null or ${discountCodes.endsAt} > now())`,
+      ),
+    );
+  const [code] = lock ? await query.for('update') : await query;
+  if (!code) throw new AppError('CODE_NOT_FOUND', 'This code does not exist or is not active.');
+  if (code.minSubtotalCents !== null && subtotalCents < code.minSubtotalCents) {
+    throw new MinSubtotalError(code.minSubtotalCents - subtotalCents);
+  }
+  const [held] = await tx
+    .select({
+      all: sql<number>`count(*)::int`,
+      mine: sql<number>`(count(*) filter (where ${orders.userId} = ${userId}))::int`,
+    })
+    .from(orders)
+    .where(and(eq(orders.discountCodeId, code.id), holdsItsCode));
+  if (code.maxUses !== null && held!.all >= code.maxUses) {
+    throw new AppError('CODE_USED_UP', 'This code has been used up.');
+  }
+  if (held!.mine >= code.maxUsesPerCustomer) {
+    throw new AppError('CODE_ALREADY_USED', 'You have already used this code.');
+  }
+  return {
+    id: code.id,
+    code: code.code,
+    kind: code.kind,
+    value: code.value,
+    includeSaleItems: code.includeSaleItems,
+  };
+}

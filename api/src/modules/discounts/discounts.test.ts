@@ -1,0 +1,285 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { orderItems, orders, productSales } from '../../db/schema.js';
+import { createTestApp, type TestApp } from '../../test/app.js';
+import { startSmtpServer, type TestSmtpServer } from '../../test/smtp.js';
+import { bearer, createProduct, createUser, type CreatedProduct, type CreatedUser } from '../../test/factories.js';
+import { expireLapsed } from '../orders/lifecycle.js';
+import { addCartLine, TEST_DELIVERY } from '../payments/test-support.js';
+
+let t: TestApp;
+let smtp: TestSmtpServer;
+let admin: CreatedUser;
+beforeAll(async () => {
+  smtp = await startSmtpServer();
+  t = await createTestApp({ SMTP_URL: smtp.url });
+  admin = await createUser(t.db, { role: 'ADMIN' });
+});
+afterAll(async () => {
+  await t.close();
+  await smtp.close();
+});
+
+let codes = 0;
+/** A code of its own for each test: the letters are unique ignoring case. */
+const freshCode = (prefix = 'CODE') => `${prefix}-${(codes += 1)}`;
+
+const createCode = async (body: Record<string, unknown>) => {
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/api/admin/discount-codes',
+    headers: bearer(admin),
+    payload: { code: freshCode(), kind: 'percent', value: 10, ...body },
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json<{ id: number; code: string; uses: number }>();
+};
+
+const quote = (user: CreatedUser, body: Record<string, unknown> = {}) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/checkout/quote',
+    headers: bearer(user),
+    payload: { deliveryMethod: 'address', paymentMethod: 'card', ...body },
+  });
+
+const checkout = (user: CreatedUser, body: Record<string, unknown> = {}) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/checkout/session',
+    headers: bearer(user),
+    payload: { delivery: TEST_DELIVERY, ...body },
+  });
+
+/** A shopper whose cart holds `quantity` of a product at `cents`. */
+async function shopperBuying(cents: number, quantity = 1, product?: CreatedProduct) {
+  const user = await createUser(t.db);
+  await addCartLine(t.db, user, product ?? (await createProduct(t.db, { priceCents: cents })), { quantity });
+  return user;
+}
+
+describe('admin discount codes', () => {
+  it('creates, lists, changes and deletes a code, audited; letters unique ignoring case', async () => {
+    const created = await createCode({ code: 'Winter-25', kind: 'percent', value: 25, minSubtotal: 50 });
+    expect(created).toMatchObject({
+      code: 'Winter-25',
+      kind: 'percent',
+      value: 25,
+      minSubtotal: 50,
+      maxUsesPerCustomer: 1,
+      includeSaleItems: false,
+      active: true,
+      uses: 0,
+    });
+    const taken = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/discount-codes',
+      headers: bearer(admin),
+      payload: { code: 'WINTER-25', kind: 'amount', value: 10 },
+    });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().fields.code).toBe('There is already a code with these letters (case does not matter)');
+    const changed = await t.app.inject({
+      method: 'PUT',
+      url: `/api/admin/discount-codes/${created.id}`,
+      headers: bearer(admin),
+      payload: { code: 'winter-25', kind: 'amount', value: 12.5, active: false },
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json()).toMatchObject({ code: 'winter-25', kind: 'amount', value: 12.5, active: false });
+    const list = await t.app.inject({ url: '/api/admin/discount-codes', headers: bearer(admin) });
+    expect(list.json().map((code: { id: number }) => code.id)).toContain(created.id);
+    const deleted = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/admin/discount-codes/${created.id}`,
+      headers: bearer(admin),
+    });
+    expect(deleted.statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'DELETE', url: `/api/admin/discount-codes/${created.id}`, headers: bearer(admin) }))
+        .statusCode,
+    ).toBe(404);
+  });
+
+  it('refuses a bad body with field errors, and anyone but an admin', async () => {
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/discount-codes',
+      headers: bearer(admin),
+      payload: { code: 'no spaces', kind: 'percent', value: 120 },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().fields).toMatchObject({
+      code: 'Give the code: 3 to 32 letters, digits, - or _',
+      value: 'Give a whole percentage from 1 to 100',
+    });
+    const shopper = await createUser(t.db);
+    const refused = await t.app.inject({ url: '/api/admin/discount-codes', headers: bearer(shopper) });
+    expect(refused.statusCode).toBe(403);
+  });
+});
+
+describe('POST /api/checkout/quote', () => {
+  it('answers the totals without a code, and with one: the discount off the goods, free delivery counted after it', async () => {
+    const user = await shopperBuying(4_000, 3);
+    expect((await quote(user)).json()).toEqual({
+      subtotal: 120,
+      discount: null,
+      deliveryCost: 0,
+      codFee: 0,
+      total: 120,
+      freeDeliveryRemaining: null,
+    });
+    const { code } = await createCode({ kind: 'percent', value: 25 });
+    // 120.00 − 30.00 = 90.00: under the 100.00 free-delivery threshold, delivery 6.90 is due.
+    expect((await quote(user, { discountCode: code.toLowerCase(), paymentMethod: 'cod' })).json()).toEqual({
+      subtotal: 120,
+      discount: { code, amount: 30 },
+      deliveryCost: 6.9,
+      codFee: 1.5,
+      total: 98.4,
+      freeDeliveryRemaining: 10,
+    });
+  });
+
+  it('gives free delivery with a free-delivery code, and leaves lines on sale out unless the code includes them', async () => {
+    const sold = await createProduct(t.db, { priceCents: 5_000 });
+    await t.db
+      .insert(productSales)
+      .values({ productId: sold.id, priceCents: 4_000, priorPriceCents: 5_000, startsAt: new Date(Date.now() - 1000) });
+    const user = await shopperBuying(2_000);
+    await addCartLine(t.db, user, sold, { quantity: 1 });
+    const free = await createCode({ kind: 'free-delivery' });
+    expect((await quote(user, { discountCode: free.code })).json()).toMatchObject({
+      subtotal: 60,
+      discount: { code: free.code, amount: 0 },
+      deliveryCost: 0,
+      total: 60,
+    });
+    const plain = await createCode({ kind: 'percent', value: 50 });
+    expect((await quote(user, { discountCode: plain.code })).json().discount).toEqual({ code: plain.code, amount: 10 });
+    const all = await createCode({ kind: 'percent', value: 50, includeSaleItems: true });
+    expect((await quote(user, { discountCode: all.code })).json().discount).toEqual({ code: all.code, amount: 30 });
+  });
+
+  it('refuses an unknown, switched-off or out-of-date code (404) and a small cart (409 with what is missing)', async () => {
+    const user = await shopperBuying(3_000);
+    const refusal = async (code: string) => {
+      const response = await quote(user, { discountCode: code });
+      return [response.statusCode, response.json().code];
+    };
+    expect(await refusal('NO-SUCH-CODE')).toEqual([404, 'CODE_NOT_FOUND']);
+    expect(await refusal((await createCode({ active: false })).code)).toEqual([404, 'CODE_NOT_FOUND']);
+    const later = new Date(Date.now() + 86_400_000).toISOString();
+    expect(await refusal((await createCode({ startsAt: later })).code)).toEqual([404, 'CODE_NOT_FOUND']);
+    const ended = await createCode({
+      startsAt: new Date(Date.now() - 2 * 86_400_000).toISOString(),
+      endsAt: new Date(Date.now() - 86_400_000).toISOString(),
+    });
+    expect(await refusal(ended.code)).toEqual([404, 'CODE_NOT_FOUND']);
+    const minimum = await createCode({ minSubtotal: 50 });
+    const small = await quote(user, { discountCode: minimum.code });
+    expect(small.statusCode).toBe(409);
+    expect(small.json()).toMatchObject({ code: 'CODE_MIN_SUBTOTAL', remaining: 20 });
+  });
+
+  it('answers 429 after 10 refused codes in a minute from one shopper, quote and checkout together', async () => {
+    const user = await shopperBuying(3_000);
+    const good = await createCode({});
+    // A good code does not count.
+    expect((await quote(user, { discountCode: good.code })).statusCode).toBe(200);
+    for (let attempt = 0; attempt < 9; attempt += 1) {
+      expect((await quote(user, { discountCode: `GUESS-${attempt}` })).statusCode).toBe(404);
+    }
+    expect((await checkout(user, { discountCode: 'GUESS-X' })).statusCode).toBe(404);
+    const blocked = await quote(user, { discountCode: good.code });
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json().code).toBe('RATE_LIMITED');
+    // Without a code the shopper still gets quotes.
+    expect((await quote(user)).statusCode).toBe(200);
+  });
+});
+
+describe('a checkout with a code', () => {
+  it('stores what the quote said: the code, the discount spread over the lines, and charges exactly the total', async () => {
+    const user = await shopperBuying(3_333);
+    await addCartLine(t.db, user, await createProduct(t.db, { priceCents: 1_667 }), { quantity: 2 });
+    const { code } = await createCode({ kind: 'percent', value: 10 });
+    const quoted = (await quote(user, { discountCode: code })).json();
+    const session = await checkout(user, { discountCode: code });
+    expect(session.statusCode, session.body).toBe(201);
+    const { orderId } = session.json<{ orderId: number }>();
+    const [order] = await t.db.select().from(orders).where(eq(orders.id, orderId));
+    expect(order).toMatchObject({ discountCode: code, discountCents: 667, subtotalCents: 6_667 });
+    expect(order!.totalCents / 100).toBe(quoted.total);
+    const lines = await t.db.select().from(orderItems).where(eq(orderItems.orderId, orderId));
+    expect(lines.map((line) => line.discountCents).reduce((a, b) => a + b)).toBe(667);
+    const answered = await t.app.inject({ url: `/api/orders/${orderId}`, headers: bearer(user) });
+    expect(answered.json().discount).toEqual({ code, amount: 6.67 });
+  });
+
+  it('mails the order with its discount, in the shopper’s language', async () => {
+    const user = await shopperBuying(5_000);
+    const { code } = await createCode({ kind: 'amount', value: 7.5 });
+    const placed = await checkout(user, { discountCode: code, paymentMethod: 'cod' });
+    expect(placed.statusCode, placed.body).toBe(201);
+    const mail = await smtp.waitFor(user.email, (received) => /confirmed/.test(received.subject));
+    expect(mail.text).toContain(`Discount (${code}): −$7.50`);
+    // The owner's figures and the sales export say it too.
+    const stats = await t.app.inject({ url: '/api/admin/stats', headers: bearer(admin) });
+    expect(stats.json().discountCodes).toContainEqual({ code, orders: 1, amount: 7.5 });
+    const csv = (await t.app.inject({ url: '/api/admin/orders/export.csv', headers: bearer(admin) })).body;
+    const row = csv.split('\r\n').find((line) => line.includes(`,${code},`));
+    // unit price, the line's discount, what the line cost, its VAT, … subtotal, code, discount.
+    expect(row).toContain(`,50.00,7.50,42.50,7.08,50.00,${code},7.50,`);
+    const bg = await createUser(t.db, { locale: 'bg' });
+    await addCartLine(t.db, bg, await createProduct(t.db, { priceCents: 5_000 }));
+    const bgCode = (await createCode({ kind: 'amount', value: 7.5 })).code;
+    const bulgarian = await t.app.inject({
+      method: 'POST',
+      url: '/api/checkout/session?lang=bg',
+      headers: bearer(bg),
+      payload: { delivery: TEST_DELIVERY, discountCode: bgCode, paymentMethod: 'cod' },
+    });
+    expect(bulgarian.statusCode, bulgarian.body).toBe(201);
+    const bgMail = await smtp.waitFor(bg.email, (received) => /потвърдена/.test(received.subject));
+    expect(bgMail.text).toContain(`Отстъпка (${bgCode}): −7,50`);
+  });
+
+  it('takes a use per order: a second order of the same shopper is CODE_ALREADY_USED, a new checkout gives its earlier one’s back', async () => {
+    const user = await shopperBuying(3_000);
+    const { code, id } = await createCode({ maxUses: 5 });
+    expect((await checkout(user, { discountCode: code })).statusCode).toBe(201);
+    // The second tab: the earlier pending checkout is cancelled first, its use comes back.
+    expect((await checkout(user, { discountCode: code })).statusCode).toBe(201);
+    const list = await t.app.inject({ url: '/api/admin/discount-codes', headers: bearer(admin) });
+    expect(list.json().find((entry: { id: number }) => entry.id === id).uses).toBe(1);
+    await checkout(user, { discountCode: code, paymentMethod: 'cod' });
+    await addCartLine(t.db, user, await createProduct(t.db, { priceCents: 2_000 }));
+    const again = await checkout(user, { discountCode: code, paymentMethod: 'cod' });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().code).toBe('CODE_ALREADY_USED');
+  });
+
+  it('gives 50 shoppers racing for the last use exactly one order with the code; the use returns when it expires', async () => {
+    const { code, id } = await createCode({ maxUses: 1 });
+    const shoppers = await Promise.all(Array.from({ length: 50 }, () => shopperBuying(2_500)));
+    const answers = await Promise.all(shoppers.map((user) => checkout(user, { discountCode: code })));
+    const statuses = answers.map((answer) => answer.statusCode);
+    expect(statuses.filter((status) => status === 201)).toHaveLength(1);
+    expect(statuses.filter((status) => status === 409)).toHaveLength(49);
+    expect(new Set(answers.filter((a) => a.statusCode === 409).map((a) => a.json().code))).toEqual(
+      new Set(['CODE_USED_UP']),
+    );
+    const carrying = await t.db.select().from(orders).where(eq(orders.discountCodeId, id));
+    expect(carrying).toHaveLength(1);
+    // The order lapses unpaid: its use is given back.
+    await t.db
+      .update(orders)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(orders.id, carrying[0]!.id));
+    await expireLapsed(t.db, eq(orders.id, carrying[0]!.id));
+    const later = shoppers.find((_, index) => answers[index]!.statusCode === 409)!;
+    expect((await quote(later, { discountCode: code })).statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,79 @@
+import {
+  DiscountCodeBodySchema,
+  DiscountCodeSchema,
+  ErrorBodySchema,
+  IdParamsSchema,
+  SuccessSchema,
+} from '@shop/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { currentUser, requireAdmin } from '../../platform/security/authenticate.js';
+import { createCode, deleteCode, listCodes, updateCode } from './service.js';
+
+const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema };
+const tags = ['admin: discount codes'];
+const security = [{ bearer: [] }];
+
+/** The admin's discount codes (TRADE.md section 4). */
+export const adminDiscountRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onRequest', requireAdmin);
+
+  app.get(
+    '/admin/discount-codes',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Every discount code, newest first, with its uses',
+        response: { 200: z.array(DiscountCodeSchema), ...errors },
+      },
+    },
+    async () => listCodes(app.db),
+  );
+
+  app.post(
+    '/admin/discount-codes',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Create a discount code (409 CONFLICT when one is spelled the same ignoring case)',
+        body: DiscountCodeBodySchema,
+        response: { 201: DiscountCodeSchema, ...errors, 409: ErrorBodySchema },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await createCode(app.db, currentUser(request).id, request.body)),
+  );
+
+  app.put(
+    '/admin/discount-codes/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Change a discount code; orders that used it keep what they were given',
+        params: IdParamsSchema,
+        body: DiscountCodeBodySchema,
+        response: { 200: DiscountCodeSchema, ...errors, 409: ErrorBodySchema },
+      },
+    },
+    async (request) => updateCode(app.db, currentUser(request).id, request.params.id, request.body),
+  );
+
+  app.delete(
+    '/admin/discount-codes/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Delete a discount code; orders that used it keep its letters and their discount',
+        params: IdParamsSchema,
+        response: { 200: SuccessSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await deleteCode(app.db, currentUser(request).id, request.params.id);
+      return { success: true as const };
+    },
+  );
+};
