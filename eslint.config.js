@@ -97,6 +97,7 @@ const API_MODULE_IMPORTS = {
   sales: ['catalog'],
   settings: ['catalog'],
   'size-fit': ['catalog'],
+  'size-fit': ['catalog'],
   stock: ['catalog'],
   wishlist: ['cart'],
   withdrawals: ['order-mails', 'orders', 'settings'],

@@ -16,6 +16,7 @@ import {
   users,
 } from '../schema.js';
 import { COLOR_NAMES_BG, SEED_PRODUCTS, type SeedProduct } from './catalogue.js';
+import { seedFit } from './fit.js';
 import { demoArtName, readDemoArt, readDemoArtManifest, type DemoArtManifest } from './demo-art.js';
 
 /** What a start created: the root admin on the first start, with the password when it was generated. */
@@ -123,6 +124,7 @@ async function seedProduct(tx: Tx, item: SeedProduct, index: number, art: DemoAr
       imageUrl: main,
       publishedAt: new Date(),
       stockTracked: true,
+      ...seedFit(item.key, item.sizes),
     })
     .returning({ id: products.id });
   if (!product) throw new Error('product insert returned nothing');

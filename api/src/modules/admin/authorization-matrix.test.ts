@@ -421,6 +421,11 @@ const ROUTES: Record<string, RouteRule> = {
 
   // Admin: products and users.
   'GET /api/admin/products': { expect: adminsOnly(200), request: () => ({ url: '/api/admin/products' }) },
+  'PUT /api/admin/products/:id/details': {
+    expect: adminsOnly(200),
+    request: async (f) =>
+      json('PUT', `/api/admin/products/${(await createProduct(f.t.db)).id}/details`, { fit: { type: 'regular' } }),
+  },
   'POST /api/products': {
     expect: adminsOnly(201),
     request: () =>

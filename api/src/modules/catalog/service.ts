@@ -1,4 +1,13 @@
-import { CATEGORY_IDS, type Category, type Language, type Product, ProductSchema, fromCents } from '@shop/contract';
+import {
+  CATEGORY_IDS,
+  type Category,
+  type Language,
+  type Product,
+  ProductSchema,
+  VariantSchema,
+  fromCents,
+  productVariants,
+} from '@shop/contract';
 import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
@@ -32,6 +41,9 @@ const ProductRowSchema = z.object({
   sizes: ProductSchema.shape.sizes.nullable(),
   stock_tracked: z.boolean(),
   stock: ProductSchema.shape.stock.nullable(),
+  style_code: z.string().nullable(),
+  fit: ProductSchema.shape.fit,
+  set_skus: z.array(VariantSchema).nullable(),
 });
 type ProductRow = z.infer<typeof ProductRowSchema>;
 
@@ -44,7 +56,9 @@ function productQuery(where: SQL, { limit, admin = false }: { limit?: number; ad
   return sql`
     select p.id, p.category_id, ${paidPrice()} as price_cents, p.price_cents as regular_price_cents,
       ${saleNow()} as sale, ${admin ? sql`${scheduledSaleOf()} as scheduled_sale,` : sql``}
-      p.image_url, p.published_at is not null as published, p.stock_tracked,
+      p.image_url, p.published_at is not null as published, p.stock_tracked, p.style_code, p.fit,
+      (select json_agg(json_build_object('colorId', v.color_id, 'size', v.size, 'sku', v.sku))
+         from product_variants v where v.product_id = p.id) as set_skus,
       case when p.stock_tracked then
         (select json_agg(json_build_object('colorId', c.id, 'size', s.size, 'available', ${availableStock()} ${counts})
                 order by c.position, c.id, ${sizeOrder(sql`s.size`)})
@@ -90,6 +104,14 @@ export function toProduct(row: ProductRow, lang: Language): Product {
     sizes: row.sizes ?? [],
     stockTracked: row.stock_tracked,
     stock: row.stock ?? [],
+    styleCode: row.style_code,
+    variants: productVariants(
+      row.style_code,
+      row.colors ?? [],
+      (row.sizes ?? []).map(({ size }) => size),
+      row.set_skus ?? [],
+    ),
+    fit: row.fit ?? null,
   };
 }
 

@@ -1,0 +1,43 @@
+import {
+  ErrorBodySchema,
+  IdParamsSchema,
+  LangQuerySchema,
+  ProductDetailsBodySchema,
+  ProductSchema,
+} from '@shop/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requestLanguage } from '../../lib/language.js';
+import { currentUser, requireAdmin } from '../../platform/security/authenticate.js';
+import { getProduct } from '../catalog/service.js';
+import { setProductDetails } from './service.js';
+
+const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema };
+
+/** An admin's size and fit of a product (TRADE.md section 5): audited, answered with the product as admins see it. */
+export const adminSizeFitRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onRequest', requireAdmin);
+
+  app.put(
+    '/admin/products/:id/details',
+    {
+      schema: {
+        tags: ['admin: products'],
+        security: [{ bearer: [] }],
+        summary: "Set the product's style code, fit and measurements, and the SKUs set by hand",
+        description:
+          'Each field sent replaces what was; one left out is kept. styleCode null clears it. variants lists the ' +
+          'SKUs set by hand and replaces them: every other colour × size takes <styleCode>-<COLOUR>-<size>. ' +
+          'A style code or SKU another product has (or one SKU twice): 409 CONFLICT with fields.',
+        params: IdParamsSchema,
+        querystring: LangQuerySchema,
+        body: ProductDetailsBodySchema,
+        response: { 200: ProductSchema, ...errors, 409: ErrorBodySchema },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      await setProductDetails(app.db, currentUser(request).id, id, request.body);
+      return getProduct(app.db, id, requestLanguage(request, request.query.lang), true);
+    },
+  );
+};
