@@ -97,7 +97,6 @@ const API_MODULE_IMPORTS = {
   sales: ['catalog'],
   settings: ['catalog'],
   'size-fit': ['catalog'],
-  'size-fit': ['catalog'],
   stock: ['catalog'],
   wishlist: ['cart'],
   withdrawals: ['order-mails', 'orders', 'settings'],
