@@ -13,3 +13,4 @@ export * from './schema/operations.js';
 export * from './schema/files.js';
 export * from './schema/discounts.js';
 export * from './schema/reviews.js';
+export * from './schema/records.js';
