@@ -11,7 +11,6 @@ export type AuditAction =
   | 'product.stock'
   | 'product.sale_set'
   | 'product.sale_end'
-  | 'product.details'
   | 'review.publish'
   | 'review.hide'
   | 'product.details'
