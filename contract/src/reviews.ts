@@ -154,3 +154,7 @@ export function reviewAuthor(name: string): string {
   const last = rest.at(-1);
   return last ? `${first} ${[...last][0]!.toLocaleUpperCase()}.` : first!;
 }
+
+/** `POST /api/products/{id}/reviews` → 201: the review waits for moderation. */
+export const ReviewCreatedSchema = z.object({ id: z.number(), status: z.enum(REVIEW_STATUSES) });
+export type ReviewCreated = z.infer<typeof ReviewCreatedSchema>;

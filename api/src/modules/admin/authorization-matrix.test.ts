@@ -12,6 +12,7 @@ import {
   orderItems,
   orders,
   passwordResets,
+  productReviews,
   sessions,
   stockAlerts,
   wishlistItems,
@@ -155,6 +156,53 @@ async function mailedCode(f: Fixtures, email: string): Promise<string> {
   throw new Error(`no code mailed to ${email}`);
 }
 
+/** A product `owner` received (a delivered order holds it): they may review it. */
+async function deliveredProduct(f: Fixtures, owner: CreatedUser): Promise<number> {
+  const product = await createProduct(f.t.db);
+  const [row] = await f.t.db
+    .insert(orders)
+    .values({
+      userId: owner.id,
+      status: 'placed',
+      fulfilment: 'delivered',
+      paymentMethod: 'cod',
+      currency: 'USD',
+      subtotalCents: 4999,
+      totalCents: 4999,
+      paymentProvider: 'local',
+    })
+    .returning();
+  await f.t.db.insert(orderItems).values({
+    orderId: row!.id,
+    productId: product.id,
+    colorId: product.colors[0]!.id,
+    name: 'Matrix Tee',
+    colorName: 'Onyx',
+    size: 'M',
+    unitPriceCents: 4999,
+    quantity: 1,
+  });
+  return product.id;
+}
+
+/** A review waiting for moderation, by a shopper of its own. */
+async function pendingReview(f: Fixtures): Promise<number> {
+  const product = await createProduct(f.t.db);
+  const [review] = await f.t.db
+    .insert(productReviews)
+    .values({
+      productId: product.id,
+      userId: (await createUser(f.t.db)).id,
+      rating: 4,
+      title: 'Matrix review',
+      body: 'Fits well.',
+      size: 'M',
+      colorName: 'Onyx',
+    })
+    .returning();
+  return review!.id;
+}
+
 const ROUTES: Record<string, RouteRule> = {
   // Shop and catalogue: public.
   'GET /api/health': { expect: everyone(200), request: () => ({ url: '/api/health' }) },
@@ -173,6 +221,30 @@ const ROUTES: Record<string, RouteRule> = {
   'GET /files/:id': {
     expect: everyone(200),
     request: async (f) => ({ url: (await storeImage(f.t.db, await testImage('#404040'), 'product')).url }),
+  },
+
+  // Reviews: anyone reads the published ones; a buyer writes one (each caller reviews a product they received).
+  'GET /api/products/:id/reviews': {
+    expect: everyone(200),
+    request: async (f) => ({ url: `/api/products/${(await createProduct(f.t.db)).id}/reviews` }),
+  },
+  'POST /api/products/:id/reviews': {
+    expect: signedIn(201),
+    request: async (f, actor) =>
+      json('POST', `/api/products/${await deliveredProduct(f, f.userOf(actor))}/reviews`, {
+        rating: 5,
+        title: 'Lovely',
+        body: 'Soft and warm.',
+      }),
+  },
+  'GET /api/admin/reviews': { expect: adminsOnly(200), request: () => ({ url: '/api/admin/reviews?status=pending' }) },
+  'POST /api/admin/reviews/:id/publish': {
+    expect: adminsOnly(200),
+    request: async (f) => ({ method: 'POST', url: `/api/admin/reviews/${await pendingReview(f)}/publish` }),
+  },
+  'POST /api/admin/reviews/:id/hide': {
+    expect: adminsOnly(200),
+    request: async (f) => ({ method: 'POST', url: `/api/admin/reviews/${await pendingReview(f)}/hide` }),
   },
 
   // The terms popup's form without JavaScript: anyone, from the shop's own pages.

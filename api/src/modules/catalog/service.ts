@@ -15,6 +15,7 @@ import { availableStock, onSale, paidPrice, saleNow, sizeOrder } from '../../db/
 import { queryRows } from '../../db/rows.js';
 import { notFound } from '../../lib/errors.js';
 import { saleOf, SaleJsonSchema, scheduledSale, scheduledSaleOf, ScheduledSaleJsonSchema } from '../../db/sale-rows.js';
+import { publishedRating, ratingOf, RatingJsonSchema } from '../../db/review-rows.js';
 
 /** Category names live with the translations of the UI; the database keeps ids and slugs. */
 const CATEGORY_NAMES: Record<Language, Record<number, string>> = {
@@ -41,6 +42,7 @@ const ProductRowSchema = z.object({
   sizes: ProductSchema.shape.sizes.nullable(),
   stock_tracked: z.boolean(),
   stock: ProductSchema.shape.stock.nullable(),
+  rating: RatingJsonSchema,
   style_code: z.string().nullable(),
   fit: ProductSchema.shape.fit,
   set_skus: z.array(VariantSchema).nullable(),
@@ -67,6 +69,7 @@ function productQuery(where: SQL, { limit, admin = false }: { limit?: number; ad
            left join product_stock ps on ps.color_id = c.id and ps.size = s.size
            where c.product_id = p.id)
       end as stock,
+      ${publishedRating()} as rating,
       (select json_agg(json_build_object('language', t.language, 'name', t.name,
                 'description', t.description, 'imageUrl', t.image_url, 'composition', t.composition, 'care', t.care)
                 order by t.language = 'bg', t.language)
@@ -104,6 +107,7 @@ export function toProduct(row: ProductRow, lang: Language): Product {
     sizes: row.sizes ?? [],
     stockTracked: row.stock_tracked,
     stock: row.stock ?? [],
+    rating: ratingOf(row.rating),
     styleCode: row.style_code,
     variants: productVariants(
       row.style_code,

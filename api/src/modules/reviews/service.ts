@@ -1,0 +1,211 @@
+import {
+  colorNameIn,
+  REVIEW_FITS,
+  REVIEW_STATUSES,
+  REVIEWS_PAGE_SIZE,
+  reviewAuthor,
+  reviewSummary,
+  type AdminReview,
+  type Language,
+  type Review,
+  type ReviewList,
+  type ReviewStatus,
+} from '@shop/contract';
+import { sql, type SQL } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Db } from '../../db/client.js';
+import { onSale, productName } from '../../db/fragments.js';
+import { dbInt, dbTimestamp, queryRows } from '../../db/rows.js';
+import { productReviews } from '../../db/schema.js';
+import { AppError, notFound } from '../../lib/errors.js';
+import { audit } from '../../platform/audit.js';
+
+/**
+ * Reviews from buyers (TRADE.md section 5; issue 31). A shopper may review a product they received:
+ * an order of theirs holding it was delivered (a cancelled or undelivered order is no purchase).
+ * Once each, held until an admin publishes it; only published reviews are shown or counted.
+ */
+
+/** Orders that were bought and received: delivered, and not closed without a sale. */
+const DELIVERED = sql`o.fulfilment = 'delivered' and o.status in ('placed', 'paid', 'refunded')`;
+
+const FitColumn = z.enum(REVIEW_FITS).nullable();
+
+const ReviewRowSchema = z.object({
+  id: z.number(),
+  rating: z.number(),
+  fit: FitColumn,
+  title: z.string(),
+  body: z.string(),
+  name: z.string().nullable(),
+  size: z.string(),
+  color_name: z.string(),
+  color_name_bg: z.string(),
+  created_at: dbTimestamp,
+});
+type ReviewRow = z.infer<typeof ReviewRowSchema>;
+
+const reviewColumns = sql`r.id, r.rating, r.fit, r.title, r.body, u.name, r.size, r.color_name, r.color_name_bg, r.created_at`;
+
+const toReview = (row: ReviewRow, lang: Language): Review => ({
+  id: row.id,
+  rating: row.rating,
+  fit: row.fit,
+  title: row.title,
+  body: row.body,
+  author: reviewAuthor(row.name ?? ''),
+  size: row.size,
+  colorName: colorNameIn({ colorName: row.color_name, colorNameBg: row.color_name_bg }, lang),
+  createdAt: row.created_at.toISOString(),
+});
+
+async function assertShown(db: Db, productId: number): Promise<void> {
+  const shown = await queryRows(
+    db,
+    z.object({ id: z.number() }),
+    sql`select p.id from products p where p.id = ${productId} and ${onSale()}`,
+  );
+  if (shown.length === 0) throw notFound('Product not found');
+}
+
+/** A product's published reviews, newest first, a page at a time, with the summary of them all. */
+export async function listProductReviews(db: Db, productId: number, lang: Language, page = 1): Promise<ReviewList> {
+  await assertShown(db, productId);
+  const published = sql`r.product_id = ${productId} and r.status = 'published'`;
+  const [groups, rows] = await Promise.all([
+    queryRows(
+      db,
+      z.object({ rating: z.number(), fit: FitColumn, count: dbInt }),
+      sql`select r.rating, r.fit, count(*) as count from product_reviews r where ${published} group by r.rating, r.fit`,
+    ),
+    queryRows(
+      db,
+      ReviewRowSchema,
+      sql`select ${reviewColumns} from product_reviews r join users u on u.id = r.user_id
+        where ${published} order by r.created_at desc, r.id desc
+        limit ${REVIEWS_PAGE_SIZE} offset ${(page - 1) * REVIEWS_PAGE_SIZE}`,
+    ),
+  ]);
+  const summary = reviewSummary(groups);
+  return { data: rows.map((row) => toReview(row, lang)), total: summary.count, summary };
+}
+
+export interface ReviewFields {
+  rating: number;
+  fit?: (typeof REVIEW_FITS)[number] | undefined;
+  title: string;
+  body: string;
+}
+
+const notABuyer = () =>
+  new AppError('NOT_A_BUYER', 'Only customers with a delivered order of this product can review it.');
+const alreadyReviewed = () => new AppError('ALREADY_REVIEWED', 'You have already reviewed this product.');
+
+/**
+ * The shopper's review of a product they received, waiting for moderation. The size and colour are
+ * those of the latest delivered line of it. Twice (a double click included: the unique index): 409.
+ */
+export async function createReview(
+  db: Db,
+  userId: number,
+  productId: number,
+  fields: ReviewFields,
+): Promise<{ id: number; status: ReviewStatus }> {
+  await assertShown(db, productId);
+  const [line] = await queryRows(
+    db,
+    z.object({ order_id: z.number(), size: z.string(), color_name: z.string(), color_name_bg: z.string() }),
+    sql`select o.id as order_id, oi.size, oi.color_name, oi.color_name_bg
+      from order_items oi join orders o on o.id = oi.order_id
+      where o.user_id = ${userId} and oi.product_id = ${productId} and ${DELIVERED}
+      order by o.delivered_at desc nulls last, o.id desc, oi.id limit 1`,
+  );
+  if (!line) throw notABuyer();
+  const [created] = await db
+    .insert(productReviews)
+    .values({
+      productId,
+      userId,
+      orderId: line.order_id,
+      rating: fields.rating,
+      fit: fields.fit ?? null,
+      title: fields.title,
+      body: fields.body,
+      size: line.size,
+      colorName: line.color_name,
+      colorNameBg: line.color_name_bg,
+    })
+    .onConflictDoNothing({ target: [productReviews.productId, productReviews.userId] })
+    .returning({ id: productReviews.id, status: productReviews.status });
+  if (!created) throw alreadyReviewed();
+  return created;
+}
+
+const AdminReviewRowSchema = ReviewRowSchema.extend({
+  status: z.enum(REVIEW_STATUSES),
+  product_id: z.number(),
+  product_name: z.string(),
+  email: z.string().nullable(),
+  moderated_at: dbTimestamp.nullable(),
+});
+
+const toAdminReview = (row: z.infer<typeof AdminReviewRowSchema>, lang: Language): AdminReview => ({
+  ...toReview(row, lang),
+  status: row.status,
+  productId: row.product_id,
+  productName: row.product_name,
+  email: row.email,
+  moderatedAt: row.moderated_at?.toISOString() ?? null,
+});
+
+function adminQuery(where: SQL, lang: Language): SQL {
+  return sql`select ${reviewColumns}, u.email, r.status, r.product_id, r.moderated_at,
+      ${productName(lang)} as product_name
+    from product_reviews r join users u on u.id = r.user_id join products p on p.id = r.product_id
+    where ${where}`;
+}
+
+/** Most reviews one admin list shows: the oldest pending ones wait at the end of the queue. */
+const ADMIN_LIST_MAX = 200;
+
+/** The reviews of one state, for the admin: pending ones oldest first (a queue), the others newest first. */
+export async function listReviewsForAdmin(db: Db, status: ReviewStatus, lang: Language): Promise<AdminReview[]> {
+  const order =
+    status === 'pending' ? sql`r.created_at, r.id` : sql`coalesce(r.moderated_at, r.created_at) desc, r.id desc`;
+  const rows = await queryRows(
+    db,
+    AdminReviewRowSchema,
+    sql`${adminQuery(sql`r.status = ${status}`, lang)} order by ${order} limit ${ADMIN_LIST_MAX}`,
+  );
+  return rows.map((row) => toAdminReview(row, lang));
+}
+
+/**
+ * Publishes or hides a review (audited). A published review counts in the product's summary and
+ * rating at once: the table's trigger tells every process's caches (migration 0021).
+ */
+export async function moderateReview(
+  db: Db,
+  actorId: number,
+  id: number,
+  status: 'published' | 'hidden',
+  lang: Language,
+): Promise<AdminReview> {
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(productReviews)
+      .set({ status, moderatedAt: new Date(), moderatedBy: actorId })
+      .where(sql`${productReviews.id} = ${id}`)
+      .returning({ productId: productReviews.productId });
+    if (!row) throw notFound('Review not found.');
+    await audit(tx, {
+      actorId,
+      action: status === 'published' ? 'review.publish' : 'review.hide',
+      target: `review:${id}`,
+      detail: { productId: row.productId },
+    });
+  });
+  const [review] = await queryRows(db, AdminReviewRowSchema, adminQuery(sql`r.id = ${id}`, lang));
+  if (!review) throw notFound('Review not found.');
+  return toAdminReview(review, lang);
+}
