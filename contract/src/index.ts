@@ -23,3 +23,4 @@ export * from './sales.js';
 export * from './discounts.js';
 export * from './reviews.js';
 export * from './fit.js';
+export * from './records.js';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { COD_MAX_OPEN_ORDERS_MAX, QUANTITY_MAX, RETURN_DAYS_MIN } from './constants.js';
 import { moneySchema } from './admin.js';
+import { RecordsSettingsSchema, UpdateRecordsBodySchema } from './records.js';
 
 /** Who sells: shown in the footer, the terms, on product pages (manufacturer) and in every order mail. */
 export const SellerSchema = z.object({
@@ -71,6 +72,8 @@ export const SettingsSchema = z.object({
    * the seller's email. Only in the admin's answers (`GET`/`PUT /api/admin/settings`), never public.
    */
   notificationsEmail: z.string().optional(),
+  /** Sale records (TRADE.md section 2): only in the admin's answers, never public. */
+  records: RecordsSettingsSchema.optional(),
 });
 export type Settings = z.infer<typeof SettingsSchema>;
 
@@ -120,6 +123,7 @@ export const UpdateSettingsBodySchema = z.object({
     .min(RETURN_DAYS_MIN, `Return days are a whole number from ${RETURN_DAYS_MIN} to 365.`)
     .max(365, `Return days are a whole number from ${RETURN_DAYS_MIN} to 365.`)
     .optional(),
+  records: UpdateRecordsBodySchema.optional(),
 });
 export type UpdateSettingsBody = z.input<typeof UpdateSettingsBodySchema>;
 export type UpdateSettings = z.output<typeof UpdateSettingsBodySchema>;

@@ -1,0 +1,125 @@
+import { z } from 'zod';
+
+/**
+ * Sale records under Ordinance N-18's alternative regime for e-shops (TRADE.md section 2,
+ * docs/decisions/0039): the owner's records settings and the documents an order has.
+ */
+
+/** How cash on delivery is settled: the courier pays it out by postal money order, or issues the fiscal receipt. */
+export const COD_SETTLEMENTS = ['postal-money-order', 'courier-receipt'] as const;
+export type CodSettlement = (typeof COD_SETTLEMENTS)[number];
+
+/** The highest number a 10-digit document number holds. */
+export const DOCUMENT_NUMBER_MAX = 9_999_999_999;
+
+export const RecordsSettingsSchema = z.object({
+  /** The unique number the revenue agency gave the e-shop ('' until registered). */
+  eShopNumber: z.string(),
+  /** 1: the shop's own domain; 2: a shop on a platform. */
+  eShopType: z.union([z.literal(1), z.literal(2)]),
+  domain: z.string(),
+  /** The payment provider's company ID (the audit file's `proc_id`). */
+  paymentProviderId: z.string(),
+  /** A whole percent: 20 in Bulgaria, 0 for a seller not registered for VAT. */
+  vatRate: z.number().int(),
+  codSettlement: z.enum(COD_SETTLEMENTS),
+  /** The number the first sale document takes; fixed once a document exists. */
+  firstDocumentNumber: z.number().int(),
+});
+export type RecordsSettings = z.infer<typeof RecordsSettingsSchema>;
+
+export const DEFAULT_RECORDS: RecordsSettings = {
+  eShopNumber: '',
+  eShopType: 1,
+  domain: '',
+  paymentProviderId: '',
+  vatRate: 20,
+  codSettlement: 'postal-money-order',
+  firstDocumentNumber: 1,
+};
+
+/** `PUT /api/admin/settings` `records`: every field optional; messages for people. */
+export const UpdateRecordsBodySchema = z
+  .object({
+    eShopNumber: z
+      .string()
+      .trim()
+      .max(20, 'The e-shop number has at most 20 characters.')
+      .regex(/^[A-Za-z0-9-]*$/, 'The e-shop number has only Latin letters, digits and dashes.'),
+    eShopType: z.union([z.literal(1), z.literal(2)], 'The e-shop type is 1 (own domain) or 2 (platform).'),
+    domain: z
+      .string()
+      .trim()
+      .toLowerCase()
+      .max(253, 'The domain has at most 253 characters.')
+      .regex(
+        /^$|^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/,
+        'Enter the domain alone, such as shop.example.bg (no https:// and no path).',
+      ),
+    paymentProviderId: z
+      .string()
+      .trim()
+      .regex(/^$|^(\d{9}|\d{13})$/, "The payment provider's company ID has 9 or 13 digits."),
+    vatRate: z
+      .number('The VAT rate is a whole percent from 0 to 50.')
+      .int('The VAT rate is a whole percent from 0 to 50.')
+      .min(0, 'The VAT rate is a whole percent from 0 to 50.')
+      .max(50, 'The VAT rate is a whole percent from 0 to 50.'),
+    codSettlement: z.enum(COD_SETTLEMENTS, 'Choose how cash on delivery is settled.'),
+    firstDocumentNumber: z
+      .number('The first document number is a whole number from 1 to 9999999999.')
+      .int('The first document number is a whole number from 1 to 9999999999.')
+      .min(1, 'The first document number is a whole number from 1 to 9999999999.')
+      .max(DOCUMENT_NUMBER_MAX, 'The first document number is a whole number from 1 to 9999999999.'),
+  })
+  .partial();
+export type UpdateRecordsBody = z.input<typeof UpdateRecordsBodySchema>;
+
+/** The records settings the audit file and the documents need, that are not set yet. */
+export function recordsSettingsMissing(records: RecordsSettings): ('eShopNumber' | 'domain' | 'paymentProviderId')[] {
+  return (['eShopNumber', 'domain', 'paymentProviderId'] as const).filter((key) => records[key].trim() === '');
+}
+
+/** A document number as printed: 10 digits with leading zeros. */
+export const documentNumber = (value: number | bigint): string => String(value).padStart(10, '0');
+
+export const DOCUMENT_KINDS = ['sale', 'invoice', 'credit-note'] as const;
+export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
+
+/** `GET /api/orders/{id}/documents`: one document of the order. */
+export const OrderDocumentSchema = z.object({
+  id: z.number().int(),
+  kind: z.enum(DOCUMENT_KINDS),
+  /** 10 digits with leading zeros. */
+  number: z.string(),
+  issuedAt: z.string(),
+  total: z.number(),
+  /** The PDF, without a token: a signed link that expires after a day (each listing gives fresh ones). */
+  url: z.string(),
+  /** The sale document's QR text (Annex 18а's fields, decision 0039). */
+  qr: z.string().optional(),
+});
+export type OrderDocument = z.infer<typeof OrderDocumentSchema>;
+export const OrderDocumentsSchema = z.array(OrderDocumentSchema);
+
+/**
+ * The QR text of a sale document, in the order of Ordinance N-18's Annex 18а with the e-shop's
+ * number in the fiscal memory's place (decision 0039): `<e-shop no>*<document no>*<YYYY-MM-DD>*<HH:MM:SS>*<total>`,
+ * date and time in Sofia, the total with two decimals.
+ */
+export function saleDocumentQr(input: { eShopNumber: string; number: string; issuedAt: Date; totalCents: number }) {
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'Europe/Sofia',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(input.issuedAt);
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+  const date = `${part('year')}-${part('month')}-${part('day')}`;
+  const time = `${part('hour')}:${part('minute')}:${part('second')}`;
+  return [input.eShopNumber, input.number, date, time, (input.totalCents / 100).toFixed(2)].join('*');
+}
