@@ -32,6 +32,8 @@ export const recordsSettings = pgTable(
       .notNull()
       .default('postal-money-order'),
     firstDocumentNumber: bigint('first_document_number', { mode: 'number' }).notNull().default(1),
+    /** The key that signs the documents' download links (made at first use; a backup keeps it). */
+    linkKey: varchar('link_key', { length: 64 }).notNull().default(''),
     updatedAt: updatedAt(),
   },
   (t) => [

@@ -1,0 +1,1 @@
+ALTER TABLE "records_settings" ADD COLUMN "link_key" varchar(64) DEFAULT '' NOT NULL;
