@@ -9,6 +9,7 @@ import { escapeHtml } from '../../lib/format.js';
 export const PUBLIC_PAGES = [
   '/',
   '/clothing',
+  '/sale',
   '/materials',
   '/inspiration',
   '/about-us',
@@ -79,7 +80,7 @@ export async function buildSitemap(db: Db, publicUrl: string): Promise<string> {
   const information = settings?.updatedAt ?? null;
   const pages: Entry[] = PUBLIC_PAGES.map((path) => ({
     path,
-    lastmod: path === '/' || path === '/clothing' ? newest : information,
+    lastmod: path === '/' || path === '/clothing' || path === '/sale' ? newest : information,
   }));
   const urls = [...pages, ...productsOnSale].flatMap((entry) =>
     LANGUAGES.map((lang) => urlElement(publicUrl, entry, lang)),
