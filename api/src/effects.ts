@@ -6,6 +6,7 @@ import { orderEffectHandlers } from './modules/orders/effects.js';
 import { stockEffectHandlers } from './modules/stock/effects.js';
 import { withdrawalEffectHandlers } from './modules/withdrawals/effects.js';
 import type { Mailer } from './platform/mail/mailer.js';
+import { webLinks } from './lib/links.js';
 import type { EffectHandler } from './platform/outbox/outbox.js';
 import type { PaymentProvider } from './platform/payments/index.js';
 
@@ -24,17 +25,18 @@ export interface EffectDeps {
  */
 export function effectHandlers(deps: EffectDeps): Record<string, EffectHandler> {
   const { db, mailer, payments, config, log } = deps;
+  const links = webLinks(config.publicUrl);
   const mail = {
     mailer,
     log,
-    publicUrl: config.publicUrl,
+    links,
     currency: config.currency,
     cardPayments: payments.takesNewPayments,
   };
   return {
     ...orderEffectHandlers({ db, payments }),
     ...orderMailEffectHandlers({ ...mail, db }),
-    ...stockEffectHandlers({ db, mailer, publicUrl: config.publicUrl }),
+    ...stockEffectHandlers({ db, mailer, links }),
     ...withdrawalEffectHandlers({ ...mail, db }),
   };
 }

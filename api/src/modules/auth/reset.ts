@@ -1,6 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { emailCodes, passwordResets, sessions, users } from '../../db/schema.js';
 import { AppError, DependencyError } from '../../lib/errors.js';
+import { webLinks } from '../../lib/links.js';
 import { passwordChangedMail, resetLinkMail } from '../../platform/mail/templates/account.js';
 import { clientKey } from '../../platform/security/client-key.js';
 import { assertPasswordAllowed } from '../../platform/security/password-policy.js';
@@ -38,7 +39,7 @@ export async function requestPasswordReset(deps: AuthDeps, email: string, ip: st
     tokenHash: hashToken(token),
     expiresAt: new Date(Date.now() + RESET_TTL_MINUTES * MINUTE),
   });
-  const url = `${config.publicUrl}/reset-password/${token}`;
+  const url = webLinks(config.publicUrl).resetPassword(token);
   try {
     await deps.mailer.send({
       to: user.email,
@@ -102,7 +103,7 @@ export async function updatePassword(
   try {
     await deps.mailer.send({
       to: user.email,
-      ...passwordChangedMail(user.locale, user.name, `${config.publicUrl}/login`),
+      ...passwordChangedMail(user.locale, user.name, webLinks(config.publicUrl).login()),
     });
   } catch (error) {
     // The password has changed either way; the notice is a courtesy that must not undo it.

@@ -43,9 +43,7 @@ export function orderMailEffectHandlers(deps: OrderMailEffectDeps): Record<strin
         ? await db.select({ name: users.name, email: users.email }).from(users).where(eq(users.id, row.userId))
         : [];
       const [order] = await toOrders(db, [row]);
-      await deps.mailer.send(
-        ownerOrderMail({ to, order: order!, customer: customer ?? null, publicUrl: deps.publicUrl }),
-      );
+      await deps.mailer.send(ownerOrderMail({ to, order: order!, customer: customer ?? null, links: deps.links }));
     },
 
     /** The day's low stock, to the owner, if anything is low. */
@@ -54,7 +52,7 @@ export function orderMailEffectHandlers(deps: OrderMailEffectDeps): Record<strin
       if (!to) return;
       const lines = await lowStock(db, DIGEST_LINES);
       if (lines.length === 0) return;
-      await deps.mailer.send(lowStockMail({ to, date: String(payload.day), lines, publicUrl: deps.publicUrl }));
+      await deps.mailer.send(lowStockMail({ to, date: String(payload.day), lines, links: deps.links }));
     },
   };
 }

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { orders, users } from '../../db/schema.js';
+import type { WebLinks } from '../../lib/links.js';
 import type { Mailer } from '../../platform/mail/mailer.js';
 import { getSettings } from '../settings/service.js';
 import type { OrderMailKind } from '../orders/subscribers.js';
@@ -11,7 +12,7 @@ import { toOrders } from '../orders/service.js';
 export interface OrderMailDeps {
   mailer: Mailer;
   log: FastifyBaseLogger;
-  publicUrl: string;
+  links: WebLinks;
   currency: string;
   /** Whether the shop takes card payments (the settings say it). */
   cardPayments: boolean;
@@ -37,6 +38,6 @@ export async function mailOrder(
   if (!customer) return;
   const [[order], settings] = await Promise.all([toOrders(db, [row]), getSettings(db, deps)]);
   await deps.mailer.send(
-    orderMail({ kind, order: order!, locale: row.locale, customer, settings, publicUrl: deps.publicUrl, ...extra }),
+    orderMail({ kind, order: order!, locale: row.locale, customer, settings, links: deps.links, ...extra }),
   );
 }

@@ -1,5 +1,6 @@
 import { colorNameIn, itemNameIn, type Order, toCents } from '@shop/contract';
 import { formatMoney } from '../../lib/format.js';
+import type { WebLinks } from '../../lib/links.js';
 import type { Mail } from '../../platform/mail/mailer.js';
 import { renderMail } from '../../platform/mail/templates/layout.js';
 import type { LowStockLine } from '../admin-orders/stats.js';
@@ -14,7 +15,7 @@ export interface OwnerOrderMailInput {
   to: string;
   order: Order;
   customer: { name: string; email: string } | null;
-  publicUrl: string;
+  links: WebLinks;
 }
 
 const both = (en: string, bg: string) => `${en} · ${bg}`;
@@ -25,7 +26,7 @@ export const OWNER_FOOTER = both(
   'известие за собственика на магазина, изпратено до имейла за известия (или на продавача) от настройките',
 );
 
-export function ownerOrderMail({ to, order, customer, publicUrl }: OwnerOrderMailInput): Mail {
+export function ownerOrderMail({ to, order, customer, links }: OwnerOrderMailInput): Mail {
   const money = (amount: number, lang: 'en' | 'bg') => formatMoney(toCents(amount), order.currency, lang);
   const ref = order.reference;
   const cod = order.paymentMethod === 'cod';
@@ -57,7 +58,7 @@ export function ownerOrderMail({ to, order, customer, publicUrl }: OwnerOrderMai
       highlight: {
         kind: 'link',
         label: both('Open the order', 'Отворете поръчката'),
-        url: `${publicUrl}/admin/orders/${order.id}`,
+        url: links.adminOrder(order.id),
       },
     }),
   };
@@ -68,12 +69,12 @@ export function lowStockMail({
   to,
   date,
   lines,
-  publicUrl,
+  links,
 }: {
   to: string;
   date: string;
   lines: LowStockLine[];
-  publicUrl: string;
+  links: WebLinks;
 }): Mail {
   const en = lines.map(
     (line) =>
@@ -101,7 +102,7 @@ export function lowStockMail({
       highlight: {
         kind: 'link',
         label: both('Open the dashboard', 'Отворете таблото'),
-        url: `${publicUrl}/admin/dashboard`,
+        url: links.adminDashboard(),
       },
     }),
   };

@@ -1,4 +1,5 @@
 import type { Language } from '@shop/contract';
+import type { WebLinks } from '../../lib/links.js';
 import type { Mail } from '../../platform/mail/mailer.js';
 import { renderMail } from '../../platform/mail/templates/layout.js';
 
@@ -37,9 +38,9 @@ const TEXTS = {
 } as const;
 
 /** The one mail a shopper gets when a sold-out variant they wait for is back, in their language. */
-export function backInStockMail(alert: BackInStock, publicUrl: string): Mail {
+export function backInStockMail(alert: BackInStock, links: WebLinks): Mail {
   const { label, ...texts } = TEXTS[alert.locale](alert);
-  const url = `${publicUrl}/product/${alert.productId}`;
+  const url = links.product(alert.productId);
   return {
     to: alert.email,
     ...renderMail({ lang: alert.locale, ...texts, highlight: { kind: 'link', label, url } }),

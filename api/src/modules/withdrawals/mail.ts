@@ -2,6 +2,7 @@ import { colorNameIn, itemNameIn, type Language, type Order, type Settings } fro
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { orders, users, withdrawals } from '../../db/schema.js';
+import type { WebLinks } from '../../lib/links.js';
 import type { Mail } from '../../platform/mail/mailer.js';
 import { renderMail } from '../../platform/mail/templates/layout.js';
 import { testPaymentLine } from '../order-mails/mails.js';
@@ -28,7 +29,7 @@ export interface WithdrawalMailInput {
   submittedAt: string;
   items: { orderItemId: number; quantity: number }[];
   settings: Settings;
-  publicUrl: string;
+  links: WebLinks;
 }
 
 /** "Hello, Ana" — or just "Hello" for an order that kept no name. */
@@ -89,7 +90,7 @@ export function withdrawalMail(input: WithdrawalMailInput): Mail {
       : [];
   });
   const { seller } = input.settings;
-  const url = `${input.publicUrl}/my-order/${input.order.id}`;
+  const url = input.links.order(input.order.id);
   const ref = input.order.reference;
   return {
     to: input.email,
@@ -166,7 +167,7 @@ export async function mailWithdrawal(db: Db, deps: OrderMailDeps, withdrawalId: 
       submittedAt: withdrawal.submittedAt.toISOString(),
       items: withdrawal.items,
       settings,
-      publicUrl: deps.publicUrl,
+      links: deps.links,
     }),
   );
 }

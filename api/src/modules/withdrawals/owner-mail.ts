@@ -2,6 +2,7 @@ import { colorNameIn, itemNameIn, WITHDRAWAL_REFUND_DAYS, withdrawalRefundDeadli
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { orders, users, withdrawals } from '../../db/schema.js';
+import type { WebLinks } from '../../lib/links.js';
 import type { Mail } from '../../platform/mail/mailer.js';
 import { renderMail } from '../../platform/mail/templates/layout.js';
 import type { OrderMailDeps } from '../order-mails/notify.js';
@@ -21,7 +22,7 @@ export function ownerWithdrawalMail(input: {
   submittedAt: string;
   items: { orderItemId: number; quantity: number }[];
   reason: string | null;
-  publicUrl: string;
+  links: WebLinks;
 }): Mail {
   const { order } = input;
   const ref = order.reference;
@@ -52,7 +53,7 @@ export function ownerWithdrawalMail(input: {
       highlight: {
         kind: 'link',
         label: 'Open the order · Отворете поръчката',
-        url: `${input.publicUrl}/admin/orders/${order.id}`,
+        url: input.links.adminOrder(order.id),
       },
     }),
   };
@@ -78,7 +79,7 @@ export async function mailOwnerWithdrawal(db: Db, deps: OrderMailDeps, withdrawa
       submittedAt: found.withdrawal.submittedAt.toISOString(),
       items: found.withdrawal.items,
       reason: found.withdrawal.reason,
-      publicUrl: deps.publicUrl,
+      links: deps.links,
     }),
   );
 }

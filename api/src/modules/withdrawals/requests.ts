@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { orders, users, withdrawalRequests } from '../../db/schema.js';
 import { AppError, RateLimitError, conflict } from '../../lib/errors.js';
+import type { WebLinks } from '../../lib/links.js';
 import type { Mailer } from '../../platform/mail/mailer.js';
 import { clientKey } from '../../platform/security/client-key.js';
 import type { Limiter } from '../../platform/security/limiter.js';
@@ -39,7 +40,7 @@ export interface RequestDeps {
   limiter: Limiter;
   mailer: Mailer;
   log: FastifyBaseLogger;
-  publicUrl: string;
+  links: WebLinks;
 }
 
 async function enforce(limiter: Limiter, key: string, [max, windowMs]: readonly [number, number]) {
@@ -92,7 +93,7 @@ export async function requestWithdrawal(
     })
     .returning({ id: withdrawalRequests.id, submittedAt: withdrawalRequests.submittedAt });
   log.info({ event: 'withdrawal.requested', orderId: order.id, ip }, 'public withdrawal: confirmation link mailed');
-  const url = `${deps.publicUrl}/withdrawal/confirm?token=${token}`;
+  const url = deps.links.confirmWithdrawal(token);
   const mail = confirmationMail({
     locale: order.locale,
     to: order.email,

@@ -10,6 +10,7 @@ import {
   WithdrawalSchema,
 } from '@shop/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { webLinks } from '../../lib/links.js';
 import { currentUser, requireUser } from '../../platform/security/authenticate.js';
 import { confirmRequest, requestWithdrawal, viewRequest } from './requests.js';
 import { withdraw, type RecordedWithdrawal } from './service.js';
@@ -64,7 +65,13 @@ export const withdrawalRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       await requestWithdrawal(
-        { db: app.db, limiter: app.limiter, mailer: app.mailer, log: request.log, publicUrl: app.config.publicUrl },
+        {
+          db: app.db,
+          limiter: app.limiter,
+          mailer: app.mailer,
+          log: request.log,
+          links: webLinks(app.config.publicUrl),
+        },
         request.body,
         request.ip,
       );

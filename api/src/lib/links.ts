@@ -1,0 +1,41 @@
+/**
+ * The web app's addresses that the API hands out (in mails, to the payment provider, in a checkout's
+ * answer), in this one place: each names a route of web/src/app/router.tsx. A service builds none.
+ */
+export const webPaths = {
+  login: () => '/login',
+  resetPassword: (token: string) => `/reset-password/${token}`,
+  product: (productId: number) => `/product/${productId}`,
+  order: (orderId: number) => `/my-order/${orderId}`,
+  confirmWithdrawal: (token: string) => `/withdrawal/confirm?token=${token}`,
+  /** A cash-on-delivery order's result page: placed at once, no provider session. */
+  orderPlaced: (orderId: number) => `/checkout-success?order_id=${orderId}`,
+  /** The provider puts the session's id in place of `sessionId` (Stripe: `{CHECKOUT_SESSION_ID}`). */
+  checkoutSuccess: (sessionId: string) => `/checkout-success?session_id=${sessionId}`,
+  checkoutCancelled: (sessionId: string) => `/checkout-cancelled?session_id=${sessionId}`,
+  adminOrder: (orderId: number) => `/admin/orders/${orderId}`,
+  adminDashboard: () => '/admin/dashboard',
+};
+
+type Paths = typeof webPaths;
+/** The same addresses in full, under PUBLIC_URL (for mails and the payment provider). */
+export type WebLinks = { [Name in keyof Paths]: (...args: Parameters<Paths[Name]>) => string };
+
+export function webLinks(publicUrl: string): WebLinks {
+  const at =
+    <Args extends unknown[]>(path: (...args: Args) => string) =>
+    (...args: Args) =>
+      `${publicUrl}${path(...args)}`;
+  return {
+    login: at(webPaths.login),
+    resetPassword: at(webPaths.resetPassword),
+    product: at(webPaths.product),
+    order: at(webPaths.order),
+    confirmWithdrawal: at(webPaths.confirmWithdrawal),
+    orderPlaced: at(webPaths.orderPlaced),
+    checkoutSuccess: at(webPaths.checkoutSuccess),
+    checkoutCancelled: at(webPaths.checkoutCancelled),
+    adminOrder: at(webPaths.adminOrder),
+    adminDashboard: at(webPaths.adminDashboard),
+  };
+}
