@@ -14,6 +14,7 @@ import { localizeProduct } from '../lib/localize';
 import button from '../../../components/button/button.module.css';
 import styles from './product-details.module.css';
 import { ProductFacts } from './product-facts';
+import { SizeFit } from './size-fit';
 
 /** What the shopper chose; the cart and wishlist features take it from here. */
 export interface ProductSelection {
@@ -315,6 +316,7 @@ export function ProductDetails({
         </ul>
 
         <ProductFacts product={product} />
+        <SizeFit product={product} />
       </div>
     </div>
   );

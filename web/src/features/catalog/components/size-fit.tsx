@@ -1,0 +1,153 @@
+import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  FindMySizeSchema,
+  suggestSize,
+  type Fit,
+  type Measurement,
+  type Product,
+  type SizeSuggestion,
+} from '@shop/contract';
+import { Field } from '../../../components/field/field';
+import button from '../../../components/button/button.module.css';
+import { useLanguage } from '../../../lib/use-language';
+import styles from './size-fit.module.css';
+
+const COLUMNS = ['chestCm', 'waistCm', 'hipsCm', 'lengthCm', 'sleeveCm', 'inseamCm'] as const;
+
+/**
+ * Size and fit (TRADE.md section 5): the fit and its note, the model's height and size, the
+ * garment's own measurements per size, the style code, and "Find my size" from that table.
+ */
+export function SizeFit({ product }: { product: Pick<Product, 'styleCode' | 'fit'> }) {
+  const { t } = useTranslation();
+  const lang = useLanguage();
+  const headingId = useId();
+  const { fit, styleCode } = product;
+  const measurements = fit?.measurements ?? [];
+  if (!styleCode && !fit?.type && !fit?.modelHeightCm && measurements.length === 0) return null;
+  const note = fit?.note?.[lang === 'bg' ? 'bg' : 'en']?.trim();
+  const columns = COLUMNS.filter((column) => measurements.some((row) => typeof row[column] === 'number'));
+
+  return (
+    <section className={styles.section} aria-labelledby={headingId}>
+      <h2 id={headingId} className={styles.heading}>
+        {t('sizeFit.title')}
+      </h2>
+      {(fit?.type || note) && (
+        <p className={styles.fitLine}>
+          {fit?.type && <strong>{t(`sizeFit.type.${fit.type}`)}</strong>}
+          {fit?.type && note && ': '}
+          {note}
+        </p>
+      )}
+      {fit?.modelHeightCm && fit.modelSize && (
+        <p>{t('sizeFit.model', { height: fit.modelHeightCm, size: fit.modelSize })}</p>
+      )}
+      {columns.length > 0 && (
+        <div className={styles.tableWrap}>
+          <table className={styles.table}>
+            <caption>{t('sizeFit.caption')}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('sizeFit.size')}</th>
+                {columns.map((column) => (
+                  <th scope="col" key={column}>
+                    {t(`sizeFit.columns.${column}`)}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {measurements.map((row) => (
+                <tr key={row.size}>
+                  <th scope="row">{row.size}</th>
+                  {columns.map((column) => (
+                    <td key={column}>{formatCm(row, column, lang)}</td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {styleCode && <p className={styles.styleCode}>{t('sizeFit.styleCode', { code: styleCode })}</p>}
+      {columns.some((column) => column === 'chestCm' || column === 'waistCm') && <FindMySize fit={fit ?? null} />}
+    </section>
+  );
+}
+
+function formatCm(row: Measurement, column: (typeof COLUMNS)[number], lang: string): string {
+  const value = row[column];
+  return typeof value === 'number' ? value.toLocaleString(lang === 'bg' ? 'bg-BG' : 'en-GB') : '—';
+}
+
+type FieldName = 'heightCm' | 'chestCm' | 'waistCm';
+
+/** Height and chest or waist in, the size the product's own table suggests out (contract `suggestSize`). */
+export function FindMySize({ fit }: { fit: Fit | null }) {
+  const { t } = useTranslation();
+  const headingId = useId();
+  const [values, setValues] = useState<Record<FieldName, string>>({ heightCm: '', chestCm: '', waistCm: '' });
+  const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
+  const [suggestion, setSuggestion] = useState<SizeSuggestion | null>(null);
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const number = (text: string) => (text.trim() === '' ? undefined : Number(text.replace(',', '.')));
+    const parsed = FindMySizeSchema.safeParse({
+      heightCm: number(values.heightCm),
+      chestCm: number(values.chestCm),
+      waistCm: number(values.waistCm),
+    });
+    if (!parsed.success) {
+      const found: Partial<Record<FieldName, string>> = {};
+      for (const issue of parsed.error.issues) {
+        const field = issue.path[0] as FieldName;
+        found[field] ??= t(`sizeFit.find.errors.${field}`);
+      }
+      // The refinement "chest or waist" runs only once the rest is valid: say it at once.
+      if (!values.chestCm.trim() && !values.waistCm.trim()) found.chestCm = t('sizeFit.find.errors.chestCm');
+      setErrors(found);
+      setSuggestion(null);
+      return;
+    }
+    setErrors({});
+    setSuggestion(suggestSize(fit, parsed.data));
+  }
+
+  const field = (name: FieldName) => ({
+    inputMode: 'decimal' as const,
+    autoComplete: 'off',
+    value: values[name],
+    error: errors[name],
+    onChange: (event: React.ChangeEvent<HTMLInputElement>) => setValues({ ...values, [name]: event.target.value }),
+  });
+
+  return (
+    <form className={styles.find} onSubmit={submit} noValidate aria-labelledby={headingId}>
+      <h3 id={headingId} className={styles.findHeading}>
+        {t('sizeFit.find.title')}
+      </h3>
+      <p className={styles.hint}>{t('sizeFit.find.hint')}</p>
+      <div className={styles.fields}>
+        <Field label={t('sizeFit.find.height')} {...field('heightCm')} />
+        <Field label={t('sizeFit.find.chest')} {...field('chestCm')} />
+        <Field label={t('sizeFit.find.waist')} {...field('waistCm')} />
+      </div>
+      <button type="submit" className={button.secondary}>
+        {t('sizeFit.find.submit')}
+      </button>
+      <p className={styles.result} role="status">
+        {suggestion &&
+          (suggestion.size ? (
+            <strong>{t('sizeFit.find.suggest', { size: suggestion.size })}</strong>
+          ) : (
+            <>
+              <strong>{t('sizeFit.find.cannotTell')}</strong> {t(`sizeFit.find.reasons.${suggestion.reason}`)}
+            </>
+          ))}
+      </p>
+    </form>
+  );
+}
