@@ -21,6 +21,8 @@ export interface Mail {
    * whose log may be shipped anywhere while the code still signs someone in.
    */
   devNote?: string;
+  /** Files sent with it (a sale document's PDF). */
+  attachments?: { filename: string; content: Buffer; contentType: string }[] | undefined;
 }
 
 export interface Mailer {
@@ -65,8 +67,8 @@ function pooled(smtpUrl: string): string {
 function smtpMailer(transport: Transporter, from: string): Mailer {
   return {
     kind: 'smtp',
-    async send({ to, subject, text, html, replyTo }) {
-      await transport.sendMail({ from, to, subject, text, html, ...(replyTo ? { replyTo } : {}) });
+    async send({ to, subject, text, html, replyTo, attachments }) {
+      await transport.sendMail({ from, to, subject, text, html, attachments, ...(replyTo ? { replyTo } : {}) });
     },
     close: () => transport.close(),
   };
@@ -76,8 +78,16 @@ function outboxMailer(dir: string, from: string, log: FastifyBaseLogger, logDevN
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     kind: 'outbox',
-    async send({ to, subject, text, html, replyTo, devNote }) {
-      const info = await transport.sendMail({ from, to, subject, text, html, ...(replyTo ? { replyTo } : {}) });
+    async send({ to, subject, text, html, replyTo, devNote, attachments }) {
+      const info = await transport.sendMail({
+        from,
+        to,
+        subject,
+        text,
+        html,
+        attachments,
+        ...(replyTo ? { replyTo } : {}),
+      });
       // Only the shop's user may read them: a reset link opens the account (whatever the umask).
       await mkdir(dir, { recursive: true, mode: 0o700 });
       const file = join(dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(3).toString('hex')}.eml`);
