@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ASSIGNABLE_ROLES, CATEGORY_IDS, LANGUAGES, ROLES, SIZES } from './constants.js';
-import { DB_INT_MAX, RefIdSchema, refIdSchema } from './common.js';
+import { DB_INT_MAX, IdSchema, RefIdSchema, refIdSchema } from './common.js';
 import { ColorSchema } from './catalog.js';
 
 const requiredText = (message: string, max: number) => z.string({ message }).trim().min(1, message).max(max, message);
@@ -184,6 +184,21 @@ export const AddColorResponseSchema = z.object({
   success: z.literal(true),
   color: ColorSchema,
 });
+
+/** A colour's pictures (TRADE.md section 5): its own first, then the carousel's others. */
+export const MAX_COLOR_IMAGES = 8;
+
+export const ColorImagesParamsSchema = z.object({ id: IdSchema, colorId: IdSchema });
+
+/** The colour's pictures in their new order; one left out is removed; the first becomes the colour's image. */
+export const ColorImagesBodySchema = z.object({
+  images: z
+    .array(z.string().max(200))
+    .min(1, 'A colour keeps at least one image.')
+    .max(MAX_COLOR_IMAGES, `A colour has at most ${MAX_COLOR_IMAGES} images.`)
+    .refine((urls) => new Set(urls).size === urls.length, 'Each image once.'),
+});
+export type ColorImagesBody = z.infer<typeof ColorImagesBodySchema>;
 
 export const AdminUserSchema = z.object({
   id: z.number(),

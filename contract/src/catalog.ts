@@ -23,6 +23,11 @@ export const ColorSchema = z.object({
   colorNameBg: z.string(),
   imageUrl: z.string(),
   hoverImage: z.string(),
+  /**
+   * Every picture of the colour in order, at most MAX_COLOR_IMAGES: the first is `imageUrl`
+   * (none while it has no picture). Product answers always carry it.
+   */
+  images: z.array(z.string()).optional(),
 });
 export type Color = z.infer<typeof ColorSchema>;
 

@@ -157,7 +157,8 @@ export async function addColor(
     await syncMainImage(tx, productId, undefined, []);
     await publishIfComplete(tx, productId);
     await audit(tx, { actorId, action: 'product.add_color', target: productTarget(productId), detail: { ...color } });
-    return color;
+    // A new colour's pictures are its own image alone (more are added one by one).
+    return { ...color, images: color.imageUrl ? [color.imageUrl] : [] };
   });
 }
 

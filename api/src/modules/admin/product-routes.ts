@@ -1,6 +1,8 @@
 import {
   AddColorBodySchema,
   AddColorResponseSchema,
+  ColorImagesBodySchema,
+  ColorImagesParamsSchema,
   CreateProductBodySchema,
   CreateProductResponseSchema,
   ErrorBodySchema,
@@ -17,6 +19,7 @@ import { listAllProducts } from '../catalog/service.js';
 import { assertValidForm, parseForm } from './form-errors.js';
 import { readMultipartForm } from './multipart-form.js';
 import { addColor, addColorWithImages, uploadProductImages } from './product-colors.js';
+import { addColorImage, setColorImages } from './color-images.js';
 import { createProduct, deleteProduct, updateProduct } from './product-service.js';
 
 const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema };
@@ -128,6 +131,46 @@ export const adminProductRoutes: FastifyPluginAsyncZod = async (app) => {
       const color = request.isMultipart()
         ? await addColorWithImages(app.db, actorId, request.params.id, await readMultipartForm(request))
         : await addColor(app.db, actorId, request.params.id, parseForm(AddColorBodySchema, request.body));
+      return { success: true as const, color };
+    },
+  );
+
+  app.post(
+    '/admin/products/:id/colors/:colorId/images',
+    {
+      schema: {
+        tags,
+        security,
+        summary: "Add an image after a colour's others (at most 8; the first is the colour's image)",
+        description: 'multipart/form-data with `image` (JPEG, PNG or WebP). A ninth image: 409 TOO_MANY_IMAGES.',
+        consumes: ['multipart/form-data'],
+        params: ColorImagesParamsSchema,
+        response: { 201: AddColorResponseSchema, ...uploadErrors, 409: ErrorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      const { id, colorId } = request.params;
+      const form = await readMultipartForm(request);
+      const color = await addColorImage(app.db, currentUser(request).id, id, colorId, form);
+      return reply.code(201).send({ success: true as const, color });
+    },
+  );
+
+  app.put(
+    '/admin/products/:id/colors/:colorId/images',
+    {
+      schema: {
+        tags,
+        security,
+        summary: "Order a colour's images; one left out is removed, the first becomes the colour's image",
+        params: ColorImagesParamsSchema,
+        body: ColorImagesBodySchema,
+        response: { 200: AddColorResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { id, colorId } = request.params;
+      const color = await setColorImages(app.db, currentUser(request).id, id, colorId, request.body);
       return { success: true as const, color };
     },
   );

@@ -730,7 +730,7 @@ describe('PUT /api/products/:id/add-color', () => {
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toEqual({
       success: true,
-      color: { id: expect.any(Number), colorName: 'Sage', colorNameBg: '', imageUrl: '', hoverImage: '' },
+      color: { id: expect.any(Number), colorName: 'Sage', colorNameBg: '', imageUrl: '', hoverImage: '', images: [] },
     });
     expect((await colorsOf(product.id)).map((c) => c.colorName)).toEqual(['Onyx', 'Bone', 'Sage']);
     expect(await lastAudit(`product:${product.id}`)).toMatchObject({ action: 'product.add_color', actorId: admin.id });

@@ -57,7 +57,14 @@ describe('GET /api/products', () => {
     });
     expect(product.sizes.map((s: { size: string }) => s.size)).toEqual(['XS', 'S', 'XL', 'XXL']);
     expect(product.colors.map((c: { colorName: string }) => c.colorName)).toEqual(['Onyx', 'Bone']);
-    expect(Object.keys(product.colors[0]).sort()).toEqual(['colorName', 'colorNameBg', 'hoverImage', 'id', 'imageUrl']);
+    expect(Object.keys(product.colors[0]).sort()).toEqual([
+      'colorName',
+      'colorNameBg',
+      'hoverImage',
+      'id',
+      'imageUrl',
+      'images',
+    ]);
   });
 
   it('filters by category and localises names', async () => {

@@ -75,7 +75,10 @@ function productQuery(where: SQL, { limit, admin = false }: { limit?: number; ad
                 order by t.language = 'bg', t.language)
          from product_translations t where t.product_id = p.id) as translations,
       (select json_agg(json_build_object('id', c.id, 'colorName', c.color_name, 'colorNameBg', c.color_name_bg,
-                'imageUrl', c.image_url, 'hoverImage', c.hover_image) order by c.position, c.id)
+                'imageUrl', c.image_url, 'hoverImage', c.hover_image,
+                'images', array(select u.url from (select c.image_url as url, 0 as position where c.image_url <> ''
+                  union all select i.url, i.position from product_color_images i where i.color_id = c.id) u
+                  order by u.position)) order by c.position, c.id)
          from product_colors c where c.product_id = p.id) as colors,
       (select json_agg(json_build_object('id', s.id, 'size', s.size)
                 order by ${sizeOrder(sql`s.size`)})

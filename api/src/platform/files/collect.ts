@@ -15,6 +15,7 @@ const FILE_REFERENCES = sql`
   union all select image_url from product_translations
   union all select image_url from product_colors
   union all select hover_image from product_colors
+  union all select url from product_color_images
   union all select image_url from order_items`;
 
 /**
