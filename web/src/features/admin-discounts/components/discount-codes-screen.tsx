@@ -151,23 +151,27 @@ export function DiscountCodesScreen() {
                   <th scope="row" className={styles.code}>
                     {code.code}
                   </th>
-                  <td>{discountOf(code)}</td>
-                  <td>
+                  <td data-label={t('adminDiscounts.table.discount')}>{discountOf(code)}</td>
+                  <td data-label={t('adminDiscounts.table.minimum')}>
                     {code.minSubtotal === null ? <span className={table.muted}>—</span> : money(code.minSubtotal)}
                   </td>
-                  <td className={styles.dates}>{datesOf(code)}</td>
-                  <td className={table.number}>
+                  <td data-label={t('adminDiscounts.table.dates')} className={styles.dates}>
+                    {datesOf(code)}
+                  </td>
+                  <td data-label={t('adminDiscounts.table.uses')} className={table.number}>
                     {code.maxUses === null
                       ? t('adminDiscounts.table.usesOpen', { uses: code.uses })
                       : t('adminDiscounts.table.usesOf', { uses: code.uses, max: code.maxUses })}
                   </td>
-                  <td className={table.number}>{code.maxUsesPerCustomer}</td>
-                  <td>
+                  <td data-label={t('adminDiscounts.table.perCustomer')} className={table.number}>
+                    {code.maxUsesPerCustomer}
+                  </td>
+                  <td data-label={t('adminDiscounts.table.saleItems')}>
                     <span className={code.includeSaleItems ? badge.solid : badge.dashed}>
                       {code.includeSaleItems ? t('adminDiscounts.table.included') : t('adminDiscounts.table.excluded')}
                     </span>
                   </td>
-                  <td>
+                  <td data-label={t('adminDiscounts.table.active')}>
                     <Switch
                       checked={code.active}
                       disabled={switching === code.id}
@@ -184,19 +188,21 @@ export function DiscountCodesScreen() {
                         type="button"
                         className={table.action}
                         aria-label={t('adminDiscounts.table.editLabel', { code: code.code })}
+                        title={t('adminDiscounts.table.edit')}
                         onClick={() => setEditing(code)}
                       >
                         <EditIcon />
-                        <span>{t('adminDiscounts.table.edit')}</span>
+                        <span className={styles.actionText}>{t('adminDiscounts.table.edit')}</span>
                       </button>
                       <button
                         type="button"
                         className={table.danger}
                         aria-label={t('adminDiscounts.table.deleteLabel', { code: code.code })}
+                        title={t('adminDiscounts.table.delete')}
                         onClick={() => setToDelete(code)}
                       >
                         <TrashIcon />
-                        <span>{t('adminDiscounts.table.delete')}</span>
+                        <span className={styles.actionText}>{t('adminDiscounts.table.delete')}</span>
                       </button>
                     </div>
                   </td>
