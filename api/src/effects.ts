@@ -3,6 +3,8 @@ import type { Config } from './config.js';
 import type { Db } from './db/client.js';
 import { orderMailEffectHandlers } from './modules/order-mails/effects.js';
 import { orderEffectHandlers } from './modules/orders/effects.js';
+import { recordsEffectHandlers } from './modules/records/effects.js';
+import { reviewEffectHandlers } from './modules/reviews/effects.js';
 import { stockEffectHandlers } from './modules/stock/effects.js';
 import { withdrawalEffectHandlers } from './modules/withdrawals/effects.js';
 import type { Mailer } from './platform/mail/mailer.js';
@@ -37,6 +39,8 @@ export function effectHandlers(deps: EffectDeps): Record<string, EffectHandler> 
     ...orderEffectHandlers({ db, payments }),
     ...orderMailEffectHandlers({ ...mail, db }),
     ...stockEffectHandlers({ db, mailer, links }),
+    ...reviewEffectHandlers({ db, mailer, links }),
     ...withdrawalEffectHandlers({ ...mail, db }),
+    ...recordsEffectHandlers({ db, mailer }),
   };
 }

@@ -25,6 +25,9 @@ export const WITHDRAWAL_MAIL = 'mail.withdrawal';
 /** The owner's word of a new order (order-mails/effects.ts) and of a withdrawal (withdrawals/effects.ts). */
 export const OWNER_ORDER_MAIL = 'mail.owner.order';
 export const OWNER_WITHDRAWAL_MAIL = 'mail.owner.withdrawal';
+/** The invitation to review what an order brought (reviews/effects.ts runs it), REVIEW_INVITE_DAYS after delivery. */
+export const REVIEW_INVITE = 'mail.review-invite';
+export const REVIEW_INVITE_DAYS = 7;
 /** The daily digest of low stock (order-mails/digest.ts writes it, keyed by the day). */
 export const LOW_STOCK_DIGEST = 'mail.owner.low-stock';
 
@@ -55,6 +58,15 @@ const closeSession = (event: RecordedEvent): Effect => ({
 const closeSessionUnlessClosed = (event: RecordedEvent): Effect[] =>
   event.detail.byProvider ? [] : [closeSession(event)];
 
+/** Once per order, a week after it arrived: how does it fit? (reviews/effects.ts). */
+const reviewInvite = (event: RecordedEvent): Effect => ({
+  kind: REVIEW_INVITE,
+  key: `${REVIEW_INVITE}:${event.orderId}`,
+  orderId: event.orderId,
+  payload: { orderId: event.orderId },
+  runAfter: new Date(Date.now() + REVIEW_INVITE_DAYS * 86_400_000),
+});
+
 /** Stock came back (released, restocked): whoever waits for it is told (stock/effects.ts). */
 const backInStock = (event: RecordedEvent): Effect => ({
   kind: BACK_IN_STOCK,
@@ -71,7 +83,7 @@ export const ORDER_SUBSCRIBERS: Partial<Record<OrderEventType, (event: RecordedE
   placed: (event) => [mail(event, 'confirmed'), ownerMail(event)],
   paid: (event) => (event.detail.cashCollected ? [] : [mail(event, 'confirmed'), ownerMail(event)]),
   shipped: (event) => [mail(event, 'shipped')],
-  delivered: (event) => [mail(event, 'delivered')],
+  delivered: (event) => [mail(event, 'delivered'), reviewInvite(event)],
   // A pending checkout's session closes; an order that took stock gives it back. The shopper is
   // told when the owner cancelled (`notify`), not when they dropped their own checkout.
   cancelled: (event) => [

@@ -1,16 +1,24 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, orderItems, orders, productReviews } from '../../db/schema.js';
-import { createTestApp, heard, type TestApp } from '../../test/app.js';
+import { auditLog, effects, orderItems, orders, productReviews } from '../../db/schema.js';
+import { createTestApp, effectsRun, heard, type TestApp } from '../../test/app.js';
 import { bearer, createProduct, createUser, type CreatedProduct, type CreatedUser } from '../../test/factories.js';
+import { startSmtpServer, type TestSmtpServer } from '../../test/smtp.js';
+import { REVIEW_INVITE } from '../orders/subscribers.js';
+import { addCartLine, TEST_DELIVERY } from '../payments/test-support.js';
 
 let t: TestApp;
+let smtp: TestSmtpServer;
 let admin: CreatedUser;
 beforeAll(async () => {
-  t = await createTestApp();
+  smtp = await startSmtpServer();
+  t = await createTestApp({ SMTP_URL: smtp.url });
   admin = await createUser(t.db, { role: 'ADMIN' });
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await t.close();
+  await smtp.close();
+});
 
 type OrderState = Pick<typeof orders.$inferInsert, 'status' | 'fulfilment' | 'paymentMethod'>;
 const DELIVERED: OrderState = { status: 'placed', fulfilment: 'delivered', paymentMethod: 'cod' };
@@ -271,5 +279,51 @@ describe('the summary and paging', () => {
   it('answers 404 for a product that is not shown', async () => {
     const hidden = await createProduct(t.db, { published: false });
     expect((await t.app.inject(`/api/products/${hidden.id}/reviews`)).statusCode).toBe(404);
+  });
+});
+
+describe('the invitation to review', () => {
+  it("is mailed once, a week after delivery, in the order's language, with plain links to what is left to review", async () => {
+    const buyer = await createUser(t.db, { name: 'Ana Petrova' });
+    const tee = await createProduct(t.db, { name: 'Tee <Noir>', bgName: 'Тениска <Ноар>' });
+    const hoodie = await createProduct(t.db, { name: 'Hoodie Noir', bgName: 'Суитшърт Ноар' });
+    await addCartLine(t.db, buyer, tee);
+    await addCartLine(t.db, buyer, hoodie);
+    const placed = await t.app.inject({
+      method: 'POST',
+      url: '/api/checkout/session?lang=bg',
+      headers: bearer(buyer),
+      payload: { delivery: TEST_DELIVERY, paymentMethod: 'cod' },
+    });
+    expect(placed.statusCode, placed.body).toBe(201);
+    const orderId = placed.json().orderId as number;
+    const step = (action: string, payload: object = {}) =>
+      t.app.inject({ method: 'POST', url: `/api/admin/orders/${orderId}/${action}`, headers: bearer(admin), payload });
+    expect((await step('ship', { carrier: 'Speedy', trackingNumber: 'R1' })).statusCode).toBe(200);
+    const delivered = new Date();
+    expect((await step('deliver')).statusCode).toBe(200);
+
+    const invites = await t.db
+      .select()
+      .from(effects)
+      .where(like(effects.key, `${REVIEW_INVITE}:${orderId}`));
+    expect(invites).toHaveLength(1);
+    const due = invites[0]!.runAfter.getTime() - delivered.getTime();
+    expect(due).toBeGreaterThan(7 * 86_400_000 - 60_000);
+    expect(due).toBeLessThan(7 * 86_400_000 + 60_000);
+    await effectsRun(t.app);
+    expect(smtp.messages.filter((mail) => /отзив/i.test(mail.subject + mail.text))).toEqual([]);
+
+    // The buyer reviews the hoodie before the week is out: the mail names only the tee.
+    expect((await post(buyer, hoodie.id)).statusCode).toBe(201);
+    await t.db.update(effects).set({ runAfter: new Date() }).where(eq(effects.id, invites[0]!.id));
+    await effectsRun(t.app);
+    const mail = await smtp.waitFor(buyer.email, (m) => /Как ви стои/.test(m.subject));
+    expect(mail.text).toContain(`Тениска <Ноар>: http://shop.test/product/${tee.id}`);
+    expect(mail.text).not.toContain('Суитшърт');
+    expect(mail.html).toContain('Тениска &lt;Ноар&gt;');
+    expect(mail.html).not.toContain('<Ноар>');
+    const [done] = await t.db.select().from(effects).where(eq(effects.id, invites[0]!.id));
+    expect(done!.doneAt).not.toBeNull();
   });
 });

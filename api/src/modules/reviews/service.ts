@@ -19,6 +19,7 @@ import { dbInt, dbTimestamp, queryRows } from '../../db/rows.js';
 import { productReviews } from '../../db/schema.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { audit } from '../../platform/audit.js';
+import type { ReviewInvitation } from './mail.js';
 
 /**
  * Reviews from buyers (TRADE.md section 5; issue 31). A shopper may review a product they received:
@@ -208,4 +209,34 @@ export async function moderateReview(
   const [review] = await queryRows(db, AdminReviewRowSchema, adminQuery(sql`r.id = ${id}`, lang));
   if (!review) throw notFound('Review not found.');
   return toAdminReview(review, lang);
+}
+
+/**
+ * Whom a delivered order invites to review, and which of its products: those shown in the shop
+ * that its shopper has not reviewed, named in the order's language. Null: no one to invite.
+ */
+export async function reviewInvitation(db: Db, orderId: number): Promise<ReviewInvitation | null> {
+  const [order] = await queryRows(
+    db,
+    z.object({
+      user_id: z.number(),
+      locale: z.enum(['en', 'bg']),
+      reference: z.string(),
+      email: z.string(),
+      name: z.string(),
+    }),
+    sql`select o.user_id, o.locale, o.reference, u.email, u.name from orders o join users u on u.id = o.user_id
+      where o.id = ${orderId} and ${DELIVERED}`,
+  );
+  if (!order) return null;
+  const products = await queryRows(
+    db,
+    z.object({ id: z.number(), name: z.string() }),
+    sql`select p.id, ${productName(order.locale)} as name from products p
+      where p.id in (select oi.product_id from order_items oi where oi.order_id = ${orderId}) and ${onSale()}
+        and not exists (select 1 from product_reviews r where r.product_id = p.id and r.user_id = ${order.user_id})
+      order by p.id`,
+  );
+  if (products.length === 0) return null;
+  return { email: order.email, name: order.name, locale: order.locale, reference: order.reference, products };
 }

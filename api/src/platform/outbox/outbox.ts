@@ -12,6 +12,8 @@ export interface Effect {
   key: string;
   payload?: Record<string, unknown>;
   orderId?: number | null;
+  /** Not before then (a reminder days after its event); now when absent. */
+  runAfter?: Date;
 }
 
 /** An effect as a handler gets it. */
@@ -41,6 +43,7 @@ export async function enqueue(tx: Tx | Db, list: readonly Effect[]): Promise<voi
         key: effect.key,
         payload: effect.payload ?? {},
         orderId: effect.orderId ?? null,
+        ...(effect.runAfter ? { runAfter: effect.runAfter } : {}),
       })),
     )
     .onConflictDoNothing({ target: effects.key });
