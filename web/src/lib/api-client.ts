@@ -52,9 +52,6 @@ export interface RequestOptions {
  * The contract's error body, checked by hand: the zod schema would pull zod into the entry chunk
  * for three string checks.
  */
-/** CODE_MIN_SUBTOTAL's `remaining`, read before the contract's ErrorBody names it. */
-const remainingOf = (body: object) => (body as { remaining?: unknown }).remaining;
-
 function isErrorBody(value: unknown): value is ErrorBody {
   const body = value as Partial<ErrorBody> | null;
   return (
@@ -66,7 +63,7 @@ function isErrorBody(value: unknown): value is ErrorBody {
     (body.lines === undefined || Array.isArray(body.lines)) &&
     (body.available === undefined || typeof body.available === 'number') &&
     (body.sizes === undefined || Array.isArray(body.sizes)) &&
-    (remainingOf(body) === undefined || typeof remainingOf(body) === 'number')
+    (body.remaining === undefined || typeof body.remaining === 'number')
   );
 }
 
@@ -83,7 +80,7 @@ async function toApiError(response: Response): Promise<ApiError> {
         body.lines ?? [],
         body.available,
         body.sizes ?? [],
-        remainingOf(body) as number | undefined,
+        body.remaining,
       );
     }
   } catch {
