@@ -1,0 +1,111 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { Product } from '@shop/contract';
+import { fakeApi, renderWithApi, signIn, TEST_SETTINGS } from '../../../test/fake-api';
+import { SizeFitPanel } from './size-fit-panel';
+
+vi.mock('react-toastify', () => ({ toast: { error: vi.fn(), info: vi.fn(), success: vi.fn(), warn: vi.fn() } }));
+
+const product: Product = {
+  id: 7,
+  name: 'Linen Shirt',
+  description: 'Light linen.',
+  price: 100,
+  regularPrice: 100,
+  sale: null,
+  categoryId: 1,
+  imageUrl: '/uploads/a.jpg',
+  published: true,
+  translations: [{ language: 'en', name: 'Linen Shirt', description: 'Light linen.', imageUrl: '/uploads/a.jpg' }],
+  colors: [],
+  sizes: [
+    { id: 2, size: 'M' },
+    { id: 1, size: 'S' },
+  ],
+  stockTracked: false,
+  stock: [],
+  styleCode: 'AN-SHT-011',
+  variants: [],
+  fit: { type: 'regular', measurements: [{ size: 'S', chestCm: 102 }] },
+};
+
+function renderPanel(answers: Parameters<typeof fakeApi>[0] = {}) {
+  const sent = fakeApi({
+    'GET /api/settings': { body: TEST_SETTINGS },
+    'PUT /api/admin/products/7/details': { body: product },
+    ...answers,
+  });
+  signIn();
+  renderWithApi(<SizeFitPanel product={product} />);
+  return sent;
+}
+
+const puts = (sent: ReturnType<typeof fakeApi>) => sent.filter((request) => request.key.startsWith('PUT '));
+
+afterEach(() => {
+  vi.clearAllMocks();
+});
+
+describe('the size & fit panel', () => {
+  it('shows what is set and sends the style code, fit, notes, model and the measurements grid', async () => {
+    const sent = renderPanel();
+    const user = userEvent.setup();
+    expect(screen.getByLabelText('Style code')).toHaveValue('AN-SHT-011');
+    expect(screen.getByLabelText('Chest, size S, cm')).toHaveValue('102');
+    await user.selectOptions(screen.getByLabelText('Fit'), 'Oversized fit');
+    await user.type(screen.getByLabelText('Fit note (English)'), 'Dropped shoulder.');
+    await user.type(screen.getByLabelText('Fit note (Bulgarian)'), 'Спуснато рамо.');
+    await user.type(screen.getByLabelText("Model's height, cm"), '178');
+    await user.selectOptions(screen.getByLabelText('Model wears'), 'S');
+    await user.type(screen.getByLabelText('Chest, size M, cm'), '120,5');
+    await user.type(screen.getByLabelText('Length, size M, cm'), '78');
+    await user.click(screen.getByRole('button', { name: 'Save size & fit' }));
+
+    await waitFor(() => expect(puts(sent)).toHaveLength(1));
+    expect(puts(sent)[0]!.body).toEqual({
+      styleCode: 'AN-SHT-011',
+      fit: {
+        type: 'oversized',
+        note: { en: 'Dropped shoulder.', bg: 'Спуснато рамо.' },
+        modelHeightCm: 178,
+        modelSize: 'S',
+        measurements: [
+          { size: 'S', chestCm: 102 },
+          { size: 'M', chestCm: 120.5, lengthCm: 78 },
+        ],
+      },
+    });
+  });
+
+  it('checks the fields before sending', async () => {
+    const sent = renderPanel();
+    const user = userEvent.setup();
+    await user.clear(screen.getByLabelText('Style code'));
+    await user.type(screen.getByLabelText('Style code'), 'AN JKT');
+    await user.type(screen.getByLabelText('Waist, size M, cm'), 'abc');
+    await user.click(screen.getByRole('button', { name: 'Save size & fit' }));
+    expect(screen.getByLabelText('Style code')).toHaveAccessibleDescription(/Letters and digits in groups/);
+    expect(screen.getByLabelText('Waist, size M, cm')).toHaveAccessibleDescription(
+      'A number of cm above 0, at most 300.',
+    );
+    expect(puts(sent)).toHaveLength(0);
+  });
+
+  it('shows a taken style code beside its field', async () => {
+    renderPanel({
+      'PUT /api/admin/products/7/details': {
+        status: 409,
+        body: {
+          error: 'Style code AN-SHT-011 is taken by another product.',
+          code: 'CONFLICT',
+          fields: { styleCode: 'Style code AN-SHT-011 is taken by another product.' },
+        },
+      },
+    });
+    await userEvent.click(screen.getByRole('button', { name: 'Save size & fit' }));
+    const code = screen.getByLabelText('Style code');
+    await waitFor(() => expect(code).toHaveAttribute('aria-invalid', 'true'));
+    expect(code).toHaveAccessibleDescription("This style code, or a SKU made from it, is another product's.");
+  });
+});
