@@ -8,10 +8,12 @@ import type { App } from '../../app.js';
 import {
   auditLog,
   cartItems,
+  discountCodes,
   effects,
   orderItems,
   orders,
   passwordResets,
+  productSales,
   productReviews,
   sessions,
   stockAlerts,
@@ -86,6 +88,15 @@ async function form(
 /** A different address per request: per-IP rate limits belong to other tests. */
 const randomAddress = () => `10.${randomBytes(3).join('.')}`;
 const freshEmail = () => `matrix-${randomBytes(6).toString('hex')}@example.com`;
+
+/** A new discount code of its own, straight in the database: its id. */
+async function discountCode(f: Fixtures): Promise<number> {
+  const [code] = await f.t.db
+    .insert(discountCodes)
+    .values({ code: `M-${randomBytes(6).toString('hex')}`, kind: 'percent', value: 10 })
+    .returning({ id: discountCodes.id });
+  return code!.id;
+}
 
 async function cartLine(f: Fixtures, owner: CreatedUser) {
   const product = await createProduct(f.t.db);
@@ -409,6 +420,13 @@ const ROUTES: Record<string, RouteRule> = {
 
   // Checkout, payment and orders.
   'GET /api/checkout': { expect: everyone(200), request: () => ({ url: '/api/checkout' }) },
+  'POST /api/checkout/quote': {
+    expect: signedIn(200),
+    request: async (f, actor) => {
+      await cartLine(f, f.userOf(actor));
+      return json('POST', '/api/checkout/quote', { deliveryMethod: 'office' });
+    },
+  },
   'POST /api/checkout/session': {
     expect: signedIn(201),
     request: async (f, actor) => {
@@ -493,6 +511,48 @@ const ROUTES: Record<string, RouteRule> = {
 
   // Admin: products and users.
   'GET /api/admin/products': { expect: adminsOnly(200), request: () => ({ url: '/api/admin/products' }) },
+  'PUT /api/admin/products/:id/sale': {
+    expect: adminsOnly(200),
+    request: async (f) => json('PUT', `/api/admin/products/${(await createProduct(f.t.db)).id}/sale`, { price: 1 }),
+  },
+  'DELETE /api/admin/products/:id/sale': {
+    expect: adminsOnly(200),
+    request: async (f) => {
+      const product = await createProduct(f.t.db);
+      await f.t.db
+        .insert(productSales)
+        .values({
+          productId: product.id,
+          priceCents: 100,
+          priorPriceCents: 4999,
+          startsAt: new Date(Date.now() - 1000),
+        });
+      return { method: 'DELETE', url: `/api/admin/products/${product.id}/sale` };
+    },
+  },
+  'GET /api/admin/products/:id/price-history': {
+    expect: adminsOnly(200),
+    request: async (f) => ({ url: `/api/admin/products/${(await createProduct(f.t.db)).id}/price-history` }),
+  },
+  'GET /api/admin/discount-codes': { expect: adminsOnly(200), request: () => ({ url: '/api/admin/discount-codes' }) },
+  'POST /api/admin/discount-codes': {
+    expect: adminsOnly(201),
+    request: () =>
+      json('POST', '/api/admin/discount-codes', { code: `M-${randomBytes(6).toString('hex')}`, kind: 'free-delivery' }),
+  },
+  'PUT /api/admin/discount-codes/:id': {
+    expect: adminsOnly(200),
+    request: async (f) =>
+      json('PUT', `/api/admin/discount-codes/${await discountCode(f)}`, {
+        code: `M-${randomBytes(6).toString('hex')}`,
+        kind: 'percent',
+        value: 5,
+      }),
+  },
+  'DELETE /api/admin/discount-codes/:id': {
+    expect: adminsOnly(200),
+    request: async (f) => ({ method: 'DELETE', url: `/api/admin/discount-codes/${await discountCode(f)}` }),
+  },
   'PUT /api/admin/products/:id/details': {
     expect: adminsOnly(200),
     request: async (f) =>
