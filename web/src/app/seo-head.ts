@@ -76,10 +76,9 @@ function productData(input: HeadInput, product: Product, url: string) {
   const { origin, settings, lang, t } = input;
   const currency = settings?.currency ?? 'USD';
   const seller = settings?.seller.legalName || BRAND;
-  // The first colour's picture is often the product's own: each picture once.
-  const images = [...new Set([product.imageUrl, ...product.colors.map((color) => color.imageUrl)].filter(Boolean))].map(
-    (image) => absolute(origin, image),
-  );
+  // Every colour's pictures (issue 31); the first colour's is often the product's own: each picture once.
+  const pictures = product.colors.flatMap((color) => color.images ?? [color.imageUrl]);
+  const images = [...new Set([product.imageUrl, ...pictures].filter(Boolean))].map((image) => absolute(origin, image));
   const offer: Record<string, unknown> = {
     '@type': 'Offer',
     url,

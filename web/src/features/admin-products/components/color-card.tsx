@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CloseIcon } from '../../../components/icons/icons';
 import { ColorNameField } from './color-name-field';
@@ -30,6 +31,8 @@ interface ColorCardProps {
   /** Undefined when this is the last colour, which must stay. */
   onRemove: (() => void) | undefined;
   disabled?: boolean;
+  /** More of the colour below its images (a saved colour's further pictures). */
+  children?: ReactNode;
 }
 
 /** One colour of a product form: its names, its image and hover image, and a remove button. */
@@ -59,6 +62,7 @@ export function ColorCard(props: ColorCardProps) {
         <ImageField label={t('admin.form.image')} {...image} disabled={disabled} required={imagesRequired} />
         <ImageField label={t('admin.form.hoverImage')} {...hover} disabled={disabled} required={imagesRequired} />
       </div>
+      {props.children}
     </li>
   );
 }

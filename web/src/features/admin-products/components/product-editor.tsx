@@ -19,6 +19,7 @@ import { AddColorDialog } from './add-color-dialog';
 import { ConfirmDialog } from '../../../components/confirm-dialog/confirm-dialog';
 import { DetailsFields } from './details-fields';
 import { ColorCard } from './color-card';
+import { ColorImages } from './color-images';
 import { SizeFields } from './size-fields';
 import { StockFields } from './stock-fields';
 import { SalePanel } from './sale-panel';
@@ -235,7 +236,16 @@ export default function ProductEditor({ product, onClose }: ProductEditorProps) 
                     : undefined
                 }
                 disabled={busy}
-              />
+              >
+                <ColorImages
+                  productId={product.id}
+                  color={color}
+                  disabled={busy}
+                  onChange={(saved) =>
+                    setColors((list) => list.map((other) => (other.id === saved.id ? { ...other, ...saved } : other)))
+                  }
+                />
+              </ColorCard>
             ))}
           </ol>
           {removed.length > 0 && (

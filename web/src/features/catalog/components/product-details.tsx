@@ -114,11 +114,15 @@ export function ProductDetails({
   const sizes = [...product.sizes].sort((a, b) => sizeOrder(a.size) - sizeOrder(b.size));
   // Until a colour is chosen the gallery shows the first one, or the product image.
   const shown = color ?? product.colors[0] ?? null;
+  // The colour's pictures in the owner's order, then its hover picture (the carousel loads all but the first lazily).
   const images: CarouselImage[] = shown
-    ? [shown.imageUrl, shown.hoverImage].filter(Boolean).map((src, i) => ({
+    ? [...new Set([...(shown.images ?? [shown.imageUrl]), shown.hoverImage])].filter(Boolean).map((src, i) => ({
         src,
         srcSet: productSrcSet(src),
-        alt: t(i === 0 ? 'product.imageAlt' : 'product.imageAltDetail', { name, color: colorNameIn(shown, lang) }),
+        alt:
+          i === 0
+            ? t('product.imageAlt', { name, color: colorNameIn(shown, lang) })
+            : t('product.imageAltView', { name, color: colorNameIn(shown, lang), n: i + 1 }),
       }))
     : [{ src: product.imageUrl, srcSet: productSrcSet(product.imageUrl), alt: name }];
 
