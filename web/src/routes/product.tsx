@@ -15,6 +15,7 @@ import {
   type ProductSelection,
 } from '../features/catalog/components/product-details';
 import { localizeProduct } from '../features/catalog/lib/localize';
+import { ProductReviews } from '../features/reviews/components/product-reviews';
 import { StateMessage } from '../components/state-message/state-message';
 import { LoadingPage } from '../components/loading-page/loading-page';
 import { useInitialLoading } from '../components/loading-page/use-initial-loading';
@@ -141,6 +142,7 @@ export default function ProductRoute() {
         </Suspense>
       )}
       {body}
+      {product && !editing && <ProductReviews productId={product.id} lang={lang} isLoggedIn={session.isLoggedIn} />}
     </div>
   );
 }

@@ -1,0 +1,29 @@
+import styles from './stars.module.css';
+
+interface StarsProps {
+  /** From 0 to 5; fractions fill part of a star. */
+  value: number;
+  /** What a screen reader hears instead of the stars ("Rated 4.5 out of 5"). */
+  label: string;
+  size?: 'small' | 'large';
+}
+
+/** A rating as five stars, filled up to `value`: one image with its words for assistive technology. */
+export function Stars({ value, label, size = 'small' }: StarsProps) {
+  const fill = `${Math.max(0, Math.min(5, value)) * 20}%`;
+  return (
+    <span
+      role="img"
+      aria-label={label}
+      className={size === 'large' ? styles.large : styles.small}
+      style={{ '--fill': fill } as React.CSSProperties}
+    >
+      <span aria-hidden="true" className={styles.empty}>
+        ★★★★★
+      </span>
+      <span aria-hidden="true" className={styles.full}>
+        ★★★★★
+      </span>
+    </span>
+  );
+}
