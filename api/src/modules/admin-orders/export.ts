@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { stringify, type Options } from 'csv-stringify/sync';
-import { type Language, VAT_RATE_PERCENT, vatWithin } from '@shop/contract';
+import { deriveSku, type Language, type Size, VAT_RATE_PERCENT, vatWithin } from '@shop/contract';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
@@ -32,6 +32,7 @@ const COLUMNS = [
   'product',
   'color',
   'size',
+  'sku',
   'quantity',
   'unit_price',
   'line_discount',
@@ -123,6 +124,12 @@ const LineRowSchema = z.object({
   product: z.string(),
   color: z.string(),
   size: z.string(),
+  /** Worked out below from the product's SKU now (set, or derived from its style code): '' without one. */
+  sku: z.string(),
+  color_id: z.number().nullable(),
+  color_en: z.string().nullable(),
+  style_code: z.string().nullable(),
+  set_sku: z.string().nullable(),
   quantity: z.number(),
   unit_price: dbInt,
   line_discount: dbInt,
@@ -146,6 +153,13 @@ type LineRow = z.infer<typeof LineRowSchema>;
  */
 export function exportOrdersCsv(db: Db, range: { from?: string; to?: string }, lang: Language = 'en'): Readable {
   return Readable.from(csvChunks(db, range, CSV_FORMAT[lang]));
+}
+
+/** The line's SKU (issue 31): the one set by hand, else derived from the style code (contract `deriveSku`), else ''. */
+function skuOf(row: LineRow): string {
+  if (row.set_sku) return row.set_sku;
+  if (!row.style_code || row.color_id === null || row.color_en === null) return '';
+  return deriveSku(row.style_code, row.color_en, row.color_id, row.size as Size);
 }
 
 async function* csvChunks(
@@ -173,6 +187,7 @@ async function* csvChunks(
           o.delivery ->> 'city' as city, o.delivery ->> 'postcode' as postcode,
           coalesce(o.delivery ->> 'line1', o.delivery ->> 'office') as address_or_office,
           oi.product_id, oi.name as product, oi.color_name as color, oi.size, oi.quantity,
+          '' as sku, oi.color_id, pc.color_name as color_en, p.style_code, v.sku as set_sku,
           ${money('oi.unit_price_cents')} as unit_price, ${money('oi.discount_cents')} as line_discount,
           ${money('oi.unit_price_cents * oi.quantity - oi.discount_cents')} as line_total,
           0 as line_vat,
@@ -183,6 +198,9 @@ async function* csvChunks(
         from order_items oi
         join orders o on o.id = oi.order_id
         left join users u on u.id = o.user_id
+        left join products p on p.id = oi.product_id
+        left join product_colors pc on pc.id = oi.color_id
+        left join product_variants v on v.color_id = oi.color_id and v.size = oi.size
         where oi.id > ${after}
           ${range.from ? sql`and o.created_at >= ${range.from}::date` : sql``}
           ${range.to ? sql`and o.created_at < ${range.to}::date + 1` : sql``}
@@ -190,7 +208,10 @@ async function* csvChunks(
         limit ${BATCH}`,
     );
     if (rows.length > 0) {
-      for (const row of rows) row.line_vat = vatWithin(row.line_total, VAT_RATE_PERCENT);
+      for (const row of rows) {
+        row.line_vat = vatWithin(row.line_total, VAT_RATE_PERCENT);
+        row.sku = skuOf(row);
+      }
       yield csvRows(
         rows.map((row) => COLUMNS.map((column) => cell(row, column))),
         separator,
