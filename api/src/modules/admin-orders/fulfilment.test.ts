@@ -365,8 +365,8 @@ describe('the Orders screen', () => {
     expect(line).toMatch(new RegExp(`^${orderId},${placed!.reference},\\d{4}-`));
     expect(line).toContain(`"'=HYPERLINK(""http://evil.test"")"`);
     expect(line).toContain(`'+cmd|calc`);
-    // Price, line total and the VAT within it (20 %).
-    expect(line).toContain(',2,12.34,24.68,4.11,');
+    // Price, its discount, the line total and the VAT within it (20 %).
+    expect(line).toContain(',2,12.34,0.00,24.68,4.11,');
     expect(csvCell('-1+1')).toBe('"\'-1+1"');
     expect(csvCell('@SUM(A1)')).toBe('"\'@SUM(A1)"');
     expect(csvCell('plain, with a comma')).toBe('"plain, with a comma"');
