@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { StateMessage } from '../../../components/state-message/state-message';
@@ -7,6 +8,8 @@ import { useCurrency } from '../../../lib/settings';
 import { useAdminProducts } from '../api/get-admin-products';
 import { EditIcon } from '../../../components/icons/admin-icons';
 import DeleteProductButton from './delete-product-button';
+import { Field } from '../../../components/field/field';
+import { matchesProductSearch } from '../lib/product-search';
 import button from '../../../components/button/button.module.css';
 import badge from '../../../components/badge/badge.module.css';
 import table from '../../../components/table/table.module.css';
@@ -17,6 +20,7 @@ export function ProductTable({ lang }: { lang: string }) {
   const currency = useCurrency();
   const { t } = useTranslation();
   const { data, error } = useAdminProducts(lang);
+  const [query, setQuery] = useState('');
 
   if (error && !data) return <StateMessage kind="error" title={t('admin.products.loadError')} />;
   if (!data) {
@@ -36,61 +40,76 @@ export function ProductTable({ lang }: { lang: string }) {
     );
   }
 
+  const shown = data.filter((product) => matchesProductSearch(product, query));
   return (
-    <div className={table.scroller}>
-      <table className={table.table}>
-        <caption className="visually-hidden">{t('admin.products.caption', { count: data.length })}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('admin.products.product')}</th>
-            <th scope="col">{t('admin.products.category')}</th>
-            <th scope="col">{t('admin.products.price')}</th>
-            <th scope="col">{t('admin.products.status')}</th>
-            <th scope="col" className={table.actionsHead}>
-              {t('admin.products.actions')}
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {data.map((product) => (
-            <tr key={product.id}>
-              <th scope="row">
-                <Link to={`/product/${product.id}`} className={styles.product}>
-                  {product.imageUrl ? (
-                    <img src={productThumb(product.imageUrl)} alt="" width={40} height={50} loading="lazy" />
-                  ) : (
-                    <span className={styles.noImage} aria-hidden="true" />
-                  )}
-                  <span>{product.name}</span>
-                </Link>
-              </th>
-              <td>{t(`categories.${product.categoryId}.name`)}</td>
-              <td className={table.number}>
-                <Price price={product.price} sale={product.sale} lang={lang} currency={currency} />
-              </td>
-              <td>
-                <span className={product.published ? badge.solid : badge.dashed}>
-                  {product.published ? t('admin.products.published') : t('admin.products.draft')}
-                </span>
-              </td>
-              <td>
-                <div className={table.actionRow}>
-                  <Link
-                    to={`/product/${product.id}`}
-                    state={{ edit: true }}
-                    className={table.action}
-                    aria-label={t('admin.products.editLabel', { name: product.name })}
-                  >
-                    <EditIcon />
-                    <span>{t('admin.products.edit')}</span>
-                  </Link>
-                  <DeleteProductButton productId={product.id} name={product.name} variant="text" />
-                </div>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <>
+      <Field
+        type="search"
+        label={t('admin.products.search')}
+        hint={t('admin.products.searchHint')}
+        value={query}
+        onChange={(event) => setQuery(event.target.value)}
+        autoComplete="off"
+      />
+      {shown.length === 0 ? (
+        <p role="status">{t('admin.products.noMatch', { query: query.trim() })}</p>
+      ) : (
+        <div className={table.scroller}>
+          <table className={table.table}>
+            <caption className="visually-hidden">{t('admin.products.caption', { count: shown.length })}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('admin.products.product')}</th>
+                <th scope="col">{t('admin.products.category')}</th>
+                <th scope="col">{t('admin.products.price')}</th>
+                <th scope="col">{t('admin.products.status')}</th>
+                <th scope="col" className={table.actionsHead}>
+                  {t('admin.products.actions')}
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {shown.map((product) => (
+                <tr key={product.id}>
+                  <th scope="row">
+                    <Link to={`/product/${product.id}`} className={styles.product}>
+                      {product.imageUrl ? (
+                        <img src={productThumb(product.imageUrl)} alt="" width={40} height={50} loading="lazy" />
+                      ) : (
+                        <span className={styles.noImage} aria-hidden="true" />
+                      )}
+                      <span>{product.name}</span>
+                    </Link>
+                  </th>
+                  <td>{t(`categories.${product.categoryId}.name`)}</td>
+                  <td className={table.number}>
+                    <Price price={product.price} sale={product.sale} lang={lang} currency={currency} />
+                  </td>
+                  <td>
+                    <span className={product.published ? badge.solid : badge.dashed}>
+                      {product.published ? t('admin.products.published') : t('admin.products.draft')}
+                    </span>
+                  </td>
+                  <td>
+                    <div className={table.actionRow}>
+                      <Link
+                        to={`/product/${product.id}`}
+                        state={{ edit: true }}
+                        className={table.action}
+                        aria-label={t('admin.products.editLabel', { name: product.name })}
+                      >
+                        <EditIcon />
+                        <span>{t('admin.products.edit')}</span>
+                      </Link>
+                      <DeleteProductButton productId={product.id} name={product.name} variant="text" />
+                    </div>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </>
   );
 }
