@@ -127,6 +127,18 @@ function productData(input: HeadInput, product: Product, url: string) {
     brand: { '@type': 'Brand', name: BRAND },
     ...(settings?.seller.legalName ? { manufacturer: { '@type': 'Organization', name: seller } } : {}),
     offers: offer,
+    // The published reviews' stars, once there is one (issue 31).
+    ...(product.rating
+      ? {
+          aggregateRating: {
+            '@type': 'AggregateRating',
+            ratingValue: product.rating.average,
+            reviewCount: product.rating.count,
+            bestRating: 5,
+            worstRating: 1,
+          },
+        }
+      : {}),
   };
   const breadcrumbs = {
     '@context': 'https://schema.org',

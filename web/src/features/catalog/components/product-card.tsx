@@ -1,9 +1,11 @@
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import type { Color, Product } from '@shop/contract';
 import { useCurrency } from '../../../lib/settings';
 import { ProductImagePair } from '../../../components/product-image-pair/product-image-pair';
 import { Price } from '../../../components/price/price';
+import { ratingText, Stars } from '../../../components/stars/stars';
 import { colorImages, localizeProduct, productImages } from '../lib/localize';
 import { ColorSwatches } from './color-swatches';
 import styles from './product-card.module.css';
@@ -22,6 +24,7 @@ interface ProductCardProps {
  * colour chosen on the card shows its pictures, and the link opens the product page on it.
  */
 export function ProductCard({ product, lang, priority, action }: ProductCardProps) {
+  const { t } = useTranslation();
   const currency = useCurrency();
   const { name } = localizeProduct(product, lang);
   const [chosen, setChosen] = useState<Color | null>(null);
@@ -46,6 +49,15 @@ export function ProductCard({ product, lang, priority, action }: ProductCardProp
           <p className={styles.price}>
             <Price price={product.price} sale={product.sale} lang={lang} currency={currency} />
           </p>
+          {product.rating && (
+            <p className={styles.rating}>
+              <Stars
+                value={product.rating.average}
+                label={t('reviews.rated', { average: ratingText(product.rating.average, lang) })}
+              />
+              <span>({product.rating.count})</span>
+            </p>
+          )}
         </div>
       </Link>
       {product.colors.length > 0 && (

@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { fitVerdict, REVIEWS_PAGE_SIZE, type Language, type Review } from '@shop/contract';
-import { Stars } from '../../../components/stars/stars';
+import { ratingText, Stars } from '../../../components/stars/stars';
 import { loginPath } from '../../../lib/return-to';
 import button from '../../../components/button/button.module.css';
 import { useReviews } from '../api/get-reviews';
@@ -10,10 +10,6 @@ import { ReviewForm } from './review-form';
 import styles from './reviews.module.css';
 
 const LOCALES: Record<string, string> = { en: 'en-GB', bg: 'bg-BG' };
-
-/** A rating as people read it: one decimal where there is one, in the page's language ("4,5"). */
-export const ratingText = (value: number, lang: Language) =>
-  value.toLocaleString(LOCALES[lang] ?? 'en-GB', { maximumFractionDigits: 1 });
 
 function ReviewItem({ review, lang }: { review: Review; lang: Language }) {
   const { t } = useTranslation();
