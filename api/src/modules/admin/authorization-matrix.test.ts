@@ -599,6 +599,22 @@ const ROUTES: Record<string, RouteRule> = {
       });
     },
   },
+  'POST /api/admin/products/:id/colors/:colorId/images': {
+    expect: adminsOnly(201),
+    request: async (f) => {
+      const { id, colors } = await createProduct(f.t.db);
+      const url = `/api/admin/products/${id}/colors/${colors[0]!.id}/images`;
+      return form('POST', url, {}, { image: await testImage('#5a5a5a') });
+    },
+  },
+  'PUT /api/admin/products/:id/colors/:colorId/images': {
+    expect: adminsOnly(200),
+    request: async (f) => {
+      const { id, colors } = await createProduct(f.t.db);
+      const url = `/api/admin/products/${id}/colors/${colors[0]!.id}/images`;
+      return json('PUT', url, { images: [colors[0]!.imageUrl] });
+    },
+  },
   'PUT /api/products/:id/add-color': {
     expect: adminsOnly(200),
     request: async (f) =>
