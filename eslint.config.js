@@ -89,13 +89,13 @@ const API_MODULE_IMPORTS = {
   checkout: ['discounts', 'orders', 'settings', 'stock'],
   // The low-stock digest lists what the dashboard's stats list.
   'order-mails': ['admin-orders', 'orders', 'settings'],
-  orders: ['stock'],
+  orders: ['records', 'stock'],
   payments: ['orders', 'stock'],
   privacy: ['cart', 'orders', 'profile', 'stock', 'wishlist'],
   // Reviews are answered with the catalogue's headers; their invitation is an order effect.
   reviews: ['catalog', 'orders'],
   sales: ['catalog'],
-  settings: ['catalog'],
+  settings: ['catalog', 'records'],
   'size-fit': ['catalog'],
   stock: ['catalog'],
   wishlist: ['cart'],

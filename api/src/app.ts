@@ -28,6 +28,7 @@ import { metrics } from './modules/metrics/plugin.js';
 import { metricsRoutes } from './modules/metrics/routes.js';
 import { adminOrderRoutes } from './modules/admin-orders/routes.js';
 import { orderRoutes } from './modules/orders/routes.js';
+import { recordsRoutes } from './modules/records/routes.js';
 import { seoRoutes } from './modules/seo/routes.js';
 import { settingsRoutes } from './modules/settings/routes.js';
 import { payPageRoutes } from './modules/payments/pay-routes.js';
@@ -228,6 +229,7 @@ export async function buildApp({ config, database, logger, serveWebApp = true }:
       await api.register(checkoutRoutes);
       await api.register(adminDiscountRoutes);
       await api.register(orderRoutes);
+      await api.register(recordsRoutes);
       await api.register(withdrawalRoutes);
       await api.register(privacyRoutes);
       await api.register(adminOrderRoutes);

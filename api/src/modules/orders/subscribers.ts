@@ -1,5 +1,6 @@
 import type { OrderEventType } from '@shop/contract';
 import type { Effect } from '../../platform/outbox/outbox.js';
+import { SALE_DOCUMENT } from '../records/effect-kinds.js';
 import { BACK_IN_STOCK } from '../stock/effect-kinds.js';
 
 /** An order event as its subscribers see it, once recorded. */
@@ -67,6 +68,14 @@ const reviewInvite = (event: RecordedEvent): Effect => ({
   runAfter: new Date(Date.now() + REVIEW_INVITE_DAYS * 86_400_000),
 });
 
+/** Once per order: its sale document, when paid by card or when cash on delivery was collected (records/). */
+const saleDocument = (event: RecordedEvent): Effect => ({
+  kind: SALE_DOCUMENT,
+  key: `${SALE_DOCUMENT}:${event.orderId}`,
+  orderId: event.orderId,
+  payload: { orderId: event.orderId },
+});
+
 /** Stock came back (released, restocked): whoever waits for it is told (stock/effects.ts). */
 const backInStock = (event: RecordedEvent): Effect => ({
   kind: BACK_IN_STOCK,
@@ -81,7 +90,10 @@ const backInStock = (event: RecordedEvent): Effect => ({
 export const ORDER_SUBSCRIBERS: Partial<Record<OrderEventType, (event: RecordedEvent) => Effect[]>> = {
   // Cash on delivery is an order at once; a card order once paid (not cash collected on delivery).
   placed: (event) => [mail(event, 'confirmed'), ownerMail(event)],
-  paid: (event) => (event.detail.cashCollected ? [] : [mail(event, 'confirmed'), ownerMail(event)]),
+  paid: (event) => [
+    ...(event.detail.cashCollected ? [] : [mail(event, 'confirmed'), ownerMail(event)]),
+    saleDocument(event),
+  ],
   shipped: (event) => [mail(event, 'shipped')],
   delivered: (event) => [mail(event, 'delivered'), reviewInvite(event)],
   // A pending checkout's session closes; an order that took stock gives it back. The shopper is

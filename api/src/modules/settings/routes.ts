@@ -34,7 +34,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['admin: settings'],
         security: [{ bearer: [] }],
-        summary: 'The settings with what only the admin reads (the notifications address)',
+        summary: 'The settings with what only the admin reads (the notifications address, the sale records)',
         response: { 200: SettingsSchema, 401: ErrorBodySchema, 403: ErrorBodySchema },
       },
     },

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { shopSettings } from '../../db/schema.js';
 import { audit } from '../../platform/audit.js';
+import { getRecordsSettings, updateRecordsSettings } from '../records/settings.js';
 
 export type SettingsRow = typeof shopSettings.$inferSelect;
 
@@ -62,7 +63,7 @@ export async function sellerEmail(db: Db | Tx): Promise<string> {
 
 /** The settings as the admin reads them: with the notifications address. */
 export async function getAdminSettings(db: Db | Tx, shop: ShopFacts): Promise<Settings> {
-  return toSettings(await settingsRow(db), shop, true);
+  return { ...toSettings(await settingsRow(db), shop, true), records: await getRecordsSettings(db) };
 }
 
 export async function getSettings(db: Db | Tx, shop: ShopFacts): Promise<Settings> {
@@ -78,6 +79,8 @@ export async function updateSettings(
 ): Promise<Settings> {
   return db.transaction(async (tx) => {
     const before = await settingsRow(tx);
+    const recordsBefore = await getRecordsSettings(tx);
+    const records = await updateRecordsSettings(tx, body.records);
     const { seller = {}, delivery = {}, cod = {}, limits = {} } = body;
     const [row] = await tx
       .update(shopSettings)
@@ -107,8 +110,8 @@ export async function updateSettings(
       actorId,
       action: 'settings.update',
       target: 'settings',
-      detail: { changes: body, before: toSettings(before, shop, true) },
+      detail: { changes: body, before: { ...toSettings(before, shop, true), records: recordsBefore } },
     });
-    return toSettings(row!, shop, true);
+    return { ...toSettings(row!, shop, true), records };
   });
 }

@@ -1,0 +1,78 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { type DocumentKind, type OrderDocument } from '@shop/contract';
+import { and, asc, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { orders, saleDocuments } from '../../db/schema.js';
+import { AppError, notFound } from '../../lib/errors.js';
+import type { SaleDocumentRow } from './issue.js';
+import { linkKey } from './settings.js';
+
+/** How long a document's link opens it: a day (each listing gives fresh ones). */
+export const LINK_TTL_MS = 24 * 60 * 60 * 1000;
+
+/** What signs a document's link: its kind, id and expiry, under the shop's link key. */
+const signature = (key: string, kind: DocumentKind, id: number, expires: number) =>
+  createHmac('sha256', key).update(`${kind}:${id}:${expires}`).digest('base64url');
+
+/** The query of a document's link (the route puts the address before it). */
+export async function signDocumentLink(db: Db, kind: DocumentKind, id: number, now = Date.now()): Promise<string> {
+  const expires = Math.floor((now + LINK_TTL_MS) / 1000);
+  return `expires=${expires}&sig=${signature(await linkKey(db), kind, id, expires)}`;
+}
+
+/** 403 unless the link's signature is the shop's and it has not expired. */
+export async function checkDocumentLink(
+  db: Db,
+  kind: DocumentKind,
+  id: number,
+  expires: number,
+  sig: string,
+  now = Date.now(),
+): Promise<void> {
+  const expected = Buffer.from(signature(await linkKey(db), kind, id, expires));
+  const given = Buffer.from(sig);
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
+    throw new AppError('FORBIDDEN', 'This document link is not valid. Open the document from your order page.');
+  }
+  if (expires * 1000 < now) {
+    throw new AppError('FORBIDDEN', 'This document link has expired. Open the document from your order page.');
+  }
+}
+
+export async function saleDocument(db: Db, id: number): Promise<SaleDocumentRow> {
+  const [document] = await db.select().from(saleDocuments).where(eq(saleDocuments.id, id));
+  if (!document) throw notFound('Document not found.');
+  return document;
+}
+
+/**
+ * The documents of an order, for its shopper or an admin (anyone else: 404, as for an unknown
+ * order), oldest first, each with the query of its signed link (`url` is finished by the route).
+ */
+export async function orderDocuments(
+  db: Db,
+  viewer: { id: number; admin: boolean },
+  orderId: number,
+): Promise<(Omit<OrderDocument, 'url'> & { link: string })[]> {
+  const [order] = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(viewer.admin ? eq(orders.id, orderId) : and(eq(orders.id, orderId), eq(orders.userId, viewer.id)));
+  if (!order) throw notFound('Order not found.');
+  const rows = await db
+    .select()
+    .from(saleDocuments)
+    .where(eq(saleDocuments.orderId, orderId))
+    .orderBy(asc(saleDocuments.id));
+  return Promise.all(
+    rows.map(async (row) => ({
+      id: row.id,
+      kind: 'sale' as const,
+      number: row.number,
+      issuedAt: row.issuedAt.toISOString(),
+      total: row.totalCents / 100,
+      qr: row.qr,
+      link: `/api/documents/sale/${row.id}/pdf?${await signDocumentLink(db, 'sale', row.id)}`,
+    })),
+  );
+}

@@ -1,0 +1,119 @@
+import { documentNumber, saleDocumentQr, vatWithin } from '@shop/contract';
+import { eq, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.js';
+import {
+  documentCounters,
+  orderItems,
+  orders,
+  saleDocuments,
+  shopSettings,
+  type SaleDocumentData,
+} from '../../db/schema.js';
+import { enqueue } from '../../platform/outbox/outbox.js';
+import { SALE_DOCUMENT_MAIL } from './effect-kinds.js';
+import { recordsRow } from './settings.js';
+
+export type SaleDocumentRow = typeof saleDocuments.$inferSelect;
+
+/** The VAT group a rate belongs to on Bulgarian sale documents (Ordinance N-18: А 0 %, Б 20 %, Г 9 %). */
+export const taxGroup = (rate: number): string => (rate === 0 ? 'А' : rate === 9 ? 'Г' : 'Б');
+
+/**
+ * Takes the next number of a series in the caller's transaction: the counter row is updated (and
+ * so locked) until the transaction ends, so numbers are given one at a time across processes, and a
+ * rolled-back transaction gives its number back: no gap, no repeat (decision 0039).
+ */
+export async function nextNumber(tx: Tx, series: string, first: number): Promise<number> {
+  const [row] = await tx
+    .insert(documentCounters)
+    .values({ series, next: first + 1 })
+    .onConflictDoUpdate({ target: documentCounters.series, set: { next: sql`${documentCounters.next} + 1` } })
+    .returning({ next: documentCounters.next });
+  return row!.next - 1;
+}
+
+/**
+ * Issues the order's sale document, once: the order row is locked, a document it has already is
+ * answered as it is (an effect run twice), else the next number is taken and the document written
+ * with what it prints (the seller, the lines, the totals), and its mail to the shopper queued.
+ * Amounts are the order's stored cents; VAT per line (vatWithin) at the records' rate.
+ */
+export async function issueSaleDocument(db: Db, orderId: number, now = new Date()): Promise<SaleDocumentRow | null> {
+  return db.transaction(async (tx) => {
+    const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+    if (!order) return null;
+    const [existing] = await tx.select().from(saleDocuments).where(eq(saleDocuments.orderId, orderId));
+    if (existing) return existing;
+    const records = await recordsRow(tx);
+    const [seller] = await tx.select().from(shopSettings).where(eq(shopSettings.id, 1));
+    const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(orderItems.id);
+    const rate = records.vatRate;
+    const group = taxGroup(rate);
+    const line = (name: string, nameBg: string, quantity: number, unitPriceCents: number, discountCents = 0) => {
+      const valueCents = unitPriceCents * quantity - discountCents;
+      return {
+        name,
+        nameBg,
+        taxGroup: group,
+        quantity,
+        unitPriceCents,
+        discountCents,
+        valueCents,
+        vatCents: vatWithin(valueCents, rate),
+      };
+    };
+    const lines = items.map((item) =>
+      line(
+        `${item.name}, ${item.colorName}, ${item.size}`,
+        `${item.nameBg || item.name}, ${item.colorNameBg || item.colorName}, ${item.size}`,
+        item.quantity,
+        item.unitPriceCents,
+        item.discountCents,
+      ),
+    );
+    if (order.deliveryCents > 0) lines.push(line('Delivery', 'Доставка', 1, order.deliveryCents));
+    if (order.codFeeCents > 0) lines.push(line('Cash-on-delivery fee', 'Такса наложен платеж', 1, order.codFeeCents));
+    const data: SaleDocumentData = {
+      seller: {
+        legalName: seller?.sellerLegalName ?? '',
+        address: seller?.sellerAddress ?? '',
+        companyId: seller?.sellerCompanyId ?? '',
+        vatId: seller?.sellerVatId ?? '',
+        email: seller?.sellerEmail ?? '',
+        phone: seller?.sellerPhone ?? '',
+      },
+      orderReference: order.reference,
+      locale: order.locale,
+      currency: order.currency,
+      lines,
+      subtotalCents: lines.reduce((sum, l) => sum + l.unitPriceCents * l.quantity, 0),
+      discountCents: lines.reduce((sum, l) => sum + l.discountCents, 0),
+      vatCents: lines.reduce((sum, l) => sum + l.vatCents, 0),
+    };
+    const number = documentNumber(await nextNumber(tx, 'sale', records.firstDocumentNumber));
+    const [document] = await tx
+      .insert(saleDocuments)
+      .values({
+        number,
+        orderId,
+        issuedAt: now,
+        eShopNumber: records.eShopNumber,
+        vatRate: rate,
+        totalCents: order.totalCents,
+        paymentMethod: order.paymentMethod,
+        providerReference: order.paymentMethod === 'card' ? order.paymentReference : null,
+        qr: saleDocumentQr({ eShopNumber: records.eShopNumber, number, issuedAt: now, totalCents: order.totalCents }),
+        data,
+      })
+      .returning();
+    await enqueue(tx, [
+      {
+        kind: SALE_DOCUMENT_MAIL,
+        key: `${SALE_DOCUMENT_MAIL}:${document!.id}`,
+        orderId,
+        payload: { documentId: document!.id },
+      },
+    ]);
+    return document!;
+  });
+}

@@ -1,0 +1,124 @@
+import { createRequire } from 'node:module';
+import { readFileSync } from 'node:fs';
+import PDFDocument from 'pdfkit';
+import QRCode from 'qrcode';
+import type { SaleDocumentRow } from './issue.js';
+
+const require = createRequire(import.meta.url);
+/** DejaVu Sans (Bitstream Vera licence): Cyrillic and Latin, embedded (subset) in every PDF. */
+const FONT = readFileSync(require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf'));
+const FONT_BOLD = readFileSync(require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf'));
+
+const money = (cents: number, currency: string) => `${(cents / 100).toFixed(2)} ${currency}`;
+const sofiaTime = (date: Date) =>
+  new Intl.DateTimeFormat('bg-BG', {
+    timeZone: 'Europe/Sofia',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+  }).format(date);
+
+/**
+ * The sale document's PDF ("Документ за регистриране на продажба"), in Bulgarian with English
+ * beside it, from what the document recorded when it was issued (so it renders again the same).
+ * The QR code holds Annex 18а's fields (decision 0039), 30 mm wide (the annex asks at least 18).
+ */
+export async function saleDocumentPdf(document: SaleDocumentRow): Promise<Buffer> {
+  const { data } = document;
+  const qr = await QRCode.toBuffer(document.qr, { type: 'png', errorCorrectionLevel: 'M', margin: 1, scale: 6 });
+  const pdf = new PDFDocument({
+    size: 'A4',
+    margin: 50,
+    info: {
+      Title: `Sale registration document ${document.number}`,
+      Subject: `Order ${data.orderReference}`,
+      Author: data.seller.legalName.replace(/[^\x20-\x7e]/g, '').trim() || 'Seller',
+    },
+  });
+  const chunks: Buffer[] = [];
+  pdf.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    pdf.on('end', () => resolve(Buffer.concat(chunks)));
+    pdf.on('error', reject);
+  });
+  pdf.registerFont('text', FONT);
+  pdf.registerFont('bold', FONT_BOLD);
+  const { currency } = data;
+
+  pdf.font('bold').fontSize(15).text('Документ за регистриране на продажба');
+  pdf.font('text').fontSize(10).fillColor('#555').text('Sale registration document').fillColor('#000');
+  pdf.moveDown(0.5);
+  pdf.font('bold').fontSize(12).text(`№ ${document.number}`);
+  pdf
+    .font('text')
+    .fontSize(10)
+    .text(`Дата и час / Date and time: ${sofiaTime(document.issuedAt)}`);
+  pdf.moveDown();
+
+  const row = (bg: string, en: string, value: string) => pdf.text(`${bg} / ${en}: ${value}`);
+  pdf.font('bold').text('Продавач / Seller');
+  pdf.font('text');
+  pdf.text(data.seller.legalName);
+  row('ЕИК', 'Company ID', data.seller.companyId);
+  if (data.seller.vatId) row('ДДС №', 'VAT ID', data.seller.vatId);
+  row('Седалище', 'Seat', data.seller.address);
+  row('Контакт', 'Contact', [data.seller.email, data.seller.phone].filter(Boolean).join(', '));
+  pdf.moveDown(0.5);
+  row('Номер на електронния магазин', 'E-shop number', document.eShopNumber || '—');
+  row('Поръчка', 'Order', data.orderReference);
+  if (document.providerReference) row('Транзакция', 'Transaction', document.providerReference);
+  pdf.moveDown();
+
+  const columns = [50, 300, 345, 390, 465];
+  const widths = [245, 40, 40, 70, 80];
+  const cells = (values: string[], font: 'text' | 'bold') => {
+    pdf.font(font).fontSize(9);
+    const y = pdf.y;
+    const heights = values.map((value, i) =>
+      pdf.heightOfString(value, { width: widths[i]!, align: i === 0 ? 'left' : 'right' }),
+    );
+    values.forEach((value, i) =>
+      pdf.text(value, columns[i], y, { width: widths[i]!, align: i === 0 ? 'left' : 'right' }),
+    );
+    pdf.x = 50;
+    pdf.y = y + Math.max(...heights) + 4;
+  };
+  cells(['Артикул / Item', 'Гр. / Tax', 'К-во / Qty', 'Ед. цена / Unit', 'Стойност / Value'], 'bold');
+  pdf.moveTo(50, pdf.y).lineTo(545, pdf.y).stroke();
+  pdf.y += 4;
+  for (const line of data.lines) {
+    cells(
+      [
+        line.nameBg === line.name ? line.name : `${line.nameBg} / ${line.name}`,
+        line.taxGroup,
+        String(line.quantity),
+        money(line.unitPriceCents, currency),
+        money(line.unitPriceCents * line.quantity, currency),
+      ],
+      'text',
+    );
+  }
+  pdf.moveTo(50, pdf.y).lineTo(545, pdf.y).stroke();
+  pdf.y += 6;
+  pdf.fontSize(10);
+  const total = (label: string, value: string, font: 'text' | 'bold' = 'text') => {
+    pdf.font(font).text(`${label}: ${value}`, 50, pdf.y, { width: 495, align: 'right' });
+  };
+  if (data.discountCents > 0) total('Отстъпка / Discount', `−${money(data.discountCents, currency)}`);
+  total(`ДДС ${document.vatRate} % (включен) / VAT ${document.vatRate} % (included)`, money(data.vatCents, currency));
+  total('Обща сума / Total', money(document.totalCents, currency), 'bold');
+  total(
+    'Начин на плащане / Paid by',
+    document.paymentMethod === 'card'
+      ? 'Карта чрез доставчик на платежни услуги / Card through a payment provider'
+      : 'Наложен платеж / Cash on delivery',
+  );
+  pdf.moveDown();
+  pdf.image(qr, 50, pdf.y, { width: 85 });
+  pdf.end();
+  return done;
+}

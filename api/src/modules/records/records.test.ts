@@ -1,0 +1,213 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { documentCounters, effects, orders, saleDocuments } from '../../db/schema.js';
+import { createTestApp, effectsRun, type TestApp } from '../../test/app.js';
+import { bearer, createProduct, createUser, type CreatedUser } from '../../test/factories.js';
+import { startSmtpServer, type TestSmtpServer } from '../../test/smtp.js';
+import { addCartLine, TEST_DELIVERY } from '../payments/test-support.js';
+import { LINK_TTL_MS, signDocumentLink } from './documents.js';
+import { issueSaleDocument, nextNumber } from './issue.js';
+
+/** Sale documents (TRADE.md section 2, decision 0039): settings, numbering, the PDF and its links. */
+let t: TestApp;
+let smtp: TestSmtpServer;
+let admin: CreatedUser;
+beforeAll(async () => {
+  smtp = await startSmtpServer();
+  t = await createTestApp({ SMTP_URL: smtp.url });
+  admin = await createUser(t.db, { role: 'ADMIN' });
+});
+afterAll(async () => {
+  await t.close();
+  await smtp.close();
+});
+
+const putRecords = (records: Record<string, unknown>) =>
+  t.app.inject({ method: 'PUT', url: '/api/admin/settings', headers: bearer(admin), payload: { records } });
+
+async function paidCardOrder() {
+  const user = await createUser(t.db);
+  await addCartLine(t.db, user, await createProduct(t.db, { priceCents: 4200 }));
+  const placed = await t.app.inject({
+    method: 'POST',
+    url: '/api/checkout/session',
+    headers: bearer(user),
+    payload: { delivery: TEST_DELIVERY, paymentMethod: 'card' },
+  });
+  expect(placed.statusCode, placed.body).toBe(201);
+  const { orderId, sessionId } = placed.json<{ orderId: number; sessionId: string }>();
+  const paid = await t.app.inject({
+    method: 'POST',
+    url: `/pay/${sessionId}`,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: 'cardNumber=4242+4242+4242+4242&expiry=12%2F39&cvc=123&name=Ana',
+  });
+  expect(paid.statusCode).toBe(303);
+  return { user, orderId };
+}
+
+/** An order row as paid, without a checkout (for numbering many at once). */
+async function paidRow() {
+  const [row] = await t.db
+    .insert(orders)
+    .values({
+      status: 'paid',
+      paymentMethod: 'card',
+      currency: 'EUR',
+      subtotalCents: 1000,
+      totalCents: 1000,
+      paymentProvider: 'local',
+    })
+    .returning();
+  return row!;
+}
+
+const documentsOf = (orderId: number, user: CreatedUser) =>
+  t.app.inject({ url: `/api/orders/${orderId}/documents`, headers: bearer(user) });
+
+describe('records settings', () => {
+  it('are in the admin settings with their defaults, never in the public ones', async () => {
+    const adminSettings = await t.app.inject({ url: '/api/admin/settings', headers: bearer(admin) });
+    expect(adminSettings.json<{ records: unknown }>().records).toEqual({
+      eShopNumber: '',
+      eShopType: 1,
+      domain: '',
+      paymentProviderId: '',
+      vatRate: 20,
+      codSettlement: 'postal-money-order',
+      firstDocumentNumber: 1,
+    });
+    const publicSettings = await t.app.inject({ url: '/api/settings' });
+    expect(publicSettings.json()).not.toHaveProperty('records');
+  });
+
+  it('refuse values people would mistype with a message per field, and keep good ones', async () => {
+    const bad = await putRecords({ domain: 'https://shop.bg/x', paymentProviderId: '12345', vatRate: 20.5 });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json<{ fields: Record<string, string> }>().fields).toMatchObject({
+      'records.domain': expect.stringContaining('shop.example.bg') as string,
+      'records.paymentProviderId': expect.stringContaining('9 or 13 digits') as string,
+      'records.vatRate': expect.stringContaining('whole percent') as string,
+    });
+    const good = await putRecords({
+      eShopNumber: 'RF0001234',
+      domain: 'Shop.Example.BG',
+      paymentProviderId: '123456789',
+      codSettlement: 'courier-receipt',
+      firstDocumentNumber: 1000,
+    });
+    expect(good.statusCode, good.body).toBe(200);
+    expect(good.json<{ records: unknown }>().records).toMatchObject({
+      domain: 'shop.example.bg',
+      codSettlement: 'courier-receipt',
+      firstDocumentNumber: 1000,
+    });
+  });
+});
+
+describe('the sale document', () => {
+  it('is issued when a card payment is confirmed, from the first number, and mailed with its PDF', async () => {
+    const { user, orderId } = await paidCardOrder();
+    await effectsRun(t.app);
+    const [document] = await t.db.select().from(saleDocuments).where(eq(saleDocuments.orderId, orderId));
+    expect(document).toMatchObject({ number: '0000001000', paymentMethod: 'card', eShopNumber: 'RF0001234' });
+    expect(document!.qr).toMatch(/^RF0001234\*0000001000\*\d{4}-\d{2}-\d{2}\*\d{2}:\d{2}:\d{2}\*\d+\.\d{2}$/);
+    const lines = document!.data.lines;
+    expect(lines.reduce((sum, line) => sum + line.valueCents, 0)).toBe(document!.totalCents);
+    const mail = await smtp.waitFor(user.email, (m) => m.subject.includes('0000001000'));
+    expect(mail.raw).toContain('application/pdf');
+    expect(mail.raw).toContain('sale-document-0000001000.pdf');
+  });
+
+  it('fixes the first document number once a document exists (409 with the field)', async () => {
+    const refused = await putRecords({ firstDocumentNumber: 5 });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json<{ fields: Record<string, string> }>().fields['records.firstDocumentNumber']).toMatch(
+      /cannot change/,
+    );
+    expect((await putRecords({ firstDocumentNumber: 1000, vatRate: 20 })).statusCode).toBe(200);
+  });
+
+  it('is issued once per order: the effect run again finds the first', async () => {
+    const row = await paidRow();
+    const first = await issueSaleDocument(t.db, row.id);
+    const again = await issueSaleDocument(t.db, row.id);
+    expect(again!.number).toBe(first!.number);
+    expect(await t.db.select().from(saleDocuments).where(eq(saleDocuments.orderId, row.id))).toHaveLength(1);
+    const mails = await t.db.select().from(effects).where(eq(effects.orderId, row.id));
+    expect(mails.filter((effect) => effect.kind === 'mail.sale-document')).toHaveLength(1);
+  });
+
+  it('numbers 100 payments at once gaplessly, and a rolled-back document leaves no gap', async () => {
+    const [counter] = await t.db.select().from(documentCounters).where(eq(documentCounters.series, 'sale'));
+    await expect(
+      t.db.transaction(async (tx) => {
+        await nextNumber(tx, 'sale', 1);
+        throw new Error('the payment failed after its number was taken');
+      }),
+    ).rejects.toThrow('the payment failed');
+    const rows = await Promise.all(Array.from({ length: 100 }, () => paidRow()));
+    const documents = await Promise.all(rows.map((row) => issueSaleDocument(t.db, row.id)));
+    const numbers = documents.map((document) => Number(document!.number)).sort((a, b) => a - b);
+    const start = counter!.next;
+    expect(numbers).toEqual(Array.from({ length: 100 }, (_, i) => start + i));
+    expect(documents.every((document) => /^\d{10}$/.test(document!.number))).toBe(true);
+  });
+
+  it('is issued for cash on delivery when delivered', async () => {
+    const user = await createUser(t.db);
+    await addCartLine(t.db, user, await createProduct(t.db, { priceCents: 3000 }));
+    const placed = await t.app.inject({
+      method: 'POST',
+      url: '/api/checkout/session',
+      headers: bearer(user),
+      payload: { delivery: TEST_DELIVERY, paymentMethod: 'cod' },
+    });
+    const { orderId } = placed.json<{ orderId: number }>();
+    const step = (name: string, payload?: object) =>
+      t.app.inject({ method: 'POST', url: `/api/admin/orders/${orderId}/${name}`, headers: bearer(admin), payload });
+    expect((await step('ship', { carrier: 'Speedy', trackingNumber: 'SP1' })).statusCode).toBe(200);
+    await effectsRun(t.app);
+    expect(await t.db.select().from(saleDocuments).where(eq(saleDocuments.orderId, orderId))).toHaveLength(0);
+    expect((await step('deliver')).statusCode).toBe(200);
+    await effectsRun(t.app);
+    const [document] = await t.db.select().from(saleDocuments).where(eq(saleDocuments.orderId, orderId));
+    expect(document).toMatchObject({ paymentMethod: 'cod', providerReference: null });
+    expect(document!.data.lines.map((line) => line.nameBg)).toContain('Такса наложен платеж');
+  });
+});
+
+describe('GET /api/orders/{id}/documents and the PDF', () => {
+  it('lists the documents to their shopper and admins, 404 to another shopper; the link answers the PDF', async () => {
+    const { user, orderId } = await paidCardOrder();
+    await effectsRun(t.app);
+    const other = await createUser(t.db);
+    expect((await documentsOf(orderId, other)).statusCode).toBe(404);
+    expect((await t.app.inject({ url: `/api/orders/${orderId}/documents` })).statusCode).toBe(401);
+    expect((await documentsOf(orderId, admin)).statusCode).toBe(200);
+    const listed = await documentsOf(orderId, user);
+    expect(listed.statusCode).toBe(200);
+    const [document] = listed.json<{ kind: string; number: string; url: string; qr: string; total: number }[]>();
+    expect(document).toMatchObject({ kind: 'sale', total: expect.any(Number) as number });
+    expect(document!.url).toMatch(/^http:\/\/shop\.test\/api\/documents\/sale\/\d+\/pdf\?expires=\d+&sig=/);
+    const pdf = await t.app.inject({ url: document!.url.replace('http://shop.test', '') });
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(pdf.rawPayload.toString('latin1')).toContain(`Sale registration document ${document!.number}`);
+  });
+
+  it('refuses a tampered or expired link (403) and an unknown document (404)', async () => {
+    const [document] = await t.db.select().from(saleDocuments).limit(1);
+    const id = document!.id;
+    const link = await signDocumentLink(t.db, 'sale', id);
+    const tampered = link.replace(/sig=./, (match) => (match.endsWith('A') ? 'sig=B' : 'sig=A'));
+    expect((await t.app.inject({ url: `/api/documents/sale/${id}/pdf?${tampered}` })).statusCode).toBe(403);
+    const otherId = await t.app.inject({ url: `/api/documents/sale/${id + 1}/pdf?${link}` });
+    expect(otherId.statusCode).toBe(403);
+    const expired = await signDocumentLink(t.db, 'sale', id, Date.now() - LINK_TTL_MS - 1000);
+    expect((await t.app.inject({ url: `/api/documents/sale/${id}/pdf?${expired}` })).statusCode).toBe(403);
+    const unknown = await signDocumentLink(t.db, 'sale', 999_999);
+    expect((await t.app.inject({ url: `/api/documents/sale/999999/pdf?${unknown}` })).statusCode).toBe(404);
+  });
+});

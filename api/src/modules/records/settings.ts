@@ -1,0 +1,69 @@
+import { type RecordsSettings, type UpdateRecordsBodySchema } from '@shop/contract';
+import { randomBytes } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db, Tx } from '../../db/client.js';
+import { documentCounters, recordsSettings } from '../../db/schema.js';
+import { AppError } from '../../lib/errors.js';
+
+export type RecordsRow = typeof recordsSettings.$inferSelect;
+
+/** The records settings' row, made with its defaults the first time it is read. */
+export async function recordsRow(db: Db | Tx): Promise<RecordsRow> {
+  const [row] = await db.select().from(recordsSettings).where(eq(recordsSettings.id, 1));
+  if (row) return row;
+  const [created] = await db.insert(recordsSettings).values({ id: 1 }).onConflictDoNothing().returning();
+  return created ?? (await recordsRow(db));
+}
+
+export const toRecords = (row: RecordsRow): RecordsSettings => ({
+  eShopNumber: row.eShopNumber,
+  eShopType: row.eShopType === 2 ? 2 : 1,
+  domain: row.domain,
+  paymentProviderId: row.paymentProviderId,
+  vatRate: row.vatRate,
+  codSettlement: row.codSettlement,
+  firstDocumentNumber: row.firstDocumentNumber,
+});
+
+export async function getRecordsSettings(db: Db | Tx): Promise<RecordsSettings> {
+  return toRecords(await recordsRow(db));
+}
+
+/**
+ * Changes the records settings in the settings' transaction (settings/service.ts audits the whole
+ * change). The first document number is fixed once a sale document was numbered: 409 CONFLICT with
+ * the field's message (the counter row exists from the first document on, and its lock orders this
+ * check after a document being issued).
+ */
+export async function updateRecordsSettings(
+  tx: Tx,
+  body: z.output<typeof UpdateRecordsBodySchema> | undefined,
+): Promise<RecordsSettings> {
+  const before = await recordsRow(tx);
+  if (!body || Object.keys(body).length === 0) return toRecords(before);
+  if (body.firstDocumentNumber !== undefined && body.firstDocumentNumber !== before.firstDocumentNumber) {
+    const [counter] = await tx.select().from(documentCounters).where(eq(documentCounters.series, 'sale')).for('update');
+    if (counter) {
+      const message = 'The first document number cannot change once a sale document has been issued.';
+      throw new AppError('CONFLICT', message, { 'records.firstDocumentNumber': message });
+    }
+  }
+  const [row] = await tx
+    .update(recordsSettings)
+    .set({ ...body, updatedAt: new Date() })
+    .where(eq(recordsSettings.id, 1))
+    .returning();
+  return toRecords(row!);
+}
+
+/** The key that signs document links: made once, kept in the database (so every process and a restore share it). */
+export async function linkKey(db: Db | Tx): Promise<string> {
+  const row = await recordsRow(db);
+  if (row.linkKey) return row.linkKey;
+  await db
+    .update(recordsSettings)
+    .set({ linkKey: randomBytes(32).toString('hex') })
+    .where(and(eq(recordsSettings.id, 1), eq(recordsSettings.linkKey, '')));
+  return (await recordsRow(db)).linkKey;
+}
