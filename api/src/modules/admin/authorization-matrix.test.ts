@@ -465,6 +465,15 @@ const ROUTES: Record<string, RouteRule> = {
     expect: userAOnly(200),
     request: async (f) => ({ url: `/api/orders/${(await order(f, f.users.userA, 'paid')).id}` }),
   },
+  'GET /api/orders/:id/documents': {
+    expect: { ...userAOnly(200), admin: 200, root: 200 },
+    request: async (f) => ({ url: `/api/orders/${(await order(f, f.users.userA, 'paid')).id}/documents` }),
+  },
+  // The signed link is the key (no token): a link not signed by the shop opens nothing for anyone.
+  'GET /api/documents/:kind/:id/pdf': {
+    expect: everyone(403),
+    request: () => ({ url: '/api/documents/sale/1/pdf?expires=4102444800&sig=not-the-shops' }),
+  },
   'POST /api/orders/:id/cancel': {
     expect: userAOnly(200),
     request: async (f) => {
