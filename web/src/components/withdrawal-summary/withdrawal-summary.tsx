@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { colorNameIn, itemNameIn, fromCents, toCents, withdrawalRefund, type Order } from '@shop/contract';
+import { colorNameIn, itemNameIn, fromCents, paidForUnits, withdrawalRefund, type Order } from '@shop/contract';
 import { formatMoney } from '../../lib/money';
 import styles from './withdrawal-summary.module.css';
 
@@ -12,7 +12,7 @@ interface WithdrawalSummaryProps {
 
 /**
  * What a withdrawal took back, on the admin's order page and the shopper's: the lines and how
- * many of each, the refund due (the contract's withdrawalRefund: the lines; everything paid, the
+ * many of each at what was paid for them (their share of a discount code taken off), the refund due (the contract's withdrawalRefund: the lines; everything paid, the
  * delivery too, when everything was withdrawn) and the date it is due by (14 days from the notice).
  */
 export function WithdrawalSummary({ order, lang }: WithdrawalSummaryProps) {
@@ -32,7 +32,7 @@ export function WithdrawalSummary({ order, lang }: WithdrawalSummaryProps) {
             <span className={styles.detail}>
               {t('withdrawalSummary.line', { color: colorNameIn(item, lang), size: item.size, quantity })}
             </span>
-            <span className={styles.amount}>{money(toCents(item.unitPrice) * quantity)}</span>
+            <span className={styles.amount}>{money(paidForUnits(item, quantity))}</span>
           </li>
         ))}
       </ul>

@@ -45,6 +45,22 @@ const withdrawn: AdminOrder = {
 };
 
 describe('OrderDetail: a withdrawal', () => {
+  it('counts a withdrawn line at what was paid for it, its share of a discount code off', async () => {
+    // The shirts' line carried 12.00 of a 10% code: one shirt of two was paid 54.00.
+    const discounted: AdminOrder = {
+      ...withdrawn,
+      discount: { code: 'TENOFF', amount: 14.5 },
+      total: 137,
+      items: withdrawn.items.map((item) => ({ ...item, discount: item.id === 1 ? 12 : 2.5 })),
+    };
+    fakeApi({ 'GET /api/admin/orders/31': { body: discounted } });
+    signIn();
+    renderWithApi(<OrderDetail orderId={31} lang="en" />);
+    const card = within(await screen.findByRole('region', { name: 'Withdrawal requested' }));
+    expect(card.getAllByRole('listitem')[0]).toHaveTextContent('€54.00');
+    expect(card.getByTestId('withdrawal-refund-due')).toHaveTextContent('€54.00');
+  });
+
   it('lists the lines withdrawn, the refund due and its deadline, and refunds exactly that after a confirm', async () => {
     const refunded: AdminOrder = { ...withdrawn, refunded: 60 };
     const sent = fakeApi({
