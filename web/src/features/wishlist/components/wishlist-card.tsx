@@ -24,7 +24,8 @@ export function WishlistCard({ item, lang, onRemove }: WishlistCardProps) {
 
   return (
     <li className={styles.card}>
-      <Link to={`/product/${item.productId}`} className={styles.link}>
+      {/* The product page opens on the saved colour, as a card's swatch opens it (issue 31). */}
+      <Link to={`/product/${item.productId}?color=${item.colorId}`} className={styles.link}>
         <ProductImagePair main={imageUrl} hover={hover} />
         <div className={styles.text}>
           <h2 className={styles.name}>{name}</h2>

@@ -70,7 +70,7 @@ describe('WishlistView', () => {
     expect(cards[0]).toHaveTextContent('120,00');
     const images = cards[0]!.querySelectorAll('img');
     expect([...images].map((img) => img.getAttribute('src'))).toEqual(['/files/1', '/files/1-hover']);
-    expect(within(cards[0]!).getByRole('link')).toHaveAttribute('href', '/product/11');
+    expect(within(cards[0]!).getByRole('link')).toHaveAttribute('href', '/product/11?color=3');
     expect(screen.getByRole('link', { name: 'Разгледайте още' })).toHaveAttribute('href', '/clothing');
   });
 
