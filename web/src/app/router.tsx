@@ -184,6 +184,7 @@ export const routes: RouteObject[] = [
               { path: 'orders/:orderId', ...page(() => import('../routes/admin-order')) },
               { path: 'settings', ...page(() => import('../routes/admin-settings')) },
               { path: 'discount-codes', ...page(() => import('../routes/admin-discount-codes')) },
+              { path: 'reviews', ...page(() => import('../routes/admin-reviews')) },
             ],
           },
         ],

@@ -6,6 +6,7 @@ import {
   DashboardIcon,
   ManageIcon,
   OrdersIcon,
+  ReviewsIcon,
   SettingsIcon,
 } from '../../components/icons/admin-icons';
 import styles from './admin-nav-icons.module.css';
@@ -21,6 +22,7 @@ const LINKS = [
   { to: '/clothing', key: 'admin.nav.adminDashboard', Icon: DashboardIcon, end: true },
   { to: '/admin/orders', key: 'admin.nav.orders', Icon: OrdersIcon, end: false },
   { to: '/admin/discount-codes', key: 'admin.nav.discountCodes', Icon: CodesIcon, end: true },
+  { to: '/admin/reviews', key: 'admin.nav.reviews', Icon: ReviewsIcon, end: true },
   { to: '/admin/settings', key: 'admin.nav.settings', Icon: SettingsIcon, end: true },
 ] as const;
 

@@ -58,6 +58,13 @@ export const OrdersIcon = (p: IconProps) => (
   </Icon>
 );
 
+/** Reviews: a star. */
+export const ReviewsIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="m12 3.2 2.7 5.5 6 .9-4.35 4.25 1.03 6L12 17.02 6.62 19.85l1.03-6L3.3 9.6l6-.9z" />
+  </Icon>
+);
+
 /** Settings: a gear. */
 export const SettingsIcon = (p: IconProps) => (
   <Icon {...p}>

@@ -1,0 +1,23 @@
+import useSWR from 'swr';
+import type { AdminReview, AdminReviewList, ReviewStatus } from '@shop/contract';
+import { api, type ApiError } from '../../../lib/api-client';
+import { useToken } from '../../../lib/session';
+
+const PATH = '/admin/reviews';
+
+/** The key carries the token: another admin signing in on this browser never sees a stale list. */
+export const adminReviewsKey = (token: string | null, status: ReviewStatus, lang: string) =>
+  token ? ([`${PATH}?status=${status}&lang=${encodeURIComponent(lang)}`, token] as const) : null;
+
+/** GET /admin/reviews?status=: the reviews of one state (pending ones oldest first). */
+export function useAdminReviews(status: ReviewStatus, lang: string) {
+  return useSWR<AdminReviewList, ApiError>(adminReviewsKey(useToken(), status, lang), { keepPreviousData: true });
+}
+
+/** Every cached list of reviews, whatever its state: what a publish or hide changes. */
+export const isAdminReviewsKey = (key: unknown) =>
+  Array.isArray(key) && typeof key[0] === 'string' && key[0].startsWith(`${PATH}?`);
+
+/** POST /admin/reviews/{id}/publish or /hide: the review as it is now. */
+export const moderateReview = (id: number, action: 'publish' | 'hide', lang: string) =>
+  api.post<AdminReview>(`${PATH}/${id}/${action}?lang=${encodeURIComponent(lang)}`);
