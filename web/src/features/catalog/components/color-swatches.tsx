@@ -39,6 +39,8 @@ export function ColorSwatches({ colors, lang, current, onChoose, productName }: 
                 width={20}
                 height={20}
                 loading="lazy"
+                // After the cards' own pictures: never in the way of the page's largest paint.
+                fetchPriority="low"
                 decoding="async"
               />
             )}
