@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { DiscountCode } from '@shop/contract';
 import { fakeApi, renderWithApi, signIn } from '../../../test/fake-api';
-import { localInputToIso } from '../../../lib/local-datetime';
+import { isoToLocalInput, localInputToIso } from '../../../lib/local-datetime';
 import { DiscountCodesScreen } from './discount-codes-screen';
 
 vi.mock('react-toastify', () => ({ toast: { error: vi.fn(), info: vi.fn(), success: vi.fn() } }));
@@ -100,6 +100,32 @@ describe('DiscountCodesScreen', () => {
     });
     expect(String((post?.body as { startsAt: string }).startsAt)).toMatch(/^2026-12-01T09:00:00[+-]\d\d:\d\d$/);
     expect(await screen.findByTestId('code-SPRING-15')).toBeInTheDocument();
+  });
+
+  it('edits a code from its own values, times shown in local time and sent back with their offset', async () => {
+    const timed = code({ startsAt: '2026-12-01T07:00:00.000Z', endsAt: '2027-01-31T21:59:00.000Z' });
+    const calls = fakeApi({
+      [PATH]: { body: [timed] },
+      'PUT /api/admin/discount-codes/1': (request) => ({ body: { ...timed, ...(request.body as object) } }),
+    });
+    signIn();
+    renderWithApi(<DiscountCodesScreen />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit WINTER20' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit WINTER20' });
+    expect(within(dialog).getByLabelText('Code')).toHaveValue('WINTER20');
+    expect(within(dialog).getByRole('radio', { name: 'Percent off' })).toBeChecked();
+    expect(within(dialog).getByLabelText('Percentage')).toHaveValue('20');
+    expect(within(dialog).getByLabelText(/Minimum subtotal/)).toHaveValue('50.00');
+    expect(within(dialog).getByLabelText(/Starts/)).toHaveValue(isoToLocalInput('2026-12-01T07:00:00.000Z'));
+    expect(within(dialog).getByLabelText(/Total uses/)).toHaveValue('10');
+    await userEvent.clear(within(dialog).getByLabelText('Percentage'));
+    await userEvent.type(within(dialog).getByLabelText('Percentage'), '25');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    const put = calls.find((call) => call.key === 'PUT /api/admin/discount-codes/1')?.body as Record<string, unknown>;
+    expect(put).toMatchObject({ code: 'WINTER20', kind: 'percent', value: 25, minSubtotal: 50, maxUses: 10 });
+    expect(new Date(put.startsAt as string).toISOString()).toBe('2026-12-01T07:00:00.000Z');
+    expect(new Date(put.endsAt as string).toISOString()).toBe('2027-01-31T21:59:00.000Z');
   });
 
   it('marks what the contract refuses beside its input and sends nothing', async () => {
