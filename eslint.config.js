@@ -88,7 +88,7 @@ const API_MODULE_IMPORTS = {
   'admin-orders': ['orders', 'stock'],
   checkout: ['discounts', 'orders', 'settings', 'stock'],
   // The low-stock digest lists what the dashboard's stats list.
-  'order-mails': ['admin-orders', 'orders', 'settings'],
+  'order-mails': ['admin-orders', 'orders', 'records', 'settings'],
   orders: ['records', 'stock'],
   payments: ['orders', 'stock'],
   privacy: ['cart', 'orders', 'profile', 'stock', 'wishlist'],

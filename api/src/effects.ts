@@ -41,6 +41,6 @@ export function effectHandlers(deps: EffectDeps): Record<string, EffectHandler> 
     ...stockEffectHandlers({ db, mailer, links }),
     ...reviewEffectHandlers({ db, mailer, links }),
     ...withdrawalEffectHandlers({ ...mail, db }),
-    ...recordsEffectHandlers({ db, mailer }),
+    ...recordsEffectHandlers({ db }),
   };
 }

@@ -8,6 +8,7 @@ import { getSettings } from '../settings/service.js';
 import type { OrderMailKind } from '../orders/subscribers.js';
 import { orderMail } from './mails.js';
 import { toOrders } from '../orders/service.js';
+import { saleDocumentAttachment } from '../records/effects.js';
 
 export interface OrderMailDeps {
   mailer: Mailer;
@@ -37,7 +38,15 @@ export async function mailOrder(
     .where(eq(users.id, row.userId));
   if (!customer) return;
   const [[order], settings] = await Promise.all([toOrders(db, [row]), getSettings(db, deps)]);
-  await deps.mailer.send(
-    orderMail({ kind, order: order!, locale: row.locale, customer, settings, links: deps.links, ...extra }),
-  );
+  // The sale document goes with the mail that tells of the payment: a card order's confirmation,
+  // a cash-on-delivery order's delivery (records/, decision 0039).
+  const paid = row.paidAt !== null;
+  const withDocument =
+    paid &&
+    ((kind === 'confirmed' && row.paymentMethod === 'card') || (kind === 'delivered' && row.paymentMethod === 'cod'));
+  const attachments = withDocument ? await saleDocumentAttachment(db, orderId) : undefined;
+  await deps.mailer.send({
+    ...orderMail({ kind, order: order!, locale: row.locale, customer, settings, links: deps.links, ...extra }),
+    attachments,
+  });
 }

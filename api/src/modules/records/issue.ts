@@ -9,8 +9,6 @@ import {
   shopSettings,
   type SaleDocumentData,
 } from '../../db/schema.js';
-import { enqueue } from '../../platform/outbox/outbox.js';
-import { SALE_DOCUMENT_MAIL } from './effect-kinds.js';
 import { recordsRow } from './settings.js';
 
 export type SaleDocumentRow = typeof saleDocuments.$inferSelect;
@@ -35,7 +33,7 @@ export async function nextNumber(tx: Tx, series: string, first: number): Promise
 /**
  * Issues the order's sale document, once: the order row is locked, a document it has already is
  * answered as it is (an effect run twice), else the next number is taken and the document written
- * with what it prints (the seller, the lines, the totals), and its mail to the shopper queued.
+ * with what it prints (the seller, the lines, the totals).
  * Amounts are the order's stored cents; VAT per line (vatWithin) at the records' rate.
  */
 export async function issueSaleDocument(db: Db, orderId: number, now = new Date()): Promise<SaleDocumentRow | null> {
@@ -106,14 +104,6 @@ export async function issueSaleDocument(db: Db, orderId: number, now = new Date(
         data,
       })
       .returning();
-    await enqueue(tx, [
-      {
-        kind: SALE_DOCUMENT_MAIL,
-        key: `${SALE_DOCUMENT_MAIL}:${document!.id}`,
-        orderId,
-        payload: { documentId: document!.id },
-      },
-    ]);
     return document!;
   });
 }
