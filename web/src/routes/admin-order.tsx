@@ -1,6 +1,7 @@
 import { Navigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { OrderDetail } from '../features/admin-orders/components/order-detail';
+import { OrderDocuments } from '../features/records/components/order-documents';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { useLanguage } from '../lib/use-language';
 
@@ -12,5 +13,10 @@ export default function AdminOrderRoute() {
   const id = /^[1-9]\d{0,9}$/.test(orderId ?? '') ? Number(orderId) : null;
   useDocumentTitle(t('adminOrders.number', { id: orderId }));
   if (id === null) return <Navigate to="/admin/orders" replace />;
-  return <OrderDetail key={id} orderId={id} lang={lang} />;
+  return (
+    <>
+      <OrderDetail key={id} orderId={id} lang={lang} />
+      <OrderDocuments orderId={id} lang={lang} />
+    </>
+  );
 }

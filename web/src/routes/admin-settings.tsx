@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { AdminPage } from '../components/admin-page/admin-page';
 import { SettingsScreen } from '../features/admin-settings/components/settings-form';
+import { RecordsSettingsSection } from '../features/records/components/records-settings';
 import { useDocumentTitle } from '../lib/use-document-title';
 
 /** /admin/settings: seller details, delivery prices, cash on delivery and the withdrawal period. */
@@ -10,6 +11,7 @@ export default function AdminSettingsRoute() {
   return (
     <AdminPage title={t('adminSettings.title')} lead={t('adminSettings.lead')}>
       <SettingsScreen />
+      <RecordsSettingsSection />
     </AdminPage>
   );
 }

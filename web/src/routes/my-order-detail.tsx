@@ -6,6 +6,7 @@ import { useLanguage } from '../lib/use-language';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { parseOrderId, useOrder } from '../features/checkout/api/get-order';
 import { OrderDetail } from '../features/checkout/components/order-detail';
+import { OrderDocuments } from '../features/records/components/order-documents';
 import { LoginPrompt, ShoppingPage } from '../components/shopping-page/shopping-page';
 import { LoadingBlocks } from '../components/loading-blocks/loading-blocks';
 import { StateMessage } from '../components/state-message/state-message';
@@ -44,7 +45,12 @@ export default function MyOrderDetailRoute() {
   } else if (!order) {
     body = <LoadingBlocks label={t('orderDetail.loading')} count={2} blockClassName={styles.skeleton} />;
   } else {
-    body = <OrderDetail order={order} lang={lang} />;
+    body = (
+      <>
+        <OrderDetail order={order} lang={lang} />
+        <OrderDocuments orderId={order.id} lang={lang} />
+      </>
+    );
   }
 
   return (

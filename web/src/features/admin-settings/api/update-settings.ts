@@ -13,7 +13,7 @@ export function useAdminSettings() {
 /** PUT /admin/settings; the answer (the new settings) replaces the cached ones at once. */
 export async function updateSettings(mutate: ScopedMutator, body: UpdateSettings): Promise<Settings> {
   const settings = await api.put<Settings>('/admin/settings', body);
-  const { notificationsEmail: _private, ...shared } = settings;
+  const { notificationsEmail: _private, records: _records, ...shared } = settings;
   await Promise.all([
     mutate(ADMIN_SETTINGS_PATH, settings, { revalidate: false }),
     mutate(SETTINGS_PATH, shared, { revalidate: false }),

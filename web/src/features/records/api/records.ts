@@ -1,0 +1,28 @@
+import useSWR, { type ScopedMutator } from 'swr';
+import type { OrderDocument, RecordsSettings, Settings, UpdateRecordsBody } from '@shop/contract';
+import { api, type ApiError } from '../../../lib/api-client';
+import { useToken } from '../../../lib/session';
+
+/** The admin's settings (GET /admin/settings): the records settings are only there. */
+const ADMIN_SETTINGS_PATH = '/admin/settings';
+
+export function useRecordsSettings() {
+  const { data, error } = useSWR<Settings, ApiError>(ADMIN_SETTINGS_PATH, { revalidateOnFocus: false });
+  return { records: data?.records, error };
+}
+
+/** PUT /admin/settings with the records alone; the answer replaces the admin's cached settings. */
+export async function updateRecords(mutate: ScopedMutator, records: UpdateRecordsBody): Promise<RecordsSettings> {
+  const settings = await api.put<Settings>(ADMIN_SETTINGS_PATH, { records });
+  await mutate(ADMIN_SETTINGS_PATH, settings, { revalidate: false });
+  return settings.records!;
+}
+
+/** The order's documents (GET /orders/{id}/documents): its shopper's or an admin's; fresh links each time. */
+export const documentsKey = (token: string | null, orderId: number) =>
+  token ? ([`/orders/${orderId}/documents`, token] as const) : null;
+
+export function useOrderDocuments(orderId: number) {
+  const token = useToken();
+  return useSWR<OrderDocument[], ApiError>(documentsKey(token, orderId));
+}
