@@ -18,7 +18,10 @@ const product: Product = {
   imageUrl: '/uploads/a.jpg',
   published: true,
   translations: [{ language: 'en', name: 'Linen Shirt', description: 'Light linen.', imageUrl: '/uploads/a.jpg' }],
-  colors: [],
+  colors: [
+    { id: 3, colorName: 'Onyx', colorNameBg: 'Оникс', imageUrl: '', hoverImage: '' },
+    { id: 4, colorName: 'Bone', colorNameBg: '', imageUrl: '', hoverImage: '' },
+  ],
   sizes: [
     { id: 2, size: 'M' },
     { id: 1, size: 'S' },
@@ -26,7 +29,12 @@ const product: Product = {
   stockTracked: false,
   stock: [],
   styleCode: 'AN-SHT-011',
-  variants: [],
+  variants: [
+    { colorId: 3, size: 'S', sku: 'AN-SHT-011-ONYX-S' },
+    { colorId: 3, size: 'M', sku: 'AN-SHT-011-ONYX-M' },
+    { colorId: 4, size: 'S', sku: 'BONE-S-OLD' },
+    { colorId: 4, size: 'M', sku: 'AN-SHT-011-BONE-M' },
+  ],
   fit: { type: 'regular', measurements: [{ size: 'S', chestCm: 102 }] },
 };
 
@@ -65,6 +73,7 @@ describe('the size & fit panel', () => {
     await waitFor(() => expect(puts(sent)).toHaveLength(1));
     expect(puts(sent)[0]!.body).toEqual({
       styleCode: 'AN-SHT-011',
+      variants: [{ colorId: 4, size: 'S', sku: 'BONE-S-OLD' }],
       fit: {
         type: 'oversized',
         note: { en: 'Dropped shoulder.', bg: 'Спуснато рамо.' },
@@ -76,6 +85,37 @@ describe('the size & fit panel', () => {
         ],
       },
     });
+  });
+
+  it('shows each colour × size’s SKU: a set one in its field, a derived one as its placeholder; sets and clears them', async () => {
+    const sent = renderPanel({
+      'PUT /api/admin/products/7/details': {
+        status: 409,
+        body: {
+          error: 'SKU X-1 is taken by another product.',
+          code: 'CONFLICT',
+          fields: { 'variants.0.sku': 'SKU X-1 is taken by another product.' },
+        },
+      },
+    });
+    const user = userEvent.setup();
+    const onyxM = screen.getByLabelText('SKU of Onyx, size M');
+    expect(onyxM).toHaveValue('');
+    expect(onyxM).toHaveAttribute('placeholder', 'AN-SHT-011-ONYX-M');
+    expect(screen.getByLabelText('SKU of Bone, size S')).toHaveValue('BONE-S-OLD');
+    // The placeholder follows the style code as typed.
+    await user.clear(screen.getByLabelText('Style code'));
+    await user.type(screen.getByLabelText('Style code'), 'an-new-2');
+    expect(onyxM).toHaveAttribute('placeholder', 'AN-NEW-2-ONYX-M');
+
+    await user.type(onyxM, 'x-1');
+    await user.clear(screen.getByLabelText('SKU of Bone, size S'));
+    await user.click(screen.getByRole('button', { name: 'Save size & fit' }));
+    await waitFor(() => expect(puts(sent)).toHaveLength(1));
+    expect((puts(sent)[0]!.body as { variants: unknown }).variants).toEqual([{ colorId: 3, size: 'M', sku: 'X-1' }]);
+    // The API's index is of the variants it was sent: here the only one.
+    await waitFor(() => expect(onyxM).toHaveAttribute('aria-invalid', 'true'));
+    expect(onyxM).toHaveAccessibleDescription("This SKU is another product's, or given twice here.");
   });
 
   it('checks the fields before sending', async () => {

@@ -2,16 +2,19 @@ import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSWRConfig } from 'swr';
 import { toast } from 'react-toastify';
-import { FIT_TYPES, SIZES, type Product, type Size } from '@shop/contract';
+import { colorNameIn, FIT_TYPES, SIZES, type Product, type Size } from '@shop/contract';
 import { isApiError } from '../../../lib/api-client';
 import { ADMIN_FAILED } from '../../../lib/admin-errors';
 import { useErrorText } from '../../../lib/error-text';
 import { useFormProblems } from '../../../lib/use-form-problems';
+import { useLanguage } from '../../../lib/use-language';
 import { saveDetails } from '../api/details';
 import { revalidateCatalog } from '../api/revalidate-catalog';
 import {
+  derivedSkuOf,
   MEASURE_COLUMNS,
   parseSizeFit,
+  skuKey,
   sizeFitDraftOf,
   sizeFitServerErrors,
   type MeasureColumn,
@@ -30,6 +33,7 @@ import styles from './size-fit-panel.module.css';
  */
 export function SizeFitPanel({ product }: { product: Product }) {
   const { t } = useTranslation();
+  const lang = useLanguage();
   const errorText = useErrorText();
   const { mutate } = useSWRConfig();
   const id = useId();
@@ -55,7 +59,10 @@ export function SizeFitPanel({ product }: { product: Product }) {
       setBusy(false);
       toast.error(t('admin.sizeFit.failed'));
       if (isApiError(error) && (error.status === 400 || error.status === 409) && Object.keys(error.fields).length > 0) {
-        show(sizeFitServerErrors(error.fields, body.fit?.measurements ?? [], t, error.status), null);
+        show(
+          sizeFitServerErrors(error.fields, body.fit?.measurements ?? [], t, error.status, body.variants ?? []),
+          null,
+        );
       } else show({}, errorText(error, ADMIN_FAILED));
       return;
     }
@@ -103,6 +110,10 @@ export function SizeFitPanel({ product }: { product: Product }) {
       },
     }));
     clear(`m.${size}.${column}`);
+  };
+  const setSku = (key: string, value: string) => {
+    setDraft((current) => ({ ...current, skus: { ...current.skus, [key]: value } }));
+    clear(`sku.${key}`);
   };
 
   return (
@@ -206,6 +217,50 @@ export function SizeFitPanel({ product }: { product: Product }) {
             </tbody>
           </table>
         </div>
+        {product.colors.length > 0 && sizes.length > 0 && (
+          <div className={table.scroller}>
+            <table className={`${table.table} ${styles.grid}`}>
+              <caption>{t('admin.sizeFit.skus')}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{t('admin.sizeFit.color')}</th>
+                  {sizes.map((size) => (
+                    <th scope="col" key={size}>
+                      {size}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {product.colors.map((color) => (
+                  <tr key={color.id}>
+                    <th scope="row">{colorNameIn(color, lang)}</th>
+                    {sizes.map((size) => {
+                      const key = skuKey(color.id, size);
+                      const name = `sku.${key}`;
+                      return (
+                        <td key={size}>
+                          <input
+                            className={`${form.input} ${styles.sku}`}
+                            aria-label={t('admin.sizeFit.skuFor', { color: colorNameIn(color, lang), size })}
+                            placeholder={derivedSkuOf(draft.styleCode, color, size)}
+                            autoComplete="off"
+                            value={draft.skus[key] ?? ''}
+                            disabled={busy}
+                            aria-invalid={errors[name] ? true : undefined}
+                            aria-describedby={described(name)}
+                            onChange={(event) => setSku(key, event.target.value)}
+                          />
+                          {errorLine(name)}
+                        </td>
+                      );
+                    })}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
         <div className={form.actions}>
           <button type="submit" className={button.primary} disabled={busy}>
             {busy ? t('admin.sizeFit.saving') : t('admin.sizeFit.save')}

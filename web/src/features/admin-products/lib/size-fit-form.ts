@@ -1,4 +1,5 @@
 import {
+  deriveSku,
   FIT_TYPES,
   ProductDetailsBodySchema,
   SIZES,
@@ -23,14 +24,20 @@ export interface SizeFitDraft {
   modelSize: Size | '';
   /** Per size of the product, per column: the text in the cell. */
   measurements: Record<string, Record<MeasureColumn, string>>;
+  /** SKUs set by hand by `<colorId>:<size>` ('' takes the derived one). */
+  skus: Record<string, string>;
 }
+
+export const skuKey = (colorId: number, size: string) => `${colorId}:${size}`;
 
 /** A field of the panel: `styleCode`, …, or a cell `m.<size>.<column>`. */
 export type SizeFitField = string;
 
 const cell = (value: number | null | undefined) => (typeof value === 'number' ? String(value) : '');
 
-export function sizeFitDraftOf(product: Pick<Product, 'styleCode' | 'fit' | 'sizes'>): SizeFitDraft {
+export function sizeFitDraftOf(
+  product: Pick<Product, 'styleCode' | 'fit' | 'sizes' | 'colors' | 'variants'>,
+): SizeFitDraft {
   const fit = product.fit ?? null;
   const rows = new Map((fit?.measurements ?? []).map((row) => [row.size, row]));
   return {
@@ -46,7 +53,21 @@ export function sizeFitDraftOf(product: Pick<Product, 'styleCode' | 'fit' | 'siz
         return [size, Object.fromEntries(MEASURE_COLUMNS.map((column) => [column, cell(row?.[column])]))];
       }),
     ) as SizeFitDraft['measurements'],
+    skus: Object.fromEntries(
+      (product.variants ?? []).flatMap(({ colorId, size, sku }) => {
+        const color = product.colors.find((candidate) => candidate.id === colorId);
+        const derived =
+          product.styleCode && color ? deriveSku(product.styleCode, color.colorName, colorId, size) : null;
+        return sku === derived ? [] : [[skuKey(colorId, size), sku]];
+      }),
+    ),
   };
+}
+
+/** The SKU a colour × size takes without one set, from the style code as typed ('' without one). */
+export function derivedSkuOf(styleCode: string, color: { id: number; colorName: string }, size: Size): string {
+  const code = styleCode.trim().toUpperCase();
+  return code ? deriveSku(code, color.colorName, color.id, size) : '';
 }
 
 const number = (text: string) => (text.trim() === '' ? null : Number(text.trim().replace(',', '.')));
@@ -69,8 +90,15 @@ export function parseSizeFit(
       return row;
     })
     .filter((row) => Object.keys(row).length > 1);
+  const variants = Object.entries(draft.skus)
+    .filter(([, sku]) => sku.trim() !== '')
+    .map(([key, sku]) => {
+      const [colorId, size] = key.split(':');
+      return { colorId: Number(colorId), size: size as Size, sku };
+    });
   const candidate = {
     styleCode: draft.styleCode.trim() === '' ? null : draft.styleCode,
+    variants,
     fit: {
       type: draft.type === '' ? null : draft.type,
       note: { en: draft.noteEn, bg: draft.noteBg },
@@ -81,7 +109,10 @@ export function parseSizeFit(
   };
   const parsed = ProductDetailsBodySchema.safeParse(candidate);
   if (parsed.success) return { body: parsed.data, errors: {} };
-  return { body: null, errors: sizeFitServerErrors(pathsOf(parsed.error.issues), measurements, t) };
+  return {
+    body: null,
+    errors: sizeFitServerErrors(pathsOf(parsed.error.issues), measurements, t, undefined, variants),
+  };
 }
 
 function pathsOf(issues: readonly { path: readonly PropertyKey[] }[]): Record<string, string> {
@@ -97,10 +128,19 @@ export function sizeFitServerErrors(
   measurements: readonly Measurement[],
   t: TFunction,
   status?: number,
+  variants: readonly { colorId: number; size: string }[] = [],
 ): Record<SizeFitField, string> {
   const errors: Record<SizeFitField, string> = {};
   for (const key of Object.keys(fields)) {
     const cellMatch = /^fit\.measurements\.(\d+)\.(\w+)$/.exec(key);
+    const skuMatch = /^variants\.(\d+)\.(sku|colorId|size)$/.exec(key);
+    const variant = skuMatch ? variants[Number(skuMatch[1])] : undefined;
+    if (variant) {
+      errors[`sku.${skuKey(variant.colorId, variant.size)}`] = t(
+        status === 409 ? 'admin.sizeFit.errors.skuTaken' : 'admin.sizeFit.errors.sku',
+      );
+      continue;
+    }
     if (key === 'styleCode') {
       errors.styleCode = t(status === 409 ? 'admin.sizeFit.errors.styleCodeTaken' : 'admin.sizeFit.errors.styleCode');
     } else if (key === 'fit.modelHeightCm') errors.modelHeightCm = t('admin.sizeFit.errors.modelHeight');
