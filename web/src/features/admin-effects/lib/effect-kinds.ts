@@ -11,6 +11,7 @@ export const EFFECT_KINDS = [
   'payment.refund',
   'payment.close-session',
   'stock.back-in-stock',
+  'records.sale-document',
 ] as const;
 
 const isKnown = (kind: string): kind is (typeof EFFECT_KINDS)[number] =>
