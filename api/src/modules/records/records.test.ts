@@ -1,7 +1,11 @@
+import { execFile } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documentCounters, orders, saleDocuments } from '../../db/schema.js';
 import { createTestApp, effectsRun, type TestApp } from '../../test/app.js';
+import { testDbKind } from '../../test/database.js';
 import { bearer, createProduct, createUser, type CreatedUser } from '../../test/factories.js';
 import { startSmtpServer, type TestSmtpServer } from '../../test/smtp.js';
 import { addCartLine, TEST_DELIVERY } from '../payments/test-support.js';
@@ -152,6 +156,30 @@ describe('the sale document', () => {
     const start = counter!.next;
     expect(numbers).toEqual(Array.from({ length: 100 }, (_, i) => start + i));
     expect(documents.every((document) => /^\d{10}$/.test(document!.number))).toBe(true);
+  });
+
+  it.runIf(testDbKind === 'postgres')('numbers documents of two processes at once gaplessly', async () => {
+    const rows = await Promise.all(Array.from({ length: 60 }, () => paidRow()));
+    const [counter] = await t.db.select().from(documentCounters).where(eq(documentCounters.series, 'sale'));
+    const worker = fileURLToPath(new URL('./issue-worker.ts', import.meta.url));
+    const url = t.database.pool!.options.connectionString!;
+    const [other, own] = await Promise.all([
+      promisify(execFile)(process.execPath, [
+        '--import',
+        'tsx',
+        worker,
+        url,
+        rows
+          .slice(0, 30)
+          .map((row) => row.id)
+          .join(','),
+      ]),
+      Promise.all(rows.slice(30).map((row) => issueSaleDocument(t.db, row.id))),
+    ]);
+    const numbers = [...(JSON.parse(other.stdout) as string[]), ...own.map((document) => document!.number)]
+      .map(Number)
+      .sort((a, b) => a - b);
+    expect(numbers).toEqual(Array.from({ length: 60 }, (_, i) => counter!.next + i));
   });
 
   it('is issued for cash on delivery when delivered', async () => {
