@@ -233,7 +233,7 @@ test('an admin runs the catalogue and the users from the browser', async ({ page
   await screenshots(page, 'admin-edit');
   // Saved from the editor's bar down by the footer, the product shows from its top.
   await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-  await page.getByRole('button', { name: t('admin.edit.save') }).click();
+  await page.getByRole('button', { name: t('admin.edit.save'), exact: true }).click();
   await expect(toast(page, t('admin.edit.saved'))).toBeVisible();
   await expect(page.getByRole('button', { name: t('admin.edit.button') })).toBeVisible();
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
