@@ -25,6 +25,14 @@ interface Shape {
   set: Variant[];
 }
 
+/** Whether a database error is a unique index refusing a row (SQLSTATE 23505), from either driver. */
+function isUniqueViolation(error: unknown): boolean {
+  for (let cause: unknown = error; cause && typeof cause === 'object'; cause = (cause as { cause?: unknown }).cause) {
+    if ((cause as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}
+
 /** Every product's style code, colours, sizes and set SKUs (a small shop's catalogue: one read of each table). */
 async function shapes(tx: Tx): Promise<Map<number, Shape>> {
   const [rows, colors, sizes, set] = await Promise.all([
@@ -84,6 +92,19 @@ export async function setProductDetails(
   productId: number,
   body: ProductDetailsBody,
 ): Promise<void> {
+  try {
+    await writeDetails(db, actorId, productId, body);
+  } catch (error) {
+    // The last guard: a SKU an index still holds that no product lists (a size removed since it was set).
+    if (isUniqueViolation(error)) {
+      const message = 'A style code or SKU given is taken.';
+      throw taken(message, { [body.variants?.length ? 'variants' : 'styleCode']: message });
+    }
+    throw error;
+  }
+}
+
+async function writeDetails(db: Db, actorId: number, productId: number, body: ProductDetailsBody): Promise<void> {
   await db.transaction(async (tx) => {
     await lockProduct(tx, productId);
     await tx.execute(sql`select pg_advisory_xact_lock(${SKU_LOCK}, 0)`);

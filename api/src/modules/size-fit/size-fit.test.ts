@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog } from '../../db/schema.js';
+import { auditLog, productSizes } from '../../db/schema.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { bearer, createProduct, createUser, type CreatedUser } from '../../test/factories.js';
 
@@ -102,6 +102,22 @@ describe('PUT /api/admin/products/{id}/details', () => {
     // Nothing changed by the refusals.
     const seen = (await t.app.inject({ url: `/api/products/${first.id}` })).json();
     expect(seen.styleCode).toBe('AN-TAKEN-1');
+  });
+
+  it('answers 409, not a failure, for a SKU an index still holds from a size removed since', async () => {
+    const first = await createProduct(t.db, { colors: ['Onyx'], sizes: ['M', 'L'] });
+    const second = await createProduct(t.db, { colors: ['Onyx'], sizes: ['M'] });
+    const set = await putDetails(first, { variants: [{ colorId: first.colors[0]!.id, size: 'L', sku: 'KEPT-L' }] });
+    expect(set.statusCode).toBe(200);
+    await t.db.delete(productSizes).where(and(eq(productSizes.productId, first.id), eq(productSizes.size, 'L')));
+    const response = await putDetails(second, {
+      variants: [{ colorId: second.colors[0]!.id, size: 'M', sku: 'KEPT-L' }],
+    });
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toMatchObject({
+      code: 'CONFLICT',
+      fields: { variants: 'A style code or SKU given is taken.' },
+    });
   });
 
   it('refuses a SKU given twice within the product', async () => {
