@@ -120,7 +120,9 @@ function productData(input: HeadInput, product: Product, url: string) {
     '@context': 'https://schema.org',
     '@type': 'Product',
     '@id': `${url}#product`,
-    sku: String(product.id),
+    // The style code is the product identifier (issue 31); a product without one keeps its id.
+    sku: product.styleCode ?? String(product.id),
+    ...(product.styleCode ? { productID: product.styleCode } : {}),
     name: product.name,
     description: product.description,
     image: images,
