@@ -91,7 +91,7 @@ const API_MODULE_IMPORTS = {
   'order-mails': ['admin-orders', 'orders', 'records', 'settings'],
   orders: ['records', 'stock'],
   payments: ['orders', 'stock'],
-  privacy: ['cart', 'orders', 'profile', 'stock', 'wishlist'],
+  privacy: ['cart', 'orders', 'profile', 'reviews', 'stock', 'wishlist'],
   // Reviews are answered with the catalogue's headers; their invitation is an order effect.
   reviews: ['catalog', 'orders'],
   sales: ['catalog'],

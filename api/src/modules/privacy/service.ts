@@ -9,15 +9,16 @@ import { listCart } from '../cart/service.js';
 import { listOrders } from '../orders/service.js';
 import { getProfile } from '../profile/service.js';
 import { listAlerts } from '../stock/alerts.js';
+import { listOwnReviews } from '../reviews/service.js';
 import { listWishlist } from '../wishlist/service.js';
 
 /**
  * Everything the shop keeps about a shopper (GDPR articles 15 and 20), as one JSON document:
- * the profile, orders with their delivery details, cart, wishlist, stock alerts and the dates of
- * their sessions. Never a secret: no password hash, no token, no code.
+ * the profile, orders with their delivery details, cart, wishlist, stock alerts, reviews and the
+ * dates of their sessions. Never a secret: no password hash, no token, no code.
  */
 export async function exportAccount(db: Db, userId: number, lang: Language) {
-  const [profile, account, orders, cart, wishlist, stockAlerts, sessionRows] = await Promise.all([
+  const [profile, account, orders, cart, wishlist, stockAlerts, sessionRows, reviews] = await Promise.all([
     getProfile(db, userId),
     db
       .select({ locale: users.locale, createdAt: users.createdAt, emailVerifiedAt: users.emailVerifiedAt })
@@ -32,6 +33,7 @@ export async function exportAccount(db: Db, userId: number, lang: Language) {
       .from(sessions)
       .where(eq(sessions.userId, userId))
       .orderBy(asc(sessions.createdAt)),
+    listOwnReviews(db, userId, lang),
   ]);
   const [since] = account;
   return {
@@ -46,6 +48,7 @@ export async function exportAccount(db: Db, userId: number, lang: Language) {
     cart,
     wishlist,
     stockAlerts,
+    reviews,
     sessions: sessionRows.map((row) => ({
       createdAt: row.createdAt.toISOString(),
       expiresAt: row.expiresAt.toISOString(),

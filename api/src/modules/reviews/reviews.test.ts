@@ -282,6 +282,26 @@ describe('the summary and paging', () => {
   });
 });
 
+describe('the account export', () => {
+  it("holds the shopper's own reviews, whatever their state", async () => {
+    const product = await createProduct(t.db, { name: 'Export Tee' });
+    const buyer = await createUser(t.db);
+    await orderOf(buyer, product);
+    const { id } = (await post(buyer, product.id)).json();
+    const exported = await t.app.inject({ url: '/api/profile/export', headers: bearer(buyer) });
+    expect(exported.statusCode).toBe(200);
+    expect(exported.json().reviews).toEqual([
+      expect.objectContaining({
+        id,
+        productId: product.id,
+        productName: 'Export Tee',
+        status: 'pending',
+        title: review.title,
+      }),
+    ]);
+  });
+});
+
 describe('the invitation to review', () => {
   it("is mailed once, a week after delivery, in the order's language, with plain links to what is left to review", async () => {
     const buyer = await createUser(t.db, { name: 'Ana Petrova' });

@@ -240,3 +240,16 @@ export async function reviewInvitation(db: Db, orderId: number): Promise<ReviewI
   if (products.length === 0) return null;
   return { email: order.email, name: order.name, locale: order.locale, reference: order.reference, products };
 }
+
+/** A shopper's own reviews, whatever their state, newest first: their part of the account export. */
+export async function listOwnReviews(db: Db, userId: number, lang: Language) {
+  const rows = await queryRows(
+    db,
+    AdminReviewRowSchema,
+    sql`${adminQuery(sql`r.user_id = ${userId}`, lang)} order by r.created_at desc, r.id desc`,
+  );
+  return rows.map((row) => {
+    const { email: _email, author: _author, ...review } = toAdminReview(row, lang);
+    return review;
+  });
+}
