@@ -42,7 +42,7 @@ async function createShopper(request: APIRequestContext, outboxDir: string, lang
   const otp = /\b(\d{6})\b/.exec((await waitForMail(outboxDir, email)).text)?.[1];
   const verified = await request.post('/api/auth/verify-otp', { data: { email, otp } });
   expect(verified.ok(), await verified.text()).toBe(true);
-  return ((await verified.json()) as { token: string }).token;
+  return { token: ((await verified.json()) as { token: string }).token, email };
 }
 
 for (const lang of ['en', 'bg'] as const) {
@@ -84,7 +84,7 @@ for (const lang of ['en', 'bg'] as const) {
       // A shopper with one piece in the cart.
       const products = (await (await request.get('/api/products')).json()) as StockedProduct[];
       const { product, color, size } = inStock(products, 1);
-      const shopper = await createShopper(request, shop.outboxDir, lang);
+      const { token: shopper, email } = await createShopper(request, shop.outboxDir, lang);
       const added = await request.post('/api/cart', {
         headers: bearer(shopper),
         data: { productId: product.id, selectedColor: color.id, selectedSize: size, quantity: 1 },
@@ -162,6 +162,11 @@ for (const lang of ['en', 'bg'] as const) {
       await expect(page.getByTestId('order-total')).toHaveText(total);
       await expectAccessible(page);
       await screenshots(page, `discount-codes-order-${lang}`);
+
+      // The confirmation mail, in the shopper's language, says the same.
+      const mail = await waitForMail(shop.outboxDir, email, lang === 'en' ? /confirmed/ : /потвърдена/);
+      expect(mail.text).toContain(`${lang === 'en' ? 'Discount' : 'Отстъпка'} (${code}): ${discount}`);
+      expect(mail.text).toContain(total);
 
       // The owner's order page says the same.
       await signIn(page, await adminToken(request, shop.admin));

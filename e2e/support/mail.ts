@@ -35,23 +35,31 @@ function decodeHeader(value: string): string {
     );
 }
 
+/**
+ * The text and HTML of a MIME entity: a multipart one (alternative, or mixed with attachments
+ * such as a sale document's PDF) is read part by part, nested ones included.
+ */
+function bodiesOf(head: string, body: string, found: { text: string; html: string }): void {
+  const boundary = /content-type:\s*multipart\/[^;]+;[^]*?boundary="?([^";\s]+)"?/i.exec(head)?.[1];
+  if (boundary) {
+    for (const part of body.split(`--${boundary}`)) {
+      const [partHead = '', ...partBody] = part.replace(/^\r?\n/, '').split(/\r?\n\r?\n/);
+      bodiesOf(partHead.replace(/\r?\n[ \t]+/g, ' '), partBody.join('\n\n'), found);
+    }
+    return;
+  }
+  if (/content-type:\s*text\/plain/i.test(head) && !found.text) found.text = decodePart(head, body);
+  if (/content-type:\s*text\/html/i.test(head) && !found.html) found.html = decodePart(head, body);
+}
+
 export function parseEml(file: string, raw: string): OutboxMail {
   const [head = '', ...rest] = raw.split(/\r?\n\r?\n/);
   const unfolded = head.replace(/\r?\n[ \t]+/g, ' ');
   const header = (name: string) =>
     decodeHeader(new RegExp(`^${name}:\\s*(.*)$`, 'im').exec(unfolded)?.[1]?.trim() ?? '');
-  const body = rest.join('\n\n');
-  const boundary = /boundary="?([^";\s]+)"?/i.exec(unfolded)?.[1];
-  let text = '';
-  let html = '';
-  const parts = boundary ? body.split(`--${boundary}`) : [`${head}\n\n${body}`];
-  for (const part of parts) {
-    const [partHead = '', ...partBody] = part.replace(/^\r?\n/, '').split(/\r?\n\r?\n/);
-    const content = decodePart(partHead, partBody.join('\n\n'));
-    if (/content-type:\s*text\/plain/i.test(partHead)) text = content;
-    if (/content-type:\s*text\/html/i.test(partHead)) html = content;
-  }
-  return { file, to: header('To'), subject: header('Subject'), text, html };
+  const found = { text: '', html: '' };
+  bodiesOf(unfolded, rest.join('\n\n'), found);
+  return { file, to: header('To'), subject: header('Subject'), ...found };
 }
 
 export function readOutbox(outboxDir: string): OutboxMail[] {
