@@ -528,14 +528,12 @@ const ROUTES: Record<string, RouteRule> = {
     expect: adminsOnly(200),
     request: async (f) => {
       const product = await createProduct(f.t.db);
-      await f.t.db
-        .insert(productSales)
-        .values({
-          productId: product.id,
-          priceCents: 100,
-          priorPriceCents: 4999,
-          startsAt: new Date(Date.now() - 1000),
-        });
+      await f.t.db.insert(productSales).values({
+        productId: product.id,
+        priceCents: 100,
+        priorPriceCents: 4999,
+        startsAt: new Date(Date.now() - 1000),
+      });
       return { method: 'DELETE', url: `/api/admin/products/${product.id}/sale` };
     },
   },
