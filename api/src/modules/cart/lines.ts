@@ -13,8 +13,7 @@ export interface LineKey {
   size: Size;
 }
 
-const invalid = (field: string, message: string) =>
-  new AppError('VALIDATION_ERROR', message, { [field]: message });
+const invalid = (field: string, message: string) => new AppError('VALIDATION_ERROR', message, { [field]: message });
 
 /**
  * The colour may be named by its id or, as the spec's client does, by its image url
