@@ -1,8 +1,7 @@
-import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { sellerNeedsDetails } from '@shop/contract';
+import { DashboardWarning } from '../../../components/dashboard-warning/dashboard-warning';
 import { useSettings } from '../../../lib/settings';
-import styles from './seller-warning.module.css';
 
 /**
  * The dashboard's warning while the shop sells under the demo's seller or lacks a name, an
@@ -13,14 +12,12 @@ export function SellerWarning() {
   const seller = useSettings().data?.seller;
   if (!seller || !sellerNeedsDetails(seller)) return null;
   return (
-    <section className={styles.warning} role="alert" aria-labelledby="seller-warning-title">
-      <h2 id="seller-warning-title" className={styles.title}>
-        {t('adminSettings.sellerWarning.title')}
-      </h2>
-      <p className={styles.text}>{t('adminSettings.sellerWarning.text')}</p>
-      <Link to="/admin/settings" className={styles.link}>
-        {t('adminSettings.sellerWarning.link')}
-      </Link>
-    </section>
+    <DashboardWarning
+      id="seller-warning-title"
+      title={t('adminSettings.sellerWarning.title')}
+      linkText={t('adminSettings.sellerWarning.link')}
+    >
+      {t('adminSettings.sellerWarning.text')}
+    </DashboardWarning>
   );
 }
