@@ -15,7 +15,7 @@ const LATIN =
 
 /** The basic faces' `unicode-range` in fonts.css (a test compares them). */
 export const BASIC_LATIN =
-  'U+0000-007E, U+00A0, U+00A3, U+00A9, U+00AE, U+00B0, U+00B2, U+00B7, U+00D7, U+2013-2014, U+2018-2019, U+201C-201E, U+2022, U+2026, U+20AC';
+  'U+0000-007E, U+00A0, U+00A3, U+00A9, U+00AE, U+00B0, U+00B2, U+00B7, U+00D7, U+2013-2014, U+2018-2019, U+201C-201E, U+2022, U+2026, U+20AC, U+2212';
 
 export const FACES = [
   '@fontsource-variable/manrope/files/manrope-latin-wght-normal.woff2',
