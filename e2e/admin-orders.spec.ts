@@ -216,7 +216,7 @@ test('an admin sets stock, then ships and delivers a cash-on-delivery order from
 
   // The dashboard's sales count it.
   await page.getByRole('link', { name: t('admin.nav.manageProducts') }).click();
-  await expect(page.getByRole('heading', { name: t('adminStats.title') })).toBeVisible();
+  await expect(page.getByRole('heading', { name: t('adminStats.title'), exact: true })).toBeVisible();
   await expect(page.getByRole('img', { name: /Revenue per day over the last 30 days/ })).toBeVisible();
   await expect(page.getByText(t('adminStats.topProducts'))).toBeVisible();
   await expect(page.getByRole('term').filter({ hasText: t('adminStats.revenue') })).toBeVisible();
@@ -235,7 +235,7 @@ test('an admin sets stock, then ships and delivers a cash-on-delivery order from
 
   // The same screens in Bulgarian.
   await page.getByRole('button', { name: tBg('languages.bg') }).click();
-  await expect(page.getByRole('heading', { name: tBg('adminStats.title') })).toBeVisible();
+  await expect(page.getByRole('heading', { name: tBg('adminStats.title'), exact: true })).toBeVisible();
   await screenshots(page, 'admin-dashboard-bg');
   await page.getByRole('link', { name: tBg('admin.nav.orders'), exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: tBg('adminOrders.title') })).toBeVisible();
