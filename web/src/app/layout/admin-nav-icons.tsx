@@ -31,8 +31,11 @@ export default function AdminNavIcons() {
   return (
     <nav aria-label={t('admin.nav.label')} className={styles.root} data-admin-strip>
       {LINKS.map(({ to, key, Icon, end }) => (
-        <NavLink key={to} to={to} end={end} className={styles.link} aria-label={t(key)} data-tip={t(key)}>
+        <NavLink key={to} to={to} end={end} className={styles.link} aria-label={t(key)}>
           <Icon />
+          <span className={styles.tip} aria-hidden="true">
+            {t(key)}
+          </span>
         </NavLink>
       ))}
     </nav>
