@@ -43,6 +43,8 @@ export const ERROR_CODES = [
   // Reviews from buyers (TRADE.md section 5): NOT_A_BUYER is a 403, ALREADY_REVIEWED a 409.
   'NOT_A_BUYER',
   'ALREADY_REVIEWED',
+  // Invoices (TRADE.md section 3): an order has one invoice, issued or requested: 409.
+  'INVOICE_EXISTS',
   'INTERNAL',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

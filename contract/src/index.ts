@@ -24,3 +24,4 @@ export * from './discounts.js';
 export * from './reviews.js';
 export * from './fit.js';
 export * from './records.js';
+export * from './invoices.js';

@@ -49,6 +49,8 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   NOT_A_BUYER: 403,
   ALREADY_REVIEWED: 409,
   TOO_MANY_IMAGES: 409,
+  // Invoices (TRADE.md section 3).
+  INVOICE_EXISTS: 409,
   INTERNAL: 500,
 };
 

@@ -1,0 +1,231 @@
+import { z } from 'zod';
+
+/**
+ * Invoices and credit notes under the VAT Act (TRADE.md section 3, docs/decisions/0043): the
+ * company details a buyer gives, their validation, and what the API answers.
+ */
+
+const digitsOf = (value: string) => [...value].map(Number);
+const weighted = (digits: number[], weights: readonly number[]) =>
+  weights.reduce((sum, weight, i) => sum + weight * digits[i]!, 0);
+
+/**
+ * The check digit of a BULSTAT/ЕИК by the Registry Agency's two-pass rule: the weighted sum
+ * modulo 11 with the first weights; a remainder of 10 is computed again with the second weights,
+ * and a second 10 counts as 0 (decision 0043 gives the source).
+ */
+function checkDigit(digits: number[], first: readonly number[], second: readonly number[]): number {
+  const once = weighted(digits, first) % 11;
+  if (once !== 10) return once;
+  const twice = weighted(digits, second) % 11;
+  return twice === 10 ? 0 : twice;
+}
+
+/**
+ * Whether a Bulgarian ЕИК (BULSTAT code) is valid: 9 digits whose ninth is the check digit of the
+ * first eight (weights 1–8, then 3–10), or 13 digits (a branch) whose first nine are a valid ЕИК
+ * and whose thirteenth is the check digit of the 9th–12th (weights 2, 7, 3, 5, then 4, 9, 5, 7).
+ */
+export function isValidEik(value: string): boolean {
+  if (!/^(\d{9}|\d{13})$/.test(value)) return false;
+  const digits = digitsOf(value);
+  if (checkDigit(digits.slice(0, 8), [1, 2, 3, 4, 5, 6, 7, 8], [3, 4, 5, 6, 7, 8, 9, 10]) !== digits[8]) return false;
+  if (value.length === 9) return true;
+  return checkDigit(digits.slice(8, 12), [2, 7, 3, 5], [4, 9, 5, 7]) === digits[12];
+}
+
+/**
+ * The EU's countries (ISO 3166 codes) with the national part of their VAT numbers (after the
+ * prefix: Greece's is EL) and what their company ID looks like. Bulgaria's company ID is the ЕИК,
+ * checked by its check digits; elsewhere the national tax or register number's shape.
+ */
+export const INVOICE_COUNTRIES = {
+  AT: { vat: /^U\d{8}$/, company: /^(FN ?\d{1,6}[a-z]|\d{9}|U\d{8})$/i },
+  BE: { vat: /^[01]\d{9}$/, company: /^[01]\d{9}$/ },
+  BG: { vat: /^\d{9,10}$/, company: /^(\d{9}|\d{13})$/ },
+  CY: { vat: /^\d{8}[A-Z]$/, company: /^(HE ?\d{1,6}|\d{8}[A-Z])$/i },
+  CZ: { vat: /^\d{8,10}$/, company: /^\d{8}$/ },
+  DE: { vat: /^\d{9}$/, company: /^(HR[AB] ?\d{1,6}( ?[A-Z]{1,2})?|\d{9}|\d{10,13}|\d{2,3}\/\d{3,4}\/\d{4,5})$/i },
+  DK: { vat: /^\d{8}$/, company: /^\d{8}$/ },
+  EE: { vat: /^\d{9}$/, company: /^(\d{8}|\d{9})$/ },
+  ES: { vat: /^[A-Z0-9]\d{7}[A-Z0-9]$/, company: /^[A-Z0-9]\d{7}[A-Z0-9]$/i },
+  FI: { vat: /^\d{8}$/, company: /^(\d{7}-\d|\d{8})$/ },
+  FR: { vat: /^[A-HJ-NP-Z0-9]{2}\d{9}$/, company: /^(\d{9}|\d{14})$/ },
+  GR: { vat: /^\d{9}$/, company: /^\d{9}$/ },
+  HR: { vat: /^\d{11}$/, company: /^\d{11}$/ },
+  HU: { vat: /^\d{8}$/, company: /^(\d{8}(-\d-\d{2})?|\d{2}-\d{2}-\d{6})$/ },
+  IE: { vat: /^\d[A-Z0-9+*]\d{5}[A-Z]{1,2}$/, company: /^(\d{5,6}|\d[A-Z0-9+*]\d{5}[A-Z]{1,2})$/i },
+  IT: { vat: /^\d{11}$/, company: /^\d{11}$/ },
+  LT: { vat: /^(\d{9}|\d{12})$/, company: /^(\d{9}|\d{12})$/ },
+  LU: { vat: /^\d{8}$/, company: /^([B-F] ?\d{1,6}|\d{8}|\d{11})$/i },
+  LV: { vat: /^\d{11}$/, company: /^\d{11}$/ },
+  MT: { vat: /^\d{8}$/, company: /^(C ?\d{1,6}|\d{8})$/i },
+  NL: { vat: /^\d{9}B\d{2}$/, company: /^(\d{8}|\d{9}B\d{2})$/ },
+  PL: { vat: /^\d{10}$/, company: /^(\d{10}|\d{9}|\d{14})$/ },
+  PT: { vat: /^\d{9}$/, company: /^\d{9}$/ },
+  RO: { vat: /^\d{2,10}$/, company: /^(\d{2,10}|J\d{2}\/\d{1,6}\/\d{4})$/i },
+  SE: { vat: /^\d{10}01$/, company: /^(\d{6}-?\d{4})$/ },
+  SI: { vat: /^\d{8}$/, company: /^(\d{8}|\d{10})$/ },
+  SK: { vat: /^\d{10}$/, company: /^(\d{10}|\d{8})$/ },
+} as const satisfies Record<string, { vat: RegExp; company: RegExp }>;
+export type InvoiceCountry = keyof typeof INVOICE_COUNTRIES;
+export const INVOICE_COUNTRY_CODES = Object.keys(INVOICE_COUNTRIES) as InvoiceCountry[];
+
+/** The prefix of a country's VAT numbers: its ISO code, but EL for Greece. */
+export const vatPrefix = (country: InvoiceCountry): string => (country === 'GR' ? 'EL' : country);
+
+/** Spaces, dots and dashes people type inside numbers are not part of them. */
+const compact = (value: string) => value.replace(/[\s.-]/g, '').toUpperCase();
+
+/** The messages of the invoice fields, for people (the web translates them by these texts). */
+export const INVOICE_MESSAGES = {
+  companyName: 'Enter the company name as registered.',
+  companyId: 'Enter the company ID.',
+  eik: 'This ЕИК is not valid: it has 9 or 13 digits and its last digit is a check digit. Check it on the company’s papers.',
+  companyIdFormat: 'This company ID does not look like one of the chosen country. Check it, or the country.',
+  vatId: 'The VAT ID is the country code followed by the number, such as BG123456789.',
+  vatIdCountry: 'The VAT ID must begin with the code of the company’s country.',
+  address: 'Enter the company’s registered address.',
+  city: 'Enter the city.',
+  country: 'We issue invoices to companies in the European Union: choose the country.',
+} as const;
+
+const text = (max: number, message: string) =>
+  z.string(message).trim().min(1, message).max(max, `At most ${max} characters.`);
+
+/**
+ * `invoice` at checkout, the body of an invoice request, `invoiceDetails` in the profile. The
+ * company ID and VAT ID are answered without spaces or dashes, upper case.
+ */
+export const InvoiceDetailsSchema = z
+  .object({
+    companyName: text(200, INVOICE_MESSAGES.companyName),
+    companyId: z
+      .string(INVOICE_MESSAGES.companyId)
+      .trim()
+      .min(1, INVOICE_MESSAGES.companyId)
+      .max(30)
+      .transform(compact),
+    vatId: z
+      .string()
+      .trim()
+      .max(20, INVOICE_MESSAGES.vatId)
+      .transform(compact)
+      .optional()
+      .transform((value) => (value ? value : undefined)),
+    address: text(300, INVOICE_MESSAGES.address),
+    city: text(100, INVOICE_MESSAGES.city),
+    country: z
+      .string(INVOICE_MESSAGES.country)
+      .trim()
+      .toUpperCase()
+      .refine((code): code is InvoiceCountry => code in INVOICE_COUNTRIES, INVOICE_MESSAGES.country),
+  })
+  .superRefine((details, ctx) => {
+    const country = details.country;
+    const rules = INVOICE_COUNTRIES[country];
+    if (!rules) return;
+    if (country === 'BG') {
+      if (!isValidEik(details.companyId))
+        ctx.addIssue({ code: 'custom', path: ['companyId'], message: INVOICE_MESSAGES.eik });
+    } else if (!rules.company.test(details.companyId)) {
+      ctx.addIssue({ code: 'custom', path: ['companyId'], message: INVOICE_MESSAGES.companyIdFormat });
+    }
+    if (details.vatId === undefined) return;
+    const prefix = vatPrefix(country);
+    if (!/^[A-Z]{2}/.test(details.vatId)) {
+      ctx.addIssue({ code: 'custom', path: ['vatId'], message: INVOICE_MESSAGES.vatId });
+    } else if (!details.vatId.startsWith(prefix)) {
+      ctx.addIssue({ code: 'custom', path: ['vatId'], message: INVOICE_MESSAGES.vatIdCountry });
+    } else {
+      const national = details.vatId.slice(2);
+      const valid = rules.vat.test(national) && (country !== 'BG' || national.length === 10 || isValidEik(national));
+      if (!valid) ctx.addIssue({ code: 'custom', path: ['vatId'], message: INVOICE_MESSAGES.vatId });
+    }
+  });
+export type InvoiceDetailsInput = z.input<typeof InvoiceDetailsSchema>;
+/** What is kept and printed: normalised, `vatId` absent when none was given. */
+export interface InvoiceDetails {
+  companyName: string;
+  companyId: string;
+  vatId?: string | undefined;
+  address: string;
+  city: string;
+  country: string;
+}
+
+/** The answer of a stored set of details (profile, order): `vatId` null when none. */
+export const InvoiceDetailsOutSchema = z.object({
+  companyName: z.string(),
+  companyId: z.string(),
+  vatId: z.string().optional(),
+  address: z.string(),
+  city: z.string(),
+  country: z.string(),
+});
+
+/** `POST /api/orders/{id}/invoice` before the tax event of a cash-on-delivery order: 202. */
+export const InvoiceRequestedSchema = z.object({ invoiceRequested: z.literal(true) });
+
+export const INVOICE_KINDS = ['invoice', 'credit-note'] as const;
+export type InvoiceKind = (typeof INVOICE_KINDS)[number];
+
+/** An invoice or credit note as the API answers it (201 of a request; the admin's Documents list). */
+export const InvoiceDocumentSchema = z.object({
+  id: z.number().int(),
+  kind: z.enum(INVOICE_KINDS),
+  /** 10 digits with leading zeros: invoices and credit notes share one series. */
+  number: z.string(),
+  orderId: z.number().int(),
+  orderReference: z.string(),
+  issuedAt: z.string(),
+  taxEventAt: z.string(),
+  recipient: InvoiceDetailsOutSchema,
+  /** The total with VAT (a credit note: the amount given back). */
+  total: z.number(),
+  vat: z.number(),
+  /** A credit note: the invoice it corrects. */
+  invoiceNumber: z.string().nullable(),
+  /** The PDF behind a signed link that expires after a day. */
+  url: z.string(),
+});
+export type InvoiceDocument = z.infer<typeof InvoiceDocumentSchema>;
+
+/** `GET /api/admin/documents?kind=&from=&to=&page=&limit=`: every kind of document, newest first. */
+export const AdminDocumentsQuerySchema = z.object({
+  kind: z.enum(['sale', ...INVOICE_KINDS]).optional(),
+  /** Days (YYYY-MM-DD) in Sofia time, both included. */
+  from: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'Give the day as YYYY-MM-DD.')
+    .optional(),
+  to: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'Give the day as YYYY-MM-DD.')
+    .optional(),
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+});
+export type AdminDocumentsQuery = z.input<typeof AdminDocumentsQuerySchema>;
+
+export const AdminDocumentSchema = z.object({
+  id: z.number().int(),
+  kind: z.enum(['sale', ...INVOICE_KINDS]),
+  number: z.string(),
+  orderId: z.number().int(),
+  orderReference: z.string(),
+  issuedAt: z.string(),
+  /** The company of an invoice or credit note; null for a sale document. */
+  recipient: z.string().nullable(),
+  total: z.number(),
+  vat: z.number(),
+  url: z.string(),
+});
+export type AdminDocument = z.infer<typeof AdminDocumentSchema>;
+export const AdminDocumentsSchema = z.object({
+  data: z.array(AdminDocumentSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  limit: z.number().int(),
+});
+export type AdminDocuments = z.infer<typeof AdminDocumentsSchema>;
