@@ -25,3 +25,4 @@ export * from './reviews.js';
 export * from './fit.js';
 export * from './records.js';
 export * from './invoices.js';
+export * from './couriers.js';

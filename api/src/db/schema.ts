@@ -14,3 +14,4 @@ export * from './schema/files.js';
 export * from './schema/discounts.js';
 export * from './schema/reviews.js';
 export * from './schema/records.js';
+export * from './schema/couriers.js';

@@ -23,6 +23,8 @@ export const shopSettings = pgTable(
     notificationsEmail: varchar('notifications_email', { length: 254 }).notNull().default(''),
     deliveryAddressCents: integer('delivery_address_cents').notNull().default(690),
     deliveryOfficeCents: integer('delivery_office_cents').notNull().default(450),
+    /** To a parcel locker; null: as to an office (docs/decisions/0044). */
+    deliveryLockerCents: integer('delivery_locker_cents'),
     /** Free delivery from this subtotal; null: never free. */
     freeDeliveryFromCents: integer('free_delivery_from_cents').default(10000),
     codEnabled: boolean('cod_enabled').notNull().default(true),
@@ -34,6 +36,11 @@ export const shopSettings = pgTable(
     maxUnitsPerVariant: integer('max_units_per_variant').notNull().default(10),
     /** Cash-on-delivery orders from accounts with no delivered order wait for the owner's confirmation. */
     codConfirmNewAccounts: boolean('cod_confirm_new_accounts').notNull().default(false),
+    /** Where parcels leave from: an office of the courier (courier_offices.id), else this address, else the seller's. */
+    courierSenderOfficeId: integer('courier_sender_office_id'),
+    courierSenderAddress: varchar('courier_sender_address', { length: 300 }).notNull().default(''),
+    /** Whether the shopper may open the parcel and look before paying the courier (Econt's payAfterAccept). */
+    courierInspection: boolean('courier_inspection').notNull().default(false),
     updatedAt: updatedAt(),
   },
   (t) => [
@@ -42,7 +49,7 @@ export const shopSettings = pgTable(
     check('shop_settings_limits', sql`${t.codMaxOpenOrders} >= 1 and ${t.maxUnitsPerVariant} >= 1`),
     check(
       'shop_settings_money',
-      sql`${t.deliveryAddressCents} >= 0 and ${t.deliveryOfficeCents} >= 0 and ${t.codFeeCents} >= 0 and coalesce(${t.freeDeliveryFromCents}, 0) >= 0`,
+      sql`${t.deliveryAddressCents} >= 0 and ${t.deliveryOfficeCents} >= 0 and ${t.codFeeCents} >= 0 and coalesce(${t.freeDeliveryFromCents}, 0) >= 0 and coalesce(${t.deliveryLockerCents}, 0) >= 0`,
     ),
   ],
 );
