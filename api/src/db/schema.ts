@@ -15,3 +15,4 @@ export * from './schema/discounts.js';
 export * from './schema/reviews.js';
 export * from './schema/records.js';
 export * from './schema/couriers.js';
+export * from './schema/invoices.js';
