@@ -1,25 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, serial, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { productColors, products } from './catalogue.js';
+import { check, index, integer, pgTable, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from './columns.js';
-import { users } from './identity.js';
+import { variantLineColumns } from './variant-line.js';
 
 /** What shoppers keep before checkout: the cart and the wishlist, by colour and size. */
 
 export const cartItems = pgTable(
   'cart_items',
   {
-    id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    productId: integer('product_id')
-      .notNull()
-      .references(() => products.id, { onDelete: 'cascade' }),
-    colorId: integer('color_id')
-      .notNull()
-      .references(() => productColors.id, { onDelete: 'cascade' }),
-    size: varchar('size', { length: 3 }).notNull(),
+    ...variantLineColumns(),
     quantity: integer('quantity').notNull(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -35,17 +24,7 @@ export const cartItems = pgTable(
 export const wishlistItems = pgTable(
   'wishlist_items',
   {
-    id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    productId: integer('product_id')
-      .notNull()
-      .references(() => products.id, { onDelete: 'cascade' }),
-    colorId: integer('color_id')
-      .notNull()
-      .references(() => productColors.id, { onDelete: 'cascade' }),
-    size: varchar('size', { length: 3 }).notNull(),
+    ...variantLineColumns(),
     quantity: integer('quantity').notNull().default(1),
     createdAt: createdAt(),
   },

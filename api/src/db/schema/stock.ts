@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, primaryKey, serial, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, primaryKey, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from './columns.js';
 import { productColors, products } from './catalogue.js';
-import { users } from './identity.js';
+import { variantLineColumns } from './variant-line.js';
 
 /**
  * Stock of a tracked product per colour and size (docs/decisions/0021). `reserved` is held by
@@ -35,17 +35,7 @@ export const productStock = pgTable(
 export const stockAlerts = pgTable(
   'stock_alerts',
   {
-    id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    productId: integer('product_id')
-      .notNull()
-      .references(() => products.id, { onDelete: 'cascade' }),
-    colorId: integer('color_id')
-      .notNull()
-      .references(() => productColors.id, { onDelete: 'cascade' }),
-    size: varchar('size', { length: 3 }).notNull(),
+    ...variantLineColumns(),
     createdAt: createdAt(),
   },
   (t) => [
