@@ -81,3 +81,16 @@ export const paidPrice = (productAlias = 'p'): SQL => {
   return sql`coalesce((select s.price_cents from product_sales s where s.product_id = ${product}.id and ${saleInForce('s', productAlias)}
      order by s.starts_at desc limit 1), ${product}.price_cents)`;
 };
+
+/**
+ * The colours of product `productAlias` as the contract's `Color[]` JSON (null when it has none),
+ * in the editor's order, each with its pictures in order: what every product card shows as
+ * swatches (catalogue lists, the product page, the wishlist).
+ */
+export const colorsJson = (productAlias = 'p'): SQL =>
+  sql`(select json_agg(json_build_object('id', c.id, 'colorName', c.color_name, 'colorNameBg', c.color_name_bg,
+        'imageUrl', c.image_url, 'hoverImage', c.hover_image,
+        'images', array(select u.url from (select c.image_url as url, 0 as position where c.image_url <> ''
+          union all select i.url, i.position from product_color_images i where i.color_id = c.id) u
+          order by u.position)) order by c.position, c.id)
+     from product_colors c where c.product_id = ${sql.identifier(productAlias)}.id)`;

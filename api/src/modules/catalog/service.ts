@@ -11,7 +11,7 @@ import {
 import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
-import { availableStock, onSale, paidPrice, saleNow, sizeOrder } from '../../db/fragments.js';
+import { availableStock, colorsJson, onSale, paidPrice, saleNow, sizeOrder } from '../../db/fragments.js';
 import { queryRows } from '../../db/rows.js';
 import { notFound } from '../../lib/errors.js';
 import { saleOf, SaleJsonSchema, scheduledSale, scheduledSaleOf, ScheduledSaleJsonSchema } from '../../db/sale-rows.js';
@@ -74,12 +74,7 @@ function productQuery(where: SQL, { limit, admin = false }: { limit?: number; ad
                 'description', t.description, 'imageUrl', t.image_url, 'composition', t.composition, 'care', t.care)
                 order by t.language = 'bg', t.language)
          from product_translations t where t.product_id = p.id) as translations,
-      (select json_agg(json_build_object('id', c.id, 'colorName', c.color_name, 'colorNameBg', c.color_name_bg,
-                'imageUrl', c.image_url, 'hoverImage', c.hover_image,
-                'images', array(select u.url from (select c.image_url as url, 0 as position where c.image_url <> ''
-                  union all select i.url, i.position from product_color_images i where i.color_id = c.id) u
-                  order by u.position)) order by c.position, c.id)
-         from product_colors c where c.product_id = p.id) as colors,
+      ${colorsJson()} as colors,
       (select json_agg(json_build_object('id', s.id, 'size', s.size)
                 order by ${sizeOrder(sql`s.size`)})
          from product_sizes s where s.product_id = p.id) as sizes

@@ -1,4 +1,5 @@
 import {
+  ColorSchema,
   SizeSchema,
   TranslationSchema,
   type AddLine,
@@ -8,7 +9,7 @@ import {
 } from '@shop/contract';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
-import { onSale, paidPrice, saleNow, sizeOffered, translationPreference } from '../../db/fragments.js';
+import { colorsJson, onSale, paidPrice, saleNow, sizeOffered, translationPreference } from '../../db/fragments.js';
 import type { Db } from '../../db/client.js';
 import { queryRows } from '../../db/rows.js';
 import { wishlistItems } from '../../db/schema.js';
@@ -29,6 +30,7 @@ const WishlistRowSchema = z.object({
   price_cents: z.number(),
   sale: SaleJsonSchema,
   translations: z.array(TranslationSchema).nullable(),
+  colors: z.array(ColorSchema).nullable(),
   size_offered: z.boolean(),
 });
 type WishlistRow = z.infer<typeof WishlistRowSchema>;
@@ -42,7 +44,7 @@ function wishlistSelect(where: SQL, lang: Language): SQL {
     select wi.id, wi.product_id, wi.size, wi.quantity, wi.color_id,
       c.image_url as color_image, c.hover_image, p.image_url as product_image,
       ${paidPrice()} as price_cents, ${saleNow()} as sale,
-      ${sizeOffered(sql`wi.size`)} as size_offered,
+      ${sizeOffered(sql`wi.size`)} as size_offered, ${colorsJson()} as colors,
       (select json_agg(json_build_object('language', t.language, 'name', t.name,
                 'description', t.description, 'imageUrl', t.image_url)
               order by ${translationPreference(lang)})
@@ -69,6 +71,7 @@ function toWishlistItem(row: WishlistRow): WishlistItem {
       sale: saleOf(row.sale),
       imageUrl: image,
       hoverImage: row.hover_image || image,
+      colors: row.colors ?? [],
     },
     ...(row.size_offered ? {} : { sizeOffered: false }),
   };

@@ -1,4 +1,4 @@
-import type { WishlistItem } from '@shop/contract';
+import type { Product, WishlistItem } from '@shop/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { products, wishlistItems } from '../../db/schema.js';
@@ -62,6 +62,7 @@ describe('POST /api/wishlist', () => {
         sale: null,
         imageUrl: product.colors[1]!.imageUrl,
         hoverImage: product.colors[1]!.hoverImage,
+        colors: product.colors.map((color) => ({ ...color, images: [color.imageUrl] })),
       },
     });
 
@@ -102,6 +103,23 @@ describe('POST /api/wishlist', () => {
 });
 
 describe('GET and DELETE /api/wishlist', () => {
+  it("carries the product's colours as catalogue cards have them: the wishlist card's swatches", async () => {
+    const user = await createUser(t.db);
+    const product = await createProduct(t.db, {
+      colors: ['Onyx', 'Bone', 'Sage'],
+      colorsBg: ['Оникс', '', 'Градински чай'],
+    });
+    await add(user, line(product));
+    const [item] = (await list(user)).json<WishlistItem[]>();
+    const card = (await t.app.inject({ url: `/api/products/${product.id}` })).json<Product>();
+    expect(item!.product.colors).toEqual(card.colors);
+    expect(item!.product.colors.map((color) => [color.colorName, color.colorNameBg])).toEqual([
+      ['Onyx', 'Оникс'],
+      ['Bone', ''],
+      ['Sage', 'Градински чай'],
+    ]);
+  });
+
   it("lists only the shopper's items of visible products, in one query, and answers 304 while unchanged", async () => {
     const user = await createUser(t.db);
     const stranger = await createUser(t.db);
