@@ -7,7 +7,7 @@ import { ProductImagePair } from '../../../components/product-image-pair/product
 import { Price } from '../../../components/price/price';
 import { ratingText, Stars } from '../../../components/stars/stars';
 import { colorImages, localizeProduct, productImages } from '../lib/localize';
-import { ColorSwatches } from './color-swatches';
+import { ColorSwatches } from '../../../components/color-swatches/color-swatches';
 import styles from './product-card.module.css';
 
 interface ProductCardProps {

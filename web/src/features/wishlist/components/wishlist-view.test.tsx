@@ -27,9 +27,17 @@ const saved = (id: number, overrides: Partial<WishlistItem> = {}): WishlistItem 
     price: 120,
     imageUrl: `/files/${id}`,
     hoverImage: `/files/${id}-hover`,
+    colors: [
+      { id: 3, colorName: 'Onyx', colorNameBg: 'Оникс', imageUrl: `/files/${id}`, hoverImage: `/files/${id}-hover` },
+      { id: 4, colorName: 'Bone', colorNameBg: 'Слонова кост', imageUrl: `/files/${id}-bone`, hoverImage: '' },
+    ],
   },
   ...overrides,
 });
+
+/** The wishlist's cards: the items holding a link (a swatch's item holds a button). */
+const findCards = async () =>
+  (await screen.findAllByRole('listitem')).filter((item) => within(item).queryByRole('link') !== null);
 
 type Answer = { status: number; body?: unknown } | Response;
 
@@ -63,21 +71,38 @@ describe('WishlistView', () => {
     fakeApi({ 'GET /api/wishlist': () => ({ status: 200, body: [saved(1), saved(2)] }) });
     await i18n.changeLanguage('bg');
     withApi(<WishlistView />);
-    const cards = await screen.findAllByRole('listitem');
+    const cards = await findCards();
     expect(cards).toHaveLength(2);
     expect(cards[0]).toHaveTextContent('Суитшърт 1');
     expect(cards[0]).toHaveTextContent('Размер L');
     expect(cards[0]).toHaveTextContent('120,00');
-    const images = cards[0]!.querySelectorAll('img');
+    const images = within(cards[0]!).getByRole('link').querySelectorAll('img');
     expect([...images].map((img) => img.getAttribute('src'))).toEqual(['/files/1', '/files/1-hover']);
     expect(within(cards[0]!).getByRole('link')).toHaveAttribute('href', '/product/11?color=3');
     expect(screen.getByRole('link', { name: 'Разгледайте още' })).toHaveAttribute('href', '/clothing');
   });
 
+  it("shows the product's colours as swatches named in the language; another colour switches the picture and the link", async () => {
+    fakeApi({ 'GET /api/wishlist': () => ({ status: 200, body: [saved(1)] }) });
+    await i18n.changeLanguage('bg');
+    withApi(<WishlistView />);
+    const [card] = await findCards();
+    const swatches = within(card!).getByRole('list', { name: 'Цветове на Суитшърт 1' });
+    const onyx = within(swatches).getByRole('button', { name: 'Оникс' });
+    const bone = within(swatches).getByRole('button', { name: 'Слонова кост' });
+    expect(onyx).toHaveAttribute('aria-pressed', 'true');
+    expect(bone).toHaveAttribute('aria-pressed', 'false');
+    await userEvent.setup({ advanceTimers: vi.advanceTimersByTime }).click(bone);
+    expect(bone).toHaveAttribute('aria-pressed', 'true');
+    const link = within(card!).getByRole('link');
+    expect(link).toHaveAttribute('href', '/product/11?color=4');
+    expect([...link.querySelectorAll('img')].map((img) => img.getAttribute('src'))).toEqual(['/files/1-bone']);
+  });
+
   it('keeps an item whose size the product no longer comes in, saying so', async () => {
     fakeApi({ 'GET /api/wishlist': () => ({ status: 200, body: [saved(1, { sizeOffered: false }), saved(2)] }) });
     withApi(<WishlistView />);
-    const cards = await screen.findAllByRole('listitem');
+    const cards = await findCards();
     expect(cards[0]).toHaveTextContent('This size is no longer available.');
     expect(cards[1]).not.toHaveTextContent('no longer available');
   });
@@ -93,10 +118,10 @@ describe('WishlistView', () => {
     let items = [saved(1)];
     fakeApi({ 'GET /api/wishlist': () => ({ status: 200, body: items }) });
     withApi(<WishlistView />);
-    expect(await screen.findAllByRole('listitem')).toHaveLength(1);
+    expect(await findCards()).toHaveLength(1);
     items = [saved(1), saved(2)];
     await act(() => vi.advanceTimersByTimeAsync(TIMINGS.wishlistRefresh + 100));
-    await waitFor(() => expect(screen.getAllByRole('listitem')).toHaveLength(2));
+    await waitFor(async () => expect(await findCards()).toHaveLength(2));
   });
 
   it('removes a card at once; a refusal brings it back with a message', async () => {
@@ -115,11 +140,11 @@ describe('WishlistView', () => {
     refuse = true;
     await user.click(await screen.findByRole('button', { name: 'Remove Noir Hoodie 1 from the wishlist' }));
     await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Failed to remove from wishlist.'));
-    expect(await screen.findAllByRole('listitem')).toHaveLength(2);
+    expect(await findCards()).toHaveLength(2);
 
     refuse = false;
     await user.click(screen.getByRole('button', { name: 'Remove Noir Hoodie 1 from the wishlist' }));
-    await waitFor(() => expect(screen.getAllByRole('listitem')).toHaveLength(1));
+    await waitFor(async () => expect(await findCards()).toHaveLength(1));
   });
 });
 

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { colorNameIn, type Color } from '@shop/contract';
-import { productThumb } from '../../../lib/images';
+import { productThumb } from '../../lib/images';
 import styles from './color-swatches.module.css';
 
 interface ColorSwatchesProps {
