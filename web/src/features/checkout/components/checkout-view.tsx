@@ -5,7 +5,7 @@ import { toast } from 'react-toastify';
 import { colorNameIn, type CartItem, type DeliveryMethod, type PaymentMethod, type QuoteBody } from '@shop/contract';
 import { LoadingBlocks } from '../../../components/loading-blocks/loading-blocks';
 import { StateMessage } from '../../../components/state-message/state-message';
-import { SummaryLayout, SummaryLines, SummaryPanel, SummaryTotal } from '../../../components/summary/summary';
+import { SummaryLayout, SummaryLines, SummaryPanel } from '../../../components/summary/summary';
 import { isApiError } from '../../../lib/api-client';
 import { useErrorText } from '../../../lib/error-text';
 import { formatMoney } from '../../../lib/money';
@@ -28,8 +28,10 @@ import {
   type DeliveryErrors,
   type DeliveryField,
 } from '../lib/delivery-form';
+import { CheckoutFigures } from './checkout-figures';
 import { DeliveryForm } from './delivery-form';
 import { DiscountCodeField } from './discount-code-field';
+import { PaymentChoices } from './payment-choices';
 import { SummaryLine } from './summary-line';
 import button from '../../../components/button/button.module.css';
 import styles from './checkout-view.module.css';
@@ -82,7 +84,7 @@ export function CheckoutView() {
   const short = shortOf(items);
   const provider = info?.provider ?? 'unknown';
 
-  // Every figure of the summary is the server's quote (TRADE.md section 4): no sums here.
+  // Every figure of the summary is the server's quote (TRADE.md section 4).
   const quoteBody = useMemo<QuoteBody | null>(
     () =>
       hasLoaded && items.length > 0
@@ -260,45 +262,13 @@ export function CheckoutView() {
             <h2 id="checkout-payment-title" className={styles.sectionTitle}>
               {t('checkout.paymentMethod')}
             </h2>
-            <fieldset className={styles.choices}>
-              <legend className="visually-hidden">{t('checkout.paymentMethod')}</legend>
-              {cardEnabled && (
-                <label className={styles.choice}>
-                  <input
-                    type="radio"
-                    name="paymentMethod"
-                    value="card"
-                    checked={paymentMethod === 'card'}
-                    disabled={processing}
-                    onChange={() => choosePayment('card')}
-                  />
-                  <span className={styles.choiceText}>
-                    <span className={styles.choiceName}>{t('checkout.methods.card')}</span>
-                    <span className={styles.choiceNote}>{t(`checkout.note.${provider}`)}</span>
-                  </span>
-                </label>
-              )}
-              {codEnabled && settings && (
-                <label className={styles.choice}>
-                  <input
-                    type="radio"
-                    name="paymentMethod"
-                    value="cod"
-                    checked={paymentMethod === 'cod'}
-                    disabled={processing}
-                    onChange={() => choosePayment('cod')}
-                  />
-                  <span className={styles.choiceText}>
-                    <span className={styles.choiceName}>{t('checkout.methods.cod')}</span>
-                    <span className={styles.choiceNote}>
-                      {settings.cod.fee > 0
-                        ? t('checkout.codFeeNote', { fee: money(settings.cod.fee) })
-                        : t('checkout.codNoFee')}
-                    </span>
-                  </span>
-                </label>
-              )}
-            </fieldset>
+            <PaymentChoices
+              chosen={paymentMethod}
+              onChoose={choosePayment}
+              cardProvider={cardEnabled ? provider : null}
+              codFee={codEnabled && settings ? { amount: settings.cod.fee, text: money(settings.cod.fee) } : null}
+              disabled={processing}
+            />
             {noPaymentMethod && <p className={styles.note}>{t('checkout.noPaymentMethod')}</p>}
           </section>
 
@@ -363,40 +333,7 @@ export function CheckoutView() {
               </Link>
             </div>
           )}
-          <div className={styles.figures} aria-busy={quoted.loading} data-testid="checkout-figures">
-            <dl className={styles.rows}>
-              <div className={styles.row}>
-                <dt>{t('checkout.subtotal')}</dt>
-                <dd data-testid="checkout-subtotal">{totals ? money(totals.subtotal) : '…'}</dd>
-              </div>
-              {totals?.discount && (
-                <div className={styles.row}>
-                  <dt>{t('checkout.code.line', { code: totals.discount.code })}</dt>
-                  <dd data-testid="checkout-discount">
-                    {totals.discount.amount > 0 ? `−${money(totals.discount.amount)}` : t('checkout.code.freeDelivery')}
-                  </dd>
-                </div>
-              )}
-              <div className={styles.row}>
-                <dt>{t('checkout.delivery')}</dt>
-                <dd data-testid="checkout-delivery">
-                  {totals ? (totals.deliveryCost === 0 ? t('checkout.free') : money(totals.deliveryCost)) : '…'}
-                </dd>
-              </div>
-              {totals && totals.codFee > 0 && (
-                <div className={styles.row}>
-                  <dt>{t('checkout.codFee')}</dt>
-                  <dd data-testid="checkout-cod-fee">{money(totals.codFee)}</dd>
-                </div>
-              )}
-            </dl>
-            <SummaryTotal
-              label={t('checkout.total')}
-              amount={totals ? money(totals.total) : '…'}
-              testId="checkout-total"
-              framed
-            />
-          </div>
+          <CheckoutFigures totals={totals} loading={quoted.loading} money={money} />
           <p className="visually-hidden" role="status">
             {announcement}
           </p>

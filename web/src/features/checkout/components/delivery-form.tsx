@@ -1,6 +1,7 @@
 import { useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DELIVERY_COUNTRIES, type DeliveryMethod, type Language } from '@shop/contract';
+import { Choice, ChoiceGroup } from '../../../components/choice/choice';
 import { Field } from '../../../components/field/field';
 import type { DeliveryDraft, DeliveryErrors, DeliveryField } from '../lib/delivery-form';
 import fieldStyles from '../../../components/field/field.module.css';
@@ -44,30 +45,30 @@ export function DeliveryForm({ draft, errors, lang, prices, onChange, disabled }
 
   return (
     <div className={styles.form}>
-      <fieldset className={styles.methods} aria-describedby={errors.method ? methodErrorId : undefined}>
-        <legend className={fieldStyles.label}>{t('delivery.method')}</legend>
+      <ChoiceGroup
+        legend={t('delivery.method')}
+        legendClassName={fieldStyles.label}
+        describedBy={errors.method ? methodErrorId : undefined}
+      >
         {(['address', 'office'] as const).map((method) => (
-          <label key={method} className={styles.choice}>
-            <input
-              type="radio"
-              name="method"
-              value={method}
-              checked={draft.method === method}
-              disabled={disabled}
-              onChange={() => onChange('method', method)}
-            />
-            <span className={styles.choiceText}>
-              <span className={styles.choiceName}>{t(`delivery.methods.${method}`)}</span>
-              <span className={styles.choicePrice}>{prices[method]}</span>
-            </span>
-          </label>
+          <Choice
+            key={method}
+            name="method"
+            value={method}
+            checked={draft.method === method}
+            disabled={disabled}
+            onChange={() => onChange('method', method)}
+            title={t(`delivery.methods.${method}`)}
+            detail={prices[method]}
+            layout="row"
+          />
         ))}
         {errors.method && (
           <p id={methodErrorId} className={fieldStyles.error} role="alert">
             {t('delivery.errors.method')}
           </p>
         )}
-      </fieldset>
+      </ChoiceGroup>
 
       <div className={styles.fields}>
         <Field label={t('delivery.name')} autoComplete="name" required {...text('name')} />
