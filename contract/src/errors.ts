@@ -34,6 +34,10 @@ export const ERROR_CODES = [
   'SIZE_RESERVED',
   // A colour has MAX_COLOR_IMAGES images already (TRADE.md section 5): 409.
   'TOO_MANY_IMAGES',
+  // The monthly audit file (TRADE.md section 2): the first two 409, NOTHING_TO_FILE 404.
+  'RECORDS_SETTINGS_MISSING',
+  'CURRENCY_NOT_EUR',
+  'NOTHING_TO_FILE',
   'TIMEOUT',
   // Discount codes (TRADE.md section 4): CODE_NOT_FOUND is a 404, the other three 409.
   'CODE_NOT_FOUND',

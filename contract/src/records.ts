@@ -123,3 +123,34 @@ export function saleDocumentQr(input: { eShopNumber: string; number: string; iss
   const time = `${part('hour')}:${part('minute')}:${part('second')}`;
   return [input.eShopNumber, input.number, date, time, (input.totalCents / 100).toFixed(2)].join('*');
 }
+
+/** `GET /api/admin/records/audit-file`: a calendar month in Sofia time (`month` 1..12 or 01..12; the schema's years from 2020). */
+export const AuditFileQuerySchema = z.object({
+  year: z
+    .string()
+    .regex(/^\d{4}$/, 'The year has four digits, from 2020.')
+    .transform(Number)
+    .refine((year) => year >= 2020, 'The year has four digits, from 2020.'),
+  month: z
+    .string()
+    .regex(/^(0?[1-9]|1[0-2])$/, 'The month is 1 to 12.')
+    .transform(Number),
+});
+export type AuditFileQuery = z.input<typeof AuditFileQuerySchema>;
+
+/**
+ * What the audit file needs that is not set (decision 0042): the records settings of
+ * `recordsSettingsMissing`, and the seller's company ID (the file's `eik`, 9 or 13 digits).
+ * `RECORDS_SETTINGS_MISSING` names these in its `fields` (`records.eShopNumber`, `seller.companyId`…).
+ */
+export function auditFileSettingsMissing(
+  records: RecordsSettings,
+  seller: { companyId: string },
+): ('eShopNumber' | 'domain' | 'paymentProviderId' | 'companyId')[] {
+  const companyId = /^(\d{9}|\d{13})$/.test(seller.companyId.trim()) ? [] : (['companyId'] as const);
+  return [...recordsSettingsMissing(records), ...companyId];
+}
+
+/** The field a missing audit-file setting is named by, in `RECORDS_SETTINGS_MISSING`'s `fields`. */
+export const auditSettingField = (name: ReturnType<typeof auditFileSettingsMissing>[number]): string =>
+  name === 'companyId' ? 'seller.companyId' : `records.${name}`;

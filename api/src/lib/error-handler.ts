@@ -40,6 +40,10 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   WITHDRAWAL_PERIOD_OVER: 409,
   SIZE_IN_USE: 409,
   SIZE_RESERVED: 409,
+  // The monthly audit file (TRADE.md section 2).
+  RECORDS_SETTINGS_MISSING: 409,
+  CURRENCY_NOT_EUR: 409,
+  NOTHING_TO_FILE: 404,
   // Discount codes (TRADE.md section 4).
   CODE_NOT_FOUND: 404,
   CODE_USED_UP: 409,

@@ -474,6 +474,11 @@ const ROUTES: Record<string, RouteRule> = {
     expect: everyone(403),
     request: () => ({ url: '/api/documents/sale/1/pdf?expires=4102444800&sig=not-the-shops' }),
   },
+  // The fresh database has no records settings yet: admins reach the service and hear what is missing.
+  'GET /api/admin/records/audit-file': {
+    expect: adminsOnly(409),
+    request: () => ({ url: '/api/admin/records/audit-file?year=2026&month=3' }),
+  },
   'POST /api/orders/:id/cancel': {
     expect: userAOnly(200),
     request: async (f) => {

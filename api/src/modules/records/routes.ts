@@ -1,8 +1,15 @@
-import { DOCUMENT_KINDS, ErrorBodySchema, IdParamsSchema, OrderDocumentsSchema } from '@shop/contract';
+import {
+  AuditFileQuerySchema,
+  DOCUMENT_KINDS,
+  ErrorBodySchema,
+  IdParamsSchema,
+  OrderDocumentsSchema,
+} from '@shop/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../lib/errors.js';
-import { currentUser, requireUser } from '../../platform/security/authenticate.js';
+import { currentUser, requireAdmin, requireUser } from '../../platform/security/authenticate.js';
+import { auditFile } from './audit-file.js';
 import { checkDocumentLink, orderDocuments, saleDocument } from './documents.js';
 import { saleDocumentPdf } from './pdf.js';
 
@@ -53,6 +60,40 @@ export const recordsRoutes: FastifyPluginAsyncZod = async (app) => {
         .header('Cache-Control', 'private, no-store')
         .header('Content-Disposition', `inline; filename="sale-document-${document.number}.pdf"`)
         .send(pdf);
+    },
+  );
+
+  app.get(
+    '/admin/records/audit-file',
+    {
+      onRequest: requireAdmin,
+      schema: {
+        tags: ['admin: records'],
+        summary:
+          "The month's audit file (Ordinance N-18, Annex 38): orders delivered and refunds paid in it (Sofia time), XML in windows-1251 as dec_audit.xsd asks, streamed",
+        security: [{ bearer: [] }],
+        querystring: AuditFileQuerySchema,
+        response: {
+          200: z.unknown(),
+          400: ErrorBodySchema,
+          401: ErrorBodySchema,
+          403: ErrorBodySchema,
+          404: ErrorBodySchema,
+          409: ErrorBodySchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { year, month } = request.query;
+      const file = await auditFile(app.db, app.config.currency, { year, month });
+      // The status and headers are gone by then: the owner gets a cut file, the log says why.
+      file.on('error', (error) => request.log.error({ err: error, year, month }, 'audit file failed mid-stream'));
+      const name = `audit-${year}-${String(month).padStart(2, '0')}.xml`;
+      return reply
+        .type('application/xml; charset=windows-1251')
+        .header('Cache-Control', 'private, no-store')
+        .header('Content-Disposition', `attachment; filename="${name}"`)
+        .send(file);
     },
   );
 };
