@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Product } from '@shop/contract';
+import type { Product, ReviewList } from '@shop/contract';
 import { isKnownPath, planPage, renderPage } from './entry-server';
 import { SETTINGS } from './test/settings';
 
@@ -27,7 +27,7 @@ describe('the server renderer', () => {
   it('plans a public page from its route: its module, the api answers it shows first, its fonts', () => {
     expect(planPage('/product/5', 'bg')).toEqual({
       modules: ['src/routes/product.tsx'],
-      data: ['/settings', '/products/5?lang=bg'],
+      data: ['/settings', '/products/5?lang=bg', '/products/5/reviews?lang=bg&page=1'],
       fonts: ['manrope-cyrillic-wght-normal.woff2', 'cormorant-garamond-cyrillic-wght-normal.woff2'],
       variant: '',
     });
@@ -188,5 +188,41 @@ describe('a product page opened on a colour (a card swatch, issue 31)', () => {
     // The carousel's first (eager) picture is the colour's.
     expect(html.indexOf('src="/files/bordeaux"')).toBeGreaterThan(-1);
     expect(html).not.toContain('src="/files/onyx"');
+  });
+});
+
+describe("a product page's reviews (issue 31)", () => {
+  const reviews: ReviewList = {
+    data: [
+      {
+        id: 3,
+        rating: 4,
+        fit: 'small',
+        title: 'Топло и <b>меко</b>',
+        body: 'Поръчах M, стои плътно в раменете.',
+        author: 'Мария П.',
+        size: 'M',
+        colorName: 'Оникс',
+        createdAt: '2026-11-19T23:30:00.000Z',
+      },
+    ],
+    total: 1,
+    summary: { average: 4, count: 1, fit: { small: 1, true: 0, large: 0 } },
+  };
+
+  it('come with the first render: the summary, how the fit runs and the first page, as plain text', async () => {
+    const page = await renderPage('/product/7', 'bg', {
+      '/products/7?lang=bg': PRODUCT,
+      '/products/7/reviews?lang=bg&page=1': reviews,
+      '/settings': SETTINGS,
+    });
+    const html = page!.html;
+    expect(html).toContain('Топло и &lt;b&gt;меко&lt;/b&gt;');
+    expect(html).toContain('Поръчах M, стои плътно в раменете.');
+    expect(html).toContain('Мария П.');
+    expect(html).toMatch(/role="img" aria-label="[^"]*4[^"]*"/);
+    // The shop's calendar day (Sofia), whatever the server's or the browser's clock zone.
+    expect(html).toContain('dateTime="2026-11-19T23:30:00.000Z"');
+    expect(html).toMatch(/20\.11\.2026|20 ное/);
   });
 });

@@ -9,7 +9,7 @@ import { parseProductId } from '../features/catalog/api/get-product';
 import { SETTINGS_PATH } from '../lib/settings';
 import { searchTerms } from '../features/search/api/search-products';
 import { FILTER_PARAMS } from '../features/catalog/lib/filters';
-import { categoryFaceKey, productKey, productsKey, saleKey, searchKey } from '../lib/swr-keys';
+import { categoryFaceKey, productKey, productsKey, reviewsKey, saleKey, searchKey } from '../lib/swr-keys';
 import type { CyrillicUse, ItalicUse } from '../styles/first-paint-fonts';
 
 /**
@@ -72,7 +72,8 @@ const searched: ServerRendered['data'] = (_params, lang, query) => {
 const shopSettings: ServerRendered['data'] = () => [SETTINGS_PATH];
 const oneProduct: ServerRendered['data'] = ({ productId }, lang) => {
   const id = parseProductId(productId);
-  return id === null ? [] : [productKey(id, lang)];
+  // The product and the first page of its published reviews with their summary.
+  return id === null ? [] : [productKey(id, lang), reviewsKey(id, lang, 1)];
 };
 
 /**

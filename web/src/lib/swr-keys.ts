@@ -33,6 +33,13 @@ export const categoryFaceKey = (lang: string, categoryId: number) =>
 /** One product in one language. */
 export const productKey = (id: number, lang: string) => `/products/${id}?lang=${encodeURIComponent(lang)}`;
 
+/**
+ * One page of a product's published reviews, in one language (the colour bought is named in it):
+ * the first is server-rendered with the product page.
+ */
+export const reviewsKey = (productId: number, lang: string, page: number) =>
+  `/products/${productId}/reviews?lang=${encodeURIComponent(lang)}&page=${page}`;
+
 /** Every product that is not deleted, drafts included (admins). */
 export const adminProductsKey = (lang: string) => `/admin/products?lang=${encodeURIComponent(lang)}`;
 

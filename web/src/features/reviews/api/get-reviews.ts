@@ -1,11 +1,14 @@
 import useSWR from 'swr';
 import type { ReviewList } from '@shop/contract';
+import { reviewsKey } from '../../../lib/swr-keys';
 
-/** One page of a product's published reviews, in one language (the colour bought is named in it). */
-export const reviewsKey = (productId: number, lang: string, page: number) =>
-  `/products/${productId}/reviews?lang=${encodeURIComponent(lang)}&page=${page}`;
+export { reviewsKey };
 
-/** GET /products/{id}/reviews: the page shown stays while the next one loads. */
+/**
+ * GET /products/{id}/reviews: the page shown stays while the next one loads. The first page comes
+ * with the server-rendered product page: taking it over asks the api nothing (the refresh interval
+ * keeps it current, as it does every page read before).
+ */
 export function useReviews(productId: number, lang: string, page: number) {
-  return useSWR<ReviewList>(reviewsKey(productId, lang, page), { keepPreviousData: true });
+  return useSWR<ReviewList>(reviewsKey(productId, lang, page), { keepPreviousData: true, revalidateIfStale: false });
 }

@@ -13,7 +13,11 @@ const LOCALES: Record<string, string> = { en: 'en-GB', bg: 'bg-BG' };
 
 function ReviewItem({ review, lang }: { review: Review; lang: Language }) {
   const { t } = useTranslation();
-  const date = new Date(review.createdAt).toLocaleDateString(LOCALES[lang] ?? 'en-GB', { dateStyle: 'medium' });
+  // The shop's calendar day, the same on the server's first render and in any visitor's browser.
+  const date = new Date(review.createdAt).toLocaleDateString(LOCALES[lang] ?? 'en-GB', {
+    dateStyle: 'medium',
+    timeZone: 'Europe/Sofia',
+  });
   return (
     <li className={styles.review}>
       <article>
