@@ -186,6 +186,7 @@ export const routes: RouteObject[] = [
               { path: 'settings', ...page(() => import('../routes/admin-settings')) },
               { path: 'discount-codes', ...page(() => import('../routes/admin-discount-codes')) },
               { path: 'reviews', ...page(() => import('../routes/admin-reviews')) },
+              { path: 'records', ...page(() => import('../routes/admin-records')) },
             ],
           },
         ],

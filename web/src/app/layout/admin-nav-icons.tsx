@@ -6,6 +6,7 @@ import {
   DashboardIcon,
   ManageIcon,
   OrdersIcon,
+  RecordsIcon,
   ReviewsIcon,
   SettingsIcon,
 } from '../../components/icons/admin-icons';
@@ -14,7 +15,8 @@ import styles from './admin-nav-icons.module.css';
 /**
  * The admins' extra navbar icons, with the spec's labels: "Manage Products" opens the dashboard
  * (sales, user management), "Admin Dashboard" opens the clothing page, where admins delete; then
- * the orders (an order's own page keeps the icon lit), the discount codes and the shop's settings.
+ * the orders (an order's own page keeps the icon lit), the discount codes, the reviews, the sale records
+ * (the monthly audit file) and the shop's settings.
  */
 const LINKS = [
   { to: '/admin/dashboard', key: 'admin.nav.manageProducts', Icon: ManageIcon, end: true },
@@ -23,6 +25,7 @@ const LINKS = [
   { to: '/admin/orders', key: 'admin.nav.orders', Icon: OrdersIcon, end: false },
   { to: '/admin/discount-codes', key: 'admin.nav.discountCodes', Icon: CodesIcon, end: true },
   { to: '/admin/reviews', key: 'admin.nav.reviews', Icon: ReviewsIcon, end: true },
+  { to: '/admin/records', key: 'admin.nav.records', Icon: RecordsIcon, end: true },
   { to: '/admin/settings', key: 'admin.nav.settings', Icon: SettingsIcon, end: true },
 ] as const;
 

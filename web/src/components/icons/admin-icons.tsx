@@ -65,6 +65,14 @@ export const ReviewsIcon = (p: IconProps) => (
   </Icon>
 );
 
+/** Sale records: a folded document with lines. */
+export const RecordsIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M6 3.5h8.5l3.5 3.5v13.5H6z" />
+    <path d="M14.5 3.5V7H18M9 11h6M9 14.5h6M9 18h4" />
+  </Icon>
+);
+
 /** Settings: a gear. */
 export const SettingsIcon = (p: IconProps) => (
   <Icon {...p}>

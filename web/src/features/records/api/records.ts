@@ -11,6 +11,12 @@ export function useRecordsSettings() {
   return { records: data?.records, error };
 }
 
+/** The whole admin settings (the records with the seller, whose company ID the audit file needs). */
+export function useAdminSettings() {
+  const { data, error } = useSWR<Settings, ApiError>(ADMIN_SETTINGS_PATH, { revalidateOnFocus: false });
+  return { settings: data, error };
+}
+
 /** PUT /admin/settings with the records alone; the answer replaces the admin's cached settings. */
 export async function updateRecords(mutate: ScopedMutator, records: UpdateRecordsBody): Promise<RecordsSettings> {
   const settings = await api.put<Settings>(ADMIN_SETTINGS_PATH, { records });

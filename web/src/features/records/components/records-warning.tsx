@@ -1,13 +1,18 @@
 import { useTranslation } from 'react-i18next';
-import { recordsSettingsMissing } from '@shop/contract';
+import { auditFileSettingsMissing } from '@shop/contract';
 import { DashboardWarning } from '../../../components/dashboard-warning/dashboard-warning';
-import { useRecordsSettings } from '../api/records';
+import { useAdminSettings } from '../api/records';
+import { missingSettingLabel } from '../lib/missing-settings';
 
-/** The dashboard's warning while records settings the sale documents and the audit file need are missing. */
+/**
+ * The warning while settings the sale documents and the audit file need are missing (the
+ * records settings, and the seller's company ID, the file's `eik`): on the dashboard and the
+ * Records screen, with a link to the settings.
+ */
 export function RecordsWarning() {
   const { t } = useTranslation();
-  const { records } = useRecordsSettings();
-  const missing = records ? recordsSettingsMissing(records) : [];
+  const { settings } = useAdminSettings();
+  const missing = settings?.records ? auditFileSettingsMissing(settings.records, settings.seller) : [];
   if (missing.length === 0) return null;
   return (
     <DashboardWarning
@@ -15,7 +20,7 @@ export function RecordsWarning() {
       title={t('records.warning.title')}
       linkText={t('records.warning.link')}
     >
-      {t('records.warning.text', { fields: missing.map((name) => t(`records.fields.${name}`)).join(', ') })}
+      {t('records.warning.text', { fields: missing.map((name) => missingSettingLabel(t, name)).join(', ') })}
     </DashboardWarning>
   );
 }
