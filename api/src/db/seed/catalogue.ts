@@ -69,6 +69,11 @@ export interface SeedProduct {
   bg: { name: string; description: string };
   /** Two or three; the first is the product's main colour. */
   colors: SeedColor[];
+  /**
+   * The colour shown with every photo the product page can show: front, back and the close-ups
+   * (`DETAIL_VIEWS`), in that order.
+   */
+  gallery?: DemoColorName;
 }
 
 export const SEED_PRODUCTS: readonly SeedProduct[] = [
@@ -94,6 +99,7 @@ export const SEED_PRODUCTS: readonly SeedProduct[] = [
       { name: 'Champagne', hex: '#d8c5a4', accent: '#4a3d2c' },
       { name: 'Bordeaux', hex: '#581a25', accent: '#cdb48c' },
     ],
+    gallery: 'Onyx',
   },
   {
     key: 'elegance-tailored-wool-trouser',

@@ -12,6 +12,13 @@ import type { DemoColorName, GarmentKind } from './catalogue.js';
 
 export type ArtView = 'front' | 'back';
 
+/**
+ * The close-ups of a colour shown with every photo (`SeedProduct.gallery`): crops of its front and
+ * back drawings (scripts/demo-art/drawings.ts), after which the colour has MAX_COLOR_IMAGES photos.
+ */
+export const DETAIL_VIEWS = ['detail-1', 'detail-2', 'detail-3', 'detail-4', 'detail-5', 'detail-6'] as const;
+export type DetailView = (typeof DETAIL_VIEWS)[number];
+
 export interface DemoArtSize {
   width: number;
   height: number;
@@ -33,7 +40,7 @@ export interface DemoArtManifest {
 export const DEMO_ART_MANIFEST = 'manifest.json';
 
 /** `hoodie-slate-blue-front`: the garment, the colour's English name and the view. */
-export function demoArtName(garment: GarmentKind, color: DemoColorName, view: ArtView): string {
+export function demoArtName(garment: GarmentKind, color: DemoColorName, view: ArtView | DetailView): string {
   return `${garment}-${color.toLowerCase().replace(/\s+/g, '-')}-${view}`;
 }
 

@@ -7,7 +7,9 @@ import { saveImage, type StoredImage } from '../../platform/files/images.js';
 import { hashPassword } from '../../platform/security/passwords.js';
 import type { Db, Tx } from '../client.js';
 import {
+  productColorImages,
   productColors,
+  productReviews,
   products,
   productSizes,
   productStock,
@@ -17,7 +19,8 @@ import {
 } from '../schema.js';
 import { COLOR_NAMES_BG, SEED_PRODUCTS, type SeedProduct } from './catalogue.js';
 import { seedFit } from './fit.js';
-import { demoArtName, readDemoArt, readDemoArtManifest, type DemoArtManifest } from './demo-art.js';
+import { DETAIL_VIEWS, demoArtName, readDemoArt, readDemoArtManifest, type DemoArtManifest } from './demo-art.js';
+import { DEMO_REVIEWS } from './reviews.js';
 
 /** What a start created: the root admin on the first start, with the password when it was generated. */
 export interface SeedResult {
@@ -89,11 +92,13 @@ async function seedCatalogue(tx: Tx, log: FastifyBaseLogger): Promise<void> {
   const total = SEED_PRODUCTS.length;
   log.info(`Seeding the demo catalogue: ${total} products…`);
   const art = await readDemoArtManifest();
+  const ids = new Map<string, number>();
   for (const [index, item] of SEED_PRODUCTS.entries()) {
-    await seedProduct(tx, item, index, art);
+    ids.set(item.key, await seedProduct(tx, item, index, art));
     const done = index + 1;
     if (done % 5 === 0 && done < total) log.info(`Seeding the demo catalogue: ${done}/${total} products…`);
   }
+  await seedReviews(tx, ids);
   log.info(`Demo catalogue seeded: ${total} products in ${Date.now() - started} ms`);
 }
 
@@ -108,7 +113,55 @@ export function demoOnHand(product: number, color: number, size: number): number
   return 6 + ((product + color * 3 + size * 5) % 20);
 }
 
-async function seedProduct(tx: Tx, item: SeedProduct, index: number, art: DemoArtManifest): Promise<void> {
+/**
+ * The demo buyers' published reviews (reviews.ts), so that a product page shows some from the
+ * start. The buyers are accounts no one can log in to (no password hashes to one), with no orders:
+ * the demo has no deliveries to show.
+ */
+async function seedReviews(tx: Tx, productIds: Map<string, number>): Promise<void> {
+  const buyers = [...new Map(DEMO_REVIEWS.map((review) => [review.buyer.email, review.buyer])).values()];
+  const inserted = await tx
+    .insert(users)
+    .values(
+      buyers.map((buyer) => ({
+        name: buyer.name,
+        email: buyer.email,
+        // Not a hash of anything: verifyPassword refuses every password for it.
+        passwordHash: '!demo-buyer',
+        locale: buyer.locale,
+        emailVerifiedAt: new Date(),
+      })),
+    )
+    .onConflictDoNothing({ target: users.email })
+    .returning({ id: users.id, email: users.email });
+  const userIds = new Map(inserted.map((user) => [user.email, user.id]));
+  const now = Date.now();
+  const rows = DEMO_REVIEWS.flatMap((review) => {
+    const productId = productIds.get(review.product);
+    const userId = userIds.get(review.buyer.email);
+    if (productId === undefined || userId === undefined) return [];
+    const written = new Date(now - review.daysAgo * 86_400_000);
+    return [
+      {
+        productId,
+        userId,
+        rating: review.rating,
+        fit: review.fit,
+        title: review.title,
+        body: review.body,
+        size: review.size,
+        colorName: review.color,
+        colorNameBg: COLOR_NAMES_BG[review.color],
+        status: 'published' as const,
+        createdAt: written,
+        moderatedAt: written,
+      },
+    ];
+  });
+  if (rows.length > 0) await tx.insert(productReviews).values(rows);
+}
+
+async function seedProduct(tx: Tx, item: SeedProduct, index: number, art: DemoArtManifest): Promise<number> {
   const images: { front: StoredImage; back: StoredImage }[] = [];
   for (const color of item.colors) {
     const front = await saveImage(tx, await readDemoArt(art, demoArtName(item.garment, color.name, 'front')));
@@ -145,6 +198,18 @@ async function seedProduct(tx: Tx, item: SeedProduct, index: number, art: DemoAr
       })),
     )
     .returning({ id: productColors.id });
+  const galleryIndex = item.colors.findIndex((color) => color.name === item.gallery);
+  const gallery = colors[galleryIndex];
+  if (gallery) {
+    // After the front (the colour's image): the back, then the close-ups.
+    const urls = [images[galleryIndex]!.back.url];
+    for (const detail of DETAIL_VIEWS) {
+      urls.push((await saveImage(tx, await readDemoArt(art, demoArtName(item.garment, item.gallery!, detail)))).url);
+    }
+    await tx
+      .insert(productColorImages)
+      .values(urls.map((url, position) => ({ colorId: gallery.id, url, position: position + 1 })));
+  }
   await tx.insert(productSizes).values(item.sizes.map((size) => ({ productId: product.id, size })));
   await tx.insert(productStock).values(
     colors.flatMap((color, colorIndex) =>
@@ -156,4 +221,5 @@ async function seedProduct(tx: Tx, item: SeedProduct, index: number, art: DemoAr
       })),
     ),
   );
+  return product.id;
 }

@@ -1,17 +1,28 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { asc, count, eq } from 'drizzle-orm';
+import { and, asc, count, eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { FastifyBaseLogger } from 'fastify';
 import { loadConfig } from '../../config.js';
 import { demoArtDir } from '../../paths.js';
 import type { Database } from '../client.js';
-import { files, productColors, products, productTranslations, users } from '../schema.js';
+import {
+  files,
+  productColorImages,
+  productColors,
+  productReviews,
+  products,
+  productSizes,
+  productTranslations,
+  users,
+} from '../schema.js';
 import { verifyPassword } from '../../platform/security/passwords.js';
 import { createTestDatabase } from '../../test/database.js';
 import { SEED_PRODUCTS } from './catalogue.js';
-import { demoArtFile, demoArtName } from './demo-art.js';
+import { DETAIL_VIEWS, demoArtFile, demoArtName } from './demo-art.js';
+import { DEMO_REVIEWS } from './reviews.js';
+import { MAX_COLOR_IMAGES } from '@shop/contract';
 import { seed } from './index.js';
 
 /** A logger that keeps what it is told. */
@@ -105,5 +116,56 @@ describe('first-start seed: the demo catalogue', () => {
     expect(progress[0]).toContain(`Seeding the demo catalogue: ${SEED_PRODUCTS.length} products`);
     expect(progress.some((line) => line.includes(`5/${SEED_PRODUCTS.length} products`))).toBe(true);
     expect(progress.at(-1)).toMatch(new RegExp(`Demo catalogue seeded: ${SEED_PRODUCTS.length} products in \\d+ ms`));
+  });
+
+  it('gives one colour every photo a product page shows, and some products published reviews from demo buyers', async () => {
+    database = await createTestDatabase();
+    const { db } = database;
+    await seed(db, loadConfig({ ADMIN_PASSWORD: 'a quiet walk by the river' }), recordingLog().log);
+
+    const showcase = SEED_PRODUCTS.find((item) => item.gallery)!;
+    const [color] = await db
+      .select({ id: productColors.id, imageUrl: productColors.imageUrl, hover: productColors.hoverImage })
+      .from(productColors)
+      .innerJoin(productTranslations, eq(productTranslations.productId, productColors.productId))
+      .where(and(eq(productTranslations.name, showcase.en.name), eq(productColors.colorName, showcase.gallery!)));
+    const more = await db
+      .select({ url: productColorImages.url })
+      .from(productColorImages)
+      .where(eq(productColorImages.colorId, color!.id))
+      .orderBy(asc(productColorImages.position));
+    const url = async (view: Parameters<typeof demoArtName>[2]) =>
+      `/files/${await artId(demoArtFile(demoArtName(showcase.garment, showcase.gallery!, view)))}`;
+    expect(color!.imageUrl).toBe(await url('front'));
+    expect(more.map((row) => row.url)).toEqual(
+      await Promise.all((['back', ...DETAIL_VIEWS] as const).map((view) => url(view))),
+    );
+    expect(1 + more.length).toBe(MAX_COLOR_IMAGES);
+
+    // Each demo review is published, on a size and colour its product comes in, by a buyer no one can log in as.
+    const reviews = await db
+      .select({
+        status: productReviews.status,
+        size: productReviews.size,
+        color: productReviews.colorName,
+        productId: productReviews.productId,
+        hash: users.passwordHash,
+      })
+      .from(productReviews)
+      .innerJoin(users, eq(users.id, productReviews.userId));
+    expect(reviews).toHaveLength(DEMO_REVIEWS.length);
+    for (const review of reviews) {
+      expect(review.status).toBe('published');
+      expect(await verifyPassword(review.hash, 'a quiet walk by the river')).toBe(false);
+      const sizes = await db.select().from(productSizes).where(eq(productSizes.productId, review.productId));
+      const colors = await db.select().from(productColors).where(eq(productColors.productId, review.productId));
+      expect(sizes.map((row) => row.size)).toContain(review.size);
+      expect(colors.map((row) => row.colorName)).toContain(review.color);
+    }
+
+    // A second start adds nothing.
+    await seed(db, loadConfig({ ADMIN_PASSWORD: 'a quiet walk by the river' }), recordingLog().log);
+    expect(await db.select({ n: count() }).from(productReviews)).toEqual([{ n: DEMO_REVIEWS.length }]);
+    expect(await db.select({ n: count() }).from(productColorImages)).toEqual([{ n: MAX_COLOR_IMAGES - 1 }]);
   });
 });
