@@ -1,4 +1,4 @@
-import { apiDownload } from '../../../lib/api-client';
+import { downloadFromApi } from '../../../lib/save-file';
 import { ADMIN_ORDERS_PATH } from './get-admin-orders';
 
 /** `from`/`to` as YYYY-MM-DD, both days included; empty: no bound. */
@@ -22,14 +22,5 @@ export function exportPath({ from, to }: ExportRange, lang: string): string {
 
 /** Downloads the CSV of every order line in the range, under the name the server gives it. */
 export async function downloadOrdersCsv(range: ExportRange, lang: string): Promise<void> {
-  const { blob, filename } = await apiDownload(exportPath(range, lang));
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename ?? 'orders.csv';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The browser has taken the file; a moment later the memory can go.
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  await downloadFromApi(exportPath(range, lang), 'orders.csv');
 }

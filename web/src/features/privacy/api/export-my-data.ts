@@ -1,4 +1,5 @@
 import { api } from '../../../lib/api-client';
+import { saveFile } from '../../../lib/save-file';
 
 /** The file name the server gives the export, for the day it was made. */
 const fileName = (data: unknown) => {
@@ -15,13 +16,5 @@ const fileName = (data: unknown) => {
 export async function exportMyData(): Promise<void> {
   const data = await api.get<unknown>('/profile/export');
   const blob = new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' });
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName(data);
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // After the click has started the download.
-  setTimeout(() => URL.revokeObjectURL(url), 0);
+  saveFile(blob, fileName(data));
 }

@@ -1,4 +1,4 @@
-import { apiDownload } from '../../../lib/api-client';
+import { downloadFromApi } from '../../../lib/save-file';
 
 /** A calendar month as the month field holds it: `YYYY-MM`. */
 export type MonthValue = string;
@@ -17,17 +17,6 @@ export function auditFilePath(month: MonthValue): string {
 }
 
 /** Downloads the month's audit file (windows-1251 XML) under the name the server gives it. */
-export async function downloadAuditFile(month: MonthValue): Promise<string> {
-  const { blob, filename } = await apiDownload(auditFilePath(month));
-  const name = filename ?? `audit-${month}.xml`;
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The browser has taken the file; a moment later the memory can go.
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-  return name;
+export function downloadAuditFile(month: MonthValue): Promise<string> {
+  return downloadFromApi(auditFilePath(month), `audit-${month}.xml`);
 }
