@@ -1,5 +1,5 @@
 // `npm run bench [-- section ... --no-build]`: builds the shop, measures it, prints a table of figures with
-// their targets and writes bench/results.json. Sections: api polling writes queries web startup backup operations effects.
+// their targets and writes bench/results.json. Sections: api polling writes queries web startup backup operations effects records.
 // PostgreSQL sections use a fresh database on TEST_DATABASE_URL's server (default 127.0.0.1:5432).
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -15,6 +15,7 @@ import { printTable, type Figure } from './lib.js';
 import { effects } from './effects.js';
 import { operations } from './operations.js';
 import { queries } from './queries.js';
+import { records } from './records.js';
 import { startup } from './startup.js';
 import { web } from './web.js';
 
@@ -28,6 +29,7 @@ const SECTIONS = {
   backup: { needsPostgres: false, run: backup },
   operations: { needsPostgres: false, run: operations },
   effects: { needsPostgres: false, run: effects },
+  records: { needsPostgres: false, run: records },
 } satisfies Record<string, { needsPostgres: boolean; run: (fixture: PostgresFixture) => Promise<Figure[]> }>;
 type Section = keyof typeof SECTIONS;
 
