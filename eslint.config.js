@@ -86,12 +86,15 @@ const boundaries = [
 const API_MODULE_IMPORTS = {
   admin: ['cart', 'catalog', 'sales', 'size-fit', 'stock'],
   'admin-orders': ['orders', 'stock'],
-  checkout: ['discounts', 'orders', 'settings', 'stock'],
+  checkout: ['discounts', 'invoices', 'orders', 'settings', 'stock'],
+  // Invoices number from the records' series and print with their PDF helpers.
+  invoices: ['records'],
   // The low-stock digest lists what the dashboard's stats list.
   'order-mails': ['admin-orders', 'orders', 'records', 'settings'],
-  orders: ['records', 'stock'],
+  orders: ['invoices', 'records', 'stock'],
   payments: ['orders', 'stock'],
   privacy: ['cart', 'orders', 'profile', 'reviews', 'stock', 'wishlist'],
+  profile: ['invoices'],
   // Reviews are answered with the catalogue's headers; their invitation is an order effect.
   reviews: ['catalog', 'orders'],
   sales: ['catalog'],

@@ -29,6 +29,7 @@ import { metricsRoutes } from './modules/metrics/routes.js';
 import { adminOrderRoutes } from './modules/admin-orders/routes.js';
 import { orderRoutes } from './modules/orders/routes.js';
 import { recordsRoutes } from './modules/records/routes.js';
+import { invoiceRoutes } from './modules/invoices/routes.js';
 import { seoRoutes } from './modules/seo/routes.js';
 import { settingsRoutes } from './modules/settings/routes.js';
 import { payPageRoutes } from './modules/payments/pay-routes.js';
@@ -230,6 +231,7 @@ export async function buildApp({ config, database, logger, serveWebApp = true }:
       await api.register(adminDiscountRoutes);
       await api.register(orderRoutes);
       await api.register(recordsRoutes);
+      await api.register(invoiceRoutes);
       await api.register(withdrawalRoutes);
       await api.register(privacyRoutes);
       await api.register(adminOrderRoutes);

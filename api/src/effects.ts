@@ -4,6 +4,7 @@ import type { Db } from './db/client.js';
 import { orderMailEffectHandlers } from './modules/order-mails/effects.js';
 import { orderEffectHandlers } from './modules/orders/effects.js';
 import { recordsEffectHandlers } from './modules/records/effects.js';
+import { invoiceEffectHandlers } from './modules/invoices/effects.js';
 import { reviewEffectHandlers } from './modules/reviews/effects.js';
 import { stockEffectHandlers } from './modules/stock/effects.js';
 import { withdrawalEffectHandlers } from './modules/withdrawals/effects.js';
@@ -42,5 +43,6 @@ export function effectHandlers(deps: EffectDeps): Record<string, EffectHandler> 
     ...reviewEffectHandlers({ db, mailer, links }),
     ...withdrawalEffectHandlers({ ...mail, db }),
     ...recordsEffectHandlers({ db }),
+    ...invoiceEffectHandlers({ db, mailer }),
   };
 }

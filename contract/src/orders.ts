@@ -10,6 +10,7 @@ import {
 import { moneySchema } from './admin.js';
 import { IdSchema } from './common.js';
 import { OrderDiscountSchema } from './discounts.js';
+import { InvoiceDetailsSchema } from './invoices.js';
 
 const required = (message: string, max: number) => z.string({ message }).trim().min(1, message).max(max, message);
 
@@ -52,6 +53,10 @@ export const CheckoutBodySchema = z.object({
   saveDelivery: z.boolean().optional(),
   /** A discount code (TRADE.md section 4): refused as the quote refuses it. */
   discountCode: z.string().trim().max(64, 'A code has at most 32 characters.').optional(),
+  /** An invoice for a company (TRADE.md section 3): issued at the tax event; bad fields 400 `invoice.<field>`. */
+  invoice: InvoiceDetailsSchema.optional(),
+  /** Keep `invoice` in the profile for the next checkout. */
+  saveInvoiceDetails: z.boolean().optional(),
   userId: z.unknown().optional(),
   items: z.unknown().optional(),
 });
@@ -162,6 +167,8 @@ export const OrderSchema = z.object({
     })
     .nullable(),
   items: z.array(OrderItemSchema),
+  /** An invoice was asked for (issued at the tax event, or already): TRADE.md section 3. */
+  invoiceRequested: z.boolean().optional(),
   /** The order's timeline; a `refunded` event carries the amount of that refund. */
   events: z.array(z.object({ type: z.enum(ORDER_EVENT_TYPES), at: z.string(), amount: z.number().optional() })),
 });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ROLES } from './constants.js';
 import { NameSchema } from './auth.js';
 import { SavedDeliverySchema } from './orders.js';
+import { InvoiceDetailsOutSchema, InvoiceDetailsSchema } from './invoices.js';
 
 export const ProfileSchema = z.object({
   id: z.number(),
@@ -13,6 +14,8 @@ export const ProfileSchema = z.object({
   role: z.enum(ROLES),
   /** The delivery details kept at the last checkout that asked to, to prefill the next one. */
   delivery: SavedDeliverySchema.nullable(),
+  /** The company an invoice is made out to, kept for the next checkout (TRADE.md section 3). */
+  invoiceDetails: InvoiceDetailsOutSchema.nullable().optional(),
 });
 export type Profile = z.infer<typeof ProfileSchema>;
 
@@ -31,6 +34,19 @@ export const UpdateProfileBodySchema = z.object({
 export type UpdateProfileBody = z.infer<typeof UpdateProfileBodySchema>;
 
 export const UploadResponseSchema = z.object({ previewPath: z.string() });
-export const SaveProfilePictureBodySchema = z.object({
-  profilePicture: z.string().regex(/^\/files\/[a-f0-9]{64}$/, 'Unknown picture.'),
-});
+/**
+ * `PUT /api/profile/save`: the uploaded picture (its previewPath) to keep, and/or the invoice
+ * details to keep (null forgets them); either alone is enough.
+ */
+export const SaveProfilePictureBodySchema = z
+  .object({
+    profilePicture: z
+      .string()
+      .regex(/^\/files\/[a-f0-9]{64}$/, 'Unknown picture.')
+      .optional(),
+    invoiceDetails: InvoiceDetailsSchema.nullable().optional(),
+  })
+  .refine((body) => body.profilePicture !== undefined || body.invoiceDetails !== undefined, {
+    message: 'Nothing to save: send the picture or the invoice details.',
+    path: ['profilePicture'],
+  });

@@ -24,6 +24,7 @@ export type AuditAction =
   | 'order.cancel'
   | 'order.refund'
   | 'order.return'
+  | 'order.invoice'
   | 'user.role'
   | 'user.delete'
   | 'effect.retry';

@@ -107,6 +107,14 @@ async function cartLine(f: Fixtures, owner: CreatedUser) {
   return line!;
 }
 
+const INVOICE = {
+  companyName: 'Клиент ЕООД',
+  companyId: '020469788',
+  address: 'бул. Витоша 10',
+  city: 'София',
+  country: 'BG',
+};
+
 async function order(
   f: Fixtures,
   owner: CreatedUser,
@@ -473,6 +481,32 @@ const ROUTES: Record<string, RouteRule> = {
   'GET /api/documents/:kind/:id/pdf': {
     expect: everyone(403),
     request: () => ({ url: '/api/documents/sale/1/pdf?expires=4102444800&sig=not-the-shops' }),
+  },
+  // Invoices (TRADE.md section 3): the owner's paid order gets its invoice at once, an admin's too.
+  'POST /api/orders/:id/invoice': {
+    expect: userAOnly(201),
+    request: async (f) => json('POST', `/api/orders/${(await order(f, f.users.userA, 'paid')).id}/invoice`, INVOICE),
+  },
+  'POST /api/admin/orders/:id/invoice': {
+    expect: adminsOnly(202),
+    request: async (f) =>
+      json('POST', `/api/admin/orders/${(await order(f, f.users.userA, 'placed')).id}/invoice`, INVOICE),
+  },
+  'GET /api/admin/documents': {
+    expect: adminsOnly(200),
+    request: () => ({ url: '/api/admin/documents?kind=invoice' }),
+  },
+  'GET /api/admin/documents/ledger.csv': {
+    expect: adminsOnly(200),
+    request: () => ({ url: '/api/admin/documents/ledger.csv?from=2026-01-01' }),
+  },
+  'GET /api/documents/invoice/:id/pdf': {
+    expect: everyone(403),
+    request: () => ({ url: '/api/documents/invoice/1/pdf?expires=4102444800&sig=not-the-shops' }),
+  },
+  'GET /api/documents/credit-note/:id/pdf': {
+    expect: everyone(403),
+    request: () => ({ url: '/api/documents/credit-note/1/pdf?expires=4102444800&sig=not-the-shops' }),
   },
   // The fresh database has no records settings yet: admins reach the service and hear what is missing.
   'GET /api/admin/records/audit-file': {

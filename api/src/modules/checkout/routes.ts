@@ -107,7 +107,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
         throw new AppError('RATE_LIMITED', 'Too many checkout attempts. Please wait a moment and try again.');
       }
       try {
-        const { delivery, paymentMethod, saveDelivery = false, discountCode } = request.body;
+        const { delivery, paymentMethod, saveDelivery = false, discountCode, invoice, saveInvoiceDetails } = request.body;
         const checkout = () =>
           createCheckout(app.db, app.payments, user, {
             // The page's language when it says so, else the one the account was made in.
@@ -117,6 +117,8 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
             paymentMethod,
             saveDelivery,
             discountCode,
+            invoice,
+            saveInvoiceDetails,
           });
         const session = await (discountCode ? countedCodeTry(app.limiter, user.id, checkout) : checkout());
         return reply.code(201).send(session);

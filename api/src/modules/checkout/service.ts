@@ -1,4 +1,4 @@
-import type { CheckoutSession, Delivery, Language, PaymentMethod } from '@shop/contract';
+import type { CheckoutSession, Delivery, InvoiceDetails, Language, PaymentMethod } from '@shop/contract';
 import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db, Tx } from '../../db/client.js';
@@ -10,6 +10,8 @@ import { AppError, DependencyError } from '../../lib/errors.js';
 import { webPaths } from '../../lib/links.js';
 import type { CheckoutOrder, HostedSession, PaymentProvider } from '../../platform/payments/index.js';
 import { closePending, recordEvent, removeBoughtCartLines, type ClosedOrder } from '../orders/lifecycle.js';
+import { keepInvoiceRequest } from '../invoices/issue.js';
+import { saveInvoiceDetails } from '../invoices/service.js';
 import { settingsRow } from '../settings/service.js';
 import { priceCart } from './quote.js';
 import { accountStanding, holdUntil } from './limits.js';
@@ -34,6 +36,9 @@ export interface CheckoutRequest {
   paymentMethod: PaymentMethod;
   saveDelivery: boolean;
   discountCode?: string | undefined;
+  /** The company an invoice is asked for (issued at the tax event), and whether to keep it in the profile. */
+  invoice?: InvoiceDetails | undefined;
+  saveInvoiceDetails?: boolean | undefined;
 }
 
 const PlacedRowSchema = z.object({
@@ -241,6 +246,7 @@ export async function createCheckout(
     await lockShopper(tx, shopper.id);
     // Before any stock row is locked: they stay locked for as few round trips as can be.
     if (request.saveDelivery) await tx.update(users).set({ delivery }).where(eq(users.id, shopper.id));
+    if (request.invoice && request.saveInvoiceDetails) await saveInvoiceDetails(tx, shopper.id, request.invoice);
     const { earlier, confirmationRequired } = await accountStanding(tx, shopper.id, settings, {
       cod,
       lang: request.lang,
@@ -287,6 +293,7 @@ export async function createCheckout(
       reserve: !cod,
     });
     if (!row) throw new AppError('CART_EMPTY', 'Your cart is empty!');
+    if (request.invoice) await keepInvoiceRequest(tx, row.id, request.invoice);
     if (cod) {
       await sellUnreserved(tx, row.id);
       await removeBoughtCartLines(tx, { id: row.id, userId: shopper.id });

@@ -1,7 +1,7 @@
 import { type AdminOrder, type Order, fromCents } from '@shop/contract';
 import { and, asc, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
-import { orderEvents, orderItems, orders, users, withdrawals } from '../../db/schema.js';
+import { invoiceRequests, orderEvents, orderItems, orders, users, withdrawals } from '../../db/schema.js';
 import { lockShopper } from '../../db/locks.js';
 import { notFound } from '../../lib/errors.js';
 import { assertStep, factsOf } from './core.js';
@@ -22,7 +22,7 @@ const iso = (date: Date | null) => date?.toISOString() ?? null;
 export async function toOrders(db: Db | Tx, rows: OrderRow[]): Promise<Order[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.id);
-  const [lines, events, withdrawn] = await Promise.all([
+  const [lines, events, withdrawn, invoiced] = await Promise.all([
     db.select().from(orderItems).where(inArray(orderItems.orderId, ids)).orderBy(orderItems.id),
     db
       .select({ orderId: orderEvents.orderId, type: orderEvents.type, at: orderEvents.at, detail: orderEvents.detail })
@@ -38,7 +38,9 @@ export async function toOrders(db: Db | Tx, rows: OrderRow[]): Promise<Order[]> 
       })
       .from(withdrawals)
       .where(inArray(withdrawals.orderId, ids)),
+    db.select({ orderId: invoiceRequests.orderId }).from(invoiceRequests).where(inArray(invoiceRequests.orderId, ids)),
   ]);
+  const invoiceAsked = new Set(invoiced.map((row) => row.orderId));
   const byOrder = new Map(withdrawn.map((row) => [row.orderId, row]));
   const withdrawalOf = (orderId: number) => {
     const found = byOrder.get(orderId);
@@ -72,6 +74,7 @@ export async function toOrders(db: Db | Tx, rows: OrderRow[]): Promise<Order[]> 
         ? { carrier: row.trackingCarrier, number: row.trackingNumber, url: row.trackingUrl }
         : null,
     withdrawal: withdrawalOf(row.id),
+    invoiceRequested: invoiceAsked.has(row.id),
     items: lines
       .filter((line) => line.orderId === row.id)
       .map((line) => ({

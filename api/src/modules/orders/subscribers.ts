@@ -1,5 +1,6 @@
 import type { OrderEventType } from '@shop/contract';
 import type { Effect } from '../../platform/outbox/outbox.js';
+import { CREDIT_NOTE, INVOICE_ISSUE } from '../invoices/effect-kinds.js';
 import { SALE_DOCUMENT } from '../records/effect-kinds.js';
 import { BACK_IN_STOCK } from '../stock/effect-kinds.js';
 
@@ -76,6 +77,22 @@ const saleDocument = (event: RecordedEvent): Effect => ({
   payload: { orderId: event.orderId },
 });
 
+/** Once per order: its invoice at the tax event, if one was asked for (invoices/). */
+const invoice = (event: RecordedEvent): Effect => ({
+  kind: INVOICE_ISSUE,
+  key: `${INVOICE_ISSUE}:${event.orderId}`,
+  orderId: event.orderId,
+  payload: { orderId: event.orderId },
+});
+
+/** Once per refund: its credit note, if the order has an invoice (invoices/). */
+const creditNote = (event: RecordedEvent): Effect => ({
+  kind: CREDIT_NOTE,
+  key: `${CREDIT_NOTE}:${String(event.detail.refundId)}`,
+  orderId: event.orderId,
+  payload: { orderId: event.orderId, refundId: event.detail.refundId },
+});
+
 /** Stock came back (released, restocked): whoever waits for it is told (stock/effects.ts). */
 const backInStock = (event: RecordedEvent): Effect => ({
   kind: BACK_IN_STOCK,
@@ -93,6 +110,7 @@ export const ORDER_SUBSCRIBERS: Partial<Record<OrderEventType, (event: RecordedE
   paid: (event) => [
     ...(event.detail.cashCollected ? [] : [mail(event, 'confirmed'), ownerMail(event)]),
     saleDocument(event),
+    invoice(event),
   ],
   shipped: (event) => [mail(event, 'shipped')],
   delivered: (event) => [mail(event, 'delivered'), reviewInvite(event)],
@@ -114,6 +132,7 @@ export const ORDER_SUBSCRIBERS: Partial<Record<OrderEventType, (event: RecordedE
     },
     // A cancellation's refund is told in its cancellation mail.
     ...(event.detail.onCancel ? [] : [mail(event, 'refunded', { amountCents: event.detail.amountCents })]),
+    creditNote(event),
   ],
   returned: (event) => (event.detail.restock ? [backInStock(event)] : []),
   withdrawal: (event) => [

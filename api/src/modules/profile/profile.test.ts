@@ -54,6 +54,7 @@ describe('GET /api/profile', () => {
       profilePicture: null,
       role: 'USER',
       delivery: null,
+      invoiceDetails: null,
     });
     // Private to the signed-in user: a browser or proxy may keep it only to revalidate it.
     expect(response.headers['cache-control']).toBe('private, no-cache');

@@ -11,6 +11,7 @@ import { z } from 'zod';
 import { sendPrivateBody } from '../../lib/etag.js';
 import { AppError, RateLimitError } from '../../lib/errors.js';
 import { currentUser, requireUser } from '../../platform/security/authenticate.js';
+import { saveInvoiceDetails } from '../invoices/service.js';
 import { MESSAGES, getProfile, saveAvatar, updateProfile, uploadAvatar } from './service.js';
 
 const UPLOADS_PER_HOUR = 30;
@@ -93,14 +94,17 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['profile'],
-        summary: 'Make an uploaded picture (its previewPath) the profile picture',
+        summary: 'Keep an uploaded picture (its previewPath) as the profile picture, and/or the invoice details (null forgets them)',
         security,
         body: SaveProfilePictureBodySchema,
         response: { 200: MessageSchema, 400: ErrorBodySchema, 401: ErrorBodySchema },
       },
     },
     async (request) => {
-      await saveAvatar(app.db, currentUser(request).id, request.body.profilePicture);
+      const { id } = currentUser(request);
+      const { profilePicture, invoiceDetails } = request.body;
+      if (profilePicture !== undefined) await saveAvatar(app.db, id, profilePicture);
+      if (invoiceDetails !== undefined) await saveInvoiceDetails(app.db, id, invoiceDetails);
       return { message: MESSAGES.saved };
     },
   );

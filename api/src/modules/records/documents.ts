@@ -2,7 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { type DocumentKind, type OrderDocument } from '@shop/contract';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { orders, saleDocuments } from '../../db/schema.js';
+import { invoiceDocuments, orders, saleDocuments } from '../../db/schema.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import type { SaleDocumentRow } from './issue.js';
 import { linkKey } from './settings.js';
@@ -59,20 +59,34 @@ export async function orderDocuments(
     .from(orders)
     .where(viewer.admin ? eq(orders.id, orderId) : and(eq(orders.id, orderId), eq(orders.userId, viewer.id)));
   if (!order) throw notFound('Order not found.');
-  const rows = await db
-    .select()
-    .from(saleDocuments)
-    .where(eq(saleDocuments.orderId, orderId))
-    .orderBy(asc(saleDocuments.id));
-  return Promise.all(
-    rows.map(async (row) => ({
+  const [rows, invoices] = await Promise.all([
+    db.select().from(saleDocuments).where(eq(saleDocuments.orderId, orderId)).orderBy(asc(saleDocuments.id)),
+    // Invoices and credit notes (invoices/, decision 0043), read from their table.
+    db
+      .select()
+      .from(invoiceDocuments)
+      .where(eq(invoiceDocuments.orderId, orderId))
+      .orderBy(asc(invoiceDocuments.id)),
+  ]);
+  const link = async (kind: DocumentKind, id: number) =>
+    `/api/documents/${kind}/${id}/pdf?${await signDocumentLink(db, kind, id)}`;
+  return Promise.all([
+    ...rows.map(async (row) => ({
       id: row.id,
       kind: 'sale' as const,
       number: row.number,
       issuedAt: row.issuedAt.toISOString(),
       total: row.totalCents / 100,
       qr: row.qr,
-      link: `/api/documents/sale/${row.id}/pdf?${await signDocumentLink(db, 'sale', row.id)}`,
+      link: await link('sale', row.id),
     })),
-  );
+    ...invoices.map(async (row) => ({
+      id: row.id,
+      kind: row.kind,
+      number: row.number,
+      issuedAt: row.issuedAt.toISOString(),
+      total: row.totalCents / 100,
+      link: await link(row.kind, row.id),
+    })),
+  ]);
 }

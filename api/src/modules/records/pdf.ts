@@ -9,8 +9,8 @@ const require = createRequire(import.meta.url);
 const FONT = readFileSync(require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf'));
 const FONT_BOLD = readFileSync(require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf'));
 
-const money = (cents: number, currency: string) => `${(cents / 100).toFixed(2)} ${currency}`;
-const sofiaTime = (date: Date) =>
+export const money = (cents: number, currency: string) => `${(cents / 100).toFixed(2)} ${currency}`;
+export const sofiaTime = (date: Date) =>
   new Intl.DateTimeFormat('bg-BG', {
     timeZone: 'Europe/Sofia',
     year: 'numeric',
@@ -23,22 +23,11 @@ const sofiaTime = (date: Date) =>
   }).format(date);
 
 /**
- * The sale document's PDF ("Документ за регистриране на продажба"), in Bulgarian with English
- * beside it, from what the document recorded when it was issued (so it renders again the same).
- * The QR code holds Annex 18а's fields (decision 0039), 30 mm wide (the annex asks at least 18).
+ * A new A4 PDF with DejaVu registered as `text` and `bold`, and the promise of its bytes once
+ * ended (the sale document's and the invoices' PDFs share it).
  */
-export async function saleDocumentPdf(document: SaleDocumentRow): Promise<Buffer> {
-  const { data } = document;
-  const qr = await QRCode.toBuffer(document.qr, { type: 'png', errorCorrectionLevel: 'M', margin: 1, scale: 6 });
-  const pdf = new PDFDocument({
-    size: 'A4',
-    margin: 50,
-    info: {
-      Title: `Sale registration document ${document.number}`,
-      Subject: `Order ${data.orderReference}`,
-      Author: data.seller.legalName.replace(/[^\x20-\x7e]/g, '').trim() || 'Seller',
-    },
-  });
+export function newPdf(info: PDFKit.DocumentInfo): { pdf: PDFKit.PDFDocument; done: Promise<Buffer> } {
+  const pdf = new PDFDocument({ size: 'A4', margin: 50, info });
   const chunks: Buffer[] = [];
   pdf.on('data', (chunk: Buffer) => chunks.push(chunk));
   const done = new Promise<Buffer>((resolve, reject) => {
@@ -47,6 +36,42 @@ export async function saleDocumentPdf(document: SaleDocumentRow): Promise<Buffer
   });
   pdf.registerFont('text', FONT);
   pdf.registerFont('bold', FONT_BOLD);
+  return { pdf, done };
+}
+
+/** One row of a table: each value in its column (x, width), the first left and the rest right aligned. */
+export function tableRow(
+  pdf: PDFKit.PDFDocument,
+  columns: readonly number[],
+  widths: readonly number[],
+  values: string[],
+  font: 'text' | 'bold',
+): void {
+  pdf.font(font).fontSize(9);
+  const y = pdf.y;
+  const heights = values.map((value, i) =>
+    pdf.heightOfString(value, { width: widths[i]!, align: i === 0 ? 'left' : 'right' }),
+  );
+  values.forEach((value, i) =>
+    pdf.text(value, columns[i], y, { width: widths[i]!, align: i === 0 ? 'left' : 'right' }),
+  );
+  pdf.x = 50;
+  pdf.y = y + Math.max(...heights) + 4;
+}
+
+/**
+ * The sale document's PDF ("Документ за регистриране на продажба"), in Bulgarian with English
+ * beside it, from what the document recorded when it was issued (so it renders again the same).
+ * The QR code holds Annex 18а's fields (decision 0039), 30 mm wide (the annex asks at least 18).
+ */
+export async function saleDocumentPdf(document: SaleDocumentRow): Promise<Buffer> {
+  const { data } = document;
+  const qr = await QRCode.toBuffer(document.qr, { type: 'png', errorCorrectionLevel: 'M', margin: 1, scale: 6 });
+  const { pdf, done } = newPdf({
+    Title: `Sale registration document ${document.number}`,
+    Subject: `Order ${data.orderReference}`,
+    Author: data.seller.legalName.replace(/[^\x20-\x7e]/g, '').trim() || 'Seller',
+  });
   const { currency } = data;
 
   pdf.font('bold').fontSize(15).text('Документ за регистриране на продажба');
@@ -75,18 +100,7 @@ export async function saleDocumentPdf(document: SaleDocumentRow): Promise<Buffer
 
   const columns = [50, 300, 345, 390, 465];
   const widths = [245, 40, 40, 70, 80];
-  const cells = (values: string[], font: 'text' | 'bold') => {
-    pdf.font(font).fontSize(9);
-    const y = pdf.y;
-    const heights = values.map((value, i) =>
-      pdf.heightOfString(value, { width: widths[i]!, align: i === 0 ? 'left' : 'right' }),
-    );
-    values.forEach((value, i) =>
-      pdf.text(value, columns[i], y, { width: widths[i]!, align: i === 0 ? 'left' : 'right' }),
-    );
-    pdf.x = 50;
-    pdf.y = y + Math.max(...heights) + 4;
-  };
+  const cells = (values: string[], font: 'text' | 'bold') => tableRow(pdf, columns, widths, values, font);
   cells(['Артикул / Item', 'Гр. / Tax', 'К-во / Qty', 'Ед. цена / Unit', 'Стойност / Value'], 'bold');
   pdf.moveTo(50, pdf.y).lineTo(545, pdf.y).stroke();
   pdf.y += 4;

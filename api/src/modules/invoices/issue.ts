@@ -1,0 +1,222 @@
+import { documentNumber, vatWithin } from '@shop/contract';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client.js';
+import {
+  invoiceDocuments,
+  invoiceRequests,
+  orderItems,
+  orders,
+  refunds,
+  shopSettings,
+  type InvoiceData,
+  type InvoiceLine,
+  type InvoiceRecipient,
+} from '../../db/schema.js';
+import { enqueue } from '../../platform/outbox/outbox.js';
+import { nextNumber } from '../records/issue.js';
+import { recordsRow } from '../records/settings.js';
+import { INVOICE_MAIL } from './effect-kinds.js';
+
+export type InvoiceRow = typeof invoiceDocuments.$inferSelect;
+type OrderRow = typeof orders.$inferSelect;
+
+/** Invoices and credit notes share this series of document_counters (decision 0043). */
+export const INVOICE_SERIES = 'invoice';
+/** The first number of the series: 0000000001. */
+export const FIRST_INVOICE_NUMBER = 1;
+
+/** The order row, locked: one invoice request or issue at a time per order. */
+export async function lockOrderRow(tx: Tx, orderId: number): Promise<OrderRow | undefined> {
+  const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+  return order;
+}
+
+async function seller(tx: Tx): Promise<InvoiceData['seller']> {
+  const [row] = await tx.select().from(shopSettings).where(eq(shopSettings.id, 1));
+  return {
+    legalName: row?.sellerLegalName ?? '',
+    address: row?.sellerAddress ?? '',
+    companyId: row?.sellerCompanyId ?? '',
+    vatId: row?.sellerVatId ?? '',
+    email: row?.sellerEmail ?? '',
+    phone: row?.sellerPhone ?? '',
+  };
+}
+
+/** A line from its VAT-inclusive value: VAT per line (vatWithin), the tax base the rest. */
+function line(name: string, nameBg: string, quantity: number, valueCents: number, vatRate: number): InvoiceLine {
+  const vatCents = vatWithin(valueCents, vatRate);
+  const netCents = valueCents - vatCents;
+  return {
+    name,
+    nameBg,
+    quantity,
+    unitNetCents: Math.round(netCents / quantity),
+    valueCents,
+    netCents,
+    vatCents,
+    vatRate,
+  };
+}
+
+/** Tax base and VAT per rate, from the lines (so they add up to the cent). */
+function ratesOf(lines: InvoiceLine[]): InvoiceData['rates'] {
+  const byRate = new Map<number, { rate: number; netCents: number; vatCents: number }>();
+  for (const l of lines) {
+    const entry = byRate.get(l.vatRate) ?? { rate: l.vatRate, netCents: 0, vatCents: 0 };
+    entry.netCents += l.netCents;
+    entry.vatCents += l.vatCents;
+    byRate.set(l.vatRate, entry);
+  }
+  return [...byRate.values()];
+}
+
+async function insertDocument(
+  tx: Tx,
+  values: Omit<typeof invoiceDocuments.$inferInsert, 'number'>,
+): Promise<InvoiceRow> {
+  const number = documentNumber(await nextNumber(tx, INVOICE_SERIES, FIRST_INVOICE_NUMBER));
+  const [document] = await tx
+    .insert(invoiceDocuments)
+    .values({ ...values, number })
+    .returning();
+  // Mailed to the shopper once committed (effects.ts).
+  await enqueue(tx, [
+    {
+      kind: INVOICE_MAIL,
+      key: `${INVOICE_MAIL}:${document!.id}`,
+      orderId: document!.orderId,
+      payload: { documentId: document!.id },
+    },
+  ]);
+  return document!;
+}
+
+export async function invoiceOf(tx: Tx, orderId: number): Promise<InvoiceRow | undefined> {
+  const [invoice] = await tx
+    .select()
+    .from(invoiceDocuments)
+    .where(and(eq(invoiceDocuments.orderId, orderId), eq(invoiceDocuments.kind, 'invoice')));
+  return invoice;
+}
+
+/**
+ * Issues the order's invoice, once, in the caller's transaction with the order row locked: when
+ * an invoice was requested and the tax event has happened (the order is paid: a card payment, or
+ * cash collected at delivery). Answers the invoice the order has, or null when none is due yet.
+ * Each line is the order's: goods at their paid value (after the discount), delivery and the
+ * cash-on-delivery fee at the goods' VAT rate.
+ */
+export async function issueInvoice(tx: Tx, order: OrderRow, now = new Date()): Promise<InvoiceRow | null> {
+  const existing = await invoiceOf(tx, order.id);
+  if (existing) return existing;
+  // The tax event: the payment (cash on delivery: collected at delivery). A paid row older than paidAt: its creation.
+  const taxEventAt = order.paidAt ?? (order.status === 'paid' ? order.createdAt : null);
+  if (taxEventAt === null) return null;
+  const [request] = await tx.select().from(invoiceRequests).where(eq(invoiceRequests.orderId, order.id));
+  if (!request) return null;
+  const rate = (await recordsRow(tx)).vatRate;
+  const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, order.id)).orderBy(asc(orderItems.id));
+  const lines = items.map((item) =>
+    line(
+      `${item.name}, ${item.colorName}, ${item.size}`,
+      `${item.nameBg || item.name}, ${item.colorNameBg || item.colorName}, ${item.size}`,
+      item.quantity,
+      item.unitPriceCents * item.quantity - item.discountCents,
+      rate,
+    ),
+  );
+  if (order.deliveryCents > 0) lines.push(line('Delivery', 'Доставка', 1, order.deliveryCents, rate));
+  if (order.codFeeCents > 0)
+    lines.push(line('Cash-on-delivery fee', 'Такса наложен платеж', 1, order.codFeeCents, rate));
+  const rates = ratesOf(lines);
+  return insertDocument(tx, {
+    kind: 'invoice',
+    orderId: order.id,
+    issuedAt: now,
+    taxEventAt,
+    recipient: request.details,
+    totalCents: lines.reduce((sum, l) => sum + l.valueCents, 0),
+    vatCents: rates.reduce((sum, r) => sum + r.vatCents, 0),
+    data: {
+      seller: await seller(tx),
+      orderReference: order.reference,
+      currency: order.currency,
+      paymentMethod: order.paymentMethod,
+      lines,
+      rates,
+    },
+  });
+}
+
+/**
+ * The credit note of a refund of an invoiced order, once per refund, in the caller's transaction
+ * with the order row locked: it names the invoice and gives back the refund's amount with its VAT
+ * at the invoice's rate. An order asked an invoice for but not issued yet gets it first. Answers
+ * null when the order has no invoice (none asked for).
+ */
+export async function issueCreditNote(
+  tx: Tx,
+  order: OrderRow,
+  refundId: number,
+  now = new Date(),
+): Promise<InvoiceRow | null> {
+  const [existing] = await tx.select().from(invoiceDocuments).where(eq(invoiceDocuments.refundId, refundId));
+  if (existing) return existing;
+  const [refund] = await tx
+    .select()
+    .from(refunds)
+    .where(and(eq(refunds.id, refundId), eq(refunds.orderId, order.id)));
+  if (!refund) return null;
+  const invoice = await issueInvoice(tx, order, now);
+  if (!invoice) return null;
+  const rate = invoice.data.rates[0]?.rate ?? (await recordsRow(tx)).vatRate;
+  const whole = refund.amountCents >= invoice.totalCents;
+  const lines = [
+    line(
+      whole ? `Refund of invoice ${invoice.number} in full` : `Partial refund of invoice ${invoice.number}`,
+      whole ? `Връщане по фактура № ${invoice.number} изцяло` : `Частично връщане по фактура № ${invoice.number}`,
+      1,
+      refund.amountCents,
+      rate,
+    ),
+  ];
+  const rates = ratesOf(lines);
+  return insertDocument(tx, {
+    kind: 'credit-note',
+    orderId: order.id,
+    invoiceId: invoice.id,
+    refundId,
+    issuedAt: now,
+    taxEventAt: refund.createdAt,
+    recipient: invoice.recipient,
+    totalCents: refund.amountCents,
+    vatCents: rates.reduce((sum, r) => sum + r.vatCents, 0),
+    data: {
+      ...invoice.data,
+      lines,
+      rates,
+      invoice: { number: invoice.number, issuedAt: invoice.issuedAt.toISOString() },
+      reason: whole ? 'refund' : 'partial-refund',
+    },
+  });
+}
+
+/** Whether the order asked for an invoice (issued or not). */
+export async function invoiceRequested(tx: Tx, orderId: number): Promise<boolean> {
+  const [row] = await tx
+    .select({ one: sql<number>`1` })
+    .from(invoiceRequests)
+    .where(eq(invoiceRequests.orderId, orderId));
+  return row !== undefined;
+}
+
+/** Keeps an order's request for an invoice (at checkout, or later): false when it has one already. */
+export async function keepInvoiceRequest(tx: Tx, orderId: number, details: InvoiceRecipient): Promise<boolean> {
+  const inserted = await tx
+    .insert(invoiceRequests)
+    .values({ orderId, details })
+    .onConflictDoNothing()
+    .returning({ orderId: invoiceRequests.orderId });
+  return inserted.length > 0;
+}

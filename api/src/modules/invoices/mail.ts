@@ -1,0 +1,33 @@
+import type { Mail } from '../../platform/mail/mailer.js';
+import type { InvoiceRow } from './issue.js';
+
+const escape = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/** The mail that carries an invoice or credit note (its PDF attached), in the order's language. */
+export function invoiceMail(document: InvoiceRow, locale: 'en' | 'bg', to: string): Omit<Mail, 'attachments'> {
+  const credit = document.kind === 'credit-note';
+  const amount = `${(document.totalCents / 100).toFixed(2)} ${document.data.currency}`;
+  const { orderReference } = document.data;
+  const [subject, body] =
+    locale === 'bg'
+      ? credit
+        ? [
+            `Кредитно известие № ${document.number} към поръчка ${orderReference}`,
+            `Прилагаме кредитно известие № ${document.number} към фактура № ${document.data.invoice?.number ?? ''} за ${amount}, които ви връщаме.`,
+          ]
+        : [
+            `Фактура № ${document.number} за поръчка ${orderReference}`,
+            `Прилагаме фактура № ${document.number} на ${document.recipient.companyName} за ${amount}.`,
+          ]
+      : credit
+        ? [
+            `Credit note ${document.number} for order ${orderReference}`,
+            `Attached is credit note ${document.number} to invoice ${document.data.invoice?.number ?? ''} for the ${amount} we refund.`,
+          ]
+        : [
+            `Invoice ${document.number} for order ${orderReference}`,
+            `Attached is invoice ${document.number} to ${document.recipient.companyName} for ${amount}.`,
+          ];
+  return { to, subject, text: body, html: `<p>${escape(body)}</p>` };
+}

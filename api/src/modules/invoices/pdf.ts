@@ -1,0 +1,104 @@
+import { money, newPdf, sofiaTime, tableRow } from '../records/pdf.js';
+import type { InvoiceRow } from './issue.js';
+
+const day = (date: Date) => sofiaTime(date).slice(0, 10);
+
+/**
+ * An invoice's or credit note's PDF ("Фактура" / "Кредитно известие"), in Bulgarian with English
+ * beside it, from what the document recorded when it was issued. It shows what the VAT Act
+ * (Art. 114) asks: the number, the dates of issue and of the tax event, supplier and recipient
+ * with their IDs, each line with quantity, unit price without VAT and value, the tax base per
+ * rate, the rate, the VAT and the total; a credit note names the invoice it corrects.
+ */
+export async function invoicePdf(document: InvoiceRow): Promise<Buffer> {
+  const { data, recipient } = document;
+  const credit = document.kind === 'credit-note';
+  const titleEn = credit ? 'Credit note' : 'Invoice';
+  const { pdf, done } = newPdf({
+    Title: `${titleEn} ${document.number}`,
+    Subject: `Order ${data.orderReference}`,
+    Author: data.seller.legalName.replace(/[^\x20-\x7e]/g, '').trim() || 'Seller',
+  });
+  const { currency } = data;
+  pdf
+    .font('bold')
+    .fontSize(16)
+    .text(credit ? 'Кредитно известие' : 'Фактура');
+  pdf.font('text').fontSize(10).fillColor('#555').text(`${titleEn} · Оригинал / Original`).fillColor('#000');
+  pdf.moveDown(0.5);
+  pdf.font('bold').fontSize(12).text(`№ ${document.number}`);
+  pdf.font('text').fontSize(10);
+  const row = (bg: string, en: string, value: string) => pdf.text(`${bg} / ${en}: ${value}`);
+  row('Дата на издаване', 'Date of issue', day(document.issuedAt));
+  row('Дата на данъчното събитие', 'Date of the tax event', day(document.taxEventAt));
+  if (data.invoice) {
+    row('Към фактура', 'To invoice', `№ ${data.invoice.number} / ${day(new Date(data.invoice.issuedAt))}`);
+  }
+  row('Поръчка', 'Order', data.orderReference);
+  pdf.moveDown();
+  const top = pdf.y;
+  const party = (x: number, bg: string, en: string, lines: string[]) => {
+    pdf.font('bold').text(`${bg} / ${en}`, x, top, { width: 240 });
+    pdf.font('text');
+    for (const text of lines) pdf.text(text, x, pdf.y, { width: 240 });
+    return pdf.y;
+  };
+  const ids = (companyId: string, vatId: string | undefined) => [
+    `ЕИК / Company ID: ${companyId}`,
+    ...(vatId ? [`ДДС № / VAT ID: ${vatId}`] : []),
+  ];
+  const left = party(50, 'Доставчик', 'Supplier', [
+    data.seller.legalName,
+    ...ids(data.seller.companyId, data.seller.vatId),
+    data.seller.address,
+  ]);
+  const right = party(305, 'Получател', 'Recipient', [
+    recipient.companyName,
+    ...ids(recipient.companyId, recipient.vatId),
+    `${recipient.address}, ${recipient.city}, ${recipient.country}`,
+  ]);
+  pdf.x = 50;
+  pdf.y = Math.max(left, right) + 14;
+  const columns = [50, 280, 325, 395, 465];
+  const widths = [225, 40, 65, 65, 80];
+  const cells = (values: string[], font: 'text' | 'bold') => tableRow(pdf, columns, widths, values, font);
+  cells(
+    ['Описание / Description', 'К-во / Qty', 'Ед. цена без ДДС / Unit net', 'ДДС % / VAT %', 'Стойност без ДДС / Net'],
+    'bold',
+  );
+  pdf.moveTo(50, pdf.y).lineTo(545, pdf.y).stroke();
+  pdf.y += 4;
+  for (const line of data.lines) {
+    cells(
+      [
+        line.nameBg === line.name ? line.name : `${line.nameBg} / ${line.name}`,
+        String(line.quantity),
+        money(line.unitNetCents, currency),
+        `${line.vatRate} %`,
+        money(line.netCents, currency),
+      ],
+      'text',
+    );
+  }
+  pdf.moveTo(50, pdf.y).lineTo(545, pdf.y).stroke();
+  pdf.y += 6;
+  pdf.fontSize(10);
+  const total = (label: string, value: string, font: 'text' | 'bold' = 'text') => {
+    pdf.font(font).text(`${label}: ${value}`, 50, pdf.y, { width: 495, align: 'right' });
+  };
+  for (const rate of data.rates) {
+    total(`Данъчна основа ${rate.rate} % / Tax base ${rate.rate} %`, money(rate.netCents, currency));
+    total(`ДДС ${rate.rate} % / VAT ${rate.rate} %`, money(rate.vatCents, currency));
+  }
+  total(
+    credit ? 'Сума за връщане / Amount credited' : 'Сума за плащане / Total',
+    money(document.totalCents, currency),
+    'bold',
+  );
+  total(
+    'Начин на плащане / Payment',
+    data.paymentMethod === 'card' ? 'Карта / Card' : 'Наложен платеж / Cash on delivery',
+  );
+  pdf.end();
+  return done;
+}
