@@ -107,7 +107,14 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
         throw new AppError('RATE_LIMITED', 'Too many checkout attempts. Please wait a moment and try again.');
       }
       try {
-        const { delivery, paymentMethod, saveDelivery = false, discountCode, invoice, saveInvoiceDetails } = request.body;
+        const {
+          delivery,
+          paymentMethod,
+          saveDelivery = false,
+          discountCode,
+          invoice,
+          saveInvoiceDetails,
+        } = request.body;
         const checkout = () =>
           createCheckout(app.db, app.payments, user, {
             // The page's language when it says so, else the one the account was made in.
