@@ -272,3 +272,50 @@ test.describe('addresses per language and what search engines read', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(product.name);
   });
 });
+
+test.describe("a product page's reviews (issue 31)", () => {
+  /** Text as React writes it into HTML. */
+  const asHtml = (text: string) =>
+    text
+      .replace(/&/g, '&amp;')
+      .replace(/</g, '&lt;')
+      .replace(/>/g, '&gt;')
+      .replace(/"/g, '&quot;')
+      .replace(/'/g, '&#x27;');
+
+  test('come with the HTML served, and the app takes them over without asking the api again', async ({
+    request,
+    page,
+  }) => {
+    const products = (await (await request.get('/api/products?lang=en')).json()) as (Product & {
+      rating: { average: number; count: number } | null;
+    })[];
+    const reviewed = products.find((product) => product.rating !== null);
+    if (!reviewed) throw new Error('the demo catalogue has no published reviews');
+    const reviews = (await (await request.get(`/api/products/${reviewed.id}/reviews?lang=en&page=1`)).json()) as {
+      data: { title: string; body: string; author: string }[];
+    };
+    const [newest] = reviews.data;
+    if (!newest) throw new Error(`product ${reviewed.id} has a rating but no reviews`);
+
+    const html = await (await request.get(`/product/${reviewed.id}?lang=en`)).text();
+    expect(html).toContain(asHtml(newest.title));
+    expect(html).toContain(asHtml(newest.body));
+    expect(html).toContain(asHtml(newest.author));
+
+    const asked: string[] = [];
+    page.on('request', (sent) => {
+      if (sent.url().includes(`/api/products/${reviewed.id}/reviews`)) asked.push(sent.url());
+    });
+    await page.goto(`/product/${reviewed.id}?lang=en`);
+    const section = page.getByRole('region', { name: translator('en')('reviews.title'), exact: true });
+    await expect(section.getByRole('heading', { name: newest.title })).toBeVisible();
+    // Hydrated: a size answers a click.
+    const size = page.getByRole('button', { name: 'M', exact: true });
+    await size.click();
+    await expect(size).toHaveAttribute('aria-pressed', 'true');
+    await page.waitForLoadState('networkidle');
+    expect(asked).toEqual([]);
+    await expect(section.getByRole('heading', { name: newest.title })).toBeVisible();
+  });
+});
