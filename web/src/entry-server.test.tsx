@@ -225,4 +225,27 @@ describe("a product page's reviews (issue 31)", () => {
     expect(html).toContain('dateTime="2026-11-19T23:30:00.000Z"');
     expect(html).toMatch(/20\.11\.2026|20 ное/);
   });
+
+  it('preload the Cyrillic face on an English page when a review is in Bulgarian, and only then', async () => {
+    const english: ReviewList = {
+      ...reviews,
+      data: reviews.data.map((review) => ({
+        ...review,
+        title: 'Warm',
+        body: 'Soft.',
+        author: 'Tom B.',
+        colorName: 'Onyx',
+      })),
+    };
+    const render = (list: ReviewList, lang: 'en' | 'bg') =>
+      renderPage('/product/7', lang, {
+        [`/products/7?lang=${lang}`]: PRODUCT,
+        [`/products/7/reviews?lang=${lang}&page=1`]: list,
+        '/settings': SETTINGS,
+      });
+    expect((await render(reviews, 'en'))!.fonts).toEqual(['manrope-cyrillic-wght-normal.woff2']);
+    expect((await render(english, 'en'))!.fonts).toBeUndefined();
+    // A Bulgarian page's plan preloads it already.
+    expect(planPage('/product/7', 'bg')!.fonts).toContain('manrope-cyrillic-wght-normal.woff2');
+  });
 });

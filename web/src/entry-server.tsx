@@ -104,5 +104,13 @@ export const renderPage: PageRendererModule['renderPage'] = async (pathname, lan
   const title = takeServerTitle();
   const json = serializeServerData({ lang, fallback: data });
   const head = pageHead({ ...canonical(address.pathname, lang, data), lang, t: translation.t, title, origin });
-  return { html, dataScript: `<script type="application/json" id="${SERVER_DATA_ID}">${json}</script>`, title, head };
+  const page = leafOf(address.pathname)?.route.handle as ServerRendered | undefined;
+  const fonts = page?.cyrillicIn?.(data) ? pageFonts(lang, undefined, 'body') : [];
+  return {
+    html,
+    dataScript: `<script type="application/json" id="${SERVER_DATA_ID}">${json}</script>`,
+    title,
+    head,
+    ...(fonts.length > 0 ? { fonts } : {}),
+  };
 };
