@@ -1,5 +1,6 @@
 import { vatWithin } from '@shop/contract';
 import { and, eq } from 'drizzle-orm';
+import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documentCounters, invoiceDocuments, invoiceRequests, orders } from '../../db/schema.js';
 import { createTestApp, effectsRun, heard, type TestApp } from '../../test/app.js';
@@ -322,10 +323,45 @@ describe('numbering', () => {
 });
 
 describe('the PDF', () => {
-  it('renders an invoice with its number, parties and totals', async () => {
+  /** The PDF's text as a reader extracts it (unpdf: PDF.js), one string. */
+  const textOf = async (pdf: Buffer) => {
+    const { text } = await extractText(await getDocumentProxy(new Uint8Array(pdf)), { mergePages: true });
+    return text.replace(/\s+/g, ' ');
+  };
+
+  it('holds the number, the dates, the parties with their IDs, the base and VAT per rate, and the total', async () => {
     const [invoice] = await t.db.select().from(invoiceDocuments).where(eq(invoiceDocuments.kind, 'invoice')).limit(1);
-    const pdf = await invoicePdf(invoice!);
-    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    const text = await textOf(await invoicePdf(invoice!));
+    const money = (cents: number) => `${(cents / 100).toFixed(2)} ${invoice!.data.currency}`;
+    const [rate] = invoice!.data.rates;
+    for (const expected of [
+      'Фактура',
+      'Invoice',
+      `№ ${invoice!.number}`,
+      'Дата на данъчното събитие / Date of the tax event',
+      'Модна Къща ООД',
+      'ЕИК / Company ID: 175074752',
+      'ДДС № / VAT ID: BG175074752',
+      'Клиент ЕООД',
+      'ЕИК / Company ID: 020469788',
+      'ДДС № / VAT ID: BG020469788',
+      `Данъчна основа 20 % / Tax base 20 %: ${money(rate!.netCents)}`,
+      `ДДС 20 % / VAT 20 %: ${money(rate!.vatCents)}`,
+      `Сума за плащане / Total: ${money(invoice!.totalCents)}`,
+    ]) {
+      expect(text).toContain(expected);
+    }
+  });
+
+  it('a credit note names its invoice and the amount credited', async () => {
+    const [note] = await t.db.select().from(invoiceDocuments).where(eq(invoiceDocuments.kind, 'credit-note')).limit(1);
+    const text = await textOf(await invoicePdf(note!));
+    expect(text).toContain('Кредитно известие');
+    expect(text).toContain(`№ ${note!.number}`);
+    expect(text).toContain(`Към фактура / To invoice: № ${note!.data.invoice!.number}`);
+    expect(text).toContain(
+      `Сума за връщане / Amount credited: ${(note!.totalCents / 100).toFixed(2)} ${note!.data.currency}`,
+    );
   });
 });
 
