@@ -86,9 +86,11 @@ const boundaries = [
 const API_MODULE_IMPORTS = {
   admin: ['cart', 'catalog', 'sales', 'size-fit', 'stock'],
   'admin-orders': ['orders', 'stock'],
-  checkout: ['discounts', 'invoices', 'orders', 'settings', 'stock'],
+  checkout: ['couriers', 'discounts', 'invoices', 'orders', 'settings', 'stock'],
   // Invoices number from the records' series and print with their PDF helpers.
   invoices: ['records'],
+  // Shipments answer the admin's order and take the order core's steps; prices read the settings.
+  couriers: ['admin-orders', 'orders', 'settings'],
   // The low-stock digest lists what the dashboard's stats list.
   'order-mails': ['admin-orders', 'orders', 'records', 'settings'],
   orders: ['invoices', 'records', 'stock'],

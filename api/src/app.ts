@@ -22,6 +22,9 @@ import { catalogFastPath } from './modules/catalog/fast-path.js';
 import { catalogRoutes } from './modules/catalog/routes.js';
 import { adminReviewRoutes, reviewRoutes } from './modules/reviews/routes.js';
 import { checkoutRoutes } from './modules/checkout/routes.js';
+import { createCouriers, startCourierJobs } from './modules/couriers/jobs.js';
+import { courierRoutes } from './modules/couriers/routes.js';
+import type { Couriers } from './modules/couriers/shipments.js';
 import { backupRoutes } from './modules/backups/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { metrics } from './modules/metrics/plugin.js';
@@ -75,6 +78,10 @@ declare module 'fastify' {
     outbox: Outbox;
     /** Set by main.ts on SIGTERM: answers then ask clients to close their connections. */
     draining: boolean;
+    /** The courier in use (built-in, or Econt when configured): modules/couriers. */
+    couriers: Couriers;
+    /** Settles once the courier's offices were first synced (or that failed and was logged). */
+    couriersReady: Promise<void>;
   }
 }
 
@@ -177,7 +184,15 @@ export async function buildApp({ config, database, logger, serveWebApp = true }:
   // A safety net for waiting shoppers: stock edits write their mails at once (stock/routes.ts).
   const stopSweeping = sweepLapsedOrders(db.db, app.log, () => collectBackInStock(db.db));
   const stopDigest = scheduleLowStockDigest(db.db, app.log);
+  const couriers = createCouriers(config);
+  app.decorate('couriers', couriers);
+  const courierJobs = startCourierJobs(db.db, couriers, app.log);
+  app.decorate('couriersReady', courierJobs.ready);
+  // The built-in courier's offices are the shop's own: there from the first answer on.
+  if (couriers.gateway.name === 'builtin') await courierJobs.ready;
   app.addHook('onClose', async () => {
+    courierJobs.stop();
+    await courierJobs.ready;
     stopCollectingFiles();
     stopSweeping();
     stopDigest();
@@ -228,6 +243,7 @@ export async function buildApp({ config, database, logger, serveWebApp = true }:
       await api.register(reviewRoutes);
       await api.register(adminReviewRoutes);
       await api.register(checkoutRoutes);
+      await api.register(courierRoutes);
       await api.register(adminDiscountRoutes);
       await api.register(orderRoutes);
       await api.register(recordsRoutes);

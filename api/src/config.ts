@@ -130,6 +130,11 @@ const EnvSchema = z.object({
   PAYMENTS: z.enum(PAYMENT_MODES).optional(),
   /** Mail: SMTP, or .eml files in DATA_DIR/outbox (in production only when asked for). */
   MAIL: z.enum(MAIL_MODES).optional(),
+  /** Econt (docs/decisions/0044): its account switches the courier from the built-in one to Econt. */
+  ECONT_USER: z.string().min(1).max(200).optional(),
+  ECONT_PASSWORD: z.string().min(1).max(200).optional(),
+  /** Econt's JSON services; their public demo service by default. */
+  ECONT_URL: z.url().default('https://demo.econt.com/ee/services'),
   /** Bearer token for GET /api/metrics; unset, the route answers 404. */
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
 });
@@ -157,6 +162,8 @@ export interface Config {
   trustProxy: false | number | string[];
   backup: { dir: string; keep: number; intervalHours: number };
   metricsToken: string | undefined;
+  /** Econt's account when ECONT_USER and ECONT_PASSWORD are set; otherwise the built-in courier. */
+  econt: { user: string; password: string; url: string } | undefined;
   /** Card payments: `stripe`, the built-in test page (`test`), or none (`off`: cash on delivery only). */
   payments: PaymentsMode;
   /** Where mail goes: SMTP_URL, or the outbox in DATA_DIR. */
@@ -190,6 +197,8 @@ export function loadConfig(
   // Checked beside the schema so that it is listed together with every other bad key.
   if (raw.STRIPE_SECRET_KEY && !raw.STRIPE_WEBHOOK_SECRET)
     problems.push('STRIPE_WEBHOOK_SECRET: is required with STRIPE_SECRET_KEY');
+  if (Boolean(raw.ECONT_USER) !== Boolean(raw.ECONT_PASSWORD))
+    problems.push('ECONT_USER, ECONT_PASSWORD: set both (Econt) or neither (the built-in courier)');
   const production = raw.NODE_ENV === 'production';
   const payments = paymentsMode(raw, production && purpose === 'server', problems);
   const mail = mailMode(raw, production && purpose === 'server', problems);
@@ -235,6 +244,10 @@ export function loadConfig(
       intervalHours: env.BACKUP_INTERVAL_HOURS,
     },
     metricsToken: env.METRICS_TOKEN,
+    econt:
+      env.ECONT_USER && env.ECONT_PASSWORD
+        ? { user: env.ECONT_USER, password: env.ECONT_PASSWORD, url: env.ECONT_URL }
+        : undefined,
     payments,
     mail,
     warnings,

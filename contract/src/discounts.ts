@@ -74,6 +74,8 @@ export type OrderDiscount = z.infer<typeof OrderDiscountSchema>;
 /** `POST /api/checkout/quote`: what the shopper's cart costs delivered this way, paid this way, with this code. */
 export const QuoteBodySchema = z.object({
   deliveryMethod: z.enum(['address', 'office', 'locker'], { message: 'Choose how the order is delivered.' }),
+  /** The office or locker chosen (a locker is priced as a locker whatever the method says). */
+  officeId: z.number().int().positive().optional(),
   paymentMethod: z.enum(PAYMENT_METHODS, { message: 'Choose card or cash on delivery.' }).default('card'),
   discountCode: z.string().trim().max(64, 'A code has at most 32 characters.').optional(),
 });

@@ -49,6 +49,8 @@ export const ERROR_CODES = [
   'ALREADY_REVIEWED',
   // Invoices (TRADE.md section 3): an order has one invoice, issued or requested: 409.
   'INVOICE_EXISTS',
+  // The courier did not answer or refused the parcel (TRADE.md section 6): 502, nothing half-done.
+  'COURIER_UNAVAILABLE',
   'INTERNAL',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -9,6 +9,7 @@ import {
 } from './constants.js';
 import { moneySchema } from './admin.js';
 import { IdSchema } from './common.js';
+import { COURIERS } from './couriers.js';
 import { OrderDiscountSchema } from './discounts.js';
 import { InvoiceDetailsSchema } from './invoices.js';
 
@@ -31,12 +32,18 @@ export const DeliverySchema = z
       .regex(/^[A-Za-z0-9 -]{3,10}$/, 'Enter a valid postcode.'),
     line1: z.string().trim().max(200, 'The address has at most 200 characters.').optional(),
     office: z.string().trim().max(200, 'The office has at most 200 characters.').optional(),
+    /** The office or locker chosen from the courier's list (`GET /api/couriers/offices`); `office` is then its name and address. */
+    officeId: z
+      .number('Choose an office or locker from the list.')
+      .int('Choose an office or locker from the list.')
+      .positive('Choose an office or locker from the list.')
+      .optional(),
     note: z.string().trim().max(500, 'The note has at most 500 characters.').optional(),
   })
   .superRefine((delivery, ctx) => {
     if (delivery.method === 'address' && !delivery.line1)
       ctx.addIssue({ code: 'custom', path: ['line1'], message: 'Enter the street address.' });
-    if (delivery.method === 'office' && !delivery.office)
+    if (delivery.method === 'office' && !delivery.office && !delivery.officeId)
       ctx.addIssue({ code: 'custom', path: ['office'], message: 'Name the courier office.' });
   });
 export type Delivery = z.output<typeof DeliverySchema>;
@@ -127,6 +134,9 @@ export const SavedDeliverySchema = z.object({
   line1: z.string().nullable(),
   office: z.string().nullable(),
   note: z.string().nullable(),
+  /** The office or locker chosen from the list and its courier (docs/decisions/0044); absent or null when typed by hand. */
+  officeId: z.number().nullable().optional(),
+  courier: z.enum(COURIERS).nullable().optional(),
 });
 export type SavedDelivery = z.infer<typeof SavedDeliverySchema>;
 
@@ -158,7 +168,15 @@ export const OrderSchema = z.object({
   confirmationRequired: z.boolean(),
   confirmedAt: z.string().nullable(),
   delivery: SavedDeliverySchema.nullable(),
-  tracking: z.object({ carrier: z.string(), number: z.string(), url: z.string().nullable() }).nullable(),
+  /** `labelUrl` (admin answers only, a courier's label made): the label's PDF, `GET` with the admin's token. */
+  tracking: z
+    .object({
+      carrier: z.string(),
+      number: z.string(),
+      url: z.string().nullable(),
+      labelUrl: z.string().nullable().optional(),
+    })
+    .nullable(),
   withdrawal: z
     .object({
       submittedAt: z.string(),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { COD_MAX_OPEN_ORDERS_MAX, QUANTITY_MAX, RETURN_DAYS_MIN } from './constants.js';
 import { moneySchema } from './admin.js';
 import { RecordsSettingsSchema, UpdateRecordsBodySchema } from './records.js';
+import { COURIERS } from './couriers.js';
 
 /** Who sells: shown in the footer, the terms, on product pages (manufacturer) and in every order mail. */
 export const SellerSchema = z.object({
@@ -44,6 +45,8 @@ export const SettingsSchema = z.object({
     addressPrice: z.number(),
     /** To a courier office. */
     officePrice: z.number(),
+    /** To a parcel locker: the office price until the owner sets one (the API always sends it). */
+    lockerPrice: z.number().optional(),
     /** Free delivery from this subtotal; null: never free. */
     freeFrom: z.number().nullable(),
   }),
@@ -74,6 +77,19 @@ export const SettingsSchema = z.object({
   notificationsEmail: z.string().optional(),
   /** Sale records (TRADE.md section 2): only in the admin's answers, never public. */
   records: RecordsSettingsSchema.optional(),
+  /**
+   * The courier (TRADE.md section 6), only in the admin's answers: which one the server uses (its
+   * configuration: ECONT_USER and ECONT_PASSWORD), where parcels leave from (an office of it, else
+   * an address; '' the seller's), and whether the shopper may look inside before paying.
+   */
+  courier: z
+    .object({
+      name: z.enum(COURIERS),
+      senderOfficeId: z.number().nullable(),
+      senderAddress: z.string(),
+      inspection: z.boolean(),
+    })
+    .optional(),
 });
 export type Settings = z.infer<typeof SettingsSchema>;
 
@@ -101,6 +117,8 @@ export const UpdateSettingsBodySchema = z.object({
     .object({
       addressPrice: price('Delivery to an address'),
       officePrice: price('Delivery to an office'),
+      /** null: as to an office. */
+      lockerPrice: price('Delivery to a locker').nullable(),
       freeFrom: price('Free delivery from').nullable(),
     })
     .partial()
@@ -124,6 +142,14 @@ export const UpdateSettingsBodySchema = z.object({
     .max(365, `Return days are a whole number from ${RETURN_DAYS_MIN} to 365.`)
     .optional(),
   records: UpdateRecordsBodySchema.optional(),
+  courier: z
+    .object({
+      senderOfficeId: z.number().int().positive('Choose the office from the list.').nullable(),
+      senderAddress: text('The sender address', 300),
+      inspection: z.boolean(),
+    })
+    .partial()
+    .optional(),
 });
 export type UpdateSettingsBody = z.input<typeof UpdateSettingsBodySchema>;
 export type UpdateSettings = z.output<typeof UpdateSettingsBodySchema>;

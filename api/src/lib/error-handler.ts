@@ -55,6 +55,8 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   TOO_MANY_IMAGES: 409,
   // Invoices (TRADE.md section 3).
   INVOICE_EXISTS: 409,
+  // Couriers (TRADE.md section 6): their service failed the request.
+  COURIER_UNAVAILABLE: 502,
   INTERNAL: 500,
 };
 

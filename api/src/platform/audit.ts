@@ -20,6 +20,8 @@ export type AuditAction =
   | 'settings.update'
   | 'order.confirm'
   | 'order.ship'
+  | 'order.shipment'
+  | 'couriers.sync'
   | 'order.deliver'
   | 'order.cancel'
   | 'order.refund'

@@ -14,7 +14,7 @@ import { onSale, paidPrice, saleNow } from '../../db/fragments.js';
 import { queryRows } from '../../db/rows.js';
 import { AppError } from '../../lib/errors.js';
 import { applicableCode, type ApplicableCode } from '../discounts/apply.js';
-import type { SettingsRow } from '../settings/service.js';
+import { lockerCents, type SettingsRow } from '../settings/service.js';
 
 const CartLineSchema = z.object({
   line_id: z.number(),
@@ -65,6 +65,8 @@ export interface PricedCart {
 
 export interface PriceRequest {
   deliveryMethod: QuoteBody['deliveryMethod'];
+  /** The delivery's price the courier module reckoned (a locker's, the courier's own); else the settings' for the method. */
+  deliveryCents?: number | undefined;
   cod: boolean;
   discountCode?: string | undefined;
   /** The checkout locks the cart's lines and the code's row; the quote reads. */
@@ -92,9 +94,12 @@ export async function priceCart(
   const deliveryPriceCents =
     code?.kind === 'free-delivery'
       ? 0
-      : request.deliveryMethod === 'address'
-        ? settings.deliveryAddressCents
-        : settings.deliveryOfficeCents;
+      : (request.deliveryCents ??
+        (request.deliveryMethod === 'address'
+          ? settings.deliveryAddressCents
+          : request.deliveryMethod === 'locker'
+            ? lockerCents(settings)
+            : settings.deliveryOfficeCents));
   const totals = orderTotals({
     lines: lines.map((line, index) => ({ ...line, discountCents: shares[index]! })),
     delivery: { priceCents: deliveryPriceCents, freeFromCents: settings.freeDeliveryFromCents },

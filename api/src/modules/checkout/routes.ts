@@ -12,6 +12,7 @@ import { AppError } from '../../lib/errors.js';
 import { currentUser, requireUser } from '../../platform/security/authenticate.js';
 import { countedCodeTry } from '../discounts/apply.js';
 import { settingsRow } from '../settings/service.js';
+import { deliveryCharge } from '../couriers/pricing.js';
 import { priceCart, toQuote } from './quote.js';
 import { createCheckout, PaymentProviderError } from './service.js';
 
@@ -60,11 +61,14 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = currentUser(request);
-      const { deliveryMethod, paymentMethod, discountCode } = request.body;
+      const { deliveryMethod, paymentMethod, discountCode, officeId } = request.body;
+      // A locker is priced as one; an unknown office: 400 on delivery.officeId.
+      const charge = await deliveryCharge(app.db, app.couriers.gateway, { method: deliveryMethod, officeId });
       const quote = async () =>
         toQuote(
           await priceCart(app.db, user.id, await settingsRow(app.db), {
             deliveryMethod,
+            deliveryCents: charge.cents,
             cod: paymentMethod === 'cod',
             discountCode,
             lock: false,
@@ -120,6 +124,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
             // The page's language when it says so, else the one the account was made in.
             lang: request.query.lang ?? user.locale,
             currency: app.config.currency,
+            courier: app.couriers.gateway,
             delivery,
             paymentMethod,
             saveDelivery,

@@ -14,6 +14,9 @@ import { keepInvoiceRequest } from '../invoices/issue.js';
 import { saveInvoiceDetails } from '../invoices/service.js';
 import { settingsRow } from '../settings/service.js';
 import { priceCart } from './quote.js';
+import type { CourierGateway } from '../couriers/gateway.js';
+import { officeDelivery } from '../couriers/offices.js';
+import { deliveryCharge } from '../couriers/pricing.js';
 import { accountStanding, holdUntil } from './limits.js';
 import {
   cartShortfalls,
@@ -36,6 +39,8 @@ export interface CheckoutRequest {
   paymentMethod: PaymentMethod;
   saveDelivery: boolean;
   discountCode?: string | undefined;
+  /** The courier in use: it prices the delivery and knows the offices and lockers (modules/couriers). */
+  courier: CourierGateway;
   /** The company an invoice is asked for (issued at the tax event), and whether to keep it in the profile. */
   invoice?: InvoiceDetails | undefined;
   saveInvoiceDetails?: boolean | undefined;
@@ -238,7 +243,15 @@ export async function createCheckout(
     throw invalid('paymentMethod', 'Card payments are switched off: choose cash on delivery.');
   const reserved = cod ? null : (provider.reserveSession?.() ?? null);
   const expiresAt = cod ? null : new Date(Date.now() + provider.sessionLifetimeMs);
-  const delivery = snapshot(request.delivery);
+  // The office or locker chosen (an unknown or closed one: 400 on delivery.officeId) and the
+  // delivery's price, the courier's calculation asked before any transaction.
+  const charge = await deliveryCharge(db, request.courier, {
+    method: request.delivery.method,
+    officeId: request.delivery.method === 'office' ? request.delivery.officeId : undefined,
+    city: request.delivery.city,
+    postcode: request.delivery.postcode,
+  });
+  const delivery = officeDelivery(snapshot(request.delivery), charge.office, request.lang);
   // The earlier checkout this one replaces is cancelled with it: its session closes after commit (an effect).
   const placed = await db.transaction(async (tx) => {
     const settings = await settingsRow(tx);
@@ -260,6 +273,7 @@ export async function createCheckout(
     const priced = request.discountCode
       ? await priceCart(tx, shopper.id, settings, {
           deliveryMethod: delivery.method,
+          deliveryCents: charge.cents,
           cod,
           discountCode: request.discountCode,
           lock: true,
@@ -276,9 +290,7 @@ export async function createCheckout(
       confirmationRequired,
       delivery,
       charges: {
-        deliveryCents:
-          priced?.deliveryPriceCents ??
-          (delivery.method === 'address' ? settings.deliveryAddressCents : settings.deliveryOfficeCents),
+        deliveryCents: priced?.deliveryPriceCents ?? charge.cents,
         freeFromCents: settings.freeDeliveryFromCents,
         codFeeCents: cod ? settings.codFeeCents : 0,
         discount: priced?.code

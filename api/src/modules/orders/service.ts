@@ -1,7 +1,15 @@
 import { type AdminOrder, type Order, fromCents } from '@shop/contract';
 import { and, asc, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
-import { invoiceRequests, orderEvents, orderItems, orders, users, withdrawals } from '../../db/schema.js';
+import {
+  courierShipments,
+  invoiceRequests,
+  orderEvents,
+  orderItems,
+  orders,
+  users,
+  withdrawals,
+} from '../../db/schema.js';
 import { lockShopper } from '../../db/locks.js';
 import { notFound } from '../../lib/errors.js';
 import { assertStep, factsOf } from './core.js';
@@ -161,8 +169,31 @@ export async function withCustomers(db: Db | Tx, rows: OrderRow[]): Promise<Admi
           .from(users)
           .where(inArray(users.id, userIds));
   const byId = new Map(customers.map((customer) => [customer.id, customer]));
+  // A courier's label made for the order (docs/decisions/0044): the admin prints it again from here.
+  const labelled = new Set(
+    rows.length === 0
+      ? []
+      : (
+          await db
+            .select({ orderId: courierShipments.orderId })
+            .from(courierShipments)
+            .where(
+              and(
+                inArray(
+                  courierShipments.orderId,
+                  rows.map((row) => row.id),
+                ),
+                eq(courierShipments.state, 'created'),
+              ),
+            )
+        ).map((row) => row.orderId),
+  );
   return (await toOrders(db, rows)).map((order, index) => ({
     ...order,
+    tracking:
+      order.tracking && labelled.has(order.id)
+        ? { ...order.tracking, labelUrl: `/api/admin/orders/${order.id}/shipment/label` }
+        : order.tracking,
     customer: byId.get(rows[index]!.userId ?? -1) ?? null,
   }));
 }

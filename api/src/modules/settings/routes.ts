@@ -8,7 +8,11 @@ import { getAdminSettings, getSettings, updateSettings } from './service.js';
 
 /** The shop's settings: everyone reads them (cached like the catalogue), admins change them. */
 export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const shop = { currency: app.config.currency, cardPayments: app.payments.takesNewPayments };
+  const shop = {
+    currency: app.config.currency,
+    cardPayments: app.payments.takesNewPayments,
+    courier: app.config.econt ? ('econt' as const) : ('builtin' as const),
+  };
   app.get(
     '/settings',
     {

@@ -1,7 +1,8 @@
-import { type Settings, type UpdateSettings, fromCents, toCents } from '@shop/contract';
-import { eq } from 'drizzle-orm';
+import { type Courier, type Settings, type UpdateSettings, fromCents, toCents } from '@shop/contract';
+import { and, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
-import { shopSettings } from '../../db/schema.js';
+import { courierOffices, shopSettings } from '../../db/schema.js';
+import { AppError } from '../../lib/errors.js';
 import { audit } from '../../platform/audit.js';
 import { getRecordsSettings, updateRecordsSettings } from '../records/settings.js';
 
@@ -12,11 +13,27 @@ export interface ShopFacts {
   currency: string;
   /** Whether the shop takes card payments (PAYMENTS=off: it does not). */
   cardPayments: boolean;
+  /** The courier in use (Econt when its account is configured); the built-in one by default. */
+  courier?: Courier;
 }
 
-function toSettings(row: SettingsRow, { currency, cardPayments }: ShopFacts, admin = false): Settings {
+function toSettings(
+  row: SettingsRow,
+  { currency, cardPayments, courier = 'builtin' }: ShopFacts,
+  admin = false,
+): Settings {
   return {
-    ...(admin ? { notificationsEmail: row.notificationsEmail } : {}),
+    ...(admin
+      ? {
+          notificationsEmail: row.notificationsEmail,
+          courier: {
+            name: courier,
+            senderOfficeId: row.courierSenderOfficeId,
+            senderAddress: row.courierSenderAddress,
+            inspection: row.courierInspection,
+          },
+        }
+      : {}),
     seller: {
       legalName: row.sellerLegalName,
       address: row.sellerAddress,
@@ -28,6 +45,7 @@ function toSettings(row: SettingsRow, { currency, cardPayments }: ShopFacts, adm
     delivery: {
       addressPrice: fromCents(row.deliveryAddressCents),
       officePrice: fromCents(row.deliveryOfficeCents),
+      lockerPrice: fromCents(lockerCents(row)),
       freeFrom: row.freeDeliveryFromCents === null ? null : fromCents(row.freeDeliveryFromCents),
     },
     cod: { enabled: row.codEnabled, fee: fromCents(row.codFeeCents), confirmNewAccounts: row.codConfirmNewAccounts },
@@ -38,6 +56,9 @@ function toSettings(row: SettingsRow, { currency, cardPayments }: ShopFacts, adm
     pricesIncludeVat: true,
   };
 }
+
+/** Delivery to a parcel locker: its own price once the owner set one, the office's until then. */
+export const lockerCents = (row: SettingsRow): number => row.deliveryLockerCents ?? row.deliveryOfficeCents;
 
 /** The settings row (migration 0007 makes it; written again here should an operator have deleted it). */
 export async function settingsRow(db: Db | Tx): Promise<SettingsRow> {
@@ -81,7 +102,15 @@ export async function updateSettings(
     const before = await settingsRow(tx);
     const recordsBefore = await getRecordsSettings(tx);
     const records = await updateRecordsSettings(tx, body.records);
-    const { seller = {}, delivery = {}, cod = {}, limits = {} } = body;
+    const { seller = {}, delivery = {}, cod = {}, limits = {}, courier = {} } = body;
+    if (courier.senderOfficeId) {
+      const [office] = await tx
+        .select({ id: courierOffices.id })
+        .from(courierOffices)
+        .where(and(eq(courierOffices.id, courier.senderOfficeId), eq(courierOffices.active, true)));
+      const message = 'Choose the office from the list.';
+      if (!office) throw new AppError('VALIDATION_ERROR', message, { 'courier.senderOfficeId': message });
+    }
     const [row] = await tx
       .update(shopSettings)
       .set({
@@ -94,6 +123,15 @@ export async function updateSettings(
         notificationsEmail: body.notificationsEmail,
         deliveryAddressCents: delivery.addressPrice === undefined ? undefined : toCents(delivery.addressPrice),
         deliveryOfficeCents: delivery.officePrice === undefined ? undefined : toCents(delivery.officePrice),
+        deliveryLockerCents:
+          delivery.lockerPrice === undefined
+            ? undefined
+            : delivery.lockerPrice === null
+              ? null
+              : toCents(delivery.lockerPrice),
+        courierSenderOfficeId: courier.senderOfficeId,
+        courierSenderAddress: courier.senderAddress,
+        courierInspection: courier.inspection,
         freeDeliveryFromCents:
           delivery.freeFrom === undefined ? undefined : delivery.freeFrom === null ? null : toCents(delivery.freeFrom),
         codEnabled: cod.enabled,

@@ -1,0 +1,195 @@
+import type { CourierGateway, GatewayOffice, Parcel, ParcelStatus, Party, StoredLabel } from './gateway.js';
+import { CALL_TIMEOUT_MS, CourierUnavailableError, PRICE_TIMEOUT_MS } from './gateway.js';
+
+/**
+ * Econt's JSON API (docs/decisions/0044): `POST {url}/{Service}.{method}.json` with HTTP Basic
+ * authentication and a JSON body; an error answers a non-2xx status with `{ type, message }`.
+ * The methods used, as Econt's public client libraries call them:
+ *
+ * - `Nomenclatures/NomenclaturesService.getOffices.json` `{ countryCode: 'BGR' }` →
+ *   `{ offices: [{ id, code, isAPS, name, nameEn, address: { city: { name, nameEn, postCode },
+ *   fullAddress, fullAddressEn } }] }` (`isAPS`: an automatic parcel station, a locker);
+ * - `Shipments/LabelService.createLabel.json` `{ label, mode: 'calculate' | 'create' }` →
+ *   `{ label: { shipmentNumber, pdfURL, totalPrice, currency } }`;
+ * - `Shipments/LabelService.deleteLabels.json` `{ shipmentNumbers }` → `{ results: [{ shipmentNum, error }] }`;
+ * - `Shipments/ShipmentService.getShipmentStatuses.json` `{ shipmentNumbers }` →
+ *   `{ shipmentStatuses: [{ status: { shipmentNumber, shortDeliveryStatusEn, deliveryTime }, error }] }`
+ *   (`deliveryTime` set: handed to the recipient).
+ */
+export interface EcontOptions {
+  url: string;
+  user: string;
+  password: string;
+}
+
+interface EcontOffice {
+  id?: number;
+  code?: string;
+  isAPS?: boolean;
+  name?: string;
+  nameEn?: string;
+  address?: {
+    city?: { name?: string; nameEn?: string; postCode?: string };
+    fullAddress?: string;
+    fullAddressEn?: string;
+  };
+}
+
+interface EcontLabelAnswer {
+  label?: { shipmentNumber?: string; pdfURL?: string; totalPrice?: number; currency?: string };
+}
+
+const TRACKING_PAGE = 'https://www.econt.com/services/track-shipment/';
+
+export function econtCourier(options: EcontOptions): CourierGateway {
+  const base = options.url.replace(/\/+$/, '');
+  const authorization = `Basic ${Buffer.from(`${options.user}:${options.password}`).toString('base64')}`;
+
+  async function call<T>(method: string, body: unknown, timeoutMs = CALL_TIMEOUT_MS): Promise<T> {
+    let response: Response;
+    try {
+      response = await fetch(`${base}/${method}.json`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization },
+        body: JSON.stringify(body),
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+    } catch (error) {
+      throw new CourierUnavailableError('econt', error);
+    }
+    const text = await response.text().catch(() => '');
+    if (!response.ok) throw new CourierUnavailableError('econt', new Error(`${method}: ${response.status} ${text}`));
+    try {
+      return JSON.parse(text) as T;
+    } catch (error) {
+      throw new CourierUnavailableError('econt', error);
+    }
+  }
+
+  const party = (who: Party) => ({
+    name: who.name,
+    phones: [who.phone],
+  });
+  const address = (who: Party) => ({
+    city: { country: { code3: 'BGR' }, name: who.city, postCode: who.postcode },
+    other: who.address ?? '',
+  });
+
+  /** The label as Econt's createLabel takes it: from an office or address, to an office (or locker) or address. */
+  const label = (parcel: Parcel) => ({
+    senderClient: party(parcel.sender),
+    ...(parcel.sender.officeCode
+      ? { senderOfficeCode: parcel.sender.officeCode }
+      : { senderAddress: address(parcel.sender) }),
+    receiverClient: party(parcel.recipient),
+    ...(parcel.recipient.officeCode
+      ? { receiverOfficeCode: parcel.recipient.officeCode }
+      : { receiverAddress: address(parcel.recipient) }),
+    packCount: parcel.parcels,
+    shipmentType: 'PACK',
+    weight: parcel.weightGrams / 1000,
+    shipmentDescription: parcel.description,
+    orderNumber: parcel.reference,
+    ...(parcel.codCents > 0
+      ? { services: { cdAmount: parcel.codCents / 100, cdType: 'get', cdCurrency: parcel.currency } }
+      : {}),
+    // Econt's "review before paying" (преглед): the recipient opens the parcel before paying.
+    payAfterAccept: parcel.inspection,
+  });
+
+  return {
+    name: 'econt',
+
+    async listOffices() {
+      const answer = await call<{ offices?: EcontOffice[] }>('Nomenclatures/NomenclaturesService.getOffices', {
+        countryCode: 'BGR',
+      });
+      return (answer.offices ?? []).flatMap((office): GatewayOffice[] => {
+        const city = office.address?.city;
+        if (!office.code || !office.name || !city?.name) return [];
+        return [
+          {
+            code: office.code,
+            kind: office.isAPS ? 'locker' : 'office',
+            name: office.name,
+            nameEn: office.nameEn || office.name,
+            city: city.name,
+            cityEn: city.nameEn || city.name,
+            postcode: city.postCode ?? '',
+            address: office.address?.fullAddress ?? '',
+            addressEn: office.address?.fullAddressEn || office.address?.fullAddress || '',
+          },
+        ];
+      });
+    },
+
+    async price(parcel) {
+      const answer = await call<EcontLabelAnswer>(
+        'Shipments/LabelService.createLabel',
+        { label: label(parcel), mode: 'calculate' },
+        PRICE_TIMEOUT_MS,
+      );
+      const total = answer.label?.totalPrice;
+      return typeof total === 'number' && Number.isFinite(total) ? Math.round(total * 100) : null;
+    },
+
+    async createLabel(parcel) {
+      const answer = await call<EcontLabelAnswer>('Shipments/LabelService.createLabel', {
+        label: label(parcel),
+        mode: 'create',
+      });
+      const number = answer.label?.shipmentNumber;
+      if (!number) throw new CourierUnavailableError('econt', new Error('createLabel answered no shipmentNumber'));
+      return {
+        trackingNumber: String(number),
+        trackingUrl: `${TRACKING_PAGE}${encodeURIComponent(String(number))}`,
+        label: { pdfURL: answer.label?.pdfURL ?? null, shipmentNumber: String(number) },
+      };
+    },
+
+    async cancelLabel(trackingNumber) {
+      const answer = await call<{ results?: { shipmentNum?: string; error?: { message?: string } | null }[] }>(
+        'Shipments/LabelService.deleteLabels',
+        { shipmentNumbers: [trackingNumber] },
+      );
+      const error = answer.results?.find((result) => result.error)?.error;
+      if (error) throw new CourierUnavailableError('econt', new Error(error.message ?? 'deleteLabels refused'));
+    },
+
+    async track(trackingNumbers) {
+      const statuses = new Map<string, ParcelStatus>();
+      if (trackingNumbers.length === 0) return statuses;
+      const answer = await call<{
+        shipmentStatuses?: {
+          status?: {
+            shipmentNumber?: string;
+            shortDeliveryStatusEn?: string;
+            shortDeliveryStatus?: string;
+            deliveryTime?: string | number | null;
+          };
+        }[];
+      }>('Shipments/ShipmentService.getShipmentStatuses', { shipmentNumbers: trackingNumbers });
+      for (const entry of answer.shipmentStatuses ?? []) {
+        const status = entry.status;
+        if (!status?.shipmentNumber) continue;
+        statuses.set(String(status.shipmentNumber), {
+          delivered: Boolean(status.deliveryTime),
+          status: (status.shortDeliveryStatusEn || status.shortDeliveryStatus || '').slice(0, 200),
+        });
+      }
+      return statuses;
+    },
+
+    async labelPdf(stored: StoredLabel) {
+      const url = typeof stored.pdfURL === 'string' ? stored.pdfURL : null;
+      if (!url) throw new CourierUnavailableError('econt', new Error('the label has no pdfURL'));
+      try {
+        const response = await fetch(url, { headers: { authorization }, signal: AbortSignal.timeout(CALL_TIMEOUT_MS) });
+        if (!response.ok) throw new Error(`label PDF: ${response.status}`);
+        return Buffer.from(await response.arrayBuffer());
+      } catch (error) {
+        throw new CourierUnavailableError('econt', error);
+      }
+    },
+  };
+}

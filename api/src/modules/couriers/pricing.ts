@@ -1,0 +1,65 @@
+import type { Db } from '../../db/client.js';
+import { lockerCents, settingsRow } from '../settings/service.js';
+import type { CourierGateway } from './gateway.js';
+import { chosenOffice, type OfficeRow } from './offices.js';
+
+export interface DeliveryAsked {
+  method: 'address' | 'office' | 'locker';
+  /** The office or locker chosen from the list (an unknown or closed one: 400 on `delivery.officeId`). */
+  officeId?: number | undefined;
+  city?: string | undefined;
+  postcode?: string | undefined;
+}
+
+/**
+ * What a delivery costs before the free-delivery threshold (cents), and the office or locker it
+ * goes to: the settings' price (a locker's own, which reads as the office's until set), or the
+ * courier's calculation when it has one (Econt) and answers within PRICE_TIMEOUT_MS; any failure
+ * of the courier falls back to the settings' price (the checkout never waits on it).
+ */
+export async function deliveryCharge(
+  db: Db,
+  gateway: CourierGateway,
+  asked: DeliveryAsked,
+): Promise<{ cents: number; office: OfficeRow | null }> {
+  const office = asked.officeId ? await chosenOffice(db, gateway.name, asked.officeId) : null;
+  const settings = await settingsRow(db);
+  const own =
+    asked.method === 'address'
+      ? settings.deliveryAddressCents
+      : office?.kind === 'locker' || (!office && asked.method === 'locker')
+        ? lockerCents(settings)
+        : settings.deliveryOfficeCents;
+  if (gateway.name === 'builtin') return { cents: own, office };
+  const quoted = await gateway
+    .price({
+      orderId: 0,
+      reference: '',
+      sender: {
+        name: settings.sellerLegalName,
+        phone: settings.sellerPhone,
+        city: '',
+        postcode: '',
+        address: settings.courierSenderAddress || settings.sellerAddress,
+        officeCode: null,
+        officeName: null,
+      },
+      recipient: {
+        name: 'Recipient',
+        phone: '',
+        city: office?.city ?? asked.city ?? '',
+        postcode: office?.postcode ?? asked.postcode ?? '',
+        address: office ? null : '',
+        officeCode: office?.code ?? null,
+        officeName: null,
+      },
+      codCents: 0,
+      currency: 'BGN',
+      parcels: 1,
+      weightGrams: 1000,
+      inspection: settings.courierInspection,
+      description: 'Clothing',
+    })
+    .catch(() => null);
+  return { cents: quoted ?? own, office };
+}
