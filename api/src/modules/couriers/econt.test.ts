@@ -1,0 +1,166 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { courierOffices, courierShipments, orderEvents, orders } from '../../db/schema.js';
+import { createTestApp, type TestApp } from '../../test/app.js';
+import { bearer, createProduct, createUser, type CreatedUser } from '../../test/factories.js';
+import { addCartLine, TEST_DELIVERY } from '../payments/test-support.js';
+import { pollTracking } from './shipments.js';
+import { fakeEcontOffice, startFakeEcont, type FakeEcont } from './test-support.js';
+
+/** Econt switched on by its three variables, end to end against a local fake of its service. */
+let t: TestApp;
+let fake: FakeEcont;
+let admin: CreatedUser;
+const SOFIA: [string, string, string] = ['София', 'Sofia', '1000'];
+const RUSE: [string, string, string] = ['Русе', 'Ruse', '7000'];
+
+beforeAll(async () => {
+  fake = await startFakeEcont();
+  fake.offices = [
+    fakeEcontOffice('1001', SOFIA, 'София Център'),
+    fakeEcontOffice('1002', SOFIA, 'София Младост', true),
+    fakeEcontOffice('7001', RUSE, 'Русе Център'),
+  ];
+  t = await createTestApp({ ECONT_USER: 'shop', ECONT_PASSWORD: 'secret', ECONT_URL: fake.url });
+  await t.app.couriersReady;
+  admin = await createUser(t.db, { role: 'ADMIN' });
+});
+afterAll(async () => {
+  await t.close();
+  await fake.close();
+});
+
+const officeCoded = async (code: string) =>
+  (await t.db.select().from(courierOffices).where(eq(courierOffices.code, code)))[0]!;
+const orderRow = async (id: number) => (await t.db.select().from(orders).where(eq(orders.id, id)))[0]!;
+const ship = (orderId: number) =>
+  t.app.inject({ method: 'POST', url: `/api/admin/orders/${orderId}/shipment`, headers: bearer(admin), payload: {} });
+
+async function codOrder(code: string) {
+  const user = await createUser(t.db);
+  await addCartLine(t.db, user, await createProduct(t.db, { priceCents: 4000 }), { quantity: 1 });
+  const placed = await t.app.inject({
+    method: 'POST',
+    url: '/api/checkout/session',
+    headers: bearer(user),
+    payload: {
+      delivery: { ...TEST_DELIVERY, method: 'office', line1: undefined, officeId: (await officeCoded(code)).id },
+      paymentMethod: 'cod',
+    },
+  });
+  expect(placed.statusCode, placed.body).toBe(201);
+  return { user, orderId: placed.json().orderId as number };
+}
+
+describe('Econt (ECONT_USER, ECONT_PASSWORD, ECONT_URL)', () => {
+  it('syncs its offices at start and on demand: a changed one updated, a closed one kept inactive', async () => {
+    const offices = (await t.app.inject('/api/couriers/offices?city=Sofia')).json();
+    expect(offices.map((office: { kind: string; courier: string }) => [office.courier, office.kind])).toEqual([
+      ['econt', 'office'],
+      ['econt', 'locker'],
+    ]);
+    fake.offices = [
+      fakeEcontOffice('1001', SOFIA, 'София Център 2'),
+      fakeEcontOffice('1002', SOFIA, 'София Младост', true),
+      fakeEcontOffice('9001', ['Варна', 'Varna', '9000'], 'Варна Център'),
+    ];
+    const sync = await t.app.inject({ method: 'POST', url: '/api/admin/couriers/sync', headers: bearer(admin) });
+    expect(sync.json()).toEqual({ courier: 'econt', added: 1, updated: 1, closed: 1, total: 3 });
+    expect(await officeCoded('7001')).toMatchObject({ active: false });
+    expect(await officeCoded('1001')).toMatchObject({ name: 'София Център 2', active: true });
+    expect((await t.app.inject('/api/couriers/offices?city=Ruse')).json()).toEqual([]);
+  });
+
+  it('prices the cart with its calculation, and with the settings’ price when it does not answer', async () => {
+    const user = await createUser(t.db);
+    await addCartLine(t.db, user, await createProduct(t.db, { priceCents: 4000 }), { quantity: 1 });
+    const quote = async () =>
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/checkout/quote',
+          headers: bearer(user),
+          payload: { deliveryMethod: 'office', officeId: (await officeCoded('1002')).id },
+        })
+      ).json().deliveryCost;
+    expect(await quote()).toBe(5.8);
+    fake.down = 'error';
+    const settings = (await t.app.inject('/api/settings')).json();
+    expect(await quote()).toBe(settings.delivery.lockerPrice);
+    fake.down = false;
+  });
+
+  it('makes the label with the cash on delivery and ships the order; the label prints from Econt', async () => {
+    const { orderId } = await codOrder('1002');
+    const shipped = await ship(orderId);
+    expect(shipped.statusCode, shipped.body).toBe(200);
+    const order = shipped.json();
+    expect(order).toMatchObject({
+      fulfilment: 'shipped',
+      tracking: { carrier: 'Econt', number: expect.stringMatching(/^\d{13}$/), labelUrl: expect.any(String) },
+    });
+    expect(order.tracking.url).toContain(order.tracking.number);
+    const made = fake.calls.filter(
+      (call) => call.method === 'Shipments/LabelService.createLabel' && call.body.mode === 'create',
+    );
+    expect(made.at(-1)!.body.label).toMatchObject({
+      receiverOfficeCode: '1002',
+      services: { cdAmount: order.total, cdType: 'get' },
+      payAfterAccept: false,
+    });
+    const label = await t.app.inject({ method: 'GET', url: order.tracking.labelUrl, headers: bearer(admin) });
+    expect(label.statusCode).toBe(200);
+    expect(label.body).toContain('fake econt label');
+  });
+
+  it('asks for inspection before payment when the owner allows it', async () => {
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: '/api/admin/settings',
+      headers: bearer(admin),
+      payload: { courier: { inspection: true, senderOfficeId: (await officeCoded('1001')).id } },
+    });
+    expect(put.json().courier).toMatchObject({ name: 'econt', inspection: true });
+    const { orderId } = await codOrder('1001');
+    expect((await ship(orderId)).statusCode).toBe(200);
+    const made = fake.calls.filter(
+      (call) => call.method === 'Shipments/LabelService.createLabel' && call.body.mode === 'create',
+    );
+    expect(made.at(-1)!.body.label).toMatchObject({ payAfterAccept: true, senderOfficeCode: '1001' });
+  });
+
+  it('answers 502 COURIER_UNAVAILABLE when Econt does not answer, and leaves the order as it was', async () => {
+    const { orderId } = await codOrder('1001');
+    fake.down = 'error';
+    const failed = await ship(orderId);
+    fake.down = false;
+    expect(failed.statusCode).toBe(502);
+    expect(failed.json().code).toBe('COURIER_UNAVAILABLE');
+    expect(await orderRow(orderId)).toMatchObject({ fulfilment: 'unfulfilled', trackingNumber: null });
+    expect(await t.db.select().from(courierShipments).where(eq(courierShipments.orderId, orderId))).toEqual([]);
+    // Once it answers again, the same button works.
+    expect((await ship(orderId)).statusCode).toBe(200);
+  });
+
+  it('polls the tracking: a parcel Econt delivered is delivered through the order core, the cash collected', async () => {
+    const { orderId } = await codOrder('1002');
+    const number = (await ship(orderId)).json().tracking.number as string;
+    const gateway = t.app.couriers.gateway;
+    await pollTracking(t.db, gateway);
+    expect(await orderRow(orderId)).toMatchObject({ fulfilment: 'shipped', status: 'placed' });
+    fake.delivered.add(number);
+    // Polled a minute ago: not asked again yet.
+    await t.db.update(courierShipments).set({ polledAt: null }).where(eq(courierShipments.orderId, orderId));
+    expect(await pollTracking(t.db, gateway)).toBeGreaterThanOrEqual(1);
+    const row = await orderRow(orderId);
+    expect(row).toMatchObject({ fulfilment: 'delivered', status: 'paid' });
+    expect(row.deliveredAt).not.toBeNull();
+    const events = await t.db.select().from(orderEvents).where(eq(orderEvents.orderId, orderId));
+    expect(events.map((event) => event.type)).toEqual(expect.arrayContaining(['shipped', 'delivered', 'paid']));
+    const [shipment] = await t.db.select().from(courierShipments).where(eq(courierShipments.orderId, orderId));
+    expect(shipment!.lastStatus).toBe('Delivered');
+    // Delivered once: the next round leaves it.
+    await t.db.update(courierShipments).set({ polledAt: null }).where(eq(courierShipments.orderId, orderId));
+    expect(await pollTracking(t.db, gateway)).toBe(0);
+  });
+});
