@@ -33,11 +33,11 @@ const buyer = (name: string, email: string, locale: DemoBuyer['locale']): DemoBu
   email: `${email}@example.com`,
   locale,
 });
-const elena = buyer('Elena Dimitrova', 'elena.dimitrova.demo', 'bg');
-const georgi = buyer('Georgi Ivanov', 'georgi.ivanov.demo', 'bg');
+const elena = buyer('Елена Димитрова', 'elena.dimitrova.demo', 'bg');
+const georgi = buyer('Георги Иванов', 'georgi.ivanov.demo', 'bg');
 const claire = buyer('Claire Whitmore', 'claire.whitmore.demo', 'en');
 const tom = buyer('Tom Barker', 'tom.barker.demo', 'en');
-const viktoria = buyer('Viktoria Koleva', 'viktoria.koleva.demo', 'bg');
+const viktoria = buyer('Виктория Колева', 'viktoria.koleva.demo', 'bg');
 
 export const DEMO_REVIEWS: readonly DemoReview[] = [
   {
