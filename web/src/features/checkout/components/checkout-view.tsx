@@ -30,6 +30,7 @@ import {
 } from '../lib/delivery-form';
 import { CheckoutFigures } from './checkout-figures';
 import { DeliveryForm } from './delivery-form';
+import { CheckoutInvoice, useCheckoutInvoice } from './checkout-invoice';
 import { DiscountCodeField } from './discount-code-field';
 import { PaymentChoices } from './payment-choices';
 import { SummaryLine } from './summary-line';
@@ -65,6 +66,7 @@ export function CheckoutView() {
   const [code, setCode] = useState<string | null>(null);
   const [codeError, setCodeError] = useState<string | null>(null);
   const [changed, setChanged] = useState(false);
+  const invoice = useCheckoutInvoice(profile?.invoiceDetails);
 
   // The profile's details fill the form once, unless the shopper has started typing.
   useEffect(() => {
@@ -173,13 +175,14 @@ export function CheckoutView() {
       ...(appliedCode ? { discountCode: appliedCode } : {}),
     };
     const invalid = invalidFields(body);
-    if (Object.keys(invalid).length > 0) {
+    const invoiceBody = invoice.body();
+    if (Object.keys(invalid).length > 0 || !invoiceBody) {
       setErrors(invalid);
       focusFirstError();
       toast.error(t('checkout.checkFields'));
       return;
     }
-    const result = await start(body);
+    const result = await start({ ...body, ...invoiceBody });
     switch (result.kind) {
       case 'empty':
         toast.error(t('checkout.cartEmpty'));
@@ -201,6 +204,7 @@ export function CheckoutView() {
             break;
           }
           setErrors(serverFieldErrors(error.fields));
+          invoice.serverErrors(error.fields);
           focusFirstError();
         }
         // Logged out meanwhile is news, not a fault.
@@ -271,6 +275,8 @@ export function CheckoutView() {
             />
             {noPaymentMethod && <p className={styles.note}>{t('checkout.noPaymentMethod')}</p>}
           </section>
+
+          <CheckoutInvoice {...invoice.props} disabled={processing} />
 
           <div className={styles.step}>
             <DiscountCodeField

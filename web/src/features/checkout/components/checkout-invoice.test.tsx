@@ -1,0 +1,138 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { CartItem, Profile } from '@shop/contract';
+import { fakeApi, renderWithApi, signIn, type Answer } from '../../../test/fake-api';
+import { fakeQuote } from '../../../test/fake-quote';
+import { CheckoutView } from './checkout-view';
+
+vi.mock('react-toastify', () => ({ toast: { error: vi.fn(), info: vi.fn(), success: vi.fn() } }));
+vi.mock('../lib/redirect', () => ({ redirectToPayment: vi.fn() }));
+
+const item: CartItem = {
+  cartItemId: 1,
+  productId: 10,
+  name: 'Noir Hoodie',
+  price: 60,
+  selectedSize: 'M',
+  selectedColor: '/files/a',
+  colorId: 3,
+  colorName: 'Onyx',
+  colorNameBg: '',
+  quantity: 1,
+  imageUrl: '/files/a',
+  available: null,
+};
+const profile: Profile = {
+  id: 1,
+  name: 'Mila Petrova',
+  email: 'mila@example.com',
+  address: '',
+  phone: '+359 888 000 000',
+  profilePicture: null,
+  role: 'USER',
+  delivery: {
+    method: 'address',
+    name: 'Mila Petrova',
+    phone: '+359 888 123 456',
+    country: 'BG',
+    city: 'Sofia',
+    postcode: '1000',
+    line1: 'Vitosha 1',
+    office: null,
+    note: null,
+  },
+};
+const COMPANY = { companyName: 'Клиент ЕООД', companyId: '020469788', address: 'бул. Витоша 10', city: 'София' };
+
+function serve(extra: Record<string, Answer> = {}, saved: Profile['invoiceDetails'] = null) {
+  return fakeApi({
+    'GET /api/checkout': { body: { provider: 'local', cardPayments: true, currency: 'USD' } },
+    'GET /api/cart?lang=en': { body: [item] },
+    'GET /api/profile': { body: { ...profile, invoiceDetails: saved } },
+    'POST /api/checkout/quote': fakeQuote([item], {}),
+    'GET /api/couriers/cities?lang=en': { body: [] },
+    ...extra,
+  });
+}
+
+const PAY = 'Order and pay by card (test)';
+const SESSION = {
+  'POST /api/checkout/session?lang=en': { status: 201, body: { sessionId: 'cs_1', url: '/pay/cs_1' } },
+};
+
+async function fill(values: Partial<typeof COMPANY>) {
+  for (const [field, value] of Object.entries(values)) {
+    const label = {
+      companyName: 'Company name',
+      companyId: 'ЕИК (company ID)',
+      address: 'Registered address',
+      city: 'City',
+    }[field]!;
+    const inputs = screen.getAllByRole('textbox', { name: label });
+    const input = inputs.at(-1)!;
+    await userEvent.clear(input);
+    await userEvent.click(input);
+    await userEvent.paste(value);
+  }
+}
+
+afterEach(() => {
+  vi.clearAllMocks();
+});
+
+// The whole checkout renders on each key: a slow machine running other suites needs more than 5 s.
+describe('The checkout’s invoice', { timeout: 20_000 }, () => {
+  it('reveals the company fields, refuses a wrong ЕИК beside it, and sends the invoice to keep', async () => {
+    const calls = serve(SESSION);
+    signIn();
+    renderWithApi(<CheckoutView />);
+    expect(await screen.findByRole('checkbox', { name: 'I need an invoice' })).not.toBeChecked();
+    expect(screen.queryByRole('textbox', { name: 'Company name' })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('checkbox', { name: 'I need an invoice' }));
+    await fill({ ...COMPANY, companyId: '020469787' });
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Keep these details in my profile' }));
+    await userEvent.click(await screen.findByRole('button', { name: PAY }));
+    expect(await screen.findByText(/This ЕИК is not valid/)).toBeInTheDocument();
+    expect(calls.some((call) => call.key.startsWith('POST /api/checkout/session'))).toBe(false);
+    await fill({ companyId: '020469788' });
+    await userEvent.click(screen.getByRole('button', { name: PAY }));
+    await waitFor(() => expect(calls.some((call) => call.key.startsWith('POST /api/checkout/session'))).toBe(true));
+    const sent = calls.find((call) => call.key.startsWith('POST /api/checkout/session'))!.body as Record<
+      string,
+      unknown
+    >;
+    expect(sent.invoice).toEqual({ ...COMPANY, country: 'BG' });
+    expect(sent.saveInvoiceDetails).toBe(true);
+  });
+
+  it('fills in the profile’s details, ticked, and shows the server’s refusal beside the field', async () => {
+    const calls = serve(
+      {
+        'POST /api/checkout/session?lang=en': {
+          status: 400,
+          body: {
+            error: 'The VAT ID must begin with the code of the company’s country.',
+            code: 'VALIDATION_ERROR',
+            fields: { 'invoice.vatId': 'The VAT ID must begin with the code of the company’s country.' },
+          },
+        },
+      },
+      { ...COMPANY, country: 'BG', vatId: 'BG020469788' },
+    );
+    signIn();
+    renderWithApi(<CheckoutView />);
+    expect(await screen.findByRole('checkbox', { name: 'I need an invoice' })).toBeChecked();
+    expect(screen.getByRole('textbox', { name: 'Company name' })).toHaveValue('Клиент ЕООД');
+    await userEvent.click(await screen.findByRole('button', { name: PAY }));
+    expect(
+      await screen.findByText('The VAT ID must begin with the code of the company’s country.'),
+    ).toBeInTheDocument();
+    const sent = calls.find((call) => call.key.startsWith('POST /api/checkout/session'))!.body as Record<
+      string,
+      unknown
+    >;
+    expect(sent).not.toHaveProperty('saveInvoiceDetails');
+    expect(sent.invoice).toMatchObject({ vatId: 'BG020469788' });
+  });
+});
