@@ -1,7 +1,7 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, expectAccessible, screenshots, test, waitForMail } from './fixtures.js';
+import { pickOffice } from './support/couriers.js';
+import { translator, type Lang } from './support/i18n.js';
 import { inStock, type StockedProduct } from './support/stock.js';
 
 /**
@@ -10,31 +10,6 @@ import { inStock, type StockedProduct } from './support/stock.js';
  * the paid order in My Orders and an empty cart; cash on delivery, placed at once; and, in
  * Bulgarian, a cancelled payment that leaves the cart intact.
  */
-
-type Lang = 'en' | 'bg';
-const locales = Object.fromEntries(
-  (['en', 'bg'] as const).map((lang) => [
-    lang,
-    JSON.parse(readFileSync(join(import.meta.dirname, `../web/src/locales/${lang}.json`), 'utf8')) as Record<
-      string,
-      unknown
-    >,
-  ]),
-) as Record<Lang, Record<string, unknown>>;
-
-/** The app's own text for `key`, with `{{vars}}` and i18next's `_one`/`_other` forms. */
-const translator =
-  (lang: Lang) =>
-  (key: string, vars: Record<string, string | number> = {}) => {
-    const lookup = (path: string) =>
-      path
-        .split('.')
-        .reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], locales[lang]);
-    const plural = typeof vars.count === 'number' ? lookup(`${key}_${vars.count === 1 ? 'one' : 'other'}`) : undefined;
-    const text = plural ?? lookup(key);
-    if (typeof text !== 'string') throw new Error(`no ${lang} text for ${key}`);
-    return text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(vars[name] ?? ''));
-  };
 
 type ApiProduct = StockedProduct;
 
@@ -54,15 +29,30 @@ function orderTotal(settings: ApiSettings, subtotal: number, method: 'address' |
 }
 
 /** The checkout's delivery form, by its labels in the page's language. */
-async function fillDelivery(page: Page, t: ReturnType<typeof translator>, method: 'address' | 'office') {
+async function fillDelivery(
+  page: Page,
+  t: ReturnType<typeof translator>,
+  method: 'address' | 'office',
+  lang: Lang = 'en',
+) {
   await page.getByRole('radio', { name: new RegExp(t(`delivery.methods.${method}`)) }).check();
   await page.getByLabel(t('delivery.name'), { exact: true }).fill('Mila Petrova');
   await page.getByLabel(t('delivery.phone'), { exact: true }).fill('+359 888 123 456');
-  await page.getByLabel(t('delivery.city'), { exact: true }).fill(method === 'office' ? 'Пловдив' : 'Sofia');
-  await page.getByLabel(t('delivery.postcode'), { exact: true }).fill(method === 'office' ? '4000' : '1000');
-  if (method === 'address') await page.getByLabel(t('delivery.line1'), { exact: true }).fill('1 Vitosha Blvd, fl. 3');
-  else await page.getByLabel(t('delivery.office'), { exact: true }).fill('Еконт, Пловдив – Тракия');
+  if (method === 'office') {
+    // In Bulgaria the office is picked from the courier's list (the built-in courier's demo offices).
+    await pickOffice(page, t, PLOVDIV_TRAKIA[lang]);
+    return;
+  }
+  await page.getByLabel(t('delivery.city'), { exact: true }).fill('Sofia');
+  await page.getByLabel(t('delivery.postcode'), { exact: true }).fill('1000');
+  await page.getByLabel(t('delivery.line1'), { exact: true }).fill('1 Vitosha Blvd, fl. 3');
 }
+
+/** An office of the built-in courier's demo list, as each language names it. */
+const PLOVDIV_TRAKIA = {
+  en: { city: 'Plovdiv', words: 'Trakia', office: 'Plovdiv Trakia office' },
+  bg: { city: 'Пловдив', words: 'Тракия', office: 'Офис Пловдив Тракия' },
+} as const;
 
 async function createShopper(request: APIRequestContext, outboxDir: string, locale: Lang) {
   const email = `checkout-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
@@ -310,7 +300,7 @@ test.describe('in Bulgarian', () => {
     await expect(page.getByRole('listitem').filter({ hasText: product.name })).toContainText(
       t('checkout.quantity', { count: 3 }),
     );
-    await fillDelivery(page, t, 'office');
+    await fillDelivery(page, t, 'office', 'bg');
     const { total } = orderTotal(settings, product.price * 3, 'office');
     await expect(page.getByTestId('checkout-total')).toHaveText(await moneyIn(page, total, 'bg', settings.currency));
     await expect(page.getByText(t('checkout.vatIncluded'))).toBeVisible();
@@ -357,7 +347,7 @@ test.describe('in Bulgarian', () => {
         .first(),
     ).toContainText(t('orderDetail.events.created'));
     await expect(page.getByRole('region', { name: t('orderDetail.deliveryTitle') })).toContainText(
-      'Еконт, Пловдив – Тракия',
+      'Офис Пловдив Тракия, бул. „Освобождение“ 45',
     );
     await expectAccessible(page);
     await screenshots(page, 'order-detail-bg');

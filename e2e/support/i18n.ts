@@ -9,12 +9,14 @@ const locales: Record<Lang, Messages> = {
   bg: JSON.parse(readFileSync(join(import.meta.dirname, '../../web/src/locales/bg.json'), 'utf8')) as Messages,
 };
 
-/** The app's own strings for a journey's assertions: `t('auth.login.success', { name })`. */
+/** The app's own strings for a journey's assertions: `t('auth.login.success', { name })`, with i18next's `_one`/`_other` forms. */
 export function translator(lang: Lang) {
+  const lookup = (key: string) =>
+    key.split('.').reduce<unknown>((node, part) => (node as Messages | undefined)?.[part], locales[lang]);
   return (key: string, vars: Record<string, string | number> = {}): string => {
-    let node: unknown = locales[lang];
-    for (const part of key.split('.')) node = (node as Messages | undefined)?.[part];
-    if (typeof node !== 'string') throw new Error(`no ${lang} text for ${key}`);
-    return node.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(vars[name] ?? ''));
+    const plural = typeof vars.count === 'number' ? lookup(`${key}_${vars.count === 1 ? 'one' : 'other'}`) : undefined;
+    const text = plural ?? lookup(key);
+    if (typeof text !== 'string') throw new Error(`no ${lang} text for ${key}`);
+    return text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(vars[name] ?? ''));
   };
 }

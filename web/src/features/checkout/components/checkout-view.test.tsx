@@ -61,6 +61,8 @@ const reads = (
   'GET /api/cart?lang=en': { body },
   'GET /api/profile': profile(delivery),
   'POST /api/checkout/quote': fakeQuote(body, codes),
+  // No courier's list here: the office is typed (the picker has its own tests below).
+  'GET /api/couriers/cities?lang=en': { body: [] },
 });
 const PAY = 'Order and pay by card (test)';
 
@@ -363,5 +365,80 @@ describe('CheckoutView', () => {
       '/cart',
     );
     expect(screen.getByRole('button', { name: PAY })).toBeDisabled();
+  });
+
+  describe("the office or locker picked from the courier's list", () => {
+    const sofia = [{ name: 'Sofia', postcode: '1000', offices: 2 }];
+    const office = (id: number, name: string, kind: 'office' | 'locker', address: string) => ({
+      id,
+      courier: 'builtin',
+      kind,
+      name,
+      city: 'Sofia',
+      postcode: '1404',
+      address,
+    });
+    const offices = [
+      office(7, 'Sofia – Mladost 1', 'office', '12 Andrey Lyapchev Blvd'),
+      office(9, 'Sofia – Mall of Sofia', 'locker', '101 Stamboliyski Blvd'),
+    ];
+    const picking = () =>
+      fakeApi({
+        ...reads([line({ quantity: 1 })]),
+        'GET /api/couriers/cities?lang=en': { body: sofia },
+        'GET /api/couriers/offices?city=Sofia&lang=en': { body: offices },
+        'GET /api/couriers/offices?city=Sofia&lang=en&q=mall': { body: [offices[1]] },
+        'POST /api/checkout/session?lang=en': { status: 201, body: { sessionId: 's', url: 'https://pay.test/s' } },
+      });
+
+    it('takes a locker with the keyboard: the city, the words, the arrow and Enter; the quote and the order carry its id', async () => {
+      const calls = picking();
+      signIn();
+      renderWithApi(<CheckoutView />);
+      // The saved details chose an office in Sofia: the picker opens on the city, nothing typed.
+      const search = await screen.findByRole('combobox', { name: 'Office or locker' });
+      expect(screen.getByRole('combobox', { name: 'City' })).toHaveValue('Sofia');
+      expect(screen.getByRole('option', { name: 'Sofia (2)' })).toBeInTheDocument();
+      expect(screen.queryByLabelText('Courier office')).not.toBeInTheDocument();
+      await userEvent.type(search, 'mall');
+      const option = await screen.findByRole('option', { name: /Mall of Sofia.*Locker.*101 Stamboliyski/ });
+      await userEvent.keyboard('{ArrowDown}');
+      expect(search).toHaveAttribute('aria-activedescendant', option.id);
+      await userEvent.keyboard('{Enter}');
+      expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
+      expect(screen.getByText(/Sofia – Mall of Sofia, 101 Stamboliyski Blvd/)).toBeInTheDocument();
+      await waitFor(() =>
+        expect(
+          calls.some(
+            (call) => call.key === 'POST /api/checkout/quote' && (call.body as { officeId?: number }).officeId === 9,
+          ),
+        ).toBe(true),
+      );
+      await userEvent.click(await payButton());
+      const session = await waitFor(() => {
+        const post = calls.find((call) => call.key === 'POST /api/checkout/session?lang=en');
+        expect(post).toBeDefined();
+        return post!;
+      });
+      expect(session.body).toMatchObject({
+        delivery: {
+          method: 'office',
+          officeId: 9,
+          office: 'Sofia – Mall of Sofia, 101 Stamboliyski Blvd',
+          city: 'Sofia',
+          postcode: '1404',
+        },
+      });
+    });
+
+    it('asks for a choice from the list when none is picked, and sends nothing', async () => {
+      const calls = picking();
+      signIn();
+      renderWithApi(<CheckoutView />);
+      await userEvent.selectOptions(await screen.findByRole('combobox', { name: 'City' }), '');
+      await userEvent.click(await payButton());
+      expect(await screen.findByText('Choose an office or locker from the list.')).toBeInTheDocument();
+      expect(calls.filter((call) => call.key.startsWith('POST /api/checkout/session'))).toHaveLength(0);
+    });
   });
 });

@@ -2,7 +2,14 @@ import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
-import { colorNameIn, type CartItem, type DeliveryMethod, type PaymentMethod, type QuoteBody } from '@shop/contract';
+import {
+  colorNameIn,
+  type CartItem,
+  type CourierOffice,
+  type DeliveryMethod,
+  type PaymentMethod,
+  type QuoteBody,
+} from '@shop/contract';
 import { LoadingBlocks } from '../../../components/loading-blocks/loading-blocks';
 import { StateMessage } from '../../../components/state-message/state-message';
 import { SummaryLayout, SummaryLines, SummaryPanel } from '../../../components/summary/summary';
@@ -23,12 +30,14 @@ import {
   deliveryFromProfile,
   EMPTY_DELIVERY,
   invalidFields,
+  officeLabel,
   serverFieldErrors,
   type DeliveryDraft,
   type DeliveryErrors,
   type DeliveryField,
 } from '../lib/delivery-form';
 import { CheckoutFigures } from './checkout-figures';
+import { useCourierCities } from '../api/get-courier-offices';
 import { DeliveryForm } from './delivery-form';
 import { CheckoutInvoice, useCheckoutInvoice } from './checkout-invoice';
 import { DiscountCodeField } from './discount-code-field';
@@ -54,8 +63,14 @@ export function CheckoutView() {
   const { data: profile } = useProfile();
   const { items, hasLoaded } = useCheckoutCart();
   const { start, processing } = useStartCheckout(items.length);
-
   const [draft, setDraft] = useState<DeliveryDraft>(EMPTY_DELIVERY);
+  // The courier's cities (Bulgaria): the office is picked from its list; else it is typed.
+  const courierCities = useCourierCities(lang, draft.country === 'BG');
+  const cities =
+    draft.country === 'BG' && !courierCities.error && courierCities.data?.length !== 0
+      ? (courierCities.data ?? [])
+      : null;
+
   const [errors, setErrors] = useState<DeliveryErrors>({});
   const [chosenPayment, setChosenPayment] = useState<PaymentMethod>('card');
   const [saveDelivery, setSaveDelivery] = useState(false);
@@ -90,9 +105,14 @@ export function CheckoutView() {
   const quoteBody = useMemo<QuoteBody | null>(
     () =>
       hasLoaded && items.length > 0
-        ? { deliveryMethod: draft.method, paymentMethod, ...(code ? { discountCode: code } : {}) }
+        ? {
+            deliveryMethod: draft.method,
+            ...(draft.method === 'office' && draft.officeId !== null ? { officeId: draft.officeId } : {}),
+            paymentMethod,
+            ...(code ? { discountCode: code } : {}),
+          }
         : null,
-    [hasLoaded, items.length, draft.method, paymentMethod, code],
+    [hasLoaded, items.length, draft.method, draft.officeId, paymentMethod, code],
   );
   // The server quotes its own copy of the cart: ask again whenever this page's copy changes.
   const cartVersion = items.map((item) => `${item.cartItemId}:${item.quantity}:${item.price}`).join(',');
@@ -156,8 +176,28 @@ export function CheckoutView() {
   function change(field: DeliveryField, value: string) {
     touched.current = true;
     if (field === 'method') setChanged(true);
-    setDraft((current) => ({ ...current, [field]: value }));
+    setDraft((current) => ({
+      ...current,
+      [field]: value,
+      // Another city, or an office typed by hand, is no longer the office picked from the list.
+      ...((field === 'city' || field === 'office') && current.officeId !== null ? { officeId: null } : {}),
+      ...(field === 'city' && current.officeId !== null ? { office: '' } : {}),
+    }));
     setErrors((current) => ({ ...current, [field]: undefined }));
+  }
+
+  /** An office or locker taken from the list: the order goes to its name, address, city and postcode. */
+  function pickOffice(office: CourierOffice) {
+    touched.current = true;
+    setChanged(true);
+    setDraft((current) => ({
+      ...current,
+      officeId: office.id,
+      office: officeLabel(office),
+      city: office.city,
+      postcode: office.postcode,
+    }));
+    setErrors((current) => ({ ...current, office: undefined, city: undefined, postcode: undefined }));
   }
 
   /** The first field that is wrong takes the focus, so a keyboard or screen-reader user lands on it. */
@@ -248,6 +288,8 @@ export function CheckoutView() {
               lang={lang}
               prices={{ address: methodPrice('address'), office: methodPrice('office') }}
               onChange={change}
+              cities={cities}
+              onPickOffice={pickOffice}
               disabled={processing}
             />
             <label className={styles.check}>

@@ -1,8 +1,15 @@
 import { useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DELIVERY_COUNTRIES, type DeliveryMethod, type Language } from '@shop/contract';
+import {
+  DELIVERY_COUNTRIES,
+  type CourierCities,
+  type CourierOffice,
+  type DeliveryMethod,
+  type Language,
+} from '@shop/contract';
 import { Choice, ChoiceGroup } from '../../../components/choice/choice';
 import { Field } from '../../../components/field/field';
+import { OfficePicker } from './office-picker';
 import type { DeliveryDraft, DeliveryErrors, DeliveryField } from '../lib/delivery-form';
 import fieldStyles from '../../../components/field/field.module.css';
 import styles from './delivery-form.module.css';
@@ -14,6 +21,12 @@ interface DeliveryFormProps {
   /** Each method's price as written for the shopper ("Free" from the threshold on). */
   prices: Record<DeliveryMethod, string>;
   onChange: (field: DeliveryField, value: string) => void;
+  /**
+   * The cities with the courier's offices and lockers: with them, "to an office" is a choice from
+   * the list (TRADE.md section 6); without (another country, the list not answering), it is typed.
+   */
+  cities: CourierCities | null;
+  onPickOffice: (office: CourierOffice) => void;
   disabled?: boolean;
 }
 
@@ -28,12 +41,15 @@ function useCountryNames(lang: Language) {
 }
 
 /** Where the parcel goes (docs/decisions/0022): to a street address or to a courier office. */
-export function DeliveryForm({ draft, errors, lang, prices, onChange, disabled }: DeliveryFormProps) {
+export function DeliveryForm(props: DeliveryFormProps) {
+  const { draft, errors, lang, prices, onChange, cities, onPickOffice, disabled } = props;
   const { t } = useTranslation();
   const countries = useCountryNames(lang);
   const countryId = useId();
   const countryError = `${countryId}-error`;
   const methodErrorId = `${countryId}-method-error`;
+  // To an office in a country the courier's list covers: picked from the list, not typed.
+  const picking = draft.method === 'office' && cities !== null;
   const error = (field: DeliveryField) => (errors[field] ? t(`delivery.errors.${field}`) : undefined);
   const text = (field: Exclude<DeliveryField, 'method' | 'country'>) => ({
     name: field,
@@ -100,24 +116,42 @@ export function DeliveryForm({ draft, errors, lang, prices, onChange, disabled }
             </p>
           )}
         </div>
-        <Field label={t('delivery.city')} autoComplete="address-level2" required {...text('city')} />
-        <Field label={t('delivery.postcode')} autoComplete="postal-code" required {...text('postcode')} />
-        {draft.method === 'address' ? (
-          <Field
-            label={t('delivery.line1')}
-            autoComplete="street-address"
-            required
-            className={styles.wide}
-            {...text('line1')}
-          />
+        {picking ? (
+          <div className={styles.wide}>
+            <OfficePicker
+              lang={lang}
+              cities={cities}
+              city={draft.city}
+              officeId={draft.officeId}
+              officeLabel={draft.office}
+              onCity={(city) => onChange('city', city)}
+              onPick={onPickOffice}
+              error={errors.office || errors.city || errors.postcode ? t('couriers.errors.choose') : undefined}
+              disabled={disabled}
+            />
+          </div>
         ) : (
-          <Field
-            label={t('delivery.office')}
-            hint={t('delivery.officeHint')}
-            required
-            className={styles.wide}
-            {...text('office')}
-          />
+          <>
+            <Field label={t('delivery.city')} autoComplete="address-level2" required {...text('city')} />
+            <Field label={t('delivery.postcode')} autoComplete="postal-code" required {...text('postcode')} />
+            {draft.method === 'address' ? (
+              <Field
+                label={t('delivery.line1')}
+                autoComplete="street-address"
+                required
+                className={styles.wide}
+                {...text('line1')}
+              />
+            ) : (
+              <Field
+                label={t('delivery.office')}
+                hint={t('delivery.officeHint')}
+                required
+                className={styles.wide}
+                {...text('office')}
+              />
+            )}
+          </>
         )}
         <Field label={t('delivery.note')} hint={t('delivery.noteHint')} className={styles.wide} {...text('note')} />
       </div>

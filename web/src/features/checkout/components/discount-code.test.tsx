@@ -62,6 +62,7 @@ function serve(extra: Record<string, Answer> = {}, quote: Answer = fakeQuote([it
     'GET /api/cart?lang=en': { body: [item] },
     'GET /api/profile': { body: profile },
     'POST /api/checkout/quote': quote,
+    'GET /api/couriers/cities?lang=en': { body: [] },
     ...extra,
   });
 }

@@ -16,6 +16,8 @@ export interface DeliveryDraft {
   postcode: string;
   line1: string;
   office: string;
+  /** The office or locker picked from the courier's list (its name and address are then `office`). */
+  officeId: number | null;
   note: string;
 }
 
@@ -33,6 +35,9 @@ export const DELIVERY_FIELDS = [
 export type DeliveryField = (typeof DELIVERY_FIELDS)[number];
 export type DeliveryErrors = Partial<Record<DeliveryField, true>>;
 
+/** What the order keeps as the office when one is picked from the list: its name and address. */
+export const officeLabel = (office: { name: string; address: string }) => `${office.name}, ${office.address}`;
+
 export const EMPTY_DELIVERY: DeliveryDraft = {
   method: 'address',
   name: '',
@@ -42,6 +47,7 @@ export const EMPTY_DELIVERY: DeliveryDraft = {
   postcode: '',
   line1: '',
   office: '',
+  officeId: null,
   note: '',
 };
 
@@ -58,13 +64,14 @@ export function deliveryFromProfile(profile: Profile): DeliveryDraft {
     postcode: saved.postcode,
     line1: saved.line1 ?? '',
     office: saved.office ?? '',
+    officeId: saved.officeId ?? null,
     note: saved.note ?? '',
   };
 }
 
 /** The request body: only the address line or the office the method needs, no empty note. */
 export function checkoutBody(draft: DeliveryDraft, paymentMethod: PaymentMethod, saveDelivery: boolean): CheckoutBody {
-  const { method, name, phone, country, city, postcode, line1, office, note } = draft;
+  const { method, name, phone, country, city, postcode, line1, office, officeId, note } = draft;
   return {
     delivery: {
       method,
@@ -73,7 +80,7 @@ export function checkoutBody(draft: DeliveryDraft, paymentMethod: PaymentMethod,
       country: country as CheckoutBody['delivery']['country'],
       city,
       postcode,
-      ...(method === 'address' ? { line1 } : { office }),
+      ...(method === 'address' ? { line1 } : { office, ...(officeId !== null ? { officeId } : {}) }),
       ...(note.trim() ? { note } : {}),
     },
     paymentMethod,
@@ -81,9 +88,9 @@ export function checkoutBody(draft: DeliveryDraft, paymentMethod: PaymentMethod,
   };
 }
 
-/** The delivery field a `fields` key of a 400 names (`delivery.phone` → `phone`). */
+/** The delivery field a `fields` key of a 400 names (`delivery.phone` → `phone`; the picked office's id is the office). */
 export function deliveryField(key: string): DeliveryField | null {
-  const field = key.replace(/^delivery\./, '');
+  const field = key.replace(/^delivery\./, '').replace(/^officeId$/, 'office');
   return (DELIVERY_FIELDS as readonly string[]).includes(field) ? (field as DeliveryField) : null;
 }
 
