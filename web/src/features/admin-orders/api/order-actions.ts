@@ -1,6 +1,7 @@
 import type { ScopedMutator } from 'swr';
-import type { AdminOrder, ShipOrderBody } from '@shop/contract';
+import type { AdminOrder, CreateShipmentBody, ShipOrderBody } from '@shop/contract';
 import { api } from '../../../lib/api-client';
+import { downloadFromApi } from '../../../lib/save-file';
 import { adminOrderKey } from './get-admin-order';
 import { isAdminOrdersKey } from './get-admin-orders';
 
@@ -11,6 +12,8 @@ import { isAdminOrdersKey } from './get-admin-orders';
 export type OrderAction =
   | { type: 'confirm' }
   | { type: 'ship'; body: ShipOrderBody }
+  /** The courier makes the label and the order ships with its tracking (POST …/shipment). */
+  | { type: 'shipment'; body: CreateShipmentBody }
   | { type: 'deliver' }
   | { type: 'cancel'; body: { reason?: string } }
   | { type: 'refund'; body: { amount: number } }
@@ -26,3 +29,7 @@ export async function afterOrderAction(mutate: ScopedMutator, order: AdminOrder)
   await mutate(adminOrderKey(order.id), order, { revalidate: false });
   await mutate((key) => isAdminOrdersKey(key) && key !== adminOrderKey(order.id));
 }
+
+/** The order's shipping label, to print again (a PDF the admin's token fetches). */
+export const printLabel = (orderId: number, trackingNumber: string) =>
+  downloadFromApi(`${adminOrderKey(orderId)}/shipment/label`, `label-${trackingNumber}.pdf`);

@@ -61,6 +61,68 @@ describe('OrderDetail', () => {
     expect(screen.getByRole('button', { name: 'Mark as delivered' })).toBeInTheDocument();
   });
 
+  it('creates the shipment through the courier in one step, then prints its label; the courier not answering is said', async () => {
+    const labelled: AdminOrder = {
+      ...shipped,
+      tracking: {
+        carrier: 'Atelier Noir courier',
+        number: 'AN1234567890',
+        url: null,
+        labelUrl: '/api/admin/orders/31/shipment/label',
+      },
+    };
+    let courierAnswers = false;
+    const sent = fakeApi({
+      'GET /api/admin/orders/31': { body: placed },
+      'POST /api/admin/orders/31/shipment': () =>
+        courierAnswers
+          ? { body: labelled }
+          : { status: 502, body: { error: 'The courier did not answer.', code: 'COURIER_UNAVAILABLE' } },
+      'GET /api/admin/orders/31/shipment/label': () =>
+        new Response('%PDF-1.7', {
+          headers: {
+            'Content-Type': 'application/pdf',
+            'Content-Disposition': 'inline; filename="label-AN1234567890.pdf"',
+          },
+        }),
+    });
+    const saved: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.download);
+    });
+    signIn();
+    renderWithApi(<OrderDetail orderId={31} lang="en" />);
+
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Create shipment' }));
+    const dialog = screen.getByRole('dialog', { name: 'Create the shipment of order #31' });
+    await user.clear(within(dialog).getByLabelText('Parcels'));
+    await user.type(within(dialog).getByLabelText('Parcels'), '30');
+    await user.click(within(dialog).getByRole('button', { name: 'Create shipment' }));
+    expect(within(dialog).getByText('Parcels are a whole number from 1 to 20.')).toBeInTheDocument();
+    expect(sent.filter((request) => request.key.startsWith('POST'))).toEqual([]);
+
+    await user.clear(within(dialog).getByLabelText('Parcels'));
+    await user.type(within(dialog).getByLabelText('Parcels'), '2');
+    await user.click(within(dialog).getByRole('button', { name: 'Create shipment' }));
+    expect(
+      await within(dialog).findByText('The courier did not answer, so nothing was changed. Try again in a moment.'),
+    ).toBeInTheDocument();
+
+    courierAnswers = true;
+    await user.click(within(dialog).getByRole('button', { name: 'Create shipment' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(
+      sent.filter((request) => request.key === 'POST /api/admin/orders/31/shipment').map((request) => request.body),
+    ).toEqual([
+      { parcels: 2, weightKg: 1 },
+      { parcels: 2, weightKg: 1 },
+    ]);
+    expect(screen.getByText('Atelier Noir courier: AN1234567890')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Print label' }));
+    await waitFor(() => expect(saved).toEqual(['label-AN1234567890.pdf']));
+  });
+
   it('shows the code and its amount between the subtotal and the delivery', async () => {
     fakeApi({ 'GET /api/admin/orders/31': { body: { ...placed, discount: { code: 'TENOFF', amount: 12.5 } } } });
     signIn();

@@ -10,6 +10,7 @@ import { formatDateTime } from '../lib/format';
 import { ORDERS_LOAD_FAILED } from '../lib/order-errors';
 import { allowedSteps, awaitsConfirmation, type OrderStep } from '../lib/order-steps';
 import { OrderBadges } from './order-badges';
+import { PrintLabel } from './print-label';
 import { OrderStepDialog } from './order-step-dialog';
 import { WithdrawalCard } from './withdrawal-card';
 import button from '../../../components/button/button.module.css';
@@ -97,7 +98,12 @@ export function OrderDetail({ orderId, lang }: OrderDetailProps) {
               key={name}
               type="button"
               className={
-                name === 'cancel' || name === 'refund' || name === 'return' ? button.secondary : button.primary
+                name === 'cancel' ||
+                name === 'refund' ||
+                name === 'return' ||
+                (name === 'ship' && steps.includes('shipment'))
+                  ? button.secondary
+                  : button.primary
               }
               onClick={() => setStep(name)}
             >
@@ -210,6 +216,7 @@ export function OrderDetail({ orderId, lang }: OrderDetailProps) {
                   {t('adminOrders.tracking.open')}
                 </a>
               )}
+              {order.tracking.labelUrl && <PrintLabel orderId={order.id} trackingNumber={order.tracking.number} />}
             </section>
           )}
 

@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSWRConfig } from 'swr';
 import { toast } from 'react-toastify';
-import { ShipOrderBodySchema, type AdminOrder } from '@shop/contract';
+import { CreateShipmentBodySchema, ShipOrderBodySchema, type AdminOrder } from '@shop/contract';
 import { isApiError } from '../../../lib/api-client';
 import { useErrorText } from '../../../lib/error-text';
 import { formatMoney } from '../../../lib/money';
@@ -43,6 +43,8 @@ export function OrderStepDialog({ order, step, lang, amount, onClose }: OrderSte
     trackingUrl: '',
     reason: '',
     amount: Math.min(amount ?? remaining, remaining).toFixed(2),
+    parcels: '1',
+    weightKg: '1',
   });
   const [restock, setRestock] = useState(true);
   const [errors, setErrors] = useState<Fields>({});
@@ -62,6 +64,17 @@ export function OrderStepDialog({ order, step, lang, amount, onClose }: OrderSte
       for (const issue of parsed.error.issues) {
         const field = String(issue.path[0]);
         found[field] ??= t(`adminOrders.ship.errors.${field}`);
+      }
+      return { action: null, found };
+    }
+    if (step === 'shipment') {
+      const number = (name: string) => Number((values[name] ?? '').trim().replace(',', '.'));
+      const parsed = CreateShipmentBodySchema.safeParse({ parcels: number('parcels'), weightKg: number('weightKg') });
+      if (parsed.success) return { action: { type: 'shipment', body: parsed.data }, found: {} };
+      const found: Fields = {};
+      for (const issue of parsed.error.issues) {
+        const field = String(issue.path[0]);
+        found[field] ??= t(`adminOrders.shipment.errors.${field}`);
       }
       return { action: null, found };
     }
@@ -175,6 +188,16 @@ export function OrderStepDialog({ order, step, lang, amount, onClose }: OrderSte
               true,
             )}
           </>
+        )}
+        {step === 'shipment' && (
+          <div className={styles.pair}>
+            {field('parcels', (props) => (
+              <input {...props} inputMode="numeric" maxLength={2} />
+            ))}
+            {field('weightKg', (props) => (
+              <input {...props} inputMode="decimal" maxLength={5} />
+            ))}
+          </div>
         )}
         {step === 'refund' && field('amount', (props) => <input {...props} inputMode="decimal" maxLength={12} />)}
         {step === 'cancel' && (

@@ -12,6 +12,7 @@ export const orderStepFailed = (lang: string): ErrorWording => ({
     UNAUTHORIZED: 'admin.errors.unauthorized',
     FORBIDDEN: 'admin.errors.forbidden',
     NOT_FOUND: 'adminOrders.errors.notFound',
+    COURIER_UNAVAILABLE: 'adminOrders.errors.courierUnavailable',
     ...(lang === 'en' ? {} : { INVALID_TRANSITION: 'adminOrders.errors.invalidTransition' }),
   },
   fields: {
@@ -19,6 +20,8 @@ export const orderStepFailed = (lang: string): ErrorWording => ({
     trackingNumber: 'adminOrders.ship.errors.trackingNumber',
     trackingUrl: 'adminOrders.ship.errors.trackingUrl',
     amount: 'adminOrders.refund.errors.amount',
+    parcels: 'adminOrders.shipment.errors.parcels',
+    weightKg: 'adminOrders.shipment.errors.weightKg',
   },
   serverMessage: true,
 });

@@ -7,13 +7,14 @@ import {
   type AdminOrder,
 } from '@shop/contract';
 
-/** The steps the admin's order screen has a button for, in the order it shows them. */
-export const ORDER_STEPS = ['confirm', 'ship', 'deliver', 'cancel', 'refund', 'return'] as const;
+/**
+ * The steps the admin's order screen has a button for, in the order it shows them. `shipment` is
+ * the table's `ship` done by the courier (TRADE.md section 6): the label made, the tracking filled.
+ */
+export const ORDER_STEPS = ['confirm', 'shipment', 'ship', 'deliver', 'cancel', 'refund', 'return'] as const;
 export type OrderStep = (typeof ORDER_STEPS)[number];
 
 type Facts = Parameters<typeof orderFacts>[0];
-
-const isAdminStep = (step: string): step is OrderStep => (ORDER_STEPS as readonly string[]).includes(step);
 
 /** A cash-on-delivery order of a new account that the owner has not confirmed yet: the table's confirm step. */
 export const awaitsConfirmation = (order: Facts) => stepRefusal('confirm', orderFacts(order), 'admin') === null;
@@ -25,5 +26,9 @@ export const refundable = (order: Facts) => fromCents(refundableCents(orderFacts
  * The steps the transition table (contract/src/order-steps.ts) lets the admin take on the order
  * now: only these are offered; the server still checks each.
  */
-export const allowedSteps = (order: AdminOrder): OrderStep[] =>
-  stepsTheTableAllows(orderFacts(order), 'admin').filter(isAdminStep);
+export function allowedSteps(order: AdminOrder): OrderStep[] {
+  const table: readonly string[] = stepsTheTableAllows(orderFacts(order), 'admin');
+  // An order that may ship to a known place may ship through the courier.
+  const courier = table.includes('ship') && order.delivery !== null;
+  return ORDER_STEPS.filter((step) => table.includes(step) || (step === 'shipment' && courier));
+}
