@@ -2,6 +2,8 @@ import { Navigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { OrderDetail } from '../features/admin-orders/components/order-detail';
 import { OrderDocuments } from '../features/records/components/order-documents';
+import { useAdminOrder } from '../features/admin-orders/api/get-admin-order';
+import { RequestInvoice } from '../features/invoices/components/request-invoice';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { useLanguage } from '../lib/use-language';
 
@@ -12,10 +14,12 @@ export default function AdminOrderRoute() {
   const { orderId } = useParams();
   const id = /^[1-9]\d{0,9}$/.test(orderId ?? '') ? Number(orderId) : null;
   useDocumentTitle(t('adminOrders.number', { id: orderId }));
+  const { data: order } = useAdminOrder(id);
   if (id === null) return <Navigate to="/admin/orders" replace />;
   return (
     <>
       <OrderDetail key={id} orderId={id} lang={lang} />
+      {order && <RequestInvoice key={id} order={order} admin />}
       <OrderDocuments orderId={id} lang={lang} />
     </>
   );

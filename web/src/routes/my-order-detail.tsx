@@ -1,12 +1,13 @@
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { useSession } from '../lib/session';
+import { useProfile, useSession } from '../lib/session';
 import { isApiError } from '../lib/api-client';
 import { useLanguage } from '../lib/use-language';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { parseOrderId, useOrder } from '../features/checkout/api/get-order';
 import { OrderDetail } from '../features/checkout/components/order-detail';
 import { OrderDocuments } from '../features/records/components/order-documents';
+import { RequestInvoice } from '../features/invoices/components/request-invoice';
 import { LoginPrompt, ShoppingPage } from '../components/shopping-page/shopping-page';
 import { LoadingBlocks } from '../components/loading-blocks/loading-blocks';
 import { StateMessage } from '../components/state-message/state-message';
@@ -20,6 +21,7 @@ export default function MyOrderDetailRoute() {
   const session = useSession();
   const id = parseOrderId(useParams().orderId);
   const { order, error } = useOrder(id);
+  const { data: profile } = useProfile();
   // Shoppers read the order's reference; the address keeps its id (the page is theirs alone).
   const title =
     id === null
@@ -48,6 +50,7 @@ export default function MyOrderDetailRoute() {
     body = (
       <>
         <OrderDetail order={order} lang={lang} />
+        <RequestInvoice key={order.id} order={order} saved={profile?.invoiceDetails} />
         <OrderDocuments orderId={order.id} lang={lang} />
       </>
     );
