@@ -184,7 +184,7 @@ export async function buildApp({ config, database, logger, serveWebApp = true }:
   // A safety net for waiting shoppers: stock edits write their mails at once (stock/routes.ts).
   const stopSweeping = sweepLapsedOrders(db.db, app.log, () => collectBackInStock(db.db));
   const stopDigest = scheduleLowStockDigest(db.db, app.log);
-  const couriers = createCouriers(config);
+  const couriers = createCouriers(db.db, config);
   app.decorate('couriers', couriers);
   const courierJobs = startCourierJobs(db.db, couriers, app.log);
   app.decorate('couriersReady', courierJobs.ready);

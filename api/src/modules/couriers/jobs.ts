@@ -5,14 +5,19 @@ import type { Db } from '../../db/client.js';
 import { courierOffices } from '../../db/schema.js';
 import { builtinCourier } from './builtin.js';
 import { econtCourier } from './econt.js';
+import { OfficeIndex } from './office-index.js';
 import { syncOffices } from './offices.js';
 import { scheduleTracking, type Couriers } from './shipments.js';
 
 /** The courier the configuration names (Econt with its account, else the built-in one), and the built-in one beside it. */
-export function createCouriers(config: Pick<Config, 'econt'>): Couriers {
+export function createCouriers(db: Db, config: Pick<Config, 'econt'>): Couriers {
   const builtin = builtinCourier();
   const gateway = config.econt ? econtCourier(config.econt) : builtin;
-  return { gateway, of: (courier) => (courier === gateway.name ? gateway : courier === 'builtin' ? builtin : null) };
+  return {
+    gateway,
+    of: (courier) => (courier === gateway.name ? gateway : courier === 'builtin' ? builtin : null),
+    offices: new OfficeIndex(db, gateway.name),
+  };
 }
 
 const DAY_MS = 86_400_000;
@@ -31,7 +36,10 @@ export function startCourierJobs(
   const { gateway } = couriers;
   const sync = () =>
     syncOffices(db, gateway).then(
-      (result) => log.info({ ...result }, 'courier offices synced'),
+      async (result) => {
+        log.info({ ...result }, 'courier offices synced');
+        await couriers.offices.refresh();
+      },
       (error: unknown) => log.warn({ err: error }, 'courier offices could not be synced'),
     );
   const ready =

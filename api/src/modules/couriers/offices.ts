@@ -1,12 +1,5 @@
-import {
-  OFFICE_SEARCH_LIMIT,
-  type Courier,
-  type CourierCities,
-  type CourierOffice,
-  type Language,
-  type OfficeSyncResult,
-} from '@shop/contract';
-import { and, asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { type Courier, type CourierOffice, type Language, type OfficeSyncResult } from '@shop/contract';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { courierOffices, type OrderDelivery } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
@@ -98,57 +91,6 @@ export const toOffice = (row: OfficeRow, lang: Language): CourierOffice => ({
   postcode: row.postcode,
   address: lang === 'bg' ? row.address : row.addressEn,
 });
-
-const likeEscaped = (word: string) => `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
-/**
- * The picker's search: the active offices and lockers of the courier in use, in `city` (its name
- * in either language, any case) and whose names, city or address hold every word of `q` (any case,
- * Cyrillic or Latin); offices before lockers, by name; at most OFFICE_SEARCH_LIMIT.
- */
-export async function searchOffices(
-  db: Db,
-  courier: Courier,
-  query: { city?: string | undefined; q?: string | undefined; lang: Language },
-): Promise<CourierOffice[]> {
-  const words = (query.q ?? '').toLowerCase().split(/\s+/).filter(Boolean).slice(0, 6);
-  const conditions: (SQL | undefined)[] = [eq(courierOffices.active, true), eq(courierOffices.courier, courier)];
-  if (query.city) {
-    const city = query.city.toLowerCase();
-    conditions.push(or(sql`lower(${courierOffices.city}) = ${city}`, sql`lower(${courierOffices.cityEn}) = ${city}`));
-  }
-  for (const word of words) conditions.push(sql`${courierOffices.search} like ${likeEscaped(word)}`);
-  const bg = query.lang === 'bg';
-  const rows = await db
-    .select()
-    .from(courierOffices)
-    .where(and(...conditions))
-    .orderBy(
-      asc(bg ? courierOffices.city : courierOffices.cityEn),
-      // Offices before lockers.
-      desc(courierOffices.kind),
-      asc(bg ? courierOffices.name : courierOffices.nameEn),
-      asc(courierOffices.id),
-    )
-    .limit(OFFICE_SEARCH_LIMIT);
-  return rows.map((row) => toOffice(row, query.lang));
-}
-
-/** Every city with an active office or locker of the courier, by name in `lang`, with how many it has. */
-export async function officeCities(db: Db, courier: Courier, lang: Language): Promise<CourierCities> {
-  const name = lang === 'bg' ? courierOffices.city : courierOffices.cityEn;
-  const rows = await db
-    .select({
-      name,
-      postcode: sql<string>`min(${courierOffices.postcode})`,
-      offices: sql<number>`count(*)::int`,
-    })
-    .from(courierOffices)
-    .where(and(eq(courierOffices.active, true), eq(courierOffices.courier, courier)))
-    .groupBy(name)
-    .orderBy(asc(name));
-  return rows;
-}
 
 /**
  * The office or locker a checkout names: active, of the courier in use. Anything else is the

@@ -13,7 +13,7 @@ import { z } from 'zod';
 import { requestLanguage } from '../../lib/language.js';
 import { audit } from '../../platform/audit.js';
 import { currentUser, requireAdmin } from '../../platform/security/authenticate.js';
-import { officeCities, searchOffices, syncOffices } from './offices.js';
+import { syncOffices } from './offices.js';
 import { createShipment, shipmentLabel } from './shipments.js';
 
 const LangOnlySchema = z.object({ lang: z.string().max(5).optional() });
@@ -35,7 +35,7 @@ export const courierRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { city, q, lang } = request.query;
-      return searchOffices(app.db, app.couriers.gateway.name, { city, q, lang: requestLanguage(request, lang) });
+      return app.couriers.offices.search({ city, q, lang: requestLanguage(request, lang) });
     },
   );
 
@@ -49,7 +49,7 @@ export const courierRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: CourierCitiesSchema },
       },
     },
-    async (request) => officeCities(app.db, app.couriers.gateway.name, requestLanguage(request, request.query.lang)),
+    async (request) => app.couriers.offices.cities(requestLanguage(request, request.query.lang)),
   );
 
   app.post(
@@ -71,6 +71,7 @@ export const courierRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const result = await syncOffices(app.db, app.couriers.gateway);
+      await app.couriers.offices.refresh();
       const actorId = currentUser(request).id;
       await app.db.transaction((tx) =>
         audit(tx, { actorId, action: 'couriers.sync', target: `courier:${result.courier}`, detail: { ...result } }),

@@ -11,6 +11,7 @@ import { assertStep, factsOf, takeStep } from '../orders/core.js';
 import { recordEvent } from '../orders/lifecycle.js';
 import { settingsRow } from '../settings/service.js';
 import { CourierUnavailableError, type CourierGateway, type Parcel, type Party } from './gateway.js';
+import type { OfficeIndex } from './office-index.js';
 import { officeById } from './offices.js';
 
 type OrderRow = typeof orders.$inferSelect;
@@ -19,6 +20,8 @@ type OrderRow = typeof orders.$inferSelect;
 export interface Couriers {
   gateway: CourierGateway;
   of(courier: Courier): CourierGateway | null;
+  /** The picker's copy of the courier's offices (office-index.ts). */
+  offices: OfficeIndex;
 }
 
 /** How the order's tracking names each courier (shoppers read it). */
