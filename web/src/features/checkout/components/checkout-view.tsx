@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useMemo, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
@@ -25,19 +25,9 @@ import { useCheckoutInfo } from '../api/get-checkout-info';
 import { useQuote } from '../../../lib/use-quote';
 import { CHECKOUT_FAILED } from '../lib/checkout-errors';
 import { codeErrorText, isCodeRefusal, isTooManyTries } from '../lib/discount-code-errors';
-import {
-  checkoutBody,
-  deliveryFromProfile,
-  EMPTY_DELIVERY,
-  invalidFields,
-  officeLabel,
-  serverFieldErrors,
-  type DeliveryDraft,
-  type DeliveryErrors,
-  type DeliveryField,
-} from '../lib/delivery-form';
+import { checkoutBody, invalidFields, serverFieldErrors, type DeliveryField } from '../lib/delivery-form';
 import { CheckoutFigures } from './checkout-figures';
-import { useCourierCities } from '../api/get-courier-offices';
+import { useDeliveryDraft } from '../lib/use-delivery-draft';
 import { DeliveryForm } from './delivery-form';
 import { CheckoutInvoice, useCheckoutInvoice } from './checkout-invoice';
 import { DiscountCodeField } from './discount-code-field';
@@ -63,18 +53,10 @@ export function CheckoutView() {
   const { data: profile } = useProfile();
   const { items, hasLoaded } = useCheckoutCart();
   const { start, processing } = useStartCheckout(items.length);
-  const [draft, setDraft] = useState<DeliveryDraft>(EMPTY_DELIVERY);
-  // The courier's cities (Bulgaria): the office is picked from its list; else it is typed.
-  const courierCities = useCourierCities(lang, draft.country === 'BG');
-  const cities =
-    draft.country === 'BG' && !courierCities.error && courierCities.data?.length !== 0
-      ? (courierCities.data ?? [])
-      : null;
-
-  const [errors, setErrors] = useState<DeliveryErrors>({});
+  const delivery = useDeliveryDraft(profile, lang);
+  const { draft, errors, setErrors } = delivery;
   const [chosenPayment, setChosenPayment] = useState<PaymentMethod>('card');
   const [saveDelivery, setSaveDelivery] = useState(false);
-  const touched = useRef(false);
   const formRef = useRef<HTMLFormElement>(null);
   // The code field: what is typed, the code the quote is asked with, and why one was refused.
   const [codeInput, setCodeInput] = useState('');
@@ -82,14 +64,6 @@ export function CheckoutView() {
   const [codeError, setCodeError] = useState<string | null>(null);
   const [changed, setChanged] = useState(false);
   const invoice = useCheckoutInvoice(profile?.invoiceDetails);
-
-  // The profile's details fill the form once, unless the shopper has started typing.
-  useEffect(() => {
-    if (profile && !touched.current) {
-      touched.current = true;
-      setDraft(deliveryFromProfile(profile));
-    }
-  }, [profile]);
 
   const codEnabled = settings?.cod.enabled ?? false;
   // With card payments switched off (PAYMENTS=off) the shop takes cash on delivery only.
@@ -174,30 +148,13 @@ export function CheckoutView() {
   };
 
   function change(field: DeliveryField, value: string) {
-    touched.current = true;
     if (field === 'method') setChanged(true);
-    setDraft((current) => ({
-      ...current,
-      [field]: value,
-      // Another city, or an office typed by hand, is no longer the office picked from the list.
-      ...((field === 'city' || field === 'office') && current.officeId !== null ? { officeId: null } : {}),
-      ...(field === 'city' && current.officeId !== null ? { office: '' } : {}),
-    }));
-    setErrors((current) => ({ ...current, [field]: undefined }));
+    delivery.change(field, value);
   }
 
-  /** An office or locker taken from the list: the order goes to its name, address, city and postcode. */
   function pickOffice(office: CourierOffice) {
-    touched.current = true;
     setChanged(true);
-    setDraft((current) => ({
-      ...current,
-      officeId: office.id,
-      office: officeLabel(office),
-      city: office.city,
-      postcode: office.postcode,
-    }));
-    setErrors((current) => ({ ...current, office: undefined, city: undefined, postcode: undefined }));
+    delivery.pickOffice(office);
   }
 
   /** The first field that is wrong takes the focus, so a keyboard or screen-reader user lands on it. */
@@ -288,7 +245,7 @@ export function CheckoutView() {
               lang={lang}
               prices={{ address: methodPrice('address'), office: methodPrice('office') }}
               onChange={change}
-              cities={cities}
+              cities={delivery.cities}
               onPickOffice={pickOffice}
               disabled={processing}
             />
