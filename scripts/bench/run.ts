@@ -1,5 +1,5 @@
 // `npm run bench [-- section ... --no-build]`: builds the shop, measures it, prints a table of figures with
-// their targets and writes bench/results.json. Sections: api polling writes queries web startup backup operations effects records.
+// their targets and writes bench/results.json. Sections: api polling writes queries web startup backup operations effects records couriers.
 // PostgreSQL sections use a fresh database on TEST_DATABASE_URL's server (default 127.0.0.1:5432).
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -12,6 +12,7 @@ import { writes } from './writes.js';
 import { backup } from './backup.js';
 import { postgresFixture, type PostgresFixture } from './fixture.js';
 import { printTable, type Figure } from './lib.js';
+import { couriers } from './couriers.js';
 import { effects } from './effects.js';
 import { operations } from './operations.js';
 import { queries } from './queries.js';
@@ -30,6 +31,7 @@ const SECTIONS = {
   operations: { needsPostgres: false, run: operations },
   effects: { needsPostgres: false, run: effects },
   records: { needsPostgres: false, run: records },
+  couriers: { needsPostgres: false, run: couriers },
 } satisfies Record<string, { needsPostgres: boolean; run: (fixture: PostgresFixture) => Promise<Figure[]> }>;
 type Section = keyof typeof SECTIONS;
 
