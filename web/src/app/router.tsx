@@ -200,6 +200,7 @@ export const routes: RouteObject[] = [
               { path: 'discount-codes', ...page(() => import('../routes/admin-discount-codes')) },
               { path: 'reviews', ...page(() => import('../routes/admin-reviews')) },
               { path: 'records', ...page(() => import('../routes/admin-records')) },
+              { path: 'documents', ...page(() => import('../routes/admin-documents')) },
             ],
           },
         ],

@@ -4,6 +4,7 @@ import {
   CodesIcon,
   CreateIcon,
   DashboardIcon,
+  DocumentsIcon,
   ManageIcon,
   OrdersIcon,
   RecordsIcon,
@@ -26,6 +27,7 @@ const LINKS = [
   { to: '/admin/discount-codes', key: 'admin.nav.discountCodes', Icon: CodesIcon, end: true },
   { to: '/admin/reviews', key: 'admin.nav.reviews', Icon: ReviewsIcon, end: true },
   { to: '/admin/records', key: 'admin.nav.records', Icon: RecordsIcon, end: true },
+  { to: '/admin/documents', key: 'invoices.documents.nav', Icon: DocumentsIcon, end: true },
   { to: '/admin/settings', key: 'admin.nav.settings', Icon: SettingsIcon, end: true },
 ] as const;
 

@@ -73,6 +73,14 @@ export const RecordsIcon = (p: IconProps) => (
   </Icon>
 );
 
+/** Documents: two sheets, one behind the other. */
+export const DocumentsIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M8 6.5h8.5l3 3V21H8z" />
+    <path d="M5 17.5V3h8.5M16.5 6.5v3h3M11 13h5.5M11 16.5h5.5" />
+  </Icon>
+);
+
 /** Settings: a gear. */
 export const SettingsIcon = (p: IconProps) => (
   <Icon {...p}>
