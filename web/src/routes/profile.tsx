@@ -6,6 +6,7 @@ import { toast } from 'react-toastify';
 import { useSignOut } from '../features/auth/use-sign-out';
 import { ProfileForm } from '../features/profile/components/profile-form';
 import { YourData } from '../features/privacy/components/your-data';
+import { ProfileInvoice } from '../features/invoices/components/profile-invoice';
 import { PageHeading } from '../components/page-heading/page-heading';
 import { StateMessage } from '../components/state-message/state-message';
 import { useProfile } from '../lib/session';
@@ -65,6 +66,15 @@ export default function ProfileRoute() {
             </p>
           )}
         </div>
+        {profile && (
+          <div className={`${styles.card} ${styles.data}`}>
+            <ProfileInvoice
+              key={profile.invoiceDetails ? JSON.stringify(profile.invoiceDetails) : 'none'}
+              saved={profile.invoiceDetails}
+              onSaved={() => mutate(profileKey(token))}
+            />
+          </div>
+        )}
         {profile && (
           <div className={`${styles.card} ${styles.data}`}>
             <YourData
