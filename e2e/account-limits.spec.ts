@@ -1,7 +1,7 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import type { CheckoutSession, Product, Settings } from '@shop/contract';
-import { expect, expectAccessible, screenshots, test } from './fixtures.js';
-import { signUpAndLogIn, uniqueEmail } from './support/accounts.js';
+import { expect, expectAccessible, screenshots, test, toast } from './fixtures.js';
+import { bearer, signUpAndLogIn, uniqueEmail, useToken } from './support/accounts.js';
 import { translator, type Lang } from './support/i18n.js';
 import { adminToken, inStock } from './support/stock.js';
 
@@ -22,9 +22,6 @@ const DELIVERY = {
   line1: '1 Vitosha Blvd',
 } as const;
 
-const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
-const toast = (page: Page, text: string) => page.locator('.Toastify').getByText(text, { exact: true }).first();
-
 async function codOrder(request: APIRequestContext, token: string, product: Product, colorId: number, size: string) {
   const added = await request.post('/api/cart', {
     headers: bearer(token),
@@ -35,11 +32,6 @@ async function codOrder(request: APIRequestContext, token: string, product: Prod
     headers: bearer(token),
     data: { delivery: DELIVERY, paymentMethod: 'cod' },
   });
-}
-
-async function useToken(page: Page, token: string) {
-  await page.evaluate((value) => localStorage.setItem('token', value), token);
-  await page.reload();
 }
 
 for (const lang of ['en', 'bg'] as const satisfies Lang[]) {

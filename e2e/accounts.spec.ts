@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, expectAccessible, screenshots, test } from './fixtures.js';
+import { expect, expectAccessible, screenshots, test, toast } from './fixtures.js';
 import { resetLink, signUpAndLogIn, uniqueEmail, verificationCode } from './support/accounts.js';
 import { translator, type Lang } from './support/i18n.js';
 
@@ -16,7 +16,6 @@ const AVATAR_PNG = Buffer.from(
 );
 
 /** The toast with `text` (several may be on screen at once). */
-const toast = (page: Page, text: string) => page.locator('.Toastify').getByText(text, { exact: true }).first();
 /** A message in the page's form (an inline error or notice), as opposed to a toast. */
 const inForm = (page: Page, text: string) => page.locator('main form').getByText(text, { exact: true });
 

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { colorNameIn, type AdminOrder, type CheckoutSession, type Product, type Settings } from '@shop/contract';
-import { expect, expectAccessible, readOutbox, screenshots, test, waitForMail } from './fixtures.js';
+import { expect, expectAccessible, readOutbox, screenshots, test, toast, waitForMail } from './fixtures.js';
 import { translator } from './support/i18n.js';
-import { uniqueEmail } from './support/accounts.js';
+import { bearer, logIn, uniqueEmail, useToken } from './support/accounts.js';
 
 /**
  * The owner's day, as the seeded root admin: the settings (a new cash-on-delivery fee), stock
@@ -25,14 +25,6 @@ const TEST_DELIVERY = {
   line1: '1 Vitosha Blvd',
 } as const;
 
-const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
-
-async function logIn(request: APIRequestContext, email: string, password: string): Promise<string> {
-  const response = await request.post('/api/auth/login', { data: { email, password } });
-  expect(response.status(), await response.text()).toBe(200);
-  return ((await response.json()) as { token: string }).token;
-}
-
 /** A verified shopper with a session, made through the API. */
 async function createShopper(request: APIRequestContext, outboxDir: string) {
   const email = uniqueEmail('orders-e2e');
@@ -45,13 +37,6 @@ async function createShopper(request: APIRequestContext, outboxDir: string) {
   expect(verified.status(), await verified.text()).toBe(200);
   return { email, token: ((await verified.json()) as { token: string }).token };
 }
-
-async function useToken(page: Page, token: string) {
-  await page.evaluate((value) => localStorage.setItem('token', value), token);
-  await page.reload();
-}
-
-const toast = (page: Page, text: string) => page.locator('.Toastify').getByText(text, { exact: true }).first();
 
 test('an admin sets stock, then ships and delivers a cash-on-delivery order from the admin screens', async ({
   page,

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { deflateSync, crc32 } from 'node:zlib';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { expect, expectAccessible, screenshots, test, waitForMail } from './fixtures.js';
+import { expect, expectAccessible, screenshots, test, toast, waitForMail } from './fixtures.js';
 
 /**
  * The admin journey, as the seeded root admin: the guard (and the way back after logging in); a
@@ -80,7 +80,6 @@ async function signIn(page: Page, token: string) {
   await page.reload();
 }
 
-const toast = (page: Page, text: string) => page.locator('.Toastify').getByText(text, { exact: true }).first();
 const colorRow = (scope: Page | Locator, n: number) =>
   scope
     .getByRole('listitem')

@@ -1,6 +1,5 @@
-import type { Page } from '@playwright/test';
 import { colorNameIn, TIMINGS } from '@shop/contract';
-import { expect, expectAccessible, screenshots, test } from './fixtures.js';
+import { expect, expectAccessible, screenshots, test, toast } from './fixtures.js';
 import { signUpAndLogIn, uniqueEmail } from './support/accounts.js';
 import { translator, type Lang } from './support/i18n.js';
 import { availableOf, variantsInStock, type StockedProduct } from './support/stock.js';
@@ -42,7 +41,6 @@ function twoLines(products: ApiProduct[]) {
 }
 
 /** The toast with `text` (several may be on screen at once). */
-const toast = (page: Page, text: string) => page.locator('.Toastify').getByText(text, { exact: true }).first();
 
 for (const lang of ['en', 'bg'] as const) {
   test.describe(`cart and wishlist (${lang})`, () => {

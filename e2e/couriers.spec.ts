@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { AdminOrder } from '@shop/contract';
 import { expect, expectAccessible, screenshots, test } from './fixtures.js';
-import { signUpAndLogIn, uniqueEmail } from './support/accounts.js';
+import { bearer, signUpAndLogIn, uniqueEmail } from './support/accounts.js';
 import { translator, type Lang } from './support/i18n.js';
 import { adminToken, inStock, type StockedProduct } from './support/stock.js';
 
@@ -38,7 +38,7 @@ for (const lang of ['en', 'bg'] as const satisfies readonly Lang[]) {
         password: 'velvet-shadow-42',
       });
       const added = await request.post('/api/cart', {
-        headers: { authorization: `Bearer ${shopper.token}` },
+        headers: bearer(shopper.token),
         data: { productId: product.id, selectedColor: color.id, selectedSize: size, quantity: 1 },
       });
       expect(added.status(), await added.text()).toBe(201);
@@ -94,7 +94,7 @@ for (const lang of ['en', 'bg'] as const satisfies readonly Lang[]) {
       await dialog.getByRole('button', { name: t('adminOrders.shipment.confirm') }).click();
       await expect(dialog).toBeHidden();
       const shipped = (await (
-        await request.get(`/api/admin/orders/${orderId}`, { headers: { authorization: `Bearer ${token}` } })
+        await request.get(`/api/admin/orders/${orderId}`, { headers: bearer(token) })
       ).json()) as AdminOrder;
       expect(shipped.fulfilment).toBe('shipped');
       expect(shipped.delivery).toMatchObject({ courier: 'builtin', office: `${place.locker}, ${place.address}` });
@@ -119,9 +119,7 @@ for (const lang of ['en', 'bg'] as const satisfies readonly Lang[]) {
         .click();
       await expect
         .poll(async () => {
-          const read = await request.get(`/api/admin/orders/${orderId}`, {
-            headers: { authorization: `Bearer ${token}` },
-          });
+          const read = await request.get(`/api/admin/orders/${orderId}`, { headers: bearer(token) });
           return ((await read.json()) as AdminOrder).fulfilment;
         })
         .toBe('delivered');

@@ -1,6 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { Order, Quote } from '@shop/contract';
 import { expect, expectAccessible, screenshots, test, waitForMail } from './fixtures.js';
+import { bearer } from './support/accounts.js';
 import { translator, type Lang } from './support/i18n.js';
 import { adminToken, inStock, type StockedProduct } from './support/stock.js';
 
@@ -10,8 +11,6 @@ import { adminToken, inStock, type StockedProduct } from './support/stock.js';
  * total on the built-in payment page, and the result and the order pages show the same code,
  * discount and total. In English and in Bulgarian.
  */
-
-const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 /** An amount as the app writes it in the shop's currency and the page's language. */
 const moneyIn = (page: Page, amount: number, lang: Lang, currency: string) =>

@@ -134,3 +134,6 @@ export async function expectAccessible(page: Page): Promise<void> {
     ),
   ).toEqual([]);
 }
+
+/** A toast of the app with exactly this text (the newest if the same one stands twice). */
+export const toast = (page: Page, text: string) => page.locator('.Toastify').getByText(text, { exact: true }).first();

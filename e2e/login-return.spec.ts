@@ -1,7 +1,6 @@
 import { join } from 'node:path';
-import type { Page } from '@playwright/test';
 import { colorNameIn } from '@shop/contract';
-import { expect, screenshots, test } from './fixtures.js';
+import { expect, screenshots, test, toast } from './fixtures.js';
 import { uniqueEmail, verificationCode } from './support/accounts.js';
 import { translator } from './support/i18n.js';
 import { variantsInStock, type StockedProduct } from './support/stock.js';
@@ -13,8 +12,6 @@ import { variantsInStock, type StockedProduct } from './support/stock.js';
  * line in the cart, once (a reload adds nothing). Logged out again, the same through login on
  * another product.
  */
-
-const toast = (page: Page, text: string) => page.locator('.Toastify').getByText(text, { exact: true }).first();
 
 for (const lang of ['en', 'bg'] as const) {
   test.describe(`back from logging in (${lang})`, () => {

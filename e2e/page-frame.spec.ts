@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { expect, screenshots, test } from './fixtures.js';
+import { expect, screenshots, test, toast } from './fixtures.js';
 import { signUpAndLogIn, uniqueEmail } from './support/accounts.js';
 import { translator } from './support/i18n.js';
 import { adminToken, setOnHand, variantsInStock, type StockedProduct } from './support/stock.js';
@@ -28,7 +28,6 @@ async function settledBox(page: Page, label: string) {
   await element.evaluate((node) => Promise.all(node.getAnimations().map((animation) => animation.finished)));
   return (await element.boundingBox())!;
 }
-const toast = (page: Page, text: string) => page.locator('.Toastify').getByText(text, { exact: true }).first();
 
 /** What is hit at the middle of `target` is `target` itself (or inside it): nothing lies over it. */
 async function expectOnTop(target: Locator) {

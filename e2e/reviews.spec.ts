@@ -1,7 +1,6 @@
-import type { APIRequestContext, Page } from '@playwright/test';
 import type { CheckoutSession, Product } from '@shop/contract';
-import { expect, expectAccessible, screenshots, test } from './fixtures.js';
-import { signUpAndLogIn, uniqueEmail } from './support/accounts.js';
+import { expect, expectAccessible, screenshots, test, toast } from './fixtures.js';
+import { bearer, logIn, signUpAndLogIn, uniqueEmail, useToken } from './support/accounts.js';
 import { translator } from './support/i18n.js';
 
 /**
@@ -21,24 +20,6 @@ const TEST_DELIVERY = {
   postcode: '1000',
   line1: '1 Vitosha Blvd',
 } as const;
-
-const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
-
-async function logIn(request: APIRequestContext, email: string, password: string): Promise<string> {
-  const response = await request.post('/api/auth/login', { data: { email, password } });
-  expect(response.status(), await response.text()).toBe(200);
-  return ((await response.json()) as { token: string }).token;
-}
-
-async function useToken(page: Page, token: string | null) {
-  await page.evaluate((value) => {
-    if (value) localStorage.setItem('token', value);
-    else localStorage.removeItem('token');
-  }, token);
-  await page.reload();
-}
-
-const toast = (page: Page, text: string) => page.locator('.Toastify').getByText(text, { exact: true }).first();
 
 test('a buyer reviews a delivered product, the owner publishes it, and the product page shows it', async ({
   page,

@@ -1,7 +1,6 @@
-import type { APIRequestContext, Page } from '@playwright/test';
 import type { CheckoutSession, Product } from '@shop/contract';
 import { expect, expectAccessible, screenshots, test, waitForMail } from './fixtures.js';
-import { uniqueEmail } from './support/accounts.js';
+import { bearer, logIn, uniqueEmail, useToken } from './support/accounts.js';
 import { translator } from './support/i18n.js';
 
 /**
@@ -12,18 +11,6 @@ import { translator } from './support/i18n.js';
 
 const t = translator('en');
 const tBg = translator('bg');
-const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
-
-async function logIn(request: APIRequestContext, email: string, password: string): Promise<string> {
-  const response = await request.post('/api/auth/login', { data: { email, password } });
-  expect(response.status(), await response.text()).toBe(200);
-  return ((await response.json()) as { token: string }).token;
-}
-
-async function useToken(page: Page, token: string) {
-  await page.evaluate((value) => localStorage.setItem('token', value), token);
-  await page.reload();
-}
 
 test('an order paid on the test page says TEST PAYMENT in its mail, in the admin list and on the admin order', async ({
   page,

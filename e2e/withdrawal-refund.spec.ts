@@ -1,8 +1,8 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { CheckoutSession, Order, Product } from '@shop/contract';
-import { expect, screenshots, test, waitForMail } from './fixtures.js';
+import { expect, screenshots, test, toast, waitForMail } from './fixtures.js';
 import { translator } from './support/i18n.js';
-import { uniqueEmail } from './support/accounts.js';
+import { bearer, uniqueEmail } from './support/accounts.js';
 import { variantsInStock } from './support/stock.js';
 
 /**
@@ -13,8 +13,6 @@ import { variantsInStock } from './support/stock.js';
 
 const t = translator('en');
 const tBg = translator('bg');
-const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
-const toast = (page: Page, text: string) => page.locator('.Toastify').getByText(text, { exact: true }).first();
 
 async function tokenOf(request: APIRequestContext, path: string, data: object): Promise<string> {
   const response = await request.post(path, { data });

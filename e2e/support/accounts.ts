@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { readOutbox, type OutboxMail } from './mail.js';
 
 export interface NewShopper {
@@ -74,3 +74,22 @@ export async function signUpAndLogIn(
 /** A unique address for a journey's new account. */
 export const uniqueEmail = (label: string) =>
   `${label}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}@example.com`;
+
+/** The Authorization header of a session, for the API calls a journey makes as that account. */
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** Logs in through the API; answers the session token. */
+export async function logIn(request: APIRequestContext, email: string, password: string): Promise<string> {
+  const response = await request.post('/api/auth/login', { data: { email, password } });
+  expect(response.status(), await response.text()).toBe(200);
+  return ((await response.json()) as { token: string }).token;
+}
+
+/** Puts a session where the app keeps it (null: signs out) and reloads, so the page is that account's. */
+export async function useToken(page: Page, token: string | null): Promise<void> {
+  await page.evaluate((value) => {
+    if (value) localStorage.setItem('token', value);
+    else localStorage.removeItem('token');
+  }, token);
+  await page.reload();
+}

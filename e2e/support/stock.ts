@@ -1,4 +1,5 @@
 import { expect, type APIRequestContext } from '@playwright/test';
+import { logIn } from './accounts.js';
 
 /**
  * Stock in the journeys (docs/decisions/0021). The demo catalogue tracks stock, with sold-out
@@ -41,11 +42,8 @@ export function inStock<P extends StockedProduct>(products: P[], quantity: numbe
 }
 
 /** A session token of the shop's admin (the e2e server's `shop.admin`). */
-export async function adminToken(request: APIRequestContext, admin: { email: string; password: string }) {
-  const login = await request.post('/api/auth/login', { data: admin });
-  expect(login.status(), await login.text()).toBe(200);
-  return ((await login.json()) as { token: string }).token;
-}
+export const adminToken = (request: APIRequestContext, admin: { email: string; password: string }) =>
+  logIn(request, admin.email, admin.password);
 
 /** Puts `onHand` units of one colour and size of a product on the shelf, as the owner does (`PUT /api/products/{id}/stock`). */
 export async function setOnHand(
