@@ -2,7 +2,7 @@ import { vatWithin } from '@shop/contract';
 import { and, eq } from 'drizzle-orm';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { documentCounters, invoiceDocuments, invoiceRequests, orders } from '../../db/schema.js';
+import { documentCounters, invoiceDocuments, invoiceProfiles, invoiceRequests, orders } from '../../db/schema.js';
 import { createTestApp, effectsRun, heard, type TestApp } from '../../test/app.js';
 import { bearer, createProduct, createUser, type CreatedUser } from '../../test/factories.js';
 import { startSmtpServer, type TestSmtpServer } from '../../test/smtp.js';
@@ -275,6 +275,28 @@ describe('credit notes', () => {
     expect(refund.statusCode).toBe(200);
     await settle();
     expect(await invoicesOf(orderId)).toHaveLength(0);
+  });
+});
+
+describe('keeping the documents', () => {
+  it('deleting the account leaves its invoices and credit notes, and forgets the kept details', async () => {
+    const { user, orderId } = await cardOrder(COMPANY, { saveInvoiceDetails: true });
+    await settle();
+    const before = await invoicesOf(orderId);
+    expect(before).toHaveLength(1);
+    expect(await t.db.select().from(invoiceProfiles).where(eq(invoiceProfiles.userId, user.id))).toHaveLength(1);
+    const removed = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/profile',
+      headers: bearer(user),
+      payload: { password: user.password },
+    });
+    expect(removed.statusCode).toBe(204);
+    expect(await invoicesOf(orderId)).toEqual(before);
+    expect(await t.db.select().from(invoiceProfiles).where(eq(invoiceProfiles.userId, user.id))).toHaveLength(0);
+    // The admin still lists it and opens its PDF.
+    const listed = await t.app.inject({ url: `/api/orders/${orderId}/documents`, headers: bearer(admin) });
+    expect(listed.json<{ kind: string }[]>().map((d) => d.kind)).toContain('invoice');
   });
 });
 
