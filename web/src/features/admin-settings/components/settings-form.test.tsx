@@ -76,6 +76,9 @@ describe('SettingsForm', () => {
     renderWithApi(<SettingsScreen />);
     const user = userEvent.setup();
     await user.clear(await screen.findByLabelText('Free from a subtotal of (EUR)'));
+    // A locker costs what an office does until set; emptied, it is again.
+    expect(screen.getByLabelText('To a parcel locker (EUR)')).toHaveValue('4.00');
+    await user.clear(screen.getByLabelText('To a parcel locker (EUR)'));
     await user.clear(screen.getByLabelText('Fee (EUR)'));
     await user.type(screen.getByLabelText('Fee (EUR)'), '2,40');
     await user.click(screen.getByRole('switch', { name: 'Offer cash on delivery' }));
@@ -88,7 +91,7 @@ describe('SettingsForm', () => {
     expect(screen.getByLabelText('Phone')).toHaveAttribute('aria-invalid', 'true');
     expect(sent[1]?.body).toEqual({
       seller: settings.seller,
-      delivery: { addressPrice: 6.5, officePrice: 4, freeFrom: null },
+      delivery: { addressPrice: 6.5, officePrice: 4, lockerPrice: null, freeFrom: null },
       cod: { enabled: false, fee: 2.4, confirmNewAccounts: true },
       limits: { codMaxOpenOrders: 3, maxUnitsPerVariant: 10 },
       returnDays: 14,

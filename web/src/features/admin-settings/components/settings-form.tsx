@@ -140,6 +140,7 @@ export function SettingsForm({ settings }: { settings: Settings }) {
         <div className={styles.grid}>
           {field('delivery.addressPrice', amount)}
           {field('delivery.officePrice', amount)}
+          {field('delivery.lockerPrice', { ...amount, hint: t('adminSettings.lockerPriceHint') })}
           {field('delivery.freeFrom', { ...amount, hint: t('adminSettings.freeFromHint') })}
         </div>
       </fieldset>

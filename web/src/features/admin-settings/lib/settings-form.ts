@@ -12,6 +12,7 @@ export const SETTINGS_FIELDS = [
   'notificationsEmail',
   'delivery.addressPrice',
   'delivery.officePrice',
+  'delivery.lockerPrice',
   'delivery.freeFrom',
   'cod.fee',
   'limits.codMaxOpenOrders',
@@ -41,6 +42,7 @@ export function draftOf(settings: Settings, lang: string): SettingsDraft {
     notificationsEmail: settings.notificationsEmail ?? '',
     'delivery.addressPrice': money(settings.delivery.addressPrice),
     'delivery.officePrice': money(settings.delivery.officePrice),
+    'delivery.lockerPrice': money(settings.delivery.lockerPrice ?? settings.delivery.officePrice),
     'delivery.freeFrom': settings.delivery.freeFrom === null ? '' : money(settings.delivery.freeFrom),
     'cod.fee': money(settings.cod.fee),
     'limits.codMaxOpenOrders': String(settings.limits.codMaxOpenOrders),
@@ -82,6 +84,8 @@ export function parseSettings(
     delivery: {
       addressPrice: amount(draft['delivery.addressPrice']),
       officePrice: amount(draft['delivery.officePrice']),
+      // Empty: a locker costs what an office does.
+      lockerPrice: amount(draft['delivery.lockerPrice']) === '' ? null : amount(draft['delivery.lockerPrice']),
       freeFrom: freeFrom === '' ? null : freeFrom,
     },
     cod: { enabled: draft.codEnabled, fee: amount(draft['cod.fee']), confirmNewAccounts: draft.codConfirmNewAccounts },
