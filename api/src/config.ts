@@ -137,6 +137,8 @@ const EnvSchema = z.object({
   ECONT_URL: z.url().default('https://demo.econt.com/ee/services'),
   /** Bearer token for GET /api/metrics; unset, the route answers 404. */
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  /** Pages (server-rendered or the app's index.html) one client may ask for a minute. */
+  PAGE_RATE_LIMIT: z.coerce.number().int().min(1).default(300),
 });
 
 export type Env = z.input<typeof EnvSchema>;
@@ -162,6 +164,8 @@ export interface Config {
   trustProxy: false | number | string[];
   backup: { dir: string; keep: number; intervalHours: number };
   metricsToken: string | undefined;
+  /** Pages one client may ask for a minute (PAGE_RATE_LIMIT): beyond it, 429. */
+  pageRateLimit: number;
   /** Econt's account when ECONT_USER and ECONT_PASSWORD are set; otherwise the built-in courier. */
   econt: { user: string; password: string; url: string } | undefined;
   /** Card payments: `stripe`, the built-in test page (`test`), or none (`off`: cash on delivery only). */
@@ -244,6 +248,7 @@ export function loadConfig(
       intervalHours: env.BACKUP_INTERVAL_HOURS,
     },
     metricsToken: env.METRICS_TOKEN,
+    pageRateLimit: env.PAGE_RATE_LIMIT,
     econt:
       env.ECONT_USER && env.ECONT_PASSWORD
         ? { user: env.ECONT_USER, password: env.ECONT_PASSWORD, url: env.ECONT_URL }

@@ -1,4 +1,6 @@
 import { writeFileSync } from 'node:fs';
+import { get as httpGet, type IncomingHttpHeaders } from 'node:http';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { execFile } from 'node:child_process';
@@ -57,11 +59,12 @@ async function cannon(
 }
 
 /** A bare node:http server in its own process, answering every request with the given bytes. */
-async function bareServer(body: string, contentType: string) {
+async function bareServer(body: string | Buffer, contentType: string, contentEncoding?: string) {
   const file = join(tmpdir(), `bench-bare-${process.pid}.json`);
   writeFileSync(file, body);
   const port = await freePort();
-  const run = runNode('scripts/bench/bare-server.mjs', [String(port), file, contentType], {});
+  const args = [String(port), file, contentType, ...(contentEncoding ? [contentEncoding] : [])];
+  const run = runNode('scripts/bench/bare-server.mjs', args, {});
   const url = `http://127.0.0.1:${port}`;
   for (let tries = 0; tries < 100; tries += 1) {
     try {
@@ -74,6 +77,23 @@ async function bareServer(body: string, contentType: string) {
   throw new Error('bare server did not start');
 }
 
+/**
+ * An answer's status, headers and bytes as they came over the wire (fetch would decompress them):
+ * what a bare server must send to send the same bytes.
+ */
+function rawGet(url: string, headers: Record<string, string>) {
+  return new Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+    httpGet(url, { headers }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () =>
+        resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }),
+      );
+      response.on('error', reject);
+    }).on('error', reject);
+  });
+}
+
 /** Throughput of one endpoint against a bare server sending the same bytes, in the same run. */
 async function ratio(
   section: string,
@@ -83,17 +103,20 @@ async function ratio(
   headers: Record<string, string>,
   target: number,
 ) {
-  const probe = await fetch(`${fixture.server.url}${path}`, { headers });
-  if (probe.status === 404) {
+  const probe = await rawGet(`${fixture.server.url}${path}`, headers);
+  const contentType = probe.headers['content-type'] ?? 'application/json';
+  // A page the server cannot render (no web build) is the browser's index.html: no figure then.
+  const unrendered = contentType.startsWith('text/html') && !/<div id="root">\s*<[a-z]/.test(await text(probe));
+  if (probe.status === 404 || unrendered) {
     return [
       { section, figure: `${name}: ratio to bare node:http`, value: NOT_AVAILABLE, target: `≥ ${target}`, pass: null },
     ];
   }
-  const body = await probe.text();
-  if (probe.status !== 200) throw new Error(`${path} answered ${probe.status}: ${body.slice(0, 200)}`);
+  const body = probe.body;
+  if (probe.status !== 200) throw new Error(`${path} answered ${probe.status}: ${(await text(probe)).slice(0, 200)}`);
   const pid = fixture.server.child.pid!;
   const apiUrl = `${fixture.server.url}${path}`;
-  const bare = await bareServer(body, probe.headers.get('content-type') ?? 'application/json');
+  const bare = await bareServer(body, contentType, probe.headers['content-encoding']);
   try {
     // Warm both up, then alternate them: the machine's speed drifts within a minute, and a ratio
     // of two runs taken side by side drifts far less than one of runs taken a minute apart.
@@ -123,9 +146,9 @@ async function ratio(
         pass: value >= target && errors === 0,
         detail: `median of ${ROUNDS} rounds, API then bare in each (${rounds
           .map((run) => `${round(run.ratio)}: ${Math.round(run.api.rps)} / ${Math.round(run.baseline.rps)} req/s`)
-          .join(', ')}); ${
-          body.length
-        } bytes; ${median.pinned ? 'each server on CPU 0, the load generator on CPU 1' : 'processes not pinned (no taskset)'}`,
+          .join(', ')}); ${body.length} bytes${
+          probe.headers['content-encoding'] ? ` (${probe.headers['content-encoding']})` : ''
+        }; ${median.pinned ? 'each server on CPU 0, the load generator on CPU 1' : 'processes not pinned (no taskset)'}`,
       },
       {
         section,
@@ -148,19 +171,37 @@ async function ratio(
   }
 }
 
+/** The body of a raw answer, decompressed, as text. */
+async function text(answer: { headers: IncomingHttpHeaders; body: Buffer }): Promise<string> {
+  const encoding = answer.headers['content-encoding'];
+  if (encoding === 'br') return brotliDecompressSync(answer.body).toString('utf8');
+  if (encoding === 'gzip') return gunzipSync(answer.body).toString('utf8');
+  return answer.body.toString('utf8');
+}
+
+/** What a shopper's browser sends for a page (Chromium's Accept and Accept-Encoding). */
+const BROWSER_PAGE_HEADERS = {
+  accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,*/*;q=0.8',
+  'accept-encoding': 'gzip, deflate, br, zstd',
+};
+
+/** `BENCH_CASES=<regular expression>`: only the figures whose name matches (e.g. `products|product page`). */
+const only = process.env.BENCH_CASES ? new RegExp(process.env.BENCH_CASES, 'i') : null;
+
 export async function throughput(fixture: PostgresFixture): Promise<Figure[]> {
   const product = fixture.products[fixture.products.length - 1]!;
   const shopper = fixture.shoppers[0]!;
-  return [
-    ...(await ratio('api', 'GET /api/products (500)', fixture, '/api/products', {}, 0.6)),
-    ...(await ratio('api', 'GET /api/products/:id', fixture, `/api/products/${product.id}`, {}, 0.6)),
-    ...(await ratio(
-      'api',
-      'GET /api/cart (PostgreSQL)',
-      fixture,
-      '/api/cart',
-      { authorization: `Bearer ${shopper.token}` },
-      0.25,
-    )),
+  const cases: [string, string, Record<string, string>, number][] = [
+    ['GET /api/products (500)', '/api/products', {}, 0.6],
+    ['GET /api/products/:id', `/api/products/${product.id}`, {}, 0.6],
+    ['GET /api/cart (PostgreSQL)', '/api/cart', { authorization: `Bearer ${shopper.token}` }, 0.25],
+    // The server-rendered product page (8 photos, a page of reviews) as a browser asks for it: compressed.
+    ['GET /product/:id (server-rendered page, compressed)', `/product/${product.id}`, BROWSER_PAGE_HEADERS, 0.3],
   ];
+  const figures: Figure[] = [];
+  for (const [name, path, headers, target] of cases) {
+    if (only && !only.test(name)) continue;
+    figures.push(...(await ratio('api', name, fixture, path, headers, target)));
+  }
+  return figures;
 }

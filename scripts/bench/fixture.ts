@@ -1,6 +1,6 @@
-import { SIZES } from '@shop/contract';
-import { openDatabase, type Database } from '../../api/src/db/client.js';
-import { cartItems, wishlistItems } from '../../api/src/db/schema.js';
+import { MAX_COLOR_IMAGES, SIZES } from '@shop/contract';
+import { openDatabase, type Database, type Db } from '../../api/src/db/client.js';
+import { cartItems, productColorImages, productReviews, wishlistItems } from '../../api/src/db/schema.js';
 import { emptyPostgresDatabase } from '../../api/src/robustness/support/postgres.js';
 import { startServer, stop, type ServerRun } from '../../api/src/robustness/support/server.js';
 import { createProduct, createUser, type CreatedProduct, type CreatedUser } from '../../api/src/test/factories.js';
@@ -13,7 +13,14 @@ export const API_ENTRY = 'api/dist/main.js';
  * Production settings, and otherwise what the README's defaults give (LOG_LEVEL info), with the
  * built-in test payments and the mail outbox said by name: a production start refuses to guess them.
  */
-export const SERVER_ENV = { NODE_ENV: 'production', SEED_DEMO: 'false', PAYMENTS: 'test', MAIL: 'outbox' };
+export const SERVER_ENV = {
+  NODE_ENV: 'production',
+  SEED_DEMO: 'false',
+  PAYMENTS: 'test',
+  MAIL: 'outbox',
+  // One load generator is one client address: the page figures measure rendering, not the limit's 429s.
+  PAGE_RATE_LIMIT: '100000000',
+};
 
 export interface PostgresFixture {
   url: string;
@@ -26,6 +33,46 @@ export interface PostgresFixture {
 }
 
 const pick = <T>(items: T[], index: number): T => items[index % items.length]!;
+
+/** Published reviews of the one product the one-product figures read: more than a page of them. */
+const SHOWCASE_REVIEWS = 25;
+
+/**
+ * What a fashion shop's pages show beyond the product itself (issue 31): the product the
+ * one-product figures read (the last) has every photo a colour may have and more than a page of
+ * published reviews; every tenth product has one review, so the list carries stars too. (Every
+ * product has two colours: the cards' swatches.)
+ */
+async function fashionDetails(db: Db, products: CreatedProduct[], shoppers: CreatedUser[]) {
+  const showcase = products[products.length - 1]!;
+  const color = showcase.colors[0]!;
+  await db.insert(productColorImages).values(
+    Array.from({ length: MAX_COLOR_IMAGES - 1 }, (_, index) => ({
+      colorId: color.id,
+      url: `/files/bench-photo-${index + 2}`,
+      position: index + 1,
+    })),
+  );
+  const review = (product: CreatedProduct, shopper: CreatedUser, index: number) => ({
+    productId: product.id,
+    userId: shopper.id,
+    rating: 3 + (index % 3),
+    fit: (['small', 'true', 'large', null] as const)[index % 4]!,
+    title: `Review ${index + 1}: soft, warm and true to the size table`,
+    body: 'The fabric is heavier than I expected and it keeps its shape after washing. '.repeat(3).trim(),
+    size: 'M',
+    colorName: product.colors[0]!.colorName,
+    status: 'published' as const,
+  });
+  await db
+    .insert(productReviews)
+    .values([
+      ...Array.from({ length: SHOWCASE_REVIEWS }, (_, index) => review(showcase, shoppers[index]!, index)),
+      ...products
+        .filter((product, index) => index % 10 === 0 && product !== showcase)
+        .map((product, index) => review(product, shoppers[SHOWCASE_REVIEWS + index]!, index)),
+    ]);
+}
 
 /** Runs `make` for 0..count-1, ten at a time (the pool's size), keeping the order. */
 async function inBatches<T>(count: number, make: (index: number) => Promise<T>): Promise<T[]> {
@@ -70,6 +117,7 @@ export async function postgresFixture(): Promise<PostgresFixture> {
     );
   await db.insert(cartItems).values(lines(3, 0));
   await db.insert(wishlistItems).values(lines(2, 101));
+  await fashionDetails(db, products, shoppers);
   const server = await startServer({ ...SERVER_ENV, DATABASE_URL: postgres.url }, { entry: API_ENTRY });
   return {
     url: postgres.url,

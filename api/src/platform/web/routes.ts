@@ -97,10 +97,13 @@ export async function registerWebApp(app: FastifyInstance, enabled: boolean): Pr
     // The static plugin answers a bare directory (`/`) with 403; the home page is the app's.
     app.get('/', { schema: { hide: true } }, sendApp);
   }
-  app.setNotFoundHandler({ preHandler: app.rateLimit({ max: 300, timeWindow: 60_000 }) }, (request, reply) => {
-    const path = request.url.split('?')[0] ?? '';
-    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !/^\/(api|files|pay)(\/|$)/.test(path);
-    if (hasWebApp && isPage) return sendApp(request, reply);
-    return reply.code(404).send({ error: 'Not found', code: 'NOT_FOUND' });
-  });
+  app.setNotFoundHandler(
+    { preHandler: app.rateLimit({ max: app.config.pageRateLimit, timeWindow: 60_000 }) },
+    (request, reply) => {
+      const path = request.url.split('?')[0] ?? '';
+      const isPage = (request.method === 'GET' || request.method === 'HEAD') && !/^\/(api|files|pay)(\/|$)/.test(path);
+      if (hasWebApp && isPage) return sendApp(request, reply);
+      return reply.code(404).send({ error: 'Not found', code: 'NOT_FOUND' });
+    },
+  );
 }
