@@ -698,6 +698,29 @@ const ROUTES: Record<string, RouteRule> = {
       return { method: 'POST', url: `/api/admin/orders/${id}/confirm` };
     },
   },
+  // Couriers (TRADE.md section 6): the picker's lists are public; the shipment, its label and the sync are the admin's.
+  'GET /api/couriers/offices': { expect: everyone(200), request: () => ({ url: '/api/couriers/offices?city=Sofia' }) },
+  'GET /api/couriers/cities': { expect: everyone(200), request: () => ({ url: '/api/couriers/cities' }) },
+  'POST /api/admin/couriers/sync': {
+    expect: adminsOnly(200),
+    request: () => json('POST', '/api/admin/couriers/sync', {}),
+  },
+  'POST /api/admin/orders/:id/shipment': {
+    expect: adminsOnly(200),
+    request: async (f) => {
+      const placed = await order(f, f.users.userA, 'placed');
+      await f.t.db
+        .update(orders)
+        .set({ delivery: { ...TEST_DELIVERY, office: null, note: null } })
+        .where(eq(orders.id, placed.id));
+      return json('POST', `/api/admin/orders/${placed.id}/shipment`, {});
+    },
+  },
+  // No label made: admins reach the service and hear so.
+  'GET /api/admin/orders/:id/shipment/label': {
+    expect: adminsOnly(404),
+    request: async (f) => ({ url: `/api/admin/orders/${(await order(f, f.users.userA, 'placed')).id}/shipment/label` }),
+  },
   'POST /api/admin/orders/:id/ship': {
     expect: adminsOnly(200),
     request: async (f) =>
