@@ -2,6 +2,8 @@ import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { eq } from 'drizzle-orm';
+import jsQR from 'jsqr';
+import { extractImages, extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documentCounters, orders, saleDocuments } from '../../db/schema.js';
 import { createTestApp, effectsRun, type TestApp } from '../../test/app.js';
@@ -13,6 +15,15 @@ import { LINK_TTL_MS, signDocumentLink } from './documents.js';
 import { issueSaleDocument, nextNumber } from './issue.js';
 
 /** Sale documents (TRADE.md section 2, decision 0039): settings, numbering, the PDF and its links. */
+
+// PDF.js (unpdf) decodes a PDF's images with ArrayBuffer.prototype.transferToFixedLength (ES2024,
+// Node 22); on Node 20 a copy stands in for it (the test only reads the bytes).
+const arrayBuffer = ArrayBuffer.prototype as ArrayBuffer & { transferToFixedLength?: (length?: number) => ArrayBuffer };
+arrayBuffer.transferToFixedLength ??= function (this: ArrayBuffer, length = this.byteLength) {
+  const copy = new ArrayBuffer(length);
+  new Uint8Array(copy).set(new Uint8Array(this, 0, Math.min(length, this.byteLength)));
+  return copy;
+};
 let t: TestApp;
 let smtp: TestSmtpServer;
 let admin: CreatedUser;
@@ -225,6 +236,40 @@ describe('GET /api/orders/{id}/documents and the PDF', () => {
     expect(pdf.headers['content-type']).toBe('application/pdf');
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
     expect(pdf.rawPayload.toString('latin1')).toContain(`Sale registration document ${document!.number}`);
+  });
+
+  it('prints the number, the seller, the order and the total, and a QR that decodes to the recorded fields', async () => {
+    const { user, orderId } = await paidCardOrder();
+    await effectsRun(t.app);
+    const [listed] = (await documentsOf(orderId, user)).json<
+      { number: string; url: string; qr: string; total: number }[]
+    >();
+    const pdf = await t.app.inject({ url: listed!.url.replace('http://shop.test', '') });
+    const document = await getDocumentProxy(new Uint8Array(pdf.rawPayload));
+    const { text } = await extractText(document, { mergePages: true });
+    const [order] = await t.db.select().from(orders).where(eq(orders.id, orderId));
+    expect(text).toContain(listed!.number);
+    expect(text).toContain('RF0001234');
+    expect(text).toContain(order!.reference);
+    expect(text).toContain((order!.totalCents / 100).toFixed(2));
+    // The QR as a reader scans it: the image in the PDF, decoded.
+    const image = (await extractImages(document, 1)).find((each) => each.width === each.height);
+    const rgba = new Uint8ClampedArray(image!.width * image!.height * 4);
+    for (let pixel = 0; pixel < image!.width * image!.height; pixel++) {
+      for (let channel = 0; channel < 3; channel++)
+        rgba[pixel * 4 + channel] = image!.data[pixel * image!.channels + (image!.channels === 1 ? 0 : channel)]!;
+      rgba[pixel * 4 + 3] = 255;
+    }
+    const decoded = jsQR(rgba, image!.width, image!.height);
+    expect(decoded?.data).toBe(listed!.qr);
+    const [eShop, number, date, time, total] = decoded!.data.split('*');
+    expect({ eShop, number, total }).toEqual({
+      eShop: 'RF0001234',
+      number: listed!.number,
+      total: (order!.totalCents / 100).toFixed(2),
+    });
+    expect(date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(time).toMatch(/^\d{2}:\d{2}:\d{2}$/);
   });
 
   it('refuses a tampered or expired link (403) and an unknown document (404)', async () => {
