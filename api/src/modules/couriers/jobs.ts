@@ -50,7 +50,8 @@ export function startCourierJobs(
           .from(courierOffices)
           .where(eq(courierOffices.courier, gateway.name))
           .limit(1)
-          .then(([any]) => (any ? undefined : sync()));
+          .then(([any]) => (any ? undefined : sync()))
+          .catch((error: unknown) => log.warn({ err: error }, 'courier offices could not be read'));
   const daily = setInterval(() => void sync(), DAY_MS);
   daily.unref();
   const stopTracking = gateway.name === 'builtin' ? () => undefined : scheduleTracking(db, gateway, log);
