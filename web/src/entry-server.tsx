@@ -29,8 +29,23 @@ const ready = startI18n().then(() => {
 });
 const handler = createStaticHandler(routes);
 
-/** The deepest route that answers `pathname`, if any. */
-const leafOf = (pathname: string) => matchRoutes(routes, pathname)?.at(-1);
+type Leaf = NonNullable<ReturnType<typeof matchRoutes>>[number] | undefined;
+/** Pathnames asked for lately, with their leaf: at most this many (anyone can make addresses up). */
+const LEAVES_KEPT = 1000;
+const leaves = new Map<string, Leaf>();
+
+/**
+ * The deepest route that answers `pathname`, if any. Kept: react-router flattens and compiles the
+ * whole route table on every match, which was the largest part of serving a cached page (the
+ * bench's server-rendered product page, issue 31); each page asks it two or three times.
+ */
+function leafOf(pathname: string): Leaf {
+  if (leaves.has(pathname)) return leaves.get(pathname);
+  const leaf = matchRoutes(routes, pathname)?.at(-1);
+  if (leaves.size >= LEAVES_KEPT) leaves.clear();
+  leaves.set(pathname, leaf);
+  return leaf;
+}
 
 /**
  * A screen answers `pathname` unless only the catch-all not-found route does, or its route refuses
