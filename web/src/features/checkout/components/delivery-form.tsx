@@ -9,7 +9,7 @@ import {
 } from '@shop/contract';
 import { Choice, ChoiceGroup } from '../../../components/choice/choice';
 import { Field } from '../../../components/field/field';
-import { OfficePicker } from './office-picker';
+import { OfficePicker } from '../../../components/office-picker/office-picker';
 import type { DeliveryDraft, DeliveryErrors, DeliveryField } from '../lib/delivery-form';
 import fieldStyles from '../../../components/field/field.module.css';
 import styles from './delivery-form.module.css';

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { CourierOffice, Language, Profile } from '@shop/contract';
-import { useCourierCities } from '../api/get-courier-offices';
+import { useCourierCities } from '../../../lib/couriers';
 import {
   deliveryFromProfile,
   EMPTY_DELIVERY,

@@ -1,8 +1,8 @@
 import { useEffect, useId, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CourierCities, CourierOffice, Language } from '@shop/contract';
-import fieldStyles from '../../../components/field/field.module.css';
-import { useCourierOffices } from '../api/get-courier-offices';
+import fieldStyles from '../field/field.module.css';
+import { useCourierOffices } from '../../lib/couriers';
 import styles from './office-picker.module.css';
 
 /** How long typing rests before the list is asked again. */
