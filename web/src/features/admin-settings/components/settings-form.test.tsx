@@ -81,6 +81,8 @@ describe('SettingsForm', () => {
     await user.clear(screen.getByLabelText('To a parcel locker (EUR)'));
     await user.clear(screen.getByLabelText('Fee (EUR)'));
     await user.type(screen.getByLabelText('Fee (EUR)'), '2,40');
+    expect(screen.getByText(/Parcels go with the shop's own courier/)).toBeInTheDocument();
+    await user.click(screen.getByRole('switch', { name: 'Let the shopper look inside before paying' }));
     await user.click(screen.getByRole('switch', { name: 'Offer cash on delivery' }));
     await user.click(screen.getByRole('switch', { name: 'Confirm cash-on-delivery orders from new accounts' }));
     await user.clear(screen.getByLabelText('Open cash-on-delivery orders'));
@@ -96,6 +98,7 @@ describe('SettingsForm', () => {
       limits: { codMaxOpenOrders: 3, maxUnitsPerVariant: 10 },
       returnDays: 14,
       notificationsEmail: '',
+      courier: { senderAddress: '', inspection: true },
     });
 
     await user.click(screen.getByRole('button', { name: 'Save settings' }));

@@ -98,7 +98,7 @@ export function SettingsForm({ settings }: { settings: Settings }) {
     />
   );
   const amount = { inputMode: 'decimal' as const, maxLength: 9 };
-  const toggle = (name: 'codEnabled' | 'codConfirmNewAccounts', label: string) => (
+  const toggle = (name: 'codEnabled' | 'codConfirmNewAccounts' | 'courierInspection', label: string) => (
     <Switch
       checked={draft[name]}
       disabled={busy}
@@ -143,6 +143,18 @@ export function SettingsForm({ settings }: { settings: Settings }) {
           {field('delivery.lockerPrice', { ...amount, hint: t('adminSettings.lockerPriceHint') })}
           {field('delivery.freeFrom', { ...amount, hint: t('adminSettings.freeFromHint') })}
         </div>
+      </fieldset>
+
+      <fieldset className={form.fieldset}>
+        <legend className={form.legend}>{t('adminSettings.courier')}</legend>
+        <p className={form.hint}>
+          {t('adminSettings.courierHint', {
+            courier: t(`adminSettings.courierNames.${settings.courier?.name ?? 'builtin'}`),
+          })}
+        </p>
+        <div className={styles.grid}>{field('courier.senderAddress', { maxLength: 300, className: styles.wide })}</div>
+        {toggle('courierInspection', t('adminSettings.courierInspection'))}
+        <p className={form.hint}>{t('adminSettings.courierInspectionHint')}</p>
       </fieldset>
 
       <fieldset className={form.fieldset}>

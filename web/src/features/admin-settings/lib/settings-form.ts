@@ -18,11 +18,16 @@ export const SETTINGS_FIELDS = [
   'limits.codMaxOpenOrders',
   'limits.maxUnitsPerVariant',
   'returnDays',
+  'courier.senderAddress',
 ] as const;
 export type SettingsField = (typeof SETTINGS_FIELDS)[number];
 
 /** The form as the inputs hold it: text, and the switches of cash on delivery. */
-export type SettingsDraft = Record<SettingsField, string> & { codEnabled: boolean; codConfirmNewAccounts: boolean };
+export type SettingsDraft = Record<SettingsField, string> & {
+  codEnabled: boolean;
+  codConfirmNewAccounts: boolean;
+  courierInspection: boolean;
+};
 
 /** An amount as the language writes it in a form: 4.50, or 4,50 in Bulgarian. */
 const moneyText = (amount: number, lang: string) => {
@@ -50,6 +55,8 @@ export function draftOf(settings: Settings, lang: string): SettingsDraft {
     returnDays: String(settings.returnDays),
     codEnabled: settings.cod.enabled,
     codConfirmNewAccounts: settings.cod.confirmNewAccounts,
+    'courier.senderAddress': settings.courier?.senderAddress ?? '',
+    courierInspection: settings.courier?.inspection ?? false,
   };
 }
 
@@ -95,6 +102,7 @@ export function parseSettings(
     },
     returnDays: whole(draft.returnDays),
     notificationsEmail: draft.notificationsEmail.trim(),
+    courier: { senderAddress: draft['courier.senderAddress'], inspection: draft.courierInspection },
   });
   if (parsed.success) return { body: parsed.data, errors: {} };
   return {
