@@ -5,6 +5,8 @@ import { createTestApp, heard, type TestApp } from '../../test/app.js';
 import { bearer, createProduct, createUser, type CreatedUser } from '../../test/factories.js';
 import { addCartLine, TEST_DELIVERY } from '../payments/test-support.js';
 import { BUILTIN_OFFICES } from './builtin-offices.js';
+import { builtinCourier } from './builtin.js';
+import { createShipment } from './shipments.js';
 
 /** The built-in courier end to end: the picker's search, the checkout's office, the shipment and its label. */
 let t: TestApp;
@@ -247,6 +249,29 @@ describe('POST /api/admin/orders/{id}/shipment (the built-in courier)', () => {
     });
     expect(asShopper.statusCode).toBe(403);
     expect((await ship(pending.json().orderId, { parcels: 0 })).statusCode).toBe(400);
+  });
+
+  it('withdraws the label when the order cannot ship after all (cancelled while the label was made)', async () => {
+    const { orderId } = await codOrderToOffice('BLG-L1');
+    const builtin = builtinCourier();
+    const cancelled: string[] = [];
+    const gateway = {
+      ...builtin,
+      async createLabel(parcel: Parameters<typeof builtin.createLabel>[0]) {
+        await t.db.update(orders).set({ status: 'cancelled' }).where(eq(orders.id, orderId));
+        return builtin.createLabel(parcel);
+      },
+      async cancelLabel(number: string) {
+        cancelled.push(number);
+      },
+    };
+    const couriers = { ...t.app.couriers, gateway };
+    await expect(createShipment(t.db, couriers, admin.id, orderId, {})).rejects.toMatchObject({
+      code: 'INVALID_TRANSITION',
+    });
+    expect(cancelled).toEqual([`AN${String(orderId).padStart(10, '0')}`]);
+    expect(await t.db.select().from(courierShipments).where(eq(courierShipments.orderId, orderId))).toEqual([]);
+    expect(await orderRow(orderId)).toMatchObject({ fulfilment: 'unfulfilled', trackingNumber: null });
   });
 
   it('syncs on demand (admins only, audited)', async () => {
