@@ -90,7 +90,7 @@ export function CheckoutInvoice({
       </label>
       {wanted && (
         <>
-          <p className={styles.note}>{t('invoices.needHint')}</p>
+          <p className={styles.hint}>{t('invoices.needHint')}</p>
           <InvoiceFields draft={draft} errors={errors} onChange={change} disabled={disabled} />
           <label className={styles.check}>
             <input

@@ -272,7 +272,7 @@ export function CheckoutView() {
               codFee={codEnabled && settings ? { amount: settings.cod.fee, text: money(settings.cod.fee) } : null}
               disabled={processing}
             />
-            {noPaymentMethod && <p className={styles.note}>{t('checkout.noPaymentMethod')}</p>}
+            {noPaymentMethod && <p className={styles.hint}>{t('checkout.noPaymentMethod')}</p>}
           </section>
 
           <CheckoutInvoice {...invoice.props} disabled={processing} />
