@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Settings } from '@shop/contract';
+import { toast } from 'react-toastify';
 import { fakeApi, renderWithApi, signIn } from '../../../test/fake-api';
 import { SettingsScreen } from './settings-form';
 
@@ -98,7 +99,7 @@ describe('SettingsForm', () => {
       limits: { codMaxOpenOrders: 3, maxUnitsPerVariant: 10 },
       returnDays: 14,
       notificationsEmail: '',
-      courier: { senderAddress: '', inspection: true },
+      courier: { senderAddress: '', senderOfficeId: null, inspection: true },
     });
 
     await user.click(screen.getByRole('button', { name: 'Save settings' }));
@@ -124,5 +125,52 @@ describe('SettingsForm', () => {
     await user.click(screen.getByRole('button', { name: 'Save settings' }));
     await waitFor(() => expect(sent).toHaveLength(2));
     expect(sent[1]?.body).toMatchObject({ notificationsEmail: 'owner@example.com' });
+  });
+
+  it('hands parcels in at an office picked from the courier’s list, and reads the offices again on demand', async () => {
+    const sent = fakeApi({
+      'GET /api/admin/settings': {
+        body: { ...settings, courier: { name: 'builtin', senderOfficeId: null, senderAddress: '', inspection: false } },
+      },
+      'GET /api/couriers/cities?lang=en': { body: [{ name: 'Plovdiv', postcode: '4000', offices: 1 }] },
+      'GET /api/couriers/offices?city=Plovdiv&lang=en': {
+        body: [
+          {
+            id: 12,
+            courier: 'builtin',
+            kind: 'office',
+            name: 'Plovdiv Centre office',
+            city: 'Plovdiv',
+            postcode: '4000',
+            address: '25 Ivan Vazov St',
+          },
+        ],
+      },
+      'PUT /api/admin/settings': { body: settings },
+      'POST /api/admin/couriers/sync': { body: { courier: 'builtin', added: 0, updated: 1, closed: 2, total: 30 } },
+    });
+    signIn();
+    renderWithApi(<SettingsScreen />);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Hand parcels in at a courier office' }));
+    await user.selectOptions(await screen.findByRole('combobox', { name: 'City' }), 'Plovdiv');
+    await user.click(await screen.findByRole('option', { name: /Plovdiv Centre office/ }));
+    expect(screen.getByText(/Plovdiv Centre office, 25 Ivan Vazov St/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    await waitFor(() => expect(sent.find((request) => request.key === 'PUT /api/admin/settings')).toBeDefined());
+    expect(
+      (sent.find((request) => request.key === 'PUT /api/admin/settings')!.body as { courier: unknown }).courier,
+    ).toEqual({
+      senderAddress: '',
+      senderOfficeId: 12,
+      inspection: false,
+    });
+
+    await user.click(screen.getByRole('button', { name: 'Read the offices again' }));
+    await waitFor(() =>
+      expect(toast.success).toHaveBeenCalledWith(
+        'Offices and lockers read again: 0 new, 1 changed, 2 closed, 30 in all.',
+      ),
+    );
   });
 });

@@ -13,6 +13,7 @@ import { updateSettings, useAdminSettings } from '../api/update-settings';
 import { draftOf, fieldErrors, parseSettings, type SettingsDraft, type SettingsField } from '../lib/settings-form';
 import button from '../../../components/button/button.module.css';
 import { Switch } from '../../../components/switch/switch';
+import { SenderOffice, SyncOffices } from './courier-office';
 import form from '../../../components/form/form.module.css';
 import styles from './settings-form.module.css';
 
@@ -152,9 +153,19 @@ export function SettingsForm({ settings }: { settings: Settings }) {
             courier: t(`adminSettings.courierNames.${settings.courier?.name ?? 'builtin'}`),
           })}
         </p>
-        <div className={styles.grid}>{field('courier.senderAddress', { maxLength: 300, className: styles.wide })}</div>
+        <div className={styles.grid}>
+          {field('courier.senderAddress', { maxLength: 300, className: styles.wide })}
+          <SenderOffice
+            officeId={draft.courierOfficeId}
+            onChange={(courierOfficeId) => setDraft((current) => ({ ...current, courierOfficeId }))}
+            disabled={busy}
+          />
+        </div>
         {toggle('courierInspection', t('adminSettings.courierInspection'))}
         <p className={form.hint}>{t('adminSettings.courierInspectionHint')}</p>
+        <div>
+          <SyncOffices />
+        </div>
       </fieldset>
 
       <fieldset className={form.fieldset}>

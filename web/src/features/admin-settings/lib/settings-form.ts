@@ -27,6 +27,8 @@ export type SettingsDraft = Record<SettingsField, string> & {
   codEnabled: boolean;
   codConfirmNewAccounts: boolean;
   courierInspection: boolean;
+  /** The courier's office parcels leave from (null: the sender address). */
+  courierOfficeId: number | null;
 };
 
 /** An amount as the language writes it in a form: 4.50, or 4,50 in Bulgarian. */
@@ -57,6 +59,7 @@ export function draftOf(settings: Settings, lang: string): SettingsDraft {
     codConfirmNewAccounts: settings.cod.confirmNewAccounts,
     'courier.senderAddress': settings.courier?.senderAddress ?? '',
     courierInspection: settings.courier?.inspection ?? false,
+    courierOfficeId: settings.courier?.senderOfficeId ?? null,
   };
 }
 
@@ -102,7 +105,11 @@ export function parseSettings(
     },
     returnDays: whole(draft.returnDays),
     notificationsEmail: draft.notificationsEmail.trim(),
-    courier: { senderAddress: draft['courier.senderAddress'], inspection: draft.courierInspection },
+    courier: {
+      senderAddress: draft['courier.senderAddress'],
+      senderOfficeId: draft.courierOfficeId,
+      inspection: draft.courierInspection,
+    },
   });
   if (parsed.success) return { body: parsed.data, errors: {} };
   return {
