@@ -13,3 +13,5 @@ export const webServerDir = resolve(apiRoot, '../web/dist-server');
 export const commonPasswordsFile = resolve(apiRoot, 'src/platform/security/common-passwords.txt');
 /** The demo catalogue's product images, rendered ahead of time by `npm run demo-art` (scripts/demo-art). */
 export const demoArtDir = resolve(apiRoot, 'seed-art');
+/** The faces the PDFs embed: DejaVu Sans cut to the scripts documents write (`npm run pdf-fonts`). */
+export const pdfFontsDir = resolve(apiRoot, 'pdf-fonts');

@@ -1,12 +1,5 @@
-import { createRequire } from 'node:module';
-import { readFileSync } from 'node:fs';
 import bwipjs from 'bwip-js/node';
-import PDFDocument from 'pdfkit';
-
-const require = createRequire(import.meta.url);
-/** DejaVu Sans, as the sale documents use it: Cyrillic and Latin. */
-const FONT = readFileSync(require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf'));
-const FONT_BOLD = readFileSync(require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf'));
+import { newPdf } from '../../lib/pdf.js';
 
 /** What the built-in courier's label prints (kept with the shipment: it prints again the same). */
 export interface LabelContent {
@@ -38,19 +31,10 @@ export async function builtinLabelPdf(label: LabelContent): Promise<Buffer> {
     includetext: true,
     textxalign: 'center',
   });
-  const pdf = new PDFDocument({
-    size: 'A6',
-    margin: 18,
-    info: { Title: `Label ${label.trackingNumber}`, Subject: `Order ${label.reference}` },
-  });
-  const chunks: Buffer[] = [];
-  pdf.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    pdf.on('end', () => resolve(Buffer.concat(chunks)));
-    pdf.on('error', reject);
-  });
-  pdf.registerFont('text', FONT);
-  pdf.registerFont('bold', FONT_BOLD);
+  const { pdf, done } = newPdf(
+    { Title: `Label ${label.trackingNumber}`, Subject: `Order ${label.reference}` },
+    { size: 'A6', margin: 18 },
+  );
   const width = pdf.page.width - 36;
 
   pdf.font('bold').fontSize(11).text('Товарителница / Shipping label');

@@ -1,4 +1,5 @@
-import { money, newPdf, sofiaTime, tableRow } from '../records/pdf.js';
+import { newPdf } from '../../lib/pdf.js';
+import { money, sofiaTime, tableRow } from '../records/pdf.js';
 import type { InvoiceRow } from './issue.js';
 
 const day = (date: Date) => sofiaTime(date).slice(0, 10);

@@ -1,13 +1,6 @@
-import { createRequire } from 'node:module';
-import { readFileSync } from 'node:fs';
-import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
+import { newPdf } from '../../lib/pdf.js';
 import type { SaleDocumentRow } from './issue.js';
-
-const require = createRequire(import.meta.url);
-/** DejaVu Sans (Bitstream Vera licence): Cyrillic and Latin, embedded (subset) in every PDF. */
-const FONT = readFileSync(require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf'));
-const FONT_BOLD = readFileSync(require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf'));
 
 export const money = (cents: number, currency: string) => `${(cents / 100).toFixed(2)} ${currency}`;
 export const sofiaTime = (date: Date) =>
@@ -21,23 +14,6 @@ export const sofiaTime = (date: Date) =>
     second: '2-digit',
     hourCycle: 'h23',
   }).format(date);
-
-/**
- * A new A4 PDF with DejaVu registered as `text` and `bold`, and the promise of its bytes once
- * ended (the sale document's and the invoices' PDFs share it).
- */
-export function newPdf(info: PDFKit.DocumentInfo): { pdf: PDFKit.PDFDocument; done: Promise<Buffer> } {
-  const pdf = new PDFDocument({ size: 'A4', margin: 50, info });
-  const chunks: Buffer[] = [];
-  pdf.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    pdf.on('end', () => resolve(Buffer.concat(chunks)));
-    pdf.on('error', reject);
-  });
-  pdf.registerFont('text', FONT);
-  pdf.registerFont('bold', FONT_BOLD);
-  return { pdf, done };
-}
 
 /** One row of a table: each value in its column (x, width), the first left and the rest right aligned. */
 export function tableRow(
