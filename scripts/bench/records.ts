@@ -12,9 +12,11 @@ import { SALE_DOCUMENT } from '../../api/src/modules/records/effect-kinds.js';
 import { issueSaleDocument } from '../../api/src/modules/records/issue.js';
 import { addCartLine, TEST_DELIVERY } from '../../api/src/modules/payments/test-support.js';
 import { auditFile } from '../../api/src/modules/records/audit-file.js';
+import type { InvoiceRow } from '../../api/src/modules/invoices/issue.js';
+import { invoicePdf } from '../../api/src/modules/invoices/pdf.js';
 import { emptyPostgresDatabase } from '../../api/src/robustness/support/postgres.js';
 import { bearer, createProduct, createUser } from '../../api/src/test/factories.js';
-import { round, type Figure } from './lib.js';
+import { percentile, round, type Figure } from './lib.js';
 
 const PAYMENTS = 100;
 const MONTH_ORDERS = 10_000;
@@ -46,7 +48,7 @@ export async function records(): Promise<Figure[]> {
   const app = await buildApp({ config, database, logger: false, serveWebApp: false });
   await app.ready();
   try {
-    const figures = [...(await payments(app)), ...(await auditFiles(database.db))];
+    const figures = [...(await payments(app)), ...(await auditFiles(database.db)), ...(await invoicePdfs())];
     return figures;
   } finally {
     await app.close();
@@ -210,6 +212,92 @@ async function auditFiles(db: Db): Promise<Figure[]> {
       target: 'constant (≤ 8 MB or ≤ 2× the small month)',
       pass: constant,
       detail: `${SMALL_MONTH_ORDERS.toLocaleString('en')} orders: ${round(small.ms, 0)} ms, ${round(small.bytes / 2 ** 20, 1)} MB of XML`,
+    },
+  ];
+}
+
+const INVOICE_RENDERS = 200;
+
+/** An invoice of three lines and delivery, to a Bulgarian company, as issue.ts records it. */
+function benchInvoice(): InvoiceRow {
+  const line = (name: string, nameBg: string, valueCents: number) => ({
+    name,
+    nameBg,
+    quantity: 1,
+    unitNetCents: Math.round(valueCents / 1.2),
+    valueCents,
+    netCents: Math.round(valueCents / 1.2),
+    vatCents: valueCents - Math.round(valueCents / 1.2),
+    vatRate: 20,
+  });
+  const lines = [
+    line('Noir Silk Bomber, Onyx, M', 'Копринен бомбър Noir, Оникс, M', 28900),
+    line('Pump Cover Hoodie, Slate Blue, L', 'Суитшърт Pump Cover, Синьо-сиво, L', 8900),
+    line('Stride Training Short, Black, M', 'Тренировъчни шорти Stride, Черно, M', 4500),
+    line('Delivery', 'Доставка', 499),
+  ];
+  const netCents = lines.reduce((sum, each) => sum + each.netCents, 0);
+  const vatCents = lines.reduce((sum, each) => sum + each.vatCents, 0);
+  const now = new Date();
+  return {
+    id: 1,
+    kind: 'invoice',
+    number: '0000000042',
+    orderId: 1,
+    invoiceId: null,
+    refundId: null,
+    issuedAt: now,
+    taxEventAt: now,
+    recipient: {
+      companyName: 'Ноар Трейдинг ООД',
+      companyId: '020469788',
+      vatId: 'BG020469788',
+      address: 'ул. „Раковски“ 12',
+      city: 'София',
+      country: 'BG',
+    },
+    totalCents: netCents + vatCents,
+    vatCents,
+    createdAt: now,
+    data: {
+      seller: {
+        legalName: 'Ателие Ноар ЕООД',
+        address: 'ул. „Граф Игнатиев“ 12, 1000 София',
+        companyId: '206123456',
+        vatId: 'BG206123456',
+        email: 'hello@atelier-noir.example',
+        phone: '+359 2 000 0000',
+      },
+      orderReference: '94F5B058CA5A',
+      currency: 'EUR',
+      paymentMethod: 'card',
+      lines,
+      rates: [{ rate: 20, netCents, vatCents }],
+    },
+  };
+}
+
+/** An invoice's PDF rendered one after another (TRADE.md section 7: p99 ≤ 150 ms), after ten to warm up. */
+async function invoicePdfs(): Promise<Figure[]> {
+  const invoice = benchInvoice();
+  for (let warm = 0; warm < 10; warm += 1) await invoicePdf(invoice);
+  const times: number[] = [];
+  for (let index = 0; index < INVOICE_RENDERS; index += 1) {
+    const started = performance.now();
+    await invoicePdf(invoice);
+    times.push(performance.now() - started);
+  }
+  times.sort((a, b) => a - b);
+  const p99 = percentile(times, 99);
+  return [
+    {
+      section: 'records',
+      figure: 'invoice PDF rendered (p99)',
+      value: round(p99, 1),
+      unit: 'ms',
+      target: '≤ 150 ms',
+      pass: p99 <= 150,
+      detail: `${INVOICE_RENDERS} renders: p50 ${round(percentile(times, 50), 1)} ms, max ${round(times.at(-1)!, 1)} ms`,
     },
   ];
 }
