@@ -100,7 +100,7 @@ describe('deleting my account', () => {
     expect(await t.db.select().from(users).where(eq(users.id, user.id))).toEqual([]);
     expect(await t.db.select().from(cartItems).where(eq(cartItems.userId, user.id))).toEqual([]);
     expect(await t.db.select().from(files).where(eq(files.id, pictureId))).toEqual([]);
-    const [order] = await t.db.select().from(orders).where(eq(orders.id, other.orderId));
+    const [order] = await t.db.select().from(orders).where(eq(orders.id, orderId));
     expect(order).toMatchObject({ userId: null, email: user.email });
     // The session ended with the account.
     expect((await t.app.inject({ url: '/api/profile', headers: bearer(user) })).statusCode).toBe(401);

@@ -94,7 +94,8 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['profile'],
-        summary: 'Keep an uploaded picture (its previewPath) as the profile picture, and/or the invoice details (null forgets them)',
+        summary:
+          'Keep an uploaded picture (its previewPath) as the profile picture, and/or the invoice details (null forgets them)',
         security,
         body: SaveProfilePictureBodySchema,
         response: { 200: MessageSchema, 400: ErrorBodySchema, 401: ErrorBodySchema },

@@ -62,11 +62,7 @@ export async function orderDocuments(
   const [rows, invoices] = await Promise.all([
     db.select().from(saleDocuments).where(eq(saleDocuments.orderId, orderId)).orderBy(asc(saleDocuments.id)),
     // Invoices and credit notes (invoices/, decision 0043), read from their table.
-    db
-      .select()
-      .from(invoiceDocuments)
-      .where(eq(invoiceDocuments.orderId, orderId))
-      .orderBy(asc(invoiceDocuments.id)),
+    db.select().from(invoiceDocuments).where(eq(invoiceDocuments.orderId, orderId)).orderBy(asc(invoiceDocuments.id)),
   ]);
   const link = async (kind: DocumentKind, id: number) =>
     `/api/documents/${kind}/${id}/pdf?${await signDocumentLink(db, kind, id)}`;
