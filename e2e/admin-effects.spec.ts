@@ -102,6 +102,7 @@ test('the dashboard lists the tasks that keep failing, links their order and ret
     await expect(page).toHaveURL(new RegExp(`/admin/orders/${orderId}$`));
     await expect(page.getByRole('heading', { level: 1, name: t('adminOrders.number', { id: orderId }) })).toBeVisible();
     await expect(page.getByRole('region', { name: t('adminOrders.actions') }).getByRole('button')).toHaveText([
+      t('adminOrders.shipment.button'),
       t('adminOrders.ship.button'),
       t('adminOrders.cancel.button'),
     ]);

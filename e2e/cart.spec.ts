@@ -180,7 +180,8 @@ for (const lang of ['en', 'bg'] as const) {
 
       // The wishlist shows it; removing it updates the badge at once.
       await page.goto('/wishlist');
-      const cards = page.getByRole('main').getByRole('listitem');
+      // The grid's own items (each card holds a list of its colours' swatches too).
+      const cards = page.getByRole('main').getByRole('list').first().locator(':scope > li');
       await expect(cards).toHaveCount(2);
       const moved = cards
         .filter({ hasText: t('wishlist.sizeValue', { size: sizeB }) })
