@@ -6,7 +6,7 @@ import { documentCounters, invoiceDocuments, invoiceProfiles, invoiceRequests, o
 import { createTestApp, effectsRun, heard, type TestApp } from '../../test/app.js';
 import { bearer, createProduct, createUser, type CreatedUser } from '../../test/factories.js';
 import { startSmtpServer, type TestSmtpServer } from '../../test/smtp.js';
-import { addCartLine, TEST_DELIVERY } from '../payments/test-support.js';
+import { addCartLine, payOnTestPage, TEST_DELIVERY } from '../payments/test-support.js';
 import { issueCreditNote, issueInvoice, keepInvoiceRequest, lockOrderRow, INVOICE_SERIES } from './issue.js';
 import { invoicePdf } from './pdf.js';
 
@@ -67,13 +67,7 @@ async function cardOrder(invoice?: object, extra: object = {}) {
   const placed = await checkout(user, { paymentMethod: 'card', ...(invoice ? { invoice } : {}), ...extra });
   expect(placed.statusCode, placed.body).toBe(201);
   const { orderId, sessionId } = placed.json<{ orderId: number; sessionId: string }>();
-  const paid = await t.app.inject({
-    method: 'POST',
-    url: `/pay/${sessionId}`,
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: 'cardNumber=4242+4242+4242+4242&expiry=12%2F39&cvc=123&name=Ana',
-  });
-  expect(paid.statusCode).toBe(303);
+  await payOnTestPage(t.app, sessionId);
   return { user, orderId };
 }
 

@@ -54,3 +54,14 @@ export async function orderOf(db: Db, sessionId: string) {
 
 export const cartOf = (db: Db, userId: number) =>
   db.select().from(cartItems).where(eq(cartItems.userId, userId)).orderBy(cartItems.id);
+
+/** Pays a session on the built-in test page with the card that succeeds (4242…), as a browser posts the form. */
+export async function payOnTestPage(app: App, sessionId: string): Promise<void> {
+  const paid = await app.inject({
+    method: 'POST',
+    url: `/pay/${sessionId}`,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: 'cardNumber=4242+4242+4242+4242&expiry=12%2F39&cvc=123&name=Ana',
+  });
+  if (paid.statusCode !== 303) throw new Error(`the test page answered ${paid.statusCode}: ${paid.body}`);
+}

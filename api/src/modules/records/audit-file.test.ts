@@ -8,7 +8,7 @@ import { ERROR_STATUS } from '../../lib/error-handler.js';
 import { createTestApp, effectsRun, type TestApp } from '../../test/app.js';
 import { bearer, createProduct, createUser, type CreatedUser } from '../../test/factories.js';
 import { startSmtpServer, type TestSmtpServer } from '../../test/smtp.js';
-import { addCartLine, TEST_DELIVERY } from '../payments/test-support.js';
+import { addCartLine, payOnTestPage, TEST_DELIVERY } from '../payments/test-support.js';
 import { auditFile, monthStartInSofia } from './audit-file.js';
 import { issueSaleDocument } from './issue.js';
 
@@ -105,13 +105,7 @@ async function placed(paymentMethod: 'card' | 'cod', priceCents: number) {
   expect(response.statusCode, response.body).toBe(201);
   const { orderId, sessionId } = response.json<{ orderId: number; sessionId: string }>();
   if (paymentMethod === 'card') {
-    const paid = await t.app.inject({
-      method: 'POST',
-      url: `/pay/${sessionId}`,
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: 'cardNumber=4242+4242+4242+4242&expiry=12%2F39&cvc=123&name=Ana',
-    });
-    expect(paid.statusCode).toBe(303);
+    await payOnTestPage(t.app, sessionId);
   }
   return { user, orderId };
 }

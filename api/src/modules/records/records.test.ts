@@ -10,7 +10,7 @@ import { createTestApp, effectsRun, type TestApp } from '../../test/app.js';
 import { testDbKind } from '../../test/database.js';
 import { bearer, createProduct, createUser, type CreatedUser } from '../../test/factories.js';
 import { startSmtpServer, type TestSmtpServer } from '../../test/smtp.js';
-import { addCartLine, TEST_DELIVERY } from '../payments/test-support.js';
+import { addCartLine, payOnTestPage, TEST_DELIVERY } from '../payments/test-support.js';
 import { LINK_TTL_MS, signDocumentLink } from './documents.js';
 import { issueSaleDocument, nextNumber } from './issue.js';
 
@@ -51,13 +51,7 @@ async function paidCardOrder() {
   });
   expect(placed.statusCode, placed.body).toBe(201);
   const { orderId, sessionId } = placed.json<{ orderId: number; sessionId: string }>();
-  const paid = await t.app.inject({
-    method: 'POST',
-    url: `/pay/${sessionId}`,
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: 'cardNumber=4242+4242+4242+4242&expiry=12%2F39&cvc=123&name=Ana',
-  });
-  expect(paid.statusCode).toBe(303);
+  await payOnTestPage(t.app, sessionId);
   return { user, orderId };
 }
 
