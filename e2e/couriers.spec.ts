@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import type { AdminOrder } from '@shop/contract';
 import { expect, expectAccessible, screenshots, test } from './fixtures.js';
-import { bearer, signUpAndLogIn, uniqueEmail } from './support/accounts.js';
+import { bearer } from './support/accounts.js';
 import { translator, type Lang } from './support/i18n.js';
-import { adminToken, inStock, type StockedProduct } from './support/stock.js';
+import { adminToken, shopperWithOneInCart } from './support/stock.js';
 
 /**
  * Couriers (TRADE.md section 6), on the built-in courier: a shopper picks a locker in Sofia with
@@ -29,19 +29,7 @@ for (const lang of ['en', 'bg'] as const satisfies readonly Lang[]) {
       test.setTimeout(120_000);
       const t = translator(lang);
       const place = SOFIA_VITOSHA_LOCKER[lang];
-      const products = (await (await request.get('/api/products')).json()) as StockedProduct[];
-      const { product, color, size } = inStock(products, 1);
-      await page.goto('/');
-      const shopper = await signUpAndLogIn(page, shop.baseURL, shop.outboxDir, {
-        name: 'Mila Petrova',
-        email: uniqueEmail(`couriers-${lang}`),
-        password: 'velvet-shadow-42',
-      });
-      const added = await request.post('/api/cart', {
-        headers: bearer(shopper.token),
-        data: { productId: product.id, selectedColor: color.id, selectedSize: size, quantity: 1 },
-      });
-      expect(added.status(), await added.text()).toBe(201);
+      await shopperWithOneInCart(page, request, shop, `couriers-${lang}`);
 
       await page.goto('/checkout');
       await page.getByRole('radio', { name: new RegExp(t('delivery.methods.office')) }).check();

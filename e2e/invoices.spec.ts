@@ -1,9 +1,9 @@
 import type { Page } from '@playwright/test';
 import type { AdminOrder, OrderDocument } from '@shop/contract';
 import { expect, expectAccessible, screenshots, test, toast } from './fixtures.js';
-import { bearer, logIn, signUpAndLogIn, uniqueEmail, useToken } from './support/accounts.js';
+import { bearer, logIn, useToken } from './support/accounts.js';
 import { translator, type Lang } from './support/i18n.js';
-import { inStock, type StockedProduct } from './support/stock.js';
+import { shopperWithOneInCart } from './support/stock.js';
 
 /**
  * Invoices and credit notes (TRADE.md section 3): a shopper asks for an invoice at checkout, pays
@@ -34,19 +34,7 @@ for (const lang of ['en', 'bg'] as const satisfies readonly Lang[]) {
     }) => {
       test.setTimeout(150_000);
       const t = translator(lang);
-      const products = (await (await request.get('/api/products')).json()) as StockedProduct[];
-      const { product, color, size } = inStock(products, 1);
-      await page.goto('/');
-      const shopper = await signUpAndLogIn(page, shop.baseURL, shop.outboxDir, {
-        name: 'Mila Petrova',
-        email: uniqueEmail(`invoices-${lang}`),
-        password: 'velvet-shadow-42',
-      });
-      const added = await request.post('/api/cart', {
-        headers: bearer(shopper.token),
-        data: { productId: product.id, selectedColor: color.id, selectedSize: size, quantity: 1 },
-      });
-      expect(added.status(), await added.text()).toBe(201);
+      const shopper = await shopperWithOneInCart(page, request, shop, `invoices-${lang}`);
 
       // Checkout: the invoice's fields, a wrong ЕИК refused beside its field, then a right one.
       await page.goto('/checkout');

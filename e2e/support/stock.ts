@@ -1,5 +1,5 @@
-import { expect, type APIRequestContext } from '@playwright/test';
-import { logIn } from './accounts.js';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { bearer, logIn, signUpAndLogIn, uniqueEmail } from './accounts.js';
 
 /**
  * Stock in the journeys (docs/decisions/0021). The demo catalogue tracks stock, with sold-out
@@ -59,4 +59,30 @@ export async function setOnHand(
     },
   });
   expect(answer.status(), await answer.text()).toBe(200);
+}
+
+/**
+ * A new shopper signed in on `page`, with one unit of the first variant in stock in the cart
+ * (through the API), for the journeys that begin at the checkout.
+ */
+export async function shopperWithOneInCart(
+  page: Page,
+  request: APIRequestContext,
+  shop: { baseURL: string; outboxDir: string },
+  label: string,
+) {
+  const products = (await (await request.get('/api/products')).json()) as StockedProduct[];
+  const { product, color, size } = inStock(products, 1);
+  await page.goto('/');
+  const shopper = await signUpAndLogIn(page, shop.baseURL, shop.outboxDir, {
+    name: 'Mila Petrova',
+    email: uniqueEmail(label),
+    password: 'velvet-shadow-42',
+  });
+  const added = await request.post('/api/cart', {
+    headers: bearer(shopper.token),
+    data: { productId: product.id, selectedColor: color.id, selectedSize: size, quantity: 1 },
+  });
+  expect(added.status(), await added.text()).toBe(201);
+  return shopper;
 }
