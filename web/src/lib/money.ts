@@ -1,12 +1,8 @@
 import { fromCents, toCents, type Language } from '@shop/contract';
+import { grouped, NO_BREAK_SPACE } from './format';
 
 /** Currencies written by hand, with the sign `Intl` shows for them (`narrowSymbol`). */
 const SYMBOLS: Record<string, string> = { USD: '$', EUR: '€', GBP: '£' };
-const NO_BREAK_SPACE = '\u00a0';
-
-/** Thousands separators, from `minimumDigits` integer digits on (Bulgarian leaves 1234 whole). */
-const grouped = (digits: string, separator: string, minimumDigits: number) =>
-  digits.length < minimumDigits ? digits : digits.replace(/\B(?=(\d{3})+$)/g, separator);
 
 const LOCALES: Record<Language, string> = { en: 'en-US', bg: 'bg-BG' };
 const formatters = new Map<string, Intl.NumberFormat>();

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { Sale } from '@shop/contract';
+import { formatDayAndTime } from '../../lib/format';
 import { formatMoney } from '../../lib/money';
 import { useHydrated } from '../../lib/use-hydrated';
 import styles from './price.module.css';
@@ -18,8 +19,6 @@ interface PriceProps {
   className?: string | undefined;
 }
 
-const DATE_LOCALES: Record<string, string> = { en: 'en-GB', bg: 'bg-BG' };
-
 /**
  * A price as every shopper screen shows it. During a reduction (TRADE.md section 4; Directive
  * 98/6/EC Art. 6a): the price now, the prior price struck through, named for what the law makes
@@ -36,8 +35,8 @@ export function Price({ price, sale, lang, currency, label, showEnd, className }
   if (!reduced) return <span className={classes}>{now}</span>;
 
   const prior = t('price.prior', { price: money(reduced.priorPrice) });
-  // The end in the shopper's own clock and locale data: written after hydration, so the
-  // server's time zone and its ICU data never differ from the browser's first render.
+  // The end in the shopper's own clock: written after hydration, so the server's time zone never
+  // differs from the browser's first render.
   const endsAt = showEnd && hydrated && reduced.endsAt ? new Date(reduced.endsAt) : null;
   return (
     <span className={classes}>
@@ -56,12 +55,7 @@ export function Price({ price, sale, lang, currency, label, showEnd, className }
       {endsAt && (
         <span className={styles.ends}>
           {t('price.saleEnds', {
-            date: endsAt.toLocaleString(DATE_LOCALES[lang] ?? 'en-GB', {
-              day: 'numeric',
-              month: 'short',
-              hour: '2-digit',
-              minute: '2-digit',
-            }),
+            date: formatDayAndTime(endsAt, lang),
           })}
         </span>
       )}

@@ -1,10 +1,8 @@
+import { formatNumber } from '../../lib/format';
 import styles from './stars.module.css';
 
-const LOCALES: Record<string, string> = { en: 'en-GB', bg: 'bg-BG' };
-
 /** A rating as people read it in `lang`: one decimal where there is one ("4.5", "4,5"). */
-export const ratingText = (value: number, lang: string) =>
-  value.toLocaleString(LOCALES[lang] ?? 'en-GB', { maximumFractionDigits: 1 });
+export const ratingText = (value: number, lang: string) => formatNumber(value, lang, 1);
 
 interface StarsProps {
   /** From 0 to 5; fractions fill part of a star. */

@@ -9,6 +9,7 @@ import {
   type SizeSuggestion,
 } from '@shop/contract';
 import { Field } from '../../../components/field/field';
+import { formatNumber } from '../../../lib/format';
 import button from '../../../components/button/button.module.css';
 import { useLanguage } from '../../../lib/use-language';
 import styles from './size-fit.module.css';
@@ -79,7 +80,7 @@ export function SizeFit({ product }: { product: Pick<Product, 'styleCode' | 'fit
 
 function formatCm(row: Measurement, column: (typeof COLUMNS)[number], lang: string): string {
   const value = row[column];
-  return typeof value === 'number' ? value.toLocaleString(lang === 'bg' ? 'bg-BG' : 'en-GB') : '—';
+  return typeof value === 'number' ? formatNumber(value, lang) : '—';
 }
 
 type FieldName = 'heightCm' | 'chestCm' | 'waistCm';

@@ -3,21 +3,16 @@ import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { fitVerdict, REVIEWS_PAGE_SIZE, type Language, type Review } from '@shop/contract';
 import { ratingText, Stars } from '../../../components/stars/stars';
+import { formatShopDate } from '../../../lib/format';
 import { loginPath } from '../../../lib/return-to';
 import button from '../../../components/button/button.module.css';
 import { useReviews } from '../api/get-reviews';
 import { ReviewForm } from './review-form';
 import styles from './reviews.module.css';
 
-const LOCALES: Record<string, string> = { en: 'en-GB', bg: 'bg-BG' };
-
 function ReviewItem({ review, lang }: { review: Review; lang: Language }) {
   const { t } = useTranslation();
-  // The shop's calendar day, the same on the server's first render and in any visitor's browser.
-  const date = new Date(review.createdAt).toLocaleDateString(LOCALES[lang] ?? 'en-GB', {
-    dateStyle: 'medium',
-    timeZone: 'Europe/Sofia',
-  });
+  const date = formatShopDate(review.createdAt, lang);
   return (
     <li className={styles.review}>
       <article>
