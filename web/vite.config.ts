@@ -82,6 +82,11 @@ export default defineConfig(({ isSsrBuild }) => ({
               groups: [
                 { name: 'react-dom', test: /[\\/]node_modules[\\/](react-dom|scheduler)[\\/]/ },
                 { name: 'router', test: /[\\/]node_modules[\\/](react-router|cookie|set-cookie-parser)[\\/]/ },
+                // The contract's rules the product page runs (Find my size, the reviews' summary)
+                // apart from the schemas a bundler would put beside them: zod stays off that page.
+                // The constants they read stay in a chunk of their own (every page loads it).
+                { name: 'constants', test: /[\\/]contract[\\/]src[\\/]constants\.ts$/, priority: 1 },
+                { name: 'rules', test: /[\\/]contract[\\/]src[\\/](size-suggestion|review-rules)\.ts$/ },
               ],
             },
           },

@@ -1,17 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SIZES } from './constants.js';
-import {
-  colorCode,
-  deriveSku,
-  EASE_CM,
-  FIT_TYPES,
-  FindMySizeSchema,
-  ProductDetailsBodySchema,
-  productVariants,
-  suggestSize,
-  type Fit,
-  type FitType,
-} from './fit.js';
+import { colorCode, deriveSku, ProductDetailsBodySchema, productVariants, type Fit } from './fit.js';
+import { EASE_CM, FIT_TYPES, readBody, suggestSize, type FitType } from './size-suggestion.js';
 
 const body = (chestCm: number, heightCm = 180) => ({ heightCm, chestCm });
 
@@ -118,12 +108,17 @@ describe('suggestSize', () => {
 });
 
 describe('find my size input', () => {
-  it('needs the height and the chest or the waist', () => {
-    expect(FindMySizeSchema.safeParse({ heightCm: 180 }).error?.issues[0]?.message).toBe(
-      'Give your chest or your waist.',
-    );
-    expect(FindMySizeSchema.safeParse({ heightCm: 300, chestCm: 90 }).success).toBe(false);
-    expect(FindMySizeSchema.safeParse({ heightCm: 180, waistCm: 80 }).success).toBe(true);
+  it('needs the height and the chest or the waist, each within its limits', () => {
+    expect(readBody({ heightCm: 180 })).toEqual({ wrong: ['chestCm'] });
+    expect(readBody({})).toEqual({ wrong: ['heightCm', 'chestCm'] });
+    expect(readBody({ heightCm: 300, chestCm: 90 })).toEqual({ wrong: ['heightCm'] });
+    expect(readBody({ heightCm: 180, chestCm: Number.NaN, waistCm: 40 })).toEqual({ wrong: ['chestCm', 'waistCm'] });
+    expect(readBody({ heightCm: 180, waistCm: 80 })).toEqual({
+      body: { heightCm: 180, chestCm: undefined, waistCm: 80 },
+    });
+    expect(readBody({ heightCm: 120, chestCm: 160 })).toEqual({
+      body: { heightCm: 120, chestCm: 160, waistCm: undefined },
+    });
   });
 });
 

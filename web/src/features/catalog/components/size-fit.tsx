@@ -1,8 +1,9 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
-  FindMySizeSchema,
+  readBody,
   suggestSize,
+  type BodyField,
   type Fit,
   type Measurement,
   type Product,
@@ -83,41 +84,32 @@ function formatCm(row: Measurement, column: (typeof COLUMNS)[number], lang: stri
   return typeof value === 'number' ? formatNumber(value, lang) : '—';
 }
 
-type FieldName = 'heightCm' | 'chestCm' | 'waistCm';
-
 /** Height and chest or waist in, the size the product's own table suggests out (contract `suggestSize`). */
 export function FindMySize({ fit }: { fit: Fit | null }) {
   const { t } = useTranslation();
   const headingId = useId();
-  const [values, setValues] = useState<Record<FieldName, string>>({ heightCm: '', chestCm: '', waistCm: '' });
-  const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
+  const [values, setValues] = useState<Record<BodyField, string>>({ heightCm: '', chestCm: '', waistCm: '' });
+  const [errors, setErrors] = useState<Partial<Record<BodyField, string>>>({});
   const [suggestion, setSuggestion] = useState<SizeSuggestion | null>(null);
 
   function submit(event: FormEvent) {
     event.preventDefault();
     const number = (text: string) => (text.trim() === '' ? undefined : Number(text.replace(',', '.')));
-    const parsed = FindMySizeSchema.safeParse({
+    const read = readBody({
       heightCm: number(values.heightCm),
       chestCm: number(values.chestCm),
       waistCm: number(values.waistCm),
     });
-    if (!parsed.success) {
-      const found: Partial<Record<FieldName, string>> = {};
-      for (const issue of parsed.error.issues) {
-        const field = issue.path[0] as FieldName;
-        found[field] ??= t(`sizeFit.find.errors.${field}`);
-      }
-      // The refinement "chest or waist" runs only once the rest is valid: say it at once.
-      if (!values.chestCm.trim() && !values.waistCm.trim()) found.chestCm = t('sizeFit.find.errors.chestCm');
-      setErrors(found);
+    if ('wrong' in read) {
+      setErrors(Object.fromEntries(read.wrong.map((name) => [name, t(`sizeFit.find.errors.${name}`)])));
       setSuggestion(null);
       return;
     }
     setErrors({});
-    setSuggestion(suggestSize(fit, parsed.data));
+    setSuggestion(suggestSize(fit, read.body));
   }
 
-  const field = (name: FieldName) => ({
+  const field = (name: BodyField) => ({
     inputMode: 'decimal' as const,
     autoComplete: 'off',
     value: values[name],
