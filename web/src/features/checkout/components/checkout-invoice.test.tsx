@@ -124,7 +124,10 @@ describe('The checkout’s invoice', { timeout: 20_000 }, () => {
     renderWithApi(<CheckoutView />);
     expect(await screen.findByRole('checkbox', { name: 'I need an invoice' })).toBeChecked();
     expect(screen.getByRole('textbox', { name: 'Company name' })).toHaveValue('Клиент ЕООД');
-    await userEvent.click(await screen.findByRole('button', { name: PAY }));
+    // The button waits for the quote's totals: a click before them would do nothing.
+    const pay = await screen.findByRole('button', { name: PAY });
+    await waitFor(() => expect(pay).toBeEnabled());
+    await userEvent.click(pay);
     expect(
       await screen.findByText('The VAT ID must begin with the code of the company’s country.'),
     ).toBeInTheDocument();
