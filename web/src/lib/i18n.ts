@@ -1,7 +1,7 @@
 import i18n, { type BackendModule, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANGUAGE, LANGUAGE_COOKIE, LANGUAGES, STORAGE_KEYS, type Language } from '@shop/contract';
-import * as shellEn from './i18n-shell-en';
+import shellEn from '../locales/en.json?shell';
 import { readStorage, writeStorage } from './storage';
 
 export const isLanguage = (value: unknown): value is Language =>
@@ -11,17 +11,16 @@ export const isLanguage = (value: unknown): value is Language =>
  * Translations are bundled with the app, never fetched from the server (the spec), but not all
  * in the entry chunk: the home page's JavaScript budget (150 KB gzip) would not survive every
  * feature's strings in two languages. So:
- * - the shell strings of English (default and fallback) are in the entry (i18n-shell-en.ts);
+ * - the shell strings of English (default and fallback) are in the entry (locales/shell-groups.ts);
  * - Bulgarian shell strings are a small chunk, loaded before the first render for those who chose
  *   Bulgarian, or on switching;
  * - the complete en.json / bg.json are chunks loaded by `loadAllStrings()`, which every route
  *   but the home page awaits before it renders (app/router.tsx).
  */
 const shellLoaders: Record<Exclude<Language, 'en'>, () => Promise<ResourceKey>> = {
-  bg: () => import('./i18n-shell-bg').then((module) => ({ ...module })),
+  bg: () => import('../locales/bg.json?shell').then((module) => module.default),
 };
-// `?all` makes the complete file a module of its own: importing it by its plain name here would
-// merge it with the shell's named imports into one chunk, and the whole file would be in the entry.
+// `?all` makes the complete file a module of its own, apart from the entry's `?shell` (vite.config.ts).
 const fullLoaders: Record<Language, () => Promise<ResourceKey>> = {
   en: () => import('../locales/en.json?all').then((module) => module.default),
   bg: () => import('../locales/bg.json?all').then((module) => module.default),
