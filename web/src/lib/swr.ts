@@ -1,4 +1,4 @@
-import type { SWRConfiguration } from 'swr';
+import { unstable_serialize, type Middleware, type SWRConfiguration } from 'swr';
 import { TIMINGS } from '@shop/contract';
 import { api } from './api-client';
 import type { SwrKey } from './swr-keys';
@@ -22,3 +22,16 @@ export const swrConfig: SWRConfiguration = {
     setTimeout(() => void revalidate({ retryCount }), base * 2 ** Math.min(retryCount, 3));
   },
 };
+
+/**
+ * The keys whose data came with the server-rendered page are as fresh as the page: its first
+ * render does not fetch them again (on /clothing, 90 KB of catalogue parsed and compared in the
+ * middle of the start). The refresh interval still polls them, and once the visitor navigates
+ * (`stale()`), every key is fetched on mount again as usual.
+ */
+export function serverDataFresh(keys: readonly string[]): { use: Middleware[]; stale(): void } {
+  const fresh = new Set(keys);
+  const skipFirstFetch: Middleware = (useSWRNext) => (key, fetcher, config) =>
+    useSWRNext(key, fetcher, fresh.has(unstable_serialize(key)) ? { ...config, revalidateOnMount: false } : config);
+  return { use: [skipFirstFetch], stale: () => fresh.clear() };
+}
