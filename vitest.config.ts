@@ -33,6 +33,7 @@ export default defineConfig({
           // Scale-out needs a server database that several processes share.
           exclude: ['api/src/robustness/scale-out.test.ts'],
           ...apiShared,
+          globalSetup: ['api/src/test/pglite-template.ts'],
           env: { TEST_DB: 'pglite' },
         },
       },

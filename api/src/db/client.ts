@@ -32,7 +32,12 @@ export interface DatabaseOptions {
   /** Optional query logger (benchmarks count queries with it). */
   logger?: Logger;
   /** Another migrations folder (a test builds a database as an older release left it). */
-  migrationsFolder?: string;
+  migrationsFolder?: string | undefined;
+  /**
+   * An in-memory PGlite starts as a copy of this dump (`dumpDataDir`) instead of an empty cluster:
+   * the test suites' migrated template (api/src/test/pglite-template.ts), 1 s instead of 2.5 s.
+   */
+  template?: Blob | undefined;
 }
 
 /**
@@ -86,7 +91,7 @@ async function openPglite(options: DatabaseOptions): Promise<Database> {
     unlock = lockDataDir(options.dataDir);
     client = new PGlite(join(options.dataDir, 'db'));
   } else {
-    client = new PGlite();
+    client = new PGlite(options.template ? { loadDataDir: options.template } : undefined);
   }
   try {
     await client.waitReady;

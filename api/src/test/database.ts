@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { openDatabase, type Database } from '../db/client.js';
 
 /** The api suite runs once per database kind (see vitest.config.ts). */
@@ -11,7 +13,11 @@ export const testDatabaseUrl = process.env.TEST_DATABASE_URL ?? 'postgres://post
  * release left it): in memory (PGlite) or a new PostgreSQL database.
  */
 export async function createTestDatabase({ migrationsFolder }: { migrationsFolder?: string } = {}): Promise<Database> {
-  if (testDbKind === 'pglite') return openDatabase({ migrationsFolder });
+  if (testDbKind === 'pglite') {
+    // The pass's migrated template (test/pglite-template.ts); a database of older migrations starts empty.
+    const template = migrationsFolder ? undefined : inject('pgliteTemplate');
+    return openDatabase({ migrationsFolder, template: template ? new Blob([readFileSync(template)]) : undefined });
+  }
   const name = `shop_test_${process.pid}_${randomBytes(4).toString('hex')}`;
   await adminQuery(`create database "${name}"`);
   const url = new URL(testDatabaseUrl);
