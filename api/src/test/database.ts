@@ -4,6 +4,13 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { openDatabase, type Database } from '../db/client.js';
 
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** A dump of an in-memory PGlite with every migration run (test/pglite-template.ts). */
+    pgliteTemplate: string;
+  }
+}
+
 /** The api suite runs once per database kind (see vitest.config.ts). */
 export const testDbKind = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
 export const testDatabaseUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';

@@ -4,13 +4,6 @@ import { dirname, join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../db/client.js';
 
-declare module 'vitest' {
-  export interface ProvidedContext {
-    /** A dump of an in-memory PGlite with every migration run (see `createTestDatabase`). */
-    pgliteTemplate: string;
-  }
-}
-
 /**
  * Global set-up of the PGlite pass: one database migrated once, dumped to a file. Every test
  * file's fresh database starts as a copy of it: PGlite's own start (an `initdb` in WebAssembly)
