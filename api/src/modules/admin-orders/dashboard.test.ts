@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders } from '../../db/schema.js';
 import { createTestApp, effectsRun, heard, type TestApp } from '../../test/app.js';
 import { bearer, createProduct, createUser, type CreatedUser } from '../../test/factories.js';
-import { addCartLine, TEST_DELIVERY } from '../payments/test-support.js';
+import { addCartLine, payOnTestPage, TEST_DELIVERY } from '../payments/test-support.js';
 
 let t: TestApp;
 let admin: CreatedUser;
@@ -28,14 +28,6 @@ async function order(paymentMethod: 'cod' | 'card', priceCents = 4000) {
   return { user, orderId, sessionId };
 }
 
-const pay = (sessionId: string) =>
-  t.app.inject({
-    method: 'POST',
-    url: `/pay/${sessionId}`,
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: 'cardNumber=4242+4242+4242+4242&expiry=12%2F39&cvc=123&name=Ana',
-  });
-
 const stats = async () => (await t.app.inject({ url: '/api/admin/stats?days=7', headers: bearer(admin) })).json();
 
 describe("the dashboard's figures", () => {
@@ -47,7 +39,7 @@ describe("the dashboard's figures", () => {
     await t.db.update(orders).set({ fulfilment: 'shipped' }).where(eq(orders.id, shipped.orderId));
     const card = await order('card');
     await order('card'); // a checkout never paid
-    expect((await pay(card.sessionId!)).statusCode).toBe(303);
+    await payOnTestPage(t.app, card.sessionId!);
     await heard(t.app);
 
     expect((await stats()).toShip).toBe(2);
@@ -65,7 +57,7 @@ describe("the dashboard's figures", () => {
   it('reckons revenue net of refunds, and a refund shows its amount on the timeline', async () => {
     const before = (await stats()).totals.revenue;
     const card = await order('card', 5000);
-    expect((await pay(card.sessionId!)).statusCode).toBe(303);
+    await payOnTestPage(t.app, card.sessionId!);
     const { total } = (await t.app.inject({ url: `/api/orders/${card.orderId}`, headers: bearer(card.user) })).json();
     const refund = await t.app.inject({
       method: 'POST',

@@ -4,7 +4,7 @@ import { orders } from '../../db/schema.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { bearer, createProduct, createUser, type CreatedUser } from '../../test/factories.js';
 import { startSmtpServer, type TestSmtpServer } from '../../test/smtp.js';
-import { addCartLine, TEST_DELIVERY } from '../payments/test-support.js';
+import { addCartLine, payOnTestPage, TEST_DELIVERY } from '../payments/test-support.js';
 
 /** Orders paid on the built-in test page say so wherever they are seen: no money moved. */
 let t: TestApp;
@@ -31,15 +31,7 @@ async function order(paymentMethod: 'card' | 'cod', locale: 'en' | 'bg' = 'en') 
   });
   expect(placed.statusCode, placed.body).toBe(201);
   const { orderId, sessionId } = placed.json<{ orderId: number; sessionId: string | null }>();
-  if (paymentMethod === 'card') {
-    const paid = await t.app.inject({
-      method: 'POST',
-      url: `/pay/${sessionId}`,
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: 'cardNumber=4242+4242+4242+4242&expiry=12%2F39&cvc=123&name=Ana',
-    });
-    expect(paid.statusCode).toBe(303);
-  }
+  if (paymentMethod === 'card') await payOnTestPage(t.app, sessionId!);
   return { user, orderId };
 }
 
