@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DB_INT_MAX } from './common.js';
 import { IdSchema, QuantitySchema, RefIdSchema, SizeSchema } from './common.js';
 import { ColorSchema, SaleSchema, TranslationSchema } from './catalog.js';
+import { ProductRatingSchema } from './reviews.js';
 
 /** A colour is named by its id or, as the spec's client does, by its image url. */
 export const ColorRefSchema = z.union([z.number().int().positive().max(DB_INT_MAX), z.string().min(1).max(500)]);
@@ -64,6 +65,8 @@ export const WishlistItemSchema = z.object({
     hoverImage: z.string(),
     /** Every colour of the product, as product cards have them: the card's swatches. */
     colors: z.array(ColorSchema),
+    /** The stars of its published reviews, as product cards have them; null while there is none. */
+    rating: ProductRatingSchema.nullable().optional(),
   }),
   /** Sent as false once the product no longer comes in this size: it cannot go to the cart in it. */
   sizeOffered: z.boolean().optional(),

@@ -16,6 +16,7 @@ import { wishlistItems } from '../../db/schema.js';
 import { notFound } from '../../lib/errors.js';
 import { resolveLine } from '../cart/lines.js';
 import { saleOf, SaleJsonSchema } from '../../db/sale-rows.js';
+import { publishedRating, ratingOf, RatingJsonSchema } from '../../db/review-rows.js';
 
 /** A row of wishlistSelect. */
 const WishlistRowSchema = z.object({
@@ -31,6 +32,7 @@ const WishlistRowSchema = z.object({
   sale: SaleJsonSchema,
   translations: z.array(TranslationSchema).nullable(),
   colors: z.array(ColorSchema).nullable(),
+  rating: RatingJsonSchema,
   size_offered: z.boolean(),
 });
 type WishlistRow = z.infer<typeof WishlistRowSchema>;
@@ -45,6 +47,7 @@ function wishlistSelect(where: SQL, lang: Language): SQL {
       c.image_url as color_image, c.hover_image, p.image_url as product_image,
       ${paidPrice()} as price_cents, ${saleNow()} as sale,
       ${sizeOffered(sql`wi.size`)} as size_offered, ${colorsJson()} as colors,
+      ${publishedRating()} as rating,
       (select json_agg(json_build_object('language', t.language, 'name', t.name,
                 'description', t.description, 'imageUrl', t.image_url)
               order by ${translationPreference(lang)})
@@ -72,6 +75,7 @@ function toWishlistItem(row: WishlistRow): WishlistItem {
       imageUrl: image,
       hoverImage: row.hover_image || image,
       colors: row.colors ?? [],
+      rating: ratingOf(row.rating),
     },
     ...(row.size_offered ? {} : { sizeOffered: false }),
   };

@@ -1,8 +1,8 @@
 import type { Product, WishlistItem } from '@shop/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { products, wishlistItems } from '../../db/schema.js';
-import { createTestApp, type TestApp } from '../../test/app.js';
+import { productReviews, products, wishlistItems } from '../../db/schema.js';
+import { createTestApp, heard, type TestApp } from '../../test/app.js';
 import { bearer, createProduct, createUser, type CreatedProduct, type CreatedUser } from '../../test/factories.js';
 
 let t: TestApp;
@@ -63,6 +63,7 @@ describe('POST /api/wishlist', () => {
         imageUrl: product.colors[1]!.imageUrl,
         hoverImage: product.colors[1]!.hoverImage,
         colors: product.colors.map((color) => ({ ...color, images: [color.imageUrl] })),
+        rating: null,
       },
     });
 
@@ -118,6 +119,26 @@ describe('GET and DELETE /api/wishlist', () => {
       ['Bone', ''],
       ['Sage', 'Градински чай'],
     ]);
+  });
+
+  it("carries the stars of the product's published reviews, as its card has them, once one is published", async () => {
+    const user = await createUser(t.db);
+    const product = await createProduct(t.db);
+    await add(user, line(product));
+    expect((await list(user)).json<WishlistItem[]>()[0]!.product.rating).toBeNull();
+    const review = { productId: product.id, title: 'Good', body: 'Fits.', size: 'S' as const, colorName: 'Onyx' };
+    for (const [rating, status] of [
+      [5, 'published'],
+      [4, 'published'],
+      [1, 'pending'],
+    ] as const) {
+      await t.db.insert(productReviews).values({ ...review, userId: (await createUser(t.db)).id, rating, status });
+    }
+    await heard(t.app);
+    const [item] = (await list(user)).json<WishlistItem[]>();
+    const card = (await t.app.inject({ url: `/api/products/${product.id}` })).json<Product>();
+    expect(item!.product.rating).toEqual({ average: 4.5, count: 2 });
+    expect(item!.product.rating).toEqual(card.rating);
   });
 
   it("lists only the shopper's items of visible products, in one query, and answers 304 while unchanged", async () => {

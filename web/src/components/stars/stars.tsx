@@ -1,3 +1,5 @@
+import { useTranslation } from 'react-i18next';
+import type { ProductRating } from '@shop/contract';
 import { formatNumber } from '../../lib/format';
 import styles from './stars.module.css';
 
@@ -29,5 +31,16 @@ export function Stars({ value, label, size = 'small' }: StarsProps) {
         ★★★★★
       </span>
     </span>
+  );
+}
+
+/** A card's stars and the count of reviews ("★★★★½ (12)"): product cards and wishlist cards. */
+export function CardRating({ rating, lang, className }: { rating: ProductRating; lang: string; className?: string }) {
+  const { t } = useTranslation();
+  return (
+    <p className={[styles.cardRating, className].filter(Boolean).join(' ')}>
+      <Stars value={rating.average} label={t('reviews.rated', { average: ratingText(rating.average, lang) })} />
+      <span>({rating.count})</span>
+    </p>
   );
 }

@@ -1,11 +1,10 @@
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
 import type { Color, Product } from '@shop/contract';
 import { useCurrency } from '../../../lib/settings';
 import { ProductImagePair } from '../../../components/product-image-pair/product-image-pair';
 import { Price } from '../../../components/price/price';
-import { ratingText, Stars } from '../../../components/stars/stars';
+import { CardRating } from '../../../components/stars/stars';
 import { colorImages, localizeProduct, productImages } from '../lib/localize';
 import { ColorSwatches } from '../../../components/color-swatches/color-swatches';
 import styles from './product-card.module.css';
@@ -24,7 +23,6 @@ interface ProductCardProps {
  * colour chosen on the card shows its pictures, and the link opens the product page on it.
  */
 export function ProductCard({ product, lang, priority, action }: ProductCardProps) {
-  const { t } = useTranslation();
   const currency = useCurrency();
   const { name } = localizeProduct(product, lang);
   const [chosen, setChosen] = useState<Color | null>(null);
@@ -49,15 +47,7 @@ export function ProductCard({ product, lang, priority, action }: ProductCardProp
           <p className={styles.price}>
             <Price price={product.price} sale={product.sale} lang={lang} currency={currency} />
           </p>
-          {product.rating && (
-            <p className={styles.rating}>
-              <Stars
-                value={product.rating.average}
-                label={t('reviews.rated', { average: ratingText(product.rating.average, lang) })}
-              />
-              <span>({product.rating.count})</span>
-            </p>
-          )}
+          {product.rating && <CardRating rating={product.rating} lang={lang} className={styles.rating} />}
         </div>
       </Link>
       {product.colors.length > 0 && (

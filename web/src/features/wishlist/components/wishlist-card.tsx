@@ -5,6 +5,7 @@ import type { Color, WishlistItem } from '@shop/contract';
 import { CloseIcon } from '../../../components/icons/icons';
 import { ProductImagePair } from '../../../components/product-image-pair/product-image-pair';
 import { Price } from '../../../components/price/price';
+import { CardRating } from '../../../components/stars/stars';
 import { useCurrency } from '../../../lib/settings';
 import { ColorSwatches } from '../../../components/color-swatches/color-swatches';
 import { itemName } from '../lib/item-name';
@@ -25,7 +26,7 @@ export function WishlistCard({ item, lang, onRemove }: WishlistCardProps) {
   const currency = useCurrency();
   const { t } = useTranslation();
   const name = itemName(item, lang) || t('wishlist.unnamed');
-  const { imageUrl, hoverImage, price, sale, colors } = item.product;
+  const { imageUrl, hoverImage, price, sale, colors, rating } = item.product;
   const [chosen, setChosen] = useState<Color | null>(null);
   const main = chosen ? chosen.imageUrl : imageUrl;
   const hoverOf = chosen ? chosen.hoverImage : hoverImage;
@@ -42,6 +43,7 @@ export function WishlistCard({ item, lang, onRemove }: WishlistCardProps) {
           <p className={styles.price}>
             <Price price={price} sale={sale} lang={lang} currency={currency} />
           </p>
+          {rating && <CardRating rating={rating} lang={lang} />}
           <p className={styles.size}>{t('wishlist.sizeValue', { size: item.selectedSize })}</p>
           {item.sizeOffered === false && <p className={styles.gone}>{t('wishlist.sizeGone')}</p>}
         </div>

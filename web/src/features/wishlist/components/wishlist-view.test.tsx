@@ -107,6 +107,17 @@ describe('WishlistView', () => {
     expect(cards[1]).not.toHaveTextContent('no longer available');
   });
 
+  it('shows the stars of a product with published reviews, as its card in the shop does', async () => {
+    const rated = saved(1);
+    rated.product.rating = { average: 4.5, count: 12 };
+    fakeApi({ 'GET /api/wishlist': () => ({ status: 200, body: [rated, saved(2)] }) });
+    withApi(<WishlistView />);
+    const cards = await findCards();
+    expect(within(cards[0]!).getByRole('img', { name: 'Rated 4.5 out of 5' })).toBeInTheDocument();
+    expect(cards[0]).toHaveTextContent('(12)');
+    expect(within(cards[1]!).queryByRole('img', { name: /^Rated/ })).not.toBeInTheDocument();
+  });
+
   it('shows the empty state with a way to browse', async () => {
     fakeApi({ 'GET /api/wishlist': () => ({ status: 200, body: [] }) });
     withApi(<WishlistView />);
