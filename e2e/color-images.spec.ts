@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { expect, expectAccessible, test } from './fixtures.js';
+import { expect, expectAccessible, screenshot, test } from './fixtures.js';
 import { translator } from './support/i18n.js';
 import { adminToken } from './support/stock.js';
 
@@ -57,7 +57,7 @@ test('the owner adds a picture to a colour and moves it first; the product pageâ
   await strip.getByRole('button', { name: t('admin.colorImages.moveLeft', { n: 2 }) }).click();
   await expect(card.getByRole('status').filter({ hasText: t('admin.colorImages.moved', { n: 1 }) })).toBeAttached();
   await expectAccessible(page);
-  await card.screenshot({ path: 'e2e/output/screens/color-images-editor.png' });
+  await screenshot(card, 'color-images-editor');
 
   const saved = (await (await request.get(`/api/products/${product.id}?lang=en`)).json()) as ListedProduct;
   const [added, old] = saved.colors[0]!.images;

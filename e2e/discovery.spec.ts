@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures.js';
+import { expect, screenshot, test } from './fixtures.js';
 import { translator } from './support/i18n.js';
 
 /** Search, filters and sorting (docs/decisions/0023): found by shoppers, kept in the address. */
@@ -32,7 +32,7 @@ test.describe('search on a phone, in Bulgarian', () => {
     await expect(page).toHaveURL(new RegExp(`/search\\?q=${encodeURIComponent(word)}$`));
     await expect(page.getByRole('heading', { level: 1, name: t('search.title') })).toBeVisible();
     await expect(page.locator(`a[href="/product/${product.id}"]`).first()).toBeVisible();
-    await page.screenshot({ path: 'e2e/output/screens/search-phone-bg.png', fullPage: false });
+    await screenshot(page, 'search-phone-bg');
 
     // A search that finds nothing says so.
     const again = page.getByRole('main').getByRole('searchbox', { name: t('nav.searchLabel') });
@@ -60,7 +60,7 @@ test.describe('filters and sorting on the clothing page', () => {
         .locator('#category-1 li a[href^="/product/"]')
         .evaluateAll((links) => [...new Set(links.map((link) => link.getAttribute('href')))]);
     await expect.poll(shown).toEqual(expected);
-    await page.screenshot({ path: 'e2e/output/screens/clothing-filtered.png' });
+    await screenshot(page, 'clothing-filtered');
 
     await page.reload();
     await expect(page.getByRole('button', { name: 'M', exact: true })).toHaveAttribute('aria-pressed', 'true');

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type Locator, type Page } from '@playwright/test';
 import { startShop, type ShopServer } from './support/server.js';
 
 export { expect };
@@ -84,8 +84,21 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
   },
 });
 
-/** Full-page screenshots at desktop (1280×800) and phone (390×844) widths under e2e/output/screens. */
+const takeScreenshots = process.env.SCREENSHOTS === '1';
+
+/** One screenshot of the page or an element, as it is now, under e2e/output/screens (as `screenshots`). */
+export async function screenshot(target: Page | Locator, name: string, options: { fullPage?: boolean } = {}) {
+  if (!takeScreenshots) return;
+  await target.screenshot({ path: join(screenshotDir, `${name}.png`), ...options });
+}
+
+/**
+ * Full-page screenshots at desktop (1280×800) and phone (390×844) widths under e2e/output/screens,
+ * for a person to look at: taken when `SCREENSHOTS=1` (`SCREENSHOTS=1 npm run test:e2e`). They
+ * assert nothing, and took a third of the journeys' time, so `npm test` leaves them out.
+ */
 export async function screenshots(page: Page, name: string): Promise<void> {
+  if (!takeScreenshots) return;
   mkdirSync(screenshotDir, { recursive: true });
   const original = page.viewportSize();
   for (const [label, size] of [

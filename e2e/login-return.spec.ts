@@ -1,6 +1,5 @@
-import { join } from 'node:path';
 import { colorNameIn } from '@shop/contract';
-import { expect, screenshots, test, toast } from './fixtures.js';
+import { expect, screenshot, screenshots, test, toast } from './fixtures.js';
 import { uniqueEmail, verificationCode } from './support/accounts.js';
 import { translator } from './support/i18n.js';
 import { variantsInStock, type StockedProduct } from './support/stock.js';
@@ -47,9 +46,7 @@ for (const lang of ['en', 'bg'] as const) {
 
       // Logged out: the toast links to the login page, which knows where to come back.
       const link = await askToAdd(first, 2);
-      await page.screenshot({
-        path: join(import.meta.dirname, 'output', 'screens', `login-return-toast-${lang}-desktop.png`),
-      });
+      await screenshot(page, `login-return-toast-${lang}-desktop`);
       await link.click();
       await expect(page).toHaveURL(new RegExp(`/login\\?next=%2Fproduct%2F${first.id}$`));
 

@@ -1,5 +1,5 @@
 import { suggestSize, type Product } from '@shop/contract';
-import { expect, expectAccessible, test } from './fixtures.js';
+import { expect, expectAccessible, screenshot, test } from './fixtures.js';
 import { translator, type Lang } from './support/i18n.js';
 
 /**
@@ -45,7 +45,7 @@ for (const [lang, viewport] of [
       await form.getByRole('button', { name: t('sizeFit.find.submit') }).click();
       await expect(form.getByRole('status')).toHaveText(t('sizeFit.find.suggest', { size: expected.size }));
       await expectAccessible(page);
-      await page.screenshot({ path: `e2e/output/screens/size-fit-${lang}.png`, fullPage: true });
+      await screenshot(page, `size-fit-${lang}`, { fullPage: true });
 
       // Beyond the largest size the page says so, rather than guess.
       await form.getByLabel(t('sizeFit.find.chest')).fill('150');

@@ -1,4 +1,4 @@
-import { expect, test, waitForMail } from './fixtures.js';
+import { expect, screenshot, test, waitForMail } from './fixtures.js';
 import { signUpAndLogIn, uniqueEmail } from './support/accounts.js';
 import { translator } from './support/i18n.js';
 import { adminToken, inStock, setOnHand, type StockedProduct } from './support/stock.js';
@@ -32,7 +32,7 @@ test('a sold-out size: subscribe, the owner restocks and the mail arrives; a lin
   await expect(page.getByRole('button', { name: t('stock.soldOutShort'), exact: true })).toBeDisabled();
   await page.getByRole('button', { name: t('stock.notifyMe') }).click();
   await expect(page.getByText(t('stock.alertSaved')).first()).toBeVisible();
-  await page.screenshot({ path: 'e2e/output/screens/stock-sold-out-alert.png' });
+  await screenshot(page, 'stock-sold-out-alert');
 
   // The owner puts 4 back on the shelf: one mail, naming the piece.
   await setOnHand(request, owner, { ...variant, onHand: 4 });
@@ -51,5 +51,5 @@ test('a sold-out size: subscribe, the owner restocks and the mail arrives; a lin
   await expect(page.getByText(t('stock.cartBlocked'))).toBeVisible();
   await page.goto('/checkout');
   await expect(page.getByText(t('checkout.outOfStock'))).toBeVisible();
-  await page.screenshot({ path: 'e2e/output/screens/stock-checkout-short.png' });
+  await screenshot(page, 'stock-checkout-short');
 });

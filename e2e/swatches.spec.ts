@@ -1,5 +1,5 @@
 import { colorNameIn } from '@shop/contract';
-import { expect, expectAccessible, test } from './fixtures.js';
+import { expect, expectAccessible, screenshot, test } from './fixtures.js';
 import { translator, type Lang } from './support/i18n.js';
 
 /**
@@ -57,7 +57,7 @@ for (const [lang, viewport] of [
       await expect(swatch).toHaveAttribute('aria-pressed', 'true');
       await expect(picture).toHaveAttribute('src', second.imageUrl);
       await expectAccessible(page);
-      await page.screenshot({ path: `e2e/output/screens/swatches-${lang}.png` });
+      await screenshot(page, `swatches-${lang}`);
 
       await card.getByRole('link').click();
       await expect(page).toHaveURL(new RegExp(`/product/${product.id}\\?color=${second.id}$`));
