@@ -1,4 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
+import { TIMINGS } from '@shop/contract';
 import { expect, screenshots, test, toast } from './fixtures.js';
 import { signUpAndLogIn, uniqueEmail } from './support/accounts.js';
 import { translator } from './support/i18n.js';
@@ -284,5 +285,24 @@ test.describe('a logged-in shopper on a desktop', () => {
     await heart.click();
     await expect(toast(page, t('wishlist.added'))).toBeVisible();
     await expect.poll(wishlist).toEqual([expect.objectContaining({ selectedSize: size, colorId: color.id })]);
+  });
+});
+
+test.describe('a shopper who asks for reduced motion', () => {
+  test.use({ reducedMotion: 'reduce' });
+
+  test('still has the toast’s 2.5 s to read it: motion stops, the countdown does not', async ({ page }) => {
+    const t = translator('en');
+    await page.goto('/product/1');
+    await page.getByRole('button', { name: t('product.addToCart') }).click();
+    const shown = toast(page, t('cart.loginRequired'));
+    await expect(shown).toBeVisible();
+    // toastify closes a toast when its (hidden) progress bar's animation ends.
+    const countdown = await page
+      .locator('.Toastify__progress-bar')
+      .first()
+      .evaluate((bar) => getComputedStyle(bar).animationDuration);
+    expect(countdown).toBe(`${TIMINGS.toastAutoClose / 1000}s`);
+    await expect(shown).toBeVisible();
   });
 });
