@@ -9,12 +9,11 @@ import {
   primaryKey,
   serial,
   text,
-  timestamp,
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
 import type { Fit } from '@shop/contract';
-import { createdAt, updatedAt } from './columns.js';
+import { createdAt, instant, updatedAt } from './columns.js';
 
 /** What the shop sells: categories, products with their texts in each language, colours and sizes. */
 
@@ -38,8 +37,8 @@ export const products = pgTable(
     styleCode: varchar('style_code', { length: 32 }).unique(),
     /** The garment's fit, the model's height and size and its measurements per size (contract FitSchema). */
     fit: jsonb('fit').$type<Fit>(),
-    publishedAt: timestamp('published_at', { withTimezone: true }),
-    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    publishedAt: instant('published_at'),
+    deletedAt: instant('deleted_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -144,7 +143,7 @@ export const productPrices = pgTable(
       .notNull()
       .references(() => products.id, { onDelete: 'cascade' }),
     priceCents: integer('price_cents').notNull(),
-    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    at: instant('at').notNull().defaultNow(),
   },
   (t) => [index('product_prices_product_at_idx').on(t.productId, t.at)],
 );
@@ -163,8 +162,8 @@ export const productSales = pgTable(
       .references(() => products.id, { onDelete: 'cascade' }),
     priceCents: integer('price_cents').notNull(),
     priorPriceCents: integer('prior_price_cents').notNull(),
-    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
-    endsAt: timestamp('ends_at', { withTimezone: true }),
+    startsAt: instant('starts_at').notNull(),
+    endsAt: instant('ends_at'),
     createdAt: createdAt(),
   },
   (t) => [

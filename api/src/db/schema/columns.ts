@@ -7,5 +7,8 @@ export const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array 
   fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
 });
 
-export const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
-export const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+/** A moment in time: every timestamp of the shop is stored with its time zone (timestamptz). */
+export const instant = (name: string) => timestamp(name, { withTimezone: true });
+
+export const createdAt = () => instant('created_at').notNull().defaultNow();
+export const updatedAt = () => instant('updated_at').notNull().defaultNow();

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, serial, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, serial, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { COURIERS, OFFICE_KINDS } from '@shop/contract';
-import { createdAt, updatedAt } from './columns.js';
+import { createdAt, instant, updatedAt } from './columns.js';
 import { orders } from './orders.js';
 
 /** Couriers (TRADE.md section 6, docs/decisions/0044): their offices and lockers, and the parcels sent through them. */
@@ -66,7 +66,7 @@ export const courierShipments = pgTable(
     codCents: integer('cod_cents').notNull().default(0),
     /** The courier's last word on the parcel, and when it was asked. */
     lastStatus: varchar('last_status', { length: 200 }),
-    polledAt: timestamp('polled_at', { withTimezone: true }),
+    polledAt: instant('polled_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

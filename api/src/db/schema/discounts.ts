@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, integer, pgTable, serial, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { boolean, check, integer, pgTable, serial, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { DISCOUNT_KINDS } from '@shop/contract';
-import { createdAt, updatedAt } from './columns.js';
+import { createdAt, instant, updatedAt } from './columns.js';
 
 /**
  * Discount codes (TRADE.md section 4; issue 30). Their uses are the orders that carry them and
@@ -18,8 +18,8 @@ export const discountCodes = pgTable(
     /** The percentage, or the amount in cents; 0 for free delivery. */
     value: integer('value').notNull().default(0),
     minSubtotalCents: integer('min_subtotal_cents'),
-    startsAt: timestamp('starts_at', { withTimezone: true }),
-    endsAt: timestamp('ends_at', { withTimezone: true }),
+    startsAt: instant('starts_at'),
+    endsAt: instant('ends_at'),
     maxUses: integer('max_uses'),
     maxUsesPerCustomer: integer('max_uses_per_customer').notNull().default(1),
     includeSaleItems: boolean('include_sale_items').notNull().default(false),

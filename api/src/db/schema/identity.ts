@@ -8,12 +8,11 @@ import {
   serial,
   smallint,
   text,
-  timestamp,
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
 import { type SavedDelivery } from '@shop/contract';
-import { createdAt, updatedAt } from './columns.js';
+import { createdAt, instant, updatedAt } from './columns.js';
 
 /** Accounts and how they prove who they are: sessions, known browsers, email codes, password resets. */
 
@@ -35,7 +34,7 @@ export const users = pgTable(
     locale: varchar('locale', { length: 2, enum: ['en', 'bg'] })
       .notNull()
       .default('en'),
-    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    emailVerifiedAt: instant('email_verified_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -58,7 +57,7 @@ export const sessions = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     tokenHash: varchar('token_hash', { length: 64 }).notNull(),
     createdAt: createdAt(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    expiresAt: instant('expires_at').notNull(),
   },
   (t) => [
     uniqueIndex('sessions_token_hash_key').on(t.tokenHash),
@@ -82,7 +81,7 @@ export const loginDevices = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     tokenHash: varchar('token_hash', { length: 64 }).notNull(),
     createdAt: createdAt(),
-    lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: instant('last_used_at').notNull().defaultNow(),
   },
   (t) => [uniqueIndex('login_devices_token_hash_key').on(t.tokenHash), index('login_devices_user_id_idx').on(t.userId)],
 );
@@ -98,7 +97,7 @@ export const emailCodes = pgTable(
       .notNull()
       .default('verify'),
     codeHash: varchar('code_hash', { length: 64 }).notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    expiresAt: instant('expires_at').notNull(),
     attempts: smallint('attempts').notNull().default(0),
     createdAt: createdAt(),
   },
@@ -113,8 +112,8 @@ export const passwordResets = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     tokenHash: varchar('token_hash', { length: 64 }).notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    usedAt: timestamp('used_at', { withTimezone: true }),
+    expiresAt: instant('expires_at').notNull(),
+    usedAt: instant('used_at'),
     createdAt: createdAt(),
   },
   (t) => [

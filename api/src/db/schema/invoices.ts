@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgTable, serial, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { createdAt, updatedAt } from './columns.js';
+import { check, index, integer, jsonb, pgTable, serial, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { createdAt, instant, updatedAt } from './columns.js';
 import { users } from './identity.js';
 
 /**
@@ -76,9 +76,9 @@ export const invoiceDocuments = pgTable(
     invoiceId: integer('invoice_id'),
     /** A credit note: the refund it documents (one credit note per refund). */
     refundId: integer('refund_id'),
-    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull(),
+    issuedAt: instant('issued_at').notNull(),
     /** The date of the tax event (the payment; cash on delivery: the delivery; a refund). */
-    taxEventAt: timestamp('tax_event_at', { withTimezone: true }).notNull(),
+    taxEventAt: instant('tax_event_at').notNull(),
     recipient: jsonb('recipient').$type<InvoiceRecipient>().notNull(),
     totalCents: integer('total_cents').notNull(),
     vatCents: integer('vat_cents').notNull(),

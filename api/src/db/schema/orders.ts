@@ -8,7 +8,6 @@ import {
   pgTable,
   serial,
   text,
-  timestamp,
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
@@ -19,7 +18,7 @@ import {
   PAYMENT_METHODS,
   type SavedDelivery,
 } from '@shop/contract';
-import { createdAt } from './columns.js';
+import { createdAt, instant } from './columns.js';
 import { discountCodes } from './discounts.js';
 import { users } from './identity.js';
 
@@ -66,11 +65,11 @@ export const orders = pgTable(
     /** The provider's reference of the payment itself (Stripe: its PaymentIntent), for refunds. */
     paymentReference: varchar('payment_reference', { length: 200 }),
     createdAt: createdAt(),
-    paidAt: timestamp('paid_at', { withTimezone: true }),
-    shippedAt: timestamp('shipped_at', { withTimezone: true }),
-    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    paidAt: instant('paid_at'),
+    shippedAt: instant('shipped_at'),
+    deliveredAt: instant('delivered_at'),
     /** When a pending checkout lapses (the provider's session closes at the same moment). */
-    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    expiresAt: instant('expires_at'),
     /**
      * What shoppers see and type for their order (mails, their pages, the public withdrawal form):
      * random, so that one order's number tells nothing of another's. The id stays internal.
@@ -80,7 +79,7 @@ export const orders = pgTable(
       .default(sql`upper(substr(replace(gen_random_uuid()::text, '-', ''), 1, 12))`),
     /** A cash-on-delivery order from a new account that the owner must confirm before it ships (a setting). */
     confirmationRequired: boolean('confirmation_required').notNull().default(false),
-    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    confirmedAt: instant('confirmed_at'),
   },
   (t) => [
     uniqueIndex('orders_payment_session_id_key').on(t.paymentSessionId),
@@ -144,7 +143,7 @@ export const orderEvents = pgTable(
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
     type: varchar('type', { length: 20, enum: ORDER_EVENT_TYPES }).notNull(),
-    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    at: instant('at').notNull().defaultNow(),
     actorId: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
     detail: jsonb('detail').notNull().default({}),
   },
@@ -178,7 +177,7 @@ export const paymentEvents = pgTable(
     provider: varchar('provider', { length: 16 }).notNull(),
     eventId: varchar('event_id', { length: 200 }).notNull(),
     type: varchar('type', { length: 80 }).notNull(),
-    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+    receivedAt: instant('received_at').notNull().defaultNow(),
   },
   (t) => [uniqueIndex('payment_events_event_id_key').on(t.provider, t.eventId)],
 );

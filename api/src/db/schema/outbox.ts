@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, serial, smallint, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { createdAt } from './columns.js';
+import { index, integer, jsonb, pgTable, serial, smallint, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { createdAt, instant } from './columns.js';
 
 /**
  * What must happen after a change commits (a mail, a provider's refund, a session to close): written
@@ -20,12 +20,12 @@ export const effects = pgTable(
     orderId: integer('order_id'),
     attempts: smallint('attempts').notNull().default(0),
     /** Not before: now, or later after a failure (backoff). */
-    runAfter: timestamp('run_after', { withTimezone: true }).notNull().defaultNow(),
+    runAfter: instant('run_after').notNull().defaultNow(),
     /** A worker has it until then; past it (the worker died), another takes it. */
-    lockedUntil: timestamp('locked_until', { withTimezone: true }),
-    doneAt: timestamp('done_at', { withTimezone: true }),
+    lockedUntil: instant('locked_until'),
+    doneAt: instant('done_at'),
     /** It failed every attempt: it waits for the admin's retry. */
-    failedAt: timestamp('failed_at', { withTimezone: true }),
+    failedAt: instant('failed_at'),
     lastError: varchar('last_error', { length: 1000 }),
     createdAt: createdAt(),
   },

@@ -8,11 +8,10 @@ import {
   serial,
   smallint,
   text,
-  timestamp,
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { createdAt, updatedAt } from './columns.js';
+import { createdAt, instant, updatedAt } from './columns.js';
 
 /**
  * Sale records (TRADE.md section 2, docs/decisions/0039): the owner's records settings (one row),
@@ -83,7 +82,7 @@ export const saleDocuments = pgTable(
     /** 10 digits with leading zeros. */
     number: varchar('number', { length: 10 }).notNull(),
     orderId: integer('order_id').notNull(),
-    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull(),
+    issuedAt: instant('issued_at').notNull(),
     eShopNumber: varchar('e_shop_number', { length: 20 }).notNull(),
     vatRate: integer('vat_rate').notNull(),
     totalCents: integer('total_cents').notNull(),

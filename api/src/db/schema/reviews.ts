@@ -1,18 +1,7 @@
 import { sql } from 'drizzle-orm';
-import {
-  check,
-  index,
-  integer,
-  pgTable,
-  serial,
-  smallint,
-  text,
-  timestamp,
-  uniqueIndex,
-  varchar,
-} from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, serial, smallint, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { REVIEW_FITS, REVIEW_STATUSES } from '@shop/contract';
-import { createdAt } from './columns.js';
+import { createdAt, instant } from './columns.js';
 import { users } from './identity.js';
 import { orders } from './orders.js';
 import { products } from './catalogue.js';
@@ -45,7 +34,7 @@ export const productReviews = pgTable(
     colorNameBg: varchar('color_name_bg', { length: 60 }).notNull().default(''),
     status: varchar('status', { length: 10, enum: REVIEW_STATUSES }).notNull().default('pending'),
     createdAt: createdAt(),
-    moderatedAt: timestamp('moderated_at', { withTimezone: true }),
+    moderatedAt: instant('moderated_at'),
     moderatedBy: integer('moderated_by').references(() => users.id, { onDelete: 'set null' }),
   },
   (t) => [

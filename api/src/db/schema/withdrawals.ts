@@ -1,4 +1,5 @@
-import { index, integer, jsonb, pgTable, serial, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, serial, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { instant } from './columns.js';
 import { orders } from './orders.js';
 
 /**
@@ -12,7 +13,7 @@ export const withdrawals = pgTable(
     orderId: integer('order_id')
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
-    submittedAt: timestamp('submitted_at', { withTimezone: true }).notNull().defaultNow(),
+    submittedAt: instant('submitted_at').notNull().defaultNow(),
     /** The lines withdrawn from: `[{ orderItemId, quantity }]`. */
     items: jsonb('items').$type<{ orderItemId: number; quantity: number }[]>().notNull(),
     reason: varchar('reason', { length: 1000 }),
@@ -36,12 +37,12 @@ export const withdrawalRequests = pgTable(
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
     tokenHash: varchar('token_hash', { length: 64 }).notNull(),
-    submittedAt: timestamp('submitted_at', { withTimezone: true }).notNull().defaultNow(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    submittedAt: instant('submitted_at').notNull().defaultNow(),
+    expiresAt: instant('expires_at').notNull(),
     /** The name given on the form (the mails greet the order's own name). */
     name: varchar('name', { length: 100 }).notNull(),
     reason: varchar('reason', { length: 1000 }),
-    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    confirmedAt: instant('confirmed_at'),
   },
   (t) => [
     uniqueIndex('withdrawal_requests_token_hash_key').on(t.tokenHash),
