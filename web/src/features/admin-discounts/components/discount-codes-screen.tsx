@@ -15,6 +15,7 @@ import { deleteDiscountCode, updateDiscountCode, useDiscountCodes } from '../api
 import { CodeForm } from './code-form';
 import badge from '../../../components/badge/badge.module.css';
 import button from '../../../components/button/button.module.css';
+import { DataTable, TableLoading } from '../../../components/table/data-table';
 import table from '../../../components/table/table.module.css';
 import styles from './discount-codes-screen.module.css';
 
@@ -117,100 +118,86 @@ export function DiscountCodesScreen() {
       {error && !data ? (
         <StateMessage kind="error" title={t('adminDiscounts.loadError')} />
       ) : !data ? (
-        <p className={table.loading} role="status">
-          {t('adminDiscounts.loading')}
-        </p>
+        <TableLoading>{t('adminDiscounts.loading')}</TableLoading>
       ) : codes.length === 0 ? (
         <StateMessage kind="empty" title={t('adminDiscounts.empty')} />
       ) : (
-        <div className={table.scroller}>
-          <table className={`${table.table} ${styles.table}`}>
-            <caption className="visually-hidden">{t('adminDiscounts.table.caption', { count: codes.length })}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('adminDiscounts.table.code')}</th>
-                <th scope="col">{t('adminDiscounts.table.discount')}</th>
-                <th scope="col">{t('adminDiscounts.table.minimum')}</th>
-                <th scope="col">{t('adminDiscounts.table.dates')}</th>
-                <th scope="col" className={table.number}>
-                  {t('adminDiscounts.table.uses')}
-                </th>
-                <th scope="col" className={table.number}>
-                  {t('adminDiscounts.table.perCustomer')}
-                </th>
-                <th scope="col">{t('adminDiscounts.table.saleItems')}</th>
-                <th scope="col">{t('adminDiscounts.table.active')}</th>
-                <th scope="col" className={table.actionsHead}>
-                  {t('adminDiscounts.table.actions')}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {codes.map((code) => (
-                <tr key={code.id} data-testid={`code-${code.code}`}>
-                  <th scope="row" className={styles.code}>
-                    {code.code}
-                  </th>
-                  <td data-label={t('adminDiscounts.table.discount')}>{discountOf(code)}</td>
-                  <td data-label={t('adminDiscounts.table.minimum')}>
-                    {code.minSubtotal === null ? <span className={table.muted}>—</span> : money(code.minSubtotal)}
-                  </td>
-                  <td data-label={t('adminDiscounts.table.dates')} className={styles.dates}>
-                    {datesOf(code)}
-                  </td>
-                  <td data-label={t('adminDiscounts.table.uses')} className={table.number}>
-                    {code.maxUses === null
-                      ? t('adminDiscounts.table.usesOpen', { uses: code.uses })
-                      : t('adminDiscounts.table.usesOf', { uses: code.uses, max: code.maxUses })}
-                  </td>
-                  <td data-label={t('adminDiscounts.table.perCustomer')} className={table.number}>
-                    {code.maxUsesPerCustomer}
-                  </td>
-                  <td data-label={t('adminDiscounts.table.saleItems')}>
-                    <span className={code.includeSaleItems ? badge.solid : badge.dashed}>
-                      {code.includeSaleItems ? t('adminDiscounts.table.included') : t('adminDiscounts.table.excluded')}
-                    </span>
-                  </td>
-                  <td data-label={t('adminDiscounts.table.active')}>
-                    <Switch
-                      checked={code.active}
-                      disabled={switching === code.id}
-                      onChange={(active) => void setActive(code, active)}
-                    >
-                      <span className="visually-hidden">
-                        {t('adminDiscounts.table.activeFor', { code: code.code })}
-                      </span>
-                    </Switch>
-                  </td>
-                  <td>
-                    <div className={table.actionRow}>
-                      <button
-                        type="button"
-                        className={table.action}
-                        aria-label={t('adminDiscounts.table.editLabel', { code: code.code })}
-                        title={t('adminDiscounts.table.edit')}
-                        onClick={() => setEditing(code)}
-                      >
-                        <EditIcon />
-                        <span className={styles.actionText}>{t('adminDiscounts.table.edit')}</span>
-                      </button>
-                      <button
-                        type="button"
-                        className={table.danger}
-                        aria-label={t('adminDiscounts.table.deleteLabel', { code: code.code })}
-                        title={t('adminDiscounts.table.delete')}
-                        onClick={() => setToDelete(code)}
-                      >
-                        <TrashIcon />
-                        <span className={styles.actionText}>{t('adminDiscounts.table.delete')}</span>
-                      </button>
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          className={styles.table}
+          caption={t('adminDiscounts.table.caption', { count: codes.length })}
+          columns={[
+            { label: t('adminDiscounts.table.code') },
+            { label: t('adminDiscounts.table.discount') },
+            { label: t('adminDiscounts.table.minimum') },
+            { label: t('adminDiscounts.table.dates') },
+            { label: t('adminDiscounts.table.uses'), kind: 'number' },
+            { label: t('adminDiscounts.table.perCustomer'), kind: 'number' },
+            { label: t('adminDiscounts.table.saleItems') },
+            { label: t('adminDiscounts.table.active') },
+            { label: t('adminDiscounts.table.actions'), kind: 'actions' },
+          ]}
+        >
+          {codes.map((code) => (
+            <tr key={code.id} data-testid={`code-${code.code}`}>
+              <th scope="row" className={styles.code}>
+                {code.code}
+              </th>
+              <td data-label={t('adminDiscounts.table.discount')}>{discountOf(code)}</td>
+              <td data-label={t('adminDiscounts.table.minimum')}>
+                {code.minSubtotal === null ? <span className={table.muted}>—</span> : money(code.minSubtotal)}
+              </td>
+              <td data-label={t('adminDiscounts.table.dates')} className={styles.dates}>
+                {datesOf(code)}
+              </td>
+              <td data-label={t('adminDiscounts.table.uses')} className={`${table.number} ${styles.uses}`}>
+                {code.maxUses === null
+                  ? t('adminDiscounts.table.usesOpen', { uses: code.uses })
+                  : t('adminDiscounts.table.usesOf', { uses: code.uses, max: code.maxUses })}
+              </td>
+              <td data-label={t('adminDiscounts.table.perCustomer')} className={table.number}>
+                {code.maxUsesPerCustomer}
+              </td>
+              <td data-label={t('adminDiscounts.table.saleItems')}>
+                <span className={code.includeSaleItems ? badge.solid : badge.dashed}>
+                  {code.includeSaleItems ? t('adminDiscounts.table.included') : t('adminDiscounts.table.excluded')}
+                </span>
+              </td>
+              <td data-label={t('adminDiscounts.table.active')}>
+                <Switch
+                  checked={code.active}
+                  disabled={switching === code.id}
+                  onChange={(active) => void setActive(code, active)}
+                >
+                  <span className="visually-hidden">{t('adminDiscounts.table.activeFor', { code: code.code })}</span>
+                </Switch>
+              </td>
+              <td>
+                <div className={table.actionRow}>
+                  <button
+                    type="button"
+                    className={table.action}
+                    aria-label={t('adminDiscounts.table.editLabel', { code: code.code })}
+                    title={t('adminDiscounts.table.edit')}
+                    onClick={() => setEditing(code)}
+                  >
+                    <EditIcon />
+                    <span className={styles.actionText}>{t('adminDiscounts.table.edit')}</span>
+                  </button>
+                  <button
+                    type="button"
+                    className={table.danger}
+                    aria-label={t('adminDiscounts.table.deleteLabel', { code: code.code })}
+                    title={t('adminDiscounts.table.delete')}
+                    onClick={() => setToDelete(code)}
+                  >
+                    <TrashIcon />
+                    <span className={styles.actionText}>{t('adminDiscounts.table.delete')}</span>
+                  </button>
+                </div>
+              </td>
+            </tr>
+          ))}
+        </DataTable>
       )}
 
       {editing && (

@@ -7,6 +7,7 @@ import { useFailedEffects } from '../api/get-effects';
 import { useRetryEffect } from '../api/retry-effect';
 import { effectLabel } from '../lib/effect-kinds';
 import button from '../../../components/button/button.module.css';
+import { DataTable } from '../../../components/table/data-table';
 import table from '../../../components/table/table.module.css';
 import { DashboardPanel, dashboardWarning } from '../../../components/dashboard-panel/dashboard-panel';
 import styles from './failed-effects-panel.module.css';
@@ -54,55 +55,48 @@ export function FailedEffectsPanel({ lang }: { lang: string }) {
       ) : (
         <>
           <p className={styles.lead}>{t('adminEffects.lead')}</p>
-          <div className={table.scroller}>
-            <table className={table.table}>
-              <thead>
-                <tr>
-                  <th scope="col">{t('adminEffects.columns.task')}</th>
-                  <th scope="col">{t('adminEffects.columns.order')}</th>
-                  <th scope="col">{t('adminEffects.columns.attempts')}</th>
-                  <th scope="col">{t('adminEffects.columns.lastError')}</th>
-                  <th scope="col">{t('adminEffects.columns.failedAt')}</th>
-                  <th scope="col" className={table.actionsHead}>
-                    <span className="visually-hidden">{t('adminEffects.columns.actions')}</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {failing.map((effect) => (
-                  <tr key={effect.id}>
-                    <th scope="row">{effectLabel(effect.kind, t)}</th>
-                    <td className={styles.order}>
-                      {effect.orderId === null ? (
-                        '—'
-                      ) : (
-                        <Link to={`/admin/orders/${effect.orderId}`}>
-                          {t('adminEffects.order', { id: effect.orderId })}
-                        </Link>
-                      )}
-                    </td>
-                    <td className={styles.attempts}>{t('adminEffects.attemptsCount', { count: effect.attempts })}</td>
-                    <td className={styles.error}>{effect.lastError ?? '—'}</td>
-                    <td className={styles.when}>{effect.failedAt ? time(effect.failedAt) : '—'}</td>
-                    <td>
-                      <div className={table.actionRow}>
-                        <button
-                          type="button"
-                          className={button.secondary}
-                          onClick={() => void retryOne(effect.id)}
-                          disabled={busy !== null}
-                          aria-busy={busy === effect.id}
-                          aria-label={t('adminEffects.retryLabel', { task: effectLabel(effect.kind, t) })}
-                        >
-                          {t('adminEffects.retry')}
-                        </button>
-                      </div>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable
+            columns={[
+              { label: t('adminEffects.columns.task') },
+              { label: t('adminEffects.columns.order') },
+              { label: t('adminEffects.columns.attempts') },
+              { label: t('adminEffects.columns.lastError') },
+              { label: t('adminEffects.columns.failedAt') },
+              { label: t('adminEffects.columns.actions'), kind: 'actions', hidden: true },
+            ]}
+          >
+            {failing.map((effect) => (
+              <tr key={effect.id}>
+                <th scope="row">{effectLabel(effect.kind, t)}</th>
+                <td className={styles.order}>
+                  {effect.orderId === null ? (
+                    '—'
+                  ) : (
+                    <Link to={`/admin/orders/${effect.orderId}`}>
+                      {t('adminEffects.order', { id: effect.orderId })}
+                    </Link>
+                  )}
+                </td>
+                <td className={styles.attempts}>{t('adminEffects.attemptsCount', { count: effect.attempts })}</td>
+                <td className={styles.error}>{effect.lastError ?? '—'}</td>
+                <td className={styles.when}>{effect.failedAt ? time(effect.failedAt) : '—'}</td>
+                <td>
+                  <div className={table.actionRow}>
+                    <button
+                      type="button"
+                      className={button.secondary}
+                      onClick={() => void retryOne(effect.id)}
+                      disabled={busy !== null}
+                      aria-busy={busy === effect.id}
+                      aria-label={t('adminEffects.retryLabel', { task: effectLabel(effect.kind, t) })}
+                    >
+                      {t('adminEffects.retry')}
+                    </button>
+                  </div>
+                </td>
+              </tr>
+            ))}
+          </DataTable>
           {data && data.total > failing.length && (
             <p className={styles.note}>{t('adminEffects.more', { shown: failing.length, total: data.total })}</p>
           )}

@@ -12,7 +12,7 @@ import { ExportPanel } from './export-panel';
 import { OrderBadges } from './order-badges';
 import button from '../../../components/button/button.module.css';
 import form from '../../../components/form/form.module.css';
-import table from '../../../components/table/table.module.css';
+import { DataTable } from '../../../components/table/data-table';
 import styles from './orders-list.module.css';
 
 interface OrdersListProps {
@@ -148,28 +148,25 @@ export function OrdersList({ lang }: OrdersListProps) {
       ) : (
         data && (
           <>
-            <div className={table.scroller} aria-busy={isValidating}>
-              <table className={`${table.table} ${table.dense} ${styles.orders}`}>
-                <caption className={styles.caption}>{t('adminOrders.caption', { count: data.total })}</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">{t('adminOrders.columns.order')}</th>
-                    <th scope="col">{t('adminOrders.columns.date')}</th>
-                    <th scope="col">{t('adminOrders.columns.customer')}</th>
-                    <th scope="col">{t('adminOrders.columns.status')}</th>
-                    <th scope="col">{t('adminOrders.columns.payment')}</th>
-                    <th scope="col" className={styles.right}>
-                      {t('adminOrders.columns.total')}
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {data.data.map((order) => (
-                    <OrderRow key={order.id} order={order} lang={lang} />
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <DataTable
+              className={styles.orders}
+              dense
+              busy={isValidating}
+              caption={t('adminOrders.caption', { count: data.total })}
+              captionClassName={styles.caption}
+              columns={[
+                { label: t('adminOrders.columns.order') },
+                { label: t('adminOrders.columns.date') },
+                { label: t('adminOrders.columns.customer') },
+                { label: t('adminOrders.columns.status') },
+                { label: t('adminOrders.columns.payment') },
+                { label: t('adminOrders.columns.total'), className: styles.right },
+              ]}
+            >
+              {data.data.map((order) => (
+                <OrderRow key={order.id} order={order} lang={lang} />
+              ))}
+            </DataTable>
             {pages > 1 && (
               <nav className={styles.pager} aria-label={t('adminOrders.pages.label')}>
                 <button

@@ -12,6 +12,7 @@ import { Field } from '../../../components/field/field';
 import { matchesProductSearch } from '../lib/product-search';
 import button from '../../../components/button/button.module.css';
 import badge from '../../../components/badge/badge.module.css';
+import { DataTable, TableLoading } from '../../../components/table/data-table';
 import table from '../../../components/table/table.module.css';
 import styles from './product-table.module.css';
 
@@ -24,11 +25,7 @@ export function ProductTable({ lang }: { lang: string }) {
 
   if (error && !data) return <StateMessage kind="error" title={t('admin.products.loadError')} />;
   if (!data) {
-    return (
-      <p className={table.loading} role="status">
-        {t('admin.products.loading')}
-      </p>
-    );
+    return <TableLoading>{t('admin.products.loading')}</TableLoading>;
   }
   if (data.length === 0) {
     return (
@@ -54,61 +51,54 @@ export function ProductTable({ lang }: { lang: string }) {
       {shown.length === 0 ? (
         <p role="status">{t('admin.products.noMatch', { query: query.trim() })}</p>
       ) : (
-        <div className={table.scroller}>
-          <table className={table.table}>
-            <caption className="visually-hidden">{t('admin.products.caption', { count: shown.length })}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('admin.products.product')}</th>
-                <th scope="col">{t('admin.products.category')}</th>
-                <th scope="col">{t('admin.products.price')}</th>
-                <th scope="col">{t('admin.products.status')}</th>
-                <th scope="col" className={table.actionsHead}>
-                  {t('admin.products.actions')}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {shown.map((product) => (
-                <tr key={product.id}>
-                  <th scope="row">
-                    <Link to={`/product/${product.id}`} className={styles.product}>
-                      {product.imageUrl ? (
-                        <img src={productThumb(product.imageUrl)} alt="" width={40} height={50} loading="lazy" />
-                      ) : (
-                        <span className={styles.noImage} aria-hidden="true" />
-                      )}
-                      <span>{product.name}</span>
-                    </Link>
-                  </th>
-                  <td>{t(`categories.${product.categoryId}.name`)}</td>
-                  <td className={table.number}>
-                    <Price price={product.price} sale={product.sale} lang={lang} currency={currency} />
-                  </td>
-                  <td>
-                    <span className={product.published ? badge.solid : badge.dashed}>
-                      {product.published ? t('admin.products.published') : t('admin.products.draft')}
-                    </span>
-                  </td>
-                  <td>
-                    <div className={table.actionRow}>
-                      <Link
-                        to={`/product/${product.id}`}
-                        state={{ edit: true }}
-                        className={table.action}
-                        aria-label={t('admin.products.editLabel', { name: product.name })}
-                      >
-                        <EditIcon />
-                        <span>{t('admin.products.edit')}</span>
-                      </Link>
-                      <DeleteProductButton productId={product.id} name={product.name} variant="text" />
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          caption={t('admin.products.caption', { count: shown.length })}
+          columns={[
+            { label: t('admin.products.product') },
+            { label: t('admin.products.category') },
+            { label: t('admin.products.price') },
+            { label: t('admin.products.status') },
+            { label: t('admin.products.actions'), kind: 'actions' },
+          ]}
+        >
+          {shown.map((product) => (
+            <tr key={product.id}>
+              <th scope="row">
+                <Link to={`/product/${product.id}`} className={styles.product}>
+                  {product.imageUrl ? (
+                    <img src={productThumb(product.imageUrl)} alt="" width={40} height={50} loading="lazy" />
+                  ) : (
+                    <span className={styles.noImage} aria-hidden="true" />
+                  )}
+                  <span>{product.name}</span>
+                </Link>
+              </th>
+              <td>{t(`categories.${product.categoryId}.name`)}</td>
+              <td className={table.number}>
+                <Price price={product.price} sale={product.sale} lang={lang} currency={currency} />
+              </td>
+              <td>
+                <span className={product.published ? badge.solid : badge.dashed}>
+                  {product.published ? t('admin.products.published') : t('admin.products.draft')}
+                </span>
+              </td>
+              <td>
+                <div className={table.actionRow}>
+                  <Link
+                    to={`/product/${product.id}`}
+                    state={{ edit: true }}
+                    className={table.action}
+                    aria-label={t('admin.products.editLabel', { name: product.name })}
+                  >
+                    <EditIcon />
+                    <span>{t('admin.products.edit')}</span>
+                  </Link>
+                  <DeleteProductButton productId={product.id} name={product.name} variant="text" />
+                </div>
+              </td>
+            </tr>
+          ))}
+        </DataTable>
       )}
     </>
   );

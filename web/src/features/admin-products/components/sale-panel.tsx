@@ -17,6 +17,7 @@ import { parseSale, saleDraftOf, saleServerErrors, type SaleDraft, type SaleFiel
 import badge from '../../../components/badge/badge.module.css';
 import button from '../../../components/button/button.module.css';
 import form from '../../../components/form/form.module.css';
+import { DataTable } from '../../../components/table/data-table';
 import table from '../../../components/table/table.module.css';
 import styles from './sale-panel.module.css';
 
@@ -235,28 +236,20 @@ function PriceHistory({ productId, money, when }: PriceHistoryProps) {
       ) : data && data.length === 0 ? (
         <p className={form.hint}>{t('admin.sale.history.empty')}</p>
       ) : data ? (
-        <div className={table.scroller}>
-          <table className={`${table.table} ${styles.table}`} aria-labelledby={titleId}>
-            <thead>
-              <tr>
-                <th scope="col">{t('admin.sale.history.when')}</th>
-                <th scope="col" className={table.number}>
-                  {t('admin.sale.history.price')}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.map((change) => (
-                <tr key={change.at}>
-                  <td>
-                    <time dateTime={change.at}>{when(change.at)}</time>
-                  </td>
-                  <td className={table.number}>{money(change.price)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          className={styles.table}
+          labelledBy={titleId}
+          columns={[{ label: t('admin.sale.history.when') }, { label: t('admin.sale.history.price'), kind: 'number' }]}
+        >
+          {data.map((change) => (
+            <tr key={change.at}>
+              <td>
+                <time dateTime={change.at}>{when(change.at)}</time>
+              </td>
+              <td className={table.number}>{money(change.price)}</td>
+            </tr>
+          ))}
+        </DataTable>
       ) : null}
     </div>
   );

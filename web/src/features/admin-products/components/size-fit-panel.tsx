@@ -23,7 +23,7 @@ import {
 } from '../lib/size-fit-form';
 import button from '../../../components/button/button.module.css';
 import form from '../../../components/form/form.module.css';
-import table from '../../../components/table/table.module.css';
+import { DataTable } from '../../../components/table/data-table';
 import styles from './size-fit-panel.module.css';
 
 /**
@@ -176,90 +176,73 @@ export function SizeFitPanel({ product }: { product: Product }) {
           </div>
         </div>
 
-        <div className={table.scroller}>
-          <table className={`${table.table} ${styles.grid}`}>
-            <caption>{t('admin.sizeFit.measurements')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('sizeFit.size')}</th>
-                {MEASURE_COLUMNS.map((column) => (
-                  <th scope="col" key={column}>
-                    {t(`sizeFit.columns.${column}`)}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {sizes.map((size) => (
-                <tr key={size}>
-                  <th scope="row">{size}</th>
-                  {MEASURE_COLUMNS.map((column) => {
-                    const name = `m.${size}.${column}`;
-                    return (
-                      <td key={column}>
-                        <input
-                          className={`${form.input} ${styles.cell}`}
-                          aria-label={t('admin.sizeFit.cell', { size, column: t(`sizeFit.columns.${column}`) })}
-                          inputMode="decimal"
-                          autoComplete="off"
-                          value={draft.measurements[size]?.[column] ?? ''}
-                          disabled={busy}
-                          aria-invalid={errors[name] ? true : undefined}
-                          aria-describedby={described(name)}
-                          onChange={(event) => setCell(size, column, event.target.value)}
-                        />
-                        {errorLine(name)}
-                      </td>
-                    );
-                  })}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          className={styles.grid}
+          caption={t('admin.sizeFit.measurements')}
+          captionClassName=""
+          columns={[
+            { label: t('sizeFit.size') },
+            ...MEASURE_COLUMNS.map((column) => ({ key: column, label: t(`sizeFit.columns.${column}`) })),
+          ]}
+        >
+          {sizes.map((size) => (
+            <tr key={size}>
+              <th scope="row">{size}</th>
+              {MEASURE_COLUMNS.map((column) => {
+                const name = `m.${size}.${column}`;
+                return (
+                  <td key={column}>
+                    <input
+                      className={`${form.input} ${styles.cell}`}
+                      aria-label={t('admin.sizeFit.cell', { size, column: t(`sizeFit.columns.${column}`) })}
+                      inputMode="decimal"
+                      autoComplete="off"
+                      value={draft.measurements[size]?.[column] ?? ''}
+                      disabled={busy}
+                      aria-invalid={errors[name] ? true : undefined}
+                      aria-describedby={described(name)}
+                      onChange={(event) => setCell(size, column, event.target.value)}
+                    />
+                    {errorLine(name)}
+                  </td>
+                );
+              })}
+            </tr>
+          ))}
+        </DataTable>
         {product.colors.length > 0 && sizes.length > 0 && (
-          <div className={table.scroller}>
-            <table className={`${table.table} ${styles.grid}`}>
-              <caption>{t('admin.sizeFit.skus')}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t('admin.sizeFit.color')}</th>
-                  {sizes.map((size) => (
-                    <th scope="col" key={size}>
-                      {size}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {product.colors.map((color) => (
-                  <tr key={color.id}>
-                    <th scope="row">{colorNameIn(color, lang)}</th>
-                    {sizes.map((size) => {
-                      const key = skuKey(color.id, size);
-                      const name = `sku.${key}`;
-                      return (
-                        <td key={size}>
-                          <input
-                            className={`${form.input} ${styles.sku}`}
-                            aria-label={t('admin.sizeFit.skuFor', { color: colorNameIn(color, lang), size })}
-                            placeholder={derivedSkuOf(draft.styleCode, color, size)}
-                            autoComplete="off"
-                            value={draft.skus[key] ?? ''}
-                            disabled={busy}
-                            aria-invalid={errors[name] ? true : undefined}
-                            aria-describedby={described(name)}
-                            onChange={(event) => setSku(key, event.target.value)}
-                          />
-                          {errorLine(name)}
-                        </td>
-                      );
-                    })}
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable
+            className={styles.grid}
+            caption={t('admin.sizeFit.skus')}
+            captionClassName=""
+            columns={[{ label: t('admin.sizeFit.color') }, ...sizes.map((size) => ({ key: size, label: size }))]}
+          >
+            {product.colors.map((color) => (
+              <tr key={color.id}>
+                <th scope="row">{colorNameIn(color, lang)}</th>
+                {sizes.map((size) => {
+                  const key = skuKey(color.id, size);
+                  const name = `sku.${key}`;
+                  return (
+                    <td key={size}>
+                      <input
+                        className={`${form.input} ${styles.sku}`}
+                        aria-label={t('admin.sizeFit.skuFor', { color: colorNameIn(color, lang), size })}
+                        placeholder={derivedSkuOf(draft.styleCode, color, size)}
+                        autoComplete="off"
+                        value={draft.skus[key] ?? ''}
+                        disabled={busy}
+                        aria-invalid={errors[name] ? true : undefined}
+                        aria-describedby={described(name)}
+                        onChange={(event) => setSku(key, event.target.value)}
+                      />
+                      {errorLine(name)}
+                    </td>
+                  );
+                })}
+              </tr>
+            ))}
+          </DataTable>
         )}
         <div className={form.actions}>
           <button type="submit" className={button.primary} disabled={busy}>

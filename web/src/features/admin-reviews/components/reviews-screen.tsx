@@ -12,6 +12,7 @@ import { StateMessage } from '../../../components/state-message/state-message';
 import { Stars } from '../../../components/stars/stars';
 import { Tabs } from '../../../components/tabs/tabs';
 import button from '../../../components/button/button.module.css';
+import { DataTable, TableLoading } from '../../../components/table/data-table';
 import table from '../../../components/table/table.module.css';
 import { isAdminReviewsKey, moderateReview, useAdminReviews } from '../api/admin-reviews';
 import styles from './reviews-screen.module.css';
@@ -54,86 +55,75 @@ export function ReviewsScreen() {
   const reviews = data?.data;
   let panel: React.ReactNode;
   if (error && !reviews) panel = <StateMessage kind="error" title={t('adminReviews.loadError')} />;
-  else if (!reviews)
-    panel = (
-      <p className={table.loading} role="status">
-        {t('common.loading')}
-      </p>
-    );
+  else if (!reviews) panel = <TableLoading>{t('common.loading')}</TableLoading>;
   else if (reviews.length === 0) panel = <StateMessage kind="empty" title={t(`adminReviews.empty.${status}`)} />;
   else
     panel = (
-      <div className={table.scroller} aria-busy={isValidating || undefined}>
-        <table className={table.table}>
-          <thead>
-            <tr>
-              <th scope="col">{t('adminReviews.table.product')}</th>
-              <th scope="col">{t('adminReviews.table.rating')}</th>
-              <th scope="col">{t('adminReviews.table.review')}</th>
-              <th scope="col">{t('adminReviews.table.author')}</th>
-              <th scope="col">{t('adminReviews.table.bought')}</th>
-              <th scope="col">{t('adminReviews.table.written')}</th>
-              <th scope="col" className={table.actionsHead}>
-                {t('adminReviews.table.actions')}
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {reviews.map((review) => (
-              <tr key={review.id}>
-                <td data-label={t('adminReviews.table.product')}>
-                  <Link to={`/product/${review.productId}`}>{review.productName}</Link>
-                </td>
-                <td data-label={t('adminReviews.table.rating')}>
-                  <Stars value={review.rating} label={t('reviews.rated', { average: review.rating })} />
-                </td>
-                <td data-label={t('adminReviews.table.review')} className={styles.text}>
-                  {/* Plain text as the buyer wrote it: React escapes it. */}
-                  <strong>{review.title}</strong>
-                  <p className={styles.body}>{review.body}</p>
-                  {review.fit && <p className={table.muted}>{t(`reviews.fit.${review.fit}`)}</p>}
-                </td>
-                <td data-label={t('adminReviews.table.author')}>
-                  {review.author}
-                  {review.email && <span className={`${table.muted} ${styles.email}`}>{review.email}</span>}
-                </td>
-                <td data-label={t('adminReviews.table.bought')}>
-                  {t('reviews.bought', { size: review.size, color: review.colorName })}
-                </td>
-                <td data-label={t('adminReviews.table.written')}>
-                  <time dateTime={review.createdAt}>{when(review.createdAt)}</time>
-                </td>
-                <td>
-                  <div className={table.actionRow}>
-                    {review.status !== 'published' && (
-                      <button
-                        type="button"
-                        className={button.primary}
-                        disabled={busy === review.id}
-                        aria-label={t('adminReviews.publishNamed', { title: review.title })}
-                        onClick={() => void moderate(review, 'publish')}
-                      >
-                        {t('adminReviews.publish')}
-                      </button>
-                    )}
-                    {review.status !== 'hidden' && (
-                      <button
-                        type="button"
-                        className={button.secondary}
-                        disabled={busy === review.id}
-                        aria-label={t('adminReviews.hideNamed', { title: review.title })}
-                        onClick={() => void moderate(review, 'hide')}
-                      >
-                        {t('adminReviews.hide')}
-                      </button>
-                    )}
-                  </div>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        busy={isValidating}
+        columns={[
+          { label: t('adminReviews.table.product') },
+          { label: t('adminReviews.table.rating') },
+          { label: t('adminReviews.table.review') },
+          { label: t('adminReviews.table.author') },
+          { label: t('adminReviews.table.bought') },
+          { label: t('adminReviews.table.written') },
+          { label: t('adminReviews.table.actions'), kind: 'actions' },
+        ]}
+      >
+        {reviews.map((review) => (
+          <tr key={review.id}>
+            <td data-label={t('adminReviews.table.product')}>
+              <Link to={`/product/${review.productId}`}>{review.productName}</Link>
+            </td>
+            <td data-label={t('adminReviews.table.rating')}>
+              <Stars value={review.rating} label={t('reviews.rated', { average: review.rating })} />
+            </td>
+            <td data-label={t('adminReviews.table.review')} className={styles.text}>
+              {/* Plain text as the buyer wrote it: React escapes it. */}
+              <strong>{review.title}</strong>
+              <p className={styles.body}>{review.body}</p>
+              {review.fit && <p className={table.muted}>{t(`reviews.fit.${review.fit}`)}</p>}
+            </td>
+            <td data-label={t('adminReviews.table.author')}>
+              {review.author}
+              {review.email && <span className={`${table.muted} ${styles.email}`}>{review.email}</span>}
+            </td>
+            <td data-label={t('adminReviews.table.bought')}>
+              {t('reviews.bought', { size: review.size, color: review.colorName })}
+            </td>
+            <td data-label={t('adminReviews.table.written')}>
+              <time dateTime={review.createdAt}>{when(review.createdAt)}</time>
+            </td>
+            <td>
+              <div className={table.actionRow}>
+                {review.status !== 'published' && (
+                  <button
+                    type="button"
+                    className={button.primary}
+                    disabled={busy === review.id}
+                    aria-label={t('adminReviews.publishNamed', { title: review.title })}
+                    onClick={() => void moderate(review, 'publish')}
+                  >
+                    {t('adminReviews.publish')}
+                  </button>
+                )}
+                {review.status !== 'hidden' && (
+                  <button
+                    type="button"
+                    className={button.secondary}
+                    disabled={busy === review.id}
+                    aria-label={t('adminReviews.hideNamed', { title: review.title })}
+                    onClick={() => void moderate(review, 'hide')}
+                  >
+                    {t('adminReviews.hide')}
+                  </button>
+                )}
+              </div>
+            </td>
+          </tr>
+        ))}
+      </DataTable>
     );
 
   return (

@@ -12,6 +12,7 @@ import { ensureToken } from '../../../lib/session-guard';
 import { TrashIcon } from '../../../components/icons/admin-icons';
 import { ConfirmDialog } from '../../../components/confirm-dialog/confirm-dialog';
 import badge from '../../../components/badge/badge.module.css';
+import { DataTable, TableLoading } from '../../../components/table/data-table';
 import table from '../../../components/table/table.module.css';
 import styles from './user-table.module.css';
 
@@ -70,83 +71,73 @@ export function UserTable({ currentUserId }: UserTableProps) {
 
   if (error && !data) return <StateMessage kind="error" title={t('admin.users.loadError')} />;
   if (!data) {
-    return (
-      <p className={table.loading} role="status">
-        {t('admin.users.loading')}
-      </p>
-    );
+    return <TableLoading>{t('admin.users.loading')}</TableLoading>;
   }
 
   return (
     <>
-      <div className={table.scroller}>
-        <table className={`${table.table} ${styles.users}`}>
-          <caption className="visually-hidden">{t('admin.users.caption', { count: data.data.length })}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('admin.users.name')}</th>
-              <th scope="col">{t('admin.users.email')}</th>
-              <th scope="col">{t('admin.users.role')}</th>
-              <th scope="col" className={table.actionsHead}>
-                {t('admin.users.actions')}
+      <DataTable
+        className={styles.users}
+        caption={t('admin.users.caption', { count: data.data.length })}
+        columns={[
+          { label: t('admin.users.name') },
+          { label: t('admin.users.email') },
+          { label: t('admin.users.role') },
+          { label: t('admin.users.actions'), kind: 'actions' },
+        ]}
+      >
+        {data.data.map((user) => {
+          const isRoot = user.role === 'ROOT_ADMIN';
+          const isSelf = user.id === currentUserId;
+          return (
+            <tr key={user.id} className={isRoot ? styles.rootRow : undefined} data-testid={`user-${user.id}`}>
+              <th scope="row">
+                {user.name}
+                {isSelf && <span className={styles.tag}>{t('admin.users.you')}</span>}
               </th>
+              <td className={styles.email}>{user.email}</td>
+              <td>
+                {isRoot ? (
+                  <span className={badge.accent}>{t('admin.users.roles.ROOT_ADMIN')}</span>
+                ) : (
+                  <select
+                    className={styles.roleSelect}
+                    value={user.role}
+                    disabled={pendingRole === user.id}
+                    aria-label={t('admin.users.roleFor', { name: user.name })}
+                    onChange={(event) => void changeRole(user, event.target.value as Exclude<Role, 'ROOT_ADMIN'>)}
+                  >
+                    {ASSIGNABLE_ROLES.map((role) => (
+                      <option key={role} value={role}>
+                        {t(`admin.users.roles.${role}`)}
+                      </option>
+                    ))}
+                  </select>
+                )}
+              </td>
+              <td>
+                <div className={table.actionRow}>
+                  {isRoot ? (
+                    <span className={table.muted}>{t('admin.users.protected')}</span>
+                  ) : isSelf ? (
+                    <span className={table.muted}>{t('admin.users.selfNote')}</span>
+                  ) : (
+                    <button
+                      type="button"
+                      className={table.danger}
+                      aria-label={t('admin.users.deleteLabel', { name: user.name })}
+                      onClick={() => setToDelete(user)}
+                    >
+                      <TrashIcon />
+                      <span>{t('admin.users.delete')}</span>
+                    </button>
+                  )}
+                </div>
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {data.data.map((user) => {
-              const isRoot = user.role === 'ROOT_ADMIN';
-              const isSelf = user.id === currentUserId;
-              return (
-                <tr key={user.id} className={isRoot ? styles.rootRow : undefined} data-testid={`user-${user.id}`}>
-                  <th scope="row">
-                    {user.name}
-                    {isSelf && <span className={styles.tag}>{t('admin.users.you')}</span>}
-                  </th>
-                  <td className={styles.email}>{user.email}</td>
-                  <td>
-                    {isRoot ? (
-                      <span className={badge.accent}>{t('admin.users.roles.ROOT_ADMIN')}</span>
-                    ) : (
-                      <select
-                        className={styles.roleSelect}
-                        value={user.role}
-                        disabled={pendingRole === user.id}
-                        aria-label={t('admin.users.roleFor', { name: user.name })}
-                        onChange={(event) => void changeRole(user, event.target.value as Exclude<Role, 'ROOT_ADMIN'>)}
-                      >
-                        {ASSIGNABLE_ROLES.map((role) => (
-                          <option key={role} value={role}>
-                            {t(`admin.users.roles.${role}`)}
-                          </option>
-                        ))}
-                      </select>
-                    )}
-                  </td>
-                  <td>
-                    <div className={table.actionRow}>
-                      {isRoot ? (
-                        <span className={table.muted}>{t('admin.users.protected')}</span>
-                      ) : isSelf ? (
-                        <span className={table.muted}>{t('admin.users.selfNote')}</span>
-                      ) : (
-                        <button
-                          type="button"
-                          className={table.danger}
-                          aria-label={t('admin.users.deleteLabel', { name: user.name })}
-                          onClick={() => setToDelete(user)}
-                        >
-                          <TrashIcon />
-                          <span>{t('admin.users.delete')}</span>
-                        </button>
-                      )}
-                    </div>
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </div>
+          );
+        })}
+      </DataTable>
       {toDelete && (
         <ConfirmDialog
           title={t('admin.users.confirmTitle')}

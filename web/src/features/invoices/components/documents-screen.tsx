@@ -11,6 +11,7 @@ import { useLanguage } from '../../../lib/use-language';
 import { ledgerPath, useAdminDocuments, type DocumentsFilter } from '../api/invoices';
 import button from '../../../components/button/button.module.css';
 import fieldStyles from '../../../components/field/field.module.css';
+import { DataTable } from '../../../components/table/data-table';
 import table from '../../../components/table/table.module.css';
 import styles from './documents-screen.module.css';
 
@@ -104,50 +105,45 @@ export function DocumentsScreen() {
       ) : (
         <>
           <p role="status">{t('invoices.documents.count', { count: data.total })}</p>
-          <div className={table.scroller}>
-            <table className={table.table}>
-              <thead>
-                <tr>
-                  <th scope="col">{t('invoices.documents.number')}</th>
-                  <th scope="col">{t('invoices.documents.kind')}</th>
-                  <th scope="col">{t('invoices.documents.date')}</th>
-                  <th scope="col">{t('invoices.documents.order')}</th>
-                  <th scope="col">{t('invoices.documents.recipient')}</th>
-                  <th scope="col">{t('invoices.documents.vat')}</th>
-                  <th scope="col">{t('invoices.documents.total')}</th>
-                  <th scope="col">{t('invoices.documents.pdf')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.data.map((document) => (
-                  <tr key={`${document.kind}-${document.id}`}>
-                    <td>{document.number}</td>
-                    <td>{t(`invoices.kinds.${document.kind}`)}</td>
-                    <td>{date.format(new Date(document.issuedAt))}</td>
-                    <td>{document.orderReference}</td>
-                    <td>{document.recipient ?? '—'}</td>
-                    <td>{formatMoney(document.vat, lang, currency)}</td>
-                    <td>
-                      {formatMoney(document.kind === 'credit-note' ? -document.total : document.total, lang, currency)}
-                    </td>
-                    <td>
-                      <a
-                        href={document.url}
-                        target="_blank"
-                        rel="noopener"
-                        aria-label={t('invoices.documents.open', {
-                          kind: t(`invoices.kinds.${document.kind}`),
-                          number: document.number,
-                        })}
-                      >
-                        {t('invoices.documents.pdf')}
-                      </a>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable
+            columns={[
+              { label: t('invoices.documents.number') },
+              { label: t('invoices.documents.kind') },
+              { label: t('invoices.documents.date') },
+              { label: t('invoices.documents.order') },
+              { label: t('invoices.documents.recipient') },
+              { label: t('invoices.documents.vat'), kind: 'number' },
+              { label: t('invoices.documents.total'), kind: 'number' },
+              { label: t('invoices.documents.pdf') },
+            ]}
+          >
+            {data.data.map((document) => (
+              <tr key={`${document.kind}-${document.id}`}>
+                <td>{document.number}</td>
+                <td>{t(`invoices.kinds.${document.kind}`)}</td>
+                <td>{date.format(new Date(document.issuedAt))}</td>
+                <td>{document.orderReference}</td>
+                <td>{document.recipient ?? '—'}</td>
+                <td className={table.number}>{formatMoney(document.vat, lang, currency)}</td>
+                <td className={table.number}>
+                  {formatMoney(document.kind === 'credit-note' ? -document.total : document.total, lang, currency)}
+                </td>
+                <td>
+                  <a
+                    href={document.url}
+                    target="_blank"
+                    rel="noopener"
+                    aria-label={t('invoices.documents.open', {
+                      kind: t(`invoices.kinds.${document.kind}`),
+                      number: document.number,
+                    })}
+                  >
+                    {t('invoices.documents.pdf')}
+                  </a>
+                </td>
+              </tr>
+            ))}
+          </DataTable>
           {pages > 1 && (
             <div className={styles.pager}>
               <button type="button" className={button.secondary} disabled={page <= 1} onClick={() => setPage(page - 1)}>
