@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -14,6 +15,9 @@ const apiShared = {
 
 export default defineConfig({
   test: {
+    // A worker per core. Vitest's default leaves one core to its own process, which waits on the
+    // workers: on a 2-core machine that ran the PGlite pass (in-process, CPU-bound) on one core.
+    maxWorkers: availableParallelism(),
     projects: [
       { test: { name: 'contract', include: ['contract/src/**/*.test.ts'], environment: 'node' } },
       {
@@ -49,8 +53,6 @@ export default defineConfig({
           ],
           ...apiShared,
           env: { TEST_DB: 'postgres' },
-          // PostgreSQL files each get their own database; two at a time keep a 2-core machine busy.
-          maxWorkers: 2,
         },
       },
     ],
