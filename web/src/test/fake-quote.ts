@@ -7,6 +7,23 @@ export type FakeCode =
   | { kind: 'percent' | 'amount' | 'free-delivery'; value?: number }
   | { status: number; body: { error: string; code: string; remaining?: number } };
 
+/** A line of the cart as `GET /api/cart` answers it: two Onyx hoodies in M at 50 unless `overrides` say otherwise. */
+export const cartLine = (overrides: Partial<CartItem> = {}): CartItem => ({
+  cartItemId: 1,
+  productId: 10,
+  name: 'Noir Hoodie',
+  price: 50,
+  selectedSize: 'M',
+  selectedColor: '/files/a',
+  colorId: 3,
+  colorName: 'Onyx',
+  colorNameBg: '',
+  quantity: 2,
+  imageUrl: '/files/a',
+  available: null,
+  ...overrides,
+});
+
 const round = (amount: number) => Math.round(amount * 100) / 100;
 
 /**

@@ -4,27 +4,11 @@ import userEvent from '@testing-library/user-event';
 import { toast } from 'react-toastify';
 import { TIMINGS, type CartItem } from '@shop/contract';
 import { fakeApi as fakeServer, renderWithApi, signIn, TEST_SETTINGS, type Answer } from '../../../test/fake-api';
-import { fakeQuote } from '../../../test/fake-quote';
+import { cartLine, fakeQuote } from '../../../test/fake-quote';
 import i18n from '../../../lib/i18n';
 import { CartView } from './cart-view';
 
 vi.mock('react-toastify', () => ({ toast: { error: vi.fn(), info: vi.fn(), success: vi.fn(), warn: vi.fn() } }));
-
-const line = (overrides: Partial<CartItem>): CartItem => ({
-  cartItemId: 1,
-  productId: 10,
-  name: 'Noir Hoodie',
-  price: 50,
-  selectedSize: 'M',
-  selectedColor: '/files/a',
-  colorId: 3,
-  colorName: 'Onyx',
-  colorNameBg: '',
-  quantity: 2,
-  imageUrl: '/files/a',
-  available: null,
-  ...overrides,
-});
 
 /** The fake server, quoting delivery (POST /checkout/quote) for the cart the test serves, as the server would. */
 function fakeApi(routes: Record<string, Answer>) {
@@ -63,7 +47,7 @@ describe('CartView', () => {
     [false, false, 'The shop takes no orders online at the moment.'],
   ])('names the ways to pay the shop takes (cards %s, cash on delivery %s)', async (card, cod, note) => {
     fakeApi({
-      'GET /api/cart?lang=en': { body: [line({})] },
+      'GET /api/cart?lang=en': { body: [cartLine({})] },
       'GET /api/settings': {
         body: { ...TEST_SETTINGS, payments: { card }, cod: { ...TEST_SETTINGS.cod, enabled: cod } },
       },
@@ -73,7 +57,7 @@ describe('CartView', () => {
   });
 
   it('estimates delivery as the checkout will reckon it and says how much more makes it free', async () => {
-    fakeApi({ 'GET /api/cart?lang=en': { body: [line({ price: 30, quantity: 2 })] } });
+    fakeApi({ 'GET /api/cart?lang=en': { body: [cartLine({ price: 30, quantity: 2 })] } });
     renderCart();
     expect(await screen.findByTestId('cart-delivery')).toHaveTextContent(
       'Delivery from $4.50 (1–3 working days in Bulgaria), added at checkout.',
@@ -82,7 +66,7 @@ describe('CartView', () => {
   });
 
   it('says delivery is free from the threshold on, with no hint', async () => {
-    fakeApi({ 'GET /api/cart?lang=en': { body: [line({ price: 50, quantity: 2 })] } });
+    fakeApi({ 'GET /api/cart?lang=en': { body: [cartLine({ price: 50, quantity: 2 })] } });
     renderCart();
     expect(await screen.findByTestId('cart-delivery')).toHaveTextContent('Free delivery');
     expect(screen.queryByText(/more for free delivery/)).not.toBeInTheDocument();
@@ -91,7 +75,7 @@ describe('CartView', () => {
   it('names each line’s colour and size on its buttons, so two lines of one product are told apart', async () => {
     fakeApi({
       'GET /api/cart?lang=en': {
-        body: [line({}), line({ cartItemId: 2, colorId: 4, colorName: 'Bone', selectedSize: 'L' })],
+        body: [cartLine({}), cartLine({ cartItemId: 2, colorId: 4, colorName: 'Bone', selectedSize: 'L' })],
       },
     });
     renderCart();
@@ -106,7 +90,10 @@ describe('CartView', () => {
     fakeApi({
       'GET /api/cart?lang=en': () => ({
         status: 200,
-        body: [line({}), line({ cartItemId: 2, name: 'Cap', price: Number.NaN, quantity: 3, colorName: 'Bone' })],
+        body: [
+          cartLine({}),
+          cartLine({ cartItemId: 2, name: 'Cap', price: Number.NaN, quantity: 3, colorName: 'Bone' }),
+        ],
       }),
     });
     renderCart();
@@ -125,7 +112,7 @@ describe('CartView', () => {
   it('shows a line on sale with its prior price struck through and the percentage off it', async () => {
     fakeApi({
       'GET /api/cart?lang=en': {
-        body: [line({ price: 35, sale: { priorPrice: 50, percentOff: 30, endsAt: null } })],
+        body: [cartLine({ price: 35, sale: { priorPrice: 50, percentOff: 30, endsAt: null } })],
       },
     });
     renderCart();
@@ -139,7 +126,7 @@ describe('CartView', () => {
     fakeApi({
       'GET /api/cart?lang=bg': () => ({
         status: 200,
-        body: [line({ colorNameBg: 'Оникс' }), line({ cartItemId: 2, colorId: 4, colorName: 'Bone' })],
+        body: [cartLine({ colorNameBg: 'Оникс' }), cartLine({ cartItemId: 2, colorId: 4, colorName: 'Bone' })],
       }),
     });
     await i18n.changeLanguage('bg');
@@ -157,10 +144,10 @@ describe('CartView', () => {
 
   it('sends a quantity change and shows it at once', async () => {
     const calls = fakeApi({
-      'GET /api/cart?lang=en': () => ({ status: 200, body: [line({})] }),
+      'GET /api/cart?lang=en': () => ({ status: 200, body: [cartLine({})] }),
       'PATCH /api/cart/1?lang=en': ({ body }) => ({
         status: 200,
-        body: line({ quantity: (body as { quantity: number }).quantity }),
+        body: cartLine({ quantity: (body as { quantity: number }).quantity }),
       }),
     });
     renderCart();
@@ -174,7 +161,7 @@ describe('CartView', () => {
   });
 
   it('moves a line to the wishlist after the undo window; a second click within it cancels', async () => {
-    let cart = [line({})];
+    let cart = [cartLine({})];
     const calls = fakeApi({
       'GET /api/cart?lang=en': () => ({ status: 200, body: cart }),
       'DELETE /api/cart/1': () => {
@@ -209,7 +196,7 @@ describe('CartView', () => {
   });
 
   it('keeps the line in the cart when the wishlist refuses it', async () => {
-    const calls = fakeApi({ 'GET /api/cart?lang=en': () => ({ status: 200, body: [line({})] }) });
+    const calls = fakeApi({ 'GET /api/cart?lang=en': () => ({ status: 200, body: [cartLine({})] }) });
     const move = renderCart(vi.fn(async () => false));
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     await user.click(await screen.findByRole('button', { name: 'Move Noir Hoodie (Onyx, size M) to the wishlist' }));
@@ -228,7 +215,7 @@ describe('CartView', () => {
 
   it('removes a line at once and brings it back with "Failed to remove from cart." when the server refuses', async () => {
     fakeApi({
-      'GET /api/cart?lang=en': () => ({ status: 200, body: [line({})] }),
+      'GET /api/cart?lang=en': () => ({ status: 200, body: [cartLine({})] }),
       'DELETE /api/cart/1': () => ({ status: 500, body: { error: 'Something went wrong.', code: 'INTERNAL' } }),
     });
     renderCart();
@@ -243,8 +230,8 @@ describe('CartView', () => {
       'GET /api/cart?lang=en': () => ({
         status: 200,
         body: [
-          line({ quantity: 3, available: 1 }),
-          line({ cartItemId: 2, colorId: 4, colorName: 'Bone', available: 0 }),
+          cartLine({ quantity: 3, available: 1 }),
+          cartLine({ cartItemId: 2, colorId: 4, colorName: 'Bone', available: 0 }),
         ],
       }),
     });
@@ -262,7 +249,7 @@ describe('CartView', () => {
     fakeApi({
       'GET /api/cart?lang=en': () => ({
         status: 200,
-        body: [line({ quantity: 2, available: 0, sizeOffered: false }), line({ cartItemId: 2, colorId: 4 })],
+        body: [cartLine({ quantity: 2, available: 0, sizeOffered: false }), cartLine({ cartItemId: 2, colorId: 4 })],
       }),
     });
     renderCart();
@@ -276,7 +263,7 @@ describe('CartView', () => {
 
   it('words a refused quantity with what is left', async () => {
     fakeApi({
-      'GET /api/cart?lang=en': () => ({ status: 200, body: [line({ quantity: 1, available: 5 })] }),
+      'GET /api/cart?lang=en': () => ({ status: 200, body: [cartLine({ quantity: 1, available: 5 })] }),
       'PATCH /api/cart/1?lang=en': () => ({
         status: 409,
         body: { error: 'Only 1 left in this size and colour.', code: 'OUT_OF_STOCK', available: 1 },

@@ -1,28 +1,15 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { CartItem, Profile } from '@shop/contract';
+import type { Profile } from '@shop/contract';
 import { fakeApi, renderWithApi, signIn, type Answer } from '../../../test/fake-api';
-import { fakeQuote } from '../../../test/fake-quote';
+import { cartLine, fakeQuote } from '../../../test/fake-quote';
 import { CheckoutView } from './checkout-view';
 
 vi.mock('react-toastify', () => ({ toast: { error: vi.fn(), info: vi.fn(), success: vi.fn() } }));
 vi.mock('../lib/redirect', () => ({ redirectToPayment: vi.fn() }));
 
-const item: CartItem = {
-  cartItemId: 1,
-  productId: 10,
-  name: 'Noir Hoodie',
-  price: 60,
-  selectedSize: 'M',
-  selectedColor: '/files/a',
-  colorId: 3,
-  colorName: 'Onyx',
-  colorNameBg: '',
-  quantity: 1,
-  imageUrl: '/files/a',
-  available: null,
-};
+const item = cartLine({ price: 60, quantity: 1 });
 const profile: Profile = {
   id: 1,
   name: 'Mila Petrova',

@@ -6,26 +6,12 @@ import type { CartItem, Profile } from '@shop/contract';
 import { redirectToPayment } from '../lib/redirect';
 import { fakeApi, renderWithApi, signIn, TEST_SETTINGS } from '../../../test/fake-api';
 import { CheckoutView } from './checkout-view';
-import { fakeQuote, type FakeCode } from '../../../test/fake-quote';
+import { cartLine, fakeQuote, type FakeCode } from '../../../test/fake-quote';
 
 vi.mock('react-toastify', () => ({ toast: { error: vi.fn(), info: vi.fn(), success: vi.fn() } }));
 vi.mock('../lib/redirect', () => ({ redirectToPayment: vi.fn() }));
 
-const line = (overrides: Partial<CartItem>): CartItem => ({
-  cartItemId: 1,
-  productId: 10,
-  name: 'Noir Hoodie',
-  price: 49.99,
-  selectedSize: 'M',
-  selectedColor: '/files/a',
-  colorId: 3,
-  colorName: 'Onyx',
-  colorNameBg: '',
-  quantity: 2,
-  imageUrl: '/files/a',
-  available: null,
-  ...overrides,
-});
+const line = (overrides: Partial<CartItem>): CartItem => cartLine({ price: 49.99, ...overrides });
 const cart = [line({}), line({ cartItemId: 2, productId: 11, name: '', price: 120, quantity: 1, selectedSize: 'L' })];
 const info = { status: 200, body: { provider: 'local', cardPayments: true, currency: 'USD' } };
 const saved: Profile['delivery'] = {

@@ -2,29 +2,16 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'react-toastify';
-import type { CartItem, Profile, Quote } from '@shop/contract';
+import type { Profile, Quote } from '@shop/contract';
 import { redirectToPayment } from '../lib/redirect';
 import { fakeApi, renderWithApi, signIn, type Answer } from '../../../test/fake-api';
 import { CheckoutView } from './checkout-view';
-import { fakeQuote, type FakeCode } from '../../../test/fake-quote';
+import { cartLine, fakeQuote, type FakeCode } from '../../../test/fake-quote';
 
 vi.mock('react-toastify', () => ({ toast: { error: vi.fn(), info: vi.fn(), success: vi.fn() } }));
 vi.mock('../lib/redirect', () => ({ redirectToPayment: vi.fn() }));
 
-const item: CartItem = {
-  cartItemId: 1,
-  productId: 10,
-  name: 'Noir Hoodie',
-  price: 60,
-  selectedSize: 'M',
-  selectedColor: '/files/a',
-  colorId: 3,
-  colorName: 'Onyx',
-  colorNameBg: '',
-  quantity: 1,
-  imageUrl: '/files/a',
-  available: null,
-};
+const item = cartLine({ price: 60, quantity: 1 });
 const delivery: Profile['delivery'] = {
   method: 'office',
   name: 'Mila Petrova',
