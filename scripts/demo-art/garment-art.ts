@@ -9,7 +9,7 @@
  * Coordinates: a 1200×1500 canvas; garments are symmetric about x = 600 and most shapes are
  * written for the right-hand side as [dx, y] (dx = distance from the centre line) and mirrored.
  */
-import type { GarmentKind, SeedColor } from '../../api/src/db/seed/catalogue.js';
+import type { GarmentKind, SeedColor } from '../../api/src/db/seed/catalogue-types.js';
 import type { ArtView } from '../../api/src/db/seed/demo-art.js';
 
 type Pt = readonly [number, number];

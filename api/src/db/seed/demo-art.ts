@@ -8,7 +8,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { EncodedImage } from '../../platform/files/images.js';
 import { demoArtDir } from '../../paths.js';
-import type { DemoColorName, GarmentKind } from './catalogue.js';
+import type { DemoColorName, GarmentKind } from './catalogue-types.js';
 
 export type ArtView = 'front' | 'back';
 

@@ -17,7 +17,8 @@ import {
   shopSettings,
   users,
 } from '../schema.js';
-import { COLOR_NAMES_BG, SEED_PRODUCTS, type SeedProduct } from './catalogue.js';
+import { SEED_PRODUCTS } from './catalogue.js';
+import { COLOR_NAMES_BG, type SeedProduct } from './catalogue-types.js';
 import { seedFit } from './fit.js';
 import { DETAIL_VIEWS, demoArtName, readDemoArt, readDemoArtManifest, type DemoArtManifest } from './demo-art.js';
 import { DEMO_REVIEWS } from './reviews.js';

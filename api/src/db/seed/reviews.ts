@@ -4,7 +4,7 @@
  * real reviews are: the shop shows them as written, whatever the page's language.
  */
 import type { ReviewFit, Size } from '@shop/contract';
-import type { DemoColorName } from './catalogue.js';
+import type { DemoColorName } from './catalogue-types.js';
 
 export interface DemoBuyer {
   /** First name and surname: the product page shows the first name and the initial. */
