@@ -7,26 +7,14 @@ import i18n from '../../../lib/i18n';
 import { useToken } from '../../../lib/session';
 import { useUnitsLimit } from '../../../lib/settings';
 import { fakeApi as fakeServer, renderWithApi, signIn, TEST_SETTINGS } from '../../../test/fake-api';
+import { cartLine } from '../../../test/fake-quote';
 import { useAddToCartToast } from '../components/add-to-cart-toast';
 import { useAddToCart, type NewCartLine } from './add-to-cart';
 import { useCart } from './get-cart';
 
 vi.mock('react-toastify', () => ({ toast: { error: vi.fn(), info: vi.fn(), success: vi.fn(), warn: vi.fn() } }));
 
-const item = (quantity: number): CartItem => ({
-  cartItemId: 7,
-  productId: 10,
-  name: 'Noir Hoodie',
-  price: 50,
-  selectedSize: 'M',
-  selectedColor: '/files/a',
-  colorId: 3,
-  colorName: 'Onyx',
-  colorNameBg: '',
-  quantity,
-  imageUrl: '/files/a',
-  available: null,
-});
+const item = (quantity: number) => cartLine({ cartItemId: 7, quantity });
 
 const complete: NewCartLine = { productId: 10, colorId: 3, selectedSize: 'M', quantity: 2 };
 

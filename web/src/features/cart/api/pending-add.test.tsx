@@ -4,9 +4,9 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { toast } from 'react-toastify';
 import type { ReactElement } from 'react';
-import type { CartItem } from '@shop/contract';
 import i18n from '../../../lib/i18n';
 import { fakeApi, renderWithApi, signIn, type SentRequest } from '../../../test/fake-api';
+import { cartLine } from '../../../test/fake-quote';
 import { useAddToCartToast } from '../components/add-to-cart-toast';
 import { useAddToCart, useResumePendingAdd, type NewCartLine } from './add-to-cart';
 
@@ -17,20 +17,7 @@ afterEach(() => {
 });
 
 const line: NewCartLine = { productId: 10, colorId: 3, selectedSize: 'M', quantity: 2 };
-const added: CartItem = {
-  cartItemId: 7,
-  productId: 10,
-  name: 'Noir Hoodie',
-  price: 50,
-  selectedSize: 'M',
-  selectedColor: '/files/a',
-  colorId: 3,
-  colorName: 'Onyx',
-  colorNameBg: '',
-  quantity: 2,
-  imageUrl: '/files/a',
-  available: null,
-};
+const added = cartLine({ cartItemId: 7 });
 
 function AddButton({ chosen }: { chosen: NewCartLine }) {
   const add = useAddToCart();
