@@ -12,9 +12,14 @@ export function BackToTop() {
 
   useEffect(() => {
     const update = () => setVisible(window.scrollY > BACK_TO_TOP_THRESHOLD_PX);
-    update();
+    // A page opened scrolled (a reload) shows it from the first frame: read then, when the
+    // browser lays the page out anyway, not in the app's start, where it would force a layout.
+    const frame = requestAnimationFrame(update);
     window.addEventListener('scroll', update, { passive: true });
-    return () => window.removeEventListener('scroll', update);
+    return () => {
+      cancelAnimationFrame(frame);
+      window.removeEventListener('scroll', update);
+    };
   }, []);
 
   return (

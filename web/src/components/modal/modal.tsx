@@ -63,13 +63,11 @@ export function Modal({ title, children, onClose, className, inPlace = false }: 
     panelRef.current?.focus();
 
     // Everything outside the dialog leaves the tab order and the accessibility tree.
+    // (The page behind does not scroll: modal.module.css, from the first paint on.)
     const undoInert = inertAround(backdropRef.current);
-    const previousOverflow = document.body.style.overflow;
-    document.body.style.overflow = 'hidden';
 
     return () => {
       undoInert();
-      document.body.style.overflow = previousOverflow;
       previouslyFocused?.focus?.();
     };
   }, []);

@@ -2,6 +2,12 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { NoticeBanner } from './notice-banner';
+import { useNoticeClearance } from './toast-clearance';
+
+/** What the toast container reads. */
+function Clearance() {
+  return <output aria-label="clearance">{useNoticeClearance()}</output>;
+}
 
 describe('NoticeBanner', () => {
   afterEach(() => {
@@ -33,13 +39,19 @@ describe('NoticeBanner', () => {
   });
 
   it('keeps toasts off its line while it is on it, and lets them back when closed', async () => {
-    render(<NoticeBanner />);
+    render(
+      <>
+        <NoticeBanner />
+        <Clearance />
+      </>,
+    );
     const banner = screen.getByRole('complementary', { name: 'Notice' });
     banner.getBoundingClientRect = () => new DOMRect(15, 120, 360, 130);
     window.dispatchEvent(new Event('resize'));
-    await waitFor(() => expect(document.documentElement.style.getPropertyValue('--notice-clearance')).toBe('262px'));
+    const clearance = screen.getByRole('status', { name: 'clearance' });
+    await waitFor(() => expect(clearance).toHaveTextContent('262px'));
     await userEvent.click(screen.getByRole('button', { name: 'Close notice' }));
-    expect(document.documentElement.style.getPropertyValue('--notice-clearance')).toBe('');
+    expect(clearance).toBeEmptyDOMElement();
   });
 
   it('moves with a pointer drag', () => {

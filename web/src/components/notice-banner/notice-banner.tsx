@@ -4,6 +4,7 @@ import { PAYMENT_KEY_SUFFIX, usePaymentMethods, useReturnDays } from '../../lib/
 import { MOBILE_BREAKPOINT_PX, TIMINGS } from '@shop/contract';
 import { CloseIcon, GripIcon } from '../icons/icons';
 import { isNoticeClosed, rememberNoticeClosed } from './notice-closed';
+import { setNoticeClearance } from './toast-clearance';
 import styles from './notice-banner.module.css';
 
 /** Keeps at least this much of the banner on screen, so it can always be dragged back. */
@@ -11,8 +12,6 @@ const KEEP_VISIBLE_PX = 48;
 /** About one toast's height: a banner lower down than this leaves the toasts' line free. */
 const TOAST_ROOM_PX = 72;
 const TOAST_GAP_PX = 12;
-/** The root custom property the toasts' `top` reads (styles/global.css). */
-const TOAST_CLEARANCE = '--notice-clearance';
 
 /**
  * The notice that the shop does not sell yet. It starts open, 120 px from the top and centred,
@@ -132,15 +131,14 @@ const NOTICE_MOVED = 'shop:notice-moved';
 
 /**
  * Toasts appear 120 px from the top, where the banner starts: while the banner is on that line,
- * they appear just below it instead, so neither hides the other (styles/global.css reads the
- * property this keeps up to date).
+ * they appear just below it instead, so neither hides the other (toast-clearance.ts). Measured
+ * in animation frames, when the browser lays the page out anyway: a measure in the app's start
+ * would force a layout of its own.
  */
 function useToastClearance(ref: React.RefObject<HTMLElement | null> | null) {
   useEffect(() => {
     if (!ref) return;
-    const root = document.documentElement;
     let frame = 0;
-    let current = '';
     const measure = () => {
       frame = 0;
       const rect = ref.current?.getBoundingClientRect();
@@ -148,16 +146,12 @@ function useToastClearance(ref: React.RefObject<HTMLElement | null> | null) {
       const onToastLine = rect !== undefined && rect.bottom > top && rect.top < top + TOAST_ROOM_PX;
       const below = rect ? rect.bottom + TOAST_GAP_PX : 0;
       // A banner dragged low enough to leave no room under it: the toasts stay on top of it.
-      const value = onToastLine && below + TOAST_ROOM_PX < window.innerHeight ? `${Math.round(below)}px` : '';
-      if (value === current) return;
-      current = value;
-      if (value) root.style.setProperty(TOAST_CLEARANCE, value);
-      else root.style.removeProperty(TOAST_CLEARANCE);
+      setNoticeClearance(onToastLine && below + TOAST_ROOM_PX < window.innerHeight ? `${Math.round(below)}px` : '');
     };
     const schedule = () => {
       if (!frame) frame = requestAnimationFrame(measure);
     };
-    measure();
+    schedule();
     window.addEventListener('scroll', schedule, { passive: true });
     window.addEventListener('resize', schedule);
     window.addEventListener(NOTICE_MOVED, schedule);
@@ -166,7 +160,7 @@ function useToastClearance(ref: React.RefObject<HTMLElement | null> | null) {
       window.removeEventListener('scroll', schedule);
       window.removeEventListener('resize', schedule);
       window.removeEventListener(NOTICE_MOVED, schedule);
-      root.style.removeProperty(TOAST_CLEARANCE);
+      setNoticeClearance('');
     };
   }, [ref]);
 }
