@@ -6,8 +6,13 @@ import type { Product } from './catalog.js';
  * and on the clothing page (which filters the catalogue it already has).
  */
 
-const collators = new Map<Language, Intl.Collator>();
-const collator = (lang: Language) => {
+const collators = new Map<Language | undefined, Intl.Collator>();
+/**
+ * The alphabetical order of `lang` (any language's when none), ignoring case and accents. One
+ * collator per language is kept: `localeCompare` with a locale builds a new one at each call,
+ * some milliseconds for a list of a few dozen names.
+ */
+export const collator = (lang?: Language): Intl.Collator => {
   let found = collators.get(lang);
   if (!found) collators.set(lang, (found = new Intl.Collator(lang, { sensitivity: 'base' })));
   return found;
@@ -27,7 +32,7 @@ export const sortProducts = (products: readonly Product[], sort: ProductSort, la
 /** Sold in one of `sizes`: some colour has some left (an untracked product: every size it comes in). */
 export const soldInSizes = (product: Product, sizes: ReadonlySet<Size>): boolean => soldIn(product, sizes);
 
-const sameName = (a: string, b: string) => a.localeCompare(b, undefined, { sensitivity: 'base' }) === 0;
+const sameName = (a: string, b: string) => collator().compare(a, b) === 0;
 
 /**
  * What the size and colour filters keep: a product in the colour named `color` (its English or

@@ -2,6 +2,8 @@ import { useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { INVOICE_COUNTRY_CODES } from '@shop/contract';
 import { Field } from '../field/field';
+import { countryChoices } from '../../lib/countries';
+import { useLanguage } from '../../lib/use-language';
 import type { InvoiceDraft, InvoiceErrors, InvoiceField } from '../../lib/invoice-form';
 import fieldStyles from '../field/field.module.css';
 import styles from './invoice-fields.module.css';
@@ -15,15 +17,10 @@ interface InvoiceFieldsProps {
 
 /** The company an invoice is made out to (TRADE.md section 3): checkout, the order page, the profile. */
 export function InvoiceFields({ draft, errors, onChange, disabled }: InvoiceFieldsProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const lang = useLanguage();
   const countryId = useId();
-  const lang = i18n.language === 'bg' ? 'bg-BG' : 'en-US';
-  const countries = useMemo(() => {
-    const names = new Intl.DisplayNames([lang], { type: 'region' });
-    return INVOICE_COUNTRY_CODES.map((code) => ({ code, name: names.of(code) ?? code })).sort((a, b) =>
-      a.name.localeCompare(b.name, lang),
-    );
-  }, [lang]);
+  const countries = useMemo(() => countryChoices(INVOICE_COUNTRY_CODES, lang), [lang]);
   const text = (field: Exclude<InvoiceField, 'country'>) => ({
     name: `invoice-${field}`,
     value: draft[field],

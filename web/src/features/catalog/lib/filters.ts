@@ -1,4 +1,5 @@
 import {
+  collator,
   colorNameIn,
   PRODUCT_SORTS,
   SIZES,
@@ -84,9 +85,10 @@ export function colorChoices(products: readonly Product[], lang: Language): Colo
   const choices = new Map<string, ColorChoice>();
   for (const product of products) {
     for (const color of product.colors) {
-      const key = color.colorName.toLocaleLowerCase('en');
+      const key = color.colorName.toLowerCase();
       if (!choices.has(key)) choices.set(key, { value: color.colorName, label: colorNameIn(color, lang) });
     }
   }
-  return [...choices.values()].sort((a, b) => a.label.localeCompare(b.label, lang));
+  const { compare } = collator(lang);
+  return [...choices.values()].sort((a, b) => compare(a.label, b.label));
 }

@@ -10,6 +10,7 @@ import {
 import { Choice, ChoiceGroup } from '../../../components/choice/choice';
 import { Field } from '../../../components/field/field';
 import { OfficePicker } from '../../../components/office-picker/office-picker';
+import { countryChoices } from '../../../lib/countries';
 import type { DeliveryDraft, DeliveryErrors, DeliveryField } from '../lib/delivery-form';
 import fieldStyles from '../../../components/field/field.module.css';
 import styles from './delivery-form.module.css';
@@ -30,21 +31,11 @@ interface DeliveryFormProps {
   disabled?: boolean;
 }
 
-/** Country names in the reader's language, from the browser (no list of 27 names to translate). */
-function useCountryNames(lang: Language) {
-  return useMemo(() => {
-    const names = new Intl.DisplayNames([lang === 'bg' ? 'bg-BG' : 'en-US'], { type: 'region' });
-    return DELIVERY_COUNTRIES.map((code) => ({ code, name: names.of(code) ?? code })).sort((a, b) =>
-      a.name.localeCompare(b.name, lang),
-    );
-  }, [lang]);
-}
-
 /** Where the parcel goes (docs/decisions/0022): to a street address or to a courier office. */
 export function DeliveryForm(props: DeliveryFormProps) {
   const { draft, errors, lang, prices, onChange, cities, onPickOffice, disabled } = props;
   const { t } = useTranslation();
-  const countries = useCountryNames(lang);
+  const countries = useMemo(() => countryChoices(DELIVERY_COUNTRIES, lang), [lang]);
   const countryId = useId();
   const countryError = `${countryId}-error`;
   const methodErrorId = `${countryId}-method-error`;
