@@ -134,6 +134,24 @@ test('public pages raise nothing in the Issues panel of Chromium (no CSP violati
   expect(issues).toEqual([]);
 });
 
+test('a page names its screen’s chunks with the app’s, for boot.ts to load one task each', async ({ page }) => {
+  for (const [path, screen] of [
+    ['/clothing', 'clothing'],
+    ['/product/1', 'product'],
+    ['/search?q=jacket', 'search'],
+  ] as const) {
+    const requested: string[] = [];
+    page.on('request', (request) => requested.push(new URL(request.url()).pathname));
+    await page.goto(path);
+    await page.waitForFunction(() => document.documentElement.dataset.app === 'ready');
+    const named = (await page.locator('meta[name="app-entry"]').getAttribute('content'))!.split(' ');
+    // The screen’s own chunk comes last, after the entry’s and the chunks it imports.
+    expect(named.at(-1)).toMatch(new RegExp(`^/assets/${screen}-[\\w-]+\\.js$`));
+    expect(named.every((chunk) => requested.includes(chunk))).toBe(true);
+    page.removeAllListeners('request');
+  }
+});
+
 test.describe('the terms popup of a first visit', () => {
   // Lighthouse's phone, where /clothing's products start below the fold behind the notice banner.
   test.use({ acceptTerms: false, viewport: { width: 412, height: 823 } });

@@ -7,9 +7,9 @@
  * none (a browser without paint timing), the app starts after the next frame; a tab that never
  * paints (opened in the background) starts it after 1 s.
  *
- * `<meta name="app-entry">` names the app's chunks, each after the chunks it imports, the entry
- * last. All are fetched at once, then run one per task: run as one module graph, they would hold
- * the main thread for as long as all of them take together.
+ * `<meta name="app-entry">` names the app's chunks, then its screen's, each after the chunks it
+ * imports (api/src/platform/web/pages.ts). All are fetched at once, then run one per task: run as
+ * one module graph, they would hold the main thread for as long as all of them take together.
  */
 const chunks = document.querySelector<HTMLMetaElement>('meta[name="app-entry"]')?.content.split(' ') ?? [];
 

@@ -101,19 +101,31 @@ function chunksInOrder(manifest: Manifest, key: string, into = new Set<string>()
 }
 
 /**
+ * The app's chunks for a page whose screen is `modules`: the entry's, then the screen's, each
+ * after the chunks it imports. boot.ts preloads and runs them one task each; the screen's
+ * chunks are then ready when the app's router asks for them, where its own loading would add
+ * every missing one in a single task.
+ */
+const appChunks = (manifest: Manifest, modules: string[]) =>
+  [
+    ...modules.reduce((into, module) => chunksInOrder(manifest, module, into), chunksInOrder(manifest, 'index.html')),
+  ].join(' ');
+
+const APP_ENTRY = '<meta name="app-entry" content="">';
+
+/**
  * index.html for a server-rendered page: the same styles, but instead of the app's script and
- * its preloads, the small boot script that loads the app once the page has painted. It names the
- * app's chunks, each after the chunks it imports, so that boot.ts can run them one task each.
+ * its preloads, the small boot script that loads the app once the page has painted, and the
+ * place of the page's list of chunks (appChunks).
  */
 function serverTemplate(template: string, manifest: Manifest): string {
   const boot = manifest['src/boot.ts'];
   if (!manifest['index.html'] || !boot) throw new Error('web/dist/.vite/manifest.json lacks index.html or src/boot.ts');
-  const chunks = [...chunksInOrder(manifest, 'index.html')].join(' ');
   return template
     .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
     .replace(
       /<script type="module"[^>]*><\/script>/,
-      `<meta name="app-entry" content="${chunks}"><script type="module" src="/${boot.file}"></script>`,
+      `${APP_ENTRY}<script type="module" src="/${boot.file}"></script>`,
     );
 }
 
@@ -151,6 +163,7 @@ export async function loadPageRenderer(distDir: string, serverDir: string): Prom
       if (!page) return null;
       const head = beforeRoot!
         .replace('<html lang="en">', `<html lang="${lang}">`)
+        .replace(APP_ENTRY, `<meta name="app-entry" content="${appChunks(manifest, plan.modules)}">`)
         .replace(/<title>[^<]*<\/title>/, (title) => (page.title ? `<title>${escapeHtml(page.title)}</title>` : title))
         // The page's own description (in its head) replaces the template's.
         .replace(page.head.includes('name="description"') ? /<meta\s+name="description"[^>]*>/ : /$^/, '')
