@@ -3,24 +3,12 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import './styles/global.css';
 import { currentLanguage, startI18n } from './lib/i18n';
+import { nextTask } from './lib/next-task';
 import { readServerData } from './lib/server-render';
 import { App } from './app/app';
-import { createAppRouter } from './app/router';
+import { createAppRouter, resolveCurrentPage } from './app/router';
 
 const container = document.getElementById('root')!;
-
-declare global {
-  // Chromium's scheduler.yield(): a new task that runs before other queued work.
-  var scheduler: { yield?: () => Promise<void> } | undefined;
-}
-
-/**
- * Ends the current task: the browser may paint or answer input before the start goes on. Each
- * step of the start is then a short task, where together they would hold the main thread for
- * the length of all of them (on a slow phone, several hundred milliseconds).
- */
-const nextTask = (): Promise<void> =>
-  globalThis.scheduler?.yield?.() ?? new Promise((resolve) => setTimeout(resolve, 0));
 
 /**
  * Public pages arrive rendered by the server (docs/decisions/0012): the browser hydrates them,
@@ -34,14 +22,16 @@ async function start() {
   await nextTask();
   const server = readServerData();
   let hydrate = server !== null && container.hasChildNodes() && server.lang === currentLanguage();
-  let router;
-  try {
-    router = await createAppRouter({ resolveCurrentPage: hydrate });
-  } catch {
-    // The page's chunk did not load: render from scratch, and the router shows the error page.
-    hydrate = false;
-    router = await createAppRouter();
+  if (hydrate) {
+    try {
+      await resolveCurrentPage();
+    } catch {
+      // The page's chunk did not load: render from scratch, and the router shows the error page.
+      hydrate = false;
+    }
+    await nextTask();
   }
+  const router = createAppRouter();
   await nextTask();
   const app = (
     <StrictMode>

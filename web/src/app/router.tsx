@@ -211,19 +211,19 @@ export const routes: RouteObject[] = [
 ];
 
 /**
- * The browser's router. Over server-rendered HTML, the current page's lazy modules are loaded
- * first, so the first client render is the page itself (what hydration must match), not the
+ * Over server-rendered HTML, the current page's lazy modules are loaded before the router is
+ * made, so that its first render is the page itself (what hydration must match), not the
  * fallback shown while a chunk loads.
  */
-export async function createAppRouter({ resolveCurrentPage = false } = {}) {
-  if (resolveCurrentPage) {
-    const matches = matchRoutes(routes, window.location) ?? [];
-    await Promise.all(
-      matches.map(async ({ route }) => {
-        if (typeof route.lazy !== 'function') return;
-        Object.assign(route, await route.lazy(), { lazy: undefined });
-      }),
-    );
-  }
-  return createBrowserRouter(routes);
+export async function resolveCurrentPage(): Promise<void> {
+  const matches = matchRoutes(routes, window.location) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      Object.assign(route, await route.lazy(), { lazy: undefined });
+    }),
+  );
 }
+
+/** The browser's router. */
+export const createAppRouter = () => createBrowserRouter(routes);

@@ -2,6 +2,7 @@ import i18n, { type BackendModule, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANGUAGE, LANGUAGE_COOKIE, LANGUAGES, STORAGE_KEYS, type Language } from '@shop/contract';
 import shellEn from '../locales/en.json?shell';
+import { nextTask } from './next-task';
 import { readStorage, writeStorage } from './storage';
 
 export const isLanguage = (value: unknown): value is Language =>
@@ -108,24 +109,30 @@ let started: Promise<unknown> | undefined;
 
 /**
  * Starts i18next in the visitor's language; resolves once its strings are ready (render after it,
- * so no text flashes). Called by the app's start rather than on import: reading the stored choice
- * and building i18next is a task of its own in the browser, not part of evaluating the bundle.
+ * so no text flashes). Called by the app's start rather than on import, and in two tasks of the
+ * browser's: reading the stored choice (the page's first read opens local storage, some
+ * milliseconds), then building i18next.
  */
 export function startI18n(): Promise<unknown> {
-  started ??= i18n
+  started ??= start(initialLanguage());
+  return started;
+}
+
+async function start(language: Language): Promise<unknown> {
+  await nextTask();
+  return i18n
     .use(bundleBackend)
     .use(initReactI18next)
     .init({
       resources: { en: { translation: { ...shellEn } } },
       partialBundledLanguages: true,
-      lng: initialLanguage(),
+      lng: language,
       fallbackLng: DEFAULT_LANGUAGE,
       supportedLngs: [...LANGUAGES],
       interpolation: { escapeValue: false }, // React escapes
       // Re-render when strings arrive, not only when the language changes.
       react: { useSuspense: false, bindI18nStore: 'added' },
     });
-  return started;
 }
 
 export default i18n;
