@@ -1,6 +1,6 @@
 import type { Product } from '@shop/contract';
 import { describe, expect, it } from 'vitest';
-import { applyFilters, readFilters } from './filters';
+import { applyFilters, colorChoices, readFilters } from './filters';
 
 const product = (id: number, stock: Product['stock']): Product => ({
   id,
@@ -55,5 +55,37 @@ describe('the clothing filters', () => {
     expect(kept('size=S')).toEqual([1]);
     expect(kept('color=red')).toEqual([1, 2]);
     expect(kept('')).toEqual([1, 2]);
+  });
+
+  it('offer every colour once, in the alphabet of the page’s language', () => {
+    const coloured = (id: number, names: [string, string][]): Product => ({
+      ...coat,
+      id,
+      colors: names.map(([colorName, colorNameBg], index) => ({
+        id: id * 10 + index,
+        colorName,
+        colorNameBg,
+        imageUrl: '/files/a',
+        hoverImage: '/files/b',
+      })),
+    });
+    const products = [
+      coloured(1, [
+        ['Sand', 'Пясъчно'],
+        ['black', 'Черно'],
+      ]),
+      coloured(2, [
+        ['Black', 'Черно'],
+        ['Ivory', 'Слонова кост'],
+        ['Bordeaux', 'Бордо'],
+      ]),
+    ];
+    expect(colorChoices(products, 'en').map((choice) => choice.label)).toEqual(['black', 'Bordeaux', 'Ivory', 'Sand']);
+    expect(colorChoices(products, 'bg')).toEqual([
+      { value: 'Bordeaux', label: 'Бордо' },
+      { value: 'Sand', label: 'Пясъчно' },
+      { value: 'Ivory', label: 'Слонова кост' },
+      { value: 'black', label: 'Черно' },
+    ]);
   });
 });
