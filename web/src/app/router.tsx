@@ -8,7 +8,7 @@ import { loadAllStrings } from '../lib/i18n';
 import { parseProductId } from '../features/catalog/api/get-product';
 import { SETTINGS_PATH } from '../lib/settings';
 import { searchTerms } from '../features/search/api/search-products';
-import { FILTER_PARAMS } from '../features/catalog/lib/filters';
+import { FILTER_PARAMS } from '../features/catalog/lib/filter-params';
 import { categoryFaceKey, productKey, productsKey, reviewsKey, saleKey, searchKey } from '../lib/swr-keys';
 import type { CyrillicUse, ItalicUse } from '../styles/first-paint-fonts';
 

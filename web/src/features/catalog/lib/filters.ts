@@ -9,6 +9,7 @@ import {
   type ProductSort,
   type Size,
 } from '@shop/contract';
+import { FILTER_PARAMS } from './filter-params';
 
 /** The clothing page's filters, as its address carries them (`?size=M,L&color=Onyx&min=50&max=200&sort=price_asc`). */
 export interface CatalogFilters {
@@ -18,9 +19,6 @@ export interface CatalogFilters {
   max: number | null;
   sort: ProductSort | null;
 }
-
-/** The query parameters the filters live in (server rendering keeps each combination apart). */
-export const FILTER_PARAMS = ['size', 'color', 'min', 'max', 'sort'] as const;
 
 const price = (raw: string | null) => {
   if (raw === null || !/^\d{1,7}(\.\d{1,2})?$/.test(raw)) return null;
