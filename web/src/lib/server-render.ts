@@ -21,6 +21,9 @@ export function serializeServerData(data: ServerRenderData): string {
   );
 }
 
+/** Whether the page arrived rendered by the server (its data block is kept for the page's life). */
+export const isServerRendered = (): boolean => document.getElementById(SERVER_DATA_ID) !== null;
+
 export function readServerData(): ServerRenderData | null {
   const text = document.getElementById(SERVER_DATA_ID)?.textContent;
   if (!text) return null;
