@@ -152,6 +152,19 @@ test('a page names its screen’s chunks with the app’s, for boot.ts to load o
   }
 });
 
+test('a server-rendered page loads the toasts’ code at the visitor’s first act, not in its start', async ({ page }) => {
+  const toastsRequested = () =>
+    page.evaluate(() =>
+      performance.getEntriesByType('resource').some((entry) => /\/assets\/toasts-[\w-]+\.js$/.test(entry.name)),
+    );
+  await page.goto('/clothing');
+  await page.waitForFunction(() => document.documentElement.dataset.app === 'ready');
+  await page.waitForLoadState('networkidle');
+  expect(await toastsRequested()).toBe(false);
+  await page.keyboard.press('Tab');
+  await expect.poll(toastsRequested).toBe(true);
+});
+
 test.describe('the terms popup of a first visit', () => {
   // Lighthouse's phone, where /clothing's products start below the fold behind the notice banner.
   test.use({ acceptTerms: false, viewport: { width: 412, height: 823 } });
