@@ -50,6 +50,8 @@ for (const lang of ['en', 'bg'] as const satisfies readonly Lang[]) {
       const list = page.getByRole('listbox', { name: t('couriers.listLabel', { city: place.city }) });
       const option = list.getByRole('option', { name: new RegExp(`${place.locker}.*${t('couriers.locker')}`) });
       await expect(option).toBeVisible();
+      // The list shown until the search answers is the city's whole list: the arrows wait for it.
+      await expect(list).toHaveAttribute('aria-busy', 'false');
       const names = await list.getByRole('option').allTextContents();
       const index = names.findIndex((name) => name.includes(place.locker));
       for (let step = 0; step < index; step++) await page.keyboard.press('ArrowDown');

@@ -8,6 +8,8 @@ import styles from './office-picker.module.css';
 /** How long typing rests before the list is asked again. */
 const TYPING_PAUSE_MS = 200;
 
+const NO_OFFICES: CourierOffice[] = [];
+
 interface OfficePickerProps {
   lang: Language;
   cities: CourierCities;
@@ -44,15 +46,20 @@ export function OfficePicker(props: OfficePickerProps) {
   const id = useId();
   const [query, setQuery] = useState('');
   const [open, setOpen] = useState(false);
-  const [cursor, setCursor] = useState(0);
   const settled = useSettled(query);
-  const { data: offices = [], isLoading } = useCourierOffices(lang, city, settled);
+  const { data, isValidating } = useCourierOffices(lang, city, settled);
+  const offices = data ?? NO_OFFICES;
+  // The option the arrows are on, in the list they moved through: a list that came since (a new
+  // search answered) starts at the top, so an arrow pressed on the old list never lands elsewhere.
+  const [cursor, setCursor] = useState({ list: offices, index: 0 });
+  // The list shown is not yet the answer to the words typed.
+  const searching = query !== settled || isValidating;
   const listId = `${id}-list`;
   const errorId = `${id}-error`;
   const chosenId = `${id}-chosen`;
   const expanded = open && city !== '';
-  // The option the arrows are on, within the list as it is now (a new search starts at the top).
-  const active = Math.min(cursor, Math.max(offices.length - 1, 0));
+  const active = cursor.list === offices ? Math.min(cursor.index, Math.max(offices.length - 1, 0)) : 0;
+  const moveTo = (index: number) => setCursor({ list: offices, index });
   const optionId = (index: number) => `${id}-option-${index}`;
 
   function pick(office: CourierOffice) {
@@ -66,7 +73,7 @@ export function OfficePicker(props: OfficePickerProps) {
       event.preventDefault();
       if (!expanded) return setOpen(true);
       const step = event.key === 'ArrowDown' ? 1 : -1;
-      setCursor(offices.length === 0 ? 0 : (active + step + offices.length) % offices.length);
+      moveTo(offices.length === 0 ? 0 : (active + step + offices.length) % offices.length);
     } else if (event.key === 'Enter' && expanded) {
       // Enter takes the option, never submits the checkout.
       event.preventDefault();
@@ -93,7 +100,7 @@ export function OfficePicker(props: OfficePickerProps) {
           onChange={(event) => {
             onCity(event.target.value);
             setQuery('');
-            setCursor(0);
+            moveTo(0);
             setOpen(true);
           }}
         >
@@ -128,7 +135,7 @@ export function OfficePicker(props: OfficePickerProps) {
           aria-describedby={[officeId ? chosenId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined}
           onChange={(event) => {
             setQuery(event.target.value);
-            setCursor(0);
+            moveTo(0);
             setOpen(true);
           }}
           onFocus={() => setOpen(true)}
@@ -140,6 +147,7 @@ export function OfficePicker(props: OfficePickerProps) {
           role="listbox"
           aria-label={t('couriers.listLabel', { city })}
           className={styles.list}
+          aria-busy={searching}
           hidden={!expanded}
         >
           {offices.map((office, index) => (
@@ -152,7 +160,7 @@ export function OfficePicker(props: OfficePickerProps) {
               // Keeps the focus in the field, so the click is the pick and not a blur.
               onMouseDown={(event) => event.preventDefault()}
               onClick={() => pick(office)}
-              onMouseEnter={() => setCursor(index)}
+              onMouseEnter={() => moveTo(index)}
             >
               <span className={styles.name}>
                 {office.name}
@@ -161,14 +169,14 @@ export function OfficePicker(props: OfficePickerProps) {
               <span className={styles.address}>{office.address}</span>
             </li>
           ))}
-          {offices.length === 0 && !isLoading && (
+          {offices.length === 0 && !searching && (
             <li className={styles.none} role="presentation">
               {t('couriers.noMatch')}
             </li>
           )}
         </ul>
         <p className="visually-hidden" role="status">
-          {expanded && !isLoading ? t('couriers.found', { count: offices.length }) : ''}
+          {expanded && !searching ? t('couriers.found', { count: offices.length }) : ''}
         </p>
       </div>
 
