@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { SWRConfig } from 'swr';
 import type { CourierOffice } from '@shop/contract';
 import { fakeApi, renderWithApi } from '../../test/fake-api';
 import { OfficePicker } from './office-picker';
@@ -18,17 +19,19 @@ const office = (id: number, name: string, kind: CourierOffice['kind'] = 'office'
 const SOFIA = [office(1, 'Sofia Centre'), office(2, 'Sofia Lozenets'), office(3, 'Sofia Mladost')];
 const VITOSHA = [office(4, 'Sofia Vitosha'), office(5, 'Sofia Vitosha locker', 'locker')];
 
-function renderPicker(onPick = vi.fn()) {
+function renderPicker(onPick = vi.fn(), refreshInterval = 0) {
   renderWithApi(
-    <OfficePicker
-      lang="en"
-      cities={[{ name: 'Sofia', postcode: '1000', offices: 5 }]}
-      city="Sofia"
-      officeId={null}
-      officeLabel=""
-      onCity={vi.fn()}
-      onPick={onPick}
-    />,
+    <SWRConfig value={{ refreshInterval }}>
+      <OfficePicker
+        lang="en"
+        cities={[{ name: 'Sofia', postcode: '1000', offices: 5 }]}
+        city="Sofia"
+        officeId={null}
+        officeLabel=""
+        onCity={vi.fn()}
+        onPick={onPick}
+      />
+    </SWRConfig>,
   );
   return onPick;
 }
@@ -69,5 +72,22 @@ describe('the office picker', () => {
     expect(search).toHaveAttribute('aria-activedescendant', second!.id);
     await user.keyboard('{Enter}');
     expect(onPick).toHaveBeenCalledWith(VITOSHA[1]);
+  });
+
+  it('keeps its list and its count while the same search is asked again (the data refresh)', async () => {
+    let asked = 0;
+    const sent = fakeApi({
+      'GET /api/couriers/offices?city=Sofia&lang=en': () => {
+        asked += 1;
+        // The refresh stays unanswered: the test looks at the list while it is asked again.
+        return asked === 1 ? Response.json(SOFIA) : new Promise<Response>(() => undefined);
+      },
+    });
+    renderPicker(vi.fn(), 100);
+    await userEvent.setup().click(screen.getByRole('combobox', { name: 'Office or locker' }));
+    await screen.findByRole('option', { name: /Sofia Mladost/ });
+    await waitFor(() => expect(sent.length).toBeGreaterThan(1));
+    expect(screen.getByRole('listbox')).toHaveAttribute('aria-busy', 'false');
+    expect(screen.getByRole('status')).toHaveTextContent('3 offices and lockers found.');
   });
 });

@@ -47,13 +47,14 @@ export function OfficePicker(props: OfficePickerProps) {
   const [query, setQuery] = useState('');
   const [open, setOpen] = useState(false);
   const settled = useSettled(query);
-  const { data, isValidating } = useCourierOffices(lang, city, settled);
+  const { data, isLoading } = useCourierOffices(lang, city, settled);
   const offices = data ?? NO_OFFICES;
   // The option the arrows are on, in the list they moved through: a list that came since (a new
   // search answered) starts at the top, so an arrow pressed on the old list never lands elsewhere.
   const [cursor, setCursor] = useState({ list: offices, index: 0 });
-  // The list shown is not yet the answer to the words typed.
-  const searching = query !== settled || isValidating;
+  // The list shown is not yet the answer to the words typed (SWR's `isLoading` counts the previous
+  // search's list kept on screen as no answer; a refresh of the same search is not a search).
+  const searching = query !== settled || isLoading;
   const listId = `${id}-list`;
   const errorId = `${id}-error`;
   const chosenId = `${id}-chosen`;
