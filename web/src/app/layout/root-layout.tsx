@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet, useNavigation } from 'react-router';
+import { whenIdle } from '../../lib/idle';
 import { isServerRendered } from '../../lib/server-render';
 import { ScrollManager } from '../scroll-manager';
 import styles from './root-layout.module.css';
@@ -28,12 +29,7 @@ function useToastsWanted(): boolean {
         for (const type of FIRST_ACTS) window.removeEventListener(type, want, { capture: true });
       };
     }
-    if ('requestIdleCallback' in window) {
-      const id = window.requestIdleCallback(want, { timeout: 2000 });
-      return () => window.cancelIdleCallback(id);
-    }
-    const id = setTimeout(want, 1000);
-    return () => clearTimeout(id);
+    return whenIdle(want);
   }, []);
   return wanted;
 }

@@ -1,5 +1,6 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { whenIdle } from '../../lib/idle';
 import { ChevronLeftIcon, ChevronRightIcon } from '../icons/icons';
 import styles from './carousel.module.css';
 
@@ -21,22 +22,61 @@ interface CarouselProps {
 }
 
 /**
- * Slides through images with previous/next buttons (wrapping around). All slides are rendered
- * and stacked, so switching is a crossfade with no layout shift; only the visible one is exposed
- * to assistive technology. Give it a `key` that changes with the image set to start over at 0.
+ * Slides through images with previous/next buttons (wrapping around). The slides are stacked, so
+ * switching is a crossfade with no layout shift; only the visible one is exposed to assistive
+ * technology. Give it a `key` that changes with the image set to start over at 0.
+ *
+ * Stacked slides are all "in view", so `loading="lazy"` would not hold them back: the slides after
+ * the first join the page only once the first has loaded and the browser is idle, or as soon as
+ * the visitor reaches for the carousel. On a phone's connection eight pictures loaded beside the
+ * first share its bandwidth and delay the page's largest paint (decision 0048).
  */
 export function Carousel({ images, width, height, sizes, priority, label }: CarouselProps) {
   const { t } = useTranslation();
   const [index, setIndex] = useState(0);
+  const [allWanted, setAllWanted] = useState(false);
+  const first = useRef<HTMLImageElement>(null);
   const count = images.length;
-  const go = (delta: number) => setIndex((i) => (i + delta + count) % count);
+  const wantAll = () => setAllWanted(true);
+  const go = (delta: number) => {
+    wantAll();
+    setIndex((i) => (i + delta + count) % count);
+  };
+
+  useEffect(() => {
+    const image = first.current;
+    if (allWanted || !image) return;
+    let cancel = () => {};
+    const loaded = () => {
+      cancel = whenIdle(wantAll);
+    };
+    if (image.complete) {
+      loaded();
+      return () => cancel();
+    }
+    image.addEventListener('load', loaded, { once: true });
+    image.addEventListener('error', loaded, { once: true });
+    return () => {
+      image.removeEventListener('load', loaded);
+      image.removeEventListener('error', loaded);
+      cancel();
+    };
+  }, [allWanted]);
 
   return (
-    <section className={styles.root} aria-roledescription="carousel" aria-label={label}>
+    <section
+      className={styles.root}
+      aria-roledescription="carousel"
+      aria-label={label}
+      onPointerEnter={wantAll}
+      onPointerDown={wantAll}
+      onFocus={wantAll}
+    >
       <div className={styles.frame}>
-        {images.map((image, i) => (
+        {images.slice(0, allWanted ? count : 1).map((image, i) => (
           <img
             key={image.src}
+            ref={i === 0 ? first : undefined}
             className={styles.slide}
             data-active={i === index}
             src={image.src}

@@ -55,17 +55,23 @@ function renderDetails(initialColorId?: number) {
   );
 }
 
-/** The carousel's slides (every one is in the page; only the current one is exposed). */
-const slides = () =>
-  [...screen.getByRole('region', { name: 'Images of Noir Silk Bomber' }).querySelectorAll('img')].map((img) => ({
+/**
+ * The carousel's slides, once the shopper has reached for it (until then, or until the first has
+ * loaded, only the first is in the page: carousel.test.tsx); only the current one is exposed.
+ */
+const slides = async () => {
+  const carousel = screen.getByRole('region', { name: 'Images of Noir Silk Bomber' });
+  await userEvent.hover(carousel);
+  return [...carousel.querySelectorAll('img')].map((img) => ({
     src: img.getAttribute('src'),
     loading: img.getAttribute('loading'),
   }));
+};
 
 describe('the product page’s carousel: the chosen colour’s pictures (issue 31)', () => {
-  it('shows the colour’s images in order, then its hover image, lazy beyond the first', () => {
+  it('shows the colour’s images in order, then its hover image, lazy beyond the first', async () => {
     renderDetails();
-    expect(slides()).toEqual([
+    expect(await slides()).toEqual([
       { src: '/files/onyx', loading: 'eager' },
       { src: '/files/onyx-side', loading: 'lazy' },
       { src: '/files/onyx-detail', loading: 'lazy' },
@@ -78,7 +84,7 @@ describe('the product page’s carousel: the chosen colour’s pictures (issue 3
     renderDetails();
     const colours = screen.getByRole('group', { name: /Colour/ });
     await userEvent.click(within(colours).getByRole('button', { name: /Bordeaux/ }));
-    expect(slides().map((slide) => slide.src)).toEqual([
+    expect((await slides()).map((slide) => slide.src)).toEqual([
       '/files/bordeaux',
       '/files/bordeaux-side',
       '/files/bordeaux-hover',
