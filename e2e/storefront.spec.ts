@@ -218,3 +218,23 @@ test('a new page starts at the top and going back restores the position left', a
   await page.goBack();
   await expect.poll(() => page.evaluate(() => Math.round(window.scrollY))).toBe(left);
 });
+
+test('going back to a product page restores a position below its reviews, which wait offscreen until then', async ({
+  page,
+}) => {
+  // The demo's first product has reviews; until they near the screen their list stands in with an
+  // estimated height (decision 0048), so the position restored must be one of the real page.
+  await page.goto('/product/1');
+  await page.waitForFunction(() => document.documentElement.dataset.app === 'ready');
+  const heading = page.getByRole('heading', { name: 'Reviews', level: 2 });
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  await page.waitForTimeout(300); // positions are saved on the next animation frame
+  const left = await page.evaluate(() => Math.round(window.scrollY));
+  const headingTop = Math.round((await heading.boundingBox())!.y);
+  await page.getByRole('contentinfo').getByRole('link', { name: 'About Us' }).click();
+  await expect(page).toHaveURL(/\/about-us$/);
+  await page.goBack();
+  await expect.poll(() => page.evaluate(() => Math.round(window.scrollY))).toBe(left);
+  // Where the page-in animation ends: the same reviews at the same place on the screen.
+  await expect.poll(async () => Math.round((await heading.boundingBox())!.y)).toBe(headingTop);
+});

@@ -1,5 +1,6 @@
 import { useEffect, useLayoutEffect } from 'react';
 import { NavigationType, useLocation, useNavigationType } from 'react-router';
+import { renderOffscreen } from '../lib/offscreen';
 import { readStorage, writeStorage } from '../lib/storage';
 
 /** sessionStorage key: `{ [pathname]: scrollY }` for this browsing session. */
@@ -45,6 +46,8 @@ export function ScrollManager() {
 
   useLayoutEffect(() => {
     const target = navigationType === NavigationType.Pop ? (readPositions()[pathname] ?? 0) : 0;
+    // A position restored is one of the real page: render what would wait offscreen.
+    renderOffscreen(target > 0);
     if (target <= 0) {
       window.scrollTo(0, 0);
       return;

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useState, type CSSProperties } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { fitVerdict, REVIEWS_PAGE_SIZE, type Language, type Review } from '@shop/contract';
@@ -83,7 +83,7 @@ export function ProductReviews({
       )}
       <p className={styles.notice}>{t('reviews.notice')}</p>
       {data && data.data.length > 0 && (
-        <ul className={styles.list}>
+        <ul className={styles.list} data-offscreen style={{ '--review-count': data.data.length } as CSSProperties}>
           {data.data.map((review) => (
             <ReviewItem key={review.id} review={review} lang={lang} />
           ))}
