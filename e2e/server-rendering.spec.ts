@@ -220,52 +220,6 @@ test.describe('the terms popup of a first visit', () => {
   });
 });
 
-test.describe('fonts', () => {
-  for (const lang of ['en', 'bg'] as const) {
-    test(`every face a server-rendered page (${lang}) uses is preloaded with its HTML, and no preload goes unused`, async ({
-      browser,
-      shop,
-    }) => {
-      for (const path of ['/', '/clothing', '/product/1', '/terms', '/contact-us']) {
-        // A first visit each time: a face already in the browser's cache says nothing of the page.
-        const context = await browser.newContext({ baseURL: shop.baseURL });
-        await context.addCookies([
-          { name: 'lang', value: lang, url: shop.baseURL },
-          { name: 'terms', value: 'accepted', url: shop.baseURL },
-        ]);
-        await context.addInitScript((language) => {
-          localStorage.setItem('acceptedTerms', 'true');
-          localStorage.setItem('lang', language);
-        }, lang);
-        const page = await context.newPage();
-        await page.goto(path);
-        await page.waitForLoadState('networkidle');
-        const fonts = await page.evaluate(() =>
-          performance
-            .getEntriesByType('resource')
-            .filter((entry) => entry.name.endsWith('.woff2'))
-            .map((entry) => ({
-              file: entry.name.slice(entry.name.lastIndexOf('/') + 1),
-              by: (entry as PerformanceResourceTiming).initiatorType,
-            })),
-        );
-        const preloaded = await page.evaluate(() =>
-          Array.from(document.querySelectorAll<HTMLLinkElement>('link[rel=preload][as=font]'), (link) =>
-            link.href.slice(link.href.lastIndexOf('/') + 1),
-          ),
-        );
-        // Found by the style sheet (initiator "css") means found late: after the first paint.
-        expect(
-          fonts.filter((font) => font.by !== 'link'),
-          path,
-        ).toEqual([]);
-        expect(fonts.map((font) => font.file).sort(), path).toEqual([...preloaded].sort());
-        await context.close();
-      }
-    });
-  }
-});
-
 test.describe('addresses per language and what search engines read', () => {
   test('?lang=bg wins over the cookie; the product page carries canonical, alternates and Product data that match the api', async ({
     request,

@@ -31,11 +31,6 @@ export interface RenderedPage {
   title: string;
   /** Tags for <head>: description, canonical and language alternates, previews, structured data. */
   head: string;
-  /**
-   * Font files (by name) its data adds to the plan's: what shoppers wrote shows as written (a
-   * review in Bulgarian on an English page needs the Cyrillic face).
-   */
-  fonts?: string[];
 }
 
 /** What web/dist-server/entry-server.js exports. */

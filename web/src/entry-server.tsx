@@ -119,13 +119,5 @@ export const renderPage: PageRendererModule['renderPage'] = async (pathname, lan
   const title = takeServerTitle();
   const json = serializeServerData({ lang, fallback: data });
   const head = pageHead({ ...canonical(address.pathname, lang, data), lang, t: translation.t, title, origin });
-  const page = leafOf(address.pathname)?.route.handle as ServerRendered | undefined;
-  const fonts = page?.cyrillicIn?.(data) ? pageFonts(lang, undefined, 'body') : [];
-  return {
-    html,
-    dataScript: `<script type="application/json" id="${SERVER_DATA_ID}">${json}</script>`,
-    title,
-    head,
-    ...(fonts.length > 0 ? { fonts } : {}),
-  };
+  return { html, dataScript: `<script type="application/json" id="${SERVER_DATA_ID}">${json}</script>`, title, head };
 };

@@ -1,5 +1,5 @@
 import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
-import { CATEGORY_IDS, type Language, type ReviewList } from '@shop/contract';
+import { CATEGORY_IDS, type Language } from '@shop/contract';
 import { RootLayout } from './layout/root-layout';
 import { PublicLayout } from './layout/public-layout';
 import { RouteError } from './layout/route-error';
@@ -41,11 +41,6 @@ export interface ServerRendered {
   cyrillic?: CyrillicUse;
   /** Whether the address's parameters can name something (`/product/abc` cannot): else it is not found (404). */
   accepts?: (params: Record<string, string | undefined>) => boolean;
-  /**
-   * Whether the page's data shows Cyrillic in body text whatever the page's language (reviews are
-   * shown as their buyers wrote them): its face is preloaded then.
-   */
-  cyrillicIn?: (data: Record<string, unknown>) => boolean;
 }
 const serverRendered = (
   module: string,
@@ -55,8 +50,7 @@ const serverRendered = (
     query,
     cyrillic,
     accepts,
-    cyrillicIn,
-  }: Pick<ServerRendered, 'data' | 'italic' | 'query' | 'cyrillic' | 'accepts' | 'cyrillicIn'> = {},
+  }: Pick<ServerRendered, 'data' | 'italic' | 'query' | 'cyrillic' | 'accepts'> = {},
 ): { handle: ServerRendered } => ({
   handle: {
     module: `src/routes/${module}.tsx`,
@@ -65,7 +59,6 @@ const serverRendered = (
     ...(query ? { query } : {}),
     ...(cyrillic ? { cyrillic } : {}),
     ...(accepts ? { accepts } : {}),
-    ...(cyrillicIn ? { cyrillicIn } : {}),
   },
 });
 const catalogue: ServerRendered['data'] = (_params, lang) => [productsKey(lang)];
@@ -82,11 +75,6 @@ const oneProduct: ServerRendered['data'] = ({ productId }, lang) => {
   // The product and the first page of its published reviews with their summary.
   return id === null ? [] : [productKey(id, lang), reviewsKey(id, lang, 1)];
 };
-/** A review written in Bulgarian among the page's reviews. */
-const cyrillicReviews: ServerRendered['cyrillicIn'] = (data) =>
-  Object.entries(data).some(
-    ([key, answer]) => key.includes('/reviews?') && /[\u0400-\u04ff]/.test(JSON.stringify((answer as ReviewList).data)),
-  );
 
 /**
  * The route table (spec section 2). To add or replace a screen, point its entry at a module
@@ -130,7 +118,6 @@ export const routes: RouteObject[] = [
               // The colour a card's swatch opened it on: server-rendered chosen.
               query: ['color'],
               accepts: ({ productId }) => parseProductId(productId) !== null,
-              cyrillicIn: cyrillicReviews,
             }),
           },
           { path: 'cart', ...page(() => import('../routes/cart')) },

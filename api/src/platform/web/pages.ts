@@ -169,7 +169,7 @@ export async function loadPageRenderer(distDir: string, serverDir: string): Prom
         .replace(page.head.includes('name="description"') ? /<meta\s+name="description"[^>]*>/ : /$^/, '')
         .replace(
           '</head>',
-          `${page.head}${fontLinks(manifest, [...new Set([...(plan.fonts ?? []), ...(page.fonts ?? [])])])}${styleLinks(manifest, plan.modules)}</head>`,
+          `${page.head}${fontLinks(manifest, plan.fonts ?? [])}${styleLinks(manifest, plan.modules)}</head>`,
         );
       return `${head}<div id="root">${page.html}</div>${page.dataScript}${afterRoot}`;
     },
