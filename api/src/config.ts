@@ -139,6 +139,8 @@ const EnvSchema = z.object({
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   /** Pages (server-rendered or the app's index.html) one client may ask for a minute. */
   PAGE_RATE_LIMIT: z.coerce.number().int().min(1).default(300),
+  /** New searches (not yet kept in the cache) one client may have the server build a minute. */
+  SEARCH_RATE_LIMIT: z.coerce.number().int().min(1).default(60),
 });
 
 export type Env = z.input<typeof EnvSchema>;
@@ -166,6 +168,8 @@ export interface Config {
   metricsToken: string | undefined;
   /** Pages one client may ask for a minute (PAGE_RATE_LIMIT): beyond it, 429. */
   pageRateLimit: number;
+  /** New searches one client may have built a minute (SEARCH_RATE_LIMIT): beyond it, 429. */
+  searchRateLimit: number;
   /** Econt's account when ECONT_USER and ECONT_PASSWORD are set; otherwise the built-in courier. */
   econt: { user: string; password: string; url: string } | undefined;
   /** Card payments: `stripe`, the built-in test page (`test`), or none (`off`: cash on delivery only). */
@@ -249,6 +253,7 @@ export function loadConfig(
     },
     metricsToken: env.METRICS_TOKEN,
     pageRateLimit: env.PAGE_RATE_LIMIT,
+    searchRateLimit: env.SEARCH_RATE_LIMIT,
     econt:
       env.ECONT_USER && env.ECONT_PASSWORD
         ? { user: env.ECONT_USER, password: env.ECONT_PASSWORD, url: env.ECONT_URL }

@@ -18,8 +18,10 @@ export const SERVER_ENV = {
   SEED_DEMO: 'false',
   PAYMENTS: 'test',
   MAIL: 'outbox',
-  // One load generator is one client address: the page figures measure rendering, not the limit's 429s.
+  // One load generator is one client address: the page and search figures measure rendering and
+  // searching, not the limits' 429s.
   PAGE_RATE_LIMIT: '100000000',
+  SEARCH_RATE_LIMIT: '100000000',
 };
 
 export interface PostgresFixture {

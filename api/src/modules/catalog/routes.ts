@@ -19,11 +19,11 @@ import { findProducts, indexProducts, searchWords } from './search.js';
 import { getProduct, listCategories, listProducts } from './service.js';
 
 /**
- * Searches one client may have built a minute: each new search is a pass over the catalogue and a
- * place in the search cache, so a stranger cannot make the server do either without end. Searches
- * already kept are answered from memory and never count.
+ * The window of the new searches one client may have built (SEARCH_RATE_LIMIT): each new search is
+ * a pass over the catalogue and a place in the search cache, so a stranger cannot make the server
+ * do either without end. Searches already kept are answered from memory and never count.
  */
-const NEW_SEARCHES: readonly [number, number] = [60, 60_000];
+const NEW_SEARCHES_WINDOW_MS = 60_000;
 
 const isAdmin = (request: FastifyRequest) => request.user?.role === 'ADMIN' || request.user?.role === 'ROOT_ADMIN';
 
@@ -68,8 +68,11 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       const query = { categoryId, q, sort, size, color, onSale, limit };
       const key = catalogKeys.search(lang, { ...query, words: searchWords(q) });
       if (!app.caches.catalogue.has(key)) {
-        const [max, windowMs] = NEW_SEARCHES;
-        const allowance = await app.limiter.hit(`search:${clientKey(request.ip)}`, max, windowMs);
+        const allowance = await app.limiter.hit(
+          `search:${clientKey(request.ip)}`,
+          app.config.searchRateLimit,
+          NEW_SEARCHES_WINDOW_MS,
+        );
         if (!allowance.allowed) throw new RateLimitError(allowance.retryAfter);
       }
       const cached = await app.caches.catalogue.get(key, async () => {

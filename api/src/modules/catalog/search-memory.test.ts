@@ -70,4 +70,18 @@ describe('searches and memory', () => {
     // Another client is not affected.
     expect((await search('piece another', '192.0.2.45')).statusCode).toBe(200);
   });
+
+  it('takes the number of new searches a minute from SEARCH_RATE_LIMIT', async () => {
+    const strict = await createTestApp({ SEARCH_RATE_LIMIT: '2' });
+    try {
+      await createProduct(strict.db, { categoryId: 1, priceCents: 5_000, name: 'Piece' });
+      const ask = (q: string) =>
+        strict.app.inject({ method: 'GET', url: `/api/products?q=${q}&lang=en`, remoteAddress: '192.0.2.60' });
+      expect((await ask('one')).statusCode).toBe(200);
+      expect((await ask('two')).statusCode).toBe(200);
+      expect((await ask('three')).statusCode).toBe(429);
+    } finally {
+      await strict.close();
+    }
+  });
 });
