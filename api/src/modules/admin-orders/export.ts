@@ -7,8 +7,12 @@ import type { Db } from '../../db/client.js';
 import { dbInt, queryRows } from '../../db/rows.js';
 import { testPaymentSql } from '../orders/test-payment.js';
 
-/** Order lines read per query: memory stays flat however many orders there are. */
-const BATCH = 1000;
+/**
+ * Order lines read per query: memory stays flat however many orders there are. Each row is parsed
+ * (40 columns) and turned into CSV: at 1,000 rows a batch its garbage outlived V8's young space, and
+ * exporting 100,000 orders grew the server by 80 MB; at 250, by 2.4 MB (3.7 s against 2.9 s).
+ */
+const BATCH = 250;
 
 const COLUMNS = [
   'order_id',
