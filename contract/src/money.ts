@@ -1,3 +1,5 @@
+import type { Language } from './constants.js';
+
 /**
  * Money: integer cents inside both programs (docs/decisions/0032), decimals of the shop currency
  * only in the API's JSON (what the spec's clients expect). These two are the one codec, used at
@@ -5,6 +7,30 @@
  */
 export const toCents = (amount: number): number => Math.round(amount * 100);
 export const fromCents = (cents: number): number => cents / 100;
+
+const MONEY_LOCALES: Record<Language, string> = { en: 'en-US', bg: 'bg-BG' };
+/** One formatter per language and currency, kept: building one costs ICU a lookup of its locale data. */
+const moneyFormatters = new Map<string, Intl.NumberFormat>();
+
+/**
+ * An amount with its currency sign and 2 decimals as `Intl` writes it in the language ("$1,234.50",
+ * "1234,50 $"): the sign is the narrow one in every language.
+ */
+export function intlMoney(amount: number, language: Language, currency: string): string {
+  const key = `${language}:${currency}`;
+  let formatter = moneyFormatters.get(key);
+  if (!formatter) {
+    formatter = new Intl.NumberFormat(MONEY_LOCALES[language], {
+      style: 'currency',
+      currency,
+      currencyDisplay: 'narrowSymbol',
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 2,
+    });
+    moneyFormatters.set(key, formatter);
+  }
+  return formatter.format(amount);
+}
 
 /** The VAT rate in percent that prices include (Bulgaria's standard rate; a records setting with issue 29). */
 export const VAT_RATE_PERCENT = 20;

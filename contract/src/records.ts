@@ -102,8 +102,8 @@ export const OrderDocumentSchema = z.object({
 export type OrderDocument = z.infer<typeof OrderDocumentSchema>;
 export const OrderDocumentsSchema = z.array(OrderDocumentSchema);
 
-/** Date and time in Sofia, by parts (one formatter, kept: building one costs ICU a locale lookup). */
-const SOFIA_PARTS = new Intl.DateTimeFormat('en-CA', {
+/** A sale document's date and time: in Sofia, to the second, on a 24-hour clock. */
+export const SOFIA_DATE_TIME: Intl.DateTimeFormatOptions = {
   timeZone: 'Europe/Sofia',
   year: 'numeric',
   month: '2-digit',
@@ -112,7 +112,9 @@ const SOFIA_PARTS = new Intl.DateTimeFormat('en-CA', {
   minute: '2-digit',
   second: '2-digit',
   hourCycle: 'h23',
-});
+};
+/** By parts (one formatter, kept: building one costs ICU a locale lookup). */
+const SOFIA_PARTS = new Intl.DateTimeFormat('en-CA', SOFIA_DATE_TIME);
 
 /**
  * The QR text of a sale document, in the order of Ordinance N-18's Annex 18а with the e-shop's

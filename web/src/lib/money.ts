@@ -1,27 +1,8 @@
-import { fromCents, toCents, type Language } from '@shop/contract';
+import { fromCents, intlMoney, toCents, type Language } from '@shop/contract';
 import { grouped, NO_BREAK_SPACE } from './format';
 
 /** Currencies written by hand, with the sign `Intl` shows for them (`narrowSymbol`). */
 const SYMBOLS: Record<string, string> = { USD: '$', EUR: '€', GBP: '£' };
-
-const LOCALES: Record<Language, string> = { en: 'en-US', bg: 'bg-BG' };
-const formatters = new Map<string, Intl.NumberFormat>();
-
-function formatWithIntl(amount: number, language: Language, currency: string): string {
-  const cacheKey = `${language}:${currency}`;
-  let formatter = formatters.get(cacheKey);
-  if (!formatter) {
-    formatter = new Intl.NumberFormat(LOCALES[language], {
-      style: 'currency',
-      currency,
-      currencyDisplay: 'narrowSymbol',
-      minimumFractionDigits: 2,
-      maximumFractionDigits: 2,
-    });
-    formatters.set(cacheKey, formatter);
-  }
-  return formatter.format(amount);
-}
 
 /**
  * A price with its currency sign and 2 decimals, written the way the language writes numbers:
@@ -35,7 +16,7 @@ function formatWithIntl(amount: number, language: Language, currency: string): s
 export function formatMoney(amount: number, language: string, currency: string | undefined): string {
   const lang: Language = language === 'bg' ? 'bg' : 'en';
   const value = Number.isFinite(amount) ? amount : 0;
-  if (currency !== undefined && !SYMBOLS[currency]) return formatWithIntl(value, lang, currency);
+  if (currency !== undefined && !SYMBOLS[currency]) return intlMoney(value, lang, currency);
   const symbol = currency === undefined ? '' : (SYMBOLS[currency] ?? '');
   const cents = toCents(Math.abs(value));
   const whole = String(Math.floor(fromCents(cents)));

@@ -1,18 +1,10 @@
 import QRCode from 'qrcode';
+import { SOFIA_DATE_TIME } from '@shop/contract';
 import { newPdf } from '../../lib/pdf.js';
 import type { SaleDocumentRow } from './issue.js';
 
 export const money = (cents: number, currency: string) => `${(cents / 100).toFixed(2)} ${currency}`;
-const SOFIA_TIME = new Intl.DateTimeFormat('bg-BG', {
-  timeZone: 'Europe/Sofia',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hourCycle: 'h23',
-});
+const SOFIA_TIME = new Intl.DateTimeFormat('bg-BG', SOFIA_DATE_TIME);
 export const sofiaTime = (date: Date) => SOFIA_TIME.format(date);
 
 /** One row of a table: each value in its column (x, width), the first left and the rest right aligned. */
