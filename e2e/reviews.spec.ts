@@ -78,7 +78,7 @@ test('a buyer reviews a delivered product, the owner publishes it, and the produ
   await expect
     .poll(() =>
       reviews.evaluate((section) =>
-        [...section.querySelectorAll('[data-offscreen]')].every(
+        Array.from(section.querySelectorAll('[data-offscreen]')).every(
           (list) => list.firstElementChild?.checkVisibility({ contentVisibilityAuto: true }) ?? true,
         ),
       ),
