@@ -1,10 +1,13 @@
 import { fromCents, type DiscountTerms } from '@shop/contract';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, not, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { discountCodes, orders } from '../../db/schema.js';
 import { AppError, RateLimitError } from '../../lib/errors.js';
 import type { Limiter } from '../../platform/security/limiter.js';
 import { holdsItsCode } from './service.js';
+
+/** The shopper's open checkout: the one their next checkout cancels first (checkout/service.ts). */
+const replacedBy = (userId: number) => sql`(${orders.userId} = ${userId} and ${orders.status} = 'pending')`;
 
 /** A code a checkout may use: its terms, and what the order keeps of it. */
 export interface ApplicableCode extends DiscountTerms {
@@ -50,9 +53,10 @@ export class MinSubtotalError extends AppError {
  * The code `typed` as shopper `userId` may use it on goods of `subtotalCents`, or the refusal: 404
  * CODE_NOT_FOUND (unknown, switched off, before or after its dates), 409 CODE_MIN_SUBTOTAL, 409
  * CODE_USED_UP (every use held or taken), 409 CODE_ALREADY_USED (this shopper's uses). Uses are
- * the orders that hold the code: the caller's earlier open checkout is cancelled before this,
- * so its use is back. With `lock` (the checkout) the code's row is locked until the order is
- * written: checkouts racing for its last use take turns, and one of them gets it.
+ * the orders that hold the code, but the shopper's own open checkout: their next checkout
+ * replaces it (and gives back its holds first), so the quote of a shopper back from the payment
+ * page answers as that checkout will. With `lock` (the checkout) the code's row is locked until
+ * the order is written: checkouts racing for its last use take turns, and one of them gets it.
  */
 export async function applicableCode(
   tx: Db | Tx,
@@ -81,7 +85,7 @@ export async function applicableCode(
       mine: sql<number>`(count(*) filter (where ${orders.userId} = ${userId}))::int`,
     })
     .from(orders)
-    .where(and(eq(orders.discountCodeId, code.id), holdsItsCode));
+    .where(and(eq(orders.discountCodeId, code.id), holdsItsCode, not(replacedBy(userId))));
   if (code.maxUses !== null && held!.all >= code.maxUses) {
     throw new AppError('CODE_USED_UP', 'This code has been used up.');
   }
