@@ -86,21 +86,19 @@ const boundaries = [
 const API_MODULE_IMPORTS = {
   admin: ['cart', 'catalog', 'sales', 'size-fit', 'stock'],
   'admin-orders': ['orders', 'stock'],
-  checkout: ['couriers', 'discounts', 'invoices', 'orders', 'settings', 'stock'],
-  // Invoices number from the records' series and print with their PDF helpers.
-  invoices: ['records'],
+  checkout: ['couriers', 'discounts', 'documents', 'orders', 'settings', 'stock'],
   // Shipments answer the admin's order and take the order core's steps; prices read the settings.
   couriers: ['admin-orders', 'orders', 'settings'],
   // The low-stock digest lists what the dashboard's stats list.
-  'order-mails': ['admin-orders', 'orders', 'records', 'settings'],
-  orders: ['invoices', 'records', 'stock'],
+  'order-mails': ['admin-orders', 'documents', 'orders', 'settings'],
+  orders: ['documents', 'stock'],
   payments: ['orders', 'stock'],
   privacy: ['cart', 'orders', 'profile', 'reviews', 'stock', 'wishlist'],
-  profile: ['invoices'],
+  profile: ['documents'],
   // Reviews are answered with the catalogue's headers; their invitation is an order effect.
   reviews: ['catalog', 'orders'],
   sales: ['catalog'],
-  settings: ['catalog', 'records'],
+  settings: ['catalog', 'documents'],
   'size-fit': ['catalog'],
   stock: ['catalog'],
   wishlist: ['cart'],

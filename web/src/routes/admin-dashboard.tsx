@@ -7,7 +7,7 @@ import { BackupPanel } from '../features/admin-backups/components/backup-panel';
 import { FailedEffectsPanel } from '../features/admin-effects/components/failed-effects-panel';
 import { ProductTable } from '../features/admin-products/components/product-table';
 import { SellerWarning } from '../features/admin-settings/components/seller-warning';
-import { RecordsWarning } from '../features/records/components/records-warning';
+import { RecordsWarning } from '../features/admin-documents/components/records-warning';
 import { StatsPanel } from '../features/admin-stats/components/stats-panel';
 import { UserTable } from '../features/admin-users/components/user-table';
 import { useSession } from '../lib/session';

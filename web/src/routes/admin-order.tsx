@@ -1,9 +1,9 @@
 import { Navigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { OrderDetail } from '../features/admin-orders/components/order-detail';
-import { OrderDocuments } from '../features/records/components/order-documents';
+import { OrderDocuments } from '../features/documents/components/order-documents';
 import { useAdminOrder } from '../features/admin-orders/api/get-admin-order';
-import { RequestInvoice } from '../features/invoices/components/request-invoice';
+import { RequestInvoice } from '../features/documents/components/request-invoice';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { useLanguage } from '../lib/use-language';
 

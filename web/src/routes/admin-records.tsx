@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { AdminPage } from '../components/admin-page/admin-page';
-import { AuditFilePanel } from '../features/records/components/audit-file-panel';
-import { RecordsWarning } from '../features/records/components/records-warning';
+import { AuditFilePanel } from '../features/admin-documents/components/audit-file-panel';
+import { RecordsWarning } from '../features/admin-documents/components/records-warning';
 import { useDocumentTitle } from '../lib/use-document-title';
 
 /** /admin/records: the monthly audit file of the sale records (TRADE.md section 2), and what it still needs. */

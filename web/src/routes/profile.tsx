@@ -6,7 +6,7 @@ import { toast } from 'react-toastify';
 import { useSignOut } from '../features/auth/use-sign-out';
 import { ProfileForm } from '../features/profile/components/profile-form';
 import { YourData } from '../features/privacy/components/your-data';
-import { ProfileInvoice } from '../features/invoices/components/profile-invoice';
+import { ProfileInvoice } from '../features/documents/components/profile-invoice';
 import { PageHeading } from '../components/page-heading/page-heading';
 import { StateMessage } from '../components/state-message/state-message';
 import { useProfile } from '../lib/session';

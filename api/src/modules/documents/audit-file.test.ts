@@ -10,7 +10,7 @@ import { bearer, createProduct, createUser, type CreatedUser } from '../../test/
 import { startSmtpServer, type TestSmtpServer } from '../../test/smtp.js';
 import { addCartLine, payOnTestPage, TEST_DELIVERY } from '../payments/test-support.js';
 import { auditFile, monthStartInSofia } from './audit-file.js';
-import { issueSaleDocument } from './issue.js';
+import { issueSaleDocument } from './sale-document.js';
 
 /**
  * The monthly audit file (Annex 38, decision 0042): every file made here is validated against the

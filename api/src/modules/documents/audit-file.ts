@@ -11,7 +11,7 @@ import iconv from 'iconv-lite';
 import type { Db } from '../../db/client.js';
 import { orders, refunds, saleDocuments, shopSettings, type SaleDocumentData } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
-import { issueSaleDocument } from './issue.js';
+import { issueSaleDocument } from './sale-document.js';
 import { getRecordsSettings } from './settings.js';
 
 /**

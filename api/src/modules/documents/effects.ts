@@ -2,7 +2,7 @@ import type { Db } from '../../db/client.js';
 import type { Mail } from '../../platform/mail/mailer.js';
 import type { EffectHandler } from '../../platform/outbox/outbox.js';
 import { SALE_DOCUMENT } from './effect-kinds.js';
-import { issueSaleDocument } from './issue.js';
+import { issueSaleDocument } from './sale-document.js';
 import { saleDocumentPdf } from './pdf.js';
 
 /**

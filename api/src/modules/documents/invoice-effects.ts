@@ -3,10 +3,10 @@ import type { Db } from '../../db/client.js';
 import { invoiceDocuments, orders, users } from '../../db/schema.js';
 import type { Mailer } from '../../platform/mail/mailer.js';
 import type { EffectHandler } from '../../platform/outbox/outbox.js';
-import { CREDIT_NOTE, INVOICE_ISSUE, INVOICE_MAIL } from './effect-kinds.js';
-import { issueCreditNote, issueInvoice, lockOrderRow } from './issue.js';
-import { invoiceMail } from './mail.js';
-import { invoicePdf } from './pdf.js';
+import { CREDIT_NOTE, INVOICE_ISSUE, INVOICE_MAIL } from './invoice-effect-kinds.js';
+import { issueCreditNote, issueInvoice, lockOrderRow } from './invoice.js';
+import { invoiceMail } from './invoice-mail.js';
+import { invoicePdf } from './invoice-pdf.js';
 
 /**
  * The invoices module's effects, run after commit by the outbox (decision 0043): the invoice of an

@@ -1,5 +1,5 @@
 import type { Mail } from '../../platform/mail/mailer.js';
-import type { InvoiceRow } from './issue.js';
+import type { InvoiceRow } from './invoice.js';
 
 const escape = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);

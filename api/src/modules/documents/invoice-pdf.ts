@@ -1,6 +1,6 @@
 import { newPdf } from '../../lib/pdf.js';
-import { money, sofiaTime, tableRow } from '../records/pdf.js';
-import type { InvoiceRow } from './issue.js';
+import { money, sofiaTime, tableRow } from './pdf.js';
+import type { InvoiceRow } from './invoice.js';
 
 const day = (date: Date) => sofiaTime(date).slice(0, 10);
 

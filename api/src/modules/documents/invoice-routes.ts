@@ -15,8 +15,8 @@ import { z } from 'zod';
 import { invoiceDocuments } from '../../db/schema.js';
 import { notFound } from '../../lib/errors.js';
 import { currentUser, requireAdmin, requireUser } from '../../platform/security/authenticate.js';
-import { checkDocumentLink } from '../records/documents.js';
-import { invoicePdf } from './pdf.js';
+import { checkDocumentLink } from './links.js';
+import { invoicePdf } from './invoice-pdf.js';
 import { listDocuments, requestInvoice, salesLedgerCsv } from './service.js';
 
 const LinkQuerySchema = z.object({ expires: z.coerce.number().int(), sig: z.string().max(100) });

@@ -13,9 +13,9 @@ import {
   type InvoiceRecipient,
 } from '../../db/schema.js';
 import { enqueue } from '../../platform/outbox/outbox.js';
-import { nextNumber } from '../records/issue.js';
-import { recordsRow } from '../records/settings.js';
-import { INVOICE_MAIL } from './effect-kinds.js';
+import { nextNumber } from './sale-document.js';
+import { recordsRow } from './settings.js';
+import { INVOICE_MAIL } from './invoice-effect-kinds.js';
 
 export type InvoiceRow = typeof invoiceDocuments.$inferSelect;
 type OrderRow = typeof orders.$inferSelect;

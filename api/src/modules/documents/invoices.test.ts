@@ -7,8 +7,8 @@ import { createTestApp, effectsRun, heard, type TestApp } from '../../test/app.j
 import { bearer, createProduct, createUser, type CreatedUser } from '../../test/factories.js';
 import { startSmtpServer, type TestSmtpServer } from '../../test/smtp.js';
 import { addCartLine, payOnTestPage, TEST_DELIVERY } from '../payments/test-support.js';
-import { issueCreditNote, issueInvoice, keepInvoiceRequest, lockOrderRow, INVOICE_SERIES } from './issue.js';
-import { invoicePdf } from './pdf.js';
+import { issueCreditNote, issueInvoice, keepInvoiceRequest, lockOrderRow, INVOICE_SERIES } from './invoice.js';
+import { invoicePdf } from './invoice-pdf.js';
 
 /** Invoices and credit notes (TRADE.md section 3, decision 0043). */
 let t: TestApp;

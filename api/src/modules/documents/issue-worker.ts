@@ -4,7 +4,7 @@
  * their numbers as JSON. What two servers on one database do when payments arrive together.
  */
 import { openDatabase } from '../../db/client.js';
-import { issueSaleDocument } from './issue.js';
+import { issueSaleDocument } from './sale-document.js';
 
 const [url, ids] = process.argv.slice(2);
 const database = await openDatabase({ url: url! });

@@ -4,7 +4,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { invoiceDocuments, orders, saleDocuments } from '../../db/schema.js';
 import { AppError, notFound } from '../../lib/errors.js';
-import type { SaleDocumentRow } from './issue.js';
+import type { SaleDocumentRow } from './sale-document.js';
 import { linkKey } from './settings.js';
 
 /** How long a document's link opens it: a day (each listing gives fresh ones). */

@@ -1,7 +1,7 @@
 import QRCode from 'qrcode';
 import { SOFIA_DATE_TIME } from '@shop/contract';
 import { newPdf } from '../../lib/pdf.js';
-import type { SaleDocumentRow } from './issue.js';
+import type { SaleDocumentRow } from './sale-document.js';
 
 export const money = (cents: number, currency: string) => `${(cents / 100).toFixed(2)} ${currency}`;
 const SOFIA_TIME = new Intl.DateTimeFormat('bg-BG', SOFIA_DATE_TIME);

@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { notFound } from '../../lib/errors.js';
 import { currentUser, requireAdmin, requireUser } from '../../platform/security/authenticate.js';
 import { auditFile } from './audit-file.js';
-import { checkDocumentLink, orderDocuments, saleDocument } from './documents.js';
+import { checkDocumentLink, orderDocuments, saleDocument } from './links.js';
 import { saleDocumentPdf } from './pdf.js';
 
 const DocumentLinkParamsSchema = z.object({ kind: z.enum(DOCUMENT_KINDS), id: z.coerce.number().int().positive() });

@@ -11,8 +11,8 @@ import { testDbKind } from '../../test/database.js';
 import { bearer, createProduct, createUser, type CreatedUser } from '../../test/factories.js';
 import { startSmtpServer, type TestSmtpServer } from '../../test/smtp.js';
 import { addCartLine, payOnTestPage, TEST_DELIVERY } from '../payments/test-support.js';
-import { LINK_TTL_MS, signDocumentLink } from './documents.js';
-import { issueSaleDocument, nextNumber } from './issue.js';
+import { LINK_TTL_MS, signDocumentLink } from './links.js';
+import { issueSaleDocument, nextNumber } from './sale-document.js';
 
 /** Sale documents (TRADE.md section 2, decision 0039): settings, numbering, the PDF and its links. */
 

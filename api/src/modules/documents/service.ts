@@ -12,7 +12,7 @@ import type { Db, Tx } from '../../db/client.js';
 import { invoiceDocuments, invoiceProfiles, orders, saleDocuments, users } from '../../db/schema.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { audit } from '../../platform/audit.js';
-import { signDocumentLink } from '../records/documents.js';
+import { signDocumentLink } from './links.js';
 import {
   invoiceOf,
   invoiceRequested,
@@ -20,7 +20,7 @@ import {
   keepInvoiceRequest,
   lockOrderRow,
   type InvoiceRow,
-} from './issue.js';
+} from './invoice.js';
 
 /** The document's PDF behind a signed link (the route puts the public address before it). */
 export const documentLink = async (db: Db, kind: DocumentKind, id: number): Promise<string> =>

@@ -8,7 +8,7 @@ import { getSettings } from '../settings/service.js';
 import type { OrderMailKind } from '../orders/subscribers.js';
 import { orderMail } from './mails.js';
 import { toOrders } from '../orders/service.js';
-import { saleDocumentAttachment } from '../records/effects.js';
+import { saleDocumentAttachment } from '../documents/effects.js';
 
 export interface OrderMailDeps {
   mailer: Mailer;

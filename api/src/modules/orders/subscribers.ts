@@ -1,7 +1,7 @@
 import type { OrderEventType } from '@shop/contract';
 import type { Effect } from '../../platform/outbox/outbox.js';
-import { CREDIT_NOTE, INVOICE_ISSUE } from '../invoices/effect-kinds.js';
-import { SALE_DOCUMENT } from '../records/effect-kinds.js';
+import { CREDIT_NOTE, INVOICE_ISSUE } from '../documents/invoice-effect-kinds.js';
+import { SALE_DOCUMENT } from '../documents/effect-kinds.js';
 import { BACK_IN_STOCK } from '../stock/effect-kinds.js';
 
 /** An order event as its subscribers see it, once recorded. */

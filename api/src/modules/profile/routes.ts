@@ -11,7 +11,7 @@ import { z } from 'zod';
 import { sendPrivateBody } from '../../lib/etag.js';
 import { AppError, RateLimitError } from '../../lib/errors.js';
 import { currentUser, requireUser } from '../../platform/security/authenticate.js';
-import { saveInvoiceDetails } from '../invoices/service.js';
+import { saveInvoiceDetails } from '../documents/service.js';
 import { MESSAGES, getProfile, saveAvatar, updateProfile, uploadAvatar } from './service.js';
 
 const UPLOADS_PER_HOUR = 30;

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.js';
 import { userUploads, users } from '../../db/schema.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { storeImage } from '../../platform/files/images.js';
-import { savedInvoiceDetails } from '../invoices/service.js';
+import { savedInvoiceDetails } from '../documents/service.js';
 
 export const MESSAGES = {
   saved: 'Changes saved! Your profile has been updated.',

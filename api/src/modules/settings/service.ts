@@ -4,7 +4,7 @@ import type { Db, Tx } from '../../db/client.js';
 import { courierOffices, shopSettings } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
 import { audit } from '../../platform/audit.js';
-import { getRecordsSettings, updateRecordsSettings } from '../records/settings.js';
+import { getRecordsSettings, updateRecordsSettings } from '../documents/settings.js';
 
 export type SettingsRow = typeof shopSettings.$inferSelect;
 

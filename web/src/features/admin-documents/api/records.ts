@@ -1,7 +1,6 @@
 import useSWR, { type ScopedMutator } from 'swr';
-import type { OrderDocument, RecordsSettings, Settings, UpdateRecordsBody } from '@shop/contract';
+import type { RecordsSettings, Settings, UpdateRecordsBody } from '@shop/contract';
 import { api, type ApiError } from '../../../lib/api-client';
-import { useToken } from '../../../lib/session';
 
 /** The admin's settings (GET /admin/settings): the records settings are only there. */
 const ADMIN_SETTINGS_PATH = '/admin/settings';
@@ -22,13 +21,4 @@ export async function updateRecords(mutate: ScopedMutator, records: UpdateRecord
   const settings = await api.put<Settings>(ADMIN_SETTINGS_PATH, { records });
   await mutate(ADMIN_SETTINGS_PATH, settings, { revalidate: false });
   return settings.records!;
-}
-
-/** The order's documents (GET /orders/{id}/documents): its shopper's or an admin's; fresh links each time. */
-export const documentsKey = (token: string | null, orderId: number) =>
-  token ? ([`/orders/${orderId}/documents`, token] as const) : null;
-
-export function useOrderDocuments(orderId: number) {
-  const token = useToken();
-  return useSWR<OrderDocument[], ApiError>(documentsKey(token, orderId));
 }

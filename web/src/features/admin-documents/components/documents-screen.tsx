@@ -8,7 +8,7 @@ import { formatMoney } from '../../../lib/money';
 import { useSettings } from '../../../lib/settings';
 import { downloadFromApi } from '../../../lib/save-file';
 import { useLanguage } from '../../../lib/use-language';
-import { ledgerPath, useAdminDocuments, type DocumentsFilter } from '../api/invoices';
+import { ledgerPath, useAdminDocuments, type DocumentsFilter } from '../api/documents';
 import button from '../../../components/button/button.module.css';
 import fieldStyles from '../../../components/field/field.module.css';
 import { DataTable } from '../../../components/table/data-table';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useOrderDocuments } from '../api/records';
+import { useOrderDocuments } from '../api/order-documents';
 import styles from './order-documents.module.css';
 
 const issued = (iso: string, lang: string) =>
