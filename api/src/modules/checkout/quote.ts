@@ -69,6 +69,8 @@ export interface PriceRequest {
   deliveryCents?: number | undefined;
   cod: boolean;
   discountCode?: string | undefined;
+  /** The delivery's phone (the checkout): a code's uses per customer count it too. */
+  phone?: string | undefined;
   /** The checkout locks the cart's lines and the code's row; the quote reads. */
   lock: boolean;
 }
@@ -88,7 +90,12 @@ export async function priceCart(
   if (lines.length === 0) throw new AppError('CART_EMPTY', 'Your cart is empty!');
   const subtotalCents = lines.reduce((sum, line) => sum + line.unitPriceCents * line.quantity, 0);
   const code = request.discountCode
-    ? await applicableCode(tx, request.discountCode, { userId, subtotalCents, lock: request.lock })
+    ? await applicableCode(tx, request.discountCode, {
+        userId,
+        subtotalCents,
+        lock: request.lock,
+        phone: request.phone,
+      })
     : null;
   const shares = code ? discountShares(lines, code) : lines.map(() => 0);
   const deliveryPriceCents =

@@ -10,6 +10,7 @@ import { AppError, DependencyError } from '../../lib/errors.js';
 import { webPaths } from '../../lib/links.js';
 import type { CheckoutOrder, HostedSession, PaymentProvider } from '../../platform/payments/index.js';
 import { closePending, recordEvent, removeBoughtCartLines, type ClosedOrder } from '../orders/lifecycle.js';
+import { codeHoldUntil } from '../discounts/apply.js';
 import { keepInvoiceRequest } from '../documents/invoice.js';
 import { saveInvoiceDetails } from '../documents/service.js';
 import { settingsRow } from '../settings/service.js';
@@ -276,9 +277,11 @@ export async function createCheckout(
           deliveryCents: charge.cents,
           cod,
           discountCode: request.discountCode,
+          phone: delivery.phone,
           lock: true,
         })
       : null;
+    const held = expiresAt && holdUntil(earlier, expiresAt);
     const [row] = await insertOrder(tx, shopper, {
       status: cod ? 'placed' : 'pending',
       paymentMethod: request.paymentMethod,
@@ -286,7 +289,7 @@ export async function createCheckout(
       currency: request.currency,
       provider: provider.name,
       session: reserved,
-      expiresAt: expiresAt && holdUntil(earlier, expiresAt),
+      expiresAt: held && priced?.code ? await codeHoldUntil(tx, shopper.id, priced.code.id, held) : held,
       confirmationRequired,
       delivery,
       charges: {

@@ -1,5 +1,5 @@
 import { fromCents, type DiscountTerms } from '@shop/contract';
-import { and, eq, not, sql } from 'drizzle-orm';
+import { and, eq, inArray, min, not, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { discountCodes, orders } from '../../db/schema.js';
 import { AppError, RateLimitError } from '../../lib/errors.js';
@@ -8,6 +8,25 @@ import { holdsItsCode } from './service.js';
 
 /** The shopper's open checkout: the one their next checkout cancels first (checkout/service.ts). */
 const replacedBy = (userId: number) => sql`(${orders.userId} = ${userId} and ${orders.status} = 'pending')`;
+
+/** An address as one customer's: lower case, without a `+tag` (Ana+2@x.bg is ana@x.bg). */
+const emailKey = (email: SQL) => sql`regexp_replace(lower(${email}), '[+][^@]*@', '@')`;
+/** A phone as one customer's: its last nine digits (+359 88 123 4567 is 088 123 4567). */
+const phoneKey = (phone: SQL) => sql`right(regexp_replace(${phone}, '[^0-9]', '', 'g'), 9)`;
+
+/**
+ * The orders of one customer, for a code's uses per customer: the account's, and any other
+ * account's to the same address or (at checkout) delivered to the same phone: a second account
+ * does not make a second customer.
+ */
+const sameCustomer = (userId: number, phone: string | undefined) =>
+  or(
+    eq(orders.userId, userId),
+    sql`${emailKey(sql`${orders.email}`)} = (select ${emailKey(sql`u.email`)} from users u where u.id = ${userId})`,
+    phone === undefined
+      ? undefined
+      : sql`${phoneKey(sql`${orders.delivery} ->> 'phone'`)} = ${phoneKey(sql`${phone}::text`)}`,
+  );
 
 /** A code a checkout may use: its terms, and what the order keeps of it. */
 export interface ApplicableCode extends DiscountTerms {
@@ -52,7 +71,8 @@ export class MinSubtotalError extends AppError {
 /**
  * The code `typed` as shopper `userId` may use it on goods of `subtotalCents`, or the refusal: 404
  * CODE_NOT_FOUND (unknown, switched off, before or after its dates), 409 CODE_MIN_SUBTOTAL, 409
- * CODE_USED_UP (every use held or taken), 409 CODE_ALREADY_USED (this shopper's uses). Uses are
+ * CODE_USED_UP (every use held or taken), 409 CODE_ALREADY_USED (this customer's uses: their
+ * account's, their address's, and at checkout the delivery `phone`'s). Uses are
  * the orders that hold the code, but the shopper's own open checkout: their next checkout
  * replaces it (and gives back its holds first), so the quote of a shopper back from the payment
  * page answers as that checkout will. With `lock` (the checkout) the code's row is locked until
@@ -61,7 +81,12 @@ export class MinSubtotalError extends AppError {
 export async function applicableCode(
   tx: Db | Tx,
   typed: string,
-  { userId, subtotalCents, lock }: { userId: number; subtotalCents: number; lock: boolean },
+  {
+    userId,
+    subtotalCents,
+    lock,
+    phone,
+  }: { userId: number; subtotalCents: number; lock: boolean; phone?: string | undefined },
 ): Promise<ApplicableCode> {
   const query = tx
     .select()
@@ -82,7 +107,7 @@ export async function applicableCode(
   const [held] = await tx
     .select({
       all: sql<number>`count(*)::int`,
-      mine: sql<number>`(count(*) filter (where ${orders.userId} = ${userId}))::int`,
+      mine: sql<number>`(count(*) filter (where ${sameCustomer(userId, phone)}))::int`,
     })
     .from(orders)
     .where(and(eq(orders.discountCodeId, code.id), holdsItsCode, not(replacedBy(userId))));
@@ -99,4 +124,26 @@ export async function applicableCode(
     value: code.value,
     includeSaleItems: code.includeSaleItems,
   };
+}
+
+/**
+ * When a shopper's new checkout holds code `codeId` until: no later than `fresh`, and no later
+ * than the end of any earlier hold of theirs on it that had not yet lapsed (a checkout they
+ * replaced, cancelled or failed to pay), as stock's hold does (checkout/limits.ts): checking
+ * out again and again never holds a code past the first hold's expiry.
+ */
+export async function codeHoldUntil(tx: Tx, userId: number, codeId: number, fresh: Date): Promise<Date> {
+  const [earliest] = await tx
+    .select({ at: min(orders.expiresAt) })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.discountCodeId, codeId),
+        eq(orders.userId, userId),
+        inArray(orders.status, ['pending', 'cancelled', 'failed']),
+        sql`${orders.expiresAt} > now()`,
+      ),
+    );
+  const at = earliest?.at;
+  return at && at < fresh ? at : fresh;
 }

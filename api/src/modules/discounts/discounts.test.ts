@@ -280,6 +280,64 @@ describe('a checkout with a code', () => {
     expect(order).toMatchObject({ status: 'pending', discountCode: code, discountCents: 600, totalCents: 4_090 });
   });
 
+  it('ends a code’s hold with the first hold’s expiry: checking out again, or after a cancel, never holds it longer', async () => {
+    const user = await shopperBuying(3_000);
+    const { code } = await createCode({ maxUses: 1 });
+    const expiryOf = async (answer: { json: () => { orderId: number } }) => {
+      const [order] = await t.db.select().from(orders).where(eq(orders.id, answer.json().orderId));
+      return order!.expiresAt!.getTime();
+    };
+    const first = await checkout(user, { discountCode: code });
+    expect(first.statusCode, first.body).toBe(201);
+    const firstEnds = await expiryOf(first);
+    // The shopper cancels the unpaid checkout on its page, and checks out with the code again.
+    const cancelled = await t.app.inject({
+      method: 'POST',
+      url: `/api/orders/${first.json().orderId}/cancel`,
+      headers: bearer(user),
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const second = await checkout(user, { discountCode: code });
+    expect(second.statusCode, second.body).toBe(201);
+    expect(await expiryOf(second)).toBe(firstEnds);
+    // Once it lapses, the code is free for others at once, before any sweep closes the checkout.
+    await t.db
+      .update(orders)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(orders.id, second.json().orderId));
+    expect((await quote(await shopperBuying(3_000), { discountCode: code })).statusCode).toBe(200);
+  });
+
+  it('counts a customer’s uses by the delivery phone and the email as well as the account', async () => {
+    const { code } = await createCode({ kind: 'amount', value: 5 });
+    const first = await shopperBuying(3_000);
+    expect((await checkout(first, { discountCode: code, paymentMethod: 'cod' })).statusCode).toBe(201);
+    // Another account, the same phone written another way.
+    const samePhone = await shopperBuying(3_000);
+    const again = await checkout(samePhone, {
+      discountCode: code,
+      paymentMethod: 'cod',
+      delivery: { ...TEST_DELIVERY, phone: '088 123 4567' },
+    });
+    expect(again.statusCode, again.body).toBe(409);
+    expect(again.json().code).toBe('CODE_ALREADY_USED');
+    // Another account of the same address (case and a +tag aside): refused from the quote on.
+    const [local, domain] = first.email.split('@');
+    const alias = await createUser(t.db, { email: `${local!.toUpperCase()}+again@${domain}` });
+    await addCartLine(t.db, alias, await createProduct(t.db, { priceCents: 3_000 }));
+    const quoted = await quote(alias, { discountCode: code });
+    expect(quoted.statusCode, quoted.body).toBe(409);
+    expect(quoted.json().code).toBe('CODE_ALREADY_USED');
+    // Someone else altogether still may.
+    const someoneElse = await checkout(await shopperBuying(3_000), {
+      discountCode: code,
+      paymentMethod: 'cod',
+      delivery: { ...TEST_DELIVERY, phone: '+359 87 765 4321' },
+    });
+    expect(someoneElse.statusCode, someoneElse.body).toBe(201);
+  });
+
   it('gives 50 shoppers racing for the last use exactly one order with the code; the use returns when it expires', async () => {
     const { code, id } = await createCode({ maxUses: 1 });
     const shoppers = await Promise.all(Array.from({ length: 50 }, () => shopperBuying(2_500)));
