@@ -29,9 +29,15 @@ async function fromNewestMail(
   }
 }
 
-/** The 6-digit code of the newest verification mail to `email` (its subject ends with the code, in every language). */
+/** The 6-digit code of the newest verification mail to `email` (in its text: never in a subject, which is logged). */
 export const verificationCode = (outboxDir: string, email: string) =>
-  fromNewestMail(outboxDir, email, (mail) => /:\s*(\d{6})\s*$/.exec(mail.subject)?.[1], 'verification code');
+  fromNewestMail(
+    outboxDir,
+    email,
+    (mail) =>
+      /verification code|код за потвърждение/.test(mail.subject) ? /\b(\d{6})\b/.exec(mail.text)?.[1] : undefined,
+    'verification code',
+  );
 
 /** The password-reset link of the newest reset mail to `email`. */
 export const resetLink = (outboxDir: string, email: string) =>

@@ -1,8 +1,9 @@
-import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { testDbKind } from '../test/database.js';
+import { parseMail } from '../test/smtp.js';
 import { emptyPostgresDatabase } from './support/postgres.js';
 import { runNode, startServer, stop } from './support/server.js';
 
@@ -73,7 +74,7 @@ describe('a production start', () => {
     expect(output).not.toMatch(/\n\s+at /);
   });
 
-  it('on the stand-ins said by name: warns, logs no sign-up code, and keeps DATA_DIR to its owner', async () => {
+  it('on the stand-ins said by name: warns, logs no sign-up code or reset link, and keeps DATA_DIR to its owner', async () => {
     const dataDir = freshDataDir();
     const postgres = testDbKind === 'postgres' ? await emptyPostgresDatabase() : undefined;
     if (postgres) cleanups.push(() => postgres.drop());
@@ -92,16 +93,33 @@ describe('a production start', () => {
         body: JSON.stringify({ name: 'Mode Test', email, password: 'a long and unusual passphrase' }),
       });
       expect(signup.status).toBe(201);
-      // The mail is written, then logged: once the line is in, the file is there.
-      for (let waited = 0; waited < 10_000 && !server.output().includes('mail written'); waited += 50)
+      const reset = await fetch(`${server.url}/api/auth/reset-password`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email }),
+      });
+      expect(reset.status).toBe(200);
+      // Each mail is written, then logged: once both lines are in, the files are there.
+      const written = () => server.output().split('mail written').length - 1;
+      for (let waited = 0; waited < 10_000 && written() < 2; waited += 50)
         await new Promise((resolve) => setTimeout(resolve, 50));
-      expect(readdirSync(join(dataDir, 'outbox')).filter((name) => name.endsWith('.eml'))).toHaveLength(1);
+      const outbox = join(dataDir, 'outbox');
+      const mails = readdirSync(outbox)
+        .filter((name) => name.endsWith('.eml'))
+        .map((name) => parseMail(readFileSync(join(outbox, name), 'utf8')));
+      expect(mails).toHaveLength(2);
+      const code = mails.map((mail) => /\b(\d{6})\b/.exec(mail.text)?.[1]).find(Boolean);
+      const link = mails.map((mail) => /https?:\/\/\S+\/reset-password\/([\w-]+)/.exec(mail.text)).find(Boolean);
+      expect(code).toBeDefined();
+      expect(link).toBeDefined();
 
       const output = server.output();
       expect(output).toMatch(/WARNING: PAYMENTS=test in production: .*TEST PAYMENT/);
       expect(output).toMatch(/WARNING: MAIL=outbox in production/);
       expect(output).toContain('mail written to the outbox');
-      expect(output).not.toContain(`verification code for ${email}`);
+      // Neither the sign-up code nor the reset link (nor its token) reaches the log, in any line.
+      expect(output).not.toContain(code);
+      expect(output).not.toContain(link![1]);
 
       const open = modes(dataDir).filter(({ mode }) => (mode & 0o077) !== 0);
       expect(open.map(({ path, mode }) => `${path} ${mode.toString(8)}`)).toEqual([]);

@@ -41,7 +41,7 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
       stream.on('end', () => {
         const raw = Buffer.concat(chunks).toString('utf8');
         messages.push({
-          ...parseMessage(raw),
+          ...parseMail(raw),
           from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
           to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
           raw,
@@ -118,7 +118,8 @@ function decodeBody(headers: Record<string, string>, body: string): string {
   return body;
 }
 
-function parseMessage(raw: string): Pick<ReceivedMail, 'subject' | 'headers' | 'text' | 'html'> {
+/** A message as nodemailer writes it (SMTP, or an outbox's `.eml`), decoded. */
+export function parseMail(raw: string): Pick<ReceivedMail, 'subject' | 'headers' | 'text' | 'html'> {
   const { headers, body } = splitHeaderBody(raw);
   const found = { text: '', html: '' };
   collectParts(headers, body, found);

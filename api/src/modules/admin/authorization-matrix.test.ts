@@ -24,6 +24,7 @@ import { storeImage } from '../../platform/files/images.js';
 import { generateToken, hashToken } from '../../platform/security/tokens.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { createProduct, createUser, type CreatedUser } from '../../test/factories.js';
+import { parseMail } from '../../test/smtp.js';
 import { TEST_DELIVERY } from '../payments/test-support.js';
 import { multipart, testImage } from './test-support.js';
 
@@ -168,8 +169,8 @@ async function withdrawalLink(f: Fixtures): Promise<string> {
 async function mailedCode(f: Fixtures, email: string): Promise<string> {
   const dir = join(f.t.dataDir, 'outbox');
   for (const name of (await readdir(dir)).sort().reverse()) {
-    const text = await readFile(join(dir, name), 'utf8');
-    const code = text.includes(email) ? /verification code: (\d{6})/.exec(text)?.[1] : undefined;
+    const mail = parseMail(await readFile(join(dir, name), 'utf8'));
+    const code = mail.headers.to?.includes(email) ? /\b(\d{6})\b/.exec(mail.text)?.[1] : undefined;
     if (code) return code;
   }
   throw new Error(`no code mailed to ${email}`);

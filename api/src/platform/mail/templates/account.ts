@@ -1,12 +1,15 @@
 import { type Language } from '@shop/contract';
 import { renderMail, type MailBody } from './layout.js';
 
-/** Account mails (signup code, reset link, password-changed notice) in English and Bulgarian. */
+/**
+ * Account mails (signup code, reset link, password-changed notice) in English and Bulgarian. A
+ * subject never holds a code or a link: subjects are logged (the outbox) and shown in lists.
+ */
 
 export function signupCodeMail(lang: Language, name: string, code: string, minutes: number): MailBody {
   const texts = {
     en: {
-      subject: `Your Atelier Noir verification code: ${code}`,
+      subject: 'Your Atelier Noir verification code',
       preheader: `Enter ${code} to verify your email.`,
       heading: `Welcome, ${name}`,
       intro: ['Enter this code on the verification page to finish creating your account:'],
@@ -16,7 +19,7 @@ export function signupCodeMail(lang: Language, name: string, code: string, minut
       ],
     },
     bg: {
-      subject: `Вашият код за потвърждение в Atelier Noir: ${code}`,
+      subject: 'Вашият код за потвърждение в Atelier Noir',
       preheader: `Въведете ${code}, за да потвърдите имейла си.`,
       heading: `Добре дошли, ${name}`,
       intro: ['Въведете този код на страницата за потвърждение, за да завършите регистрацията си:'],
