@@ -106,6 +106,28 @@ describe('loadConfig', () => {
     ]);
   });
 
+  it('reads an IPv4-mapped range ::ffff:a.b.c.d/n as the IPv4 range a.b.c.d/(n−96), held to the IPv4 minimum', () => {
+    // Each matches every IPv4 client (or a /8's worth and more) as the IPv4 range it maps.
+    for (const bad of ['::ffff:0:0/96', '::ffff:0.0.0.0/96', '0:0:0:0:0:FFFF:0:0/100', '::ffff:10.0.0.0/103']) {
+      let error: unknown;
+      try {
+        loadConfig({ TRUST_PROXY: bad });
+      } catch (caught) {
+        error = caught;
+      }
+      expect(error, bad).toBeInstanceOf(ConfigError);
+      expect((error as ConfigError).problems, bad).toEqual([
+        expect.stringMatching(
+          /^TRUST_PROXY: .*covers far more.*::ffff:a\.b\.c\.d\/n is the IPv4 range a\.b\.c\.d\/\(n−96\)/,
+        ),
+      ]);
+    }
+    expect(loadConfig({ TRUST_PROXY: '::ffff:10.0.0.0/104,::ffff:10.1.2.3' }).trustProxy).toEqual([
+      '::ffff:10.0.0.0/104',
+      '::ffff:10.1.2.3',
+    ]);
+  });
+
   it('takes card payments with Stripe when its keys are set, else on the test page outside production', () => {
     const stripe = { STRIPE_SECRET_KEY: 'sk_1', STRIPE_WEBHOOK_SECRET: 'whsec_1', STRIPE_PUBLISHABLE_KEY: 'pk_1' };
     expect(loadConfig({}).payments).toBe('test');

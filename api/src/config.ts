@@ -1,4 +1,4 @@
-import { isIP } from 'node:net';
+import { BlockList, isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import { PASSWORD_MAX, PASSWORD_MIN } from '@shop/contract';
 import { z } from 'zod';
@@ -27,11 +27,27 @@ function isAddressOrCidr(entry: string): boolean {
  */
 const SHORTEST_PREFIX = { 4: 8, 6: 32 } as const;
 
-/** The entries whose prefix is shorter than SHORTEST_PREFIX for their IP version. */
+/** The IPv4-mapped IPv6 addresses (`::ffff:a.b.c.d`, in any spelling). */
+const IPV4_MAPPED = new BlockList();
+IPV4_MAPPED.addSubnet('::ffff:0:0', 96, 'ipv6');
+
+/**
+ * The IP version and prefix an entry covers. An IPv4-mapped range `::ffff:a.b.c.d/n` is the IPv4
+ * range a.b.c.d/(n−96): the proxy check (proxy-addr) matches IPv4 clients against it, so
+ * `::ffff:0:0/96` is every IPv4 address.
+ */
+function span(address: string, prefix: number): { version: 4 | 6; prefix: number } {
+  if (isIP(address) === 4) return { version: 4, prefix };
+  return IPV4_MAPPED.check(address, 'ipv6') ? { version: 4, prefix: prefix - 96 } : { version: 6, prefix };
+}
+
+/** The entries whose prefix is shorter than SHORTEST_PREFIX for the IP version they cover. */
 function tooWide(entries: string[]): string[] {
   return entries.filter((entry) => {
     const [address = '', prefix] = entry.split('/');
-    return prefix !== undefined && Number(prefix) < SHORTEST_PREFIX[isIP(address) === 4 ? 4 : 6];
+    if (prefix === undefined) return false;
+    const covered = span(address, Number(prefix));
+    return covered.prefix < SHORTEST_PREFIX[covered.version];
   });
 }
 
@@ -53,7 +69,8 @@ const trustProxy = z
         code: 'custom',
         message:
           `${wide.join(', ')} covers far more than a proxy: any client in it could choose its own address. ` +
-          'Name the proxies (prefixes of at least /8 for IPv4 and /32 for IPv6, e.g. TRUST_PROXY=10.0.0.0/8)',
+          'Name the proxies (prefixes of at least /8 for IPv4 and /32 for IPv6, e.g. TRUST_PROXY=10.0.0.0/8; ' +
+          'an IPv4-mapped ::ffff:a.b.c.d/n is the IPv4 range a.b.c.d/(n−96))',
       });
       return z.NEVER;
     }
