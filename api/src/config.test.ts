@@ -128,6 +128,28 @@ describe('loadConfig', () => {
     ]);
   });
 
+  it('refuses an ECONT_URL that is not HTTPS in production (it carries the Econt login), and plain http off loopback', () => {
+    const production = {
+      NODE_ENV: 'production',
+      PAYMENTS: 'off',
+      MAIL: 'outbox',
+      ECONT_USER: 'shop',
+      ECONT_PASSWORD: 'pw',
+    };
+    for (const bad of ['http://ee.econt.com/services', 'http://127.0.0.1:9000/services']) {
+      expect(() => loadConfig({ ...production, ECONT_URL: bad }), bad).toThrow(
+        /ECONT_URL: must be an https:\/\/ address/,
+      );
+    }
+    expect(loadConfig({ ...production, ECONT_URL: 'https://ee.econt.com/services' }).econt?.url).toBe(
+      'https://ee.econt.com/services',
+    );
+    // Outside production, a local stand-in over plain http (the tests' fake Econt), and only that.
+    expect(loadConfig({ ECONT_URL: 'http://127.0.0.1:9000/services' }).env).toBe('development');
+    expect(() => loadConfig({ ECONT_URL: 'http://econt.example.com/services' })).toThrow(/ECONT_URL/);
+    expect(() => loadConfig({ ECONT_URL: 'ftp://ee.econt.com/services' })).toThrow(/ECONT_URL/);
+  });
+
   it('takes card payments with Stripe when its keys are set, else on the test page outside production', () => {
     const stripe = { STRIPE_SECRET_KEY: 'sk_1', STRIPE_WEBHOOK_SECRET: 'whsec_1', STRIPE_PUBLISHABLE_KEY: 'pk_1' };
     expect(loadConfig({}).payments).toBe('test');

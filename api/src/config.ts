@@ -2,6 +2,7 @@ import { BlockList, isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import { PASSWORD_MAX, PASSWORD_MIN } from '@shop/contract';
 import { z } from 'zod';
+import { isLoopback } from './lib/loopback.js';
 import { passwordProblem } from './platform/security/password-policy.js';
 
 /**
@@ -85,6 +86,10 @@ const trustProxy = z
     });
     return z.NEVER;
   });
+
+/** A service URL a login may be sent to: HTTPS, or (outside production) plain http to this machine (a test's stand-in). */
+const carriesLoginSafely = (url: URL, production: boolean) =>
+  url.protocol === 'https:' || (!production && url.protocol === 'http:' && isLoopback(url));
 
 export const PAYMENT_MODES = ['stripe', 'test', 'off'] as const;
 export type PaymentsMode = (typeof PAYMENT_MODES)[number];
@@ -225,6 +230,10 @@ export function loadConfig(
   if (Boolean(raw.ECONT_USER) !== Boolean(raw.ECONT_PASSWORD))
     problems.push('ECONT_USER, ECONT_PASSWORD: set both (Econt) or neither (the built-in courier)');
   const production = raw.NODE_ENV === 'production';
+  if (parsed.success && !carriesLoginSafely(new URL(parsed.data.ECONT_URL), production))
+    problems.push(
+      `ECONT_URL: must be an https:// address (it carries the Econt login)${production ? '' : ', or a local http:// stand-in'}`,
+    );
   const payments = paymentsMode(raw, production && purpose === 'server', problems);
   const mail = mailMode(raw, production && purpose === 'server', problems);
   if (!parsed.success || problems.length > 0) throw new ConfigError(problems);

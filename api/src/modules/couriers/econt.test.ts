@@ -1,9 +1,13 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { courierOffices, courierShipments, orderEvents, orders } from '../../db/schema.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { bearer, createProduct, createUser, type CreatedUser } from '../../test/factories.js';
 import { addCartLine, TEST_DELIVERY } from '../payments/test-support.js';
+import { econtCourier } from './econt.js';
+import { CourierUnavailableError } from './gateway.js';
 import { pollTracking } from './shipments.js';
 import { fakeEcontOffice, startFakeEcont, type FakeEcont } from './test-support.js';
 
@@ -111,6 +115,46 @@ describe('Econt (ECONT_USER, ECONT_PASSWORD, ECONT_URL)', () => {
     const label = await t.app.inject({ method: 'GET', url: order.tracking.labelUrl, headers: bearer(admin) });
     expect(label.statusCode).toBe(200);
     expect(label.body).toContain('fake econt label');
+  });
+
+  it('sends the Econt login with a label download only to the configured host; never over plain http elsewhere', async () => {
+    // Anywhere else (another origin, here a second local server): no Authorization header.
+    const elsewhere: (string | undefined)[] = [];
+    const other = createServer((request, response) => {
+      elsewhere.push(request.headers.authorization);
+      if (request.url === '/bounce') {
+        response.writeHead(302, { location: `${fake.url}/labels/bounced.pdf` }).end();
+        return;
+      }
+      response.writeHead(200, { 'content-type': 'application/pdf' }).end('%PDF-1.4 elsewhere');
+    });
+    await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve));
+    const otherUrl = `http://127.0.0.1:${(other.address() as AddressInfo).port}`;
+    const gateway = econtCourier({ url: fake.url, user: 'shop', password: 'secret' });
+    const login = `Basic ${Buffer.from('shop:secret').toString('base64')}`;
+    try {
+      fake.downloads.length = 0;
+      expect((await gateway.labelPdf({ pdfURL: `${fake.url}/labels/1.pdf` })).toString()).toContain('fake econt');
+      expect(fake.downloads).toEqual([{ path: 'labels/1.pdf', authorization: login }]);
+      expect((await gateway.labelPdf({ pdfURL: `${otherUrl}/label.pdf` })).toString()).toContain('elsewhere');
+      expect(elsewhere).toEqual([undefined]);
+      // A redirect from elsewhere back to Econt: the login is added only on Econt's own host.
+      await gateway.labelPdf({ pdfURL: `${otherUrl}/bounce` });
+      expect(elsewhere).toEqual([undefined, undefined]);
+      expect(fake.downloads.at(-1)).toEqual({ path: 'labels/bounced.pdf', authorization: login });
+      // Plain http off loopback is never fetched.
+      await expect(gateway.labelPdf({ pdfURL: 'http://labels.example.com/1.pdf' })).rejects.toBeInstanceOf(
+        CourierUnavailableError,
+      );
+      // An HTTPS Econt: its login goes over HTTPS only, never to a plain http link of its own host.
+      const secure = econtCourier({ url: 'https://127.0.0.1:1/services', user: 'shop', password: 'secret' });
+      await expect(secure.labelPdf({ pdfURL: `${fake.url}/labels/2.pdf` })).rejects.toBeInstanceOf(
+        CourierUnavailableError,
+      );
+      expect(fake.downloads.map((download) => download.path)).not.toContain('labels/2.pdf');
+    } finally {
+      await new Promise<void>((resolve) => other.close(() => resolve()));
+    }
   });
 
   it('asks for inspection before payment when the owner allows it', async () => {

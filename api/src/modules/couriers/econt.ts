@@ -1,3 +1,4 @@
+import { isLoopback } from '../../lib/loopback.js';
 import type { CourierGateway, GatewayOffice, Parcel, ParcelStatus, Party, StoredLabel } from './gateway.js';
 import { CALL_TIMEOUT_MS, CourierUnavailableError, PRICE_TIMEOUT_MS } from './gateway.js';
 
@@ -41,6 +42,9 @@ interface EcontLabelAnswer {
 
 const TRACKING_PAGE = 'https://www.econt.com/services/track-shipment/';
 
+/** Redirects a label download follows. */
+const MAX_REDIRECTS = 3;
+
 export function econtCourier(options: EcontOptions): CourierGateway {
   const base = options.url.replace(/\/+$/, '');
   const authorization = `Basic ${Buffer.from(`${options.user}:${options.password}`).toString('base64')}`;
@@ -64,6 +68,35 @@ export function econtCourier(options: EcontOptions): CourierGateway {
     } catch (error) {
       throw new CourierUnavailableError('econt', error);
     }
+  }
+
+  /**
+   * A label's PDF, from wherever Econt's answer says it is. The login goes with it only to the
+   * configured service's own origin (HTTPS in production: config.ts), redirects included; any
+   * other host gets no credentials, and nothing is fetched over plain http but from a local
+   * stand-in of a plain-http service (the tests').
+   */
+  const service = new URL(base);
+  const plainHttpAllowed = service.protocol === 'http:' && isLoopback(service);
+  async function download(start: URL): Promise<Buffer> {
+    let url = start;
+    for (let hop = 0; hop <= MAX_REDIRECTS; hop += 1) {
+      if (!(url.protocol === 'https:' || (plainHttpAllowed && url.protocol === 'http:' && isLoopback(url))))
+        throw new Error(`label PDF: ${url.protocol}//${url.host} is not HTTPS`);
+      const response = await fetch(url, {
+        headers: url.origin === service.origin ? { authorization } : {},
+        redirect: 'manual',
+        signal: AbortSignal.timeout(CALL_TIMEOUT_MS),
+      });
+      const location = response.headers.get('location');
+      if (response.status >= 300 && response.status < 400 && location) {
+        url = new URL(location, url);
+        continue;
+      }
+      if (!response.ok) throw new Error(`label PDF: ${response.status}`);
+      return Buffer.from(await response.arrayBuffer());
+    }
+    throw new Error('label PDF: too many redirects');
   }
 
   const party = (who: Party) => ({
@@ -184,9 +217,7 @@ export function econtCourier(options: EcontOptions): CourierGateway {
       const url = typeof stored.pdfURL === 'string' ? stored.pdfURL : null;
       if (!url) throw new CourierUnavailableError('econt', new Error('the label has no pdfURL'));
       try {
-        const response = await fetch(url, { headers: { authorization }, signal: AbortSignal.timeout(CALL_TIMEOUT_MS) });
-        if (!response.ok) throw new Error(`label PDF: ${response.status}`);
-        return Buffer.from(await response.arrayBuffer());
+        return await download(new URL(url));
       } catch (error) {
         throw new CourierUnavailableError('econt', error);
       }

@@ -35,6 +35,10 @@ export interface FakeEcont {
   price: number;
   /** Shipment numbers the fake says were handed to the recipient. */
   delivered: Set<string>;
+  /** Where a new label's PDF is said to be (its `pdfURL`); on the fake itself by default. */
+  labelAt: ((shipmentNumber: string) => string) | null;
+  /** Every download of a label's PDF from the fake: its path and the Authorization it came with. */
+  downloads: { path: string; authorization: string | undefined }[];
   close(): Promise<void>;
 }
 
@@ -60,6 +64,8 @@ export async function startFakeEcont(): Promise<FakeEcont> {
     down: false,
     price: 5.8,
     delivered: new Set(),
+    labelAt: null,
+    downloads: [],
     close: async () => {
       for (const end of hanging) end();
       await new Promise<void>((resolve) => server.close(() => resolve()));
@@ -69,6 +75,7 @@ export async function startFakeEcont(): Promise<FakeEcont> {
     void (async () => {
       const path = (request.url ?? '').replace(/^\/services\//, '');
       if (request.method === 'GET' && path.startsWith('labels/')) {
+        fake.downloads.push({ path, authorization: request.headers.authorization });
         response.writeHead(200, { 'content-type': 'application/pdf' }).end('%PDF-1.4 fake econt label');
         return;
       }
@@ -92,7 +99,7 @@ export async function startFakeEcont(): Promise<FakeEcont> {
           return send(200, {
             label: {
               shipmentNumber,
-              pdfURL: `${fake.url}/labels/${shipmentNumber}.pdf`,
+              pdfURL: fake.labelAt?.(shipmentNumber) ?? `${fake.url}/labels/${shipmentNumber}.pdf`,
               totalPrice: fake.price,
               currency: 'BGN',
             },
