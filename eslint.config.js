@@ -87,11 +87,13 @@ const API_MODULE_IMPORTS = {
   admin: ['cart', 'catalog', 'sales', 'size-fit', 'stock'],
   'admin-orders': ['orders', 'stock'],
   checkout: ['couriers', 'discounts', 'documents', 'orders', 'settings', 'stock'],
+  // Documents are issued for orders (their rows asked of the order core) and run on its events.
+  documents: ['orders'],
   // Shipments answer the admin's order and take the order core's steps; prices read the settings.
   couriers: ['admin-orders', 'orders', 'settings'],
   // The low-stock digest lists what the dashboard's stats list.
   'order-mails': ['admin-orders', 'documents', 'orders', 'settings'],
-  orders: ['documents', 'stock'],
+  orders: ['stock'],
   payments: ['orders', 'stock'],
   privacy: ['cart', 'orders', 'profile', 'reviews', 'stock', 'wishlist'],
   profile: ['documents'],

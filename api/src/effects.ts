@@ -3,8 +3,7 @@ import type { Config } from './config.js';
 import type { Db } from './db/client.js';
 import { orderMailEffectHandlers } from './modules/order-mails/effects.js';
 import { orderEffectHandlers } from './modules/orders/effects.js';
-import { recordsEffectHandlers } from './modules/documents/effects.js';
-import { invoiceEffectHandlers } from './modules/documents/invoice-effects.js';
+import { documentEffectHandlers } from './modules/documents/effects.js';
 import { reviewEffectHandlers } from './modules/reviews/effects.js';
 import { stockEffectHandlers } from './modules/stock/effects.js';
 import { withdrawalEffectHandlers } from './modules/withdrawals/effects.js';
@@ -42,7 +41,6 @@ export function effectHandlers(deps: EffectDeps): Record<string, EffectHandler> 
     ...stockEffectHandlers({ db, mailer, links }),
     ...reviewEffectHandlers({ db, mailer, links }),
     ...withdrawalEffectHandlers({ ...mail, db }),
-    ...recordsEffectHandlers({ db }),
-    ...invoiceEffectHandlers({ db, mailer }),
+    ...documentEffectHandlers({ db, mailer }),
   };
 }

@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { FULFILMENT_STATUSES, ORDER_STATUSES, PAYMENT_METHODS } from './constants.js';
-import { allowedSteps, ORDER_STEPS, ORDER_TABLE, stepRefusal, stepResult, type OrderFacts } from './order-steps.js';
+import {
+  allowedSteps,
+  ORDER_STEPS,
+  ORDER_TABLE,
+  refusalOf,
+  stepRefusal,
+  stepResult,
+  type OrderFacts,
+  type StepRule,
+} from './order-steps.js';
 
 const order = (facts: Partial<OrderFacts>): OrderFacts => ({
   status: 'paid',
@@ -35,12 +44,13 @@ describe('the order table', () => {
         for (const fulfilment of FULFILMENT_STATUSES) {
           for (const paymentMethod of PAYMENT_METHODS) {
             const facts = order({ status, fulfilment, paymentMethod });
-            const anyone = ORDER_TABLE[step].by.some((actor) => stepRefusal(step, facts, actor) === null);
+            const rule: StepRule = ORDER_TABLE[step];
+            const anyone = rule.by.some((actor) => stepRefusal(step, facts, actor) === null);
             if (!anyone) continue;
             const next = stepResult(step, facts);
             expect(ORDER_STATUSES).toContain(next.status);
             expect(FULFILMENT_STATUSES).toContain(next.fulfilment);
-            expect(next.event).toBe(ORDER_TABLE[step].event);
+            expect(next.taken[0]).toEqual({ step, event: rule.event });
           }
         }
       }
@@ -60,5 +70,38 @@ describe('the order table', () => {
     );
     expect(stepResult('refund', order({}), 1_000).status).toBe('paid');
     expect(stepResult('refund', order({ refundedCents: 4_000 }), 1_000).status).toBe('refunded');
+  });
+
+  it('takes the steps a step implies as rows of the table: delivered cash is collected, a cancelled payment refunded', () => {
+    const cod = order({ status: 'placed', fulfilment: 'shipped', paymentMethod: 'cod' });
+    expect(stepResult('deliver', cod)).toEqual({
+      status: 'paid',
+      fulfilment: 'delivered',
+      taken: [
+        { step: 'deliver', event: 'delivered' },
+        { step: 'collect', event: 'paid' },
+      ],
+    });
+    expect(stepResult('deliver', order({ fulfilment: 'shipped' })).taken.map((each) => each.step)).toEqual(['deliver']);
+    expect(stepResult('cancel', order({ refundedCents: 1_000 }))).toEqual({
+      status: 'refunded',
+      fulfilment: 'unfulfilled',
+      taken: [
+        { step: 'cancel', event: 'cancelled' },
+        { step: 'refund', event: 'refunded' },
+      ],
+    });
+    expect(stepResult('cancel', order({ status: 'placed', paymentMethod: 'cod' })).status).toBe('cancelled');
+    expect(stepResult('cancel', order({ status: 'pending' })).taken).toHaveLength(1);
+    // Collecting is the shop's part of a delivery, never a button of its own.
+    expect(allowedSteps(cod, 'admin')).not.toContain('collect');
+  });
+
+  it('refuses a second withdrawal with its own code', () => {
+    expect(refusalOf('withdraw', order({ withdrawn: true }), 'shopper')).toEqual({
+      code: 'ALREADY_WITHDRAWN',
+      message: 'You have already withdrawn from this order.',
+    });
+    expect(refusalOf('ship', order({ status: 'pending' }), 'admin')?.code).toBe('INVALID_TRANSITION');
   });
 });

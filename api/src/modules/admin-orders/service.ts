@@ -6,16 +6,16 @@ import {
   fromCents,
 } from '@shop/contract';
 import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client.js';
-import { lockShopper } from '../../db/locks.js';
-import { orders, refunds } from '../../db/schema.js';
+import type { Db } from '../../db/client.js';
+import { orders } from '../../db/schema.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import type { SharedCache } from '../../platform/cache/shared-cache.js';
 import { audit } from '../../platform/audit.js';
 import { restock } from '../stock/service.js';
 import { assertStep, factsOf, takeStep } from '../orders/core.js';
-import { closePending, recordEvent } from '../orders/lifecycle.js';
+import { closePending } from '../orders/lifecycle.js';
 import { withCustomers } from '../orders/service.js';
+import { refundByKey, withOrder } from '../orders/store.js';
 import { toShip } from './stats.js';
 
 type OrderRow = typeof orders.$inferSelect;
@@ -107,16 +107,6 @@ export async function getAdminOrder(db: Db, id: number): Promise<AdminOrder> {
   return (await withCustomers(db, [row]))[0]!;
 }
 
-/** The order row, locked for a step: its shopper's checkouts and payments wait meanwhile. */
-async function lockOrder(tx: Tx, id: number): Promise<OrderRow> {
-  const [owner] = await tx.select({ userId: orders.userId }).from(orders).where(eq(orders.id, id));
-  if (!owner) throw notFound('Order not found');
-  if (owner.userId !== null) await lockShopper(tx, owner.userId);
-  const [row] = await tx.select().from(orders).where(eq(orders.id, id)).for('update');
-  if (!row) throw notFound('Order not found');
-  return row;
-}
-
 export interface ShipInput {
   carrier: string;
   trackingNumber: string;
@@ -125,21 +115,21 @@ export interface ShipInput {
 
 /** Hands a paid or cash-on-delivery order to the carrier, with its tracking. */
 export async function shipOrder(db: Db, actorId: number, id: number, input: ShipInput): Promise<void> {
-  await db.transaction(async (tx) => {
-    const row = await lockOrder(tx, id);
-    await takeStep(tx, row, 'ship', {
-      actor: 'admin',
-      actorId,
-      set: {
-        shippedAt: new Date(),
-        trackingCarrier: input.carrier,
-        trackingNumber: input.trackingNumber,
-        trackingUrl: input.trackingUrl ?? null,
-      },
-      detail: { ...input },
-    });
-    await audit(tx, { actorId, action: 'order.ship', target: `order:${id}`, detail: { ...input } });
-  });
+  await db.transaction((tx) =>
+    withOrder(tx, id, async (order) => {
+      await takeStep(tx, order, 'ship', {
+        actor: 'admin',
+        actorId,
+        set: {
+          trackingCarrier: input.carrier,
+          trackingNumber: input.trackingNumber,
+          trackingUrl: input.trackingUrl ?? null,
+        },
+        detail: { ...input },
+      });
+      await audit(tx, { actorId, action: 'order.ship', target: `order:${id}`, detail: { ...input } });
+    }),
+  );
 }
 
 /**
@@ -147,73 +137,52 @@ export async function shipOrder(db: Db, actorId: number, id: number, input: Ship
  * setting, docs/decisions/0031): it may then ship.
  */
 export async function confirmOrder(db: Db, actorId: number, id: number): Promise<void> {
-  await db.transaction(async (tx) => {
-    const row = await lockOrder(tx, id);
-    await takeStep(tx, row, 'confirm', { actor: 'admin', actorId, set: { confirmedAt: new Date() } });
-    await audit(tx, { actorId, action: 'order.confirm', target: `order:${id}` });
-  });
+  await db.transaction((tx) =>
+    withOrder(tx, id, async (order) => {
+      await takeStep(tx, order, 'confirm', { actor: 'admin', actorId });
+      await audit(tx, { actorId, action: 'order.confirm', target: `order:${id}` });
+    }),
+  );
 }
 
-/** The parcel arrived; a cash-on-delivery order is then paid (the courier collected the cash). */
+/** The parcel arrived; a cash-on-delivery order is then paid (the table's `collect`, a step of `deliver`). */
 export async function deliverOrder(db: Db, actorId: number, id: number): Promise<void> {
-  await db.transaction(async (tx) => {
-    const row = await lockOrder(tx, id);
-    const now = new Date();
-    const collected = row.status === 'placed';
-    await takeStep(tx, row, 'deliver', {
-      actor: 'admin',
-      actorId,
-      set: { deliveredAt: now, ...(collected ? { paidAt: now } : {}) },
-    });
-    if (collected) await recordEvent(tx, id, 'paid', { actorId, detail: { cashCollected: true } });
-    await audit(tx, { actorId, action: 'order.deliver', target: `order:${id}`, detail: { cashCollected: collected } });
-  });
+  await db.transaction((tx) =>
+    withOrder(tx, id, async (order) => {
+      const next = await takeStep(tx, order, 'deliver', { actor: 'admin', actorId });
+      const cashCollected = next.taken.some((taken) => taken.step === 'collect');
+      await audit(tx, { actorId, action: 'order.deliver', target: `order:${id}`, detail: { cashCollected } });
+    }),
+  );
 }
 
 /**
  * Cancels an order that has not left: its stock goes back (reserved or sold), a paid order is
- * refunded in full through the provider (`refunded`, the refund made after commit), any other
- * becomes `cancelled`. The shopper is mailed (an effect of the event). Answers what is refunded.
+ * refunded in full through the provider (the table's `refund`, a step of `cancel`: the refund is
+ * made after commit), any other becomes `cancelled`. The shopper is mailed (an effect of the
+ * event). Answers what is refunded.
  */
 export async function cancelOrder(db: Db, actorId: number, id: number, reason: string | undefined): Promise<number> {
-  return db.transaction(async (tx) => {
-    const row = await lockOrder(tx, id);
-    const refundedCents = row.status === 'paid' ? refundableCents(factsOf(row)) : 0;
-    if (row.status === 'pending') {
-      assertStep('cancel', factsOf(row), 'admin');
-      // A pending checkout closes as every pending checkout does, its session with it.
-      await closePending(tx, eq(orders.id, id), 'cancel', { reason, notify: true });
-    } else {
-      await takeStep(tx, row, 'cancel', { actor: 'admin', actorId, detail: { reason, notify: true } });
-      await restock(tx, [id]);
-      const refundId = refundedCents > 0 ? await insertRefund(tx, id, refundedCents, `cancel-${id}`, actorId) : null;
-      if (refundId !== null) {
-        await tx
-          .update(orders)
-          .set({ refundedCents: row.refundedCents + refundedCents })
-          .where(eq(orders.id, id));
-        const detail = { amountCents: refundedCents, refundId, onCancel: true };
-        await recordEvent(tx, id, 'refunded', { actorId, detail });
+  return db.transaction((tx) =>
+    withOrder(tx, id, async (order) => {
+      const refundedCents = order.status === 'paid' ? refundableCents(factsOf(order)) : 0;
+      if (order.status === 'pending') {
+        assertStep('cancel', factsOf(order), 'admin');
+        // A pending checkout closes as every pending checkout does, its session with it.
+        await closePending(tx, [id], 'cancel', { reason, notify: true });
+      } else {
+        await takeStep(tx, order, 'cancel', { actor: 'admin', actorId, detail: { reason, notify: true } });
+        await restock(tx, [id]);
       }
-    }
-    await audit(tx, {
-      actorId,
-      action: 'order.cancel',
-      target: `order:${id}`,
-      detail: { reason, was: row.status, refundedCents },
-    });
-    return refundedCents;
-  });
-}
-
-/** A refunds row, once per key: its id, or null when the key was used. */
-async function insertRefund(tx: Tx, orderId: number, amountCents: number, key: string, actorId: number) {
-  const [refund] = await tx
-    .insert(refunds)
-    .values({ orderId, amountCents, idempotencyKey: key, actorId })
-    .onConflictDoNothing()
-    .returning({ id: refunds.id });
-  return refund?.id ?? null;
+      await audit(tx, {
+        actorId,
+        action: 'order.cancel',
+        target: `order:${id}`,
+        detail: { reason, was: order.status, refundedCents },
+      });
+      return refundedCents;
+    }),
+  );
 }
 
 /**
@@ -229,41 +198,32 @@ export async function refundOrder(
   amountCents: number,
   key: string,
 ): Promise<{ applied: boolean }> {
-  return db.transaction(async (tx) => {
-    const row = await lockOrder(tx, id);
-    const [earlier] = await tx
-      .select({ id: refunds.id })
-      .from(refunds)
-      .where(and(eq(refunds.orderId, id), eq(refunds.idempotencyKey, key)));
-    if (earlier) return { applied: false };
-    const facts = factsOf(row);
-    assertStep('refund', facts, 'admin');
-    const remaining = refundableCents(facts);
-    if (amountCents > remaining) {
-      throw new AppError(
-        'INVALID_TRANSITION',
-        `At most ${fromCents(remaining).toFixed(2)} ${row.currency} of this order can still be refunded.`,
-      );
-    }
-    const refundId = await insertRefund(tx, id, amountCents, key, actorId);
-    await takeStep(tx, row, 'refund', {
-      actor: 'admin',
-      actorId,
-      amountCents,
-      set: { refundedCents: row.refundedCents + amountCents },
-      detail: { amountCents, refundId },
-    });
-    await audit(tx, { actorId, action: 'order.refund', target: `order:${id}`, detail: { amountCents, key } });
-    return { applied: true };
-  });
+  return db.transaction((tx) =>
+    withOrder(tx, id, async (order) => {
+      if (await refundByKey(tx, id, key)) return { applied: false };
+      const facts = factsOf(order);
+      assertStep('refund', facts, 'admin');
+      const remaining = refundableCents(facts);
+      if (amountCents > remaining) {
+        throw new AppError(
+          'INVALID_TRANSITION',
+          `At most ${fromCents(remaining).toFixed(2)} ${order.currency} of this order can still be refunded.`,
+        );
+      }
+      await takeStep(tx, order, 'refund', { actor: 'admin', actorId, amountCents, key });
+      await audit(tx, { actorId, action: 'order.refund', target: `order:${id}`, detail: { amountCents, key } });
+      return { applied: true };
+    }),
+  );
 }
 
 /** The parcel came back (a return, a refused delivery): `returned`, its stock back on hand if asked. */
 export async function returnOrder(db: Db, actorId: number, id: number, restocked: boolean): Promise<void> {
-  await db.transaction(async (tx) => {
-    const row = await lockOrder(tx, id);
-    await takeStep(tx, row, 'return', { actor: 'admin', actorId, detail: { restock: restocked } });
-    if (restocked) await restock(tx, [id]);
-    await audit(tx, { actorId, action: 'order.return', target: `order:${id}`, detail: { restock: restocked } });
-  });
+  await db.transaction((tx) =>
+    withOrder(tx, id, async (order) => {
+      await takeStep(tx, order, 'return', { actor: 'admin', actorId, detail: { restock: restocked } });
+      if (restocked) await restock(tx, [id]);
+      await audit(tx, { actorId, action: 'order.return', target: `order:${id}`, detail: { restock: restocked } });
+    }),
+  );
 }

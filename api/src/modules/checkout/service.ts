@@ -9,7 +9,8 @@ import { orders, users, type OrderDelivery } from '../../db/schema.js';
 import { AppError, DependencyError } from '../../lib/errors.js';
 import { webPaths } from '../../lib/links.js';
 import type { CheckoutOrder, HostedSession, PaymentProvider } from '../../platform/payments/index.js';
-import { closePending, recordEvent, removeBoughtCartLines, type ClosedOrder } from '../orders/lifecycle.js';
+import { closePending, removeBoughtCartLines, type ClosedOrder } from '../orders/lifecycle.js';
+import { recordEvent } from '../orders/store.js';
 import { codeHoldUntil } from '../discounts/apply.js';
 import { keepInvoiceRequest } from '../documents/invoice.js';
 import { saveInvoiceDetails } from '../documents/service.js';
@@ -199,8 +200,6 @@ function insertOrder(
   );
 }
 
-const pendingOf = (userId: number) => sql`${orders.userId} = ${userId} and ${orders.status} = 'pending'`;
-
 /**
  * Cancels the shopper's earlier checkout (its order rows locked) and gives back its stock. Every
  * stock row the new checkout touches, the earlier one's and the cart's, is locked first, at once,
@@ -208,7 +207,7 @@ const pendingOf = (userId: number) => sql`${orders.userId} = ${userId} and ${ord
  */
 async function cancelEarlier(tx: Tx, userId: number, earlier: { id: number }[]): Promise<ClosedOrder[]> {
   await lockVariants(tx, sql`${variantsOfCart(userId)} union ${variantsOfOrders(earlier.map((order) => order.id))}`);
-  return closePending(tx, pendingOf(userId), 'cancel');
+  return closePending(tx, { shopper: userId }, 'cancel');
 }
 
 const invalid = (field: string, message: string) => new AppError('VALIDATION_ERROR', message, { [field]: message });
@@ -349,7 +348,7 @@ export async function createCheckout(
   } catch (error) {
     // No session, nothing to pay: the order never existed as far as the shopper is concerned.
     await db.transaction(async (tx) => {
-      await closePending(tx, eq(orders.id, placed.id), 'cancel');
+      await closePending(tx, [placed.id], 'cancel');
       await tx.delete(orders).where(eq(orders.id, placed.id));
     });
     throw new PaymentProviderError(error);

@@ -2,19 +2,16 @@ import type { AdminOrder, Courier } from '@shop/contract';
 import { and, asc, eq, lt, or, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../../db/client.js';
-import { lockShopper } from '../../db/locks.js';
 import { courierShipments, orders } from '../../db/schema.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { audit } from '../../platform/audit.js';
 import { getAdminOrder } from '../admin-orders/service.js';
 import { assertStep, factsOf, takeStep } from '../orders/core.js';
-import { recordEvent } from '../orders/lifecycle.js';
+import { lockOrder, withOrder, type OrderRow } from '../orders/store.js';
 import { settingsRow } from '../settings/service.js';
 import { CourierUnavailableError, type CourierGateway, type Parcel, type Party } from './gateway.js';
 import type { OfficeIndex } from './office-index.js';
 import { officeById } from './offices.js';
-
-type OrderRow = typeof orders.$inferSelect;
 
 /** The couriers the shop can use: the one in use now, and the built-in one (its old labels still print). */
 export interface Couriers {
@@ -29,16 +26,6 @@ export const CARRIER_NAME: Record<Courier, string> = { builtin: 'Atelier Noir co
 
 /** A label asked for longer ago than this and never finished (a process that died) may be asked for again. */
 const STALE_CLAIM_MS = 2 * 60_000;
-
-/** The order row, locked for a step: its shopper's checkouts and payments wait meanwhile. */
-async function lockOrder(tx: Tx, id: number): Promise<OrderRow> {
-  const [owner] = await tx.select({ userId: orders.userId }).from(orders).where(eq(orders.id, id));
-  if (!owner) throw notFound('Order not found');
-  if (owner.userId !== null) await lockShopper(tx, owner.userId);
-  const [row] = await tx.select().from(orders).where(eq(orders.id, id)).for('update');
-  if (!row) throw notFound('Order not found');
-  return row;
-}
 
 /** "ул. X 12, 1000 София, България": the postcode and city a courier's address needs. */
 function cityOf(address: string): { city: string; postcode: string } {
@@ -112,31 +99,32 @@ export async function createShipment(
 ): Promise<AdminOrder> {
   const { gateway } = couriers;
   const dimensions = { parcels: size.parcels ?? 1, weightGrams: Math.round((size.weightKg ?? 1) * 1000) };
-  const claim = await db.transaction(async (tx) => {
-    const row = await lockOrder(tx, orderId);
-    assertStep('ship', factsOf(row), 'admin');
-    const [earlier] = await tx.select().from(courierShipments).where(eq(courierShipments.orderId, orderId));
-    if (earlier?.state === 'creating' && Date.now() - earlier.updatedAt.getTime() < STALE_CLAIM_MS)
-      throw new AppError('INVALID_TRANSITION', 'The label of this order is being made: wait a moment and reload.');
-    const parcel = await parcelOf(tx, gateway, row, dimensions);
-    const values = {
-      orderId,
-      courier: gateway.name,
-      state: 'creating' as const,
-      trackingNumber: null,
-      label: null,
-      parcels: dimensions.parcels,
-      weightGrams: dimensions.weightGrams,
-      codCents: parcel.codCents,
-      lastStatus: null,
-      polledAt: null,
-      updatedAt: new Date(),
-    };
-    const [shipment] = earlier
-      ? await tx.update(courierShipments).set(values).where(eq(courierShipments.id, earlier.id)).returning()
-      : await tx.insert(courierShipments).values(values).returning();
-    return { shipmentId: shipment!.id, parcel };
-  });
+  const claim = await db.transaction((tx) =>
+    withOrder(tx, orderId, async (row) => {
+      assertStep('ship', factsOf(row), 'admin');
+      const [earlier] = await tx.select().from(courierShipments).where(eq(courierShipments.orderId, orderId));
+      if (earlier?.state === 'creating' && Date.now() - earlier.updatedAt.getTime() < STALE_CLAIM_MS)
+        throw new AppError('INVALID_TRANSITION', 'The label of this order is being made: wait a moment and reload.');
+      const parcel = await parcelOf(tx, gateway, row, dimensions);
+      const values = {
+        orderId,
+        courier: gateway.name,
+        state: 'creating' as const,
+        trackingNumber: null,
+        label: null,
+        parcels: dimensions.parcels,
+        weightGrams: dimensions.weightGrams,
+        codCents: parcel.codCents,
+        lastStatus: null,
+        polledAt: null,
+        updatedAt: new Date(),
+      };
+      const [shipment] = earlier
+        ? await tx.update(courierShipments).set(values).where(eq(courierShipments.id, earlier.id)).returning()
+        : await tx.insert(courierShipments).values(values).returning();
+      return { shipmentId: shipment!.id, parcel };
+    }),
+  );
 
   const release = () => db.delete(courierShipments).where(eq(courierShipments.id, claim.shipmentId));
   let made;
@@ -148,40 +136,40 @@ export async function createShipment(
   }
 
   try {
-    await db.transaction(async (tx) => {
-      const row = await lockOrder(tx, orderId);
-      const tracking = {
-        carrier: CARRIER_NAME[gateway.name],
-        trackingNumber: made.trackingNumber,
-        trackingUrl: made.trackingUrl ?? undefined,
-      };
-      await takeStep(tx, row, 'ship', {
-        actor: 'admin',
-        actorId,
-        set: {
-          shippedAt: new Date(),
-          trackingCarrier: tracking.carrier,
-          trackingNumber: tracking.trackingNumber,
-          trackingUrl: made.trackingUrl,
-        },
-        detail: { ...tracking, courier: gateway.name },
-      });
-      await tx
-        .update(courierShipments)
-        .set({ state: 'created', trackingNumber: made.trackingNumber, label: made.label, updatedAt: new Date() })
-        .where(eq(courierShipments.id, claim.shipmentId));
-      await audit(tx, {
-        actorId,
-        action: 'order.shipment',
-        target: `order:${orderId}`,
-        detail: {
-          courier: gateway.name,
+    await db.transaction((tx) =>
+      withOrder(tx, orderId, async (row) => {
+        const tracking = {
+          carrier: CARRIER_NAME[gateway.name],
           trackingNumber: made.trackingNumber,
-          ...dimensions,
-          codCents: claim.parcel.codCents,
-        },
-      });
-    });
+          trackingUrl: made.trackingUrl ?? undefined,
+        };
+        await takeStep(tx, row, 'ship', {
+          actor: 'admin',
+          actorId,
+          set: {
+            trackingCarrier: tracking.carrier,
+            trackingNumber: tracking.trackingNumber,
+            trackingUrl: made.trackingUrl,
+          },
+          detail: { ...tracking, courier: gateway.name },
+        });
+        await tx
+          .update(courierShipments)
+          .set({ state: 'created', trackingNumber: made.trackingNumber, label: made.label, updatedAt: new Date() })
+          .where(eq(courierShipments.id, claim.shipmentId));
+        await audit(tx, {
+          actorId,
+          action: 'order.shipment',
+          target: `order:${orderId}`,
+          detail: {
+            courier: gateway.name,
+            trackingNumber: made.trackingNumber,
+            ...dimensions,
+            codCents: claim.parcel.codCents,
+          },
+        });
+      }),
+    );
   } catch (error) {
     // The order could not be shipped after all: the label is withdrawn, the claim goes.
     await gateway.cancelLabel(made.trackingNumber).catch(() => undefined);
@@ -244,15 +232,11 @@ export async function pollTracking(db: Db, gateway: CourierGateway): Promise<num
         .where(eq(courierShipments.id, shipment.id));
       if (!status?.delivered) return;
       const row = await lockOrder(tx, shipment.orderId);
-      if (row.fulfilment !== 'shipped') return;
-      const now = new Date();
-      const collected = row.status === 'placed';
+      if (row?.fulfilment !== 'shipped') return;
       await takeStep(tx, row, 'deliver', {
         actor: 'system',
-        set: { deliveredAt: now, ...(collected ? { paidAt: now } : {}) },
         detail: { courier: gateway.name, status: status.status },
       });
-      if (collected) await recordEvent(tx, row.id, 'paid', { detail: { cashCollected: true } });
       delivered += 1;
     });
   }

@@ -1,2 +1,2 @@
-/** The records module's effects (effects.ts runs them; orders/subscribers.ts writes the first). */
-export const SALE_DOCUMENT = 'records.sale-document';
+/** An invoice or credit note to its shopper, once issued (invoice.ts writes it with the document; effects.ts runs it). */
+export const INVOICE_MAIL = 'mail.invoice';

@@ -1,18 +1,60 @@
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import type { Mail } from '../../platform/mail/mailer.js';
+import { invoiceDocuments } from '../../db/schema.js';
+import type { Mail, Mailer } from '../../platform/mail/mailer.js';
 import type { EffectHandler } from '../../platform/outbox/outbox.js';
-import { SALE_DOCUMENT } from './effect-kinds.js';
-import { issueSaleDocument } from './sale-document.js';
+import { CREDIT_NOTE, INVOICE_ISSUE, SALE_DOCUMENT } from '../orders/subscribers.js';
+import { lockOrder, readWithShopper } from '../orders/store.js';
+import { INVOICE_MAIL } from './effect-kinds.js';
+import { issueCreditNote, issueInvoice } from './invoice.js';
+import { invoiceMail } from './invoice-mail.js';
+import { invoicePdf } from './invoice-pdf.js';
 import { saleDocumentPdf } from './pdf.js';
+import { issueSaleDocument } from './sale-document.js';
 
 /**
- * The records module's effect, run after commit by the outbox (decision 0032): the sale document
- * of a paid order, issued once (issueSaleDocument answers the one the order has).
+ * The documents module's effects, run after commit by the outbox (decisions 0032, 0039, 0043):
+ * the sale document of a paid order; the invoice of an order that asked for one, at its tax event
+ * (`paid`); the credit note of each refund of an invoiced order (`refunded`); the mail of each
+ * invoice or credit note issued. Each runs its work once: the documents are unique per order and
+ * per refund, and the mail is keyed by the document.
  */
-export function recordsEffectHandlers({ db }: { db: Db }): Record<string, EffectHandler> {
+export function documentEffectHandlers({ db, mailer }: { db: Db; mailer: Mailer }): Record<string, EffectHandler> {
   return {
     [SALE_DOCUMENT]: async ({ payload }) => {
       await issueSaleDocument(db, Number(payload.orderId));
+    },
+    [INVOICE_ISSUE]: async ({ payload }) => {
+      await db.transaction(async (tx) => {
+        const order = await lockOrder(tx, Number(payload.orderId));
+        if (order) await issueInvoice(tx, order);
+      });
+    },
+    [CREDIT_NOTE]: async ({ payload }) => {
+      await db.transaction(async (tx) => {
+        const order = await lockOrder(tx, Number(payload.orderId));
+        if (order) await issueCreditNote(tx, order, Number(payload.refundId));
+      });
+    },
+    [INVOICE_MAIL]: async ({ payload }) => {
+      const [document] = await db
+        .select()
+        .from(invoiceDocuments)
+        .where(eq(invoiceDocuments.id, Number(payload.documentId)));
+      if (!document) return;
+      const order = await readWithShopper(db, document.orderId);
+      const to = order?.shopper?.email ?? order?.row.email;
+      if (!order || !to) return;
+      await mailer.send({
+        ...invoiceMail(document, order.row.locale, to),
+        attachments: [
+          {
+            filename: `${document.kind}-${document.number}.pdf`,
+            content: await invoicePdf(document),
+            contentType: 'application/pdf',
+          },
+        ],
+      });
     },
   };
 }

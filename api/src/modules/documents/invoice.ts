@@ -5,7 +5,6 @@ import {
   invoiceDocuments,
   invoiceRequests,
   orderItems,
-  orders,
   refunds,
   shopSettings,
   type InvoiceData,
@@ -13,23 +12,17 @@ import {
   type InvoiceRecipient,
 } from '../../db/schema.js';
 import { enqueue } from '../../platform/outbox/outbox.js';
+import type { OrderRow } from '../orders/store.js';
 import { nextNumber } from './sale-document.js';
 import { recordsRow } from './settings.js';
-import { INVOICE_MAIL } from './invoice-effect-kinds.js';
+import { INVOICE_MAIL } from './effect-kinds.js';
 
 export type InvoiceRow = typeof invoiceDocuments.$inferSelect;
-type OrderRow = typeof orders.$inferSelect;
 
 /** Invoices and credit notes share this series of document_counters (decision 0043). */
 export const INVOICE_SERIES = 'invoice';
 /** The first number of the series: 0000000001. */
 export const FIRST_INVOICE_NUMBER = 1;
-
-/** The order row, locked: one invoice request or issue at a time per order. */
-export async function lockOrderRow(tx: Tx, orderId: number): Promise<OrderRow | undefined> {
-  const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
-  return order;
-}
 
 async function seller(tx: Tx): Promise<InvoiceData['seller']> {
   const [row] = await tx.select().from(shopSettings).where(eq(shopSettings.id, 1));

@@ -7,7 +7,8 @@ import { createTestApp, effectsRun, heard, type TestApp } from '../../test/app.j
 import { bearer, createProduct, createUser, type CreatedUser } from '../../test/factories.js';
 import { startSmtpServer, type TestSmtpServer } from '../../test/smtp.js';
 import { addCartLine, payOnTestPage, TEST_DELIVERY } from '../payments/test-support.js';
-import { issueCreditNote, issueInvoice, keepInvoiceRequest, lockOrderRow, INVOICE_SERIES } from './invoice.js';
+import { lockOrder } from '../orders/store.js';
+import { issueCreditNote, issueInvoice, keepInvoiceRequest, INVOICE_SERIES } from './invoice.js';
 import { invoicePdf } from './invoice-pdf.js';
 
 /** Invoices and credit notes (TRADE.md section 3, decision 0043). */
@@ -253,7 +254,7 @@ describe('credit notes', () => {
     expect(listed.filter((d) => d.kind === 'credit-note').map((d) => d.total)).toEqual([10, rest!.totalCents / 100]);
     // The credit-note effect run again finds the first.
     await t.db.transaction(async (tx) => {
-      const order = await lockOrderRow(tx, orderId);
+      const order = await lockOrder(tx, orderId);
       expect((await issueCreditNote(tx, order!, partial!.refundId!))!.id).toBe(partial!.id);
     });
   });
@@ -317,7 +318,7 @@ describe('numbering', () => {
     const first = await requestedRow();
     await expect(
       t.db.transaction(async (tx) => {
-        const order = await lockOrderRow(tx, first.id);
+        const order = await lockOrder(tx, first.id);
         await issueInvoice(tx, order!);
         throw new Error('rolled back after its number was taken');
       }),
@@ -325,7 +326,7 @@ describe('numbering', () => {
     const [counter] = await t.db.select().from(documentCounters).where(eq(documentCounters.series, INVOICE_SERIES));
     const rows = [first, ...(await Promise.all(Array.from({ length: 59 }, () => requestedRow())))];
     const issued = await Promise.all(
-      rows.map((row) => t.db.transaction(async (tx) => issueInvoice(tx, (await lockOrderRow(tx, row.id))!))),
+      rows.map((row) => t.db.transaction(async (tx) => issueInvoice(tx, (await lockOrder(tx, row.id))!))),
     );
     const numbers = issued.map((document) => Number(document!.number)).sort((a, b) => a - b);
     expect(numbers).toEqual(Array.from({ length: 60 }, (_, i) => counter!.next + i));

@@ -1,10 +1,11 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { type DocumentKind, type OrderDocument } from '@shop/contract';
-import { and, asc, eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { invoiceDocuments, orders, saleDocuments } from '../../db/schema.js';
+import { invoiceDocuments, saleDocuments } from '../../db/schema.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import type { SaleDocumentRow } from './sale-document.js';
+import { readOrder } from '../orders/store.js';
 import { linkKey } from './settings.js';
 
 /** How long a document's link opens it: a day (each listing gives fresh ones). */
@@ -54,11 +55,8 @@ export async function orderDocuments(
   viewer: { id: number; admin: boolean },
   orderId: number,
 ): Promise<(Omit<OrderDocument, 'url'> & { link: string })[]> {
-  const [order] = await db
-    .select({ id: orders.id })
-    .from(orders)
-    .where(viewer.admin ? eq(orders.id, orderId) : and(eq(orders.id, orderId), eq(orders.userId, viewer.id)));
-  if (!order) throw notFound('Order not found.');
+  const order = await readOrder(db, orderId);
+  if (!order || (!viewer.admin && order.userId !== viewer.id)) throw notFound('Order not found.');
   const [rows, invoices] = await Promise.all([
     db.select().from(saleDocuments).where(eq(saleDocuments.orderId, orderId)).orderBy(asc(saleDocuments.id)),
     // Invoices and credit notes (invoices/, decision 0043), read from their table.

@@ -1,14 +1,8 @@
 import { documentNumber, saleDocumentQr, vatWithin } from '@shop/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
-import {
-  documentCounters,
-  orderItems,
-  orders,
-  saleDocuments,
-  shopSettings,
-  type SaleDocumentData,
-} from '../../db/schema.js';
+import { documentCounters, orderItems, saleDocuments, shopSettings, type SaleDocumentData } from '../../db/schema.js';
+import { lockOrder } from '../orders/store.js';
 import { recordsRow } from './settings.js';
 
 export type SaleDocumentRow = typeof saleDocuments.$inferSelect;
@@ -38,7 +32,7 @@ export async function nextNumber(tx: Tx, series: string, first: number): Promise
  */
 export async function issueSaleDocument(db: Db, orderId: number, now = new Date()): Promise<SaleDocumentRow | null> {
   return db.transaction(async (tx) => {
-    const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+    const order = await lockOrder(tx, orderId);
     if (!order) return null;
     const [existing] = await tx.select().from(saleDocuments).where(eq(saleDocuments.orderId, orderId));
     if (existing) return existing;

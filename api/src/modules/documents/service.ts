@@ -13,14 +13,8 @@ import { invoiceDocuments, invoiceProfiles, orders, saleDocuments, users } from 
 import { AppError, notFound } from '../../lib/errors.js';
 import { audit } from '../../platform/audit.js';
 import { signDocumentLink } from './links.js';
-import {
-  invoiceOf,
-  invoiceRequested,
-  issueInvoice,
-  keepInvoiceRequest,
-  lockOrderRow,
-  type InvoiceRow,
-} from './invoice.js';
+import { invoiceOf, invoiceRequested, issueInvoice, keepInvoiceRequest, type InvoiceRow } from './invoice.js';
+import { lockOrder } from '../orders/store.js';
 
 /** The document's PDF behind a signed link (the route puts the public address before it). */
 export const documentLink = async (db: Db, kind: DocumentKind, id: number): Promise<string> =>
@@ -70,8 +64,8 @@ export async function requestInvoice(
   publicUrl: string,
 ): Promise<InvoiceRequestResult> {
   const result = await db.transaction(async (tx) => {
-    const order = await lockOrderRow(tx, orderId);
-    if (!order || (!viewer.admin && order.userId !== viewer.id)) throw notFound('Order not found.');
+    const order = await lockOrder(tx, orderId, viewer.admin ? {} : { of: viewer.id });
+    if (!order) throw notFound('Order not found.');
     if ((await invoiceOf(tx, orderId)) || (await invoiceRequested(tx, orderId))) {
       throw new AppError('INVOICE_EXISTS', EXISTS);
     }

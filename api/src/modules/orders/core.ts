@@ -1,27 +1,32 @@
-import { stepRefusal, stepResult, type OrderActor, type OrderFacts, type OrderStep } from '@shop/contract';
+import {
+  refundableCents,
+  refusalOf,
+  stepResult,
+  type OrderActor,
+  type OrderFacts,
+  type OrderStep,
+} from '@shop/contract';
 import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { orders } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
-import { recordEvent } from './lifecycle.js';
-
-type OrderRow = typeof orders.$inferSelect;
+import { insertRefund, recordEvent, type LockedOrder, type OrderRow } from './store.js';
 
 /** What the transition table (contract/src/order-steps.ts) reads of an order row. */
-export const factsOf = (row: OrderRow, { withdrawn = false } = {}): OrderFacts => ({
+export const factsOf = (row: OrderRow & { withdrawn?: boolean }): OrderFacts => ({
   status: row.status,
   fulfilment: row.fulfilment,
   paymentMethod: row.paymentMethod,
   totalCents: row.totalCents,
   refundedCents: row.refundedCents,
   awaitsConfirmation: row.confirmationRequired && row.confirmedAt === null,
-  withdrawn,
+  withdrawn: row.withdrawn ?? false,
 });
 
-/** 409 INVALID_TRANSITION with the table's reason, unless `actor` may take `step` on the order. */
+/** 409 with the table's code and reason (INVALID_TRANSITION, ALREADY_WITHDRAWN), unless `actor` may take `step`. */
 export function assertStep(step: OrderStep, facts: OrderFacts, actor: OrderActor): void {
-  const refusal = stepRefusal(step, facts, actor);
-  if (refusal) throw new AppError('INVALID_TRANSITION', refusal);
+  const refusal = refusalOf(step, facts, actor);
+  if (refusal) throw new AppError(refusal.code, refusal.message);
 }
 
 export interface StepInput {
@@ -32,25 +37,68 @@ export interface StepInput {
   set?: Partial<Omit<OrderRow, 'id' | 'status' | 'fulfilment'>>;
   /** What the event records (a reason, an amount): its subscribers read it too. */
   detail?: Record<string, unknown>;
-  withdrawn?: boolean;
-  /** What a refund gives back (the table's `to` needs it). */
-  amountCents?: number;
+  /** What a refund gives back (all that is left unless said). */
+  amountCents?: number | undefined;
+  /** A refund's idempotency key: the same key refunds once. */
+  key?: string | undefined;
 }
 
+type StepWork = (
+  tx: Tx,
+  order: LockedOrder,
+  input: StepInput,
+  at: Date,
+) => Promise<{ set: StepInput['set']; detail?: Record<string, unknown> }>;
+
 /**
- * The one way an order moves (docs/decisions/0032): the table says whether `step` may be taken
- * from the locked row's state and where it leads; the row is updated and the step's event
- * recorded, with the effects its subscribers ask for (subscribers.ts), in the caller's
- * transaction. Answers the state it led to.
+ * What a step writes besides its state, whoever takes it (a route, or the shop as part of another
+ * step): when it happened (one time for a step and those it implies: cash is collected when the
+ * parcel is delivered), the money a refund gives back (a refunds row, made through the provider
+ * after commit by the `refunded` event's subscriber, orders/effects.ts).
  */
-export async function takeStep(tx: Tx, row: OrderRow, step: OrderStep, input: StepInput) {
-  const facts = factsOf(row, { withdrawn: input.withdrawn });
+const STEP_WORK: Partial<Record<OrderStep, StepWork>> = {
+  pay: async (_tx, _order, _input, at) => ({ set: { paidAt: at } }),
+  confirm: async (_tx, _order, _input, at) => ({ set: { confirmedAt: at } }),
+  ship: async (_tx, _order, _input, at) => ({ set: { shippedAt: at } }),
+  deliver: async (_tx, _order, _input, at) => ({ set: { deliveredAt: at } }),
+  collect: async (_tx, _order, _input, at) => ({ set: { paidAt: at }, detail: { cashCollected: true } }),
+  refund: async (tx, order, input) => {
+    const amountCents = input.amountCents ?? refundableCents(factsOf(order));
+    const key = input.key ?? `refund-${order.id}-${order.refundedCents}`;
+    const refundId = await insertRefund(tx, { orderId: order.id, amountCents, key, actorId: input.actorId });
+    return { set: { refundedCents: order.refundedCents + amountCents }, detail: { amountCents, refundId } };
+  },
+};
+
+/**
+ * The one way an order moves (docs/decisions/0032, 0049): the table says whether `step` may be
+ * taken from the locked order's state and where it leads, with the steps it implies (its `then`:
+ * a delivery collects cash on delivery, a cancellation refunds a paid order). The row is updated
+ * once and each step's event recorded, with the effects its subscribers ask for (subscribers.ts),
+ * in the caller's transaction. An implied step's event says which step it was part of
+ * (`partOf`). Answers the state it led to.
+ */
+export async function takeStep(tx: Tx, order: LockedOrder, step: OrderStep, input: StepInput) {
+  const facts = factsOf(order);
   assertStep(step, facts, input.actor);
   const next = stepResult(step, facts, input.amountCents);
+  const at = new Date();
+  let set: StepInput['set'] = {};
+  const events: { type: (typeof next.taken)[number]['event']; detail: Record<string, unknown> }[] = [];
+  for (const { step: each, event } of next.taken) {
+    const own = each === step;
+    const eachInput: StepInput = own
+      ? input
+      : { actor: 'system', actorId: input.actorId, key: `${step}-${order.id}`, detail: { partOf: step } };
+    const work = await STEP_WORK[each]?.(tx, order, eachInput, at);
+    set = { ...set, ...eachInput.set, ...work?.set };
+    events.push({ type: event, detail: { ...eachInput.detail, ...work?.detail } });
+  }
   await tx
     .update(orders)
-    .set({ ...input.set, status: next.status, fulfilment: next.fulfilment })
-    .where(eq(orders.id, row.id));
-  await recordEvent(tx, row.id, next.event, { actorId: input.actorId, detail: input.detail });
+    .set({ ...set, status: next.status, fulfilment: next.fulfilment })
+    .where(eq(orders.id, order.id));
+  for (const event of events)
+    await recordEvent(tx, order.id, event.type, { actorId: input.actorId, detail: event.detail });
   return next;
 }

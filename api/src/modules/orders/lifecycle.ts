@@ -1,7 +1,7 @@
 import { and, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../../db/client.js';
-import { stepResult, type OrderEventType, type OrderFacts } from '@shop/contract';
+import { ORDER_TABLE, stepResult, type OrderFacts } from '@shop/contract';
 import { enqueue } from '../../platform/outbox/outbox.js';
 import { effectsOf } from './subscribers.js';
 import { orderEvents, orders } from '../../db/schema.js';
@@ -15,23 +15,6 @@ export async function removeBoughtCartLines(tx: Tx, order: { id: number; userId:
   await tx.execute(sql`delete from cart_items c using order_items oi where ${sameLine} and c.quantity <= oi.quantity`);
   await tx.execute(sql`update cart_items c set quantity = c.quantity - oi.quantity, updated_at = now()
     from order_items oi where ${sameLine} and c.quantity > oi.quantity`);
-}
-
-/**
- * Adds a step to the order's history (its timeline), with the effects its subscribers ask for
- * (subscribers.ts), in the caller's transaction: they run once it commits (platform/outbox).
- */
-export async function recordEvent(
-  tx: Tx,
-  orderId: number,
-  type: OrderEventType,
-  { actorId, detail = {} }: { actorId?: number | undefined; detail?: Record<string, unknown> | undefined } = {},
-): Promise<void> {
-  const [event] = await tx
-    .insert(orderEvents)
-    .values({ orderId, type, actorId, detail })
-    .returning({ id: orderEvents.id });
-  await enqueue(tx, effectsOf({ id: event!.id, orderId, type, detail }));
 }
 
 export interface ClosedOrder {
@@ -53,18 +36,21 @@ const PENDING_CHECKOUT: OrderFacts = {
 };
 
 /**
- * Closes the pending orders `where` selects (a new checkout replaced them, their session ran out,
- * their payment failed) and gives back the stock they reserved. Order rows are locked first,
- * then stock rows. Answers what was closed, so the caller can close the providers' sessions.
+ * Closes pending orders (a new checkout replaced them, their session ran out, their payment
+ * failed, they were cancelled): those of `which` ids, or the shopper's open checkout, and gives
+ * back the stock they reserved. Order rows are locked first, then stock rows. Answers what was
+ * closed; their providers' sessions close after commit (an effect of the event).
  */
 export async function closePending(
   tx: Tx,
-  where: SQL,
+  which: number[] | { shopper: number },
   step: 'cancel' | 'expire' | 'fail',
   detail: Record<string, unknown> = {},
 ): Promise<ClosedOrder[]> {
+  const where = Array.isArray(which) ? inArray(orders.id, which) : eq(orders.userId, which.shopper);
   // A pending checkout is a card order not yet paid: the table's rule for the step says where it goes.
-  const { status, event } = stepResult(step, PENDING_CHECKOUT);
+  const { status } = stepResult(step, PENDING_CHECKOUT);
+  const { event } = ORDER_TABLE[step];
   const closed = await tx
     .update(orders)
     .set({ status })
@@ -112,10 +98,7 @@ export async function expireLapsed(db: Db, scope?: SQL): Promise<ClosedOrder[]> 
     if (lapsed.length === 0) return [];
     return closePending(
       tx,
-      inArray(
-        orders.id,
-        lapsed.map((order) => order.id),
-      ),
+      lapsed.map((order) => order.id),
       'expire',
     );
   });

@@ -10,16 +10,14 @@ import {
   users,
   withdrawals,
 } from '../../db/schema.js';
-import { lockShopper } from '../../db/locks.js';
 import { notFound } from '../../lib/errors.js';
 import { assertStep, factsOf } from './core.js';
 import { closePending, expireLapsed } from './lifecycle.js';
 import { isTestPayment } from './test-payment.js';
+import { withOrder, type OrderRow } from './store.js';
 
 /** A shopper's history is bounded: the newest orders are what anyone reads. */
 export const ORDER_LIST_MAX = 100;
-
-type OrderRow = typeof orders.$inferSelect;
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 
@@ -145,17 +143,17 @@ export const getOrderBySession = (db: Db, userId: number, sessionId: string) =>
  * closes (effects of the event). Another shopper's order is "not found"; one past paying, 409.
  */
 export async function cancelOwnCheckout(db: Db, userId: number, id: number): Promise<void> {
-  await db.transaction(async (tx) => {
-    await lockShopper(tx, userId);
-    const [row] = await tx
-      .select()
-      .from(orders)
-      .where(and(eq(orders.id, id), eq(orders.userId, userId)))
-      .for('update');
-    if (!row) throw notFound('Order not found');
-    assertStep('cancel', factsOf(row), 'shopper');
-    await closePending(tx, eq(orders.id, id), 'cancel');
-  });
+  await db.transaction((tx) =>
+    withOrder(
+      tx,
+      id,
+      async (order) => {
+        assertStep('cancel', factsOf(order), 'shopper');
+        await closePending(tx, [id], 'cancel');
+      },
+      { of: userId },
+    ),
+  );
 }
 
 /** Orders with their customers, as the admin sees them. */

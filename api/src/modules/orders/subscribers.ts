@@ -1,7 +1,5 @@
 import type { OrderEventType } from '@shop/contract';
 import type { Effect } from '../../platform/outbox/outbox.js';
-import { CREDIT_NOTE, INVOICE_ISSUE } from '../documents/invoice-effect-kinds.js';
-import { SALE_DOCUMENT } from '../documents/effect-kinds.js';
 import { BACK_IN_STOCK } from '../stock/effect-kinds.js';
 
 /** An order event as its subscribers see it, once recorded. */
@@ -30,6 +28,10 @@ export const OWNER_WITHDRAWAL_MAIL = 'mail.owner.withdrawal';
 /** The invitation to review what an order brought (reviews/effects.ts runs it), REVIEW_INVITE_DAYS after delivery. */
 export const REVIEW_INVITE = 'mail.review-invite';
 export const REVIEW_INVITE_DAYS = 7;
+/** A paid order's sale document, its invoice, and each refund's credit note (documents/effects.ts runs them). */
+export const SALE_DOCUMENT = 'records.sale-document';
+export const INVOICE_ISSUE = 'invoices.invoice';
+export const CREDIT_NOTE = 'invoices.credit-note';
 /** The daily digest of low stock (order-mails/digest.ts writes it, keyed by the day). */
 export const LOW_STOCK_DIGEST = 'mail.owner.low-stock';
 
@@ -131,7 +133,7 @@ export const ORDER_SUBSCRIBERS: Partial<Record<OrderEventType, (event: RecordedE
       payload: { refundId: event.detail.refundId },
     },
     // A cancellation's refund is told in its cancellation mail.
-    ...(event.detail.onCancel ? [] : [mail(event, 'refunded', { amountCents: event.detail.amountCents })]),
+    ...(event.detail.partOf === 'cancel' ? [] : [mail(event, 'refunded', { amountCents: event.detail.amountCents })]),
     creditNote(event),
   ],
   returned: (event) => (event.detail.restock ? [backInStock(event)] : []),

@@ -1,15 +1,12 @@
 import { stepRefusal } from '@shop/contract';
-import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
-import { lockShopper } from '../../db/locks.js';
-import { orders, paymentEvents } from '../../db/schema.js';
+import { paymentEvents } from '../../db/schema.js';
 import type { PaymentEvent } from '../../platform/payments/index.js';
 import { factsOf, takeStep } from '../orders/core.js';
 import { closePending, removeBoughtCartLines } from '../orders/lifecycle.js';
+import { lockOrder, type OrderRow } from '../orders/store.js';
 import { sellReservation, sellUnreserved } from '../stock/service.js';
-
-type OrderRow = typeof orders.$inferSelect;
 
 /** The table's step (contract/src/order-steps.ts) for each way a checkout closes without payment. */
 const CLOSING_STEP = { cancelled: 'cancel', expired: 'expire', failed: 'fail' } as const;
@@ -52,11 +49,7 @@ export async function applyPaymentEvent(db: Db, event: PaymentEvent): Promise<Ap
       .returning({ id: paymentEvents.id });
     if (recorded.length === 0) return { result: 'duplicate' };
 
-    const ofSession = and(eq(orders.paymentSessionId, event.sessionId), eq(orders.paymentProvider, event.provider));
-    const [owner] = await tx.select({ userId: orders.userId }).from(orders).where(ofSession);
-    if (!owner) return { result: 'unknown-session' };
-    if (owner.userId !== null) await lockShopper(tx, owner.userId);
-    const [order] = await tx.select().from(orders).where(ofSession).for('update');
+    const order = await lockOrder(tx, { provider: event.provider, sessionId: event.sessionId });
     if (!order) return { result: 'unknown-session' };
 
     if (event.outcome === 'paid') {
@@ -67,7 +60,7 @@ export async function applyPaymentEvent(db: Db, event: PaymentEvent): Promise<Ap
       if (problems.length > 0) return { result: 'mismatch', order, problems };
       await takeStep(tx, order, 'pay', {
         actor: 'system',
-        set: { paidAt: new Date(), paymentReference: event.paymentReference },
+        set: { paymentReference: event.paymentReference },
       });
       // What the checkout reserved is sold; a late payment (its reservation was given back) takes what is left.
       if (order.status === 'pending') await sellReservation(tx, order.id);
@@ -77,7 +70,7 @@ export async function applyPaymentEvent(db: Db, event: PaymentEvent): Promise<Ap
     }
     if (order.status !== 'pending') return { result: 'unchanged', order };
     // The provider closed the session itself: the event says so, and nothing asks it to close it again.
-    await closePending(tx, eq(orders.id, order.id), CLOSING_STEP[event.outcome], { byProvider: true });
+    await closePending(tx, [order.id], CLOSING_STEP[event.outcome], { byProvider: true });
     return { result: 'applied', order, status: event.outcome };
   });
 }

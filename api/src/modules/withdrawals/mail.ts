@@ -1,7 +1,5 @@
 import { colorNameIn, itemNameIn, type Language, type Order, type Settings } from '@shop/contract';
-import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { orders, users, withdrawals } from '../../db/schema.js';
 import type { WebLinks } from '../../lib/links.js';
 import type { Mail } from '../../platform/mail/mailer.js';
 import { renderMail } from '../../platform/mail/templates/layout.js';
@@ -9,7 +7,7 @@ import { testPaymentLine } from '../order-mails/mails.js';
 import type { OrderMailDeps } from '../order-mails/notify.js';
 import { toOrders } from '../orders/service.js';
 import { getSettings } from '../settings/service.js';
-import { orderEmail, orderName } from './service.js';
+import { withdrawalAddressed } from './service.js';
 
 /** The shop's time, for dates a shopper may need to prove (Bulgaria). */
 const TIME_ZONE = 'Europe/Sofia';
@@ -149,12 +147,7 @@ export function confirmationMail(input: {
  * outbox tries again.
  */
 export async function mailWithdrawal(db: Db, deps: OrderMailDeps, withdrawalId: number): Promise<void> {
-  const [found] = await db
-    .select({ withdrawal: withdrawals, email: orderEmail, name: orderName, row: orders })
-    .from(withdrawals)
-    .innerJoin(orders, eq(orders.id, withdrawals.orderId))
-    .leftJoin(users, eq(users.id, orders.userId))
-    .where(eq(withdrawals.id, withdrawalId));
+  const found = await withdrawalAddressed(db, withdrawalId);
   if (!found?.email) return;
   const { withdrawal, row } = found;
   const [[order], settings] = await Promise.all([toOrders(db, [row]), getSettings(db, deps)]);

@@ -1,7 +1,5 @@
 import { colorNameIn, itemNameIn, WITHDRAWAL_REFUND_DAYS, withdrawalRefundDeadline, type Order } from '@shop/contract';
-import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { orders, users, withdrawals } from '../../db/schema.js';
 import type { WebLinks } from '../../lib/links.js';
 import type { Mail } from '../../platform/mail/mailer.js';
 import { renderMail } from '../../platform/mail/templates/layout.js';
@@ -9,7 +7,7 @@ import type { OrderMailDeps } from '../order-mails/notify.js';
 import { toOrders } from '../orders/service.js';
 import { ownerAddress } from '../settings/service.js';
 import { OWNER_FOOTER } from '../order-mails/owner-mails.js';
-import { orderEmail, orderName } from './service.js';
+import { withdrawalAddressed } from './service.js';
 
 const day = (iso: string, locale: string) =>
   new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'Europe/Sofia' }).format(new Date(iso));
@@ -63,12 +61,7 @@ export function ownerWithdrawalMail(input: {
 export async function mailOwnerWithdrawal(db: Db, deps: OrderMailDeps, withdrawalId: number): Promise<void> {
   const to = await ownerAddress(db);
   if (!to) return;
-  const [found] = await db
-    .select({ withdrawal: withdrawals, email: orderEmail, name: orderName, row: orders })
-    .from(withdrawals)
-    .innerJoin(orders, eq(orders.id, withdrawals.orderId))
-    .leftJoin(users, eq(users.id, orders.userId))
-    .where(eq(withdrawals.id, withdrawalId));
+  const found = await withdrawalAddressed(db, withdrawalId);
   if (!found) return;
   const [order] = await toOrders(db, [found.row]);
   await deps.mailer.send(

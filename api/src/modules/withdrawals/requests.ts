@@ -2,7 +2,7 @@ import type { PublicOrderKey, WithdrawalRequestView } from '@shop/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
-import { orders, users, withdrawalRequests } from '../../db/schema.js';
+import { withdrawalRequests } from '../../db/schema.js';
 import { AppError, RateLimitError, conflict } from '../../lib/errors.js';
 import type { WebLinks } from '../../lib/links.js';
 import type { Mailer } from '../../platform/mail/mailer.js';
@@ -10,7 +10,8 @@ import { clientKey } from '../../platform/security/client-key.js';
 import type { Limiter } from '../../platform/security/limiter.js';
 import { generateToken, hashToken } from '../../platform/security/tokens.js';
 import { confirmationMail } from './mail.js';
-import { orderEmail, orderName, recordWithdrawal, type RecordedWithdrawal } from './service.js';
+import { recordWithdrawal, type RecordedWithdrawal } from './service.js';
+import { addresseeOf, readOrder, readWithShopper } from '../orders/store.js';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -63,14 +64,8 @@ export async function requestWithdrawal(
   const email = input.email.trim().toLowerCase();
   await enforce(limiter, `withdrawal:${clientKey(ip)}`, REQUEST_LIMITS.perClient);
   await enforce(limiter, `withdrawal:email:${email}`, REQUEST_LIMITS.perEmail);
-  const [order] = await db
-    .select({ id: orders.id, reference: orders.reference, locale: orders.locale, email: orderEmail, name: orderName })
-    .from(orders)
-    .leftJoin(users, eq(users.id, orders.userId))
-    .where(
-      'reference' in input.orderId ? eq(orders.reference, input.orderId.reference) : eq(orders.id, input.orderId.id),
-    )
-    .limit(1);
+  const found = await readWithShopper(db, 'reference' in input.orderId ? input.orderId : input.orderId.id);
+  const order = found && { ...found.row, ...addresseeOf(found) };
   // By the order itself when it exists (its reference and its number are one order), else by what was typed.
   const orderKey = order ? `id:${order.id}` : JSON.stringify(input.orderId);
   await enforce(limiter, `withdrawal:order:${orderKey}`, REQUEST_LIMITS.perOrder);
@@ -115,14 +110,14 @@ export async function requestWithdrawal(
 
 /** The request behind a link, or the refusal every use of a bad link gets. */
 async function findRequest(db: Db, token: string) {
-  const [found] = await db
-    .select({ request: withdrawalRequests, reference: orders.reference })
+  const [request] = await db
+    .select()
     .from(withdrawalRequests)
-    .innerJoin(orders, eq(orders.id, withdrawalRequests.orderId))
     .where(eq(withdrawalRequests.tokenHash, hashToken(token)))
     .limit(1);
-  if (!found) throw new AppError('INVALID_TOKEN', MESSAGES.invalidLink);
-  return found;
+  const order = request && (await readOrder(db, request.orderId));
+  if (!request || !order) throw new AppError('INVALID_TOKEN', MESSAGES.invalidLink);
+  return { request, reference: order.reference };
 }
 
 const expired = (request: { expiresAt: Date }) => request.expiresAt.getTime() <= Date.now();

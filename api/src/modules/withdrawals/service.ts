@@ -1,9 +1,10 @@
 import { withdrawalEndsAt, type Withdrawal } from '@shop/contract';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
-import { orderItems, orders, users, withdrawals } from '../../db/schema.js';
+import { orderItems, withdrawals } from '../../db/schema.js';
 import { AppError, conflict, notFound } from '../../lib/errors.js';
 import { assertStep, factsOf, takeStep } from '../orders/core.js';
+import { addresseeOf, lockOrder, readWithShopper } from '../orders/store.js';
 import { settingsRow } from '../settings/service.js';
 
 export interface WithdrawalRequest {
@@ -19,10 +20,6 @@ export interface WithdrawalRequest {
 
 const invalid = (field: string, message: string) => new AppError('VALIDATION_ERROR', message, { [field]: message });
 
-/** The order's own addressee: the account's name, else (account deleted) the delivery's; its email likewise. */
-export const orderName = sql<string>`coalesce(${users.name}, ${orders.delivery}->>'name', '')`;
-export const orderEmail = sql<string | null>`coalesce(${orders.email}, ${users.email})`;
-
 export type RecordedWithdrawal = Withdrawal['withdrawal'] & { name: string; email: string };
 
 /**
@@ -37,19 +34,13 @@ export const withdraw = (db: Db, request: WithdrawalRequest): Promise<RecordedWi
 
 /** `withdraw` inside the caller's transaction (a confirmed public request marks itself used in the same one). */
 export async function recordWithdrawal(tx: Tx, request: WithdrawalRequest): Promise<RecordedWithdrawal> {
-  const [found] = await tx
-    .select({ row: orders, email: orderEmail, name: orderName })
-    .from(orders)
-    .leftJoin(users, eq(users.id, orders.userId))
-    .where(eq(orders.id, request.orderId))
-    .for('update', { of: orders });
-  const order = found && { ...found.row, email: found.email, name: found.name };
-  const theirs = order && ('userId' in request.who ? order.userId === request.who.userId : true);
-  if (!order || !theirs) throw notFound('Order not found');
+  const locked = await lockOrder(tx, request.orderId, 'userId' in request.who ? { of: request.who.userId } : {});
+  const found = locked && (await readWithShopper(tx, locked.id));
+  if (!locked || !found) throw notFound('Order not found');
+  const order = { ...locked, ...addresseeOf(found) };
   const submittedAt = 'confirmed' in request.who ? request.who.confirmed.submittedAt : new Date();
-  const [earlier] = await tx.select({ id: withdrawals.id }).from(withdrawals).where(eq(withdrawals.orderId, order.id));
-  if (earlier) throw conflict('ALREADY_WITHDRAWN', 'You have already withdrawn from this order.');
-  assertStep('withdraw', factsOf(found.row), 'shopper');
+  // A second withdrawal: 409 ALREADY_WITHDRAWN (the table's rule, on the locked order's facts).
+  assertStep('withdraw', factsOf(locked), 'shopper');
   const { returnDays } = await settingsRow(tx);
   const endsAt = withdrawalEndsAt(order.deliveredAt, returnDays);
   if (endsAt && submittedAt > endsAt) {
@@ -88,7 +79,7 @@ export async function recordWithdrawal(tx: Tx, request: WithdrawalRequest): Prom
     })
     .returning();
   // The withdrawal changes no state (the table says so): the owner settles it by a refund or a return.
-  await takeStep(tx, found.row, 'withdraw', { actor: 'shopper', detail: { via: row!.via, withdrawalId: row!.id } });
+  await takeStep(tx, locked, 'withdraw', { actor: 'shopper', detail: { via: row!.via, withdrawalId: row!.id } });
   return {
     id: row!.id,
     orderId: order.id,
@@ -98,4 +89,11 @@ export async function recordWithdrawal(tx: Tx, request: WithdrawalRequest): Prom
     name: order.name,
     email,
   };
+}
+
+/** A recorded withdrawal with its order and the order's addressee (its mails'), or undefined. */
+export async function withdrawalAddressed(db: Db, withdrawalId: number) {
+  const [withdrawal] = await db.select().from(withdrawals).where(eq(withdrawals.id, withdrawalId));
+  const found = withdrawal && (await readWithShopper(db, withdrawal.orderId));
+  return found && { withdrawal, row: found.row, ...addresseeOf(found) };
 }

@@ -1,0 +1,143 @@
+import type { OrderEventType } from '@shop/contract';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.js';
+import { lockShopper } from '../../db/locks.js';
+import { orderEvents, orders, refunds, users } from '../../db/schema.js';
+import { notFound } from '../../lib/errors.js';
+import { enqueue } from '../../platform/outbox/outbox.js';
+import { effectsOf } from './subscribers.js';
+
+/**
+ * The one owner of the `orders` and `order_events` rows (docs/decisions/0049): other modules ask
+ * it to read, lock and write them, and never name the tables (orders/owner.test.ts checks). An
+ * order moves only through `takeStep` (core.ts), on a row this file locked.
+ */
+
+export type OrderRow = typeof orders.$inferSelect;
+
+/** An order row locked for a step, with the facts the transition table reads beyond its columns. */
+export type LockedOrder = OrderRow & {
+  /** A withdrawal was recorded for it (the table refuses a second one). */
+  withdrawn: boolean;
+};
+
+/** Which order: its id, its reference (what shoppers type), or the payment provider's session that pays it. */
+export type OrderKey = number | { reference: string } | { provider: string; sessionId: string };
+
+const whereKey = (key: OrderKey): SQL =>
+  typeof key === 'number'
+    ? eq(orders.id, key)
+    : 'reference' in key
+      ? eq(orders.reference, key.reference)
+      : (and(eq(orders.paymentSessionId, key.sessionId), eq(orders.paymentProvider, key.provider)) as SQL);
+
+/**
+ * Locks an order for a step in the caller's transaction, the one way every writer takes it: its
+ * shopper's checkouts and payments wait first (`lockShopper`), then the row is locked. `of`: only
+ * that shopper's order (another's answers as a missing one). Null when there is none.
+ */
+export async function lockOrder(tx: Tx, key: OrderKey, { of }: { of?: number } = {}): Promise<LockedOrder | null> {
+  const where = whereKey(key);
+  const [owner] = await tx.select({ userId: orders.userId }).from(orders).where(where);
+  if (!owner || (of !== undefined && owner.userId !== of)) return null;
+  if (owner.userId !== null) await lockShopper(tx, owner.userId);
+  const [locked] = await tx
+    // Spelled out: in a select list the builder leaves a column unqualified (`id`: the withdrawal's).
+    .select({ row: orders, withdrawn: sql<boolean>`exists (select 1 from withdrawals w where w.order_id = orders.id)` })
+    .from(orders)
+    .where(where)
+    .for('update', { of: orders });
+  return locked ? { ...locked.row, withdrawn: locked.withdrawn } : null;
+}
+
+/** `fn` on the order locked (`lockOrder`) in the caller's transaction; 404 when there is none (or it is not `of`'s). */
+export async function withOrder<T>(
+  tx: Tx,
+  key: OrderKey,
+  fn: (order: LockedOrder) => Promise<T>,
+  options: { of?: number } = {},
+): Promise<T> {
+  const order = await lockOrder(tx, key, options);
+  if (!order) throw notFound('Order not found');
+  return fn(order);
+}
+
+/** One order as it is now (not locked), or undefined. */
+export async function readOrder(db: Db | Tx, key: OrderKey): Promise<OrderRow | undefined> {
+  const [row] = await db.select().from(orders).where(whereKey(key));
+  return row;
+}
+
+export interface OrderWithShopper {
+  row: OrderRow;
+  /** Its account, when it still has one. */
+  shopper: { name: string; email: string } | null;
+}
+
+/** One order with its shopper's account (one query), or undefined. */
+export async function readWithShopper(db: Db | Tx, key: OrderKey): Promise<OrderWithShopper | undefined> {
+  const [found] = await db
+    .select({ row: orders, name: users.name, email: users.email })
+    .from(orders)
+    .leftJoin(users, eq(users.id, orders.userId))
+    .where(whereKey(key))
+    .limit(1);
+  if (!found) return undefined;
+  const { row, name, email } = found;
+  return { row, shopper: name !== null && email !== null ? { name, email } : null };
+}
+
+/**
+ * Whom the order's own letters greet and go to (a withdrawal's): the email it was placed with,
+ * else the account's; the account's name, else (account deleted) the delivery's.
+ */
+export const addresseeOf = ({ row, shopper }: OrderWithShopper): { email: string | null; name: string } => ({
+  email: row.email ?? shopper?.email ?? null,
+  name: shopper?.name ?? row.delivery?.name ?? '',
+});
+
+/**
+ * Adds an event to the order's history (its timeline) with the effects its subscribers ask for
+ * (subscribers.ts), in the caller's transaction: they run once it commits (platform/outbox). A
+ * step's events are recorded by `takeStep`; this is for the events that are no step (an order
+ * placed at checkout).
+ */
+export async function recordEvent(
+  tx: Tx,
+  orderId: number,
+  type: OrderEventType,
+  { actorId, detail = {} }: { actorId?: number | undefined; detail?: Record<string, unknown> | undefined } = {},
+): Promise<void> {
+  const [event] = await tx
+    .insert(orderEvents)
+    .values({ orderId, type, actorId, detail })
+    .returning({ id: orderEvents.id });
+  await enqueue(tx, effectsOf({ id: event!.id, orderId, type, detail }));
+}
+
+/** The refund an idempotency key made on the order, if any (a replayed request finds it). */
+export async function refundByKey(tx: Tx, orderId: number, key: string): Promise<{ id: number } | undefined> {
+  const [refund] = await tx
+    .select({ id: refunds.id })
+    .from(refunds)
+    .where(and(eq(refunds.orderId, orderId), eq(refunds.idempotencyKey, key)));
+  return refund;
+}
+
+/** A refunds row, once per key: its id, or null when the key was used. */
+export async function insertRefund(
+  tx: Tx,
+  refund: { orderId: number; amountCents: number; key: string; actorId?: number | undefined },
+): Promise<number | null> {
+  const [row] = await tx
+    .insert(refunds)
+    .values({
+      orderId: refund.orderId,
+      amountCents: refund.amountCents,
+      idempotencyKey: refund.key,
+      actorId: refund.actorId,
+    })
+    .onConflictDoNothing()
+    .returning({ id: refunds.id });
+  return row?.id ?? null;
+}
