@@ -281,6 +281,10 @@ test('an admin runs the catalogue and the users from the browser', async ({ page
   await expect(promotedPage.getByRole('link', { name: t('admin.nav.manageProducts') })).toBeVisible();
   await promotedPage.getByRole('link', { name: t('admin.nav.manageProducts') }).click();
   await expect(promotedPage.getByRole('heading', { name: t('admin.dashboard.usersTitle') })).toBeVisible();
+  // An admin manages shoppers only: no role to change, and the root admin's row and theirs untouchable.
+  await expect(promotedPage.getByText(t('admin.users.adminsByRoot'))).toBeVisible();
+  await expect(promotedPage.getByRole('combobox')).toHaveCount(0);
+  await screenshots(promotedPage, 'admin-users-as-admin');
   await promoted.close();
 
   // Delete from the clothing page, after confirmation: gone from the shop.

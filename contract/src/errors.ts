@@ -27,6 +27,8 @@ export const ERROR_CODES = [
   'PAYMENT_DECLINED',
   'SESSION_CLOSED',
   'ROOT_PROTECTED',
+  // Making, unmaking or deleting an admin is the root admin's alone: 403.
+  'ROOT_ADMIN_ONLY',
   'INVALID_TRANSITION',
   'ALREADY_WITHDRAWN',
   'WITHDRAWAL_PERIOD_OVER',

@@ -15,6 +15,7 @@ export const ADMIN_FAILED = {
     UNAUTHORIZED: 'admin.errors.unauthorized',
     FORBIDDEN: 'admin.errors.forbidden',
     ROOT_PROTECTED: 'admin.errors.rootProtected',
+    ROOT_ADMIN_ONLY: 'admin.errors.rootAdminOnly',
     NOT_FOUND: 'admin.errors.notFound',
     SIZE_RESERVED: 'admin.sizes.reserved',
   },

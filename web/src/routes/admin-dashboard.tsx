@@ -59,7 +59,7 @@ export default function AdminDashboardRoute() {
         }
         title={t(`admin.dashboard.${tab}Title`)}
       >
-        {tab === 'users' ? <UserTable currentUserId={session.user?.id} /> : <ProductTable lang={lang} />}
+        {tab === 'users' ? <UserTable viewer={session.user ?? undefined} /> : <ProductTable lang={lang} />}
       </Tabs>
     </AdminPage>
   );

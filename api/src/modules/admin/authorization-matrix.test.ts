@@ -56,6 +56,8 @@ const adminsOnly = (status: number): Expected => ({
   admin: status,
   root: status,
 });
+/** The root admin's alone: an admin is refused (403) as a shopper is. */
+const rootOnly = (status: number): Expected => ({ ...adminsOnly(status), admin: 403 });
 const userAOnly = (status: number): Expected => ({ anonymous: 401, userA: status, userB: 404, admin: 404, root: 404 });
 
 type Request = Pick<InjectOptions, 'method' | 'url' | 'payload' | 'headers'>;
@@ -782,14 +784,48 @@ const ROUTES: Record<string, RouteRule> = {
       return { method: 'POST', url: `/api/admin/effects/${row!.id}/retry` };
     },
   },
+  // Making an admin is the root admin's alone (see "who manages whom" below).
   'PUT /api/admin/users/role': {
-    expect: adminsOnly(200),
+    expect: rootOnly(200),
     request: async (f) =>
       json('PUT', '/api/admin/users/role', { userId: (await createUser(f.t.db)).id, newRole: 'ADMIN' }),
   },
   'DELETE /api/admin/users/:id': {
     expect: adminsOnly(200),
     request: async (f) => ({ method: 'DELETE', url: `/api/admin/users/${(await createUser(f.t.db)).id}` }),
+  },
+};
+
+/**
+ * Who manages whom (the user routes above, on each kind of target): the root admin manages
+ * admins, an admin manages shoppers, nobody the root admin.
+ */
+const USER_MANAGEMENT: Record<string, RouteRule> = {
+  'a shopper made an admin': ROUTES['PUT /api/admin/users/role']!,
+  'an admin made a shopper': {
+    expect: rootOnly(200),
+    request: async (f) =>
+      json('PUT', '/api/admin/users/role', {
+        userId: (await createUser(f.t.db, { role: 'ADMIN' })).id,
+        newRole: 'USER',
+      }),
+  },
+  'a shopper kept a shopper': {
+    expect: adminsOnly(200),
+    request: async (f) =>
+      json('PUT', '/api/admin/users/role', { userId: (await createUser(f.t.db)).id, newRole: 'USER' }),
+  },
+  'a shopper deleted': ROUTES['DELETE /api/admin/users/:id']!,
+  'an admin deleted': {
+    expect: rootOnly(200),
+    request: async (f) => ({
+      method: 'DELETE',
+      url: `/api/admin/users/${(await createUser(f.t.db, { role: 'ADMIN' })).id}`,
+    }),
+  },
+  'the root admin deleted': {
+    expect: { ...adminsOnly(403) },
+    request: (f) => ({ method: 'DELETE', url: `/api/admin/users/${f.users.root.id}` }),
   },
 };
 
@@ -866,6 +902,13 @@ describe.each(Object.entries(ROUTES))('%s', (route, rule) => {
     if (route.includes(' /api/')) {
       expect(storedPerTokenAtMost(response), `cache-control: ${String(response.headers['cache-control'])}`).toBe(true);
     }
+  });
+});
+
+describe.each(Object.entries(USER_MANAGEMENT))('user management: %s', (_, rule) => {
+  it.each(ACTORS)('as %s', async (actor) => {
+    const response = await send(actor, await rule.request(fixtures, actor));
+    expect(response.statusCode, response.body.slice(0, 300)).toBe(rule.expect[actor]);
   });
 });
 

@@ -35,7 +35,9 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security,
-        summary: 'Make a user an ADMIN or a USER (never the root admin); applies from their next request',
+        summary:
+          'Make a user an ADMIN or a USER (never the root admin; an admin made or unmade by the root admin only); ' +
+          'applies from their next request',
         body: UpdateRoleBodySchema,
         response: { 200: SuccessSchema, ...errors },
       },
@@ -43,7 +45,7 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const actor = currentUser(request);
       const { userId, newRole } = request.body;
-      const change = await setRole(app.db, actor.id, userId, newRole);
+      const change = await setRole(app.db, actor, userId, newRole);
       request.log.info({ actorId: actor.id, userId, ...change }, 'role changed');
       return { success: true as const };
     },
@@ -55,14 +57,15 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security,
-        summary: 'Delete a user (never the root admin, never yourself); their orders stay, unlinked',
+        summary:
+          'Delete a user (never the root admin, never yourself; an admin by the root admin only); their orders stay, unlinked',
         params: IdParamsSchema,
         response: { 200: SuccessSchema, ...errors },
       },
     },
     async (request) => {
       const actor = currentUser(request);
-      await deleteUser(app.db, actor.id, request.params.id);
+      await deleteUser(app.db, actor, request.params.id);
       request.log.info({ actorId: actor.id, userId: request.params.id }, 'user deleted');
       return { success: true as const };
     },

@@ -1,4 +1,4 @@
-import type { AdminUser } from '@shop/contract';
+import type { AdminUser, Role } from '@shop/contract';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { users } from '../../db/schema.js';
@@ -9,6 +9,22 @@ import { audit } from '../../platform/audit.js';
 const USER_LIST_LIMIT = 5000;
 
 const rootProtected = () => new AppError('ROOT_PROTECTED', 'The root admin cannot be changed or deleted.');
+
+/** Who is asking: their id (for the audit) and role. */
+export interface Actor {
+  id: number;
+  role: Role;
+}
+
+/**
+ * Only the root admin manages admins (makes, unmakes or deletes one); an admin manages shoppers.
+ * Nobody changes or deletes the root admin.
+ */
+function assertManages(actor: Actor, target: Role, newRole?: Role): void {
+  if (target === 'ROOT_ADMIN') throw rootProtected();
+  if (actor.role !== 'ROOT_ADMIN' && (target !== 'USER' || newRole === 'ADMIN'))
+    throw new AppError('ROOT_ADMIN_ONLY', 'Only the root admin can add, change or remove admins.');
+}
 
 /** Every user, the root admin first, then by id. */
 export async function listUsers(db: Db): Promise<AdminUser[]> {
@@ -21,23 +37,24 @@ export async function listUsers(db: Db): Promise<AdminUser[]> {
 }
 
 /**
- * USER or ADMIN for anyone but the root admin. The new role applies from the user's very next
- * request: the route empties the user's cached sessions (and the users trigger tells every process).
+ * USER or ADMIN for anyone but the root admin (an admin's role, or a new admin, by the root admin
+ * only). The new role applies from the user's very next request: the users trigger tells every
+ * process's session cache.
  */
 export async function setRole(
   db: Db,
-  actorId: number,
+  actor: Actor,
   userId: number,
   newRole: 'USER' | 'ADMIN',
 ): Promise<{ from: string; to: string }> {
   return db.transaction(async (tx) => {
     const [user] = await tx.select({ role: users.role }).from(users).where(eq(users.id, userId)).for('update');
     if (!user) throw notFound('User not found');
-    if (user.role === 'ROOT_ADMIN') throw rootProtected();
+    assertManages(actor, user.role, newRole);
     if (user.role !== newRole) {
       await tx.update(users).set({ role: newRole, updatedAt: new Date() }).where(eq(users.id, userId));
       await audit(tx, {
-        actorId,
+        actorId: actor.id,
         action: 'user.role',
         target: `user:${userId}`,
         detail: { from: user.role, to: newRole },
@@ -48,11 +65,12 @@ export async function setRole(
 }
 
 /**
- * Deletes an account for good: its sessions, codes, cart and wishlist go with it (foreign key
- * cascades); its orders stay for the books, no longer linked to a user.
+ * Deletes an account for good (a shopper's, or by the root admin an admin's): its sessions,
+ * codes, cart and wishlist go with it (foreign key cascades); its orders stay for the books, no
+ * longer linked to a user.
  */
-export async function deleteUser(db: Db, actorId: number, userId: number): Promise<void> {
-  if (userId === actorId) throw new AppError('FORBIDDEN', 'You cannot delete your own account here.');
+export async function deleteUser(db: Db, actor: Actor, userId: number): Promise<void> {
+  if (userId === actor.id) throw new AppError('FORBIDDEN', 'You cannot delete your own account here.');
   await db.transaction(async (tx) => {
     const [user] = await tx
       .select({ role: users.role, email: users.email })
@@ -60,10 +78,10 @@ export async function deleteUser(db: Db, actorId: number, userId: number): Promi
       .where(eq(users.id, userId))
       .for('update');
     if (!user) throw notFound('User not found');
-    if (user.role === 'ROOT_ADMIN') throw rootProtected();
+    assertManages(actor, user.role);
     await tx.delete(users).where(eq(users.id, userId));
     await audit(tx, {
-      actorId,
+      actorId: actor.id,
       action: 'user.delete',
       target: `user:${userId}`,
       detail: { email: user.email, role: user.role },

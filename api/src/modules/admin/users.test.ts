@@ -43,12 +43,12 @@ describe('PUT /api/admin/users/role', () => {
     const user = await createUser(t.db);
     expect((await t.app.inject({ url: '/api/admin/users', headers: bearer(user) })).statusCode).toBe(403);
 
-    const promote = await setRole(admin, { userId: user.id, newRole: 'ADMIN' });
+    const promote = await setRole(root, { userId: user.id, newRole: 'ADMIN' });
     expect(promote.statusCode).toBe(200);
     expect(promote.json()).toEqual({ success: true });
     expect((await t.app.inject({ url: '/api/admin/users', headers: bearer(user) })).statusCode).toBe(200);
     expect(await lastAudit(`user:${user.id}`)).toMatchObject({
-      actorId: admin.id,
+      actorId: root.id,
       action: 'user.role',
       detail: { from: 'USER', to: 'ADMIN' },
     });
@@ -91,6 +91,37 @@ describe('PUT /api/admin/users/role', () => {
   });
 });
 
+describe('who manages whom', () => {
+  it('lets only the root admin make, unmake or delete an admin; an admin manages shoppers', async () => {
+    const refusal = {
+      error: 'Only the root admin can add, change or remove admins.',
+      code: 'ROOT_ADMIN_ONLY',
+    };
+    const shopper = await createUser(t.db);
+    const other = await createUser(t.db, { role: 'ADMIN' });
+    for (const response of [
+      await setRole(admin, { userId: shopper.id, newRole: 'ADMIN' }),
+      await setRole(admin, { userId: other.id, newRole: 'USER' }),
+      await deleteUser(admin, other.id),
+    ]) {
+      expect(response.statusCode, response.body).toBe(403);
+      expect(response.json()).toEqual(refusal);
+    }
+    const roles = await t.db.select({ id: users.id, role: users.role }).from(users);
+    expect(roles).toEqual(
+      expect.arrayContaining([
+        { id: shopper.id, role: 'USER' },
+        { id: other.id, role: 'ADMIN' },
+      ]),
+    );
+    // The root admin may; an admin deletes a shopper.
+    expect((await setRole(root, { userId: shopper.id, newRole: 'ADMIN' })).statusCode).toBe(200);
+    expect((await setRole(root, { userId: shopper.id, newRole: 'USER' })).statusCode).toBe(200);
+    expect((await deleteUser(root, other.id)).statusCode).toBe(200);
+    expect((await deleteUser(admin, shopper.id)).statusCode).toBe(200);
+  });
+});
+
 describe('DELETE /api/admin/users/:id', () => {
   it('deletes the account with its sessions, cart and wishlist; its orders stay, unlinked', async () => {
     const user = await createUser(t.db, { role: 'ADMIN' });
@@ -103,7 +134,7 @@ describe('DELETE /api/admin/users/:id', () => {
       .values({ userId: user.id, status: 'paid', currency: 'USD', totalCents: 4999, paymentProvider: 'local' })
       .returning();
 
-    const response = await deleteUser(admin, user.id);
+    const response = await deleteUser(root, user.id);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ success: true });
 
@@ -116,7 +147,7 @@ describe('DELETE /api/admin/users/:id', () => {
     const [kept] = await t.db.select().from(orders).where(eq(orders.id, order!.id));
     expect(kept).toMatchObject({ userId: null, status: 'paid', totalCents: 4999 });
     expect(await lastAudit(`user:${user.id}`)).toMatchObject({
-      actorId: admin.id,
+      actorId: root.id,
       action: 'user.delete',
       detail: { email: user.email, role: 'ADMIN' },
     });
@@ -139,8 +170,8 @@ describe('DELETE /api/admin/users/:id', () => {
   it('keeps the audit trail of an admin who is deleted later', async () => {
     const temporary = await createUser(t.db, { role: 'ADMIN' });
     const victim = await createUser(t.db);
-    expect((await setRole(temporary, { userId: victim.id, newRole: 'ADMIN' })).statusCode).toBe(200);
+    expect((await deleteUser(temporary, victim.id)).statusCode).toBe(200);
     expect((await deleteUser(root, temporary.id)).statusCode).toBe(200);
-    expect(await lastAudit(`user:${victim.id}`)).toMatchObject({ actorId: null, action: 'user.role' });
+    expect(await lastAudit(`user:${victim.id}`)).toMatchObject({ actorId: null, action: 'user.delete' });
   });
 });

@@ -15,16 +15,19 @@ const user = (id: number, name: string, role: AdminUser['role']): AdminUser => (
   role,
   createdAt: '2026-01-01T00:00:00.000Z',
 });
-const USERS = [user(1, 'Root', 'ROOT_ADMIN'), user(2, 'Ada', 'ADMIN'), user(3, 'Mila', 'USER')];
+const USERS = [user(1, 'Root', 'ROOT_ADMIN'), user(2, 'Ada', 'ADMIN'), user(3, 'Mila', 'USER'), user(4, 'Bo', 'ADMIN')];
 
 /** The users' list, and what else the test answers; returns what was sent. */
 function stubApi(answers: Record<string, Answer> = {}) {
   return fakeApi({ 'GET /api/admin/users': { body: { success: true, data: USERS } }, ...answers });
 }
 
-function renderTable() {
+/** The table as the root admin sees it, or as the admin Ada (id 2). */
+function renderTable(viewer: 'root' | 'admin' = 'root') {
   signIn();
-  return renderWithApi(<UserTable currentUserId={2} />);
+  return renderWithApi(
+    <UserTable viewer={viewer === 'root' ? { id: 1, role: 'ROOT_ADMIN' } : { id: 2, role: 'ADMIN' }} />,
+  );
 }
 
 afterEach(() => {
@@ -34,20 +37,56 @@ afterEach(() => {
 describe('UserTable', () => {
   it('lists the root admin first and leaves it without a role selector or delete; no delete for yourself', async () => {
     stubApi({});
-    renderTable();
+    renderTable('admin');
     const rows = await screen.findAllByRole('row');
     expect(rows.map((row) => within(row).queryByRole('rowheader')?.textContent ?? 'head')).toEqual([
       'head',
       'Root',
       'AdaYou',
       'Mila',
+      'Bo',
     ]);
     const root = rows[1]!;
     expect(within(root).getByText('Root admin')).toBeInTheDocument();
     expect(within(root).queryByRole('combobox')).not.toBeInTheDocument();
     expect(within(root).queryByRole('button')).not.toBeInTheDocument();
     expect(within(rows[2]!).queryByRole('button', { name: /Delete/ })).not.toBeInTheDocument();
-    expect(within(rows[3]!).getByRole('combobox', { name: 'Role of Mila' })).toHaveValue('USER');
+  });
+
+  it('offers the root admin every role and delete; an admin only the shoppers’ delete, and says why', async () => {
+    stubApi({});
+    const { unmount } = renderTable('root');
+    expect(await screen.findByRole('combobox', { name: 'Role of Bo' })).toHaveValue('ADMIN');
+    expect(screen.getByRole('combobox', { name: 'Role of Mila' })).toHaveValue('USER');
+    expect(screen.getByRole('button', { name: 'Delete Bo' })).toBeInTheDocument();
+    expect(screen.queryByText(/Only the root admin/)).not.toBeInTheDocument();
+    unmount();
+
+    renderTable('admin');
+    const bo = await screen.findByTestId('user-4');
+    expect(
+      screen.getByText('Only the root admin can add, change or remove admins: you manage shoppers.'),
+    ).toBeVisible();
+    expect(screen.queryByRole('combobox')).not.toBeInTheDocument();
+    expect(within(bo).getByText('Admin')).toBeInTheDocument();
+    expect(within(bo).queryByRole('button')).not.toBeInTheDocument();
+    expect(within(bo).getByText('Managed by the root admin')).toBeInTheDocument();
+    const mila = screen.getByTestId('user-3');
+    expect(within(mila).getByText('User')).toBeInTheDocument();
+    expect(within(mila).getByRole('button', { name: 'Delete Mila' })).toBeInTheDocument();
+  });
+
+  it('says in its own words when the server answers that only the root admin may', async () => {
+    stubApi({
+      'PUT /api/admin/users/role': { status: 403, body: { error: 'No.', code: 'ROOT_ADMIN_ONLY' } },
+    });
+    renderTable();
+    await userEvent.selectOptions(await screen.findByRole('combobox', { name: 'Role of Mila' }), 'ADMIN');
+    await waitFor(() =>
+      expect(toast.error).toHaveBeenCalledWith(
+        'Role update failed: Only the root admin can add, change or remove admins.',
+      ),
+    );
   });
 
   it('changes a role, and says "Role update failed: ..." with the reason when refused', async () => {

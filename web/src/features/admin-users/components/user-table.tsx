@@ -17,12 +17,16 @@ import table from '../../../components/table/table.module.css';
 import styles from './user-table.module.css';
 
 interface UserTableProps {
-  /** The signed-in admin: their own row has no delete. */
-  currentUserId: number | undefined;
+  /** The signed-in admin: their own row has no delete, and only the root admin manages admins. */
+  viewer: { id: number; role: Role } | undefined;
 }
 
-/** User management (spec section 6): the root admin first and untouchable; roles USER or ADMIN; delete after confirmation. */
-export function UserTable({ currentUserId }: UserTableProps) {
+/**
+ * User management (spec section 6): the root admin first and untouchable; roles USER or ADMIN;
+ * delete after confirmation. Only the root admin manages admins (gives or takes the role, deletes
+ * one); an admin sees the roles and deletes shoppers.
+ */
+export function UserTable({ viewer }: UserTableProps) {
   const { t } = useTranslation();
   const errorText = useErrorText();
   const { data, error, mutate } = useAdminUsers();
@@ -74,8 +78,10 @@ export function UserTable({ currentUserId }: UserTableProps) {
     return <TableLoading>{t('admin.users.loading')}</TableLoading>;
   }
 
+  const viewerIsRoot = viewer?.role === 'ROOT_ADMIN';
   return (
     <>
+      {!viewerIsRoot && <p className={styles.note}>{t('admin.users.adminsByRoot')}</p>}
       <DataTable
         className={styles.users}
         caption={t('admin.users.caption', { count: data.data.length })}
@@ -88,7 +94,9 @@ export function UserTable({ currentUserId }: UserTableProps) {
       >
         {data.data.map((user) => {
           const isRoot = user.role === 'ROOT_ADMIN';
-          const isSelf = user.id === currentUserId;
+          const isSelf = user.id === viewer?.id;
+          // An admin's row is the root admin's to manage; a shopper's anyone's here.
+          const manageable = viewerIsRoot || user.role === 'USER';
           return (
             <tr key={user.id} className={isRoot ? styles.rootRow : undefined} data-testid={`user-${user.id}`}>
               <th scope="row">
@@ -99,6 +107,10 @@ export function UserTable({ currentUserId }: UserTableProps) {
               <td>
                 {isRoot ? (
                   <span className={badge.accent}>{t('admin.users.roles.ROOT_ADMIN')}</span>
+                ) : !viewerIsRoot ? (
+                  <span className={user.role === 'ADMIN' ? badge.solid : badge.dashed}>
+                    {t(`admin.users.roles.${user.role}`)}
+                  </span>
                 ) : (
                   <select
                     className={styles.roleSelect}
@@ -121,6 +133,8 @@ export function UserTable({ currentUserId }: UserTableProps) {
                     <span className={table.muted}>{t('admin.users.protected')}</span>
                   ) : isSelf ? (
                     <span className={table.muted}>{t('admin.users.selfNote')}</span>
+                  ) : !manageable ? (
+                    <span className={table.muted}>{t('admin.users.byRoot')}</span>
                   ) : (
                     <button
                       type="button"
