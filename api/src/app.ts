@@ -4,15 +4,11 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { UPLOAD_MAX_BYTES } from '@shop/contract';
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import { openDatabase, type Database, type Db } from './db/client.js';
 import { terminalLogStream } from './platform/logging/terminal.js';
+import { answerSerializer, documentAnswers } from './lib/answers.js';
 import { installErrorHandler } from './lib/error-handler.js';
 import { apiSecurityHeaders, installResponseHeaders } from './lib/security-headers.js';
 import { adminRoutes } from './modules/admin/routes.js';
@@ -121,7 +117,7 @@ const defaultLogger = (config: Config) => ({
  */
 const zodCompilers = {
   buildValidator: () => validatorCompiler,
-  buildSerializer: () => serializerCompiler,
+  buildSerializer: () => answerSerializer,
 } as unknown as NonNullable<NonNullable<FastifyServerOptions['schemaController']>['compilersFactory']>;
 
 /** Builds the whole app (plugins, modules, error handler). Never listens: main.ts and tests do. */
@@ -141,7 +137,7 @@ export async function buildApp({ config, database, logger, serveWebApp = true }:
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(answerSerializer);
   installErrorHandler(app);
 
   const ownsDatabase = !database;
@@ -226,7 +222,7 @@ export async function buildApp({ config, database, logger, serveWebApp = true }:
       info: { title: 'Atelier Noir shop API', version: '1.0.0' },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
     },
-    transform: jsonSchemaTransform,
+    transform: documentAnswers,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   await app.register(authenticate);

@@ -1,12 +1,101 @@
+import { z } from 'zod';
 import type { Language } from './constants.js';
 
 /**
  * Money: integer cents inside both programs (docs/decisions/0032), decimals of the shop currency
- * only in the API's JSON (what the spec's clients expect). These two are the one codec, used at
- * the edge: where an answer is written and where a request or an answer is read.
+ * only in the API's JSON (what the spec's clients expect). `money()` and `Money` below are the one
+ * codec between the two, used by the request and answer schemas (docs/decisions/0049): a request
+ * is decoded into cents, an answer's cents are encoded into decimals. The two functions here are
+ * the codec's own; the web app, which keeps the API's decimals, uses them for its sums.
  */
 export const toCents = (amount: number): number => Math.round(amount * 100);
 export const fromCents = (cents: number): number => cents / 100;
+
+/** The largest amount the codec takes: beyond it, a number of cents is no longer exact in a double. */
+export const MONEY_MAX_CENTS = Number.MAX_SAFE_INTEGER;
+
+/** Why an amount was refused, in the words of the API's 400 (the field is named beside it). */
+export const MONEY_PROBLEMS = {
+  format: 'An amount is a number in the shop currency, e.g. 12.50.',
+  decimals: 'An amount has at most two decimals (whole cents).',
+  finite: 'An amount must be a finite number.',
+  range: 'The amount is too large.',
+} as const;
+export type MoneyProblem = keyof typeof MONEY_PROBLEMS;
+
+const DECIMAL = /^(-?)(\d+)(?:\.(\d+))?$/;
+
+/**
+ * An amount of the shop currency, as a JSON number or its decimal text, read exactly into cents:
+ * from its digits, never by multiplying a float (19.99 → 1999; 0.1 + 0.2 is written
+ * 0.30000000000000004, which has more than two decimals, and is refused). Trailing zeros do not
+ * count as decimals ("12.500").
+ */
+export function parseCents(value: number | string): number | MoneyProblem {
+  let text: string;
+  if (typeof value === 'number') {
+    if (!Number.isFinite(value)) return 'finite';
+    if (Math.abs(value) > MONEY_MAX_CENTS / 100) return 'range';
+    text = String(value);
+    // What is left in exponent notation is smaller than a millionth (1e-7).
+    if (text.includes('e')) return 'decimals';
+  } else {
+    text = value.trim();
+  }
+  const match = DECIMAL.exec(text);
+  if (!match) return 'format';
+  const [, sign, whole, fraction = ''] = match;
+  const cents = fraction.replace(/0+$/, '');
+  if (cents.length > 2) return 'decimals';
+  const exact = BigInt(whole!) * 100n + BigInt(cents.padEnd(2, '0'));
+  if (exact > BigInt(MONEY_MAX_CENTS)) return 'range';
+  return (sign ? -1 : 1) * Number(exact);
+}
+
+/** The codec's two directions: the wire's decimal into cents (refused with a reason), cents into the wire's decimal. */
+const transforms = (message: string | undefined) => ({
+  decode: (value: number | string, payload: z.core.ParsePayload<number | string>) => {
+    const cents = parseCents(value);
+    if (typeof cents === 'number') return cents;
+    payload.issues.push({ code: 'custom', message: message ?? MONEY_PROBLEMS[cents], input: value });
+    return z.NEVER;
+  },
+  encode: (cents: number) => fromCents(cents),
+});
+
+export interface MoneyOptions {
+  /** The smallest and largest amount accepted, in cents (by default any amount from 0 up). */
+  min?: number;
+  max?: number;
+  /** The field's own words for any refusal (a form's message); else the reason (MONEY_PROBLEMS). */
+  message?: string;
+}
+
+/**
+ * An amount in a request: a JSON number or its decimal text (forms send text), decoded into
+ * integer cents within `min`–`max`. More than two decimals, a number that is not finite or past
+ * the safe range, and anything but a number or its digits are refused (400 naming the field).
+ */
+export const money = ({ min = 0, max = MONEY_MAX_CENTS, message }: MoneyOptions = {}) => {
+  const outside = message ?? (min > 0 ? 'The amount must be more than 0.' : 'The amount must not be below 0.');
+  return z.codec(
+    z.union([z.number(), z.string()], {
+      error: (issue) => message ?? (typeof issue.input === 'number' ? MONEY_PROBLEMS.finite : MONEY_PROBLEMS.format),
+    }),
+    z
+      .int()
+      .min(min, outside)
+      .max(max, message ?? MONEY_PROBLEMS.range),
+    transforms(message),
+  );
+};
+
+/**
+ * An amount in an answer: the service gives integer cents, the API writes the shop currency's
+ * decimal number (1999 → 19.99). Anything but whole cents fails the answer (a 500, logged), so a
+ * decimal can never slip through as cents.
+ */
+export const Money = z.codec(z.number(), z.int(), transforms(undefined));
 
 const MONEY_LOCALES: Record<Language, string> = { en: 'en-US', bg: 'bg-BG' };
 /** One formatter per language and currency, kept: building one costs ICU a lookup of its locale data. */

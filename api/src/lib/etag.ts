@@ -1,13 +1,18 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
 import { ifNoneMatches, type CachedBody } from '../platform/cache/encoded.js';
+import { encodeAnswer } from './answers.js';
 
 /** A strong ETag of a serialized body. */
 export const etagOf = (body: string | Buffer) => `"${createHash('sha1').update(body).digest('base64url')}"`;
 
-/** Serializes a response once: the bytes and their ETag, ready to be sent any number of times. */
-export function toCachedBody(value: unknown): CachedBody {
-  const body = Buffer.from(JSON.stringify(value));
+/**
+ * Serializes an answer once, as the route's serializer would (encoded by its schema: cents become
+ * decimals): the bytes and their ETag, ready to be sent any number of times.
+ */
+export function toCachedBody<S extends z.ZodType>(schema: S, value: z.output<S>): CachedBody {
+  const body = Buffer.from(JSON.stringify(encodeAnswer(schema, value)));
   return { body, etag: etagOf(body) };
 }
 

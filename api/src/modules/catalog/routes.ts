@@ -27,6 +27,9 @@ const NEW_SEARCHES_WINDOW_MS = 60_000;
 
 const isAdmin = (request: FastifyRequest) => request.user?.role === 'ADMIN' || request.user?.role === 'ROOT_ADMIN';
 
+const CategoriesSchema = z.array(CategorySchema);
+const ProductsSchema = z.array(ProductSchema);
+
 export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/categories',
@@ -35,12 +38,14 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['catalogue'],
         summary: 'The three categories, named in the request language',
         querystring: LangQuerySchema,
-        response: { 200: z.array(CategorySchema) },
+        response: { 200: CategoriesSchema },
       },
     },
     async (request, reply) => {
       const lang = requestLanguage(request, request.query.lang);
-      const cached = await app.caches.catalogue.get(catalogKeys.categories(lang), async () => listCategories(lang));
+      const cached = await app.caches.catalogue.get(catalogKeys.categories(lang), CategoriesSchema, async () =>
+        listCategories(lang),
+      );
       return sendCached(request, reply, cached, CATALOG_HEADERS);
     },
   );
@@ -53,7 +58,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'Published products: of one category, matching words (`q`), in stock in sizes (`size=M,L`) in a colour (`color=Black`), on sale (`onSale=true`), sorted, the first `limit`',
         querystring: ProductListQuerySchema,
-        response: { 200: z.array(ProductSchema), 400: ErrorBodySchema },
+        response: { 200: ProductsSchema, 400: ErrorBodySchema },
       },
     },
     async (request, reply) => {
@@ -62,7 +67,9 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       const onSale = request.query.onSale === 'true';
       if (q === undefined && sort === undefined && size === undefined && color === undefined && !onSale) {
         const key = catalogKeys.products(lang, categoryId, limit);
-        const cached = await app.caches.catalogue.get(key, () => listProducts(app.db, lang, { categoryId, limit }));
+        const cached = await app.caches.catalogue.get(key, ProductsSchema, () =>
+          listProducts(app.db, lang, { categoryId, limit }),
+        );
         return sendCached(request, reply, cached, CATALOG_HEADERS);
       }
       const query = { categoryId, q, sort, size, color, onSale, limit };
@@ -75,7 +82,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         );
         if (!allowance.allowed) throw new RateLimitError(allowance.retryAfter);
       }
-      const cached = await app.caches.catalogue.get(key, async () => {
+      const cached = await app.caches.catalogue.get(key, ProductsSchema, async () => {
         const index = await app.caches.catalogue.value(`index:${lang}`, async () =>
           indexProducts(await listProducts(app.db, lang)),
         );
@@ -100,7 +107,9 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       const lang = requestLanguage(request, request.query.lang);
       const { id } = request.params;
       if (isAdmin(request)) return getProduct(app.db, id, lang, true);
-      const cached = await app.caches.catalogue.get(catalogKeys.product(id, lang), () => getProduct(app.db, id, lang));
+      const cached = await app.caches.catalogue.get(catalogKeys.product(id, lang), ProductSchema, () =>
+        getProduct(app.db, id, lang),
+      );
       return sendCached(request, reply, cached, CATALOG_HEADERS);
     },
   );

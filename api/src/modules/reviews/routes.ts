@@ -39,7 +39,9 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
       const page = request.query.page ?? 1;
       // Kept with the product's answers: a review published or hidden drops them (the table's trigger).
       const key = `${catalogKeys.productPrefix(id)}reviews:${lang}:${page}`;
-      const cached = await app.caches.catalogue.get(key, () => listProductReviews(app.db, id, lang, page));
+      const cached = await app.caches.catalogue.get(key, ReviewListSchema, () =>
+        listProductReviews(app.db, id, lang, page),
+      );
       return sendCached(request, reply, cached, CATALOG_HEADERS);
     },
   );

@@ -25,7 +25,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const cached = await app.caches.settings.get('settings', async () =>
-        toCachedBody(SettingsSchema.parse(await getSettings(app.db, shop))),
+        toCachedBody(SettingsSchema, await getSettings(app.db, shop)),
       );
       return sendCached(request, reply, cached!, CATALOG_HEADERS);
     },

@@ -1,4 +1,5 @@
 import type { Language } from '@shop/contract';
+import type { z } from 'zod';
 import { toCachedBody } from '../../lib/etag.js';
 import { cachedBodyBytes, type CachedBody } from './encoded.js';
 import { SharedCache, type CacheStats } from './shared-cache.js';
@@ -90,9 +91,9 @@ export class CatalogCache {
     return this.answers.peek(key);
   }
 
-  /** Returns the cached body for `key`, building it (once at a time) when missing. */
-  async get(key: string, build: () => Promise<unknown>): Promise<CachedBody> {
-    return (await this.cacheOf(key).get(key, async () => toCachedBody(await build())))!;
+  /** Returns the cached body for `key`, building it (once at a time) when missing, as `schema` writes it. */
+  async get<S extends z.ZodType>(key: string, schema: S, build: () => Promise<z.output<S>>): Promise<CachedBody> {
+    return (await this.cacheOf(key).get(key, async () => toCachedBody(schema, await build())))!;
   }
 
   /** Whether the answer for `key` is kept: reading it would not build it. */

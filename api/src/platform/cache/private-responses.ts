@@ -1,4 +1,4 @@
-import type { ZodType } from 'zod';
+import type { z } from 'zod';
 import { toCachedBody } from '../../lib/etag.js';
 import type { CachedBody } from './encoded.js';
 import { Lru } from './lru.js';
@@ -28,8 +28,13 @@ export class PrivateResponses {
   }
 
   /** The cached answer `key` of the user, built by `load` and checked by `schema` when missing. */
-  async get<T>(userId: number, key: string, schema: ZodType<T>, load: () => Promise<T>): Promise<CachedBody> {
-    const build = async () => toCachedBody(schema.parse(await load()));
+  async get<S extends z.ZodType>(
+    userId: number,
+    key: string,
+    schema: S,
+    load: () => Promise<z.output<S>>,
+  ): Promise<CachedBody> {
+    const build = async () => toCachedBody(schema, await load());
     if (!this.isLive()) return build();
     let entry = this.users.get(userId);
     if (!entry) {
