@@ -112,6 +112,8 @@ export const ProductDetailsSchema = CreateProductBodySchema.pick({
   categoryId: true,
 });
 export type ProductDetails = z.output<typeof ProductDetailsSchema>;
+/** The details as a client sends them (the price a decimal of the shop currency). */
+export type ProductDetailsInput = z.input<typeof ProductDetailsSchema>;
 
 export const EditColorsSchema = z
   // Left out (a client that predates it), the colour keeps the Bulgarian name it has.

@@ -5,6 +5,7 @@ import { isApiError } from '../../../lib/api-client';
 import { ADMIN_FAILED } from '../../../lib/admin-errors';
 import { useErrorText } from '../../../lib/error-text';
 import { useFormProblems } from '../../../lib/use-form-problems';
+import { useLanguage } from '../../../lib/use-language';
 import { Modal } from '../../../components/modal/modal';
 import { Switch } from '../../../components/switch/switch';
 import { createDiscountCode, updateDiscountCode } from '../api/discount-codes';
@@ -30,11 +31,12 @@ interface CodeFormProps {
  */
 export function CodeForm({ code, onSaved, onCancel }: CodeFormProps) {
   const { t } = useTranslation();
+  const lang = useLanguage();
   const errorText = useErrorText();
   const id = useId();
   const formRef = useRef<HTMLFormElement>(null);
   const { errors, summary, clear, show } = useFormProblems<string>(formRef);
-  const [draft, setDraft] = useState<CodeDraft>(() => (code ? draftOf(code) : EMPTY_DRAFT));
+  const [draft, setDraft] = useState<CodeDraft>(() => (code ? draftOf(code, lang) : EMPTY_DRAFT));
   const [busy, setBusy] = useState(false);
 
   function set<Field extends keyof CodeDraft>(field: Field, value: CodeDraft[Field]) {
@@ -45,7 +47,7 @@ export function CodeForm({ code, onSaved, onCancel }: CodeFormProps) {
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (busy) return;
-    const { body, errors: found } = parseCode(draft, t);
+    const { body, errors: found } = parseCode(draft, lang, t);
     if (!body) {
       show(found, t('adminDiscounts.form.check'));
       return;

@@ -1,5 +1,6 @@
 import type { TFunction } from 'i18next';
 import { DiscountCodeBodySchema, type DiscountCode, type DiscountCodeBody, type DiscountKind } from '@shop/contract';
+import { moneyInputError, moneyInputText, parseMoneyInput } from '../../../components/field/money-input';
 import { isoToLocalInput, localInputToIso } from '../../../lib/local-datetime';
 import type { FieldErrors } from '../../../lib/use-form-problems';
 
@@ -44,8 +45,8 @@ export const EMPTY_DRAFT: CodeDraft = {
   active: true,
 };
 
-/** A code as the form starts editing it. */
-export function draftOf(code: DiscountCode): CodeDraft {
+/** A code as the form starts editing it (amounts as `lang` writes them). */
+export function draftOf(code: DiscountCode, lang: string): CodeDraft {
   return {
     code: code.code,
     kind: code.kind,
@@ -53,9 +54,9 @@ export function draftOf(code: DiscountCode): CodeDraft {
       code.value === null || code.kind === 'free-delivery'
         ? ''
         : code.kind === 'amount'
-          ? code.value.toFixed(2)
+          ? moneyInputText(code.value, lang)
           : String(code.value),
-    minSubtotal: code.minSubtotal === null ? '' : code.minSubtotal.toFixed(2),
+    minSubtotal: code.minSubtotal === null ? '' : moneyInputText(code.minSubtotal, lang),
     startsAt: code.startsAt ? isoToLocalInput(code.startsAt) : '',
     endsAt: code.endsAt ? isoToLocalInput(code.endsAt) : '',
     maxUses: code.maxUses === null ? '' : String(code.maxUses),
@@ -65,18 +66,21 @@ export function draftOf(code: DiscountCode): CodeDraft {
   };
 }
 
-/** What the API takes for a code, from what the form holds (a decimal comma read as a point). */
-function bodyOf(draft: CodeDraft): Record<string, unknown> {
-  const number = (text: string) => {
-    const trimmed = text.trim().replace(',', '.');
-    return trimmed === '' ? null : Number(trimmed);
-  };
-  const value = number(draft.value);
+/** A typed amount as the API takes it (12.5), or what was typed when it is none (the schema refuses it). */
+const amountOf = (text: string, lang: string) => {
+  const read = parseMoneyInput(text, lang);
+  return 'amount' in read ? read.amount : 'empty' in read ? null : text;
+};
+
+/** What the API takes for a code, from what the form holds (amounts read as `lang` writes them). */
+function bodyOf(draft: CodeDraft, lang: string): Record<string, unknown> {
+  const number = (text: string) => (text.trim() === '' ? null : Number(text.trim()));
+  const value = draft.kind === 'amount' ? amountOf(draft.value, lang) : number(draft.value);
   return {
     code: draft.code.trim(),
     kind: draft.kind,
     ...(draft.kind === 'free-delivery' ? {} : { value: value ?? undefined }),
-    minSubtotal: draft.minSubtotal.trim() === '' ? null : draft.minSubtotal.trim().replace(',', '.'),
+    minSubtotal: amountOf(draft.minSubtotal, lang),
     startsAt: draft.startsAt ? (localInputToIso(draft.startsAt) ?? 'invalid') : null,
     endsAt: draft.endsAt ? (localInputToIso(draft.endsAt) ?? 'invalid') : null,
     maxUses: number(draft.maxUses),
@@ -96,15 +100,22 @@ export function fieldMessage(field: string, kind: DiscountKind, t: TFunction): s
  * Checks the draft with the contract's schema, the one the server uses; the body to send
  * (times as ISO instants with the browser's offset), or each field's problem.
  */
-export function parseCode(draft: CodeDraft, t: TFunction): { body: DiscountCodeBody | null; errors: FieldErrors } {
-  const candidate = bodyOf(draft);
+export function parseCode(
+  draft: CodeDraft,
+  lang: string,
+  t: TFunction,
+): { body: DiscountCodeBody | null; errors: FieldErrors } {
+  const candidate = bodyOf(draft, lang);
   const parsed = DiscountCodeBodySchema.safeParse(candidate);
-  if (parsed.success) {
-    const { minSubtotal } = parsed.data;
-    return { body: { ...(candidate as DiscountCodeBody), minSubtotal: minSubtotal ?? null }, errors: {} };
-  }
   const errors: FieldErrors = {};
-  for (const issue of parsed.error.issues) {
+  // An amount too precise or too large says so, in the money field's words.
+  for (const field of ['value', 'minSubtotal'] as const) {
+    if (field === 'value' && draft.kind !== 'amount') continue;
+    const read = parseMoneyInput(draft[field], lang);
+    if ('problem' in read && read.problem !== 'format') errors[field] = moneyInputError(read.problem, t);
+  }
+  if (parsed.success && Object.keys(errors).length === 0) return { body: candidate as DiscountCodeBody, errors };
+  for (const issue of parsed.error?.issues ?? []) {
     const field = String(issue.path[0] ?? '');
     errors[field] ??= fieldMessage(field, draft.kind, t) ?? issue.message;
   }

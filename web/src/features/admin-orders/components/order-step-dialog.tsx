@@ -6,6 +6,7 @@ import { CreateShipmentBodySchema, ShipOrderBodySchema, type AdminOrder } from '
 import { isApiError } from '../../../lib/api-client';
 import { useErrorText } from '../../../lib/error-text';
 import { formatMoney } from '../../../lib/money';
+import { moneyInputText, parseMoneyInput } from '../../../components/field/money-input';
 import { Modal } from '../../../components/modal/modal';
 import { afterOrderAction, runOrderAction, type OrderAction } from '../api/order-actions';
 import { orderStepFailed } from '../lib/order-errors';
@@ -42,7 +43,7 @@ export function OrderStepDialog({ order, step, lang, amount, onClose }: OrderSte
     trackingNumber: '',
     trackingUrl: '',
     reason: '',
-    amount: Math.min(amount ?? remaining, remaining).toFixed(2),
+    amount: moneyInputText(Math.min(amount ?? remaining, remaining), lang),
     parcels: '1',
     weightKg: '1',
   });
@@ -79,11 +80,10 @@ export function OrderStepDialog({ order, step, lang, amount, onClose }: OrderSte
       return { action: null, found };
     }
     if (step === 'refund') {
-      const text = (values.amount ?? '').trim().replace(',', '.');
-      const amount = Number(text);
-      if (!/^\d+(\.\d{1,2})?$/.test(text) || amount <= 0 || amount > remaining)
+      const read = parseMoneyInput(values.amount ?? '', lang);
+      if (!('amount' in read) || read.amount <= 0 || read.amount > remaining)
         return { action: null, found: { amount: t('adminOrders.refund.errors.amount', { max: money(remaining) }) } };
-      return { action: { type: 'refund', body: { amount } }, found: {} };
+      return { action: { type: 'refund', body: { amount: read.amount } }, found: {} };
     }
     if (step === 'cancel') {
       const reason = values.reason?.trim();

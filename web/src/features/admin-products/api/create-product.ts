@@ -1,11 +1,11 @@
-import type { CreateProductBody, Product, ProductDetails, Size } from '@shop/contract';
+import type { CreateProductBody, Product, ProductDetailsInput, Size } from '@shop/contract';
 import { api } from '../../../lib/api-client';
 import { productKey } from '../../../lib/swr-keys';
 import { deleteProduct } from './delete-product';
 import { updateStock } from './update-stock';
 
 export interface NewProduct {
-  details: ProductDetails;
+  details: ProductDetailsInput;
   sizes: Size[];
   colors: { colorName: string; colorNameBg: string; image: File; hoverImage: File }[];
   /**

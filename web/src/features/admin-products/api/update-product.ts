@@ -1,8 +1,8 @@
-import type { ProductDetails, Size } from '@shop/contract';
+import type { ProductDetailsInput, Size } from '@shop/contract';
 import { api } from '../../../lib/api-client';
 
 export interface ProductEdit {
-  details: ProductDetails;
+  details: ProductDetailsInput;
   /** The colours to keep, in order; any left out are removed. A file replaces that image. */
   colors: {
     id: number;

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Product } from '@shop/contract';
+import i18n from '../../../lib/i18n';
 import { fakeApi, signIn } from '../../../test/fake-api';
 import { renderWithRouter } from '../../../test/render';
 import ProductEditor from './product-editor';
@@ -50,8 +51,9 @@ function renderEditor(stockAnswer: Parameters<typeof fakeApi>[0][string] = { bod
   return { sent, onClose };
 }
 
-afterEach(() => {
+afterEach(async () => {
   vi.clearAllMocks();
+  await i18n.changeLanguage('en');
 });
 
 /** The stock grid's column headers (the editor has other tables: size & fit). */
@@ -96,6 +98,27 @@ describe('ProductEditor stock', () => {
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     const edit = sent.find((request) => request.key === 'PUT /api/products/7');
     expect(edit?.body).toMatchObject({ price: '59' });
+  });
+
+  it('shows and reads the price the Bulgarian way, and says when it has too many decimals', async () => {
+    await i18n.changeLanguage('bg');
+    const { sent, onClose } = renderEditor();
+    const user = userEvent.setup();
+    const price = screen.getByLabelText(/^Цена(?! в)/);
+    expect(price).toHaveValue('59,00');
+    await user.clear(price);
+    await user.type(price, '64,955');
+    await user.click(screen.getByRole('button', { name: 'Запази' }));
+    expect(
+      await screen.findByText('Най-много два знака след десетичната запетая (цели центове), например 12,50.'),
+    ).toBeInTheDocument();
+    expect(sent).toEqual([]);
+    await user.clear(price);
+    await user.type(price, '1 064,95');
+    await user.click(screen.getByRole('button', { name: 'Запази' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    const edit = sent.find((request) => request.key === 'PUT /api/products/7');
+    expect(edit?.body).toMatchObject({ price: '1064.95' });
   });
 
   it('refuses a count that is not a whole number, and sends nothing', async () => {

@@ -5,6 +5,7 @@ import { toast } from 'react-toastify';
 import { MAX_COLORS, SIZES, type Color, type Product, type UpdateStock } from '@shop/contract';
 import { isApiError, type ApiError } from '../../../lib/api-client';
 import { useErrorText, type ErrorWording } from '../../../lib/error-text';
+import { useLanguage } from '../../../lib/use-language';
 import { PlusIcon } from '../../../components/icons/icons';
 import { PageHeading } from '../../../components/page-heading/page-heading';
 import { revalidateCatalog } from '../api/revalidate-catalog';
@@ -48,12 +49,13 @@ interface ProductEditorProps {
  */
 export default function ProductEditor({ product, onClose }: ProductEditorProps) {
   const { t } = useTranslation();
+  const lang = useLanguage();
   const errorText = useErrorText();
   const id = useId();
   const { mutate } = useSWRConfig();
   const savedSizes = SIZES.filter((size) => product.sizes.some((offered) => offered.size === size));
   const productForm = useProductForm(() => ({
-    draft: draftOf(product),
+    draft: draftOf(product, lang),
     sizes: savedSizes,
     stock: stockDraftOf(product),
   }));

@@ -38,7 +38,7 @@ export function SalePanel({ product }: { product: Product }) {
   const formRef = useRef<HTMLFormElement>(null);
   const { errors, summary, clear, show } = useFormProblems<SaleField>(formRef);
   const scheduled = product.scheduledSale ?? null;
-  const [draft, setDraft] = useState<SaleDraft>(() => saleDraftOf(scheduled));
+  const [draft, setDraft] = useState<SaleDraft>(() => saleDraftOf(scheduled, lang));
   const [busy, setBusy] = useState<'save' | 'end' | null>(null);
   const [confirming, setConfirming] = useState(false);
   const money = (amount: number) => formatMoney(amount, lang, currency);
@@ -54,7 +54,7 @@ export function SalePanel({ product }: { product: Product }) {
   async function submit(event: React.FormEvent) {
     event.preventDefault();
     if (busy) return;
-    const { body, errors: found } = parseSale(draft, product.regularPrice, t, money);
+    const { body, errors: found } = parseSale(draft, product.regularPrice, lang, t, money);
     if (!body) {
       show(found, null);
       return;
@@ -90,7 +90,7 @@ export function SalePanel({ product }: { product: Product }) {
     await refresh();
     setBusy(null);
     setConfirming(false);
-    setDraft(saleDraftOf(null));
+    setDraft(saleDraftOf(null, lang));
     toast.success(t('admin.sale.ended'));
   }
 

@@ -1,5 +1,6 @@
 import type { TFunction } from 'i18next';
-import { ProductDetailsSchema, type Product, type ProductDetails } from '@shop/contract';
+import { ProductDetailsSchema, type Product, type ProductDetailsInput } from '@shop/contract';
+import { moneyInputError, moneyInputText, parseMoneyInput } from '../../../components/field/money-input';
 import type { FieldErrors } from '../../../lib/use-form-problems';
 
 /** The texts, price and category as the inputs hold them (strings), before parsing. */
@@ -47,8 +48,8 @@ export const EMPTY_DETAILS: DetailsDraft = {
   categoryId: '',
 };
 
-/** The edit form starts from the product as it is, in both languages. */
-export function draftOf(product: Product): DetailsDraft {
+/** The edit form starts from the product as it is, in both languages (the price as `lang` writes it). */
+export function draftOf(product: Product, lang: string): DetailsDraft {
   const text = (language: string) => product.translations.find((tr) => tr.language === language);
   return {
     enName: text('en')?.name ?? product.name,
@@ -60,23 +61,29 @@ export function draftOf(product: Product): DetailsDraft {
     bgComposition: text('bg')?.composition ?? '',
     bgCare: text('bg')?.care ?? '',
     // The regular price: during a sale `price` is the sale's, which the Sale panel sets apart.
-    price: product.regularPrice.toFixed(2),
+    price: moneyInputText(product.regularPrice, lang),
     categoryId: String(product.categoryId),
   };
 }
 
 /**
- * Checks the details with the contract's schema, the one the server uses. A decimal comma
- * (how Bulgarian writes 12,50) is read as a point.
+ * Checks the details with the contract's schema, the one the server uses; the price as the money
+ * field reads it in `lang` (12,50 in Bulgarian). The details to send carry the price as the API
+ * takes it (12.5).
  */
 export function parseDetails(
   draft: DetailsDraft,
+  lang: string,
   t: TFunction,
-): { details: ProductDetails | null; errors: FieldErrors } {
-  const parsed = ProductDetailsSchema.safeParse({ ...draft, price: draft.price.replace(',', '.') });
-  if (parsed.success) return { details: parsed.data, errors: {} };
+): { details: ProductDetailsInput | null; errors: FieldErrors } {
+  const price = parseMoneyInput(draft.price, lang);
+  const parsed = ProductDetailsSchema.safeParse({ ...draft, price: 'amount' in price ? price.amount : draft.price });
   const errors: FieldErrors = {};
-  for (const issue of parsed.error.issues) {
+  // A price too precise or too large says so; anything else wrong with it is the spec's message.
+  if ('problem' in price && price.problem !== 'format') errors.price = moneyInputError(price.problem, t);
+  // The parsed texts and category, and the price as the API's JSON carries it (the parse gives cents).
+  if (parsed.success && 'amount' in price) return { details: { ...parsed.data, price: price.amount }, errors };
+  for (const issue of parsed.error?.issues ?? []) {
     const field = String(issue.path[0] ?? '');
     if ((DETAIL_FIELDS as readonly string[]).includes(field)) errors[field] ??= t(`admin.form.errors.${field}`);
   }

@@ -1,6 +1,7 @@
 import type { TFunction } from 'i18next';
 import { SaleBodySchema, type ScheduledSale } from '@shop/contract';
 import type { FieldErrors } from '../../../lib/use-form-problems';
+import { moneyInputError, moneyInputText, parseMoneyInput } from '../../../components/field/money-input';
 import { isoToLocalInput, localInputToIso } from '../../../lib/local-datetime';
 import type { SaleRequest } from '../api/sale';
 
@@ -11,25 +12,26 @@ export type SaleField = (typeof SALE_FIELDS)[number];
 export type SaleDraft = Record<SaleField, string>;
 
 /**
- * The panel starts from the sale set, if any: its price and end, and its start while it is still
- * ahead (a start in the past would only start it again now).
+ * The panel starts from the sale set, if any: its price (as `lang` writes it) and end, and its
+ * start while it is still ahead (a start in the past would only start it again now).
  */
-export function saleDraftOf(sale: ScheduledSale | null | undefined, now = Date.now()): SaleDraft {
+export function saleDraftOf(sale: ScheduledSale | null | undefined, lang: string, now = Date.now()): SaleDraft {
   if (!sale) return { price: '', startsAt: '', endsAt: '' };
   return {
-    price: sale.price.toFixed(2),
+    price: moneyInputText(sale.price, lang),
     startsAt: Date.parse(sale.startsAt) > now ? isoToLocalInput(sale.startsAt) : '',
     endsAt: sale.endsAt ? isoToLocalInput(sale.endsAt) : '',
   };
 }
 
 /**
- * Checks the draft with the contract's schema, the one the server uses (a decimal comma read as a
- * point); a time typed but unreadable is the field's problem, not left out.
+ * Checks the draft with the contract's schema, the one the server uses (the price as the money
+ * field reads it in `lang`); a time typed but unreadable is the field's problem, not left out.
  */
 export function parseSale(
   draft: SaleDraft,
   regularPrice: number,
+  lang: string,
   t: TFunction,
   money: (amount: number) => string,
 ): { body: SaleRequest | null; errors: FieldErrors } {
@@ -38,25 +40,22 @@ export function parseSale(
   const errors: FieldErrors = {};
   if (draft.startsAt && !startsAt) errors.startsAt = t('admin.sale.errors.startsAt');
   if (draft.endsAt && !endsAt) errors.endsAt = t('admin.sale.errors.endsAt');
-  const parsed = SaleBodySchema.safeParse({
-    price: draft.price.trim().replace(',', '.'),
-    ...(startsAt ? { startsAt } : {}),
-    ...(endsAt ? { endsAt } : {}),
-  });
+  const read = parseMoneyInput(draft.price, lang);
+  if ('problem' in read && read.problem !== 'format') errors.price = moneyInputError(read.problem, t);
+  const price = 'amount' in read ? read.amount : draft.price;
+  const body = { price, ...(startsAt ? { startsAt } : {}), ...(endsAt ? { endsAt } : {}) };
+  const parsed = SaleBodySchema.safeParse(body);
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
       const field = String(issue.path[0] ?? '');
       if ((SALE_FIELDS as readonly string[]).includes(field)) errors[field] ??= t(`admin.sale.errors.${field}`);
     }
   }
-  if (parsed.success && parsed.data.price >= regularPrice) {
-    errors.price = t('admin.sale.errors.priceNotLower', { price: money(regularPrice) });
+  if (typeof price === 'number' && price >= regularPrice) {
+    errors.price ??= t('admin.sale.errors.priceNotLower', { price: money(regularPrice) });
   }
-  if (!parsed.success || Object.keys(errors).length > 0) return { body: null, errors };
-  return {
-    body: { price: parsed.data.price, ...(startsAt ? { startsAt } : {}), ...(endsAt ? { endsAt } : {}) },
-    errors: {},
-  };
+  if (!parsed.success || typeof price !== 'number' || Object.keys(errors).length > 0) return { body: null, errors };
+  return { body: { ...body, price }, errors: {} };
 }
 
 /**

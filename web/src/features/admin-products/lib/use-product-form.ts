@@ -1,7 +1,8 @@
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SIZES, type ProductDetails, type Size, type UpdateStock } from '@shop/contract';
+import { SIZES, type ProductDetailsInput, type Size, type UpdateStock } from '@shop/contract';
 import { ensureToken } from '../../../lib/session-guard';
+import { useLanguage } from '../../../lib/use-language';
 import { useFormProblems } from '../../../lib/use-form-problems';
 import { colorField } from './color-card-wiring';
 import { overRequestLimit } from './image-file';
@@ -22,7 +23,7 @@ export interface ColorToCheck {
 
 export interface ProductFormCheck {
   /** The details as the server takes them, or null when a field is wrong. */
-  details: ProductDetails | null;
+  details: ProductDetailsInput | null;
   /** Field → message, empty when everything is right. */
   found: FieldErrors;
   /** The stock as `PUT /products/{id}/stock` takes it, or null when a count is wrong. */
@@ -39,6 +40,7 @@ export interface ProductFormCheck {
  */
 export function useProductForm(start: () => ProductFormStart) {
   const { t } = useTranslation();
+  const lang = useLanguage();
   const [initial] = useState(start);
   const [draft, setDraft] = useState<DetailsDraft>(initial.draft);
   const [chosenSizes, setChosenSizes] = useState<ReadonlySet<Size>>(() => new Set(initial.sizes));
@@ -50,7 +52,7 @@ export function useProductForm(start: () => ProductFormStart) {
   const sizes = SIZES.filter((size) => chosenSizes.has(size));
 
   function check(colors: readonly ColorToCheck[]): ProductFormCheck {
-    const { details, errors: found } = parseDetails(draft, t);
+    const { details, errors: found } = parseDetails(draft, lang, t);
     if (sizes.length === 0) found.sizes = t('admin.form.errors.sizes');
     for (const color of colors) {
       if (!color.colorName.trim()) found[colorField(color.key, 'name')] = t('admin.form.errors.colorName');

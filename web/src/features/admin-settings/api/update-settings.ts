@@ -1,5 +1,5 @@
 import useSWR, { type ScopedMutator } from 'swr';
-import type { Settings, UpdateSettings } from '@shop/contract';
+import type { Settings, UpdateSettingsBody } from '@shop/contract';
 import { api } from '../../../lib/api-client';
 import { SETTINGS_PATH } from '../../../lib/swr-keys';
 
@@ -11,7 +11,7 @@ export function useAdminSettings() {
 }
 
 /** PUT /admin/settings; the answer (the new settings) replaces the cached ones at once. */
-export async function updateSettings(mutate: ScopedMutator, body: UpdateSettings): Promise<Settings> {
+export async function updateSettings(mutate: ScopedMutator, body: UpdateSettingsBody): Promise<Settings> {
   const settings = await api.put<Settings>('/admin/settings', body);
   const { notificationsEmail: _private, records: _records, ...shared } = settings;
   await Promise.all([

@@ -62,7 +62,7 @@ export function SettingsForm({ settings }: { settings: Settings }) {
   async function save(event: React.FormEvent) {
     event.preventDefault();
     if (busy) return;
-    const { body, errors: found } = parseSettings(draft, t);
+    const { body, errors: found } = parseSettings(draft, lang, t);
     if (!body) {
       show(found, t('adminSettings.invalid'));
       return;

@@ -1,5 +1,6 @@
 import type { TFunction } from 'i18next';
-import { UpdateSettingsBodySchema, type Settings, type UpdateSettings } from '@shop/contract';
+import { UpdateSettingsBodySchema, type Settings, type UpdateSettingsBody } from '@shop/contract';
+import { moneyInputText, parseMoneyInput } from '../../../components/field/money-input';
 
 /** Every input of the settings form, by the API's field path. */
 export const SETTINGS_FIELDS = [
@@ -31,14 +32,8 @@ export type SettingsDraft = Record<SettingsField, string> & {
   courierOfficeId: number | null;
 };
 
-/** An amount as the language writes it in a form: 4.50, or 4,50 in Bulgarian. */
-const moneyText = (amount: number, lang: string) => {
-  const text = amount.toFixed(2);
-  return lang === 'bg' ? text.replace('.', ',') : text;
-};
-
 export function draftOf(settings: Settings, lang: string): SettingsDraft {
-  const money = (amount: number) => moneyText(amount, lang);
+  const money = (amount: number) => moneyInputText(amount, lang);
   return {
     'seller.legalName': settings.seller.legalName,
     'seller.address': settings.seller.address,
@@ -63,8 +58,11 @@ export function draftOf(settings: Settings, lang: string): SettingsDraft {
   };
 }
 
-/** A decimal comma (how Bulgarian writes 4,50) is read as a point. */
-const amount = (text: string) => text.trim().replace(',', '.');
+/** A typed amount as the API takes it (4.5), null when empty; what was typed when it is none (the schema refuses it). */
+const amountOf = (text: string, lang: string) => {
+  const read = parseMoneyInput(text, lang);
+  return 'amount' in read ? read.amount : 'empty' in read ? null : text;
+};
 /** A whole number as typed (days, orders, units); anything else stays text for the schema to refuse. */
 const whole = (text: string) => (/^\d{1,4}$/.test(text.trim()) ? Number(text.trim()) : text);
 
@@ -74,15 +72,17 @@ export function formField(path: string): SettingsField | null {
 }
 
 /**
- * Checks the whole form with the contract's schema, the one the server uses. An empty
- * "free delivery from" means never free (null).
+ * Checks the whole form with the contract's schema, the one the server uses (amounts as the money
+ * field reads them in `lang`), and gives the body to send. An empty "free delivery from" means
+ * never free (null); an empty locker price, as to an office (null).
  */
 export function parseSettings(
   draft: SettingsDraft,
+  lang: string,
   t: TFunction,
-): { body: UpdateSettings | null; errors: Partial<Record<SettingsField, string>> } {
-  const freeFrom = amount(draft['delivery.freeFrom']);
-  const parsed = UpdateSettingsBodySchema.safeParse({
+): { body: UpdateSettingsBody | null; errors: Partial<Record<SettingsField, string>> } {
+  const amount = (field: SettingsField) => amountOf(draft[field], lang);
+  const body = {
     seller: {
       legalName: draft['seller.legalName'],
       address: draft['seller.address'],
@@ -92,13 +92,12 @@ export function parseSettings(
       phone: draft['seller.phone'],
     },
     delivery: {
-      addressPrice: amount(draft['delivery.addressPrice']),
-      officePrice: amount(draft['delivery.officePrice']),
-      // Empty: a locker costs what an office does.
-      lockerPrice: amount(draft['delivery.lockerPrice']) === '' ? null : amount(draft['delivery.lockerPrice']),
-      freeFrom: freeFrom === '' ? null : freeFrom,
+      addressPrice: amount('delivery.addressPrice') ?? '',
+      officePrice: amount('delivery.officePrice') ?? '',
+      lockerPrice: amount('delivery.lockerPrice'),
+      freeFrom: amount('delivery.freeFrom'),
     },
-    cod: { enabled: draft.codEnabled, fee: amount(draft['cod.fee']), confirmNewAccounts: draft.codConfirmNewAccounts },
+    cod: { enabled: draft.codEnabled, fee: amount('cod.fee') ?? '', confirmNewAccounts: draft.codConfirmNewAccounts },
     limits: {
       codMaxOpenOrders: whole(draft['limits.codMaxOpenOrders']),
       maxUnitsPerVariant: whole(draft['limits.maxUnitsPerVariant']),
@@ -110,8 +109,9 @@ export function parseSettings(
       senderOfficeId: draft.courierOfficeId,
       inspection: draft.courierInspection,
     },
-  });
-  if (parsed.success) return { body: parsed.data, errors: {} };
+  };
+  const parsed = UpdateSettingsBodySchema.safeParse(body);
+  if (parsed.success) return { body: body as UpdateSettingsBody, errors: {} };
   return {
     body: null,
     errors: fieldErrors(

@@ -1,7 +1,9 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PRODUCT_SORTS, SIZES, type ProductSort, type Size } from '@shop/contract';
+import { moneyInputText, parseMoneyInput } from '../../../components/field/money-input';
 import { CloseIcon, FilterIcon } from '../../../components/icons/icons';
+import { useLanguage } from '../../../lib/use-language';
 import { inertAround } from '../../../components/modal/modal';
 import { activeFilters, hasFilters, type CatalogFilters, type ColorChoice } from '../lib/filters';
 import button from '../../../components/button/button.module.css';
@@ -16,11 +18,14 @@ interface CatalogFiltersProps {
   onChange: (next: CatalogFilters) => void;
 }
 
-const priceText = (value: number | null) => (value === null ? '' : String(value));
-const parsePrice = (text: string): number | null | 'invalid' => {
-  const trimmed = text.trim().replace(',', '.');
-  if (!trimmed) return null;
-  return /^\d{1,7}(\.\d{1,2})?$/.test(trimmed) ? Number(trimmed) : 'invalid';
+/** A bound as its field shows it: whole amounts as typed (50), others as the language writes them (12,50). */
+const priceText = (value: number | null, lang: string) =>
+  value === null ? '' : Number.isInteger(value) ? String(value) : moneyInputText(value, lang);
+/** A bound as the money field reads it: at most 7 digits before the decimal mark. */
+const parsePrice = (text: string, lang: string): number | null | 'invalid' => {
+  const read = parseMoneyInput(text, lang);
+  if ('empty' in read) return null;
+  return 'amount' in read && read.amount < 10_000_000 ? read.amount : 'invalid';
 };
 
 /**
@@ -30,6 +35,7 @@ const parsePrice = (text: string): number | null | 'invalid' => {
  */
 export function CatalogFiltersBar({ filters, colors, count, onChange }: CatalogFiltersProps) {
   const { t } = useTranslation();
+  const lang = useLanguage();
   const ids = { color: useId(), min: useId(), max: useId(), sort: useId(), error: useId(), sheet: useId() };
   const [open, setOpen] = useState(false);
   const close = useCallback(() => setOpen(false), []);
@@ -37,13 +43,13 @@ export function CatalogFiltersBar({ filters, colors, count, onChange }: CatalogF
   const openerRef = useRef<HTMLButtonElement>(null);
   const active = activeFilters(filters);
   useFilterSheet(open, sheetRef, openerRef, close);
-  const [prices, setPrices] = useState({ min: priceText(filters.min), max: priceText(filters.max) });
+  const [prices, setPrices] = useState({ min: priceText(filters.min, lang), max: priceText(filters.max, lang) });
   const [priceError, setPriceError] = useState(false);
   // The address changed under the fields (back, clear): they show it again.
   const [shown, setShown] = useState(filters);
   if (shown.min !== filters.min || shown.max !== filters.max) {
     setShown(filters);
-    setPrices({ min: priceText(filters.min), max: priceText(filters.max) });
+    setPrices({ min: priceText(filters.min, lang), max: priceText(filters.max, lang) });
     setPriceError(false);
   }
 
@@ -56,8 +62,8 @@ export function CatalogFiltersBar({ filters, colors, count, onChange }: CatalogF
     });
 
   const commitPrices = () => {
-    const min = parsePrice(prices.min);
-    const max = parsePrice(prices.max);
+    const min = parsePrice(prices.min, lang);
+    const max = parsePrice(prices.max, lang);
     const invalid = min === 'invalid' || max === 'invalid' || (min !== null && max !== null && min > max);
     setPriceError(invalid);
     if (invalid || (min === filters.min && max === filters.max)) return;

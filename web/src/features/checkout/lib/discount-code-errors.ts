@@ -11,23 +11,13 @@ export const isCodeRefusal = (error: unknown): boolean =>
 /** Too many wrong codes in a minute (quote and session counted together). */
 export const isTooManyTries = (error: unknown): boolean => isApiError(error) && error.status === 429;
 
-/**
- * The amount missing for the code's minimum when the answer has no `remaining`: the first number
- * of the server's message ("Add €12.50 more …"). The message is English; only its figure is used.
- */
-export function missingAmount(message: string): number | null {
-  const match = /\d+(?:[.,]\d{1,2})?/.exec(message);
-  if (!match) return null;
-  const amount = Number(match[0].replace(',', '.'));
-  return Number.isFinite(amount) && amount > 0 ? amount : null;
-}
-
 /** What to say beside the code field about a failed quote or session, in the shopper's language. */
 export function codeErrorText(error: unknown, t: TFunction, money: (amount: number) => string): string {
   if (isTooManyTries(error)) return t('checkout.code.errors.RATE_LIMITED');
   if (!isApiError(error) || !isCodeRefusal(error)) return t('checkout.code.errors.failed');
   if (error.code === 'CODE_MIN_SUBTOTAL') {
-    const amount = error.remaining ?? missingAmount(error.message);
+    // The API gives the amount missing as data (`remaining`); its English message is never read for it.
+    const amount = error.remaining ?? null;
     return amount === null
       ? t('checkout.code.errors.CODE_MIN_SUBTOTAL_unknown')
       : t('checkout.code.errors.CODE_MIN_SUBTOTAL', { amount: money(amount) });
