@@ -145,7 +145,14 @@ describe('two API processes on one PostgreSQL and Redis', () => {
   }, 120_000);
 
   it('applies a role change made through one process on the very next request to the other', async () => {
-    const root = await createUser(database.db, { role: 'ADMIN' });
+    // The root admin the first start seeded (only they make and unmake admins).
+    const login = await fetch(`${first.url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'admin@example.com', password: 'robustness-root-password' }),
+    });
+    expect(login.status).toBe(200);
+    const root = (await login.json()) as { token: string };
     const user = await createUser(database.db);
     const usersOn = async (server: ServerRun) =>
       (await fetch(`${server.url}/api/admin/users`, { headers: bearer(user) })).status;

@@ -9,8 +9,11 @@ import { bearer, createProduct, createUser, type CreatedProduct, type CreatedUse
 import { generateToken, hashToken } from '../security/tokens.js';
 
 let t: TestApp;
+/** The root admin: the one who makes and unmakes admins. */
+let root: CreatedUser;
 beforeAll(async () => {
   t = await createTestApp();
+  root = await createUser(t.db, { role: 'ROOT_ADMIN' });
 });
 afterAll(() => t.close());
 afterEach(() => vi.restoreAllMocks());
@@ -172,7 +175,6 @@ describe('cached per-shopper answers', () => {
   });
 
   it('shows profile edits and a role change in the cached profile', async () => {
-    const root = await createUser(t.db, { role: 'ADMIN' });
     const user = await createUser(t.db, { name: 'Before' });
     let etag = await cachedEtag(user, '/api/profile');
     const saved = await send(user, 'PUT', '/api/profile', { name: 'After', address: 'Plovdiv', phone: '' });
@@ -239,7 +241,6 @@ describe('cached sessions end on the very next request', () => {
   });
 
   it('after a role change, in both directions', async () => {
-    const root = await createUser(t.db, { role: 'ADMIN' });
     const admin = await createUser(t.db, { role: 'ADMIN' });
     const shopper = await createUser(t.db);
     expect((await get(admin, '/api/admin/users')).statusCode).toBe(200);
@@ -252,7 +253,6 @@ describe('cached sessions end on the very next request', () => {
   });
 
   it("after the user's deletion", async () => {
-    const root = await createUser(t.db, { role: 'ADMIN' });
     const user = await createUser(t.db);
     await cachedEtag(user, '/api/cart');
     expect((await send(root, 'DELETE', `/api/admin/users/${user.id}`)).statusCode).toBe(200);
