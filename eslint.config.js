@@ -97,8 +97,8 @@ const API_MODULE_IMPORTS = {
   payments: ['orders', 'stock'],
   privacy: ['cart', 'orders', 'profile', 'reviews', 'stock', 'wishlist'],
   profile: ['documents'],
-  // Reviews are answered with the catalogue's headers; their invitation is an order effect.
-  reviews: ['catalog', 'orders'],
+  // Reviews are answered with the catalogue's headers.
+  reviews: ['catalog'],
   sales: ['catalog'],
   settings: ['catalog', 'documents'],
   'size-fit': ['catalog'],

@@ -16,6 +16,7 @@ export * from './product-order.js';
 export * from './color-name.js';
 export * from './effects.js';
 export * from './order-steps.js';
+export * from './order-events.js';
 export * from './money.js';
 export * from './withdrawal.js';
 export * from './price-history.js';

@@ -8,7 +8,7 @@ import { buildApp } from '../../api/src/app.js';
 import { loadConfig } from '../../api/src/config.js';
 import { openDatabase, type Db } from '../../api/src/db/client.js';
 import { effects, saleDocuments } from '../../api/src/db/schema.js';
-import { SALE_DOCUMENT } from '../../api/src/modules/orders/subscribers.js';
+import { SALE_DOCUMENT } from '../../api/src/modules/documents/effect-kinds.js';
 import { issueSaleDocument } from '../../api/src/modules/documents/sale-document.js';
 import { addCartLine, payOnTestPage, TEST_DELIVERY } from '../../api/src/modules/payments/test-support.js';
 import { auditFile } from '../../api/src/modules/documents/audit-file.js';
@@ -84,7 +84,7 @@ async function payments(app: App): Promise<Figure[]> {
   const due = await app.db
     .select({ orderId: sql<number>`(${effects.payload} ->> 'orderId')::int` })
     .from(effects)
-    .where(eq(effects.kind, SALE_DOCUMENT));
+    .where(eq(effects.kind, SALE_DOCUMENT.name));
   if (due.length !== PAYMENTS) throw new Error(`${due.length} sale-document effects written, not ${PAYMENTS}`);
   await Promise.all(due.map(({ orderId }) => issueSaleDocument(app.db, orderId)));
   const ms = performance.now() - started;

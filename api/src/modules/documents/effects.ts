@@ -2,10 +2,10 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { invoiceDocuments } from '../../db/schema.js';
 import type { Mail, Mailer } from '../../platform/mail/mailer.js';
+import { handle } from '../../platform/outbox/declare.js';
 import type { EffectHandler } from '../../platform/outbox/outbox.js';
-import { CREDIT_NOTE, INVOICE_ISSUE, SALE_DOCUMENT } from '../orders/subscribers.js';
 import { lockOrder, readWithShopper } from '../orders/store.js';
-import { INVOICE_MAIL } from './effect-kinds.js';
+import { CREDIT_NOTE, INVOICE_ISSUE, INVOICE_MAIL, SALE_DOCUMENT } from './effect-kinds.js';
 import { issueCreditNote, issueInvoice } from './invoice.js';
 import { invoiceMail } from './invoice-mail.js';
 import { invoicePdf } from './invoice-pdf.js';
@@ -21,26 +21,21 @@ import { issueSaleDocument } from './sale-document.js';
  */
 export function documentEffectHandlers({ db, mailer }: { db: Db; mailer: Mailer }): Record<string, EffectHandler> {
   return {
-    [SALE_DOCUMENT]: async ({ payload }) => {
-      await issueSaleDocument(db, Number(payload.orderId));
-    },
-    [INVOICE_ISSUE]: async ({ payload }) => {
-      await db.transaction(async (tx) => {
-        const order = await lockOrder(tx, Number(payload.orderId));
+    ...handle(SALE_DOCUMENT, ({ orderId }) => issueSaleDocument(db, orderId)),
+    ...handle(INVOICE_ISSUE, ({ orderId }) =>
+      db.transaction(async (tx) => {
+        const order = await lockOrder(tx, orderId);
         if (order) await issueInvoice(tx, order);
-      });
-    },
-    [CREDIT_NOTE]: async ({ payload }) => {
-      await db.transaction(async (tx) => {
-        const order = await lockOrder(tx, Number(payload.orderId));
-        if (order) await issueCreditNote(tx, order, Number(payload.refundId));
-      });
-    },
-    [INVOICE_MAIL]: async ({ payload }) => {
-      const [document] = await db
-        .select()
-        .from(invoiceDocuments)
-        .where(eq(invoiceDocuments.id, Number(payload.documentId)));
+      }),
+    ),
+    ...handle(CREDIT_NOTE, ({ orderId, refundId }) =>
+      db.transaction(async (tx) => {
+        const order = await lockOrder(tx, orderId);
+        if (order) await issueCreditNote(tx, order, refundId);
+      }),
+    ),
+    ...handle(INVOICE_MAIL, async ({ documentId }) => {
+      const [document] = await db.select().from(invoiceDocuments).where(eq(invoiceDocuments.id, documentId));
       if (!document) return;
       const order = await readWithShopper(db, document.orderId);
       const to = order?.shopper?.email ?? order?.row.email;
@@ -55,7 +50,7 @@ export function documentEffectHandlers({ db, mailer }: { db: Db; mailer: Mailer 
           },
         ],
       });
-    },
+    }),
   };
 }
 

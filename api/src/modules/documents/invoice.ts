@@ -75,12 +75,7 @@ async function insertDocument(
     .returning();
   // Mailed to the shopper once committed (effects.ts).
   await enqueue(tx, [
-    {
-      kind: INVOICE_MAIL,
-      key: `${INVOICE_MAIL}:${document!.id}`,
-      orderId: document!.orderId,
-      payload: { documentId: document!.id },
-    },
+    INVOICE_MAIL.effect({ documentId: document!.id }, { id: document!.id, orderId: document!.orderId }),
   ]);
   return document!;
 }

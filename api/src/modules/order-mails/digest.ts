@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { enqueue } from '../../platform/outbox/outbox.js';
-import { LOW_STOCK_DIGEST } from '../orders/subscribers.js';
+import { LOW_STOCK_DIGEST } from './effect-kinds.js';
 
 /** The shop's day (Bulgaria), YYYY-MM-DD: the digest's key. */
 export const shopDay = (now: Date): string =>
@@ -21,7 +21,7 @@ const DIGEST_FROM_HOUR = 8;
  */
 export async function enqueueLowStockDigest(db: Db, now = new Date()): Promise<void> {
   const day = shopDay(now);
-  await enqueue(db, [{ kind: LOW_STOCK_DIGEST, key: `${LOW_STOCK_DIGEST}:${day}`, payload: { day } }]);
+  await enqueue(db, [LOW_STOCK_DIGEST.effect({ day }, { id: day })]);
 }
 
 const DIGEST_EVERY_MS = 3_600_000;

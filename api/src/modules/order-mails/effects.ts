@@ -1,10 +1,11 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { orders, users } from '../../db/schema.js';
+import { handle } from '../../platform/outbox/declare.js';
 import type { EffectHandler } from '../../platform/outbox/outbox.js';
 import { lowStock } from '../admin-orders/stats.js';
 import { toOrders } from '../orders/service.js';
-import { LOW_STOCK_DIGEST, ORDER_MAIL, OWNER_ORDER_MAIL, type OrderMailKind } from '../orders/subscribers.js';
+import { LOW_STOCK_DIGEST, ORDER_MAIL, OWNER_ORDER_MAIL } from './effect-kinds.js';
 import { ownerAddress } from '../settings/service.js';
 import { mailOrder, type OrderMailDeps } from './notify.js';
 import { lowStockMail, ownerOrderMail } from './owner-mails.js';
@@ -17,42 +18,38 @@ export interface OrderMailEffectDeps extends OrderMailDeps {
 }
 
 /**
- * The order mails (orders/subscribers.ts writes them), run after commit by the outbox: each may
+ * The order mails (subscriptions.ts writes them), run after commit by the outbox: each may
  * run more than once (a worker that died), so each does its work once (docs/decisions/0032).
  */
 export function orderMailEffectHandlers(deps: OrderMailEffectDeps): Record<string, EffectHandler> {
   const { db } = deps;
   return {
-    [ORDER_MAIL]: async ({ payload }) => {
-      const amountCents = typeof payload.amountCents === 'number' ? payload.amountCents : undefined;
-      await mailOrder(db, deps, Number(payload.orderId), payload.kind as OrderMailKind, {
+    ...handle(ORDER_MAIL, ({ orderId, kind, amountCents, reason }) =>
+      mailOrder(db, deps, orderId, kind, {
         amount: amountCents === undefined ? undefined : amountCents / 100,
-        reason: typeof payload.reason === 'string' ? payload.reason : undefined,
-      });
-    },
+        reason,
+      }),
+    ),
 
     /** The owner hears of a new order (at the seller's address; none set: no one to tell). */
-    [OWNER_ORDER_MAIL]: async ({ payload }) => {
+    ...handle(OWNER_ORDER_MAIL, async ({ orderId }) => {
       const to = await ownerAddress(db);
-      const [row] = await db
-        .select()
-        .from(orders)
-        .where(eq(orders.id, Number(payload.orderId)));
+      const [row] = await db.select().from(orders).where(eq(orders.id, orderId));
       if (!to || !row) return;
       const [customer] = row.userId
         ? await db.select({ name: users.name, email: users.email }).from(users).where(eq(users.id, row.userId))
         : [];
       const [order] = await toOrders(db, [row]);
       await deps.mailer.send(ownerOrderMail({ to, order: order!, customer: customer ?? null, links: deps.links }));
-    },
+    }),
 
     /** The day's low stock, to the owner, if anything is low. */
-    [LOW_STOCK_DIGEST]: async ({ payload }) => {
+    ...handle(LOW_STOCK_DIGEST, async ({ day }) => {
       const to = await ownerAddress(db);
       if (!to) return;
       const lines = await lowStock(db, DIGEST_LINES);
       if (lines.length === 0) return;
-      await deps.mailer.send(lowStockMail({ to, date: String(payload.day), lines, links: deps.links }));
-    },
+      await deps.mailer.send(lowStockMail({ to, date: day, lines, links: deps.links }));
+    }),
   };
 }

@@ -2,7 +2,7 @@ import { colorNameIn, itemNameIn, type Language, type Order, percentOff, type Se
 import type { WebLinks } from '../../lib/links.js';
 import type { Mail } from '../../platform/mail/mailer.js';
 import { escapeHtml, formatMoney } from '../../lib/format.js';
-import type { OrderMailKind } from '../orders/subscribers.js';
+import type { OrderMailKind } from './effect-kinds.js';
 
 export interface OrderMailInput {
   kind: OrderMailKind;

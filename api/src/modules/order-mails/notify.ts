@@ -5,7 +5,7 @@ import { orders, users } from '../../db/schema.js';
 import type { WebLinks } from '../../lib/links.js';
 import type { Mailer } from '../../platform/mail/mailer.js';
 import { getSettings } from '../settings/service.js';
-import type { OrderMailKind } from '../orders/subscribers.js';
+import type { OrderMailKind } from './effect-kinds.js';
 import { orderMail } from './mails.js';
 import { toOrders } from '../orders/service.js';
 import { saleDocumentAttachment } from '../documents/effects.js';
@@ -20,7 +20,7 @@ export interface OrderMailDeps {
 }
 
 /**
- * Mails the order's shopper what happened to it (an effect of the order's event, subscribers.ts:
+ * Mails the order's shopper what happened to it (an effect of the order's event, subscriptions.ts:
  * a failed send throws, and the outbox tries again). An order whose account was deleted mails no one.
  */
 export async function mailOrder(

@@ -1,9 +1,10 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { orders, refunds } from '../../db/schema.js';
+import { handle } from '../../platform/outbox/declare.js';
 import type { EffectHandler } from '../../platform/outbox/outbox.js';
 import type { PaymentProvider } from '../../platform/payments/index.js';
-import { CLOSE_SESSION, PROVIDER_REFUND } from './subscribers.js';
+import { CLOSE_SESSION, PROVIDER_REFUND } from './effect-kinds.js';
 
 export interface OrderEffectDeps {
   db: Db;
@@ -11,15 +12,14 @@ export interface OrderEffectDeps {
 }
 
 /**
- * The orders module's effects on the payment provider (subscribers.ts writes them; the mails run
- * in order-mails/effects.ts), run after commit by the outbox: each may run more than once (a
+ * The orders module's effects on the payment provider (subscriptions.ts writes them), run after commit by the outbox: each may run more than once (a
  * worker that died), so each does its work once (docs/decisions/0032).
  */
 export function orderEffectHandlers(deps: OrderEffectDeps): Record<string, EffectHandler> {
   const { db, payments } = deps;
   return {
     /** Money back through the provider, under the refund's own idempotency key there too. */
-    [PROVIDER_REFUND]: async ({ payload }) => {
+    ...handle(PROVIDER_REFUND, async ({ refundId }) => {
       const [refund] = await db
         .select({
           id: refunds.id,
@@ -33,7 +33,7 @@ export function orderEffectHandlers(deps: OrderEffectDeps): Record<string, Effec
         })
         .from(refunds)
         .innerJoin(orders, eq(orders.id, refunds.orderId))
-        .where(eq(refunds.id, Number(payload.refundId)));
+        .where(eq(refunds.id, refundId));
       if (!refund || refund.made) return;
       if (!refund.sessionId) throw new Error(`order ${refund.orderId} was not paid through the payment provider`);
       const providerRefundId = await payments.refund(
@@ -42,16 +42,16 @@ export function orderEffectHandlers(deps: OrderEffectDeps): Record<string, Effec
         `refund-order-${refund.orderId}-${refund.createdAt.getTime()}-${refund.key}`,
       );
       await db.update(refunds).set({ providerRefundId }).where(eq(refunds.id, refund.id));
-    },
+    }),
 
     /** A closed checkout's session on the provider, so that it can no longer be paid. */
-    [CLOSE_SESSION]: async ({ payload }) => {
+    ...handle(CLOSE_SESSION, async ({ orderId }) => {
       const [order] = await db
         .select({ sessionId: orders.paymentSessionId, provider: orders.paymentProvider, status: orders.status })
         .from(orders)
-        .where(eq(orders.id, Number(payload.orderId)));
+        .where(eq(orders.id, orderId));
       if (!order?.sessionId || order.provider !== payments.name || order.status === 'paid') return;
       await payments.closeSession(order.sessionId);
-    },
+    }),
   };
 }

@@ -2,8 +2,9 @@ import { and, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../../db/client.js';
 import { ORDER_TABLE, stepResult, type OrderFacts } from '@shop/contract';
+import { eventDetail } from '../../platform/outbox/declare.js';
 import { enqueue } from '../../platform/outbox/outbox.js';
-import { effectsOf } from './subscribers.js';
+import { effectsOf } from '../../subscriptions.js';
 import { orderEvents, orders } from '../../db/schema.js';
 import { releaseReservations } from '../stock/service.js';
 
@@ -66,13 +67,14 @@ export async function closePending(
     closed.map((order) => order.id),
   );
   if (closed.length > 0) {
+    const checked = eventDetail(event, detail);
     const events = await tx
       .insert(orderEvents)
-      .values(closed.map((order) => ({ orderId: order.id, type: event, detail })))
+      .values(closed.map((order) => ({ orderId: order.id, type: event, detail: checked })))
       .returning({ id: orderEvents.id, orderId: orderEvents.orderId });
     await enqueue(
       tx,
-      events.flatMap(({ id, orderId }) => effectsOf({ id, orderId, type: event, detail })),
+      events.flatMap(({ id, orderId }) => effectsOf({ id, orderId, type: event, detail: checked })),
     );
   }
   return closed;

@@ -4,8 +4,9 @@ import type { Db, Tx } from '../../db/client.js';
 import { lockShopper } from '../../db/locks.js';
 import { orderEvents, orders, refunds, users } from '../../db/schema.js';
 import { notFound } from '../../lib/errors.js';
+import { eventDetail } from '../../platform/outbox/declare.js';
 import { enqueue } from '../../platform/outbox/outbox.js';
-import { effectsOf } from './subscribers.js';
+import { effectsOf } from '../../subscriptions.js';
 
 /**
  * The one owner of the `orders` and `order_events` rows (docs/decisions/0049): other modules ask
@@ -97,8 +98,9 @@ export const addresseeOf = ({ row, shopper }: OrderWithShopper): { email: string
 });
 
 /**
- * Adds an event to the order's history (its timeline) with the effects its subscribers ask for
- * (subscribers.ts), in the caller's transaction: they run once it commits (platform/outbox). A
+ * Adds an event to the order's history (its timeline), its detail checked against the event's
+ * declaration (contract/order-events.ts), with the effects the modules' subscriptions ask for
+ * (api/src/subscriptions.ts), in the caller's transaction: they run once it commits (platform/outbox). A
  * step's events are recorded by `takeStep`; this is for the events that are no step (an order
  * placed at checkout).
  */
@@ -106,13 +108,14 @@ export async function recordEvent(
   tx: Tx,
   orderId: number,
   type: OrderEventType,
-  { actorId, detail = {} }: { actorId?: number | undefined; detail?: Record<string, unknown> | undefined } = {},
+  { actorId, detail }: { actorId?: number | undefined; detail?: Record<string, unknown> | undefined } = {},
 ): Promise<void> {
+  const checked = eventDetail(type, detail);
   const [event] = await tx
     .insert(orderEvents)
-    .values({ orderId, type, actorId, detail })
+    .values({ orderId, type, actorId, detail: checked })
     .returning({ id: orderEvents.id });
-  await enqueue(tx, effectsOf({ id: event!.id, orderId, type, detail }));
+  await enqueue(tx, effectsOf({ id: event!.id, orderId, type, detail: checked }));
 }
 
 /** The refund an idempotency key made on the order, if any (a replayed request finds it). */

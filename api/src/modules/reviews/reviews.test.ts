@@ -1,10 +1,10 @@
-import { and, eq, like } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, effects, orderItems, orders, productReviews } from '../../db/schema.js';
 import { createTestApp, effectsRun, heard, type TestApp } from '../../test/app.js';
 import { bearer, createProduct, createUser, type CreatedProduct, type CreatedUser } from '../../test/factories.js';
 import { startSmtpServer, type TestSmtpServer } from '../../test/smtp.js';
-import { REVIEW_INVITE } from '../orders/subscribers.js';
+import { REVIEW_INVITE } from './effect-kinds.js';
 import { addCartLine, TEST_DELIVERY } from '../payments/test-support.js';
 
 let t: TestApp;
@@ -326,7 +326,7 @@ describe('the invitation to review', () => {
     const invites = await t.db
       .select()
       .from(effects)
-      .where(like(effects.key, `${REVIEW_INVITE}:${orderId}`));
+      .where(eq(effects.key, REVIEW_INVITE.key(orderId)));
     expect(invites).toHaveLength(1);
     const due = invites[0]!.runAfter.getTime() - delivered.getTime();
     expect(due).toBeGreaterThan(7 * 86_400_000 - 60_000);

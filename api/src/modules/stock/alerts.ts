@@ -15,8 +15,7 @@ import { dbTimestamp, queryRows } from '../../db/rows.js';
 import { stockAlerts } from '../../db/schema.js';
 import { AppError, conflict, notFound } from '../../lib/errors.js';
 import { enqueue } from '../../platform/outbox/outbox.js';
-import { BACK_IN_STOCK_MAIL } from './effect-kinds.js';
-import type { BackInStock } from './mail.js';
+import { BACK_IN_STOCK_MAIL, type BackInStock } from './effect-kinds.js';
 
 /** Alerts one shopper may keep at once. */
 export const ALERTS_PER_USER = 50;
@@ -174,7 +173,7 @@ export async function collectBackInStock(db: Db): Promise<number> {
           colorName: colorNameIn({ colorName: row.color_name, colorNameBg: row.color_name_bg }, row.locale),
           size: row.size,
         };
-        return { kind: BACK_IN_STOCK_MAIL, key: `${BACK_IN_STOCK_MAIL}:${row.id}`, payload: { ...alert } };
+        return BACK_IN_STOCK_MAIL.effect(alert, { id: row.id });
       }),
     );
     return rows.length;

@@ -1,4 +1,20 @@
+import { LANGUAGES } from '@shop/contract';
+import { z } from 'zod';
+import { effectKind } from '../../platform/outbox/declare.js';
+
 /** Stock may have come back (an order released or restocked it): find who waits for it (effects.ts). */
-export const BACK_IN_STOCK = 'stock.back-in-stock';
-/** One shopper's back-in-stock mail. */
-export const BACK_IN_STOCK_MAIL = 'mail.back-in-stock';
+export const BACK_IN_STOCK = effectKind('stock.back-in-stock', z.object({}));
+
+/** One shopper's back-in-stock mail, with what it says (alerts.ts writes it as it deletes the alert). */
+export const BackInStockSchema = z.object({
+  email: z.string(),
+  name: z.string(),
+  locale: z.enum(LANGUAGES),
+  productId: z.number().int(),
+  productName: z.string(),
+  /** In the shopper's language, like the product's name. */
+  colorName: z.string(),
+  size: z.string(),
+});
+export type BackInStock = z.infer<typeof BackInStockSchema>;
+export const BACK_IN_STOCK_MAIL = effectKind('mail.back-in-stock', BackInStockSchema);

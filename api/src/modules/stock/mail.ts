@@ -1,18 +1,8 @@
-import type { Language } from '@shop/contract';
 import type { WebLinks } from '../../lib/links.js';
 import type { Mail } from '../../platform/mail/mailer.js';
 import { renderMail } from '../../platform/mail/templates/layout.js';
 
-export interface BackInStock {
-  email: string;
-  name: string;
-  locale: Language;
-  productId: number;
-  productName: string;
-  /** In the shopper's language, like the product's name. */
-  colorName: string;
-  size: string;
-}
+import type { BackInStock } from './effect-kinds.js';
 
 const TEXTS = {
   en: (alert: BackInStock) => ({

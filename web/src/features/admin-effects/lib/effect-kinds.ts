@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 
-/** The effects the shop runs after a change (api/src/modules/orders/subscribers.ts), each with a label. */
+/** The effects the shop runs after a change (the API modules' effect-kinds.ts), each with a label. */
 export const EFFECT_KINDS = [
   'mail.order',
   'mail.withdrawal',

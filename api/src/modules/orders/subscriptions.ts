@@ -1,0 +1,13 @@
+import { on } from '../../platform/outbox/declare.js';
+import { CLOSE_SESSION, PROVIDER_REFUND } from './effect-kinds.js';
+
+/** What the orders module does after its own events, on the payment provider (effects.ts runs them). */
+export const orderSubscriptions = [
+  // Once per order, whichever step closed it; not when the provider's own word closed it (its webhook).
+  on(['cancelled', 'expired', 'failed'], ({ orderId, detail }) =>
+    detail.byProvider ? [] : CLOSE_SESSION.effect({ orderId }, { id: orderId, orderId }),
+  ),
+  on('refunded', ({ orderId, detail }) =>
+    PROVIDER_REFUND.effect({ refundId: detail.refundId }, { id: detail.refundId, orderId }),
+  ),
+];
