@@ -12,18 +12,9 @@ import { z } from 'zod';
 import { sendCached } from '../../platform/cache/encoded.js';
 import { requestLanguage } from '../../lib/language.js';
 import { catalogKeys } from '../../platform/cache/catalog-cache.js';
-import { CATALOG_HEADERS } from './cached-reads.js';
-import { RateLimitError } from '../../lib/errors.js';
-import { clientKey } from '../../platform/security/client-key.js';
+import { CATALOG_HEADERS, countNewRead } from './cached-reads.js';
 import { findProducts, indexProducts, searchWords } from './search.js';
 import { getProduct, listCategories, listProducts } from './service.js';
-
-/**
- * The window of the new searches one client may have built (SEARCH_RATE_LIMIT): each new search is
- * a pass over the catalogue and a place in the search cache, so a stranger cannot make the server
- * do either without end. Searches already kept are answered from memory and never count.
- */
-const NEW_SEARCHES_WINDOW_MS = 60_000;
 
 const isAdmin = (request: FastifyRequest) => request.user?.role === 'ADMIN' || request.user?.role === 'ROOT_ADMIN';
 
@@ -74,14 +65,8 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       const query = { categoryId, q, sort, size, color, onSale, limit };
       const key = catalogKeys.search(lang, { ...query, words: searchWords(q) });
-      if (!app.caches.catalogue.has(key)) {
-        const allowance = await app.limiter.hit(
-          `search:${clientKey(request.ip)}`,
-          app.config.searchRateLimit,
-          NEW_SEARCHES_WINDOW_MS,
-        );
-        if (!allowance.allowed) throw new RateLimitError(allowance.retryAfter);
-      }
+      // Each new search is a pass over the catalogue and a place in the search cache.
+      await countNewRead(app, request, key);
       const cached = await app.caches.catalogue.get(key, ProductsSchema, async () => {
         const index = await app.caches.catalogue.value(`index:${lang}`, async () =>
           indexProducts(await listProducts(app.db, lang)),

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, effects, orderItems, orders, productReviews } from '../../db/schema.js';
+import { catalogKeys } from '../../platform/cache/catalog-cache.js';
 import { createTestApp, effectsRun, heard, type TestApp } from '../../test/app.js';
 import { bearer, createProduct, createUser, type CreatedProduct, type CreatedUser } from '../../test/factories.js';
 import { startSmtpServer, type TestSmtpServer } from '../../test/smtp.js';
@@ -271,9 +272,45 @@ describe('the summary and paging', () => {
     const second = await list(product.id, '?page=2');
     expect(second.data.map((row: { title: string }) => row.title)).toEqual(['Review 1', 'Review 0']);
     expect(second.summary).toEqual(first.summary);
-    expect((await list(product.id, '?page=3')).data).toEqual([]);
+    // Past the last page: 404, not an empty page (each would be an answer of its own to keep).
+    const past = await t.app.inject(`/api/products/${product.id}/reviews?page=3`);
+    expect(past.statusCode, past.body).toBe(404);
+    expect(past.json().code).toBe('NOT_FOUND');
     expect((await t.app.inject(`/api/products/${product.id}/reviews?page=0`)).statusCode).toBe(400);
     expect((await t.app.inject(`/api/products/${product.id}`)).json().rating).toEqual({ average: 4.1, count: 12 });
+  });
+
+  it('keeps review pages in a cache of their own, and counts the pages it builds per client as new searches', async () => {
+    const product = await createProduct(t.db);
+    await published(
+      product,
+      Array.from({ length: 12 }, () => ({ rating: 5 })),
+    );
+    await heard(t.app);
+    const flood = await Promise.all(
+      Array.from({ length: 600 }, (_, index) =>
+        t.app.inject({ url: `/api/products/${product.id}/reviews?page=${index + 1}`, remoteAddress: '198.51.100.7' }),
+      ),
+    );
+    const statuses = flood.map((answer) => answer.statusCode);
+    // Two pages exist; the pages past them are refused, and once the client has had the shop build
+    // SEARCH_RATE_LIMIT (60) answers a minute, 429.
+    expect(statuses.filter((status) => status === 200)).toHaveLength(2);
+    expect(statuses.filter((status) => status === 404)).toHaveLength(t.config.searchRateLimit - 2);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(600 - t.config.searchRateLimit);
+    const key = (page: number) => `${catalogKeys.productPrefix(product.id)}reviews:en:${page}`;
+    expect(t.app.caches.catalogue.has(key(2))).toBe(true);
+    expect(t.app.caches.catalogue.has(key(3))).toBe(false);
+    // Not among the catalogue's own answers (the products and their pages).
+    expect(t.app.caches.catalogue.lookup(key(2))).toBeUndefined();
+    // Pages already kept are answered to anyone, however often, without counting.
+    for (let again = 0; again < 100; again += 1) {
+      const kept = await t.app.inject({
+        url: `/api/products/${product.id}/reviews?page=${(again % 2) + 1}`,
+        remoteAddress: '198.51.100.7',
+      });
+      expect(kept.statusCode).toBe(200);
+    }
   });
 
   it('answers 404 for a product that is not shown', async () => {

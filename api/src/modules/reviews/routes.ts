@@ -15,7 +15,7 @@ import { requestLanguage } from '../../lib/language.js';
 import { catalogKeys } from '../../platform/cache/catalog-cache.js';
 import { sendCached } from '../../platform/cache/encoded.js';
 import { currentUser, requireAdmin, requireUser } from '../../platform/security/authenticate.js';
-import { CATALOG_HEADERS } from '../catalog/cached-reads.js';
+import { CATALOG_HEADERS, countNewRead } from '../catalog/cached-reads.js';
 import { createReview, listProductReviews, listReviewsForAdmin, moderateReview } from './service.js';
 
 const tags = ['reviews'];
@@ -28,17 +28,22 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'The published reviews of a product, newest first, 10 a page, with the summary of them all',
+        description:
+          'A page past the last: 404. Pages not yet kept in memory count towards SEARCH_RATE_LIMIT a minute per ' +
+          'client, as new searches do: 429 beyond it.',
         params: IdParamsSchema,
         querystring: ReviewListQuerySchema,
-        response: { 200: ReviewListSchema, 400: ErrorBodySchema, 404: ErrorBodySchema },
+        response: { 200: ReviewListSchema, 400: ErrorBodySchema, 404: ErrorBodySchema, 429: ErrorBodySchema },
       },
     },
     async (request, reply) => {
       const lang = requestLanguage(request, request.query.lang);
       const { id } = request.params;
       const page = request.query.page ?? 1;
-      // Kept with the product's answers: a review published or hidden drops them (the table's trigger).
-      const key = `${catalogKeys.productPrefix(id)}reviews:${lang}:${page}`;
+      // Kept apart from the product's answers (a review published or hidden drops them: the table's
+      // trigger); a page not kept yet counts towards the client's new reads, a page past the last is 404.
+      const key = catalogKeys.reviews(id, lang, page);
+      await countNewRead(app, request, key);
       const cached = await app.caches.catalogue.get(key, ReviewListSchema, () =>
         listProductReviews(app.db, id, lang, page),
       );

@@ -88,6 +88,8 @@ export async function listProductReviews(db: Db, productId: number, lang: Langua
     ),
   ]);
   const summary = reviewSummary(groups);
+  // Page 1 is there even without reviews; another past the last is not (nor kept as an answer).
+  if (page > 1 && (page - 1) * REVIEWS_PAGE_SIZE >= summary.count) throw notFound('There is no such page of reviews.');
   return { data: rows.map((row) => toReview(row, lang)), total: summary.count, summary };
 }
 

@@ -12,6 +12,8 @@ export const catalogKeys = {
   product: (id: number, lang: Language) => `product:${id}:${lang}`,
   /** Every answer about one product starts with this. */
   productPrefix: (id: number) => `product:${id}:`,
+  /** A page of a product's published reviews (kept apart: `REVIEW_BOUNDS`). */
+  reviews: (id: number, lang: Language, page: number) => `product:${id}:reviews:${lang}:${page}`,
   /** Every list answer starts with this. */
   listPrefix: 'products:',
   /**
@@ -61,12 +63,20 @@ export const MAX_BYTES = 128 * 1024 * 1024;
 export const SEARCH_BOUNDS = { maxEntries: 1_000, maxBytes: 16 * 1024 * 1024 };
 
 /**
+ * Pages of reviews too: there is one per ten reviews of a product and language, and anyone may
+ * ask for any of them (page 1 of every product, most of all), so they never push the product
+ * pages' answers out either.
+ */
+export const REVIEW_BOUNDS = { maxEntries: 1_000, maxBytes: 8 * 1024 * 1024 };
+
+/**
  * Serialized JSON of catalogue reads, with ETags, shared by every request of this process. It
  * follows the change feed (caches.ts): any change of product data drops every answer.
  */
 export class CatalogCache {
   private readonly answers: SharedCache<CachedBody>;
   private readonly searches: SharedCache<CachedBody>;
+  private readonly reviews: SharedCache<CachedBody>;
   private readonly values: SharedCache<unknown>;
 
   constructor(isLive: () => boolean) {
@@ -75,6 +85,7 @@ export class CatalogCache {
       isLive,
     );
     this.searches = new SharedCache<CachedBody>({ ...SEARCH_BOUNDS, sizeOf: cachedBodyBytes }, isLive);
+    this.reviews = new SharedCache<CachedBody>({ ...REVIEW_BOUNDS, sizeOf: cachedBodyBytes }, isLive);
     this.values = new SharedCache(MAX_VALUES, isLive);
   }
 
@@ -101,18 +112,20 @@ export class CatalogCache {
     return this.cacheOf(key).has(key);
   }
 
-  /** The bytes the answers hold (searches included), as the bounds count them. */
+  /** The bytes the answers hold (searches and reviews included), as the bounds count them. */
   get bytes(): number {
-    return this.answers.bytes + this.searches.bytes;
+    return this.answers.bytes + this.searches.bytes + this.reviews.bytes;
   }
 
   private cacheOf(key: string): SharedCache<CachedBody> {
-    return key.includes(':search:') ? this.searches : this.answers;
+    if (key.includes(':search:')) return this.searches;
+    return key.includes(':reviews:') ? this.reviews : this.answers;
   }
 
   clear(): void {
     this.answers.clear();
     this.searches.clear();
+    this.reviews.clear();
     this.values.clear();
   }
 
@@ -125,7 +138,10 @@ export class CatalogCache {
   }
 
   get stats(): CacheStats {
-    const { answers, searches } = this;
-    return { hits: answers.stats.hits + searches.stats.hits, misses: answers.stats.misses + searches.stats.misses };
+    const caches = [this.answers, this.searches, this.reviews];
+    return {
+      hits: caches.reduce((sum, cache) => sum + cache.stats.hits, 0),
+      misses: caches.reduce((sum, cache) => sum + cache.stats.misses, 0),
+    };
   }
 }
