@@ -87,12 +87,18 @@ const API_MODULE_IMPORTS = {
   admin: ['cart', 'catalog', 'sales', 'size-fit', 'stock'],
   'admin-orders': ['orders', 'stock'],
   checkout: ['couriers', 'discounts', 'documents', 'orders', 'settings', 'stock'],
+  // What a shopper may still add counts what their own open checkout holds (the order core says).
+  cart: ['orders'],
+  // A code's uses are the orders that hold it (the order core counts them).
+  discounts: ['orders'],
   // Documents are issued for orders (their rows asked of the order core) and run on its events.
   documents: ['orders'],
   // Shipments answer the admin's order and take the order core's steps; prices read the settings.
-  couriers: ['admin-orders', 'orders', 'settings'],
-  // The low-stock digest lists what the dashboard's stats list.
-  'order-mails': ['admin-orders', 'documents', 'orders', 'settings'],
+  couriers: ['orders', 'settings'],
+  // The low-stock digest lists what the dashboard's stats list (orders/stats.ts).
+  'order-mails': ['documents', 'orders', 'settings'],
+  // The shop's figures count orders by status.
+  metrics: ['orders'],
   orders: ['stock'],
   payments: ['orders', 'stock'],
   privacy: ['cart', 'orders', 'profile', 'reviews', 'stock', 'wishlist'],
@@ -121,10 +127,32 @@ assertAcyclic(API_MODULE_IMPORTS);
 const API_MODULES = readdirSync(new URL('./api/src/modules', import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
+/**
+ * One owner of the order's rows (docs/decisions/0049): only the orders module reads, locks or
+ * writes the `orders` and `order_events` tables; every other module asks it (orders/store.ts,
+ * orders/reads.ts). Two ways to reach them are refused elsewhere: the tables' schema objects, and
+ * SQL text that names them. Tests and their support build rows as they need.
+ */
+const ORDER_TABLES_MESSAGE =
+  'Only the orders module reads, locks or writes the orders and order_events tables: ask it (orders/store.ts, orders/reads.ts; docs/decisions/0049).';
+const orderTablesImport = {
+  regex: '(^|/)db/schema(/orders)?(\\.js)?$',
+  importNames: ['orders', 'orderEvents'],
+  message: ORDER_TABLES_MESSAGE,
+};
+const ORDER_TABLES_SQL = '/\\b(from|join|update|into)\\s+(orders|order_events)\\b|\\border_events\\b/i';
+const orderTablesSql = [
+  { selector: `TemplateElement[value.raw=${ORDER_TABLES_SQL}]`, message: ORDER_TABLES_MESSAGE },
+  { selector: `Literal[value=${ORDER_TABLES_SQL}]`, message: ORDER_TABLES_MESSAGE },
+];
+/** Outside the modules, besides the schema and tests: the backup's manifest counts the rows of every table. */
+const ORDER_TABLES_ELSEWHERE = ['api/src/db/schema.ts', 'api/src/db/schema/**', 'api/src/platform/backup/commands.ts'];
+
 const apiBoundaries = API_MODULES.map((module) => {
   const forbidden = API_MODULES.filter(
     (other) => other !== module && !(API_MODULE_IMPORTS[module] ?? []).includes(other),
   );
+  const ownsOrders = module === 'orders';
   return {
     files: [`api/src/modules/${module}/**/*.ts`],
     ignores: ['**/*.test.ts', '**/test-support.ts'],
@@ -137,12 +165,22 @@ const apiBoundaries = API_MODULES.map((module) => {
               regex: `^\\.\\./(${forbidden.join('|')})/`,
               message: `The ${module} module may import only ${(API_MODULE_IMPORTS[module] ?? []).join(', ') || 'no other module'} (eslint.config.js, API_MODULE_IMPORTS): share through platform/, lib/ or the contract.`,
             },
+            ...(ownsOrders ? [] : [orderTablesImport]),
           ],
         },
       ],
+      ...(ownsOrders ? {} : { 'no-restricted-syntax': ['error', ...orderTablesSql] }),
     },
   };
 });
+const orderTablesOutsideModules = {
+  files: ['api/src/**/*.ts'],
+  ignores: ['api/src/modules/**', 'api/src/test/**', '**/*.test.ts', ...ORDER_TABLES_ELSEWHERE],
+  rules: {
+    'no-restricted-imports': ['error', { patterns: [orderTablesImport] }],
+    'no-restricted-syntax': ['error', ...orderTablesSql],
+  },
+};
 
 export default tseslint.config(
   { ignores: ['**/node_modules', '**/dist', '**/dist-server', 'data', 'e2e/output', 'api/src/db/migrations'] },
@@ -173,6 +211,7 @@ export default tseslint.config(
   },
   ...boundaries,
   ...apiBoundaries,
+  orderTablesOutsideModules,
   {
     // The test setup fails a test on a request it did not arrange: only its fake server stands in for fetch.
     files: ['web/src/**/*.test.{ts,tsx}'],

@@ -35,20 +35,6 @@ export const availableStock = (alias = 'ps'): SQL =>
 export const sizeOffered = (size: SQL, productAlias = 'p'): SQL =>
   sql`exists (select 1 from product_sizes s where s.product_id = ${sql.identifier(productAlias)}.id and s.size = ${size})`;
 
-/**
- * What user `userId` may still put in the cart and check out of a variant of a tracked product:
- * the available stock plus what the user's own open checkout holds of it (a new checkout releases
- * that first). 0 when the product no longer comes in the size, tracked or not; otherwise NULL
- * when the product `productAlias` does not track stock.
- */
-export const availableToShopper = (userId: SQL, colorId: SQL, size: SQL, productAlias = 'p'): SQL =>
-  sql`case when not ${sizeOffered(size, productAlias)} then 0
-    when ${sql.identifier(productAlias)}.stock_tracked then greatest(
-    coalesce((select ps.on_hand - ps.reserved from product_stock ps where ps.color_id = ${colorId} and ps.size = ${size}), 0)
-    + coalesce((select sum(oi.stock_quantity) from orders o join order_items oi on oi.order_id = o.id
-        where o.user_id = ${userId} and o.status = 'pending' and oi.color_id = ${colorId} and oi.size = ${size}), 0),
-    0)::int end`;
-
 /** A size's place in the spec's order (XS … XXL), for `order by`. */
 export const sizeOrder = (size: SQL): SQL =>
   sql`array_position(array[${sql.join(

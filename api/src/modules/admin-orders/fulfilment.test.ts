@@ -5,7 +5,7 @@ import { createTestApp, heard, type TestApp, effectsRun } from '../../test/app.j
 import { bearer, createProduct, createUser, type CreatedUser } from '../../test/factories.js';
 import { startSmtpServer, type TestSmtpServer } from '../../test/smtp.js';
 import { addCartLine, cartOf, payOnTestPage, TEST_DELIVERY } from '../payments/test-support.js';
-import { csvCell } from './export.js';
+import { csvCell } from '../orders/export.js';
 
 let t: TestApp;
 let smtp: TestSmtpServer;

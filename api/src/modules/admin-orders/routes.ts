@@ -17,19 +17,11 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser, requireAdmin } from '../../platform/security/authenticate.js';
-import {
-  cancelOrder,
-  confirmOrder,
-  deliverOrder,
-  getAdminOrder,
-  listAdminOrders,
-  refundOrder,
-  returnOrder,
-  shipOrder,
-} from './service.js';
-import { exportOrdersCsv } from './export.js';
+import { cancelOrder, confirmOrder, deliverOrder, refundOrder, returnOrder, shipOrder } from './service.js';
+import { getAdminOrder, listAdminOrders } from '../orders/admin-list.js';
+import { exportOrdersCsv } from '../orders/export.js';
 import { requestLanguage } from '../../lib/language.js';
-import { orderStats } from './stats.js';
+import { orderStats } from '../orders/stats.js';
 
 const tags = ['admin: orders'];
 const security = [{ bearer: [] }];

@@ -9,20 +9,27 @@ import {
 } from '@shop/contract';
 import { and, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
-import {
-  availableToShopper,
-  onSale,
-  paidPrice,
-  saleNow,
-  sizeOffered,
-  translationPreference,
-} from '../../db/fragments.js';
+import { onSale, paidPrice, saleNow, sizeOffered, translationPreference } from '../../db/fragments.js';
 import type { Db, Tx } from '../../db/client.js';
 import { dbInt, queryRows } from '../../db/rows.js';
 import { cartItems, products, wishlistItems } from '../../db/schema.js';
 import { conflict, notFound, type AppError } from '../../lib/errors.js';
 import { saleOf, SaleJsonSchema } from '../../db/sale-rows.js';
+import { ownCheckoutHoldsSql } from '../orders/reads.js';
 import { resolveLine, type LineKey } from './lines.js';
+
+/**
+ * What user `userId` may still put in the cart and check out of a variant of a tracked product:
+ * the available stock plus what the user's own open checkout holds of it (a new checkout releases
+ * that first). 0 when the product no longer comes in the size, tracked or not; otherwise NULL
+ * when the product `productAlias` does not track stock.
+ */
+const availableToShopper = (userId: SQL, colorId: SQL, size: SQL, productAlias = 'p'): SQL =>
+  sql`case when not ${sizeOffered(size, productAlias)} then 0
+    when ${sql.identifier(productAlias)}.stock_tracked then greatest(
+    coalesce((select ps.on_hand - ps.reserved from product_stock ps where ps.color_id = ${colorId} and ps.size = ${size}), 0)
+    + ${ownCheckoutHoldsSql(userId, colorId, size)},
+    0)::int end`;
 
 /** A row of cartItemsSelect. */
 const CartRowSchema = z.object({

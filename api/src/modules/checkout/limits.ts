@@ -6,6 +6,7 @@ import { onSale, productName } from '../../db/fragments.js';
 import { queryRows } from '../../db/rows.js';
 import type { shopSettings } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
+import { everDeliveredSql, lockedCheckoutsSql, openCodOrdersSql } from '../orders/reads.js';
 
 type SettingsRow = typeof shopSettings.$inferSelect;
 
@@ -47,24 +48,11 @@ export async function accountStanding(
     tx,
     StandingRowSchema,
     sql`
-    with earlier as materialized (
-      select id, floor(extract(epoch from expires_at) * 1000)::float8 as expires_ms from orders
-      where user_id = ${userId} and status = 'pending'
-      for update
-    )
+    with earlier as materialized (${lockedCheckoutsSql(userId)})
     select
       coalesce((select json_agg(json_build_object('id', id, 'expiresMs', expires_ms)) from earlier), '[]') as earlier,
-      ${
-        cod
-          ? sql`(select count(*) from orders where user_id = ${userId} and payment_method = 'cod'
-              and status = 'placed' and fulfilment = 'unfulfilled')::int`
-          : sql`0`
-      } as open_cod,
-      ${
-        cod && settings.codConfirmNewAccounts
-          ? sql`not exists (select 1 from orders where user_id = ${userId} and delivered_at is not null)`
-          : sql`false`
-      } as new_account,
+      ${cod ? openCodOrdersSql(userId) : sql`0`} as open_cod,
+      ${cod && settings.codConfirmNewAccounts ? sql`not ${everDeliveredSql(userId)}` : sql`false`} as new_account,
       coalesce((select json_agg(json_build_object('cartItemId', c.id, 'name', ${productName(lang)},
           'colorName', pc.color_name, 'size', c.size) order by c.id)
         from cart_items c join products p on p.id = c.product_id join product_colors pc on pc.id = c.color_id

@@ -1,12 +1,13 @@
 import type { AdminOrder, Courier } from '@shop/contract';
-import { and, asc, eq, lt, or, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lt, or, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../../db/client.js';
-import { courierShipments, orders } from '../../db/schema.js';
+import { courierShipments } from '../../db/schema.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { audit } from '../../platform/audit.js';
-import { getAdminOrder } from '../admin-orders/service.js';
+import { getAdminOrder } from '../orders/admin-list.js';
 import { assertStep, factsOf, takeStep } from '../orders/core.js';
+import { idsOfOrdersIn } from '../orders/reads.js';
 import { lockOrder, withOrder, type OrderRow } from '../orders/store.js';
 import { settingsRow } from '../settings/service.js';
 import { CourierUnavailableError, type CourierGateway, type Parcel, type Party } from './gateway.js';
@@ -208,12 +209,11 @@ export async function pollTracking(db: Db, gateway: CourierGateway): Promise<num
   const carried = await db
     .select({ id: courierShipments.id, orderId: courierShipments.orderId, number: courierShipments.trackingNumber })
     .from(courierShipments)
-    .innerJoin(orders, eq(orders.id, courierShipments.orderId))
     .where(
       and(
         eq(courierShipments.courier, gateway.name),
         eq(courierShipments.state, 'created'),
-        eq(orders.fulfilment, 'shipped'),
+        inArray(courierShipments.orderId, idsOfOrdersIn(db, 'shipped')),
         or(isNull(courierShipments.polledAt), lt(courierShipments.polledAt, new Date(Date.now() - 60_000))),
       ),
     )

@@ -1,32 +1,10 @@
 import { fromCents, type DiscountTerms } from '@shop/contract';
-import { and, eq, inArray, min, not, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
-import { discountCodes, orders } from '../../db/schema.js';
+import { discountCodes } from '../../db/schema.js';
 import { AppError, RateLimitError } from '../../lib/errors.js';
 import type { Limiter } from '../../platform/security/limiter.js';
-import { holdsItsCode } from './service.js';
-
-/** The shopper's open checkout: the one their next checkout cancels first (checkout/service.ts). */
-const replacedBy = (userId: number) => sql`(${orders.userId} = ${userId} and ${orders.status} = 'pending')`;
-
-/** An address as one customer's: lower case, without a `+tag` (Ana+2@x.bg is ana@x.bg). */
-const emailKey = (email: SQL) => sql`regexp_replace(lower(${email}), '[+][^@]*@', '@')`;
-/** A phone as one customer's: its last nine digits (+359 88 123 4567 is 088 123 4567). */
-const phoneKey = (phone: SQL) => sql`right(regexp_replace(${phone}, '[^0-9]', '', 'g'), 9)`;
-
-/**
- * The orders of one customer, for a code's uses per customer: the account's, and any other
- * account's to the same address or (at checkout) delivered to the same phone: a second account
- * does not make a second customer.
- */
-const sameCustomer = (userId: number, phone: string | undefined) =>
-  or(
-    eq(orders.userId, userId),
-    sql`${emailKey(sql`${orders.email}`)} = (select ${emailKey(sql`u.email`)} from users u where u.id = ${userId})`,
-    phone === undefined
-      ? undefined
-      : sql`${phoneKey(sql`${orders.delivery} ->> 'phone'`)} = ${phoneKey(sql`${phone}::text`)}`,
-  );
+import { codeUses, earliestCodeHold } from '../orders/reads.js';
 
 /** A code a checkout may use: its terms, and what the order keeps of it. */
 export interface ApplicableCode extends DiscountTerms {
@@ -104,17 +82,11 @@ export async function applicableCode(
   if (code.minSubtotalCents !== null && subtotalCents < code.minSubtotalCents) {
     throw new MinSubtotalError(code.minSubtotalCents - subtotalCents);
   }
-  const [held] = await tx
-    .select({
-      all: sql<number>`count(*)::int`,
-      mine: sql<number>`(count(*) filter (where ${sameCustomer(userId, phone)}))::int`,
-    })
-    .from(orders)
-    .where(and(eq(orders.discountCodeId, code.id), holdsItsCode, not(replacedBy(userId))));
-  if (code.maxUses !== null && held!.all >= code.maxUses) {
+  const held = await codeUses(tx, code.id, { userId, phone });
+  if (code.maxUses !== null && held.all >= code.maxUses) {
     throw new AppError('CODE_USED_UP', 'This code has been used up.');
   }
-  if (held!.mine >= code.maxUsesPerCustomer) {
+  if (held.mine >= code.maxUsesPerCustomer) {
     throw new AppError('CODE_ALREADY_USED', 'You have already used this code.');
   }
   return {
@@ -133,17 +105,6 @@ export async function applicableCode(
  * out again and again never holds a code past the first hold's expiry.
  */
 export async function codeHoldUntil(tx: Tx, userId: number, codeId: number, fresh: Date): Promise<Date> {
-  const [earliest] = await tx
-    .select({ at: min(orders.expiresAt) })
-    .from(orders)
-    .where(
-      and(
-        eq(orders.discountCodeId, codeId),
-        eq(orders.userId, userId),
-        inArray(orders.status, ['pending', 'cancelled', 'failed']),
-        sql`${orders.expiresAt} > now()`,
-      ),
-    );
-  const at = earliest?.at;
+  const at = await earliestCodeHold(tx, userId, codeId);
   return at && at < fresh ? at : fresh;
 }

@@ -1,22 +1,14 @@
 import { fromCents, toCents, type DiscountCode, type DiscountCodeFields } from '@shop/contract';
-import { and, eq, ne, sql, type SQL } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
-import { discountCodes, orders } from '../../db/schema.js';
+import { discountCodes } from '../../db/schema.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { audit } from '../../platform/audit.js';
-
-/**
- * An order that holds (or used) its code: any but a cancelled, expired or failed one, and a
- * checkout only until its expiry (the code is free for others then, before a sweep closes it).
- */
-const holding = (status: SQL, expiresAt: SQL) =>
-  sql`${status} not in ('cancelled', 'expired', 'failed') and not (${status} = 'pending' and ${expiresAt} <= now())`;
-export const holdsItsCode = holding(sql`${orders.status}`, sql`${orders.expiresAt}`);
+import { codeUsesSql } from '../orders/reads.js';
 
 // Spelled out: inside a select list, drizzle names a column without its table, and "id" would be the order's.
-const uses = sql<number>`(select count(*)::int from orders o where o.discount_code_id = discount_codes.id
-  and ${holding(sql`o.status`, sql`o.expires_at`)})`;
+const uses = codeUsesSql(sql`discount_codes.id`);
 
 type CodeRow = typeof discountCodes.$inferSelect & { uses: number };
 

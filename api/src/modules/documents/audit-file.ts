@@ -6,11 +6,12 @@ import {
   type CodSettlement,
   type RecordsSettings,
 } from '@shop/contract';
-import { and, count, countDistinct, eq, gt, gte, isNotNull, isNull, lt, sum } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import iconv from 'iconv-lite';
 import type { Db } from '../../db/client.js';
-import { orders, refunds, saleDocuments, shopSettings, type SaleDocumentData } from '../../db/schema.js';
+import { saleDocuments, shopSettings, type SaleDocumentData } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
+import { deliveredCounts, deliveredSales, refundsPage, refundTotals, type SalesScope } from '../orders/reads.js';
 import { issueSaleDocument } from './sale-document.js';
 import { getRecordsSettings } from './settings.js';
 
@@ -93,6 +94,23 @@ export function auditTotals(lines: SaleDocumentData['lines'], rate: number, tota
   return { articles, total1, disc: total1 + vat - totalCents, vat, total2: totalCents };
 }
 
+/** The sale documents of the orders, by order (what the file states of each). */
+async function saleDocumentsOf(db: Db, orderIds: number[]) {
+  const rows = await db
+    .select({
+      orderId: saleDocuments.orderId,
+      number: saleDocuments.number,
+      issuedAt: saleDocuments.issuedAt,
+      vatRate: saleDocuments.vatRate,
+      totalCents: saleDocuments.totalCents,
+      providerReference: saleDocuments.providerReference,
+      data: saleDocuments.data,
+    })
+    .from(saleDocuments)
+    .where(inArray(saleDocuments.orderId, orderIds.length > 0 ? orderIds : [0]));
+  return new Map(rows.map((row) => [row.orderId, row]));
+}
+
 interface AuditMonth {
   year: number;
   month: number;
@@ -133,24 +151,22 @@ export async function auditFile(
     start: monthStartInSofia(year, month),
     end: monthStartInSofia(month === 12 ? year + 1 : year, month === 12 ? 1 : month + 1),
   };
-  const inMonth = and(gte(orders.deliveredAt, period.start), lt(orders.deliveredAt, period.end));
-  const [delivered] = await db.select({ n: count() }).from(orders).where(inMonth);
-  if (!delivered || delivered.n === 0) {
+  const scope: SalesScope = { currency: 'EUR', testPayments: true };
+  const delivered = await deliveredCounts(db, period, scope);
+  if (delivered.sales === 0) {
     throw new AppError('NOTHING_TO_FILE', `No order was delivered in ${year}-${String(month).padStart(2, '0')}.`);
   }
   for (let after = 0; ;) {
-    const undocumented = await db
-      .select({ id: orders.id })
-      .from(orders)
-      .leftJoin(saleDocuments, eq(saleDocuments.orderId, orders.id))
-      .where(and(inMonth, isNull(saleDocuments.id), gt(orders.id, after)))
-      .orderBy(orders.id)
-      .limit(AUDIT_PAGE);
-    for (const { id } of undocumented) await issueSaleDocument(db, id);
-    if (undocumented.length < AUDIT_PAGE) break;
-    after = undocumented.at(-1)!.id;
+    const page = await deliveredSales(db, period, scope, after, AUDIT_PAGE);
+    const documented = await saleDocumentsOf(
+      db,
+      page.map((order) => order.id),
+    );
+    for (const { id } of page) if (!documented.has(id)) await issueSaleDocument(db, id);
+    if (page.length < AUDIT_PAGE) break;
+    after = page.at(-1)!.id;
   }
-  const chunks = auditXml(db, records, companyId, period, now);
+  const chunks = auditXml(db, records, companyId, period, scope, now);
   return Readable.from(
     (async function* () {
       for await (const chunk of chunks) yield iconv.encode(chunk, 'win1251');
@@ -163,6 +179,7 @@ async function* auditXml(
   records: RecordsSettings,
   companyId: string,
   period: AuditMonth,
+  scope: SalesScope,
   now: Date,
 ): AsyncGenerator<string> {
   yield '<?xml version="1.0" encoding="windows-1251"?>\n<audit>\n';
@@ -178,61 +195,29 @@ async function* auditXml(
     .map((line) => `  ${line}\n`)
     .join('');
   yield '  <order>\n';
-  const inMonth = and(gte(orders.deliveredAt, period.start), lt(orders.deliveredAt, period.end));
   for (let after = 0; ;) {
-    const page = await db
-      .select({
-        id: orders.id,
-        reference: orders.reference,
-        createdAt: orders.createdAt,
-        paymentMethod: orders.paymentMethod,
-        paymentReference: orders.paymentReference,
-        number: saleDocuments.number,
-        issuedAt: saleDocuments.issuedAt,
-        vatRate: saleDocuments.vatRate,
-        totalCents: saleDocuments.totalCents,
-        providerReference: saleDocuments.providerReference,
-        data: saleDocuments.data,
+    const page = await deliveredSales(db, period, scope, after, AUDIT_PAGE);
+    const documents = await saleDocumentsOf(
+      db,
+      page.map((order) => order.id),
+    );
+    yield page
+      .flatMap((order) => {
+        const document = documents.get(order.id);
+        return document ? [orderXml({ ...order, ...document }, records)] : [];
       })
-      .from(orders)
-      .innerJoin(saleDocuments, eq(saleDocuments.orderId, orders.id))
-      .where(and(inMonth, gt(orders.id, after)))
-      .orderBy(orders.id)
-      .limit(AUDIT_PAGE);
-    yield page.map((row) => orderXml(row, records)).join('');
+      .join('');
     if (page.length < AUDIT_PAGE) break;
     after = page.at(-1)!.id;
   }
   yield '  </order>\n';
 
-  // Refunds paid in the month, of orders that were delivered (a refund on cancelling is of an order never filed).
-  const inRefundMonth = and(
-    gte(refunds.createdAt, period.start),
-    lt(refunds.createdAt, period.end),
-    isNotNull(orders.deliveredAt),
-  );
-  const [refunded] = await db
-    .select({ orders: countDistinct(refunds.orderId), total: sum(refunds.amountCents).mapWith(Number) })
-    .from(refunds)
-    .innerJoin(orders, eq(orders.id, refunds.orderId))
-    .where(inRefundMonth);
-  yield `  ${el('r_ord', refunded?.orders ?? 0)}\n`;
-  if ((refunded?.orders ?? 0) > 0) {
+  const refunded = await refundTotals(db, period, scope);
+  yield `  ${el('r_ord', refunded.orders)}\n`;
+  if (refunded.orders > 0) {
     yield '  <rorder>\n';
     for (let after = 0; ;) {
-      const page = await db
-        .select({
-          id: refunds.id,
-          amountCents: refunds.amountCents,
-          createdAt: refunds.createdAt,
-          reference: orders.reference,
-          paymentMethod: orders.paymentMethod,
-        })
-        .from(refunds)
-        .innerJoin(orders, eq(orders.id, refunds.orderId))
-        .where(and(inRefundMonth, gt(refunds.id, after)))
-        .orderBy(refunds.id)
-        .limit(AUDIT_PAGE);
+      const page = await refundsPage(db, period, scope, after, AUDIT_PAGE);
       yield page
         .map(
           (refund) =>
@@ -249,7 +234,7 @@ async function* auditXml(
     }
     yield '  </rorder>\n';
   }
-  yield `  ${el('r_total', euro(refunded?.total ?? 0))}\n`;
+  yield `  ${el('r_total', euro(refunded.totalCents))}\n`;
   yield '</audit>\n';
 }
 

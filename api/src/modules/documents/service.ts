@@ -9,7 +9,7 @@ import {
 import { stringify } from 'csv-stringify/sync';
 import { and, desc, eq, sql, type SQLWrapper } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
-import { invoiceDocuments, invoiceProfiles, orders, saleDocuments, users } from '../../db/schema.js';
+import { invoiceDocuments, invoiceProfiles, saleDocuments, users } from '../../db/schema.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { audit } from '../../platform/audit.js';
 import { signDocumentLink } from './links.js';
@@ -135,7 +135,8 @@ function documentsQuery(db: Db, filter: Filter) {
       kind: sql<DocumentKind>`'sale'`.as('kind'),
       number: saleDocuments.number,
       orderId: saleDocuments.orderId,
-      orderReference: orders.reference,
+      // The reference as the document printed it (its data keeps it).
+      orderReference: sql<string>`${saleDocuments.data} ->> 'orderReference'`.as('order_reference'),
       issuedAt: saleDocuments.issuedAt,
       recipient: sql<string | null>`null`.as('recipient'),
       companyId: sql<string | null>`null`.as('company_id'),
@@ -145,7 +146,6 @@ function documentsQuery(db: Db, filter: Filter) {
       invoiceNumber: sql<string | null>`null`.as('invoice_number'),
     })
     .from(saleDocuments)
-    .innerJoin(orders, eq(orders.id, saleDocuments.orderId))
     .where(within(saleDocuments.issuedAt));
   const invoices = db
     .select({
@@ -153,7 +153,7 @@ function documentsQuery(db: Db, filter: Filter) {
       kind: sql<DocumentKind>`${invoiceDocuments.kind}`.as('kind'),
       number: invoiceDocuments.number,
       orderId: invoiceDocuments.orderId,
-      orderReference: orders.reference,
+      orderReference: sql<string>`${invoiceDocuments.data} ->> 'orderReference'`.as('order_reference'),
       issuedAt: invoiceDocuments.issuedAt,
       recipient: sql<string | null>`${invoiceDocuments.recipient} ->> 'companyName'`.as('recipient'),
       companyId: sql<string | null>`${invoiceDocuments.recipient} ->> 'companyId'`.as('company_id'),
@@ -163,7 +163,6 @@ function documentsQuery(db: Db, filter: Filter) {
       invoiceNumber: sql<string | null>`${invoiceDocuments.data} -> 'invoice' ->> 'number'`.as('invoice_number'),
     })
     .from(invoiceDocuments)
-    .innerJoin(orders, eq(orders.id, invoiceDocuments.orderId))
     .where(
       and(
         within(invoiceDocuments.issuedAt),

@@ -1,22 +1,16 @@
 import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { count } from 'drizzle-orm';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { Database } from '../../db/client.js';
-import { orders } from '../../db/schema.js';
 import type { BackupService } from '../../platform/backup/service.js';
 import type { CacheStats } from '../../platform/cache/shared-cache.js';
+import { ordersByStatus } from '../orders/reads.js';
 
 /** Request latency buckets, in seconds: from a cached read (< 1 ms) to a slow upload. */
 const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 /** The data folder's size is walked at most this often (a scrape every few seconds stays cheap). */
 const SIZE_EVERY_MS = 30_000;
-
-/** Orders by status, straight from the table: statuses added later appear without a change here. */
-export async function ordersByStatus(database: Database): Promise<{ status: string; count: number }[]> {
-  return database.db.select({ status: orders.status, count: count() }).from(orders).groupBy(orders.status);
-}
 
 async function folderBytes(path: string): Promise<number> {
   let total = 0;
@@ -134,7 +128,7 @@ export function createShopMetrics(
   /** Run before every scrape, together, to set gauges from the database and the process. */
   const collectors: (() => Promise<void> | void)[] = [
     async () => {
-      const rows = await ordersByStatus(database);
+      const rows = await ordersByStatus(database.db);
       orders.reset();
       for (const row of rows) orders.set({ status: row.status }, row.count);
     },

@@ -1,10 +1,9 @@
-import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { orders, users } from '../../db/schema.js';
 import { handle } from '../../platform/outbox/declare.js';
 import type { EffectHandler } from '../../platform/outbox/outbox.js';
-import { lowStock } from '../admin-orders/stats.js';
+import { lowStock } from '../orders/stats.js';
 import { toOrders } from '../orders/service.js';
+import { readWithShopper } from '../orders/store.js';
 import { LOW_STOCK_DIGEST, ORDER_MAIL, OWNER_ORDER_MAIL } from './effect-kinds.js';
 import { ownerAddress } from '../settings/service.js';
 import { mailOrder, type OrderMailDeps } from './notify.js';
@@ -34,13 +33,10 @@ export function orderMailEffectHandlers(deps: OrderMailEffectDeps): Record<strin
     /** The owner hears of a new order (at the seller's address; none set: no one to tell). */
     ...handle(OWNER_ORDER_MAIL, async ({ orderId }) => {
       const to = await ownerAddress(db);
-      const [row] = await db.select().from(orders).where(eq(orders.id, orderId));
-      if (!to || !row) return;
-      const [customer] = row.userId
-        ? await db.select({ name: users.name, email: users.email }).from(users).where(eq(users.id, row.userId))
-        : [];
-      const [order] = await toOrders(db, [row]);
-      await deps.mailer.send(ownerOrderMail({ to, order: order!, customer: customer ?? null, links: deps.links }));
+      const found = await readWithShopper(db, orderId);
+      if (!to || !found) return;
+      const [order] = await toOrders(db, [found.row]);
+      await deps.mailer.send(ownerOrderMail({ to, order: order!, customer: found.shopper, links: deps.links }));
     }),
 
     /** The day's low stock, to the owner, if anything is low. */

@@ -1,13 +1,12 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
-import { orders, users } from '../../db/schema.js';
 import type { WebLinks } from '../../lib/links.js';
 import type { Mailer } from '../../platform/mail/mailer.js';
 import { getSettings } from '../settings/service.js';
 import type { OrderMailKind } from './effect-kinds.js';
 import { orderMail } from './mails.js';
 import { toOrders } from '../orders/service.js';
+import { readWithShopper } from '../orders/store.js';
 import { saleDocumentAttachment } from '../documents/effects.js';
 
 export interface OrderMailDeps {
@@ -30,13 +29,10 @@ export async function mailOrder(
   kind: OrderMailKind,
   extra: { amount?: number | undefined; reason?: string | undefined } = {},
 ): Promise<void> {
-  const [row] = await db.select().from(orders).where(eq(orders.id, orderId));
-  if (!row?.userId) return;
-  const [customer] = await db
-    .select({ name: users.name, email: users.email })
-    .from(users)
-    .where(eq(users.id, row.userId));
-  if (!customer) return;
+  const found = await readWithShopper(db, orderId);
+  const customer = found?.shopper;
+  if (!found || !customer) return;
+  const { row } = found;
   const [[order], settings] = await Promise.all([toOrders(db, [row]), getSettings(db, deps)]);
   // The sale document goes with the mail that tells of the payment: a card order's confirmation,
   // a cash-on-delivery order's delivery (records/, decision 0039).

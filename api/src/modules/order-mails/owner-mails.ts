@@ -3,7 +3,7 @@ import { formatMoney } from '../../lib/format.js';
 import type { WebLinks } from '../../lib/links.js';
 import type { Mail } from '../../platform/mail/mailer.js';
 import { renderMail } from '../../platform/mail/templates/layout.js';
-import type { LowStockLine } from '../admin-orders/stats.js';
+import type { LowStockLine } from '../orders/stats.js';
 
 /**
  * The mails to the owner (the seller's address in the settings): a new order, and the daily digest

@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { dbInt, queryRows } from '../../db/rows.js';
-import { testPaymentSql } from '../orders/test-payment.js';
+import { testPaymentSql } from './test-payment.js';
 
 /**
  * Order lines read per query: memory stays flat however many orders there are. Each row is parsed

@@ -80,6 +80,14 @@ export async function closePending(
   return closed;
 }
 
+/** A checkout whose provider session could not be opened: closed (its stock back) and gone, as if never made. */
+export async function dropCheckout(db: Db, id: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    await closePending(tx, [id], 'cancel');
+    await tx.delete(orders).where(eq(orders.id, id));
+  });
+}
+
 /** Most lapsed checkouts one sweep closes (the next sweep takes the rest). */
 const SWEEP_BATCH = 500;
 

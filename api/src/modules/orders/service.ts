@@ -14,7 +14,7 @@ import { notFound } from '../../lib/errors.js';
 import { assertStep, factsOf } from './core.js';
 import { closePending, expireLapsed } from './lifecycle.js';
 import { isTestPayment } from './test-payment.js';
-import { withOrder, type OrderRow } from './store.js';
+import { readOrder, whereKey, withOrder, type OrderKey, type OrderRow } from './store.js';
 
 /** A shopper's history is bounded: the newest orders are what anyone reads. */
 export const ORDER_LIST_MAX = 100;
@@ -121,6 +121,12 @@ async function readOrders(db: Db, where: SQL, limit: number): Promise<Order[]> {
     .orderBy(desc(orders.createdAt), desc(orders.id))
     .limit(limit);
   return toOrders(db, rows);
+}
+
+/** One order as it is now, a lapsed checkout among them expired first (the payment page reads it), or undefined. */
+export async function readCurrent(db: Db, key: OrderKey): Promise<OrderRow | undefined> {
+  await expireLapsed(db, whereKey(key));
+  return readOrder(db, key);
 }
 
 export const listOrders = (db: Db, userId: number) => readOrders(db, eq(orders.userId, userId), ORDER_LIST_MAX);

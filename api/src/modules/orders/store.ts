@@ -25,7 +25,8 @@ export type LockedOrder = OrderRow & {
 /** Which order: its id, its reference (what shoppers type), or the payment provider's session that pays it. */
 export type OrderKey = number | { reference: string } | { provider: string; sessionId: string };
 
-const whereKey = (key: OrderKey): SQL =>
+/** The order `key` names, as a condition on the table (the order core's own queries). */
+export const whereKey = (key: OrderKey): SQL =>
   typeof key === 'number'
     ? eq(orders.id, key)
     : 'reference' in key
@@ -116,6 +117,14 @@ export async function recordEvent(
     .values({ orderId, type, actorId, detail: checked })
     .returning({ id: orderEvents.id });
   await enqueue(tx, effectsOf({ id: event!.id, orderId, type, detail: checked }));
+}
+
+/** The provider's session that pays a checkout, once the provider named it (Stripe names its own). */
+export async function setPaymentSession(db: Db, id: number, session: { sessionId: string; url: string }) {
+  await db
+    .update(orders)
+    .set({ paymentSessionId: session.sessionId, paymentUrl: session.url })
+    .where(eq(orders.id, id));
 }
 
 /** The refund an idempotency key made on the order, if any (a replayed request finds it). */

@@ -1,5 +1,5 @@
-import { sql } from 'drizzle-orm';
-import type { orders } from '../../db/schema.js';
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
+import { orders } from '../../db/schema.js';
 
 /**
  * A test payment: a card order paid on the built-in test page (provider `local`), where no money
@@ -14,3 +14,10 @@ export function isTestPayment(row: Pick<typeof orders.$inferSelect, 'paymentProv
 export const testPaymentSql = sql.raw(
   `(o.payment_provider = 'local' and o.payment_method = 'card' and o.paid_at is not null)`,
 );
+
+/** The same rule as a condition on the table (the order core's queries). */
+export const testPaymentWhere = and(
+  eq(orders.paymentProvider, 'local'),
+  eq(orders.paymentMethod, 'card'),
+  isNotNull(orders.paidAt),
+)!;

@@ -3,12 +3,13 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
-import { orderItems, orders } from '../../db/schema.js';
+import { orderItems } from '../../db/schema.js';
 import { requestLanguage } from '../../lib/language.js';
 import { checkCard } from '../../platform/payments/cards.js';
 import { localEvent, localReturnPath } from '../../platform/payments/local.js';
 import { renderClosedPage, renderNotFoundPage, renderPayPage, type PayPageOrder } from './pay-page.js';
-import { expireLapsed } from '../orders/lifecycle.js';
+import { readCurrent } from '../orders/service.js';
+import type { OrderRow } from '../orders/store.js';
 import { handlePaymentEvent } from './service.js';
 
 const ParamsSchema = z.object({ sessionId: z.string().max(200) });
@@ -24,14 +25,13 @@ const ATTEMPT_WINDOW_MS = 10 * 60_000;
 
 const SESSION_ID = /^cs_local_[A-Za-z0-9_-]{20,64}$/;
 
-type LoadedOrder = PayPageOrder & { status: typeof orders.$inferSelect.status };
+type LoadedOrder = PayPageOrder & { status: OrderRow['status'] };
 
 /** The order behind a built-in session, expired first if its time ran out. */
 async function loadOrder(db: Db, sessionId: string): Promise<LoadedOrder | null> {
   if (!SESSION_ID.test(sessionId)) return null;
-  await expireLapsed(db, eq(orders.paymentSessionId, sessionId));
-  const [order] = await db.select().from(orders).where(eq(orders.paymentSessionId, sessionId)).limit(1);
-  if (!order || order.paymentProvider !== 'local') return null;
+  const order = await readCurrent(db, { provider: 'local', sessionId });
+  if (!order) return null;
   const items = await db.select().from(orderItems).where(eq(orderItems.orderId, order.id)).orderBy(orderItems.id);
   return {
     id: order.id,

@@ -19,6 +19,8 @@ import { dbInt, dbTimestamp, queryRows } from '../../db/rows.js';
 import { productReviews } from '../../db/schema.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { audit } from '../../platform/audit.js';
+import { receivedLine, wasReceived } from '../orders/reads.js';
+import { readWithShopper } from '../orders/store.js';
 import type { ReviewInvitation } from './mail.js';
 
 /**
@@ -26,9 +28,6 @@ import type { ReviewInvitation } from './mail.js';
  * an order of theirs holding it was delivered (a cancelled or undelivered order is no purchase).
  * Once each, held until an admin publishes it; only published reviews are shown or counted.
  */
-
-/** Orders that were bought and received: delivered, and not closed without a sale. */
-const DELIVERED = sql`o.fulfilment = 'delivered' and o.status in ('placed', 'paid', 'refunded')`;
 
 const FitColumn = z.enum(REVIEW_FITS).nullable();
 
@@ -115,28 +114,21 @@ export async function createReview(
   fields: ReviewFields,
 ): Promise<{ id: number; status: ReviewStatus }> {
   await assertShown(db, productId);
-  const [line] = await queryRows(
-    db,
-    z.object({ order_id: z.number(), size: z.string(), color_name: z.string(), color_name_bg: z.string() }),
-    sql`select o.id as order_id, oi.size, oi.color_name, oi.color_name_bg
-      from order_items oi join orders o on o.id = oi.order_id
-      where o.user_id = ${userId} and oi.product_id = ${productId} and ${DELIVERED}
-      order by o.delivered_at desc nulls last, o.id desc, oi.id limit 1`,
-  );
+  const line = await receivedLine(db, userId, productId);
   if (!line) throw notABuyer();
   const [created] = await db
     .insert(productReviews)
     .values({
       productId,
       userId,
-      orderId: line.order_id,
+      orderId: line.orderId,
       rating: fields.rating,
       fit: fields.fit ?? null,
       title: fields.title,
       body: fields.body,
       size: line.size,
-      colorName: line.color_name,
-      colorNameBg: line.color_name_bg,
+      colorName: line.colorName,
+      colorNameBg: line.colorNameBg,
     })
     .onConflictDoNothing({ target: [productReviews.productId, productReviews.userId] })
     .returning({ id: productReviews.id, status: productReviews.status });
@@ -218,19 +210,10 @@ export async function moderateReview(
  * that its shopper has not reviewed, named in the order's language. Null: no one to invite.
  */
 export async function reviewInvitation(db: Db, orderId: number): Promise<ReviewInvitation | null> {
-  const [order] = await queryRows(
-    db,
-    z.object({
-      user_id: z.number(),
-      locale: z.enum(['en', 'bg']),
-      reference: z.string(),
-      email: z.string(),
-      name: z.string(),
-    }),
-    sql`select o.user_id, o.locale, o.reference, u.email, u.name from orders o join users u on u.id = o.user_id
-      where o.id = ${orderId} and ${DELIVERED}`,
-  );
-  if (!order) return null;
+  const found = await readWithShopper(db, orderId);
+  if (!found?.shopper || found.row.userId === null || !wasReceived(found.row)) return null;
+  const { row, shopper } = found;
+  const order = { user_id: row.userId, locale: row.locale, reference: row.reference, ...shopper };
   const products = await queryRows(
     db,
     z.object({ id: z.number(), name: z.string() }),
