@@ -103,8 +103,8 @@ const API_MODULE_IMPORTS = {
   payments: ['orders', 'stock'],
   privacy: ['cart', 'orders', 'profile', 'reviews', 'stock', 'wishlist'],
   profile: ['documents'],
-  // Reviews are answered with the catalogue's headers.
-  reviews: ['catalog'],
+  // Reviews are answered with the catalogue's headers; a buyer's received line is the order core's to find.
+  reviews: ['catalog', 'orders'],
   sales: ['catalog'],
   settings: ['catalog', 'documents'],
   'size-fit': ['catalog'],
