@@ -2,11 +2,12 @@ import { z } from 'zod';
 import { ASSIGNABLE_ROLES, CATEGORY_IDS, LANGUAGES, ROLES, SIZES } from './constants.js';
 import { DB_INT_MAX, IdSchema, RefIdSchema, refIdSchema } from './common.js';
 import { ColorSchema } from './catalog.js';
+import { money } from './money.js';
 
 const requiredText = (message: string, max: number) => z.string({ message }).trim().min(1, message).max(max, message);
 const optionalText = (message: string, max: number) => z.string({ message }).trim().max(max, message).default('');
 
-/** Highest price of a product. */
+/** Highest price of a product, in the shop currency. */
 export const PRICE_MAX = 100_000;
 
 /**
@@ -66,7 +67,7 @@ export const CreateProductBodySchema = z.object({
   enCare: optionalText('The care instructions have at most 1000 characters', 1000),
   bgComposition: optionalText('The composition has at most 500 characters', 500),
   bgCare: optionalText('The care instructions have at most 1000 characters', 1000),
-  price: moneySchema('Valid price is required'),
+  price: money({ min: 1, max: PRICE_MAX * 100, message: 'Valid price is required' }),
   categoryId: refIdSchema('Category is required').refine(
     (id) => (CATEGORY_IDS as readonly number[]).includes(id),
     'Category is required',

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DB_INT_MAX } from './common.js';
 import { IdSchema, QuantitySchema, RefIdSchema, SizeSchema } from './common.js';
 import { ColorSchema, SaleSchema, TranslationSchema } from './catalog.js';
+import { Money } from './money.js';
 import { ProductRatingSchema } from './reviews.js';
 
 /** A colour is named by its id or, as the spec's client does, by its image url. */
@@ -32,7 +33,7 @@ export const CartItemSchema = z.object({
   productId: z.number(),
   name: z.string(),
   /** What the shopper pays now (the sale price during a sale). */
-  price: z.number(),
+  price: Money,
   /** The sale in force, as the product answers it (absent from part one's answers). */
   sale: SaleSchema.nullable().optional(),
   selectedSize: SizeSchema,
@@ -59,7 +60,7 @@ export const WishlistItemSchema = z.object({
   quantity: z.number(),
   product: z.object({
     translations: z.array(TranslationSchema),
-    price: z.number(),
+    price: Money,
     sale: SaleSchema.nullable().optional(),
     imageUrl: z.string(),
     hoverImage: z.string(),

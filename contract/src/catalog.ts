@@ -3,6 +3,7 @@ import { LANGUAGES, PRODUCT_SORTS, SEARCH_MAX_LENGTH, SIZES } from './constants.
 import { IdSchema, LangSchema, SizeSchema } from './common.js';
 import { ProductRatingSchema } from './reviews.js';
 import { FitSchema, VariantSchema } from './fit.js';
+import { Money } from './money.js';
 
 export const TranslationSchema = z.object({
   language: z.enum(LANGUAGES),
@@ -48,11 +49,11 @@ export type StockEntry = z.infer<typeof StockEntrySchema>;
  * began, `percentOff` the reduction from it, whole and rounded half up (0: not lower, announce no
  * reduction); `endsAt` null when it runs until ended.
  */
-export const SaleSchema = z.object({ priorPrice: z.number(), percentOff: z.number(), endsAt: z.string().nullable() });
+export const SaleSchema = z.object({ priorPrice: Money, percentOff: z.number(), endsAt: z.string().nullable() });
 export type Sale = z.infer<typeof SaleSchema>;
 
 /** The sale an admin set that has not ended, started or not yet (admins only). */
-export const ScheduledSaleSchema = z.object({ price: z.number(), startsAt: z.string(), endsAt: z.string().nullable() });
+export const ScheduledSaleSchema = z.object({ price: Money, startsAt: z.string(), endsAt: z.string().nullable() });
 export type ScheduledSale = z.infer<typeof ScheduledSaleSchema>;
 
 export const ProductSchema = z.object({
@@ -60,8 +61,8 @@ export const ProductSchema = z.object({
   name: z.string(),
   description: z.string(),
   /** What a shopper pays now: the sale price during a sale, else the regular price. */
-  price: z.number(),
-  regularPrice: z.number(),
+  price: Money,
+  regularPrice: Money,
   sale: SaleSchema.nullable(),
   /** Admins only. */
   scheduledSale: ScheduledSaleSchema.nullable().optional(),

@@ -97,6 +97,16 @@ export const money = ({ min = 0, max = MONEY_MAX_CENTS, message }: MoneyOptions 
  */
 export const Money = z.codec(z.number(), z.int(), transforms(undefined));
 
+/**
+ * Cents as the currency's decimal number, exactly and without grouping or sign of the currency:
+ * 123456 → "1234.56" ("1234,56" with a decimal comma), -5 → "-0.05". What a machine or a
+ * spreadsheet reads: CSV cells, the audit file, a sale document's QR text, a form's field.
+ */
+export function decimalText(cents: number, mark: '.' | ',' = '.'): string {
+  const abs = Math.abs(cents);
+  return `${cents < 0 ? '-' : ''}${Math.floor(abs / 100)}${mark}${String(abs % 100).padStart(2, '0')}`;
+}
+
 const MONEY_LOCALES: Record<Language, string> = { en: 'en-US', bg: 'bg-BG' };
 /** One formatter per language and currency, kept: building one costs ICU a lookup of its locale data. */
 const moneyFormatters = new Map<string, Intl.NumberFormat>();

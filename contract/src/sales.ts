@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { moneySchema } from './admin.js';
+import { PRICE_MAX } from './admin.js';
+import { money, Money } from './money.js';
 
 /**
  * Sale prices (TRADE.md section 4; issue 30): an admin schedules one sale per product at a time,
@@ -12,7 +13,7 @@ const instant = (message: string) =>
 /** `PUT /api/admin/products/{id}/sale`: a start in the past (or none) starts it now; no end runs it until ended. */
 export const SaleBodySchema = z
   .object({
-    price: moneySchema('Give the sale price, e.g. 39.90'),
+    price: money({ min: 1, max: PRICE_MAX * 100, message: 'Give the sale price, e.g. 39.90' }),
     startsAt: instant('Give the start as a date and time').optional(),
     endsAt: instant('Give the end as a date and time').optional(),
   })
@@ -23,6 +24,6 @@ export const SaleBodySchema = z
 export type SaleBody = z.infer<typeof SaleBodySchema>;
 
 /** One change of the price a shopper pays, oldest first: `GET /api/admin/products/{id}/price-history`. */
-export const PriceChangeSchema = z.object({ price: z.number(), at: z.string() });
+export const PriceChangeSchema = z.object({ price: Money, at: z.string() });
 export type PriceChange = z.infer<typeof PriceChangeSchema>;
 export const PriceHistorySchema = z.array(PriceChangeSchema);

@@ -1,4 +1,4 @@
-import { fromCents, percentOff, type Sale, type ScheduledSale } from '@shop/contract';
+import { percentOff, type Sale, type ScheduledSale } from '@shop/contract';
 import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 
@@ -13,7 +13,7 @@ const isoOrNull = (text: string | null) => (text === null ? null : new Date(text
 export function saleOf(json: z.infer<typeof SaleJsonSchema>): Sale | null {
   if (!json) return null;
   return {
-    priorPrice: fromCents(json.prior),
+    priorPrice: json.prior,
     percentOff: percentOff(json.prior, json.price),
     endsAt: isoOrNull(json.endsAt),
   };
@@ -33,7 +33,7 @@ export const scheduledSaleOf = (productAlias = 'p'): SQL =>
 export function scheduledSale(json: z.infer<typeof ScheduledSaleJsonSchema>): ScheduledSale | null {
   if (!json) return null;
   return {
-    price: fromCents(json.price),
+    price: json.price,
     startsAt: new Date(json.startsAt).toISOString(),
     endsAt: isoOrNull(json.endsAt),
   };

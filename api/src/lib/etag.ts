@@ -11,8 +11,12 @@ export const etagOf = (body: string | Buffer) => `"${createHash('sha1').update(b
  * Serializes an answer once, as the route's serializer would (encoded by its schema: cents become
  * decimals): the bytes and their ETag, ready to be sent any number of times.
  */
-export function toCachedBody<S extends z.ZodType>(schema: S, value: z.output<S>): CachedBody {
-  const body = Buffer.from(JSON.stringify(encodeAnswer(schema, value)));
+export const toCachedBody = <S extends z.ZodType>(schema: S, value: z.output<S>): CachedBody =>
+  cachedJson(JSON.stringify(encodeAnswer(schema, value)));
+
+/** JSON already written as its answer's schema writes it (search.ts keeps each product's), ready to be sent. */
+export function cachedJson(json: string): CachedBody {
+  const body = Buffer.from(json);
   return { body, etag: etagOf(body) };
 }
 

@@ -1,9 +1,4 @@
-import {
-  EditProductFieldsSchema,
-  toCents,
-  type CreateProductBodySchema,
-  type ProductDetailsSchema,
-} from '@shop/contract';
+import { EditProductFieldsSchema, type CreateProductBodySchema, type ProductDetailsSchema } from '@shop/contract';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.js';
@@ -40,7 +35,7 @@ export async function createProduct(db: Db, actorId: number, body: CreateProduct
   return db.transaction(async (tx) => {
     const [product] = await tx
       .insert(products)
-      .values({ categoryId: body.categoryId, priceCents: toCents(body.price) })
+      .values({ categoryId: body.categoryId, priceCents: body.price })
       .returning({ id: products.id });
     if (!product) throw new Error('product insert returned nothing');
     await writeTranslations(tx, product.id, body);
@@ -59,7 +54,7 @@ export async function createProduct(db: Db, actorId: number, body: CreateProduct
       target: productTarget(product.id),
       detail: {
         name: body.enName,
-        price: body.price,
+        priceCents: body.price,
         categoryId: body.categoryId,
         sizes: body.sizes,
         colors: body.colors.length,
@@ -98,7 +93,7 @@ export async function updateProduct(db: Db, actorId: number, productId: number, 
     for (const color of removed) replaced.push(color.imageUrl, color.hoverImage);
     await tx
       .update(products)
-      .set({ categoryId: fields.categoryId, priceCents: toCents(fields.price), updatedAt: new Date() })
+      .set({ categoryId: fields.categoryId, priceCents: fields.price, updatedAt: new Date() })
       .where(eq(products.id, productId));
     // A new regular price is part of the history a sale to come takes its prior price from.
     await refreshPriorPrices(tx, productId);
@@ -111,7 +106,7 @@ export async function updateProduct(db: Db, actorId: number, productId: number, 
       target: productTarget(productId),
       detail: {
         name: fields.enName,
-        price: fields.price,
+        priceCents: fields.price,
         categoryId: fields.categoryId,
         colors: fields.colors,
         removedColors: removed.map((color) => ({ id: color.id, colorName: color.colorName })),

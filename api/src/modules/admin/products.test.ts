@@ -108,7 +108,7 @@ describe('POST /api/products', () => {
 
     const entry = await lastAudit(`product:${id}`);
     expect(entry).toMatchObject({ actorId: admin.id, action: 'product.create' });
-    expect(entry?.detail).toMatchObject({ name: 'Shadow Hoodie', price: 89.9 });
+    expect(entry?.detail).toMatchObject({ name: 'Shadow Hoodie', priceCents: 8990 });
   });
 
   it('answers the spec’s overall message with a message per missing field', async () => {

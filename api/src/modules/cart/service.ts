@@ -1,12 +1,4 @@
-import {
-  QUANTITY_MAX,
-  SizeSchema,
-  type AddLine,
-  type CartItem,
-  type Language,
-  type Size,
-  fromCents,
-} from '@shop/contract';
+import { QUANTITY_MAX, SizeSchema, type AddLine, type CartItem, type Language, type Size } from '@shop/contract';
 import { and, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { onSale, paidPrice, saleNow, sizeOffered, translationPreference } from '../../db/fragments.js';
@@ -86,7 +78,7 @@ function toCartItem(row: CartRow): CartItem {
     cartItemId: row.cart_item_id,
     productId: row.product_id,
     name: row.name,
-    price: fromCents(row.price_cents),
+    price: row.price_cents,
     sale: saleOf(row.sale),
     selectedSize: row.size,
     selectedColor: image,

@@ -13,7 +13,7 @@ import { sendCached } from '../../platform/cache/encoded.js';
 import { requestLanguage } from '../../lib/language.js';
 import { catalogKeys } from '../../platform/cache/catalog-cache.js';
 import { CATALOG_HEADERS, countNewRead } from './cached-reads.js';
-import { findProducts, indexProducts, searchWords } from './search.js';
+import { findProducts, indexProducts, searchAnswer, searchWords } from './search.js';
 import { getProduct, listCategories, listProducts } from './service.js';
 
 const isAdmin = (request: FastifyRequest) => request.user?.role === 'ADMIN' || request.user?.role === 'ROOT_ADMIN';
@@ -67,11 +67,11 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       const key = catalogKeys.search(lang, { ...query, words: searchWords(q) });
       // Each new search is a pass over the catalogue and a place in the search cache.
       await countNewRead(app, request, key);
-      const cached = await app.caches.catalogue.get(key, ProductsSchema, async () => {
+      const cached = await app.caches.catalogue.getJson(key, async () => {
         const index = await app.caches.catalogue.value(`index:${lang}`, async () =>
           indexProducts(await listProducts(app.db, lang)),
         );
-        return findProducts(index, lang, query);
+        return searchAnswer(findProducts(index, lang, query));
       });
       return sendCached(request, reply, cached, CATALOG_HEADERS);
     },

@@ -1,4 +1,13 @@
-import { soldIn, sortProducts, type Language, type Product, type ProductSort, type Size } from '@shop/contract';
+import {
+  ProductSchema,
+  soldIn,
+  sortProducts,
+  type Language,
+  type Product,
+  type ProductSort,
+  type Size,
+} from '@shop/contract';
+import { encodeAnswer } from '../../lib/answers.js';
 import { stemWords } from './stem.js';
 
 export interface ProductQuery {
@@ -15,12 +24,14 @@ export interface ProductQuery {
 
 /**
  * One product ready to be searched: its words in both languages, without case or accents,
- * stemmed (stem.ts), one space before each; its names' words apart, to rank name matches first.
+ * stemmed (stem.ts), one space before each; its names' words apart, to rank name matches first;
+ * and its answer's JSON, encoded once (a search's answer is these joined: `searchAnswer`).
  */
 export interface Indexed {
   product: Product;
   text: string;
   names: string;
+  json: string;
 }
 
 /**
@@ -43,6 +54,7 @@ export function indexProducts(products: Product[]): Indexed[] {
       ...product.colors.flatMap((color) => [color.colorName, color.colorNameBg]),
     ]),
     names: words(product.translations.map((translation) => translation.name)),
+    json: JSON.stringify(encodeAnswer(ProductSchema, product)),
   }));
 }
 
@@ -60,7 +72,7 @@ const matches = (text: string, words: string[]) => words.filter((word) => text.i
  * in stock in one of the sizes (in the colour, if one is named); in the order asked for, else
  * those matching more words by their name first, then the catalogue's order; the first `limit`.
  */
-export function findProducts(index: Indexed[], lang: Language, query: ProductQuery): Product[] {
+export function findProducts(index: Indexed[], lang: Language, query: ProductQuery): Indexed[] {
   const words = searchWords(query.q);
   const sizes = query.size ? new Set(query.size) : null;
   const found = index.filter(
@@ -70,15 +82,19 @@ export function findProducts(index: Indexed[], lang: Language, query: ProductQue
       soldIn(product, sizes, query.color) &&
       (!query.onSale || product.sale !== null),
   );
+  const entryOf = new Map(found.map((entry) => [entry.product, entry]));
   const sorted = query.sort
     ? sortProducts(
         found.map(({ product }) => product),
         query.sort,
         lang,
-      )
+      ).map((product) => entryOf.get(product)!)
     : found
         .map((entry, position) => ({ entry, position, byName: matches(entry.names, words) }))
         .sort((a, b) => b.byName - a.byName || a.position - b.position)
-        .map(({ entry }) => entry.product);
+        .map(({ entry }) => entry);
   return query.limit === undefined ? sorted : sorted.slice(0, query.limit);
 }
+
+/** A search's answer: the products' JSON as the index keeps it, in a list. */
+export const searchAnswer = (found: readonly Indexed[]): string => `[${found.map((entry) => entry.json).join(',')}]`;

@@ -5,7 +5,6 @@ import {
   type Product,
   ProductSchema,
   VariantSchema,
-  fromCents,
   productVariants,
 } from '@shop/contract';
 import { sql, type SQL } from 'drizzle-orm';
@@ -93,8 +92,8 @@ export function toProduct(row: ProductRow, lang: Language): Product {
     id: row.id,
     name: chosen?.name ?? '',
     description: chosen?.description ?? '',
-    price: fromCents(row.price_cents),
-    regularPrice: fromCents(row.regular_price_cents),
+    price: row.price_cents,
+    regularPrice: row.regular_price_cents,
     sale: saleOf(row.sale),
     ...(row.scheduled_sale === undefined ? {} : { scheduledSale: scheduledSale(row.scheduled_sale) }),
     categoryId: row.category_id,

@@ -1,6 +1,13 @@
-import { DeleteAccountBodySchema, ErrorBodySchema } from '@shop/contract';
+import {
+  CartItemSchema,
+  DeleteAccountBodySchema,
+  ErrorBodySchema,
+  OrderSchema,
+  WishlistItemSchema,
+} from '@shop/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { encodeAnswer } from '../../lib/answers.js';
 import { RateLimitError } from '../../lib/errors.js';
 import { requestLanguage } from '../../lib/language.js';
 import { accountDeletedMail } from '../../platform/mail/templates/account.js';
@@ -11,6 +18,13 @@ const tags = ['privacy'];
 const security = [{ bearer: [] }];
 /** Password tries for a deletion per account: a stolen session cannot guess its way to the password. */
 const DELETE_TRIES: readonly [number, number] = [5, 15 * 60_000];
+
+/** The export's parts that carry money, written as the API's answers write them (decimals, not cents). */
+const ExportSchema = z.looseObject({
+  orders: z.array(OrderSchema),
+  cart: z.array(CartItemSchema),
+  wishlist: z.array(WishlistItemSchema),
+});
 
 /** The shopper's own data (GDPR, docs/decisions/0024): take it with you, or delete the account. */
 export const privacyRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -32,7 +46,7 @@ export const privacyRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply
         .header('content-disposition', `attachment; filename="atelier-noir-my-data-${day}.json"`)
         .type('application/json; charset=utf-8')
-        .send(JSON.stringify(data, null, 2));
+        .send(JSON.stringify(encodeAnswer(ExportSchema, data), null, 2));
     },
   );
 

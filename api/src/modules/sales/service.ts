@@ -1,8 +1,7 @@
 import {
-  fromCents,
+  decimalText,
   paidPriceHistory,
   priorPriceCents,
-  toCents,
   type PriceChange,
   type PricePoint,
   type SaleBody,
@@ -99,9 +98,9 @@ export async function setSale(db: Db, actorId: number, productId: number, body: 
       .select({ priceCents: products.priceCents })
       .from(products)
       .where(eq(products.id, productId));
-    const priceCents = toCents(body.price);
+    const priceCents = body.price;
     if (priceCents >= product!.priceCents) {
-      const regular = fromCents(product!.priceCents).toFixed(2);
+      const regular = decimalText(product!.priceCents);
       const message = `The sale price must be lower than the regular price (${regular})`;
       throw badRequest(`${message}.`, { price: message });
     }
@@ -112,7 +111,7 @@ export async function setSale(db: Db, actorId: number, productId: number, body: 
       actorId,
       action: 'product.sale_set',
       target: productTarget(productId),
-      detail: { price: body.price, startsAt: startsAt.toISOString(), endsAt: endsAt?.toISOString() ?? null },
+      detail: { priceCents, startsAt: startsAt.toISOString(), endsAt: endsAt?.toISOString() ?? null },
     });
   });
 }
@@ -137,7 +136,7 @@ export async function priceHistory(db: Db, productId: number): Promise<PriceChan
   if (!exists) throw notFound('Product not found');
   const [regular, all] = await Promise.all([regularPrices(db, productId), sales(db, productId)]);
   return paidPriceHistory(regular, all, new Date()).map((point) => ({
-    price: fromCents(point.priceCents),
+    price: point.priceCents,
     at: point.at.toISOString(),
   }));
 }

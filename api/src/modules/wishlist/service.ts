@@ -5,7 +5,6 @@ import {
   type AddLine,
   type Language,
   type WishlistItem,
-  fromCents,
 } from '@shop/contract';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
@@ -70,7 +69,7 @@ function toWishlistItem(row: WishlistRow): WishlistItem {
     quantity: row.quantity,
     product: {
       translations: row.translations ?? [],
-      price: fromCents(row.price_cents),
+      price: row.price_cents,
       sale: saleOf(row.sale),
       imageUrl: image,
       hoverImage: row.hover_image || image,

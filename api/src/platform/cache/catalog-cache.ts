@@ -1,6 +1,6 @@
 import type { Language } from '@shop/contract';
 import type { z } from 'zod';
-import { toCachedBody } from '../../lib/etag.js';
+import { cachedJson, toCachedBody } from '../../lib/etag.js';
 import { cachedBodyBytes, type CachedBody } from './encoded.js';
 import { SharedCache, type CacheStats } from './shared-cache.js';
 
@@ -105,6 +105,11 @@ export class CatalogCache {
   /** Returns the cached body for `key`, building it (once at a time) when missing, as `schema` writes it. */
   async get<S extends z.ZodType>(key: string, schema: S, build: () => Promise<z.output<S>>): Promise<CachedBody> {
     return (await this.cacheOf(key).get(key, async () => toCachedBody(schema, await build())))!;
+  }
+
+  /** As `get`, for an answer `build` writes as JSON itself (already encoded). */
+  async getJson(key: string, build: () => Promise<string>): Promise<CachedBody> {
+    return (await this.cacheOf(key).get(key, async () => cachedJson(await build())))!;
   }
 
   /** Whether the answer for `key` is kept: reading it would not build it. */
