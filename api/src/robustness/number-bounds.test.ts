@@ -82,6 +82,21 @@ describe('numbers at the edge of the database', () => {
     },
   );
 
+  it.each(['1e400', '-1e400', '90071992547409.92', '1e21', String(0.1 + 0.2)])(
+    'a price written %s in the JSON (not finite, past the safe range, more than two decimals) is a 400 naming it',
+    async (price) => {
+      const body = JSON.stringify(createBody(0)).replace('"price":0', `"price":${price}`);
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/products',
+        headers: { ...bearer(admin), 'content-type': 'application/json' },
+        payload: body,
+      });
+      expect(response.statusCode, response.body).toBe(400);
+      expect(response.json()).toMatchObject({ code: 'VALIDATION_ERROR', fields: { price: 'Valid price is required' } });
+    },
+  );
+
   it('takes a price as a number or as its decimal text, in whole cents', async () => {
     for (const price of [0.01, '19.90', 100_000]) {
       const response = await t.app.inject({
