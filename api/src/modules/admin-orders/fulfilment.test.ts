@@ -1,24 +1,12 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { auditLog, orders, productStock, refunds } from '../../db/schema.js';
-import { createTestApp, heard, type TestApp, effectsRun } from '../../test/app.js';
-import { bearer, createProduct, createUser, type CreatedUser } from '../../test/factories.js';
-import { startSmtpServer, type TestSmtpServer } from '../../test/smtp.js';
+import { bearer, type CreatedUser } from '../../test/factories.js';
+import { useTestApp } from '../../test/harness.js';
 import { addCartLine, cartOf, payOnTestPage, TEST_DELIVERY } from '../payments/test-support.js';
 import { csvCell } from '../orders/export.js';
 
-let t: TestApp;
-let smtp: TestSmtpServer;
-let admin: CreatedUser;
-beforeAll(async () => {
-  smtp = await startSmtpServer();
-  t = await createTestApp({ SMTP_URL: smtp.url });
-  admin = await createUser(t.db, { role: 'ADMIN' });
-});
-afterAll(async () => {
-  await t.close();
-  await smtp.close();
-});
+const t = useTestApp({ smtp: true, admin: true });
 
 const OFFICE = { ...TEST_DELIVERY, method: 'office', line1: undefined, office: 'Speedy office Sofia Center' };
 
@@ -34,13 +22,13 @@ const step = (id: number, action: string, body: object = {}, headers: Record<str
   t.app.inject({
     method: 'POST',
     url: `/api/admin/orders/${id}/${action}`,
-    headers: { ...bearer(admin), ...headers },
+    headers: { ...bearer(t.admin), ...headers },
     payload: body,
   });
 
 async function shopperWith(priceCents: number, quantity = 1, options: { locale?: 'en' | 'bg'; stock?: number } = {}) {
-  const user = await createUser(t.db, { locale: options.locale });
-  const product = await createProduct(t.db, { priceCents, stock: options.stock, name: `Piece ${priceCents}` });
+  const user = await t.createUser({ locale: options.locale });
+  const product = await t.createProduct({ priceCents, stock: options.stock, name: `Piece ${priceCents}` });
   await addCartLine(t.db, user, product, { quantity });
   return { user, product };
 }
@@ -67,7 +55,7 @@ describe('settings', () => {
   it('are public, cached, changed by admins only, audited, and refuse bad values with fields', async () => {
     const before = (await t.app.inject('/api/settings')).json();
     expect(before).toMatchObject({ currency: 'USD', pricesIncludeVat: true, returnDays: 14, cod: { enabled: true } });
-    const put = (body: object, as = admin) =>
+    const put = (body: object, as = t.admin) =>
       t.app.inject({ method: 'PUT', url: '/api/admin/settings', headers: bearer(as), payload: body });
     const changed = await put({ seller: { legalName: 'Atelier Noir Ltd' }, delivery: { freeFrom: 150 } });
     expect(changed.statusCode, changed.body).toBe(200);
@@ -76,12 +64,12 @@ describe('settings', () => {
       delivery: { freeFrom: 150, addressPrice: before.delivery.addressPrice },
     });
     // Every reader sees it on the next read (the change feed drops the cached answer).
-    await heard(t.app);
+    await t.heard();
     expect((await t.app.inject('/api/settings')).json().delivery.freeFrom).toBe(150);
     const bad = await put({ returnDays: 7, delivery: { officePrice: -1 }, seller: { email: 'nope' } });
     expect(bad.statusCode).toBe(400);
     expect(Object.keys(bad.json().fields).sort()).toEqual(['delivery.officePrice', 'returnDays', 'seller.email']);
-    expect((await put({ returnDays: 20 }, await createUser(t.db))).statusCode).toBe(403);
+    expect((await put({ returnDays: 20 }, await t.createUser())).statusCode).toBe(403);
     const audited = await t.db.select().from(auditLog).where(eq(auditLog.action, 'settings.update'));
     expect(audited.length).toBeGreaterThan(0);
     expect((await put({ delivery: { freeFrom: 100 } })).statusCode).toBe(200);
@@ -137,7 +125,7 @@ describe('checkout with a delivery', () => {
     const [stock] = await t.db.select().from(productStock).where(eq(productStock.colorId, product.colors[0]!.id));
     expect(stock).toMatchObject({ onHand: 3, reserved: 0 });
     expect(await cartOf(t.db, user.id)).toEqual([]);
-    const mail = await smtp.waitFor(user.email);
+    const mail = await t.smtp.waitFor(user.email);
     // Shoppers read the order's public reference, never its sequential number.
     expect(mail.subject).toBe(`Your Atelier Noir order ${answerOrder.reference} is confirmed`);
     expect(mail.text).toContain(`Order ${answerOrder.reference}`);
@@ -158,7 +146,7 @@ describe('checkout with a delivery', () => {
     await t.app.inject({
       method: 'PUT',
       url: '/api/admin/settings',
-      headers: bearer(admin),
+      headers: bearer(t.admin),
       payload: { cod: { enabled: false } },
     });
     const { user: other } = await shopperWith(2500);
@@ -168,7 +156,7 @@ describe('checkout with a delivery', () => {
     await t.app.inject({
       method: 'PUT',
       url: '/api/admin/settings',
-      headers: bearer(admin),
+      headers: bearer(t.admin),
       payload: { cod: { enabled: true } },
     });
   });
@@ -195,7 +183,7 @@ describe('the order steps of the owner', () => {
       tracking: { carrier: 'Speedy', number: 'SP-778899', url: 'https://tracking.speedy.test/SP-778899' },
       customer: { id: user.id, email: user.email },
     });
-    const mail = await smtp.waitFor(user.email, (m) => /изпратена/.test(m.subject));
+    const mail = await t.smtp.waitFor(user.email, (m) => /изпратена/.test(m.subject));
     expect(mail.text).toContain('Куриер: Speedy · номер на пратката SP-778899');
     expect(mail.text).toContain('https://tracking.speedy.test/SP-778899');
 
@@ -247,7 +235,7 @@ describe('the order steps of the owner', () => {
     expect(cancelled.json()).toMatchObject({ status: 'refunded', refunded: cancelled.json().total });
     const [stock] = await t.db.select().from(productStock).where(eq(productStock.colorId, paid.product.colors[0]!.id));
     expect(stock).toMatchObject({ onHand: 2, reserved: 0 });
-    const mail = await smtp.waitFor(paid.user.email, (m) => /cancelled/.test(m.subject));
+    const mail = await t.smtp.waitFor(paid.user.email, (m) => /cancelled/.test(m.subject));
     expect(mail.text).toContain('refunded in full');
     expect(mail.text).toContain('Reason: Damaged in the warehouse');
 
@@ -275,16 +263,18 @@ describe('the order steps of the owner', () => {
     expect((await step(orderId, 'refund', { amount: 0 })).statusCode).toBe(400);
     const rest = await step(orderId, 'refund', { amount: Math.round((total - 10) * 100) / 100 });
     expect(rest.json()).toMatchObject({ status: 'refunded', refunded: total });
-    await effectsRun(t.app);
-    const texts = smtp.messages.filter((m) => m.to.includes(user.email) && /refund/.test(m.subject)).map((m) => m.text);
+    await t.effectsRun();
+    const texts = t.smtp.messages
+      .filter((m) => m.to.includes(user.email) && /refund/.test(m.subject))
+      .map((m) => m.text);
     expect(texts.some((text) => text.includes('We refunded $10.00'))).toBe(true);
   });
 });
 
 describe('the Orders screen', () => {
   it('filters by status and fulfilment, finds by number, email, name and phone, and pages newest first', async () => {
-    const ivo = await createUser(t.db, { name: 'Ivo Ivanov', email: `ivo-${Date.now()}@example.com` });
-    const product = await createProduct(t.db);
+    const ivo = await t.createUser({ name: 'Ivo Ivanov', email: `ivo-${Date.now()}@example.com` });
+    const product = await t.createProduct();
     const ids: number[] = [];
     for (let index = 0; index < 3; index += 1) {
       // Two open cash-on-delivery orders at most: the first has left before the third.
@@ -297,7 +287,7 @@ describe('the Orders screen', () => {
       ids.push(answer.json().orderId);
     }
     const list = (query: string) =>
-      t.app.inject({ url: `/api/admin/orders?${query}`, headers: bearer(admin) }).then((answer) => answer.json());
+      t.app.inject({ url: `/api/admin/orders?${query}`, headers: bearer(t.admin) }).then((answer) => answer.json());
     const byEmail = await list(`q=${encodeURIComponent(ivo.email)}`);
     expect(byEmail.total).toBe(3);
     expect(byEmail.data.map((order: { id: number }) => order.id)).toEqual([...ids].reverse());
@@ -314,13 +304,13 @@ describe('the Orders screen', () => {
     expect(page2).toMatchObject({ total: 3, page: 2, limit: 2 });
     expect(page2.data.map((order: { id: number }) => order.id)).toEqual([ids[0]]);
     for (const bad of ['status=lost', 'limit=101', 'page=0', 'fulfilment=x']) {
-      expect((await t.app.inject({ url: `/api/admin/orders?${bad}`, headers: bearer(admin) })).statusCode).toBe(400);
+      expect((await t.app.inject({ url: `/api/admin/orders?${bad}`, headers: bearer(t.admin) })).statusCode).toBe(400);
     }
   });
 
   it('counts each filter once, and counts again after any order is written, by the shop or behind it', async () => {
     const placedTotal = async () =>
-      (await t.app.inject({ url: '/api/admin/orders?status=placed&limit=1', headers: bearer(admin) })).json().total;
+      (await t.app.inject({ url: '/api/admin/orders?status=placed&limit=1', headers: bearer(t.admin) })).json().total;
     const before = await placedTotal();
     const misses = t.app.caches.orderCounts.stats.misses;
     expect(await placedTotal()).toBe(before);
@@ -331,19 +321,19 @@ describe('the Orders screen', () => {
     expect(await placedTotal()).toBe(before + 1);
     // Changed behind the shop's back (another process, a script): the feed tells, the total follows.
     await t.db.update(orders).set({ status: 'cancelled' }).where(eq(orders.id, orderId));
-    await heard(t.app);
+    await t.heard();
     expect(await placedTotal()).toBe(before);
   });
 
   it('exports every line as CSV, cells that could run as formulas made inert', async () => {
-    const mallory = await createUser(t.db, { name: '=HYPERLINK("http://evil.test")' });
-    const product = await createProduct(t.db, { name: '+cmd|calc', priceCents: 1234 });
+    const mallory = await t.createUser({ name: '=HYPERLINK("http://evil.test")' });
+    const product = await t.createProduct({ name: '+cmd|calc', priceCents: 1234 });
     await addCartLine(t.db, mallory, product, { quantity: 2 });
     const { orderId } = (await checkout(mallory, { paymentMethod: 'cod' })).json();
     const today = new Date().toISOString().slice(0, 10);
     const csv = await t.app.inject({
       url: `/api/admin/orders/export.csv?from=${today}&to=${today}`,
-      headers: bearer(admin),
+      headers: bearer(t.admin),
     });
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
@@ -368,7 +358,7 @@ describe('the Orders screen', () => {
 
   it('draws the dashboard: orders and revenue per day, totals, top products, low stock', async () => {
     const { product } = await paidOrder(7000, 3, { stock: 4 });
-    const stats = (await t.app.inject({ url: '/api/admin/stats?days=7', headers: bearer(admin) })).json();
+    const stats = (await t.app.inject({ url: '/api/admin/stats?days=7', headers: bearer(t.admin) })).json();
     expect(stats.days).toHaveLength(7);
     expect(stats.days.at(-1)).toMatchObject({ date: new Date().toISOString().slice(0, 10) });
     expect(stats.days.at(-1).orders).toBeGreaterThan(0);
@@ -377,14 +367,14 @@ describe('the Orders screen', () => {
     expect(stats.lowStock).toContainEqual(
       expect.objectContaining({ productId: product.id, colorName: 'Onyx', available: 1 }),
     );
-    expect((await t.app.inject({ url: '/api/admin/stats?days=0', headers: bearer(admin) })).statusCode).toBe(400);
+    expect((await t.app.inject({ url: '/api/admin/stats?days=0', headers: bearer(t.admin) })).statusCode).toBe(400);
   });
 });
 
 describe('what a shopper sees of another shopper', () => {
   it('never their order: 404 as for a missing one', async () => {
     const { orderId } = await codOrder();
-    const stranger: CreatedUser = await createUser(t.db);
+    const stranger: CreatedUser = await t.createUser();
     expect((await t.app.inject({ url: `/api/orders/${orderId}`, headers: bearer(stranger) })).statusCode).toBe(404);
   });
 });

@@ -1,24 +1,12 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { orderItems, orders, productSales } from '../../db/schema.js';
-import { createTestApp, type TestApp } from '../../test/app.js';
-import { startSmtpServer, type TestSmtpServer } from '../../test/smtp.js';
-import { bearer, createProduct, createUser, type CreatedProduct, type CreatedUser } from '../../test/factories.js';
+import { bearer, type CreatedProduct, type CreatedUser } from '../../test/factories.js';
+import { useTestApp } from '../../test/harness.js';
 import { expireLapsed } from '../orders/lifecycle.js';
 import { addCartLine, TEST_DELIVERY } from '../payments/test-support.js';
 
-let t: TestApp;
-let smtp: TestSmtpServer;
-let admin: CreatedUser;
-beforeAll(async () => {
-  smtp = await startSmtpServer();
-  t = await createTestApp({ SMTP_URL: smtp.url });
-  admin = await createUser(t.db, { role: 'ADMIN' });
-});
-afterAll(async () => {
-  await t.close();
-  await smtp.close();
-});
+const t = useTestApp({ smtp: true, admin: true });
 
 let codes = 0;
 /** A code of its own for each test: the letters are unique ignoring case. */
@@ -28,7 +16,7 @@ const createCode = async (body: Record<string, unknown>) => {
   const response = await t.app.inject({
     method: 'POST',
     url: '/api/admin/discount-codes',
-    headers: bearer(admin),
+    headers: bearer(t.admin),
     payload: { code: freshCode(), kind: 'percent', value: 10, ...body },
   });
   expect(response.statusCode, response.body).toBe(201);
@@ -53,8 +41,8 @@ const checkout = (user: CreatedUser, body: Record<string, unknown> = {}) =>
 
 /** A shopper whose cart holds `quantity` of a product at `cents`. */
 async function shopperBuying(cents: number, quantity = 1, product?: CreatedProduct) {
-  const user = await createUser(t.db);
-  await addCartLine(t.db, user, product ?? (await createProduct(t.db, { priceCents: cents })), { quantity });
+  const user = await t.createUser();
+  await addCartLine(t.db, user, product ?? (await t.createProduct({ priceCents: cents })), { quantity });
   return user;
 }
 
@@ -74,7 +62,7 @@ describe('admin discount codes', () => {
     const taken = await t.app.inject({
       method: 'POST',
       url: '/api/admin/discount-codes',
-      headers: bearer(admin),
+      headers: bearer(t.admin),
       payload: { code: 'WINTER-25', kind: 'amount', value: 10 },
     });
     expect(taken.statusCode).toBe(409);
@@ -82,22 +70,27 @@ describe('admin discount codes', () => {
     const changed = await t.app.inject({
       method: 'PUT',
       url: `/api/admin/discount-codes/${created.id}`,
-      headers: bearer(admin),
+      headers: bearer(t.admin),
       payload: { code: 'winter-25', kind: 'amount', value: 12.5, active: false },
     });
     expect(changed.statusCode, changed.body).toBe(200);
     expect(changed.json()).toMatchObject({ code: 'winter-25', kind: 'amount', value: 12.5, active: false });
-    const list = await t.app.inject({ url: '/api/admin/discount-codes', headers: bearer(admin) });
+    const list = await t.app.inject({ url: '/api/admin/discount-codes', headers: bearer(t.admin) });
     expect(list.json().map((code: { id: number }) => code.id)).toContain(created.id);
     const deleted = await t.app.inject({
       method: 'DELETE',
       url: `/api/admin/discount-codes/${created.id}`,
-      headers: bearer(admin),
+      headers: bearer(t.admin),
     });
     expect(deleted.statusCode).toBe(200);
     expect(
-      (await t.app.inject({ method: 'DELETE', url: `/api/admin/discount-codes/${created.id}`, headers: bearer(admin) }))
-        .statusCode,
+      (
+        await t.app.inject({
+          method: 'DELETE',
+          url: `/api/admin/discount-codes/${created.id}`,
+          headers: bearer(t.admin),
+        })
+      ).statusCode,
     ).toBe(404);
   });
 
@@ -105,7 +98,7 @@ describe('admin discount codes', () => {
     const bad = await t.app.inject({
       method: 'POST',
       url: '/api/admin/discount-codes',
-      headers: bearer(admin),
+      headers: bearer(t.admin),
       payload: { code: 'no spaces', kind: 'percent', value: 120 },
     });
     expect(bad.statusCode).toBe(400);
@@ -113,7 +106,7 @@ describe('admin discount codes', () => {
       code: 'Give the code: 3 to 32 letters, digits, - or _',
       value: 'Give a whole percentage from 1 to 100',
     });
-    const shopper = await createUser(t.db);
+    const shopper = await t.createUser();
     const refused = await t.app.inject({ url: '/api/admin/discount-codes', headers: bearer(shopper) });
     expect(refused.statusCode).toBe(403);
   });
@@ -143,7 +136,7 @@ describe('POST /api/checkout/quote', () => {
   });
 
   it('gives free delivery with a free-delivery code, and leaves lines on sale out unless the code includes them', async () => {
-    const sold = await createProduct(t.db, { priceCents: 5_000 });
+    const sold = await t.createProduct({ priceCents: 5_000 });
     await t.db
       .insert(productSales)
       .values({ productId: sold.id, priceCents: 4_000, priorPriceCents: 5_000, startsAt: new Date(Date.now() - 1000) });
@@ -203,7 +196,7 @@ describe('POST /api/checkout/quote', () => {
 describe('a checkout with a code', () => {
   it('stores what the quote said: the code, the discount spread over the lines, and charges exactly the total', async () => {
     const user = await shopperBuying(3_333);
-    await addCartLine(t.db, user, await createProduct(t.db, { priceCents: 1_667 }), { quantity: 2 });
+    await addCartLine(t.db, user, await t.createProduct({ priceCents: 1_667 }), { quantity: 2 });
     const { code } = await createCode({ kind: 'percent', value: 10 });
     const quoted = (await quote(user, { discountCode: code })).json();
     const session = await checkout(user, { discountCode: code });
@@ -223,17 +216,17 @@ describe('a checkout with a code', () => {
     const { code } = await createCode({ kind: 'amount', value: 7.5 });
     const placed = await checkout(user, { discountCode: code, paymentMethod: 'cod' });
     expect(placed.statusCode, placed.body).toBe(201);
-    const mail = await smtp.waitFor(user.email, (received) => /confirmed/.test(received.subject));
+    const mail = await t.smtp.waitFor(user.email, (received) => /confirmed/.test(received.subject));
     expect(mail.text).toContain(`Discount (${code}): −$7.50`);
     // The owner's figures and the sales export say it too.
-    const stats = await t.app.inject({ url: '/api/admin/stats', headers: bearer(admin) });
+    const stats = await t.app.inject({ url: '/api/admin/stats', headers: bearer(t.admin) });
     expect(stats.json().discountCodes).toContainEqual({ code, orders: 1, amount: 7.5 });
-    const csv = (await t.app.inject({ url: '/api/admin/orders/export.csv', headers: bearer(admin) })).body;
+    const csv = (await t.app.inject({ url: '/api/admin/orders/export.csv', headers: bearer(t.admin) })).body;
     const row = csv.split('\r\n').find((line) => line.includes(`,${code},`));
     // unit price, the line's discount, what the line cost, its VAT, … subtotal, code, discount.
     expect(row).toContain(`,50.00,7.50,42.50,7.08,50.00,${code},7.50,`);
-    const bg = await createUser(t.db, { locale: 'bg' });
-    await addCartLine(t.db, bg, await createProduct(t.db, { priceCents: 5_000 }));
+    const bg = await t.createUser({ locale: 'bg' });
+    await addCartLine(t.db, bg, await t.createProduct({ priceCents: 5_000 }));
     const bgCode = (await createCode({ kind: 'amount', value: 7.5 })).code;
     const bulgarian = await t.app.inject({
       method: 'POST',
@@ -242,7 +235,7 @@ describe('a checkout with a code', () => {
       payload: { delivery: TEST_DELIVERY, discountCode: bgCode, paymentMethod: 'cod' },
     });
     expect(bulgarian.statusCode, bulgarian.body).toBe(201);
-    const bgMail = await smtp.waitFor(bg.email, (received) => /потвърдена/.test(received.subject));
+    const bgMail = await t.smtp.waitFor(bg.email, (received) => /потвърдена/.test(received.subject));
     expect(bgMail.text).toContain(`Отстъпка (${bgCode}): −7,50`);
   });
 
@@ -252,10 +245,10 @@ describe('a checkout with a code', () => {
     expect((await checkout(user, { discountCode: code })).statusCode).toBe(201);
     // The second tab: the earlier pending checkout is cancelled first, its use comes back.
     expect((await checkout(user, { discountCode: code })).statusCode).toBe(201);
-    const list = await t.app.inject({ url: '/api/admin/discount-codes', headers: bearer(admin) });
+    const list = await t.app.inject({ url: '/api/admin/discount-codes', headers: bearer(t.admin) });
     expect(list.json().find((entry: { id: number }) => entry.id === id).uses).toBe(1);
     await checkout(user, { discountCode: code, paymentMethod: 'cod' });
-    await addCartLine(t.db, user, await createProduct(t.db, { priceCents: 2_000 }));
+    await addCartLine(t.db, user, await t.createProduct({ priceCents: 2_000 }));
     const again = await checkout(user, { discountCode: code, paymentMethod: 'cod' });
     expect(again.statusCode).toBe(409);
     expect(again.json().code).toBe('CODE_ALREADY_USED');

@@ -1,28 +1,18 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { cartItems, files, orders, userUploads, users, wishlistItems } from '../../db/schema.js';
 import { storeImage } from '../../platform/files/images.js';
 import { testImage } from '../admin/test-support.js';
-import { createTestApp, type TestApp } from '../../test/app.js';
-import { bearer, createProduct, createUser, type CreatedUser } from '../../test/factories.js';
-import { startSmtpServer, type TestSmtpServer } from '../../test/smtp.js';
+import { bearer, type CreatedUser } from '../../test/factories.js';
+import { useTestApp } from '../../test/harness.js';
 import { addCartLine, TEST_DELIVERY } from '../payments/test-support.js';
 
-let t: TestApp;
-let smtp: TestSmtpServer;
-beforeAll(async () => {
-  smtp = await startSmtpServer();
-  t = await createTestApp({ SMTP_URL: smtp.url });
-});
-afterAll(async () => {
-  await t.close();
-  await smtp.close();
-});
+const t = useTestApp({ smtp: true });
 
 /** A shopper with an order, a cart line, a wishlist entry, a stock alert and a profile picture. */
 async function busyShopper(): Promise<{ user: CreatedUser; orderId: number; pictureId: string }> {
-  const user = await createUser(t.db, { name: 'Mila Ivanova' });
-  const product = await createProduct(t.db, { stock: 5 });
+  const user = await t.createUser({ name: 'Mila Ivanova' });
+  const product = await t.createProduct({ stock: 5 });
   await addCartLine(t.db, user, product);
   const placed = await t.app.inject({
     method: 'POST',
@@ -35,7 +25,7 @@ async function busyShopper(): Promise<{ user: CreatedUser; orderId: number; pict
   await t.db
     .insert(wishlistItems)
     .values({ userId: user.id, productId: product.id, colorId: product.colors[0]!.id, size: 'M' });
-  const soldOut = await createProduct(t.db, { stock: 0 });
+  const soldOut = await t.createProduct({ stock: 0 });
   const alert = await t.app.inject({
     method: 'POST',
     url: '/api/stock-alerts',
@@ -105,13 +95,13 @@ describe('deleting my account', () => {
     // The session ended with the account.
     expect((await t.app.inject({ url: '/api/profile', headers: bearer(user) })).statusCode).toBe(401);
     // The order's own confirmation may come too (an effect, after its commit): this is the notice.
-    const mail = await smtp.waitFor(user.email, (sent) => /account was deleted/.test(sent.subject));
+    const mail = await t.smtp.waitFor(user.email, (sent) => /account was deleted/.test(sent.subject));
     expect(mail.subject).toBe('Your Atelier Noir account was deleted');
   });
 
   it('keeps a picture another account also uses', async () => {
     const first = await busyShopper();
-    const second = await createUser(t.db);
+    const second = await t.createUser();
     await t.db.insert(userUploads).values({ userId: second.id, fileId: first.pictureId });
     expect((await remove(first.user, first.user.password)).statusCode).toBe(204);
     expect(await t.db.select().from(files).where(eq(files.id, first.pictureId))).toHaveLength(1);
@@ -119,13 +109,13 @@ describe('deleting my account', () => {
 
   it('refuses the root admin (403), and stops guessing after 5 wrong passwords', async () => {
     const [root] = await t.db.select().from(users).where(eq(users.role, 'ROOT_ADMIN'));
-    const rootUser = root ? null : await createUser(t.db, { role: 'ROOT_ADMIN' });
+    const rootUser = root ? null : await t.createUser({ role: 'ROOT_ADMIN' });
     if (rootUser) {
       const answer = await remove(rootUser, rootUser.password);
       expect(answer.statusCode).toBe(403);
       expect(answer.json().code).toBe('ROOT_PROTECTED');
     }
-    const user = await createUser(t.db);
+    const user = await t.createUser();
     const statuses = [];
     for (let i = 0; i < 6; i += 1) statuses.push((await remove(user, `wrong ${i}`)).statusCode);
     expect(statuses).toEqual([400, 400, 400, 400, 400, 429]);

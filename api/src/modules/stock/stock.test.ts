@@ -1,25 +1,13 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client.js';
 import { auditLog, orders, productStock, stockAlerts } from '../../db/schema.js';
-import { createTestApp, heard, type TestApp, effectsRun } from '../../test/app.js';
-import { bearer, createProduct, createUser, type CreatedProduct, type CreatedUser } from '../../test/factories.js';
-import { startSmtpServer, type TestSmtpServer } from '../../test/smtp.js';
+import { bearer, type CreatedProduct, type CreatedUser } from '../../test/factories.js';
+import { useTestApp } from '../../test/harness.js';
 import { expireLapsed } from '../orders/lifecycle.js';
 import { addCartLine, TEST_DELIVERY } from '../payments/test-support.js';
 
-let t: TestApp;
-let smtp: TestSmtpServer;
-let admin: CreatedUser;
-beforeAll(async () => {
-  smtp = await startSmtpServer();
-  t = await createTestApp({ SMTP_URL: smtp.url });
-  admin = await createUser(t.db, { role: 'ADMIN' });
-});
-afterAll(async () => {
-  await t.close();
-  await smtp.close();
-});
+const t = useTestApp({ smtp: true, admin: true });
 
 async function stockOf(db: Db, product: CreatedProduct, color = 0, size = product.sizes[0]!) {
   const [row] = await db
@@ -54,22 +42,22 @@ const pay = (sessionId: string, cardNumber = '4242 4242 4242 4242') =>
     payload: new URLSearchParams({ cardNumber, expiry: '12/39', cvc: '123', name: 'Ana' }).toString(),
   });
 
-const setStock = (product: CreatedProduct, body: object, as: CreatedUser = admin) =>
+const setStock = (product: CreatedProduct, body: object, as: CreatedUser = t.admin) =>
   t.app.inject({ method: 'PUT', url: `/api/products/${product.id}/stock`, headers: bearer(as), payload: body });
 
 describe('stock in product answers', () => {
   it('leaves an untracked product unlimited: no stock entries, any quantity in the cart', async () => {
-    const product = await createProduct(t.db);
+    const product = await t.createProduct();
     const answer = (await t.app.inject(`/api/products/${product.id}`)).json();
     expect(answer).toMatchObject({ stockTracked: false, stock: [] });
-    const user = await createUser(t.db);
+    const user = await t.createUser();
     const added = await addToCart(user, product, 99);
     expect(added.statusCode).toBe(201);
     expect(added.json().available).toBeNull();
   });
 
   it('gives one entry per colour and size of a tracked product; only admins see on hand and held', async () => {
-    const product = await createProduct(t.db, { stock: 4, sizes: ['S', 'M'], colors: ['Onyx', 'Bone'] });
+    const product = await t.createProduct({ stock: 4, sizes: ['S', 'M'], colors: ['Onyx', 'Bone'] });
     const shopper = (await t.app.inject(`/api/products/${product.id}`)).json();
     expect(shopper.stockTracked).toBe(true);
     expect(shopper.stock).toEqual([
@@ -78,14 +66,14 @@ describe('stock in product answers', () => {
       { colorId: product.colors[1]!.id, size: 'S', available: 4 },
       { colorId: product.colors[1]!.id, size: 'M', available: 4 },
     ]);
-    const owner = (await t.app.inject({ url: `/api/products/${product.id}`, headers: bearer(admin) })).json();
+    const owner = (await t.app.inject({ url: `/api/products/${product.id}`, headers: bearer(t.admin) })).json();
     expect(owner.stock[0]).toEqual({ colorId: product.colors[0]!.id, size: 'S', available: 4, onHand: 4, reserved: 0 });
   });
 });
 
 describe('PUT /api/products/:id/stock', () => {
   it('sets what is on hand, audited, and the catalogue (cached) follows at once', async () => {
-    const product = await createProduct(t.db, { sizes: ['M'] });
+    const product = await t.createProduct({ sizes: ['M'] });
     expect((await t.app.inject(`/api/products/${product.id}`)).json().stock).toEqual([]); // now cached
     const response = await setStock(product, {
       stockTracked: true,
@@ -96,19 +84,19 @@ describe('PUT /api/products/:id/stock', () => {
       { colorId: product.colors[0]!.id, size: 'M', available: 7, onHand: 7, reserved: 0 },
       { colorId: product.colors[1]!.id, size: 'M', available: 0, onHand: 0, reserved: 0 },
     ]);
-    await heard(t.app);
+    await t.heard();
     const answer = (await t.app.inject(`/api/products/${product.id}`)).json();
     expect(answer).toMatchObject({ stockTracked: true, stock: [{ available: 7 }, { available: 0 }] });
     const [entry] = await t.db
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.action, 'product.stock'), eq(auditLog.target, `product:${product.id}`)));
-    expect(entry).toMatchObject({ actorId: admin.id, detail: { stockTracked: true, was: false } });
+    expect(entry).toMatchObject({ actorId: t.admin.id, detail: { stockTracked: true, was: false } });
   });
 
   it('refuses an unknown colour, a size not offered, a twice-listed variant and bad counts with 400', async () => {
-    const product = await createProduct(t.db, { sizes: ['M'] });
-    const other = await createProduct(t.db);
+    const product = await t.createProduct({ sizes: ['M'] });
+    const other = await t.createProduct();
     const color = product.colors[0]!.id;
     for (const [stock, field] of [
       [[{ colorId: other.colors[0]!.id, size: 'M', onHand: 1 }], 'stock.0.colorId'],
@@ -127,15 +115,15 @@ describe('PUT /api/products/:id/stock', () => {
       expect(response.statusCode, JSON.stringify(stock)).toBe(400);
       expect(Object.keys(response.json().fields)).toContain(field);
     }
-    expect((await setStock(product, { stockTracked: true, stock: [] }, await createUser(t.db))).statusCode).toBe(403);
+    expect((await setStock(product, { stockTracked: true, stock: [] }, await t.createUser())).statusCode).toBe(403);
     expect((await stockOf(t.db, product)) ?? null).toBeNull();
   });
 });
 
 describe('the cart and stock', () => {
   it('refuses to add more than is left, counting the line, with the messages of the shop', async () => {
-    const product = await createProduct(t.db, { stock: 3 });
-    const user = await createUser(t.db);
+    const product = await t.createProduct({ stock: 3 });
+    const user = await t.createUser();
     const first = await addToCart(user, product, 2);
     expect(first.statusCode).toBe(201);
     expect(first.json().available).toBe(3);
@@ -148,15 +136,15 @@ describe('the cart and stock', () => {
     });
     expect((await addToCart(user, product, 1)).statusCode).toBe(200);
 
-    const soldOut = await createProduct(t.db, { stock: 0 });
+    const soldOut = await t.createProduct({ stock: 0 });
     const none = await addToCart(user, soldOut, 1);
     expect(none.statusCode).toBe(409);
     expect(none.json()).toEqual({ error: 'This size is sold out in this colour.', code: 'OUT_OF_STOCK', available: 0 });
   });
 
   it('refuses a quantity change above what is left', async () => {
-    const product = await createProduct(t.db, { stock: 2 });
-    const user = await createUser(t.db);
+    const product = await t.createProduct({ stock: 2 });
+    const user = await t.createUser();
     const line = (await addToCart(user, product, 1)).json();
     const patch = (quantity: number) =>
       t.app.inject({
@@ -172,14 +160,14 @@ describe('the cart and stock', () => {
   });
 
   it('shows each line what is left, counting back what the shopper’s own open checkout holds', async () => {
-    const product = await createProduct(t.db, { stock: 5 });
-    const user = await createUser(t.db);
+    const product = await t.createProduct({ stock: 5 });
+    const user = await t.createUser();
     await addToCart(user, product, 2);
     expect((await checkout(user)).statusCode).toBe(201);
     expect((await stockOf(t.db, product))?.reserved).toBe(2);
     const cart = (await t.app.inject({ url: '/api/cart', headers: bearer(user) })).json();
     expect(cart[0].available).toBe(5);
-    const stranger = await createUser(t.db);
+    const stranger = await t.createUser();
     expect((await addToCart(stranger, product, 4)).statusCode).toBe(409);
     expect((await addToCart(stranger, product, 3)).statusCode).toBe(201);
   });
@@ -187,10 +175,10 @@ describe('the cart and stock', () => {
 
 describe('reservation at checkout', () => {
   it('reserves every tracked line, or answers 409 OUT_OF_STOCK with the lines and reserves nothing', async () => {
-    const scarce = await createProduct(t.db, { stock: 1 });
-    const plenty = await createProduct(t.db, { stock: 10 });
-    const untracked = await createProduct(t.db);
-    const user = await createUser(t.db);
+    const scarce = await t.createProduct({ stock: 1 });
+    const plenty = await t.createProduct({ stock: 10 });
+    const untracked = await t.createProduct();
+    const user = await t.createUser();
     await addCartLine(t.db, user, scarce, { quantity: 2 });
     await addCartLine(t.db, user, plenty, { quantity: 3 });
     await addCartLine(t.db, user, untracked, { quantity: 10 });
@@ -218,21 +206,21 @@ describe('reservation at checkout', () => {
   });
 
   it('sells the reservation when paid, and gives it back when cancelled, declined then expired', async () => {
-    const product = await createProduct(t.db, { stock: 5 });
-    const paying = await createUser(t.db);
+    const product = await t.createProduct({ stock: 5 });
+    const paying = await t.createUser();
     await addCartLine(t.db, paying, product, { quantity: 2 });
     const paid = (await checkout(paying)).json();
     expect((await pay(paid.sessionId)).statusCode).toBe(303);
     expect(await stockOf(t.db, product)).toEqual({ onHand: 3, reserved: 0 });
 
-    const cancelling = await createUser(t.db);
+    const cancelling = await t.createUser();
     await addCartLine(t.db, cancelling, product, { quantity: 1 });
     const cancelled = (await checkout(cancelling)).json();
     expect(await stockOf(t.db, product)).toEqual({ onHand: 3, reserved: 1 });
     expect((await t.app.inject({ method: 'POST', url: `/pay/${cancelled.sessionId}/cancel` })).statusCode).toBe(303);
     expect(await stockOf(t.db, product)).toEqual({ onHand: 3, reserved: 0 });
 
-    const declined = await createUser(t.db);
+    const declined = await t.createUser();
     await addCartLine(t.db, declined, product, { quantity: 3 });
     const session = (await checkout(declined)).json();
     expect((await pay(session.sessionId, '4000 0000 0000 0002')).statusCode).toBe(402);
@@ -251,8 +239,8 @@ describe('reservation at checkout', () => {
 
 describe('never oversold', () => {
   it('100 shoppers checking out at once a variant with 10 on hand: exactly 10 orders hold it, 90 answers 409', async () => {
-    const product = await createProduct(t.db, { stock: 10 });
-    const shoppers = await Promise.all(Array.from({ length: 100 }, () => createUser(t.db)));
+    const product = await t.createProduct({ stock: 10 });
+    const shoppers = await Promise.all(Array.from({ length: 100 }, () => t.createUser()));
     for (const shopper of shoppers) await addCartLine(t.db, shopper, product, { quantity: 1 });
     const answers = await Promise.all(shoppers.map((shopper) => checkout(shopper)));
     const codes = answers.map((answer) => answer.statusCode);
@@ -263,8 +251,8 @@ describe('never oversold', () => {
   });
 
   it('payments racing expiry: every unit is sold or given back, never both, never below 0', async () => {
-    const product = await createProduct(t.db, { stock: 10 });
-    const shoppers = await Promise.all(Array.from({ length: 10 }, () => createUser(t.db)));
+    const product = await t.createProduct({ stock: 10 });
+    const shoppers = await Promise.all(Array.from({ length: 10 }, () => t.createUser()));
     for (const shopper of shoppers) await addCartLine(t.db, shopper, product, { quantity: 1 });
     const sessions = await Promise.all(shoppers.map(async (shopper) => (await checkout(shopper)).json()));
     await t.db
@@ -291,8 +279,8 @@ describe('back-in-stock alerts', () => {
     t.app.inject({ method: 'POST', url: '/api/stock-alerts', headers: bearer(user), payload: body });
 
   it('waits for a sold-out size, once, and refuses one in stock', async () => {
-    const product = await createProduct(t.db, { stock: 0 });
-    const user = await createUser(t.db);
+    const product = await t.createProduct({ stock: 0 });
+    const user = await t.createUser();
     const body = { productId: product.id, colorId: product.colors[0]!.id, size: product.sizes[0] };
     const created = await alert(user, body);
     expect(created.statusCode).toBe(201);
@@ -301,13 +289,13 @@ describe('back-in-stock alerts', () => {
     const list = (await t.app.inject({ url: '/api/stock-alerts', headers: bearer(user) })).json();
     expect(list).toHaveLength(1);
 
-    const inStock = await createProduct(t.db, { stock: 2 });
+    const inStock = await t.createProduct({ stock: 2 });
     const refused = await alert(user, { productId: inStock.id, colorId: inStock.colors[0]!.id, size: 'S' });
     expect(refused.statusCode).toBe(409);
     expect(refused.json().code).toBe('IN_STOCK');
     expect((await alert(user, { ...body, size: 'XXL' })).statusCode).toBe(400);
 
-    const stranger = await createUser(t.db);
+    const stranger = await t.createUser();
     const remove = (as: CreatedUser) =>
       t.app.inject({ method: 'DELETE', url: `/api/stock-alerts/${created.json().id as number}`, headers: bearer(as) });
     expect((await remove(stranger)).statusCode).toBe(404);
@@ -315,28 +303,28 @@ describe('back-in-stock alerts', () => {
   });
 
   it('mails each waiting shopper once, in their language, when the owner restocks', async () => {
-    const product = await createProduct(t.db, {
+    const product = await t.createProduct({
       stock: 0,
       name: 'Ember Hoodie',
       bgName: 'Суитшърт Жар',
       colorsBg: ['Оникс'],
     });
-    const [ana, boris] = [await createUser(t.db), await createUser(t.db, { locale: 'bg' })];
+    const [ana, boris] = [await t.createUser(), await t.createUser({ locale: 'bg' })];
     const body = { productId: product.id, colorId: product.colors[0]!.id, size: product.sizes[0] };
     for (const user of [ana, boris]) expect((await alert(user, body)).statusCode).toBe(201);
-    await effectsRun(t.app);
-    const before = smtp.messages.length;
+    await t.effectsRun();
+    const before = t.smtp.messages.length;
 
     const restock = await setStock(product, {
       stockTracked: true,
       stock: [{ colorId: product.colors[0]!.id, size: product.sizes[0], onHand: 2 }],
     });
     expect(restock.statusCode).toBe(200);
-    const english = await smtp.waitFor(ana.email);
+    const english = await t.smtp.waitFor(ana.email);
     expect(english.subject).toBe('Back in stock: Ember Hoodie');
     expect(english.text).toContain(`http://shop.test/product/${product.id}`);
     expect(english.text).toContain('Ember Hoodie in Onyx, size S');
-    const bulgarian = await smtp.waitFor(boris.email);
+    const bulgarian = await t.smtp.waitFor(boris.email);
     expect(bulgarian.subject).toBe('Отново в наличност: Суитшърт Жар');
     expect(bulgarian.text).toContain('Суитшърт Жар в цвят Оникс, размер S');
     expect(await t.db.select().from(stockAlerts).where(eq(stockAlerts.productId, product.id))).toEqual([]);
@@ -346,7 +334,7 @@ describe('back-in-stock alerts', () => {
       stockTracked: true,
       stock: [{ colorId: product.colors[0]!.id, size: product.sizes[0], onHand: 5 }],
     });
-    await effectsRun(t.app);
-    expect(smtp.messages.slice(before)).toHaveLength(2);
+    await t.effectsRun();
+    expect(t.smtp.messages.slice(before)).toHaveLength(2);
   });
 });
