@@ -1,15 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, heard, type TestApp } from '../../test/app.js';
+import { describe, expect, it } from 'vitest';
+import { heard } from '../../test/app.js';
 import { createProduct, createUser, bearer } from '../../test/factories.js';
+import { useTestApp } from '../../test/harness.js';
 import { productColors, products } from '../../db/schema.js';
 import { eq } from 'drizzle-orm';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 describe('GET /api/categories', () => {
   it('lists the three categories in the request language, falling back to English', async () => {

@@ -1,19 +1,15 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { orders } from '../../db/schema.js';
-import { createTestApp, type TestApp } from '../../test/app.js';
 import { bearer, createProduct, createUser, type CreatedUser } from '../../test/factories.js';
+import { useTestApp } from '../../test/harness.js';
 import { addCartLine, TEST_DELIVERY } from '../payments/test-support.js';
 
 /**
  * Double clicks, second tabs and payments racing checkouts: whatever the interleaving, one cart
  * is paid at most once, and a shopper has at most one order waiting for payment.
  */
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 const ROUNDS = 10;
 

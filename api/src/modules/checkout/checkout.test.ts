@@ -1,15 +1,11 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { orderItems, productColors, products, productTranslations } from '../../db/schema.js';
-import { createTestApp, type TestApp } from '../../test/app.js';
 import { bearer, createProduct, createUser } from '../../test/factories.js';
+import { useTestApp } from '../../test/harness.js';
 import { addCartLine, cartOf, checkout, orderOf, TEST_DELIVERY } from '../payments/test-support.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 const post = (headers: Record<string, string>, payload: object = {}, query = '') =>
   t.app.inject({

@@ -1,19 +1,13 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { auditLog, orderEvents, orders, productStock } from '../../db/schema.js';
-import { createTestApp, type TestApp } from '../../test/app.js';
 import { bearer, createProduct, createUser, type CreatedUser } from '../../test/factories.js';
+import { useTestApp } from '../../test/harness.js';
 import { addCartLine, TEST_DELIVERY } from '../payments/test-support.js';
 
 /** An account's limits at checkout and the owner's confirmation of new accounts (docs/decisions/0031). */
 
-let t: TestApp;
-let admin: CreatedUser;
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await createUser(t.db, { role: 'ADMIN' });
-});
-afterAll(() => t.close());
+const t = useTestApp({ admin: true });
 
 const checkout = (user: CreatedUser, body: object = {}) =>
   t.app.inject({
@@ -24,10 +18,10 @@ const checkout = (user: CreatedUser, body: object = {}) =>
   });
 
 const updateSettings = (payload: object) =>
-  t.app.inject({ method: 'PUT', url: '/api/admin/settings', headers: bearer(admin), payload });
+  t.app.inject({ method: 'PUT', url: '/api/admin/settings', headers: bearer(t.admin), payload });
 
 const step = (id: number, action: string, body: object = {}) =>
-  t.app.inject({ method: 'POST', url: `/api/admin/orders/${id}/${action}`, headers: bearer(admin), payload: body });
+  t.app.inject({ method: 'POST', url: `/api/admin/orders/${id}/${action}`, headers: bearer(t.admin), payload: body });
 
 const orderRow = async (id: number) => (await t.db.select().from(orders).where(eq(orders.id, id)))[0]!;
 
@@ -174,7 +168,7 @@ describe('confirmation of cash-on-delivery orders from new accounts', () => {
       expect((await step(id, 'confirm', {})).statusCode).toBe(200);
       const { answer: next } = await codOrderOf(user);
       const waiting = next.json().orderId as number;
-      const order = (await t.app.inject({ url: `/api/admin/orders/${waiting}`, headers: bearer(admin) })).json();
+      const order = (await t.app.inject({ url: `/api/admin/orders/${waiting}`, headers: bearer(t.admin) })).json();
       expect(order).toMatchObject({ confirmationRequired: true, confirmedAt: null });
 
       const refused = await step(waiting, 'ship', { carrier: 'Speedy', trackingNumber: 'SP2' });
@@ -189,7 +183,7 @@ describe('confirmation of cash-on-delivery orders from new accounts', () => {
       expect(confirmed.json()).toMatchObject({ confirmationRequired: true, confirmedAt: expect.any(String) });
       expect(confirmed.json().events.map((event: { type: string }) => event.type)).toContain('confirmed');
       const [audited] = await t.db.select().from(auditLog).where(eq(auditLog.action, 'order.confirm'));
-      expect(audited).toMatchObject({ actorId: admin.id });
+      expect(audited).toMatchObject({ actorId: t.admin.id });
       expect((await step(waiting, 'confirm')).statusCode).toBe(409);
 
       expect((await step(waiting, 'ship', { carrier: 'Speedy', trackingNumber: 'SP3' })).statusCode).toBe(200);

@@ -1,16 +1,12 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { orders } from '../../db/schema.js';
-import { createTestApp, type TestApp } from '../../test/app.js';
 import { bearer, createProduct, createUser } from '../../test/factories.js';
+import { useTestApp } from '../../test/harness.js';
 import { addCartLine, cartOf, TEST_DELIVERY } from '../payments/test-support.js';
 
 /** PAYMENTS=off: a shop that takes no card payments (no Stripe, and no test page for new orders). */
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ PAYMENTS: 'off' });
-});
-afterAll(() => t.close());
+const t = useTestApp({ env: { PAYMENTS: 'off' } });
 
 const order = (user: { token: string }, paymentMethod: 'card' | 'cod') =>
   t.app.inject({

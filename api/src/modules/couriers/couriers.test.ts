@@ -1,21 +1,16 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { auditLog, courierOffices, courierShipments, orders } from '../../db/schema.js';
-import { createTestApp, heard, type TestApp } from '../../test/app.js';
+import { heard } from '../../test/app.js';
 import { bearer, createProduct, createUser, type CreatedUser } from '../../test/factories.js';
+import { useTestApp } from '../../test/harness.js';
 import { addCartLine, TEST_DELIVERY } from '../payments/test-support.js';
 import { BUILTIN_OFFICES } from './builtin-offices.js';
 import { builtinCourier } from './builtin.js';
 import { createShipment } from './shipments.js';
 
 /** The built-in courier end to end: the picker's search, the checkout's office, the shipment and its label. */
-let t: TestApp;
-let admin: CreatedUser;
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await createUser(t.db, { role: 'ADMIN' });
-});
-afterAll(() => t.close());
+const t = useTestApp({ admin: true });
 
 const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
 const officeNamed = async (code: string) =>
@@ -106,7 +101,7 @@ describe('checkout to an office or locker', () => {
     const put = await t.app.inject({
       method: 'PUT',
       url: '/api/admin/settings',
-      headers: bearer(admin),
+      headers: bearer(t.admin),
       payload: { delivery: { officePrice: 4.5, lockerPrice: 3.2 } },
     });
     expect(put.statusCode, put.body).toBe(200);
@@ -172,7 +167,12 @@ async function codOrderToOffice(code = 'SOF-L1') {
 }
 
 const ship = (orderId: number, body: object = {}) =>
-  t.app.inject({ method: 'POST', url: `/api/admin/orders/${orderId}/shipment`, headers: bearer(admin), payload: body });
+  t.app.inject({
+    method: 'POST',
+    url: `/api/admin/orders/${orderId}/shipment`,
+    headers: bearer(t.admin),
+    payload: body,
+  });
 
 describe('POST /api/admin/orders/{id}/shipment (the built-in courier)', () => {
   it('makes the label and ships the order in one step; the label prints again; tracking is the admin’s', async () => {
@@ -197,7 +197,7 @@ describe('POST /api/admin/orders/{id}/shipment (the built-in courier)', () => {
       office: expect.stringContaining('Studentski'),
     });
 
-    const label = await get(order.tracking.labelUrl, bearer(admin));
+    const label = await get(order.tracking.labelUrl, bearer(t.admin));
     expect(label.statusCode).toBe(200);
     expect(label.headers['content-type']).toBe('application/pdf');
     expect(label.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
@@ -216,7 +216,7 @@ describe('POST /api/admin/orders/{id}/shipment (the built-in courier)', () => {
     const delivered = await t.app.inject({
       method: 'POST',
       url: `/api/admin/orders/${orderId}/deliver`,
-      headers: bearer(admin),
+      headers: bearer(t.admin),
     });
     expect(delivered.statusCode, delivered.body).toBeLessThan(300);
     expect(await orderRow(orderId)).toMatchObject({ fulfilment: 'delivered', status: 'paid' });
@@ -228,7 +228,7 @@ describe('POST /api/admin/orders/{id}/shipment (the built-in courier)', () => {
     const codes = answers.map((answer) => answer.statusCode).sort();
     expect(codes).toEqual([200, 409, 409]);
     expect(await t.db.select().from(courierShipments).where(eq(courierShipments.orderId, orderId))).toHaveLength(1);
-    const events = await t.app.inject({ method: 'GET', url: `/api/admin/orders/${orderId}`, headers: bearer(admin) });
+    const events = await t.app.inject({ method: 'GET', url: `/api/admin/orders/${orderId}`, headers: bearer(t.admin) });
     expect(events.json().events.filter((event: { type: string }) => event.type === 'shipped')).toHaveLength(1);
   });
 
@@ -237,7 +237,7 @@ describe('POST /api/admin/orders/{id}/shipment (the built-in courier)', () => {
     const pending = await checkout(user, { officeId: (await officeNamed('RSE-01')).id });
     expect(pending.statusCode, pending.body).toBe(201);
     expect((await ship(pending.json().orderId)).json().code).toBe('INVALID_TRANSITION');
-    expect((await get(`/api/admin/orders/${pending.json().orderId}/shipment/label`, bearer(admin))).statusCode).toBe(
+    expect((await get(`/api/admin/orders/${pending.json().orderId}/shipment/label`, bearer(t.admin))).statusCode).toBe(
       404,
     );
     expect((await ship(999_999)).statusCode).toBe(404);
@@ -266,7 +266,7 @@ describe('POST /api/admin/orders/{id}/shipment (the built-in courier)', () => {
       },
     };
     const couriers = { ...t.app.couriers, gateway };
-    await expect(createShipment(t.db, couriers, admin.id, orderId, {})).rejects.toMatchObject({
+    await expect(createShipment(t.db, couriers, t.admin.id, orderId, {})).rejects.toMatchObject({
       code: 'INVALID_TRANSITION',
     });
     expect(cancelled).toEqual([`AN${String(orderId).padStart(10, '0')}`]);
@@ -275,7 +275,7 @@ describe('POST /api/admin/orders/{id}/shipment (the built-in courier)', () => {
   });
 
   it('syncs on demand (admins only, audited)', async () => {
-    const sync = await t.app.inject({ method: 'POST', url: '/api/admin/couriers/sync', headers: bearer(admin) });
+    const sync = await t.app.inject({ method: 'POST', url: '/api/admin/couriers/sync', headers: bearer(t.admin) });
     expect(sync.statusCode, sync.body).toBe(200);
     expect(sync.json()).toMatchObject({ courier: 'builtin', closed: 0, total: BUILTIN_OFFICES.length });
     const user = await createUser(t.db);

@@ -2,24 +2,18 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../app.js';
 import { loadConfig } from '../../config.js';
 import { createTestDatabase } from '../../test/database.js';
-import { createTestApp, type TestApp } from '../../test/app.js';
-import { bearer, createProduct, createUser, type CreatedUser } from '../../test/factories.js';
+import { bearer, createProduct, createUser } from '../../test/factories.js';
+import { useTestApp } from '../../test/harness.js';
 import { addCartLine, TEST_DELIVERY } from '../payments/test-support.js';
 
-let t: TestApp;
-let admin: CreatedUser;
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await createUser(t.db, { role: 'ADMIN' });
-});
-afterAll(() => t.close());
+const t = useTestApp({ admin: true });
 
 const exportCsv = (query: string) =>
-  t.app.inject({ url: `/api/admin/orders/export.csv?${query}`, headers: bearer(admin) });
+  t.app.inject({ url: `/api/admin/orders/export.csv?${query}`, headers: bearer(t.admin) });
 
 describe('GET /api/admin/orders/export.csv: the day range', () => {
   it('refuses days the database cannot read with 400 before the file starts', async () => {
@@ -118,7 +112,7 @@ describe("GET /api/admin/orders/export.csv: a file a spreadsheet in the admin's 
     for (const headers of [{}, { 'accept-language': 'bg-BG,bg;q=0.9' }]) {
       const csv = await t.app.inject({
         url: `/api/admin/orders/export.csv${'accept-language' in headers ? '' : '?lang=bg'}`,
-        headers: { ...bearer(admin), ...headers },
+        headers: { ...bearer(t.admin), ...headers },
       });
       expect(csv.statusCode).toBe(200);
       const { columns, line } = rowsOf(csv.body, ';');
@@ -134,7 +128,7 @@ describe("GET /api/admin/orders/export.csv: a file a spreadsheet in the admin's 
   it('in English: `,` and a decimal point, with the same VAT column', async () => {
     const csv = await t.app.inject({
       url: '/api/admin/orders/export.csv?lang=en',
-      headers: { ...bearer(admin), 'accept-language': 'bg' },
+      headers: { ...bearer(t.admin), 'accept-language': 'bg' },
     });
     const { columns, line } = rowsOf(csv.body, ',');
     expect(columns.indexOf('line_vat')).toBe(columns.indexOf('line_total') + 1);

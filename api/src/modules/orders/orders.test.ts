@@ -1,15 +1,11 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { orders } from '../../db/schema.js';
-import { createTestApp, type TestApp } from '../../test/app.js';
 import { bearer, createProduct, createUser, type CreatedUser } from '../../test/factories.js';
+import { useTestApp } from '../../test/harness.js';
 import { addCartLine, checkout, orderOf } from '../payments/test-support.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 const get = (url: string, user?: CreatedUser) => t.app.inject({ url, headers: user ? bearer(user) : {} });
 

@@ -1,17 +1,12 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { orders } from '../../db/schema.js';
-import { createTestApp, effectsRun, heard, type TestApp } from '../../test/app.js';
-import { bearer, createProduct, createUser, type CreatedUser } from '../../test/factories.js';
+import { effectsRun, heard } from '../../test/app.js';
+import { bearer, createProduct, createUser } from '../../test/factories.js';
+import { useTestApp } from '../../test/harness.js';
 import { addCartLine, payOnTestPage, TEST_DELIVERY } from '../payments/test-support.js';
 
-let t: TestApp;
-let admin: CreatedUser;
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await createUser(t.db, { role: 'ADMIN' });
-});
-afterAll(() => t.close());
+const t = useTestApp({ admin: true });
 
 async function order(paymentMethod: 'cod' | 'card', priceCents = 4000) {
   const user = await createUser(t.db);
@@ -28,7 +23,7 @@ async function order(paymentMethod: 'cod' | 'card', priceCents = 4000) {
   return { user, orderId, sessionId };
 }
 
-const stats = async () => (await t.app.inject({ url: '/api/admin/stats?days=7', headers: bearer(admin) })).json();
+const stats = async () => (await t.app.inject({ url: '/api/admin/stats?days=7', headers: bearer(t.admin) })).json();
 
 describe("the dashboard's figures", () => {
   it('counts the orders to ship (paid or placed, unfulfilled, not awaiting confirmation), as the filtered list shows them', async () => {
@@ -43,7 +38,7 @@ describe("the dashboard's figures", () => {
     await heard(t.app);
 
     expect((await stats()).toShip).toBe(2);
-    const list = await t.app.inject({ url: '/api/admin/orders?ship=due', headers: bearer(admin) });
+    const list = await t.app.inject({ url: '/api/admin/orders?ship=due', headers: bearer(t.admin) });
     expect(list.statusCode, list.body).toBe(200);
     expect(
       list
@@ -62,7 +57,7 @@ describe("the dashboard's figures", () => {
     const refund = await t.app.inject({
       method: 'POST',
       url: `/api/admin/orders/${card.orderId}/refund`,
-      headers: bearer(admin),
+      headers: bearer(t.admin),
       payload: { amount: 12.5 },
     });
     expect(refund.statusCode, refund.body).toBe(200);

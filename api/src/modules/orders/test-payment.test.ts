@@ -1,24 +1,12 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { orders } from '../../db/schema.js';
-import { createTestApp, type TestApp } from '../../test/app.js';
-import { bearer, createProduct, createUser, type CreatedUser } from '../../test/factories.js';
-import { startSmtpServer, type TestSmtpServer } from '../../test/smtp.js';
+import { bearer, createProduct, createUser } from '../../test/factories.js';
+import { useTestApp } from '../../test/harness.js';
 import { addCartLine, payOnTestPage, TEST_DELIVERY } from '../payments/test-support.js';
 
 /** Orders paid on the built-in test page say so wherever they are seen: no money moved. */
-let t: TestApp;
-let smtp: TestSmtpServer;
-let admin: CreatedUser;
-beforeAll(async () => {
-  smtp = await startSmtpServer();
-  t = await createTestApp({ SMTP_URL: smtp.url });
-  admin = await createUser(t.db, { role: 'ADMIN' });
-});
-afterAll(async () => {
-  await t.close();
-  await smtp.close();
-});
+const t = useTestApp({ smtp: true, admin: true });
 
 async function order(paymentMethod: 'card' | 'cod', locale: 'en' | 'bg' = 'en') {
   const user = await createUser(t.db, { locale });
@@ -36,10 +24,10 @@ async function order(paymentMethod: 'card' | 'cod', locale: 'en' | 'bg' = 'en') 
 }
 
 const adminOrder = async (id: number) =>
-  (await t.app.inject({ url: `/api/admin/orders/${id}`, headers: bearer(admin) })).json<{ testPayment: boolean }>();
+  (await t.app.inject({ url: `/api/admin/orders/${id}`, headers: bearer(t.admin) })).json<{ testPayment: boolean }>();
 
 const listed = async (id: number) => {
-  const page = await t.app.inject({ url: '/api/admin/orders?limit=100', headers: bearer(admin) });
+  const page = await t.app.inject({ url: '/api/admin/orders?limit=100', headers: bearer(t.admin) });
   return page.json<{ data: { id: number; testPayment: boolean }[] }>().data.find((row) => row.id === id);
 };
 
@@ -71,7 +59,7 @@ describe('a test payment', () => {
     const today = new Date().toISOString().slice(0, 10);
     const csv = await t.app.inject({
       url: `/api/admin/orders/export.csv?from=${today}&to=${today}`,
-      headers: bearer(admin),
+      headers: bearer(t.admin),
     });
     const [header, ...rows] = csv.body.trim().split('\r\n');
     const columns = header!.split(',');
@@ -86,24 +74,24 @@ describe('a test payment', () => {
     const english = await order('card', 'en');
     const bulgarian = await order('card', 'bg');
     const cod = await order('cod');
-    const en = await smtp.waitFor(english.user.email, (mail) => /confirmed/.test(mail.subject));
+    const en = await t.smtp.waitFor(english.user.email, (mail) => /confirmed/.test(mail.subject));
     expect(en.text).toContain("TEST PAYMENT: this order was paid on the shop's test payment page");
     expect(en.html).toContain('TEST PAYMENT');
-    const bg = await smtp.waitFor(bulgarian.user.email, (mail) => /потвърдена/.test(mail.subject));
+    const bg = await t.smtp.waitFor(bulgarian.user.email, (mail) => /потвърдена/.test(mail.subject));
     expect(bg.text).toContain('ТЕСТОВО ПЛАЩАНЕ: поръчката е платена на тестовата страница за плащане');
     expect(bg.html).toContain('ТЕСТОВО ПЛАЩАНЕ');
-    const plain = await smtp.waitFor(cod.user.email, (mail) => /confirmed/.test(mail.subject));
+    const plain = await t.smtp.waitFor(cod.user.email, (mail) => /confirmed/.test(mail.subject));
     expect(plain.text).not.toContain('TEST PAYMENT');
 
     // Every later mail of the order says it too.
     const shipped = await t.app.inject({
       method: 'POST',
       url: `/api/admin/orders/${english.orderId}/ship`,
-      headers: bearer(admin),
+      headers: bearer(t.admin),
       payload: { carrier: 'Speedy', trackingNumber: 'SP123' },
     });
     expect(shipped.statusCode, shipped.body).toBe(200);
-    const onItsWay = await smtp.waitFor(english.user.email, (mail) => /on its way/.test(mail.subject));
+    const onItsWay = await t.smtp.waitFor(english.user.email, (mail) => /on its way/.test(mail.subject));
     expect(onItsWay.text).toContain('TEST PAYMENT');
   });
 });

@@ -1,21 +1,12 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { cartItems, orders } from '../../db/schema.js';
-import { createTestApp, type TestApp, effectsRun } from '../../test/app.js';
+import { effectsRun } from '../../test/app.js';
 import { createProduct, createUser } from '../../test/factories.js';
-import { startSmtpServer, type TestSmtpServer } from '../../test/smtp.js';
+import { useTestApp } from '../../test/harness.js';
 import { addCartLine, cartOf, checkout, orderOf } from './test-support.js';
 
-let t: TestApp;
-let smtp: TestSmtpServer;
-beforeAll(async () => {
-  smtp = await startSmtpServer();
-  t = await createTestApp({ SMTP_URL: smtp.url });
-});
-afterAll(async () => {
-  await t.close();
-  await smtp.close();
-});
+const t = useTestApp({ smtp: true });
 
 const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
 const goodCard = { name: 'Ada Lovelace', cardNumber: '4242 4242 4242 4242', expiry: '12/34', cvc: '123' };
@@ -93,7 +84,7 @@ describe('GET /pay/:sessionId', () => {
     expect(page.body).toContain('Оникс · M');
     expect(page.body).toContain('Bone · L');
     expect((await pay(session.sessionId)).statusCode).toBe(303);
-    const mail = await smtp.waitFor(user.email);
+    const mail = await t.smtp.waitFor(user.email);
     expect(mail.subject).toMatch(/^Поръчка [0-9A-F]{12} в Atelier Noir е потвърдена$/);
     expect(mail.text).toContain('2 × Черен суитшърт (Оникс, M)');
     expect(mail.text).toMatch(/1 × .+ \(Bone, L\)/);
@@ -141,7 +132,7 @@ describe('POST /pay/:sessionId', () => {
 
   it('pays with a valid card: 303 to the success page, order paid, cart emptied, one confirmation mail', async () => {
     await effectsRun(t.app);
-    const mailsBefore = smtp.messages.length;
+    const mailsBefore = t.smtp.messages.length;
     const { session, user } = await openSession();
     const paid = await pay(session.sessionId, { ...goodCard, cardNumber: '5555 5555 5555 4444' });
     expect(paid.statusCode).toBe(303);
@@ -152,7 +143,7 @@ describe('POST /pay/:sessionId', () => {
     expect(order.paidAt).toBeInstanceOf(Date);
     expect(await cartOf(t.db, user.id)).toEqual([]);
     await effectsRun(t.app);
-    const mails = smtp.messages.slice(mailsBefore);
+    const mails = t.smtp.messages.slice(mailsBefore);
     expect(mails).toHaveLength(1);
     expect(mails[0]?.to).toEqual([user.email]);
     expect(mails[0]?.subject).toBe(`Your Atelier Noir order ${order.reference} is confirmed`);
@@ -188,7 +179,7 @@ describe('POST /pay/:sessionId', () => {
 
   it('pays once when the form is submitted twice at the same moment', async () => {
     await effectsRun(t.app);
-    const mailsBefore = smtp.messages.length;
+    const mailsBefore = t.smtp.messages.length;
     const { session } = await openSession();
     const answers = await Promise.all([pay(session.sessionId), pay(session.sessionId)]);
     // The later one lands on the success page too, or is told the order is already paid.
@@ -196,7 +187,7 @@ describe('POST /pay/:sessionId', () => {
     for (const answer of answers) expect([303, 409]).toContain(answer.statusCode);
     expect((await orderOf(t.db, session.sessionId)).status).toBe('paid');
     await effectsRun(t.app);
-    expect(smtp.messages.slice(mailsBefore)).toHaveLength(1);
+    expect(t.smtp.messages.slice(mailsBefore)).toHaveLength(1);
   });
 
   it('stops card guessing on one session with 429', async () => {

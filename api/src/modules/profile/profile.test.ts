@@ -1,16 +1,12 @@
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { userUploads, users } from '../../db/schema.js';
-import { createTestApp, type TestApp } from '../../test/app.js';
 import { bearer, createUser } from '../../test/factories.js';
+import { useTestApp } from '../../test/harness.js';
 import { MESSAGES } from './service.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 /** A multipart body with one file part (and optional text fields). */
 function multipart(field: string, file: Buffer, filename = 'avatar.png', contentType = 'image/png') {

@@ -1,25 +1,14 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { auditLog, effects, orderItems, orders, productReviews } from '../../db/schema.js';
 import { catalogKeys } from '../../platform/cache/catalog-cache.js';
-import { createTestApp, effectsRun, heard, type TestApp } from '../../test/app.js';
+import { effectsRun, heard } from '../../test/app.js';
 import { bearer, createProduct, createUser, type CreatedProduct, type CreatedUser } from '../../test/factories.js';
-import { startSmtpServer, type TestSmtpServer } from '../../test/smtp.js';
+import { useTestApp } from '../../test/harness.js';
 import { REVIEW_INVITE } from './effect-kinds.js';
 import { addCartLine, TEST_DELIVERY } from '../payments/test-support.js';
 
-let t: TestApp;
-let smtp: TestSmtpServer;
-let admin: CreatedUser;
-beforeAll(async () => {
-  smtp = await startSmtpServer();
-  t = await createTestApp({ SMTP_URL: smtp.url });
-  admin = await createUser(t.db, { role: 'ADMIN' });
-});
-afterAll(async () => {
-  await t.close();
-  await smtp.close();
-});
+const t = useTestApp({ smtp: true, admin: true });
 
 type OrderState = Pick<typeof orders.$inferInsert, 'status' | 'fulfilment' | 'paymentMethod'>;
 const DELIVERED: OrderState = { status: 'placed', fulfilment: 'delivered', paymentMethod: 'cod' };
@@ -69,7 +58,7 @@ const list = async (productId: number, query = '') => {
   return answer.json();
 };
 
-const moderate = (id: number, action: 'publish' | 'hide', as: CreatedUser = admin) =>
+const moderate = (id: number, action: 'publish' | 'hide', as: CreatedUser = t.admin) =>
   t.app.inject({ method: 'POST', url: `/api/admin/reviews/${id}/${action}`, headers: bearer(as) });
 
 /** Published reviews of `product` by new buyers, oldest first, a second apart. */
@@ -169,7 +158,7 @@ describe('moderation', () => {
       total: 0,
       summary: { average: null, count: 0, fit: { small: 0, true: 0, large: 0 } },
     });
-    const pending = await t.app.inject({ url: '/api/admin/reviews?status=pending', headers: bearer(admin) });
+    const pending = await t.app.inject({ url: '/api/admin/reviews?status=pending', headers: bearer(t.admin) });
     expect(pending.json().data).toContainEqual(
       expect.objectContaining({ id, status: 'pending', productId: product.id, email: buyer.email }),
     );
@@ -203,13 +192,13 @@ describe('moderation', () => {
     expect((await moderate(id, 'hide')).json().status).toBe('hidden');
     expect((await list(product.id)).total).toBe(0);
     expect((await t.app.inject(`/api/products/${product.id}`)).json().rating).toBeNull();
-    const hidden = await t.app.inject({ url: '/api/admin/reviews?status=hidden', headers: bearer(admin) });
+    const hidden = await t.app.inject({ url: '/api/admin/reviews?status=hidden', headers: bearer(t.admin) });
     expect(hidden.json().data.map((row: { id: number }) => row.id)).toContain(id);
 
     const audited = await t.db
       .select({ action: auditLog.action })
       .from(auditLog)
-      .where(and(eq(auditLog.actorId, admin.id), eq(auditLog.target, `review:${id}`)));
+      .where(and(eq(auditLog.actorId, t.admin.id), eq(auditLog.target, `review:${id}`)));
     expect(audited.map((row) => row.action)).toEqual(['review.publish', 'review.hide']);
     expect((await moderate(999_999, 'publish')).statusCode).toBe(404);
   });
@@ -355,7 +344,12 @@ describe('the invitation to review', () => {
     expect(placed.statusCode, placed.body).toBe(201);
     const orderId = placed.json().orderId as number;
     const step = (action: string, payload: object = {}) =>
-      t.app.inject({ method: 'POST', url: `/api/admin/orders/${orderId}/${action}`, headers: bearer(admin), payload });
+      t.app.inject({
+        method: 'POST',
+        url: `/api/admin/orders/${orderId}/${action}`,
+        headers: bearer(t.admin),
+        payload,
+      });
     expect((await step('ship', { carrier: 'Speedy', trackingNumber: 'R1' })).statusCode).toBe(200);
     const delivered = new Date();
     expect((await step('deliver')).statusCode).toBe(200);
@@ -369,13 +363,13 @@ describe('the invitation to review', () => {
     expect(due).toBeGreaterThan(7 * 86_400_000 - 60_000);
     expect(due).toBeLessThan(7 * 86_400_000 + 60_000);
     await effectsRun(t.app);
-    expect(smtp.messages.filter((mail) => /отзив/i.test(mail.subject + mail.text))).toEqual([]);
+    expect(t.smtp.messages.filter((mail) => /отзив/i.test(mail.subject + mail.text))).toEqual([]);
 
     // The buyer reviews the hoodie before the week is out: the mail names only the tee.
     expect((await post(buyer, hoodie.id)).statusCode).toBe(201);
     await t.db.update(effects).set({ runAfter: new Date() }).where(eq(effects.id, invites[0]!.id));
     await effectsRun(t.app);
-    const mail = await smtp.waitFor(buyer.email, (m) => /Как ви стои/.test(m.subject));
+    const mail = await t.smtp.waitFor(buyer.email, (m) => /Как ви стои/.test(m.subject));
     expect(mail.text).toContain(`Тениска <Ноар>: http://shop.test/product/${tee.id}`);
     expect(mail.text).not.toContain('Суитшърт');
     expect(mail.html).toContain('Тениска &lt;Ноар&gt;');

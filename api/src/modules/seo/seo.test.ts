@@ -1,14 +1,11 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { products } from '../../db/schema.js';
-import { createTestApp, heard, type TestApp } from '../../test/app.js';
+import { heard } from '../../test/app.js';
 import { createProduct } from '../../test/factories.js';
+import { useTestApp } from '../../test/harness.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 /** The `<loc>`s of the sitemap, after checking it is one well-formed urlset. */
 async function locations(): Promise<string[]> {

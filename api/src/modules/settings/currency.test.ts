@@ -1,20 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/app.js';
+import { describe, expect, it } from 'vitest';
 import { bearer, createProduct, createUser } from '../../test/factories.js';
-import { startSmtpServer, type TestSmtpServer } from '../../test/smtp.js';
+import { useTestApp } from '../../test/harness.js';
 import { addCartLine, TEST_DELIVERY } from '../payments/test-support.js';
 
 /** CURRENCY=EUR, as a Bulgarian owner runs the shop (README: Configuration): euros end to end. */
-let t: TestApp;
-let smtp: TestSmtpServer;
-beforeAll(async () => {
-  smtp = await startSmtpServer();
-  t = await createTestApp({ SMTP_URL: smtp.url, CURRENCY: 'EUR' });
-});
-afterAll(async () => {
-  await t.close();
-  await smtp.close();
-});
+const t = useTestApp({ env: { CURRENCY: 'EUR' }, smtp: true });
 
 const NBSP = '\u00a0';
 
@@ -49,7 +39,7 @@ describe('with CURRENCY=EUR', () => {
       expect(placed.statusCode, placed.body).toBe(201);
       const order = (await t.app.inject({ url: `/api/orders/${placed.json().orderId}`, headers: bearer(user) })).json();
       expect(order.currency).toBe('EUR');
-      const mail = await smtp.waitFor(user.email);
+      const mail = await t.smtp.waitFor(user.email);
       expect(mail.text).toContain(total);
       expect(mail.text).not.toContain('$');
     }

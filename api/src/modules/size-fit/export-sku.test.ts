@@ -1,15 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/app.js';
-import { bearer, createProduct, createUser, type CreatedUser } from '../../test/factories.js';
+import { describe, expect, it } from 'vitest';
+import { bearer, createProduct, createUser } from '../../test/factories.js';
+import { useTestApp } from '../../test/harness.js';
 import { addCartLine, TEST_DELIVERY } from '../payments/test-support.js';
 
-let t: TestApp;
-let admin: CreatedUser;
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await createUser(t.db, { role: 'ADMIN' });
-});
-afterAll(() => t.close());
+const t = useTestApp({ admin: true });
 
 describe('the orders CSV carries each line’s SKU', () => {
   it('derived from the style code, or set by hand, and empty without either', async () => {
@@ -18,7 +12,7 @@ describe('the orders CSV carries each line’s SKU', () => {
     const details = await t.app.inject({
       method: 'PUT',
       url: `/api/admin/products/${coded.id}/details`,
-      headers: bearer(admin),
+      headers: bearer(t.admin),
       payload: {
         styleCode: 'AN-CSV-1',
         variants: [{ colorId: coded.colors[1]!.id, size: 'L', sku: 'BLUE-L-SPECIAL' }],
@@ -39,7 +33,7 @@ describe('the orders CSV carries each line’s SKU', () => {
     expect(order.statusCode, order.body).toBe(201);
     const orderId = order.json<{ orderId: number }>().orderId;
 
-    const csv = await t.app.inject({ url: '/api/admin/orders/export.csv?lang=en', headers: bearer(admin) });
+    const csv = await t.app.inject({ url: '/api/admin/orders/export.csv?lang=en', headers: bearer(t.admin) });
     expect(csv.statusCode).toBe(200);
     const [header, ...rows] = csv.body.slice(1).trim().split('\r\n');
     const columns = header!.split(',');

@@ -1,15 +1,12 @@
 import type { Product, WishlistItem } from '@shop/contract';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { productReviews, products, wishlistItems } from '../../db/schema.js';
-import { createTestApp, heard, type TestApp } from '../../test/app.js';
+import { heard } from '../../test/app.js';
 import { bearer, createProduct, createUser, type CreatedProduct, type CreatedUser } from '../../test/factories.js';
+import { useTestApp } from '../../test/harness.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 const add = (user: CreatedUser, body: Record<string, unknown>, url = '/api/wishlist') =>
   t.app.inject({ method: 'POST', url, headers: bearer(user), payload: body });

@@ -1,21 +1,12 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { orders, users, withdrawalRequests, withdrawals } from '../../db/schema.js';
-import { createTestApp, type TestApp } from '../../test/app.js';
 import { bearer } from '../../test/factories.js';
-import { startSmtpServer, type ReceivedMail, type TestSmtpServer } from '../../test/smtp.js';
+import { type ReceivedMail } from '../../test/smtp.js';
+import { useTestApp } from '../../test/harness.js';
 import { placedOrder } from './test-support.js';
 
-let t: TestApp;
-let smtp: TestSmtpServer;
-beforeAll(async () => {
-  smtp = await startSmtpServer();
-  t = await createTestApp({ SMTP_URL: smtp.url });
-});
-afterAll(async () => {
-  await t.close();
-  await smtp.close();
-});
+const t = useTestApp({ smtp: true });
 
 const DAY_MS = 86_400_000;
 const PHISHING = '<a href="https://evil.example/pay">Pay the return fee here</a> Your order is suspended';
@@ -36,7 +27,7 @@ const tokenIn = (mail: ReceivedMail) => {
   return match[1]!;
 };
 const linkMail = (to: string, reference: string) =>
-  smtp.waitFor(to, (mail) => mail.subject === `Confirm your withdrawal from order ${reference}`);
+  t.smtp.waitFor(to, (mail) => mail.subject === `Confirm your withdrawal from order ${reference}`);
 
 describe('the public withdrawal form', () => {
   it('answers a stranger with the right reference and email exactly as a wrong one, and records nothing', async () => {
@@ -57,7 +48,7 @@ describe('the public withdrawal form', () => {
     // Only the matching request keeps a row and mails a link, to the order's own address.
     expect(await requestsOf(orderId)).toHaveLength(1);
     await linkMail(user.email, reference);
-    expect(smtp.messages.filter((mail) => mail.to.includes('someone-else@example.com'))).toEqual([]);
+    expect(t.smtp.messages.filter((mail) => mail.to.includes('someone-else@example.com'))).toEqual([]);
   });
 
   it('mails the link to the order’s address greeting the order’s name; no mail ever carries the name typed', async () => {
@@ -72,12 +63,12 @@ describe('the public withdrawal form', () => {
     expect(mail.html).toContain(`/withdrawal/confirm?token=${tokenIn(mail)}`);
     const confirmed = await confirm(tokenIn(mail));
     expect(confirmed.statusCode, confirmed.body).toBe(201);
-    const ack = await smtp.waitFor(
+    const ack = await t.smtp.waitFor(
       user.email,
       (m) => m.subject === `We received your withdrawal from order ${reference}`,
     );
     expect(ack.text).toContain('Hello, Ana Petrova');
-    for (const sent of smtp.messages.filter((m) => m.to.includes(user.email))) {
+    for (const sent of t.smtp.messages.filter((m) => m.to.includes(user.email))) {
       for (const part of [sent.subject, sent.text, sent.html]) {
         expect(part).not.toContain('evil.example');
         expect(part).not.toContain('suspended');
@@ -180,10 +171,10 @@ describe('the public withdrawal form', () => {
   it('writes to the order’s address in the order’s language, and takes an old mail’s order number too', async () => {
     const { user, orderId, reference } = await placedOrder(t, { locale: 'bg' });
     expect((await ask({ orderId: String(orderId), email: user.email, name: 'Ана' })).statusCode).toBe(202);
-    const mail = await smtp.waitFor(user.email, (m) => m.subject === `Потвърдете отказа си от поръчка ${reference}`);
+    const mail = await t.smtp.waitFor(user.email, (m) => m.subject === `Потвърдете отказа си от поръчка ${reference}`);
     expect(mail.text).toContain('Здравейте, Ana Petrova');
     expect((await confirm(tokenIn(mail))).statusCode).toBe(201);
-    await smtp.waitFor(user.email, (m) => m.subject === `Получихме отказа ви от поръчка ${reference}`);
+    await t.smtp.waitFor(user.email, (m) => m.subject === `Получихме отказа ви от поръчка ${reference}`);
   });
 
   it('is limited per order, per email and per client address, whether or not they match', async () => {

@@ -4,7 +4,7 @@ import { bearer, createProduct, createUser } from '../../test/factories.js';
 import { addCartLine, TEST_DELIVERY } from '../payments/test-support.js';
 
 /** A cash-on-delivery order of two lines (2 + 1), placed at once, by a shopper named "Ana Petrova". */
-export async function placedOrder(t: TestApp, options: { locale?: 'en' | 'bg' } = {}) {
+export async function placedOrder(t: Pick<TestApp, 'app' | 'db'>, options: { locale?: 'en' | 'bg' } = {}) {
   const user = await createUser(t.db, { locale: options.locale, name: 'Ana Petrova' });
   const product = await createProduct(t.db, {
     priceCents: 4000,

@@ -1,22 +1,12 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { orderEvents, orders } from '../../db/schema.js';
-import { createTestApp, type TestApp } from '../../test/app.js';
 import { bearer, createProduct, createUser, type CreatedUser } from '../../test/factories.js';
-import { startSmtpServer, type TestSmtpServer } from '../../test/smtp.js';
+import { useTestApp } from '../../test/harness.js';
 import { addCartLine, checkout, orderOf, payOnTestPage } from '../payments/test-support.js';
 import { placedOrder as placedOrderOf } from './test-support.js';
 
-let t: TestApp;
-let smtp: TestSmtpServer;
-beforeAll(async () => {
-  smtp = await startSmtpServer();
-  t = await createTestApp({ SMTP_URL: smtp.url });
-});
-afterAll(async () => {
-  await t.close();
-  await smtp.close();
-});
+const t = useTestApp({ smtp: true });
 
 const DAY_MS = 86_400_000;
 
@@ -39,7 +29,7 @@ describe('withdrawing from an order as its owner', () => {
     expect(withdrawal).toMatchObject({ orderId, reference, items: [{ orderItemId: first.id, quantity: 1 }] });
     expect(Date.now() - Date.parse(withdrawal.submittedAt)).toBeLessThan(60_000);
 
-    const mail = await smtp.waitFor(user.email, (m) => /withdrawal/.test(m.subject));
+    const mail = await t.smtp.waitFor(user.email, (m) => /withdrawal/.test(m.subject));
     // Shoppers read the order's reference, never its sequential number.
     expect(mail.subject).toBe(`We received your withdrawal from order ${reference}`);
     expect(mail.text).toContain('Hello, Ana Petrova');
@@ -70,7 +60,7 @@ describe('withdrawing from an order as its owner', () => {
       lines.map((line) => ({ orderItemId: line.id, quantity: line.quantity })),
     );
     // The order's own confirmation is mailed too: this is the acknowledgement.
-    const mail = await smtp.waitFor(user.email, (sent) => sent.subject.startsWith('Получихме отказа'));
+    const mail = await t.smtp.waitFor(user.email, (sent) => sent.subject.startsWith('Получихме отказа'));
     expect(mail.subject).toBe(`Получихме отказа ви от поръчка ${reference}`);
     expect(mail.text).toMatch(/2 × .+ \(Оникс, S\)/);
   });
@@ -86,7 +76,7 @@ describe('withdrawing from an order as its owner', () => {
       await payOnTestPage(t.app, session.sessionId);
       const { id: orderId } = await orderOf(t.db, session.sessionId);
       expect((await withdrawAs(user, orderId)).statusCode).toBe(201);
-      const mail = await smtp.waitFor(user.email, (sent) => sent.subject.startsWith(subject));
+      const mail = await t.smtp.waitFor(user.email, (sent) => sent.subject.startsWith(subject));
       expect(mail.text).toContain(line);
       expect(mail.text.indexOf(line)).toBeLessThan(mail.text.indexOf(subject));
       expect(mail.html).toContain(line.split(':')[0]);

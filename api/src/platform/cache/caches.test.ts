@@ -1,21 +1,20 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cartItems, passwordResets, productColors, sessions, users } from '../../db/schema.js';
 import { multipart } from '../../modules/admin/test-support.js';
 import { checkout } from '../../modules/payments/test-support.js';
 import { buildApp } from '../../app.js';
-import { createTestApp, heard, type TestApp } from '../../test/app.js';
+import { heard } from '../../test/app.js';
 import { bearer, createProduct, createUser, type CreatedProduct, type CreatedUser } from '../../test/factories.js';
+import { useTestApp } from '../../test/harness.js';
 import { generateToken, hashToken } from '../security/tokens.js';
 
-let t: TestApp;
+const t = useTestApp();
 /** The root admin: the one who makes and unmakes admins. */
 let root: CreatedUser;
 beforeAll(async () => {
-  t = await createTestApp();
   root = await createUser(t.db, { role: 'ROOT_ADMIN' });
 });
-afterAll(() => t.close());
 afterEach(() => vi.restoreAllMocks());
 
 const get = (user: { token: string }, url: string, etag?: string) =>

@@ -1,17 +1,13 @@
 import { eq, inArray, or } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { files, orderItems, orders, productColors, products, users } from '../../db/schema.js';
 import { testImage } from '../../modules/admin/test-support.js';
-import { createTestApp, type TestApp } from '../../test/app.js';
 import { createProduct, createUser } from '../../test/factories.js';
+import { useTestApp } from '../../test/harness.js';
 import { collectUnusedFiles } from './collect.js';
 import { storeImage, type StoredImage } from './images.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 /** A product picture large enough to get its 400 and 800 px variants. */
 const picture = async (color: string) =>

@@ -1,12 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/app.js';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../test/harness.js';
 import { pageView, pageViewKey } from './pages.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 const HOST = 'shop.test';
 
