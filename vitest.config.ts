@@ -1,9 +1,15 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 /**
- * One config, four projects. The api suite runs twice: on PGlite (in-process) and on
- * PostgreSQL (TEST_DATABASE_URL); each test file gets a fresh database from the real migrations.
+ * One config, four projects. The api suite runs in full on PGlite (in-process, the default
+ * engine); on PostgreSQL (TEST_DATABASE_URL) run only the tests whose result can depend on the
+ * engine, tagged `engine` (decision 0049): a whole file by a `@module-tag engine` line in its
+ * first comment, one test or describe by `{ tags: ['engine'] }`. Each test file gets a fresh
+ * database from the real migrations.
  */
 const apiTests = ['api/src/**/*.test.ts'];
 const apiShared = {
@@ -13,11 +19,29 @@ const apiShared = {
   hookTimeout: 60_000,
 };
 
+/**
+ * The api files that hold an `engine` test. Only they are loaded on PostgreSQL: a file whose
+ * tests the tag filter skips would still be imported, and importing the app is most of a small
+ * file's time.
+ */
+const apiSource = fileURLToPath(new URL('./api/src', import.meta.url));
+const engineFiles = readdirSync(apiSource, { recursive: true, encoding: 'utf8' })
+  .filter((file) => file.endsWith('.test.ts'))
+  .filter((file) => /@module-tag engine\b|tags: (\[[^\]]*)?'engine'/.test(readFileSync(join(apiSource, file), 'utf8')))
+  .map((file) => `api/src/${file}`);
+
 export default defineConfig({
   test: {
     // A worker per core. Vitest's default leaves one core to its own process, which waits on the
     // workers: on a 2-core machine that ran the PGlite pass (in-process, CPU-bound) on one core.
     maxWorkers: availableParallelism(),
+    tags: [
+      {
+        name: 'engine',
+        description:
+          'The result can depend on the database engine (locks, races, numbering, the change feed, the outbox, backups, migrations, several processes, the driver): also run on PostgreSQL.',
+      },
+    ],
     projects: [
       { test: { name: 'contract', include: ['contract/src/**/*.test.ts'], environment: 'node' } },
       {
@@ -44,13 +68,11 @@ export default defineConfig({
       {
         test: {
           name: 'api-postgres',
-          include: apiTests,
-          // Crash safety and the folder lock are about the embedded database's files.
-          exclude: [
-            'api/src/robustness/crash-safety.test.ts',
-            'api/src/robustness/effects-after-crash.test.ts',
-            'api/src/db/embedded-lock.test.ts',
-          ],
+          // The files that hold `engine` tests; `--tags-filter=engine` (npm run test:api:pg,
+          // scripts/test.mjs) then runs only those tests: Vitest takes the filter from the command
+          // line or the root config, not from a project's. Crash safety and the embedded folder's
+          // lock are about PGlite's files, so they carry no tag.
+          include: engineFiles,
           ...apiShared,
           env: { TEST_DB: 'postgres' },
         },

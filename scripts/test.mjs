@@ -1,6 +1,6 @@
 // `npm test`: every suite, in order, stopping at the first failure, then one closing line with
 // the counts of all of them: lint and typecheck (fast, so first); locale check; unit, web and API
-// tests on PGlite; API tests on PostgreSQL; build; Playwright in Chromium.
+// tests on PGlite; the engine-dependent API tests on PostgreSQL; build; Playwright in Chromium.
 // A test that failed and then passed on a retry (Playwright's `retries`, vitest's `retry`) is
 // flaky, not passed: it is named and fails the run, since its first failure may be a real bug.
 import { spawnSync } from 'node:child_process';
@@ -29,15 +29,17 @@ const reports = mkdtempSync(join(tmpdir(), 'shop-test-reports-'));
 /**
  * @param {string} name
  * @param {string[]} projects
+ * @param {string[]} [options] more of vitest's options
  * @returns {Step}
  */
-const vitest = (name, projects) => ({
+const vitest = (name, projects, options = []) => ({
   title: name,
   command: 'npx',
   args: [
     'vitest',
     'run',
     ...projects.flatMap((p) => ['--project', p]),
+    ...options,
     '--reporter=default',
     '--reporter=json',
     `--outputFile.json=${join(reports, `${projects[projects.length - 1]}.json`)}`,
@@ -98,7 +100,8 @@ const steps = [
   { title: 'Typecheck', command: 'npm', args: ['run', 'typecheck'] },
   { title: 'Locale files', command: 'node', args: ['scripts/check-locales.mjs'] },
   vitest('Unit, web and API tests on PGlite', ['contract', 'web', 'api-pglite']),
-  vitest('API tests on PostgreSQL', ['api-postgres']),
+  // Only the tests whose result can depend on the engine (decision 0049).
+  vitest('API tests on PostgreSQL', ['api-postgres'], ['--tags-filter=engine']),
   { title: 'Build', command: 'npm', args: ['run', 'build'] },
   {
     title: 'End-to-end tests in Chromium',

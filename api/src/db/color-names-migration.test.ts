@@ -1,3 +1,4 @@
+// @module-tag engine: a migration run on each engine.
 import { rmSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';

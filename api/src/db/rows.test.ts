@@ -1,3 +1,4 @@
+// @module-tag engine: each driver (PGlite's, node-postgres's) gives rows its own types.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';

@@ -1,3 +1,4 @@
+// @module-tag engine: each driver has its own transaction wrapper.
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../test/harness.js';
 

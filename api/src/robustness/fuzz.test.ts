@@ -1,3 +1,4 @@
+// @module-tag engine: what each driver's errors say must never reach an answer.
 import { SIZES } from '@shop/contract';
 import type * as FastifyModule from 'fastify';
 import type { RouteOptions } from 'fastify';

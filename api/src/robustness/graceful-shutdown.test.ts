@@ -1,3 +1,4 @@
+// @module-tag engine: in-flight requests finish on each engine's connections.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';

@@ -1,3 +1,4 @@
+// @module-tag engine: numbers past the database's integers, refused before each driver sees them.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipart } from '../modules/admin/test-support.js';
 import { createTestApp, type TestApp } from '../test/app.js';

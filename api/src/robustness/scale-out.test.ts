@@ -1,3 +1,4 @@
+// @module-tag engine: several API processes share one PostgreSQL (PostgreSQL only).
 import { isDeepStrictEqual } from 'node:util';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,3 +1,4 @@
+// @module-tag engine: stored files go through each driver's bytea.
 import { deflateSync } from 'node:zlib';
 import { UPLOAD_MAX_BYTES } from '@shop/contract';
 import { eq } from 'drizzle-orm';

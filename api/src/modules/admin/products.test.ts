@@ -309,7 +309,7 @@ describe('POST /api/products/upload-images', () => {
     expect(deleted.json()).toEqual({ error: 'Product not found', code: 'NOT_FOUND' });
   });
 
-  it('survives a double click: two identical uploads leave one consistent product', async () => {
+  it('survives a double click: two identical uploads leave one consistent product', { tags: ['engine'] }, async () => {
     const id = await createDraft();
     const files = await images();
     const [first, second] = await Promise.all([
@@ -842,7 +842,7 @@ describe('DELETE /api/products/:id', () => {
     expect(await lastAudit(`product:${product.id}`)).toMatchObject({ action: 'product.delete', actorId: admin.id });
   });
 
-  it('answers 404 to the second of two deletes and to an unknown product', async () => {
+  it('answers 404 to the second of two deletes and to an unknown product', { tags: ['engine'] }, async () => {
     const product = await createProduct(t.db);
     const [first, second] = await Promise.all([
       t.app.inject({ method: 'DELETE', url: `/api/products/${product.id}`, headers: bearer(admin) }),

@@ -165,7 +165,7 @@ describe('POST /api/auth/signup', () => {
     expect(smtp.messages.length).toBe(before);
   });
 
-  it('lets exactly one of two simultaneous signups for one address through', async () => {
+  it('lets exactly one of two simultaneous signups for one address through', { tags: ['engine'] }, async () => {
     const email = freshEmail('race');
     const ip = freshIp();
     const payload = { name: 'Twin', email, password: PASSWORD };
@@ -297,7 +297,7 @@ describe('POST /api/auth/verify-otp', () => {
     expect((await post('/auth/verify-otp', { email, otp: fresh }, { ip })).statusCode).toBe(200);
   });
 
-  it('counts parallel wrong guesses exactly: never more than 5 tries', async () => {
+  it('counts parallel wrong guesses exactly: never more than 5 tries', { tags: ['engine'] }, async () => {
     const { email, code, ip } = await signUp();
     const wrong = code === '424242' ? '242424' : '424242';
     const answers = await Promise.all(
@@ -601,7 +601,7 @@ describe('password reset', () => {
     expect((await post('/auth/reset-password', { email: user.email })).statusCode).toBe(200);
   });
 
-  it('lets only one of two simultaneous uses of a link through', async () => {
+  it('lets only one of two simultaneous uses of a link through', { tags: ['engine'] }, async () => {
     const user = await createUser(t.db);
     const { token } = await requestReset(user.email);
     const [a, b] = await Promise.all([

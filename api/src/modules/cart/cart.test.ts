@@ -202,33 +202,41 @@ describe('POST /api/cart', () => {
     expect(await getCart(user).then((r) => r.json())).toEqual([]);
   });
 
-  it('holds the cap under concurrency: 50 parallel adds from two sessions end at exactly min(99, sum)', async () => {
-    const user = await createUser(t.db);
-    const tab = await secondSession(user);
-    const product = await createProduct(t.db);
-    const responses = await Promise.all(
-      Array.from({ length: 50 }, (_, i) => add(i % 2 === 0 ? user : tab, line(product, { quantity: 3 }))),
-    );
-    const statuses = responses.map((r) => r.statusCode);
-    expect(statuses.filter((s) => s === 201)).toHaveLength(1);
-    expect(statuses.every((s) => s === 200 || s === 201 || s === 409)).toBe(true);
-    // 33 adds of 3 reach 99 exactly; every later add finds the line full.
-    expect(statuses.filter((s) => s === 409)).toHaveLength(17);
-    const cart = (await getCart(user)).json<CartItem[]>();
-    expect(cart).toHaveLength(1);
-    expect(cart[0]!.quantity).toBe(99);
-  });
+  it(
+    'holds the cap under concurrency: 50 parallel adds from two sessions end at exactly min(99, sum)',
+    { tags: ['engine'] },
+    async () => {
+      const user = await createUser(t.db);
+      const tab = await secondSession(user);
+      const product = await createProduct(t.db);
+      const responses = await Promise.all(
+        Array.from({ length: 50 }, (_, i) => add(i % 2 === 0 ? user : tab, line(product, { quantity: 3 }))),
+      );
+      const statuses = responses.map((r) => r.statusCode);
+      expect(statuses.filter((s) => s === 201)).toHaveLength(1);
+      expect(statuses.every((s) => s === 200 || s === 201 || s === 409)).toBe(true);
+      // 33 adds of 3 reach 99 exactly; every later add finds the line full.
+      expect(statuses.filter((s) => s === 409)).toHaveLength(17);
+      const cart = (await getCart(user)).json<CartItem[]>();
+      expect(cart).toHaveLength(1);
+      expect(cart[0]!.quantity).toBe(99);
+    },
+  );
 
-  it('adds every parallel request below the cap: 40 adds of 2 from two sessions end at 80', async () => {
-    const user = await createUser(t.db);
-    const tab = await secondSession(user);
-    const product = await createProduct(t.db);
-    const responses = await Promise.all(
-      Array.from({ length: 40 }, (_, i) => add(i % 2 === 0 ? user : tab, line(product, { quantity: 2 }))),
-    );
-    expect(responses.every((r) => r.statusCode === 200 || r.statusCode === 201)).toBe(true);
-    expect((await getCart(user)).json<CartItem[]>()[0]!.quantity).toBe(80);
-  });
+  it(
+    'adds every parallel request below the cap: 40 adds of 2 from two sessions end at 80',
+    { tags: ['engine'] },
+    async () => {
+      const user = await createUser(t.db);
+      const tab = await secondSession(user);
+      const product = await createProduct(t.db);
+      const responses = await Promise.all(
+        Array.from({ length: 40 }, (_, i) => add(i % 2 === 0 ? user : tab, line(product, { quantity: 2 }))),
+      );
+      expect(responses.every((r) => r.statusCode === 200 || r.statusCode === 201)).toBe(true);
+      expect((await getCart(user)).json<CartItem[]>()[0]!.quantity).toBe(80);
+    },
+  );
 });
 
 describe('GET /api/cart', () => {

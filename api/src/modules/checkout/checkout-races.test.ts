@@ -1,3 +1,4 @@
+// @module-tag engine: races between transactions (one connection on PGlite, a pool on PostgreSQL).
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { orders } from '../../db/schema.js';

@@ -222,7 +222,7 @@ describe('POST /api/admin/orders/{id}/shipment (the built-in courier)', () => {
     expect(await orderRow(orderId)).toMatchObject({ fulfilment: 'delivered', status: 'paid' });
   });
 
-  it('makes one label when pressed twice at once', async () => {
+  it('makes one label when pressed twice at once', { tags: ['engine'] }, async () => {
     const { orderId } = await codOrderToOffice('VAR-L1');
     const answers = await Promise.all([ship(orderId), ship(orderId), ship(orderId)]);
     const codes = answers.map((answer) => answer.statusCode).sort();

@@ -295,7 +295,7 @@ describe('keeping the documents', () => {
   });
 });
 
-describe('numbering', () => {
+describe('numbering', { tags: ['engine'] }, () => {
   /** A paid order row that asked for an invoice, without a checkout (for numbering many at once). */
   async function requestedRow() {
     const [row] = await t.db

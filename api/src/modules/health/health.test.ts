@@ -22,7 +22,7 @@ describe('GET /api/health and /api/health/ready', () => {
     expect(response.json()).toEqual({ status: 'ready' });
   });
 
-  it('is not ready while a process holds the migration lock', async () => {
+  it('is not ready while a process holds the migration lock', { tags: ['engine'] }, async () => {
     // The lock db/client.ts migrates under, held by "another process" (a connection of its own).
     const client = await t.database.pool?.connect();
     const run = (text: string) => (client ? client.query(text) : t.db.execute(sql.raw(text)));
@@ -42,6 +42,7 @@ describe('GET /api/health and /api/health/ready', () => {
   // PGlite: one database per process, so no other database to migrate.
   it.runIf(testDbKind === 'postgres')(
     "stays ready while another database on the same server migrates (PostgreSQL's locks are server-wide)",
+    { tags: ['engine'] },
     async () => {
       const other = new pg.Client({ connectionString: testDatabaseUrl });
       await other.connect();

@@ -108,7 +108,7 @@ describe('GET /api/metrics with METRICS_TOKEN', () => {
     expect(ratio).toBeCloseTo(hits(after, 'hit') / (hits(after, 'hit') + hits(after, 'miss')), 6);
   });
 
-  it('reports orders by status from the database, process memory and the database', async () => {
+  it('reports orders by status from the database, process memory and the database', { tags: ['engine'] }, async () => {
     const shopper = await createUser(t.db);
     const order = (status: string, index: number) => ({
       userId: shopper.id,

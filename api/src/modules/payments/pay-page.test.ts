@@ -177,7 +177,7 @@ describe('POST /pay/:sessionId', () => {
     ]);
   });
 
-  it('pays once when the form is submitted twice at the same moment', async () => {
+  it('pays once when the form is submitted twice at the same moment', { tags: ['engine'] }, async () => {
     await effectsRun(t.app);
     const mailsBefore = t.smtp.messages.length;
     const { session } = await openSession();

@@ -247,28 +247,32 @@ describe('POST /api/payments/webhook', () => {
     expect(mails[0]?.text).toContain('1 × Bone Coat (Bone, L)  $120.00');
   });
 
-  it('applies one event delivered 10 times (5 at once) exactly once: one transition, one mail', async () => {
-    const opened = await openSession();
-    await effectsRun(t.app);
-    const mailsBefore = smtp.messages.length;
-    const payload = event('checkout.session.completed', fields(opened), 'evt_replayed_once');
-    const concurrent = await Promise.all(Array.from({ length: 5 }, () => deliver(payload)));
-    const sequential = [];
-    for (let i = 0; i < 5; i += 1) sequential.push(await deliver(payload));
-    expect([...concurrent, ...sequential].map((response) => response.statusCode)).toEqual(Array(10).fill(200));
+  it(
+    'applies one event delivered 10 times (5 at once) exactly once: one transition, one mail',
+    { tags: ['engine'] },
+    async () => {
+      const opened = await openSession();
+      await effectsRun(t.app);
+      const mailsBefore = smtp.messages.length;
+      const payload = event('checkout.session.completed', fields(opened), 'evt_replayed_once');
+      const concurrent = await Promise.all(Array.from({ length: 5 }, () => deliver(payload)));
+      const sequential = [];
+      for (let i = 0; i < 5; i += 1) sequential.push(await deliver(payload));
+      expect([...concurrent, ...sequential].map((response) => response.statusCode)).toEqual(Array(10).fill(200));
 
-    const order = await orderOf(t.db, opened.session.sessionId);
-    expect(order.status).toBe('paid');
-    await effectsRun(t.app);
-    expect(smtp.messages.slice(mailsBefore)).toHaveLength(1);
-    const recorded = await t.db.select().from(paymentEvents).where(eq(paymentEvents.eventId, 'evt_replayed_once'));
-    expect(recorded).toHaveLength(1);
-    // A different event for the same payment changes nothing either.
-    await deliver(event('checkout.session.async_payment_succeeded', fields(opened)));
-    expect((await orderOf(t.db, opened.session.sessionId)).paidAt).toEqual(order.paidAt);
-    await effectsRun(t.app);
-    expect(smtp.messages.slice(mailsBefore)).toHaveLength(1);
-  });
+      const order = await orderOf(t.db, opened.session.sessionId);
+      expect(order.status).toBe('paid');
+      await effectsRun(t.app);
+      expect(smtp.messages.slice(mailsBefore)).toHaveLength(1);
+      const recorded = await t.db.select().from(paymentEvents).where(eq(paymentEvents.eventId, 'evt_replayed_once'));
+      expect(recorded).toHaveLength(1);
+      // A different event for the same payment changes nothing either.
+      await deliver(event('checkout.session.async_payment_succeeded', fields(opened)));
+      expect((await orderOf(t.db, opened.session.sessionId)).paidAt).toEqual(order.paidAt);
+      await effectsRun(t.app);
+      expect(smtp.messages.slice(mailsBefore)).toHaveLength(1);
+    },
+  );
 
   it('marks an expired session expired, yet a payment completed after it still counts', async () => {
     const opened = await openSession();
@@ -372,35 +376,39 @@ describe('POST /api/payments/webhook', () => {
     expect((await orderOf(t.db, opened.session.sessionId)).refundedCents).toBe(500);
   });
 
-  it('applies one of 20 simultaneous refunds of all that remains; the others are refused, Stripe asked once', async () => {
-    const opened = await openSession();
-    await deliver(event('checkout.session.completed', fields(opened)));
-    const admin = await createUser(t.db, { role: 'ADMIN' });
-    await effectsRun(t.app);
-    requests.length = 0;
-    const all = opened.order.totalCents / 100;
-    const answers = await Promise.all(
-      Array.from({ length: 20 }, (_, index) =>
-        t.app.inject({
-          method: 'POST',
-          url: `/api/admin/orders/${opened.order.id}/refund`,
-          headers: { ...bearer(admin), 'idempotency-key': `race-click-${index}` },
-          payload: { amount: all },
-        }),
-      ),
-    );
-    expect(
-      answers.filter((one) => one.statusCode === 200),
-      answers.map((one) => `${one.statusCode} ${one.body.slice(0, 120)}`).join('\n'),
-    ).toHaveLength(1);
-    const refused = answers.filter((one) => one.statusCode === 409);
-    expect(refused).toHaveLength(19);
-    for (const one of refused) expect(one.json()).toMatchObject({ code: 'INVALID_TRANSITION' });
-    await effectsRun(t.app);
-    expect(requests.filter((request) => request.path === '/v1/refunds')).toHaveLength(1);
-    const order = await orderOf(t.db, opened.session.sessionId);
-    expect(order).toMatchObject({ status: 'refunded', refundedCents: opened.order.totalCents });
-  });
+  it(
+    'applies one of 20 simultaneous refunds of all that remains; the others are refused, Stripe asked once',
+    { tags: ['engine'] },
+    async () => {
+      const opened = await openSession();
+      await deliver(event('checkout.session.completed', fields(opened)));
+      const admin = await createUser(t.db, { role: 'ADMIN' });
+      await effectsRun(t.app);
+      requests.length = 0;
+      const all = opened.order.totalCents / 100;
+      const answers = await Promise.all(
+        Array.from({ length: 20 }, (_, index) =>
+          t.app.inject({
+            method: 'POST',
+            url: `/api/admin/orders/${opened.order.id}/refund`,
+            headers: { ...bearer(admin), 'idempotency-key': `race-click-${index}` },
+            payload: { amount: all },
+          }),
+        ),
+      );
+      expect(
+        answers.filter((one) => one.statusCode === 200),
+        answers.map((one) => `${one.statusCode} ${one.body.slice(0, 120)}`).join('\n'),
+      ).toHaveLength(1);
+      const refused = answers.filter((one) => one.statusCode === 409);
+      expect(refused).toHaveLength(19);
+      for (const one of refused) expect(one.json()).toMatchObject({ code: 'INVALID_TRANSITION' });
+      await effectsRun(t.app);
+      expect(requests.filter((request) => request.path === '/v1/refunds')).toHaveLength(1);
+      const order = await orderOf(t.db, opened.session.sessionId);
+      expect(order).toMatchObject({ status: 'refunded', refundedCents: opened.order.totalCents });
+    },
+  );
 
   it('never changes a paid order on a late expired or failed event', async () => {
     const opened = await openSession();

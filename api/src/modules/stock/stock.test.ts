@@ -238,40 +238,48 @@ describe('reservation at checkout', () => {
 });
 
 describe('never oversold', () => {
-  it('100 shoppers checking out at once a variant with 10 on hand: exactly 10 orders hold it, 90 answers 409', async () => {
-    const product = await t.createProduct({ stock: 10 });
-    const shoppers = await Promise.all(Array.from({ length: 100 }, () => t.createUser()));
-    for (const shopper of shoppers) await addCartLine(t.db, shopper, product, { quantity: 1 });
-    const answers = await Promise.all(shoppers.map((shopper) => checkout(shopper)));
-    const codes = answers.map((answer) => answer.statusCode);
-    expect(codes.filter((code) => code === 201)).toHaveLength(10);
-    expect(codes.filter((code) => code === 409)).toHaveLength(90);
-    expect(answers.find((answer) => answer.statusCode === 409)!.json().code).toBe('OUT_OF_STOCK');
-    expect(await stockOf(t.db, product)).toEqual({ onHand: 10, reserved: 10 });
-  });
+  it(
+    '100 shoppers checking out at once a variant with 10 on hand: exactly 10 orders hold it, 90 answers 409',
+    { tags: ['engine'] },
+    async () => {
+      const product = await t.createProduct({ stock: 10 });
+      const shoppers = await Promise.all(Array.from({ length: 100 }, () => t.createUser()));
+      for (const shopper of shoppers) await addCartLine(t.db, shopper, product, { quantity: 1 });
+      const answers = await Promise.all(shoppers.map((shopper) => checkout(shopper)));
+      const codes = answers.map((answer) => answer.statusCode);
+      expect(codes.filter((code) => code === 201)).toHaveLength(10);
+      expect(codes.filter((code) => code === 409)).toHaveLength(90);
+      expect(answers.find((answer) => answer.statusCode === 409)!.json().code).toBe('OUT_OF_STOCK');
+      expect(await stockOf(t.db, product)).toEqual({ onHand: 10, reserved: 10 });
+    },
+  );
 
-  it('payments racing expiry: every unit is sold or given back, never both, never below 0', async () => {
-    const product = await t.createProduct({ stock: 10 });
-    const shoppers = await Promise.all(Array.from({ length: 10 }, () => t.createUser()));
-    for (const shopper of shoppers) await addCartLine(t.db, shopper, product, { quantity: 1 });
-    const sessions = await Promise.all(shoppers.map(async (shopper) => (await checkout(shopper)).json()));
-    await t.db
-      .update(orders)
-      .set({ expiresAt: new Date(Date.now() - 1000) })
-      .where(
-        inArray(
-          orders.paymentSessionId,
-          sessions.map((session) => session.sessionId as string),
-        ),
-      );
-    const [payments] = await Promise.all([
-      Promise.all(sessions.map((session) => pay(session.sessionId as string))),
-      expireLapsed(t.db),
-    ]);
-    const paid = payments.filter((answer) => answer.statusCode === 303).length;
-    expect(paid + payments.filter((answer) => answer.statusCode === 409).length).toBe(10);
-    expect(await stockOf(t.db, product)).toEqual({ onHand: 10 - paid, reserved: 0 });
-  });
+  it(
+    'payments racing expiry: every unit is sold or given back, never both, never below 0',
+    { tags: ['engine'] },
+    async () => {
+      const product = await t.createProduct({ stock: 10 });
+      const shoppers = await Promise.all(Array.from({ length: 10 }, () => t.createUser()));
+      for (const shopper of shoppers) await addCartLine(t.db, shopper, product, { quantity: 1 });
+      const sessions = await Promise.all(shoppers.map(async (shopper) => (await checkout(shopper)).json()));
+      await t.db
+        .update(orders)
+        .set({ expiresAt: new Date(Date.now() - 1000) })
+        .where(
+          inArray(
+            orders.paymentSessionId,
+            sessions.map((session) => session.sessionId as string),
+          ),
+        );
+      const [payments] = await Promise.all([
+        Promise.all(sessions.map((session) => pay(session.sessionId as string))),
+        expireLapsed(t.db),
+      ]);
+      const paid = payments.filter((answer) => answer.statusCode === 303).length;
+      expect(paid + payments.filter((answer) => answer.statusCode === 409).length).toBe(10);
+      expect(await stockOf(t.db, product)).toEqual({ onHand: 10 - paid, reserved: 0 });
+    },
+  );
 });
 
 describe('back-in-stock alerts', () => {

@@ -70,7 +70,7 @@ describe('POST /api/wishlist', () => {
     expect(await t.db.select().from(wishlistItems).where(eq(wishlistItems.userId, user.id))).toHaveLength(1);
   });
 
-  it('keeps one item when the same add arrives many times at once', async () => {
+  it('keeps one item when the same add arrives many times at once', { tags: ['engine'] }, async () => {
     const user = await createUser(t.db);
     const product = await createProduct(t.db);
     const responses = await Promise.all(Array.from({ length: 10 }, () => add(user, line(product))));

@@ -1,3 +1,4 @@
+// @module-tag engine: a backup is PGlite's data folder or pg_dump's file.
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

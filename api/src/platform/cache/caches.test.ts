@@ -1,3 +1,4 @@
+// @module-tag engine: the change feed (in-process on PGlite, LISTEN/NOTIFY on PostgreSQL).
 import { and, eq } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cartItems, passwordResets, productColors, sessions, users } from '../../db/schema.js';

@@ -1,3 +1,4 @@
+// @module-tag engine: workers of several processes share the effects (row locks, skip locked).
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { effects } from '../../db/schema.js';

@@ -1,0 +1,41 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * The PostgreSQL pass runs only the tests tagged `engine` (vitest.config.ts, decision 0049). A test
+ * that only runs on PostgreSQL, untagged, would run nowhere; a file that looks at the engine it
+ * runs on is engine-dependent by its own word.
+ */
+const root = join(import.meta.dirname, '..');
+const testFiles = readdirSync(root, { recursive: true, encoding: 'utf8' })
+  .filter((file) => file.endsWith('.test.ts'))
+  .map((file) => ({ file, text: readFileSync(join(root, file), 'utf8') }));
+
+const fileTagged = (text: string) => /@module-tag engine\b/.test(text);
+const anyTagged = (text: string) => fileTagged(text) || /tags: (\[[^\]]*)?'engine'/.test(text);
+
+describe('the engine tag', () => {
+  it('marks every test that runs on PostgreSQL alone', () => {
+    const postgresOnly = /\b(?:it|test|describe)\.(?:runIf\([^)]*=== 'postgres'|skipIf\([^)]*=== 'pglite')[^)]*\)\(/g;
+    // The test's own options, after its title: `('title', { tags: ['engine'] }, …`.
+    const ownTag = /^\s*(['"`])(?:(?!\1)[^\\]|\\.)*\1,\s*\{[^}]*tags: (\[[^\]]*)?'engine'/;
+    const untagged = testFiles
+      .filter(({ text }) => !fileTagged(text))
+      .flatMap(({ file, text }) =>
+        [...text.matchAll(postgresOnly)]
+          .filter((call) => !ownTag.test(text.slice(call.index + call[0].length)))
+          .map((call) => `${file}: ${call[0]}`),
+      );
+    expect(untagged).toEqual([]);
+  });
+
+  it('is in every file that asks which engine it runs on', () => {
+    const untagged = testFiles
+      .filter(({ text }) => /\btestDbKind\b|\bdatabase\.kind\b|\bTEST_DB\b/.test(text))
+      .filter(({ file }) => !file.startsWith('test/'))
+      .filter(({ text }) => !anyTagged(text))
+      .map(({ file }) => file);
+    expect(untagged).toEqual([]);
+  });
+});
