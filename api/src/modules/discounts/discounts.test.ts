@@ -317,8 +317,8 @@ describe('a checkout with a code', () => {
     expect(again.json().code).toBe('CODE_ALREADY_USED');
     // Another account of the same address (case and a +tag aside): refused from the quote on.
     const [local, domain] = first.email.split('@');
-    const alias = await createUser(t.db, { email: `${local!.toUpperCase()}+again@${domain}` });
-    await addCartLine(t.db, alias, await createProduct(t.db, { priceCents: 3_000 }));
+    const alias = await t.createUser({ email: `${local!.toUpperCase()}+again@${domain}` });
+    await addCartLine(t.db, alias, await t.createProduct({ priceCents: 3_000 }));
     const quoted = await quote(alias, { discountCode: code });
     expect(quoted.statusCode, quoted.body).toBe(409);
     expect(quoted.json().code).toBe('CODE_ALREADY_USED');
