@@ -1,13 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { eq, inArray } from 'drizzle-orm';
 import iconv from 'iconv-lite';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { validateXML } from 'xmllint-wasm';
 import { orderItems, orders, refunds } from '../../db/schema.js';
 import { ERROR_STATUS } from '../../lib/error-handler.js';
-import { createTestApp, effectsRun, type TestApp } from '../../test/app.js';
-import { bearer, createProduct, createUser, type CreatedUser } from '../../test/factories.js';
-import { startSmtpServer, type TestSmtpServer } from '../../test/smtp.js';
+import { effectsRun } from '../../test/app.js';
+import { bearer, createProduct, createUser } from '../../test/factories.js';
+import { useTestApp } from '../../test/harness.js';
 import { addCartLine, payOnTestPage, TEST_DELIVERY } from '../payments/test-support.js';
 import { auditFile, monthStartInSofia } from './audit-file.js';
 import { issueSaleDocument } from './sale-document.js';
@@ -18,36 +18,28 @@ import { issueSaleDocument } from './sale-document.js';
  * UTF-8 only, so the file's bytes are decoded from windows-1251 and the declaration says so
  * before validation; the encoding itself is checked byte by byte apart.
  */
-let t: TestApp;
-let smtp: TestSmtpServer;
-let admin: CreatedUser;
+const t = useTestApp({ env: { CURRENCY: 'EUR' }, smtp: true, admin: true });
 const xsd = iconv
   .decode(readFileSync(new URL('./testdata/dec_audit.xsd', import.meta.url)), 'win1251')
   .replace('encoding="WINDOWS-1251"', 'encoding="UTF-8"');
 
-beforeAll(async () => {
-  smtp = await startSmtpServer();
-  t = await createTestApp({ SMTP_URL: smtp.url, CURRENCY: 'EUR' });
-  admin = await createUser(t.db, { role: 'ADMIN' });
-});
-afterAll(async () => {
-  await t.close();
-  await smtp.close();
-});
-
 const auditUrl = (year: string | number, month: string | number) =>
   `/api/admin/records/audit-file?year=${year}&month=${month}`;
 const getAudit = (year: string | number, month: string | number) =>
-  t.app.inject({ url: auditUrl(year, month), headers: bearer(admin) });
+  t.app.inject({ url: auditUrl(year, month), headers: bearer(t.admin) });
 const putSettings = (payload: object) =>
-  t.app.inject({ method: 'PUT', url: '/api/admin/settings', headers: bearer(admin), payload });
+  t.app.inject({ method: 'PUT', url: '/api/admin/settings', headers: bearer(t.admin), payload });
 const adminStep = (orderId: number, name: string, payload?: object, headers?: Record<string, string>) =>
   t.app.inject({
     method: 'POST',
     url: `/api/admin/orders/${orderId}/${name}`,
-    headers: { ...bearer(admin), ...headers },
+    headers: { ...bearer(t.admin), ...headers },
     payload,
   });
+
+/** What the audit file needs in the settings. */
+const RECORDS = { eShopNumber: 'RF0001234', domain: 'shop.example.bg', paymentProviderId: '175325806' };
+const SELLER = { companyId: '206123456' };
 
 /** Two instants inside March 2026 in Sofia, at its edges: 00:30 on the 1st (22:30 UTC on 28 Feb) and 23:30 on the 31st. */
 const MARCH_FIRST = new Date('2026-02-28T22:30:00Z');
@@ -110,7 +102,7 @@ async function placed(paymentMethod: 'card' | 'cod', priceCents: number) {
   return { user, orderId };
 }
 
-/** An order through checkout (and the payment page), shipped and delivered by the admin, its delivery moved to `at`. */
+/** An order through checkout (and the payment page), shipped and delivered by the t.admin, its delivery moved to `at`. */
 async function delivered(paymentMethod: 'card' | 'cod', priceCents: number, at?: Date) {
   const order = await placed(paymentMethod, priceCents);
   expect((await adminStep(order.orderId, 'ship', { carrier: 'Speedy', trackingNumber: 'SP1' })).statusCode).toBe(200);
@@ -194,11 +186,10 @@ describe('GET /api/admin/records/audit-file: refusals, first that applies', () =
       'records.paymentProviderId',
       'seller.companyId',
     ]);
-    const records = { eShopNumber: 'RF0001234', domain: 'shop.example.bg', paymentProviderId: '175325806' };
-    expect((await putSettings({ records })).statusCode).toBe(200);
+    expect((await putSettings({ records: RECORDS })).statusCode).toBe(200);
     const still = await getAudit(2026, 3);
     expect(Object.keys(still.json<{ fields: Record<string, string> }>().fields)).toEqual(['seller.companyId']);
-    expect((await putSettings({ seller: { companyId: '206123456' } })).statusCode).toBe(200);
+    expect((await putSettings({ seller: SELLER })).statusCode).toBe(200);
   });
 
   it('refuses a shop not in euro (409 CURRENCY_NOT_EUR)', async () => {
@@ -227,6 +218,8 @@ describe('the audit file of a month', () => {
   let outside: Awaited<ReturnType<typeof delivered>>;
 
   beforeAll(async () => {
+    // The settings the file needs (the refusals above set them too; a tag may run these alone).
+    expect((await putSettings({ records: RECORDS, seller: SELLER })).statusCode).toBe(200);
     card = await delivered('card', 4200, MARCH_FIRST);
     cod = await delivered('cod', 3000, MARCH_LAST);
     withdrawn = await delivered('card', 5555);

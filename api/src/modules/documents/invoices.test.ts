@@ -1,24 +1,19 @@
 import { vatWithin } from '@shop/contract';
 import { and, eq } from 'drizzle-orm';
 import { extractText, getDocumentProxy } from 'unpdf';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { documentCounters, invoiceDocuments, invoiceProfiles, invoiceRequests, orders } from '../../db/schema.js';
-import { createTestApp, effectsRun, heard, type TestApp } from '../../test/app.js';
+import { effectsRun, heard } from '../../test/app.js';
 import { bearer, createProduct, createUser, type CreatedUser } from '../../test/factories.js';
-import { startSmtpServer, type TestSmtpServer } from '../../test/smtp.js';
+import { useTestApp } from '../../test/harness.js';
 import { addCartLine, payOnTestPage, TEST_DELIVERY } from '../payments/test-support.js';
 import { lockOrder } from '../orders/store.js';
 import { issueCreditNote, issueInvoice, keepInvoiceRequest, INVOICE_SERIES } from './invoice.js';
 import { invoicePdf } from './invoice-pdf.js';
 
 /** Invoices and credit notes (TRADE.md section 3, decision 0043). */
-let t: TestApp;
-let smtp: TestSmtpServer;
-let admin: CreatedUser;
+const t = useTestApp({ smtp: true, admin: true });
 beforeAll(async () => {
-  smtp = await startSmtpServer();
-  t = await createTestApp({ SMTP_URL: smtp.url });
-  admin = await createUser(t.db, { role: 'ADMIN' });
   const seller = {
     legalName: 'Модна Къща ООД',
     companyId: '175074752',
@@ -28,14 +23,10 @@ beforeAll(async () => {
   const saved = await t.app.inject({
     method: 'PUT',
     url: '/api/admin/settings',
-    headers: bearer(admin),
+    headers: bearer(t.admin),
     payload: { seller },
   });
   expect(saved.statusCode, saved.body).toBe(200);
-});
-afterAll(async () => {
-  await t.close();
-  await smtp.close();
 });
 
 const COMPANY = {
@@ -142,7 +133,7 @@ describe('issuing invoices', () => {
     expect(
       lines.every((l) => l.netCents + l.vatCents === l.valueCents && l.vatCents === vatWithin(l.valueCents, 20)),
     ).toBe(true);
-    const mail = await smtp.waitFor(user.email, (m) => m.raw.includes(`invoice-${invoice!.number}.pdf`));
+    const mail = await t.smtp.waitFor(user.email, (m) => m.raw.includes(`invoice-${invoice!.number}.pdf`));
     expect(mail.subject).toContain(invoice!.number);
     const documents = await documentsOf(orderId, user);
     expect(documents.map((d) => d.kind).sort()).toEqual(['invoice', 'sale']);
@@ -178,14 +169,14 @@ describe('issuing invoices', () => {
     const again = await askInvoice(orderId, user);
     expect(again.statusCode).toBe(409);
     expect(again.json<{ code: string }>().code).toBe('INVOICE_EXISTS');
-    expect((await askInvoice(orderId, admin, COMPANY, 'admin/orders')).statusCode).toBe(409);
+    expect((await askInvoice(orderId, t.admin, COMPANY, 'admin/orders')).statusCode).toBe(409);
     await settle();
-    await smtp.waitFor(user.email, (m) => m.raw.includes(`invoice-${body.number}.pdf`));
+    await t.smtp.waitFor(user.email, (m) => m.raw.includes(`invoice-${body.number}.pdf`));
   });
 
   it('cash on delivery: 202 until delivered, 409 while requested, issued at delivery with delivery and the fee as lines', async () => {
     const { user, orderId } = await codOrder();
-    const requested = await askInvoice(orderId, admin, COMPANY, 'admin/orders');
+    const requested = await askInvoice(orderId, t.admin, COMPANY, 'admin/orders');
     expect(requested.statusCode, requested.body).toBe(202);
     expect(requested.json()).toEqual({ invoiceRequested: true });
     const twice = await askInvoice(orderId, user);
@@ -194,7 +185,7 @@ describe('issuing invoices', () => {
     await settle();
     expect(await invoicesOf(orderId)).toHaveLength(0);
     const step = (name: string, payload?: object) =>
-      t.app.inject({ method: 'POST', url: `/api/admin/orders/${orderId}/${name}`, headers: bearer(admin), payload });
+      t.app.inject({ method: 'POST', url: `/api/admin/orders/${orderId}/${name}`, headers: bearer(t.admin), payload });
     expect((await step('ship', { carrier: 'Speedy', trackingNumber: 'SP1' })).statusCode).toBe(200);
     expect((await step('deliver')).statusCode).toBe(200);
     await settle();
@@ -213,11 +204,11 @@ describe('issuing invoices', () => {
     const cancel = await t.app.inject({
       method: 'POST',
       url: `/api/admin/orders/${orderId}/cancel`,
-      headers: bearer(admin),
+      headers: bearer(t.admin),
       payload: { reason: 'Out of stock' },
     });
     expect(cancel.statusCode).toBe(200);
-    expect((await askInvoice(orderId, admin, COMPANY, 'admin/orders')).statusCode).toBe(409);
+    expect((await askInvoice(orderId, t.admin, COMPANY, 'admin/orders')).statusCode).toBe(409);
   });
 });
 
@@ -229,7 +220,7 @@ describe('credit notes', () => {
     const refund = await t.app.inject({
       method: 'POST',
       url: `/api/admin/orders/${orderId}/refund`,
-      headers: { ...bearer(admin), 'idempotency-key': 'partial-refund-1' },
+      headers: { ...bearer(t.admin), 'idempotency-key': 'partial-refund-1' },
       payload: { amount: 10 },
     });
     expect(refund.statusCode, refund.body).toBe(200);
@@ -237,7 +228,7 @@ describe('credit notes', () => {
     const cancel = await t.app.inject({
       method: 'POST',
       url: `/api/admin/orders/${orderId}/cancel`,
-      headers: bearer(admin),
+      headers: bearer(t.admin),
       payload: { reason: 'Changed their mind' },
     });
     expect(cancel.statusCode, cancel.body).toBe(200);
@@ -249,7 +240,7 @@ describe('credit notes', () => {
     expect(rest).toMatchObject({ kind: 'credit-note', totalCents: invoice!.totalCents - 1000 });
     expect(Number(partial!.number)).toBe(Number(invoice!.number) + 1);
     expect(Number(rest!.number)).toBe(Number(partial!.number) + 1);
-    await smtp.waitFor(user.email, (m) => m.raw.includes(`credit-note-${rest!.number}.pdf`));
+    await t.smtp.waitFor(user.email, (m) => m.raw.includes(`credit-note-${rest!.number}.pdf`));
     const listed = await documentsOf(orderId, user);
     expect(listed.filter((d) => d.kind === 'credit-note').map((d) => d.total)).toEqual([10, rest!.totalCents / 100]);
     // The credit-note effect run again finds the first.
@@ -264,7 +255,7 @@ describe('credit notes', () => {
     const refund = await t.app.inject({
       method: 'POST',
       url: `/api/admin/orders/${orderId}/refund`,
-      headers: bearer(admin),
+      headers: bearer(t.admin),
       payload: { amount: 5 },
     });
     expect(refund.statusCode).toBe(200);
@@ -290,7 +281,7 @@ describe('keeping the documents', () => {
     expect(await invoicesOf(orderId)).toEqual(before);
     expect(await t.db.select().from(invoiceProfiles).where(eq(invoiceProfiles.userId, user.id))).toHaveLength(0);
     // The admin still lists it and opens its PDF.
-    const listed = await t.app.inject({ url: `/api/orders/${orderId}/documents`, headers: bearer(admin) });
+    const listed = await t.app.inject({ url: `/api/orders/${orderId}/documents`, headers: bearer(t.admin) });
     expect(listed.json<{ kind: string }[]>().map((d) => d.kind)).toContain('invoice');
   });
 });
@@ -315,6 +306,9 @@ describe('numbering', { tags: ['engine'] }, () => {
   }
 
   it('numbers 60 invoices at once gaplessly, and a rolled-back invoice leaves no gap', async () => {
+    // The series has begun (whichever test of the file comes first, or none: tags run alone).
+    const opening = await requestedRow();
+    await t.db.transaction(async (tx) => issueInvoice(tx, (await lockOrder(tx, opening.id))!));
     const first = await requestedRow();
     await expect(
       t.db.transaction(async (tx) => {
@@ -384,7 +378,7 @@ describe('the PDF', () => {
 
 describe('the admin documents', () => {
   it('lists every kind, filters by kind and days, pages, and gives the sales ledger as CSV', async () => {
-    const list = (query: string, user = admin) =>
+    const list = (query: string, user = t.admin) =>
       t.app.inject({ url: `/api/admin/documents?${query}`, headers: bearer(user) });
     const all = await list('limit=5');
     expect(all.statusCode, all.body).toBe(200);
@@ -399,7 +393,10 @@ describe('the admin documents', () => {
     expect((await list('from=2000-01-01&to=2000-01-31')).json<{ total: number }>().total).toBe(0);
     expect((await list('from=1.1.2000')).statusCode).toBe(400);
     expect((await list('', await createUser(t.db))).statusCode).toBe(403);
-    const csv = await t.app.inject({ url: '/api/admin/documents/ledger.csv?kind=credit-note', headers: bearer(admin) });
+    const csv = await t.app.inject({
+      url: '/api/admin/documents/ledger.csv?kind=credit-note',
+      headers: bearer(t.admin),
+    });
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['content-type']).toContain('text/csv');
     const lines = csv.body.trim().split('\r\n');
