@@ -1,15 +1,13 @@
-import { readdirSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { engineTestFiles } from './api/src/test/engine-tag.js';
 
 /**
  * One config, four projects. The api suite runs in full on PGlite (in-process, the default
  * engine); on PostgreSQL (TEST_DATABASE_URL) run only the tests whose result can depend on the
- * engine, tagged `engine` (decision 0049): a whole file by a `@module-tag engine` line in its
- * first comment, one test or describe by `{ tags: ['engine'] }`. Each test file gets a fresh
- * database from the real migrations.
+ * engine, tagged `engine` (api/src/test/engine-tag.ts, decision 0049). Each test file gets a
+ * fresh database from the real migrations.
  */
 const apiTests = ['api/src/**/*.test.ts'];
 const apiShared = {
@@ -24,11 +22,9 @@ const apiShared = {
  * tests the tag filter skips would still be imported, and importing the app is most of a small
  * file's time.
  */
-const apiSource = fileURLToPath(new URL('./api/src', import.meta.url));
-const engineFiles = readdirSync(apiSource, { recursive: true, encoding: 'utf8' })
-  .filter((file) => file.endsWith('.test.ts'))
-  .filter((file) => /@module-tag engine\b|tags: (\[[^\]]*)?'engine'/.test(readFileSync(join(apiSource, file), 'utf8')))
-  .map((file) => `api/src/${file}`);
+const engineFiles = engineTestFiles(fileURLToPath(new URL('./api/src', import.meta.url))).map(
+  (file) => `api/src/${file}`,
+);
 
 export default defineConfig({
   test: {

@@ -50,8 +50,8 @@ export interface TestHarness {
  * ```
  *
  * A file whose results depend on the database engine (locks, races, numbering, SQL of its own)
- * also says `@module-tag engine` in its first comment, so that it runs on PostgreSQL too
- * (vitest.config.ts, decision 0049).
+ * starts with `// @module-tag engine: <why>`, a test of that kind says `{ tags: ['engine'] }`, so
+ * that it runs on PostgreSQL too (engine-tag.ts, decision 0049).
  */
 export function useTestApp(options: TestAppOptions = {}): TestHarness {
   let started: TestApp | undefined;
