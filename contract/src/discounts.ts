@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { moneySchema } from './admin.js';
 import { DB_INT_MAX } from './common.js';
 import { PAYMENT_METHODS } from './constants.js';
+import { Money } from './money.js';
 
 /**
  * Discount codes (TRADE.md section 4; issue 30): an admin's codes, and the checkout's quote that
@@ -68,7 +69,7 @@ export const DiscountCodeSchema = z.object({
 export type DiscountCode = z.infer<typeof DiscountCodeSchema>;
 
 /** What an order says of its code: the code and what it took off (0 for free delivery). */
-export const OrderDiscountSchema = z.object({ code: z.string(), amount: z.number() });
+export const OrderDiscountSchema = z.object({ code: z.string(), amount: Money });
 export type OrderDiscount = z.infer<typeof OrderDiscountSchema>;
 
 /** `POST /api/checkout/quote`: what the shopper's cart costs delivered this way, paid this way, with this code. */
@@ -82,13 +83,13 @@ export const QuoteBodySchema = z.object({
 export type QuoteBody = z.input<typeof QuoteBodySchema>;
 
 export const QuoteSchema = z.object({
-  subtotal: z.number(),
+  subtotal: Money,
   discount: OrderDiscountSchema.nullable(),
-  deliveryCost: z.number(),
-  codFee: z.number(),
-  total: z.number(),
+  deliveryCost: Money,
+  codFee: Money,
+  total: Money,
   /** How much more of goods (after the discount) buys free delivery; null when free already or never. */
-  freeDeliveryRemaining: z.number().nullable(),
+  freeDeliveryRemaining: Money.nullable(),
 });
 export type Quote = z.infer<typeof QuoteSchema>;
 

@@ -70,7 +70,10 @@ export const ErrorBodySchema = z.object({
   available: z.number().optional(),
   /** SIZE_IN_USE on a product edit: each size to remove, with how many carts and wishlists hold it. */
   sizes: z.array(z.object({ size: z.string(), carts: z.number(), wishlists: z.number() })).optional(),
-  /** CODE_MIN_SUBTOTAL: how much more of goods the discount code needs. */
+  /**
+   * CODE_MIN_SUBTOTAL: how much more of goods the discount code needs; INVALID_TRANSITION of a
+   * refund above what is left: what can still be refunded. In the shop currency, as every amount.
+   */
   remaining: z.number().optional(),
 });
 export type ErrorBody = z.infer<typeof ErrorBodySchema>;

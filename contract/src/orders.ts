@@ -7,7 +7,7 @@ import {
   PAYMENT_METHODS,
   PAYMENT_PROVIDERS,
 } from './constants.js';
-import { moneySchema } from './admin.js';
+import { money, Money } from './money.js';
 import { IdSchema } from './common.js';
 import { COURIERS } from './couriers.js';
 import { OrderDiscountSchema } from './discounts.js';
@@ -98,12 +98,12 @@ export const OrderItemSchema = z.object({
   /** The colour's Bulgarian name at checkout; '' when it had none. */
   colorNameBg: z.string(),
   size: z.string(),
-  unitPrice: z.number(),
+  unitPrice: Money,
   quantity: z.number(),
   /** The line's share of the order's discount: the line cost unitPrice × quantity − discount (the API always sends it; absent: 0). */
-  discount: z.number().optional(),
+  discount: Money.optional(),
   /** Bought on sale: the prior price (the 30-day lowest) the sale was announced against; null otherwise. */
-  priorPrice: z.number().nullable().optional(),
+  priorPrice: Money.nullable().optional(),
   imageUrl: z.string(),
 });
 
@@ -147,13 +147,13 @@ export const OrderSchema = z.object({
   status: z.enum(ORDER_STATUSES),
   paymentMethod: z.enum(PAYMENT_METHODS),
   fulfilment: z.enum(FULFILMENT_STATUSES),
-  subtotal: z.number(),
+  subtotal: Money,
   /** The code used and what it took off the goods (spread over their lines), or null (the API always sends it). */
   discount: OrderDiscountSchema.nullable().optional(),
-  deliveryCost: z.number(),
-  codFee: z.number(),
-  total: z.number(),
-  refunded: z.number(),
+  deliveryCost: Money,
+  codFee: Money,
+  total: Money,
+  refunded: Money,
   currency: z.string(),
   createdAt: z.string(),
   paidAt: z.string().nullable(),
@@ -188,7 +188,7 @@ export const OrderSchema = z.object({
   /** An invoice was asked for (issued at the tax event, or already): TRADE.md section 3. */
   invoiceRequested: z.boolean().optional(),
   /** The order's timeline; a `refunded` event carries the amount of that refund. */
-  events: z.array(z.object({ type: z.enum(ORDER_EVENT_TYPES), at: z.string(), amount: z.number().optional() })),
+  events: z.array(z.object({ type: z.enum(ORDER_EVENT_TYPES), at: z.string(), amount: Money.optional() })),
 });
 export type Order = z.infer<typeof OrderSchema>;
 
@@ -239,7 +239,7 @@ export type ShipOrderBody = z.input<typeof ShipOrderBodySchema>;
 
 export const CancelOrderBodySchema = z.object({ reason: z.string().trim().max(500).optional() }).default({});
 export const RefundOrderBodySchema = z.object({
-  amount: moneySchema('The amount must be more than 0, in whole cents.', { min: 0.01, max: 1_000_000 }),
+  amount: money({ min: 1, max: 100_000_000, message: 'The amount must be more than 0, in whole cents.' }),
 });
 export const ReturnOrderBodySchema = z.object({ restock: z.boolean({ message: 'Say whether to restock.' }) });
 
@@ -268,11 +268,9 @@ export const StatsQuerySchema = z.object({
 });
 
 export const StatsSchema = z.object({
-  days: z.array(z.object({ date: z.string(), orders: z.number(), revenue: z.number() })),
-  totals: z.object({ orders: z.number(), revenue: z.number(), averageOrder: z.number() }),
-  topProducts: z.array(
-    z.object({ productId: z.number(), name: z.string(), quantity: z.number(), revenue: z.number() }),
-  ),
+  days: z.array(z.object({ date: z.string(), orders: z.number(), revenue: Money })),
+  totals: z.object({ orders: z.number(), revenue: Money, averageOrder: Money }),
+  topProducts: z.array(z.object({ productId: z.number(), name: z.string(), quantity: z.number(), revenue: Money })),
   lowStock: z.array(
     z.object({
       productId: z.number(),
@@ -288,7 +286,7 @@ export const StatsSchema = z.object({
   /** Orders paid or placed, not shipped, not awaiting the owner's confirmation: the orders list's `?ship=due`. */
   toShip: z.number(),
   /** The discount codes the period's sales used most, with their orders and what they took off. */
-  discountCodes: z.array(z.object({ code: z.string(), orders: z.number(), amount: z.number() })),
+  discountCodes: z.array(z.object({ code: z.string(), orders: z.number(), amount: Money })),
 });
 export type Stats = z.infer<typeof StatsSchema>;
 

@@ -1,5 +1,6 @@
-import type { ErrorBody, ErrorCode } from '@shop/contract';
+import { Money, type ErrorBody, type ErrorCode } from '@shop/contract';
 import type { FastifyError, FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { AppError, DependencyError, RateLimitError, type Dependency } from './errors.js';
 
@@ -99,7 +100,7 @@ export function installErrorHandler(app: FastifyInstance): void {
       if (error.lines) body.lines = error.lines;
       if (error.available !== undefined) body.available = error.available;
       if (error.sizes) body.sizes = error.sizes;
-      if (error.remaining !== undefined) body.remaining = error.remaining;
+      if (error.remainingCents !== undefined) body.remaining = z.encode(Money, error.remainingCents);
       return reply.code(statusOf(error)).send(body);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

@@ -12,8 +12,11 @@ export class AppError extends Error {
   available?: number;
   /** SIZE_IN_USE on a product edit: the sizes to remove that carts or wishlists hold (sent as `sizes`). */
   sizes?: ErrorBody['sizes'];
-  /** CODE_MIN_SUBTOTAL: how much more of goods the discount code needs (sent as `remaining`). */
-  remaining?: number;
+  /**
+   * CODE_MIN_SUBTOTAL: how much more of goods the discount code needs; a refund above what is left:
+   * what can still be refunded. Sent as `remaining`, in the shop currency (error-handler.ts).
+   */
+  remainingCents?: number;
 
   constructor(
     public readonly code: ErrorCode,

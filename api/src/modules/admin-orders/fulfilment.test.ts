@@ -260,6 +260,8 @@ describe('the order steps of the owner', () => {
     const tooMuch = await step(orderId, 'refund', { amount: total });
     expect(tooMuch.statusCode).toBe(409);
     expect(tooMuch.json().error).toMatch(/can still be refunded/);
+    // What is left to refund, as data in the shop currency (a screen never reads it out of the words).
+    expect(tooMuch.json().remaining).toBe(Math.round((total - 10) * 100) / 100);
     expect((await step(orderId, 'refund', { amount: 0 })).statusCode).toBe(400);
     const rest = await step(orderId, 'refund', { amount: Math.round((total - 10) * 100) / 100 });
     expect(rest.json()).toMatchObject({ status: 'refunded', refunded: total });

@@ -12,7 +12,6 @@ import {
   ShipOrderBodySchema,
   StatsQuerySchema,
   StatsSchema,
-  toCents,
 } from '@shop/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -180,9 +179,8 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { id } = request.params;
-      const cents = toCents(request.body.amount);
       const key = request.headers['idempotency-key'] ?? randomUUID();
-      await refundOrder(app.db, currentUser(request).id, id, cents, key);
+      await refundOrder(app.db, currentUser(request).id, id, request.body.amount, key);
       return getAdminOrder(app.db, id);
     },
   );

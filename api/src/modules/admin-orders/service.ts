@@ -1,4 +1,4 @@
-import { refundableCents, fromCents } from '@shop/contract';
+import { decimalText, refundableCents } from '@shop/contract';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
 import { audit } from '../../platform/audit.js';
@@ -105,10 +105,12 @@ export async function refundOrder(
       assertStep('refund', facts, 'admin');
       const remaining = refundableCents(facts);
       if (amountCents > remaining) {
-        throw new AppError(
+        const refusal = new AppError(
           'INVALID_TRANSITION',
-          `At most ${fromCents(remaining).toFixed(2)} ${order.currency} of this order can still be refunded.`,
+          `At most ${decimalText(remaining)} ${order.currency} of this order can still be refunded.`,
         );
+        refusal.remainingCents = remaining;
+        throw refusal;
       }
       await takeStep(tx, order, 'refund', { actor: 'admin', actorId, amountCents, key });
       await audit(tx, { actorId, action: 'order.refund', target: `order:${id}`, detail: { amountCents, key } });

@@ -1,6 +1,5 @@
 import {
   discountShares,
-  fromCents,
   orderTotals,
   VAT_RATE_PERCENT,
   type OrderTotals,
@@ -120,11 +119,11 @@ export async function priceCart(
 export function toQuote(priced: PricedCart): Quote {
   const { totals, code } = priced;
   return {
-    subtotal: fromCents(totals.subtotalCents),
-    discount: code ? { code: code.code, amount: fromCents(totals.discountCents) } : null,
-    deliveryCost: fromCents(totals.deliveryCents),
-    codFee: fromCents(totals.codFeeCents),
-    total: fromCents(totals.totalCents),
-    freeDeliveryRemaining: totals.toFreeDeliveryCents === null ? null : fromCents(totals.toFreeDeliveryCents),
+    subtotal: totals.subtotalCents,
+    discount: code ? { code: code.code, amount: totals.discountCents } : null,
+    deliveryCost: totals.deliveryCents,
+    codFee: totals.codFeeCents,
+    total: totals.totalCents,
+    freeDeliveryRemaining: totals.toFreeDeliveryCents,
   };
 }

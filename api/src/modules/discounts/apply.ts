@@ -1,4 +1,4 @@
-import { fromCents, type DiscountTerms } from '@shop/contract';
+import { decimalText, type DiscountTerms } from '@shop/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { discountCodes } from '../../db/schema.js';
@@ -40,9 +40,9 @@ export async function countedCodeTry<T>(limiter: Limiter, userId: number, use: (
 
 /** CODE_MIN_SUBTOTAL: how much more of goods the code needs (sent as `remaining`). */
 export class MinSubtotalError extends AppError {
-  constructor(readonly remainingCents: number) {
-    super('CODE_MIN_SUBTOTAL', `Add ${fromCents(remainingCents).toFixed(2)} more to use this code.`);
-    this.remaining = fromCents(remainingCents);
+  constructor(remainingCents: number) {
+    super('CODE_MIN_SUBTOTAL', `Add ${decimalText(remainingCents)} more to use this code.`);
+    this.remainingCents = remainingCents;
   }
 }
 

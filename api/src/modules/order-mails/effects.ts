@@ -25,7 +25,7 @@ export function orderMailEffectHandlers(deps: OrderMailEffectDeps): Record<strin
   return {
     ...handle(ORDER_MAIL, ({ orderId, kind, amountCents, reason }) =>
       mailOrder(db, deps, orderId, kind, {
-        amount: amountCents === undefined ? undefined : amountCents / 100,
+        amountCents,
         reason,
       }),
     ),

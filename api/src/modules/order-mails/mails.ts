@@ -1,4 +1,4 @@
-import { colorNameIn, itemNameIn, type Language, type Order, percentOff, type Settings, toCents } from '@shop/contract';
+import { colorNameIn, itemNameIn, type Language, type Order, percentOff, type Settings } from '@shop/contract';
 import type { WebLinks } from '../../lib/links.js';
 import type { Mail } from '../../platform/mail/mailer.js';
 import { escapeHtml, formatMoney } from '../../lib/format.js';
@@ -11,8 +11,8 @@ export interface OrderMailInput {
   customer: { name: string; email: string };
   settings: Settings;
   links: WebLinks;
-  /** `refunded`: the amount of this refund; `cancelled`: the reason, if the owner gave one. */
-  amount?: number;
+  /** `refunded`: the amount of this refund (cents); `cancelled`: the reason, if the owner gave one. */
+  amountCents?: number | undefined;
   reason?: string;
 }
 
@@ -117,7 +117,7 @@ export const testPaymentLine = (locale: Language): string => TEXTS[locale].testP
 export function orderMail(input: OrderMailInput): Mail {
   const { order, locale, settings, kind } = input;
   const t = TEXTS[locale];
-  const money = (amount: number) => formatMoney(toCents(amount), order.currency, locale);
+  const money = (cents: number) => formatMoney(cents, order.currency, locale);
   const url = input.links.order(order.id);
 
   const intro =
@@ -130,7 +130,7 @@ export function orderMail(input: OrderMailInput): Mail {
           ? t.intro.cancelledRefunded
           : t.intro.cancelled
         : kind === 'refunded'
-          ? t.intro.refunded(money(input.amount ?? order.refunded))
+          ? t.intro.refunded(money(input.amountCents ?? order.refunded))
           : t.intro[kind];
   const notes: string[] = [];
   if (kind === 'cancelled' && input.reason) notes.push(t.reason(input.reason));
@@ -139,9 +139,7 @@ export function orderMail(input: OrderMailInput): Mail {
 
   // A line bought on sale says its prior price (the 30-day lowest) and the reduction from it.
   const onSale = (item: Order['items'][number]) =>
-    item.priorPrice
-      ? ` · ${t.wasPrice(money(item.priorPrice), percentOff(toCents(item.priorPrice), toCents(item.unitPrice)))}`
-      : '';
+    item.priorPrice ? ` · ${t.wasPrice(money(item.priorPrice), percentOff(item.priorPrice, item.unitPrice))}` : '';
   const lines = order.items.map((item) => ({
     label: `${item.quantity} × ${itemNameIn(item, locale)} (${colorNameIn(item, locale)}, ${item.size}${onSale(item)})`,
     amount: money(item.unitPrice * item.quantity),

@@ -1,4 +1,4 @@
-import { colorNameIn, itemNameIn, type Order, toCents } from '@shop/contract';
+import { colorNameIn, itemNameIn, type Order } from '@shop/contract';
 import { formatMoney } from '../../lib/format.js';
 import type { WebLinks } from '../../lib/links.js';
 import type { Mail } from '../../platform/mail/mailer.js';
@@ -27,7 +27,7 @@ export const OWNER_FOOTER = both(
 );
 
 export function ownerOrderMail({ to, order, customer, links }: OwnerOrderMailInput): Mail {
-  const money = (amount: number, lang: 'en' | 'bg') => formatMoney(toCents(amount), order.currency, lang);
+  const money = (cents: number, lang: 'en' | 'bg') => formatMoney(cents, order.currency, lang);
   const ref = order.reference;
   const cod = order.paymentMethod === 'cod';
   const lines = (lang: 'en' | 'bg') =>

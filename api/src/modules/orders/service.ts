@@ -1,4 +1,4 @@
-import { type AdminOrder, type Order, fromCents } from '@shop/contract';
+import { type AdminOrder, type Order } from '@shop/contract';
 import { and, asc, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import {
@@ -58,12 +58,12 @@ export async function toOrders(db: Db | Tx, rows: OrderRow[]): Promise<Order[]> 
     status: row.status,
     paymentMethod: row.paymentMethod,
     fulfilment: row.fulfilment,
-    subtotal: fromCents(row.subtotalCents),
-    discount: row.discountCode === null ? null : { code: row.discountCode, amount: fromCents(row.discountCents) },
-    deliveryCost: fromCents(row.deliveryCents),
-    codFee: fromCents(row.codFeeCents),
-    total: fromCents(row.totalCents),
-    refunded: fromCents(row.refundedCents),
+    subtotal: row.subtotalCents,
+    discount: row.discountCode === null ? null : { code: row.discountCode, amount: row.discountCents },
+    deliveryCost: row.deliveryCents,
+    codFee: row.codFeeCents,
+    total: row.totalCents,
+    refunded: row.refundedCents,
     currency: row.currency,
     createdAt: row.createdAt.toISOString(),
     paidAt: iso(row.paidAt),
@@ -91,10 +91,10 @@ export async function toOrders(db: Db | Tx, rows: OrderRow[]): Promise<Order[]> 
         colorName: line.colorName,
         colorNameBg: line.colorNameBg,
         size: line.size,
-        unitPrice: fromCents(line.unitPriceCents),
+        unitPrice: line.unitPriceCents,
         quantity: line.quantity,
-        discount: fromCents(line.discountCents),
-        priorPrice: line.priorPriceCents === null ? null : fromCents(line.priorPriceCents),
+        discount: line.discountCents,
+        priorPrice: line.priorPriceCents,
         imageUrl: line.imageUrl,
       })),
     events: events
@@ -105,7 +105,7 @@ export async function toOrders(db: Db | Tx, rows: OrderRow[]): Promise<Order[]> 
         return {
           type: event.type,
           at: event.at.toISOString(),
-          ...(event.type === 'refunded' && typeof cents === 'number' ? { amount: fromCents(cents) } : {}),
+          ...(event.type === 'refunded' && typeof cents === 'number' ? { amount: cents } : {}),
         };
       }),
   }));

@@ -1,4 +1,4 @@
-import { LOW_STOCK, type Stats, fromCents } from '@shop/contract';
+import { LOW_STOCK, type Stats } from '@shop/contract';
 import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { orders } from '../../db/schema.js';
@@ -100,24 +100,23 @@ export async function orderStats(db: Db, days: number): Promise<Stats> {
       group by lower(o.discount_code) order by orders desc, amount desc limit 5`,
     ),
   ]);
-  // Cents are added, and turned into the currency's unit only in the answer.
   const orderCount = dayRows.reduce((sum, day) => sum + day.orders, 0);
   const revenueCents = dayRows.reduce((sum, day) => sum + day.revenue, 0);
   return {
-    days: dayRows.map((row) => ({ date: row.date, orders: row.orders, revenue: fromCents(row.revenue) })),
+    days: dayRows,
     totals: {
       orders: orderCount,
-      revenue: fromCents(revenueCents),
-      averageOrder: orderCount === 0 ? 0 : fromCents(Math.round(revenueCents / orderCount)),
+      revenue: revenueCents,
+      averageOrder: orderCount === 0 ? 0 : Math.round(revenueCents / orderCount),
     },
     topProducts: top.map((row) => ({
       productId: row.product_id,
       name: row.name,
       quantity: row.quantity,
-      revenue: fromCents(row.revenue),
+      revenue: row.revenue,
     })),
     lowStock: low,
     toShip: shipping,
-    discountCodes: codes.map((row) => ({ code: row.code, orders: row.orders, amount: fromCents(row.amount) })),
+    discountCodes: codes,
   };
 }
