@@ -12,6 +12,7 @@ import {
   ShipOrderBodySchema,
   StatsQuerySchema,
   StatsSchema,
+  ORDER_TABLE,
 } from '@shop/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -91,7 +92,7 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/admin/orders/:id/confirm',
+    ORDER_TABLE.confirm.route.admin,
     {
       schema: {
         tags,
@@ -109,7 +110,7 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/admin/orders/:id/ship',
+    ORDER_TABLE.ship.route.admin,
     {
       schema: {
         tags,
@@ -128,7 +129,7 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/admin/orders/:id/deliver',
+    ORDER_TABLE.deliver.route.admin,
     {
       schema: {
         tags,
@@ -146,7 +147,7 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/admin/orders/:id/cancel',
+    ORDER_TABLE.cancel.route.admin,
     {
       schema: {
         tags,
@@ -165,7 +166,7 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/admin/orders/:id/refund',
+    ORDER_TABLE.refund.route.admin,
     {
       schema: {
         tags,
@@ -186,7 +187,7 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/admin/orders/:id/return',
+    ORDER_TABLE.return.route.admin,
     {
       schema: {
         tags,

@@ -1,4 +1,4 @@
-import { ErrorBodySchema, IdParamsSchema, OrderSchema, SessionParamsSchema } from '@shop/contract';
+import { ErrorBodySchema, IdParamsSchema, OrderSchema, SessionParamsSchema, ORDER_TABLE } from '@shop/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser, requireUser } from '../../platform/security/authenticate.js';
@@ -38,7 +38,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/orders/:id/cancel',
+    ORDER_TABLE.cancel.route.shopper,
     {
       schema: {
         tags: ['orders'],

@@ -8,6 +8,7 @@ import {
   WithdrawalRequestedSchema,
   WithdrawalRequestSchema,
   WithdrawalSchema,
+  ORDER_TABLE,
 } from '@shop/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { webLinks } from '../../lib/links.js';
@@ -28,7 +29,7 @@ export const withdrawalRoutes: FastifyPluginAsyncZod = async (app) => {
   const acknowledge = ({ name: _name, email: _email, ...recorded }: RecordedWithdrawal) => ({ withdrawal: recorded });
 
   app.post(
-    '/orders/:id/withdrawal',
+    ORDER_TABLE.withdraw.route.shopper,
     {
       onRequest: requireUser,
       schema: {
