@@ -62,6 +62,8 @@ export interface InvoiceData {
   /** A credit note: the invoice it corrects, its number and date, and why. */
   invoice?: { number: string; issuedAt: string } | undefined;
   reason?: string | undefined;
+  /** Paid on the built-in test page in development: the document says TEST PAYMENT (docs/decisions/0049). */
+  testPayment?: true | undefined;
 }
 
 export const invoiceDocuments = pgTable(

@@ -73,6 +73,8 @@ export interface SaleDocumentData {
   subtotalCents: number;
   discountCents: number;
   vatCents: number;
+  /** Paid on the built-in test page in development: the document says TEST PAYMENT (docs/decisions/0049). */
+  testPayment?: true | undefined;
 }
 
 export const saleDocuments = pgTable(

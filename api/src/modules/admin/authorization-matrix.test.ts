@@ -480,10 +480,10 @@ const ROUTES: Record<string, RouteRule> = {
     expect: { ...userAOnly(200), admin: 200, root: 200 },
     request: async (f) => ({ url: `/api/orders/${(await order(f, f.users.userA, 'paid')).id}/documents` }),
   },
-  // The signed link is the key (no token): a link not signed by the shop opens nothing for anyone.
+  // The signed link is the key (no token): a link not signed by the shop opens nothing for anyone (any kind).
   'GET /api/documents/:kind/:id/pdf': {
     expect: everyone(403),
-    request: () => ({ url: '/api/documents/sale/1/pdf?expires=4102444800&sig=not-the-shops' }),
+    request: () => ({ url: '/api/documents/credit-note/1/pdf?expires=4102444800&sig=not-the-shops' }),
   },
   // Invoices (TRADE.md section 3): the owner's paid order gets its invoice at once, an admin's too.
   'POST /api/orders/:id/invoice': {
@@ -502,14 +502,6 @@ const ROUTES: Record<string, RouteRule> = {
   'GET /api/admin/documents/ledger.csv': {
     expect: adminsOnly(200),
     request: () => ({ url: '/api/admin/documents/ledger.csv?from=2026-01-01' }),
-  },
-  'GET /api/documents/invoice/:id/pdf': {
-    expect: everyone(403),
-    request: () => ({ url: '/api/documents/invoice/1/pdf?expires=4102444800&sig=not-the-shops' }),
-  },
-  'GET /api/documents/credit-note/:id/pdf': {
-    expect: everyone(403),
-    request: () => ({ url: '/api/documents/credit-note/1/pdf?expires=4102444800&sig=not-the-shops' }),
   },
   // The fresh database has no records settings yet: admins reach the service and hear what is missing.
   'GET /api/admin/records/audit-file': {

@@ -6,14 +6,14 @@ import {
   type CodSettlement,
   type RecordsSettings,
 } from '@shop/contract';
-import { eq, inArray } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import iconv from 'iconv-lite';
 import type { Db } from '../../db/client.js';
-import { saleDocuments, shopSettings, type SaleDocumentData } from '../../db/schema.js';
+import { saleDocuments, type SaleDocumentData } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
 import { deliveredCounts, deliveredSales, refundsPage, refundTotals, type SalesScope } from '../orders/reads.js';
 import { issueSaleDocument } from './sale-document.js';
-import { getRecordsSettings } from './settings.js';
+import { documentSeller, getRecordsSettings } from './settings.js';
 
 /**
  * The monthly audit file of Ordinance N-18's Annex 38 (TRADE.md section 2, docs/decisions/0042):
@@ -131,8 +131,7 @@ export async function auditFile(
   now = new Date(),
 ): Promise<Readable> {
   const records = await getRecordsSettings(db);
-  const [seller] = await db.select().from(shopSettings).where(eq(shopSettings.id, 1));
-  const companyId = seller?.sellerCompanyId ?? '';
+  const { companyId } = await documentSeller(db);
   const missing = auditFileSettingsMissing(records, { companyId });
   if (missing.length > 0) {
     const fields = Object.fromEntries(missing.map((name) => [auditSettingField(name), 'Needed for the audit file.']));

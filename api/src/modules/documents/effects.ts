@@ -8,8 +8,7 @@ import { lockOrder, readWithShopper } from '../orders/store.js';
 import { CREDIT_NOTE, INVOICE_ISSUE, INVOICE_MAIL, SALE_DOCUMENT } from './effect-kinds.js';
 import { issueCreditNote, issueInvoice } from './invoice.js';
 import { invoiceMail } from './invoice-mail.js';
-import { invoicePdf } from './invoice-pdf.js';
-import { saleDocumentPdf } from './pdf.js';
+import { attachment, issuedInvoice, issuedSale } from './kinds.js';
 import { issueSaleDocument } from './sale-document.js';
 
 /**
@@ -42,13 +41,7 @@ export function documentEffectHandlers({ db, mailer }: { db: Db; mailer: Mailer 
       if (!order || !to) return;
       await mailer.send({
         ...invoiceMail(document, order.row.locale, to),
-        attachments: [
-          {
-            filename: `${document.kind}-${document.number}.pdf`,
-            content: await invoicePdf(document),
-            contentType: 'application/pdf',
-          },
-        ],
+        attachments: [await attachment(issuedInvoice(document))],
       });
     }),
   };
@@ -61,12 +54,5 @@ export function documentEffectHandlers({ db, mailer }: { db: Db; mailer: Mailer 
  */
 export async function saleDocumentAttachment(db: Db, orderId: number): Promise<NonNullable<Mail['attachments']>> {
   const document = await issueSaleDocument(db, orderId);
-  if (!document) return [];
-  return [
-    {
-      filename: `sale-document-${document.number}.pdf`,
-      content: await saleDocumentPdf(document),
-      contentType: 'application/pdf',
-    },
-  ];
+  return document ? [await attachment(issuedSale(document))] : [];
 }

@@ -1,8 +1,5 @@
-import { newPdf } from '../../lib/pdf.js';
-import { money, sofiaTime, tableRow } from './pdf.js';
+import { money, sofiaDay as day, startDocument } from './pdf.js';
 import type { InvoiceRow } from './invoice.js';
-
-const day = (date: Date) => sofiaTime(date).slice(0, 10);
 
 /**
  * An invoice's or credit note's PDF ("Фактура" / "Кредитно известие"), in Bulgarian with English
@@ -14,22 +11,18 @@ const day = (date: Date) => sofiaTime(date).slice(0, 10);
 export async function invoicePdf(document: InvoiceRow): Promise<Buffer> {
   const { data, recipient } = document;
   const credit = document.kind === 'credit-note';
-  const titleEn = credit ? 'Credit note' : 'Invoice';
-  const { pdf, done } = newPdf({
-    Title: `${titleEn} ${document.number}`,
-    Subject: `Order ${data.orderReference}`,
-    Author: data.seller.legalName.replace(/[^\x20-\x7e]/g, '').trim() || 'Seller',
+  const { pdf, done, row, table, total } = startDocument({
+    title: {
+      bg: credit ? 'Кредитно известие' : 'Фактура',
+      en: credit ? 'Credit note' : 'Invoice',
+      note: 'Оригинал / Original',
+    },
+    number: document.number,
+    seller: data.seller,
+    subject: `Order ${data.orderReference}`,
+    testPayment: data.testPayment,
   });
   const { currency } = data;
-  pdf
-    .font('bold')
-    .fontSize(16)
-    .text(credit ? 'Кредитно известие' : 'Фактура');
-  pdf.font('text').fontSize(10).fillColor('#555').text(`${titleEn} · Оригинал / Original`).fillColor('#000');
-  pdf.moveDown(0.5);
-  pdf.font('bold').fontSize(12).text(`№ ${document.number}`);
-  pdf.font('text').fontSize(10);
-  const row = (bg: string, en: string, value: string) => pdf.text(`${bg} / ${en}: ${value}`);
   row('Дата на издаване', 'Date of issue', day(document.issuedAt));
   row('Дата на данъчното събитие', 'Date of the tax event', day(document.taxEventAt));
   if (data.invoice) {
@@ -60,33 +53,18 @@ export async function invoicePdf(document: InvoiceRow): Promise<Buffer> {
   ]);
   pdf.x = 50;
   pdf.y = Math.max(left, right) + 14;
-  const columns = [50, 280, 325, 395, 465];
-  const widths = [225, 40, 65, 65, 80];
-  const cells = (values: string[], font: 'text' | 'bold') => tableRow(pdf, columns, widths, values, font);
-  cells(
+  table(
+    [50, 280, 325, 395, 465],
+    [225, 40, 65, 65, 80],
     ['Описание / Description', 'К-во / Qty', 'Ед. цена без ДДС / Unit net', 'ДДС % / VAT %', 'Стойност без ДДС / Net'],
-    'bold',
+    data.lines.map((line) => [
+      line.nameBg === line.name ? line.name : `${line.nameBg} / ${line.name}`,
+      String(line.quantity),
+      money(line.unitNetCents, currency),
+      `${line.vatRate} %`,
+      money(line.netCents, currency),
+    ]),
   );
-  pdf.moveTo(50, pdf.y).lineTo(545, pdf.y).stroke();
-  pdf.y += 4;
-  for (const line of data.lines) {
-    cells(
-      [
-        line.nameBg === line.name ? line.name : `${line.nameBg} / ${line.name}`,
-        String(line.quantity),
-        money(line.unitNetCents, currency),
-        `${line.vatRate} %`,
-        money(line.netCents, currency),
-      ],
-      'text',
-    );
-  }
-  pdf.moveTo(50, pdf.y).lineTo(545, pdf.y).stroke();
-  pdf.y += 6;
-  pdf.fontSize(10);
-  const total = (label: string, value: string, font: 'text' | 'bold' = 'text') => {
-    pdf.font(font).text(`${label}: ${value}`, 50, pdf.y, { width: 495, align: 'right' });
-  };
   for (const rate of data.rates) {
     total(`Данъчна основа ${rate.rate} % / Tax base ${rate.rate} %`, money(rate.netCents, currency));
     total(`ДДС ${rate.rate} % / VAT ${rate.rate} %`, money(rate.vatCents, currency));

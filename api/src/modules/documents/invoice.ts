@@ -1,4 +1,4 @@
-import { documentNumber, vatWithin } from '@shop/contract';
+import { vatWithin } from '@shop/contract';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import {
@@ -6,35 +6,17 @@ import {
   invoiceRequests,
   orderItems,
   refunds,
-  shopSettings,
   type InvoiceData,
   type InvoiceLine,
   type InvoiceRecipient,
 } from '../../db/schema.js';
 import { enqueue } from '../../platform/outbox/outbox.js';
 import type { OrderRow } from '../orders/store.js';
-import { nextNumber } from './sale-document.js';
-import { recordsRow } from './settings.js';
+import { FIRST_INVOICE_NUMBER, nextDocumentNumber, SERIES } from './numbering.js';
+import { documentSeller, recordsRow } from './settings.js';
 import { INVOICE_MAIL } from './effect-kinds.js';
 
 export type InvoiceRow = typeof invoiceDocuments.$inferSelect;
-
-/** Invoices and credit notes share this series of document_counters (decision 0043). */
-export const INVOICE_SERIES = 'invoice';
-/** The first number of the series: 0000000001. */
-export const FIRST_INVOICE_NUMBER = 1;
-
-async function seller(tx: Tx): Promise<InvoiceData['seller']> {
-  const [row] = await tx.select().from(shopSettings).where(eq(shopSettings.id, 1));
-  return {
-    legalName: row?.sellerLegalName ?? '',
-    address: row?.sellerAddress ?? '',
-    companyId: row?.sellerCompanyId ?? '',
-    vatId: row?.sellerVatId ?? '',
-    email: row?.sellerEmail ?? '',
-    phone: row?.sellerPhone ?? '',
-  };
-}
 
 /** A line from its VAT-inclusive value: VAT per line (vatWithin), the tax base the rest. */
 function line(name: string, nameBg: string, quantity: number, valueCents: number, vatRate: number): InvoiceLine {
@@ -68,7 +50,7 @@ async function insertDocument(
   tx: Tx,
   values: Omit<typeof invoiceDocuments.$inferInsert, 'number'>,
 ): Promise<InvoiceRow> {
-  const number = documentNumber(await nextNumber(tx, INVOICE_SERIES, FIRST_INVOICE_NUMBER));
+  const number = await nextDocumentNumber(tx, SERIES.invoice, FIRST_INVOICE_NUMBER);
   const [document] = await tx
     .insert(invoiceDocuments)
     .values({ ...values, number })
@@ -127,7 +109,7 @@ export async function issueInvoice(tx: Tx, order: OrderRow, now = new Date()): P
     totalCents: lines.reduce((sum, l) => sum + l.valueCents, 0),
     vatCents: rates.reduce((sum, r) => sum + r.vatCents, 0),
     data: {
-      seller: await seller(tx),
+      seller: await documentSeller(tx),
       orderReference: order.reference,
       currency: order.currency,
       paymentMethod: order.paymentMethod,

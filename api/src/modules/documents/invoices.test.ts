@@ -8,7 +8,8 @@ import { bearer, createProduct, createUser, type CreatedUser } from '../../test/
 import { useTestApp } from '../../test/harness.js';
 import { addCartLine, payOnTestPage, TEST_DELIVERY } from '../payments/test-support.js';
 import { lockOrder } from '../orders/store.js';
-import { issueCreditNote, issueInvoice, keepInvoiceRequest, INVOICE_SERIES } from './invoice.js';
+import { issueCreditNote, issueInvoice, keepInvoiceRequest } from './invoice.js';
+import { SERIES } from './numbering.js';
 import { invoicePdf } from './invoice-pdf.js';
 
 /** Invoices and credit notes (TRADE.md section 3, decision 0043). */
@@ -317,7 +318,7 @@ describe('numbering', { tags: ['engine'] }, () => {
         throw new Error('rolled back after its number was taken');
       }),
     ).rejects.toThrow('rolled back');
-    const [counter] = await t.db.select().from(documentCounters).where(eq(documentCounters.series, INVOICE_SERIES));
+    const [counter] = await t.db.select().from(documentCounters).where(eq(documentCounters.series, SERIES.invoice));
     const rows = [first, ...(await Promise.all(Array.from({ length: 59 }, () => requestedRow())))];
     const issued = await Promise.all(
       rows.map((row) => t.db.transaction(async (tx) => issueInvoice(tx, (await lockOrder(tx, row.id))!))),

@@ -4,7 +4,6 @@ import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { invoiceDocuments, saleDocuments } from '../../db/schema.js';
 import { AppError, notFound } from '../../lib/errors.js';
-import type { SaleDocumentRow } from './sale-document.js';
 import { readOrder } from '../orders/store.js';
 import { linkKey } from './settings.js';
 
@@ -40,11 +39,9 @@ export async function checkDocumentLink(
   }
 }
 
-export async function saleDocument(db: Db, id: number): Promise<SaleDocumentRow> {
-  const [document] = await db.select().from(saleDocuments).where(eq(saleDocuments.id, id));
-  if (!document) throw notFound('Document not found.');
-  return document;
-}
+/** The document's PDF behind a signed link (the route puts the public address before it). */
+export const documentLink = async (db: Db, kind: DocumentKind, id: number): Promise<string> =>
+  `/api/documents/${kind}/${id}/pdf?${await signDocumentLink(db, kind, id)}`;
 
 /**
  * The documents of an order, for its shopper or an admin (anyone else: 404, as for an unknown
@@ -62,8 +59,6 @@ export async function orderDocuments(
     // Invoices and credit notes (invoices/, decision 0043), read from their table.
     db.select().from(invoiceDocuments).where(eq(invoiceDocuments.orderId, orderId)).orderBy(asc(invoiceDocuments.id)),
   ]);
-  const link = async (kind: DocumentKind, id: number) =>
-    `/api/documents/${kind}/${id}/pdf?${await signDocumentLink(db, kind, id)}`;
   return Promise.all([
     ...rows.map(async (row) => ({
       id: row.id,
@@ -72,7 +67,7 @@ export async function orderDocuments(
       issuedAt: row.issuedAt.toISOString(),
       total: row.totalCents / 100,
       qr: row.qr,
-      link: await link('sale', row.id),
+      link: await documentLink(db, 'sale', row.id),
     })),
     ...invoices.map(async (row) => ({
       id: row.id,
@@ -80,7 +75,7 @@ export async function orderDocuments(
       number: row.number,
       issuedAt: row.issuedAt.toISOString(),
       total: row.totalCents / 100,
-      link: await link(row.kind, row.id),
+      link: await documentLink(db, row.kind, row.id),
     })),
   ]);
 }

@@ -1,11 +1,42 @@
-import QRCode from 'qrcode';
 import { SOFIA_DATE_TIME } from '@shop/contract';
 import { newPdf } from '../../lib/pdf.js';
-import type { SaleDocumentRow } from './sale-document.js';
+
+/**
+ * The documents' one layout (A4, DejaVu, Bulgarian with English beside it): every kind of document
+ * starts with `startDocument` (its title, number, and the TEST PAYMENT mark when no money moved),
+ * says its facts in `row`s, lists its lines in a `table` and ends with right-aligned `total`s.
+ */
 
 export const money = (cents: number, currency: string) => `${(cents / 100).toFixed(2)} ${currency}`;
 const SOFIA_TIME = new Intl.DateTimeFormat('bg-BG', SOFIA_DATE_TIME);
 export const sofiaTime = (date: Date) => SOFIA_TIME.format(date);
+/** The day of an instant in Sofia, as the documents print it. */
+export const sofiaDay = (date: Date) => sofiaTime(date).slice(0, 10);
+
+/** Who issues the shop's documents, as each one recorded it. */
+export interface DocumentSeller {
+  legalName: string;
+  address: string;
+  companyId: string;
+  vatId: string;
+  email: string;
+  phone: string;
+}
+
+export interface DocumentStart {
+  /** The document's name in Bulgarian (the law's) and under it in English, with a note beside it. */
+  title: { bg: string; en: string; note?: string };
+  number: string;
+  seller: DocumentSeller;
+  /** What the PDF's properties name it by: "Order 3F9A0C21B7D4". */
+  subject: string;
+  /** Paid on the built-in test page (a shop in development): the document says no money moved. */
+  testPayment?: boolean | undefined;
+}
+
+/** The words a document paid on the test page carries under its title. */
+export const TEST_PAYMENT_MARK =
+  'ТЕСТОВО ПЛАЩАНЕ: не са преведени пари / TEST PAYMENT: no money moved (the built-in test page)';
 
 /** One row of a table: each value in its column (x, width), the first left and the rest right aligned. */
 export function tableRow(
@@ -28,79 +59,43 @@ export function tableRow(
 }
 
 /**
- * The sale document's PDF ("Документ за регистриране на продажба"), in Bulgarian with English
- * beside it, from what the document recorded when it was issued (so it renders again the same).
- * The QR code holds Annex 18а's fields (decision 0039), 30 mm wide (the annex asks at least 18).
+ * A new document's PDF with its head written: the title, the English name, the number, and the
+ * TEST PAYMENT mark. Answers the PDF, the promise of its bytes once ended, and the layout's pieces.
  */
-export async function saleDocumentPdf(document: SaleDocumentRow): Promise<Buffer> {
-  const { data } = document;
-  const qr = await QRCode.toBuffer(document.qr, { type: 'png', errorCorrectionLevel: 'M', margin: 1, scale: 6 });
+export function startDocument(start: DocumentStart) {
   const { pdf, done } = newPdf({
-    Title: `Sale registration document ${document.number}`,
-    Subject: `Order ${data.orderReference}`,
-    Author: data.seller.legalName.replace(/[^\x20-\x7e]/g, '').trim() || 'Seller',
+    Title: `${start.title.en} ${start.number}`,
+    Subject: start.subject,
+    Author: start.seller.legalName.replace(/[^\x20-\x7e]/g, '').trim() || 'Seller',
   });
-  const { currency } = data;
-
-  pdf.font('bold').fontSize(15).text('Документ за регистриране на продажба');
-  pdf.font('text').fontSize(10).fillColor('#555').text('Sale registration document').fillColor('#000');
-  pdf.moveDown(0.5);
-  pdf.font('bold').fontSize(12).text(`№ ${document.number}`);
+  pdf.font('bold').fontSize(16).text(start.title.bg);
+  const { en, note } = start.title;
   pdf
     .font('text')
     .fontSize(10)
-    .text(`Дата и час / Date and time: ${sofiaTime(document.issuedAt)}`);
-  pdf.moveDown();
-
-  const row = (bg: string, en: string, value: string) => pdf.text(`${bg} / ${en}: ${value}`);
-  pdf.font('bold').text('Продавач / Seller');
-  pdf.font('text');
-  pdf.text(data.seller.legalName);
-  row('ЕИК', 'Company ID', data.seller.companyId);
-  if (data.seller.vatId) row('ДДС №', 'VAT ID', data.seller.vatId);
-  row('Седалище', 'Seat', data.seller.address);
-  row('Контакт', 'Contact', [data.seller.email, data.seller.phone].filter(Boolean).join(', '));
+    .fillColor('#555')
+    .text(note ? `${en} · ${note}` : en)
+    .fillColor('#000');
+  if (start.testPayment) pdf.font('bold').fontSize(11).fillColor('#b00020').text(TEST_PAYMENT_MARK).fillColor('#000');
   pdf.moveDown(0.5);
-  row('Номер на електронния магазин', 'E-shop number', document.eShopNumber || '—');
-  row('Поръчка', 'Order', data.orderReference);
-  if (document.providerReference) row('Транзакция', 'Transaction', document.providerReference);
-  pdf.moveDown();
+  pdf.font('bold').fontSize(12).text(`№ ${start.number}`);
+  pdf.font('text').fontSize(10);
 
-  const columns = [50, 300, 345, 390, 465];
-  const widths = [245, 40, 40, 70, 80];
-  const cells = (values: string[], font: 'text' | 'bold') => tableRow(pdf, columns, widths, values, font);
-  cells(['Артикул / Item', 'Гр. / Tax', 'К-во / Qty', 'Ед. цена / Unit', 'Стойност / Value'], 'bold');
-  pdf.moveTo(50, pdf.y).lineTo(545, pdf.y).stroke();
-  pdf.y += 4;
-  for (const line of data.lines) {
-    cells(
-      [
-        line.nameBg === line.name ? line.name : `${line.nameBg} / ${line.name}`,
-        line.taxGroup,
-        String(line.quantity),
-        money(line.unitPriceCents, currency),
-        money(line.unitPriceCents * line.quantity, currency),
-      ],
-      'text',
-    );
-  }
-  pdf.moveTo(50, pdf.y).lineTo(545, pdf.y).stroke();
-  pdf.y += 6;
-  pdf.fontSize(10);
+  /** A fact of the document: "Поръчка / Order: …". */
+  const row = (bg: string, en: string, value: string) => pdf.text(`${bg} / ${en}: ${value}`);
+  /** A table of lines: its head in bold under nothing, its lines, a rule after each part. */
+  const table = (columns: readonly number[], widths: readonly number[], head: string[], lines: string[][]) => {
+    tableRow(pdf, columns, widths, head, 'bold');
+    pdf.moveTo(50, pdf.y).lineTo(545, pdf.y).stroke();
+    pdf.y += 4;
+    for (const line of lines) tableRow(pdf, columns, widths, line, 'text');
+    pdf.moveTo(50, pdf.y).lineTo(545, pdf.y).stroke();
+    pdf.y += 6;
+    pdf.fontSize(10);
+  };
+  /** A sum under the table, right aligned. */
   const total = (label: string, value: string, font: 'text' | 'bold' = 'text') => {
     pdf.font(font).text(`${label}: ${value}`, 50, pdf.y, { width: 495, align: 'right' });
   };
-  if (data.discountCents > 0) total('Отстъпка / Discount', `−${money(data.discountCents, currency)}`);
-  total(`ДДС ${document.vatRate} % (включен) / VAT ${document.vatRate} % (included)`, money(data.vatCents, currency));
-  total('Обща сума / Total', money(document.totalCents, currency), 'bold');
-  total(
-    'Начин на плащане / Paid by',
-    document.paymentMethod === 'card'
-      ? 'Карта чрез доставчик на платежни услуги / Card through a payment provider'
-      : 'Наложен платеж / Cash on delivery',
-  );
-  pdf.moveDown();
-  pdf.image(qr, 50, pdf.y, { width: 85 });
-  pdf.end();
-  return done;
+  return { pdf, done, row, table, total };
 }

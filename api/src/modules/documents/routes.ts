@@ -1,23 +1,45 @@
 import {
+  AdminDocumentsQuerySchema,
+  AdminDocumentsSchema,
   AuditFileQuerySchema,
   DOCUMENT_KINDS,
   ErrorBodySchema,
   IdParamsSchema,
+  InvoiceDetailsSchema,
+  InvoiceDocumentSchema,
+  InvoiceRequestedSchema,
   OrderDocumentsSchema,
+  type InvoiceDetails,
 } from '@shop/contract';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../lib/errors.js';
 import { currentUser, requireAdmin, requireUser } from '../../platform/security/authenticate.js';
 import { auditFile } from './audit-file.js';
-import { checkDocumentLink, orderDocuments, saleDocument } from './links.js';
-import { saleDocumentPdf } from './pdf.js';
+import { readDocument, fileName } from './kinds.js';
+import { checkDocumentLink, orderDocuments } from './links.js';
+import { listDocuments, requestInvoice, salesLedgerCsv } from './service.js';
 
 const DocumentLinkParamsSchema = z.object({ kind: z.enum(DOCUMENT_KINDS), id: z.coerce.number().int().positive() });
 const DocumentLinkQuerySchema = z.object({ expires: z.coerce.number().int(), sig: z.string().max(100) });
 
-/** An order's documents (its shopper or an admin) and each document's PDF behind a signed link. */
-export const recordsRoutes: FastifyPluginAsyncZod = async (app) => {
+const LedgerQuerySchema = AdminDocumentsQuerySchema.pick({ kind: true, from: true, to: true });
+
+const requestErrors = {
+  400: ErrorBodySchema,
+  401: ErrorBodySchema,
+  403: ErrorBodySchema,
+  404: ErrorBodySchema,
+  409: ErrorBodySchema,
+};
+
+/**
+ * The documents (decisions 0039, 0042, 0043, 0049): an order's documents (its shopper or an
+ * admin), each one's PDF behind a signed link, a later request for an invoice by the shopper or
+ * an admin, the admin's list of every document and the sales ledger, and the month's audit file.
+ */
+export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/orders/:id/documents',
     {
@@ -43,7 +65,8 @@ export const recordsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['orders'],
-        summary: 'A document as PDF, through the signed link its listing gave (no token)',
+        summary:
+          'A document as PDF (a sale document, an invoice, a credit note), through the signed link its listing gave (no token)',
         params: DocumentLinkParamsSchema,
         querystring: DocumentLinkQuerySchema,
         response: { 200: z.unknown(), 400: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema },
@@ -52,14 +75,101 @@ export const recordsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { kind, id } = request.params;
       await checkDocumentLink(app.db, kind, id, request.query.expires, request.query.sig);
-      if (kind !== 'sale') throw notFound('Document not found.');
-      const document = await saleDocument(app.db, id);
-      const pdf = await saleDocumentPdf(document);
+      const document = await readDocument(app.db, kind, id);
+      if (!document) throw notFound('Document not found.');
       return reply
         .type('application/pdf')
         .header('Cache-Control', 'private, no-store')
-        .header('Content-Disposition', `inline; filename="sale-document-${document.number}.pdf"`)
-        .send(pdf);
+        .header('Content-Disposition', `inline; filename="${fileName(document)}"`)
+        .send(await document.pdf());
+    },
+  );
+
+  const answer = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    admin: boolean,
+    orderId: number,
+    details: InvoiceDetails,
+  ) => {
+    const user = currentUser(request);
+    const result = await requestInvoice(app.db, { id: user.id, admin }, orderId, details, app.config.publicUrl);
+    if ('issued' in result) return reply.code(201).send(result.issued);
+    return reply.code(202).send({ invoiceRequested: true as const });
+  };
+  const description =
+    'The body is the invoice fields themselves. A paid order: 201 with the invoice, issued at once. An order not paid ' +
+    'yet (cash on delivery before delivery): 202, issued at the tax event. A second request, also while one waits: ' +
+    '409 INVOICE_EXISTS. A cancelled or refunded order: 409 INVALID_TRANSITION.';
+
+  app.post(
+    '/orders/:id/invoice',
+    {
+      onRequest: requireUser,
+      schema: {
+        tags: ['orders'],
+        summary: 'Ask for an invoice for my order',
+        description,
+        security: [{ bearer: [] }],
+        params: IdParamsSchema,
+        body: InvoiceDetailsSchema,
+        response: { 201: InvoiceDocumentSchema, 202: InvoiceRequestedSchema, ...requestErrors },
+      },
+    },
+    async (request, reply) => answer(request, reply, false, request.params.id, request.body),
+  );
+
+  app.post(
+    '/admin/orders/:id/invoice',
+    {
+      onRequest: requireAdmin,
+      schema: {
+        tags: ['admin'],
+        summary: "Issue an invoice for an order on its buyer's behalf (audited)",
+        description,
+        security: [{ bearer: [] }],
+        params: IdParamsSchema,
+        body: InvoiceDetailsSchema,
+        response: { 201: InvoiceDocumentSchema, 202: InvoiceRequestedSchema, ...requestErrors },
+      },
+    },
+    async (request, reply) => answer(request, reply, true, request.params.id, request.body),
+  );
+
+  app.get(
+    '/admin/documents',
+    {
+      onRequest: requireAdmin,
+      schema: {
+        tags: ['admin'],
+        summary: 'Every document (sale documents, invoices, credit notes), newest first, by kind and days',
+        security: [{ bearer: [] }],
+        querystring: AdminDocumentsQuerySchema,
+        response: { 200: AdminDocumentsSchema, 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema },
+      },
+    },
+    async (request) => listDocuments(app.db, request.query, app.config.publicUrl),
+  );
+
+  app.get(
+    '/admin/documents/ledger.csv',
+    {
+      onRequest: requireAdmin,
+      schema: {
+        tags: ['admin'],
+        summary: 'The sales ledger of the days as CSV (credit notes negative)',
+        security: [{ bearer: [] }],
+        querystring: LedgerQuerySchema,
+        response: { 200: z.string(), 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      const { from, to } = request.query;
+      const name = `sales-ledger${from ? `-from-${from}` : ''}${to ? `-to-${to}` : ''}.csv`;
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('Content-Disposition', `attachment; filename="${name}"`)
+        .send(await salesLedgerCsv(app.db, request.query));
     },
   );
 

@@ -1,28 +1,15 @@
-import { documentNumber, saleDocumentQr, vatWithin } from '@shop/contract';
-import { eq, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client.js';
-import { documentCounters, orderItems, saleDocuments, shopSettings, type SaleDocumentData } from '../../db/schema.js';
+import { saleDocumentQr, vatWithin } from '@shop/contract';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { orderItems, saleDocuments, type SaleDocumentData } from '../../db/schema.js';
 import { lockOrder } from '../orders/store.js';
-import { recordsRow } from './settings.js';
+import { nextDocumentNumber, SERIES } from './numbering.js';
+import { documentSeller, recordsRow } from './settings.js';
 
 export type SaleDocumentRow = typeof saleDocuments.$inferSelect;
 
 /** The VAT group a rate belongs to on Bulgarian sale documents (Ordinance N-18: А 0 %, Б 20 %, Г 9 %). */
 export const taxGroup = (rate: number): string => (rate === 0 ? 'А' : rate === 9 ? 'Г' : 'Б');
-
-/**
- * Takes the next number of a series in the caller's transaction: the counter row is updated (and
- * so locked) until the transaction ends, so numbers are given one at a time across processes, and a
- * rolled-back transaction gives its number back: no gap, no repeat (decision 0039).
- */
-export async function nextNumber(tx: Tx, series: string, first: number): Promise<number> {
-  const [row] = await tx
-    .insert(documentCounters)
-    .values({ series, next: first + 1 })
-    .onConflictDoUpdate({ target: documentCounters.series, set: { next: sql`${documentCounters.next} + 1` } })
-    .returning({ next: documentCounters.next });
-  return row!.next - 1;
-}
 
 /**
  * Issues the order's sale document, once: the order row is locked, a document it has already is
@@ -37,7 +24,6 @@ export async function issueSaleDocument(db: Db, orderId: number, now = new Date(
     const [existing] = await tx.select().from(saleDocuments).where(eq(saleDocuments.orderId, orderId));
     if (existing) return existing;
     const records = await recordsRow(tx);
-    const [seller] = await tx.select().from(shopSettings).where(eq(shopSettings.id, 1));
     const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(orderItems.id);
     const rate = records.vatRate;
     const group = taxGroup(rate);
@@ -66,14 +52,7 @@ export async function issueSaleDocument(db: Db, orderId: number, now = new Date(
     if (order.deliveryCents > 0) lines.push(line('Delivery', 'Доставка', 1, order.deliveryCents));
     if (order.codFeeCents > 0) lines.push(line('Cash-on-delivery fee', 'Такса наложен платеж', 1, order.codFeeCents));
     const data: SaleDocumentData = {
-      seller: {
-        legalName: seller?.sellerLegalName ?? '',
-        address: seller?.sellerAddress ?? '',
-        companyId: seller?.sellerCompanyId ?? '',
-        vatId: seller?.sellerVatId ?? '',
-        email: seller?.sellerEmail ?? '',
-        phone: seller?.sellerPhone ?? '',
-      },
+      seller: await documentSeller(tx),
       orderReference: order.reference,
       locale: order.locale,
       currency: order.currency,
@@ -82,7 +61,7 @@ export async function issueSaleDocument(db: Db, orderId: number, now = new Date(
       discountCents: lines.reduce((sum, l) => sum + l.discountCents, 0),
       vatCents: lines.reduce((sum, l) => sum + l.vatCents, 0),
     };
-    const number = documentNumber(await nextNumber(tx, 'sale', records.firstDocumentNumber));
+    const number = await nextDocumentNumber(tx, SERIES.sale, records.firstDocumentNumber);
     const [document] = await tx
       .insert(saleDocuments)
       .values({

@@ -12,7 +12,8 @@ import { bearer, createProduct, createUser, type CreatedUser } from '../../test/
 import { useTestApp } from '../../test/harness.js';
 import { addCartLine, payOnTestPage, TEST_DELIVERY } from '../payments/test-support.js';
 import { LINK_TTL_MS, signDocumentLink } from './links.js';
-import { issueSaleDocument, nextNumber } from './sale-document.js';
+import { nextNumber } from './numbering.js';
+import { issueSaleDocument } from './sale-document.js';
 
 /** Sale documents (TRADE.md section 2, decision 0039): settings, numbering, the PDF and its links. */
 

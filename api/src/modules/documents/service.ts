@@ -12,13 +12,9 @@ import type { Db, Tx } from '../../db/client.js';
 import { invoiceDocuments, invoiceProfiles, saleDocuments, users } from '../../db/schema.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { audit } from '../../platform/audit.js';
-import { signDocumentLink } from './links.js';
+import { documentLink } from './links.js';
 import { invoiceOf, invoiceRequested, issueInvoice, keepInvoiceRequest, type InvoiceRow } from './invoice.js';
 import { lockOrder } from '../orders/store.js';
-
-/** The document's PDF behind a signed link (the route puts the public address before it). */
-export const documentLink = async (db: Db, kind: DocumentKind, id: number): Promise<string> =>
-  `/api/documents/${kind}/${id}/pdf?${await signDocumentLink(db, kind, id)}`;
 
 export async function toInvoiceDocument(
   db: Db,

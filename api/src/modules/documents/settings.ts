@@ -3,8 +3,10 @@ import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.js';
-import { documentCounters, recordsSettings } from '../../db/schema.js';
+import { documentCounters, recordsSettings, shopSettings } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
+import { SERIES } from './numbering.js';
+import type { DocumentSeller } from './pdf.js';
 
 export type RecordsRow = typeof recordsSettings.$inferSelect;
 
@@ -43,7 +45,11 @@ export async function updateRecordsSettings(
   const before = await recordsRow(tx);
   if (!body || Object.keys(body).length === 0) return toRecords(before);
   if (body.firstDocumentNumber !== undefined && body.firstDocumentNumber !== before.firstDocumentNumber) {
-    const [counter] = await tx.select().from(documentCounters).where(eq(documentCounters.series, 'sale')).for('update');
+    const [counter] = await tx
+      .select()
+      .from(documentCounters)
+      .where(eq(documentCounters.series, SERIES.sale))
+      .for('update');
     if (counter) {
       const message = 'The first document number cannot change once a sale document has been issued.';
       throw new AppError('CONFLICT', message, { 'records.firstDocumentNumber': message });
@@ -66,4 +72,17 @@ export async function linkKey(db: Db | Tx): Promise<string> {
     .set({ linkKey: randomBytes(32).toString('hex') })
     .where(and(eq(recordsSettings.id, 1), eq(recordsSettings.linkKey, '')));
   return (await recordsRow(db)).linkKey;
+}
+
+/** The seller as the documents print it, from the shop's settings (each document keeps its own copy). */
+export async function documentSeller(tx: Db | Tx): Promise<DocumentSeller> {
+  const [row] = await tx.select().from(shopSettings).where(eq(shopSettings.id, 1));
+  return {
+    legalName: row?.sellerLegalName ?? '',
+    address: row?.sellerAddress ?? '',
+    companyId: row?.sellerCompanyId ?? '',
+    vatId: row?.sellerVatId ?? '',
+    email: row?.sellerEmail ?? '',
+    phone: row?.sellerPhone ?? '',
+  };
 }

@@ -35,7 +35,7 @@ export async function mailOrder(
   const { row } = found;
   const [[order], settings] = await Promise.all([toOrders(db, [row]), getSettings(db, deps)]);
   // The sale document goes with the mail that tells of the payment: a card order's confirmation,
-  // a cash-on-delivery order's delivery (records/, decision 0039).
+  // a cash-on-delivery order's delivery (documents/, decision 0039).
   const paid = row.paidAt !== null;
   const withDocument =
     paid &&
