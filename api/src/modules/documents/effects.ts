@@ -7,7 +7,7 @@ import type { EffectHandler } from '../../platform/outbox/outbox.js';
 import { lockOrder, readWithShopper } from '../orders/store.js';
 import { CREDIT_NOTE, INVOICE_ISSUE, INVOICE_MAIL, SALE_DOCUMENT } from './effect-kinds.js';
 import { issueCreditNote, issueInvoice } from './invoice.js';
-import { invoiceMail } from './invoice-mail.js';
+import { invoiceMail } from './mail.js';
 import { attachment, issuedInvoice, issuedSale } from './kinds.js';
 import { issueSaleDocument } from './sale-document.js';
 
