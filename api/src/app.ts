@@ -48,6 +48,7 @@ import { adminDiscountRoutes } from './modules/discounts/routes.js';
 import { ChangeFeed } from './platform/changes/feed.js';
 import { Outbox } from './platform/outbox/outbox.js';
 import { effectHandlers } from './effects.js';
+import { failureEffectsOf } from './subscriptions.js';
 import { effectRoutes } from './modules/effects/routes.js';
 import { collectFilesPeriodically } from './platform/files/collect.js';
 import { fileRoutes } from './platform/files/routes.js';
@@ -172,6 +173,7 @@ export async function buildApp({ config, database, logger, serveWebApp = true }:
     db.db,
     app.log,
     effectHandlers({ db: db.db, mailer: app.mailer, payments: app.payments, config, log: app.log }),
+    { onFailure: failureEffectsOf },
   );
   app.decorate('outbox', outbox);
   await outbox.start(feed, { sole: db.kind === 'pglite' });

@@ -7,12 +7,13 @@ import { withdrawalSubscriptions } from './modules/withdrawals/subscriptions.js'
 import { subscriptions } from './platform/outbox/declare.js';
 
 /**
- * The effects each order event asks for, from every module that subscribes to order events
- * (each module's `subscriptions.ts`, beside the handlers in its `effects.ts`: docs/decisions/0049).
- * The order core writes them with the event (orders/lifecycle.ts). The subscriptions files hold
- * declarations only (they import effect kinds, never services), so this list imports no service.
+ * Every module's subscriptions (each module's `subscriptions.ts`, beside the handlers in its
+ * `effects.ts`: docs/decisions/0049): `effectsOf` an order event, which the order core writes with
+ * the event (orders/store.ts, orders/lifecycle.ts), and `failureEffectsOf` an effect that failed,
+ * which the outbox writes with the failure. The subscriptions files hold declarations only (they
+ * import effect kinds, never services), so this list imports no service.
  */
-export const effectsOf = subscriptions([
+export const { effectsOf, failureEffectsOf } = subscriptions([
   ...orderSubscriptions,
   ...orderMailSubscriptions,
   ...documentSubscriptions,

@@ -16,11 +16,16 @@ export const EffectSchema = z.object({
   runAfter: z.string().nullable(),
   /** When it gave up: it waits for a retry. */
   failedAt: z.string().nullable(),
+  /** The effects that wait for this one to be done (a refund's mail and credit note wait for the refund). */
+  waiting: z.array(z.object({ id: z.number().int(), kind: z.string() })),
 });
 export type Effect = z.infer<typeof EffectSchema>;
 
 export const EffectsQuerySchema = z.object({
-  /** `failed`: gave up, waiting for a retry; `retrying`: failed at least once, to be tried again. */
+  /**
+   * `failed`: what needs the admin: those that gave up (they wait for a retry), and those that
+   * failed at least once while others wait for them; `retrying`: failed at least once, to be tried again.
+   */
   state: z.enum(['failed', 'retrying']).default('failed'),
 });
 

@@ -18,6 +18,8 @@ export const effects = pgTable(
     payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default({}),
     /** The order it concerns, if any (the admin's list names it). */
     orderId: integer('order_id'),
+    /** The key of the effect it waits for: it runs only once that one is done (a refund's mail waits for the refund). */
+    afterKey: varchar('after_key', { length: 200 }),
     attempts: smallint('attempts').notNull().default(0),
     /** Not before: now, or later after a failure (backoff). */
     runAfter: instant('run_after').notNull().defaultNow(),
@@ -35,6 +37,10 @@ export const effects = pgTable(
     index('effects_due_idx')
       .on(t.runAfter, t.id)
       .where(sql`${t.doneAt} is null and ${t.failedAt} is null`),
+    // What waits for an effect (the admin's list says it).
+    index('effects_after_idx')
+      .on(t.afterKey)
+      .where(sql`${t.afterKey} is not null and ${t.doneAt} is null`),
     index('effects_failed_idx')
       .on(t.failedAt)
       .where(sql`${t.failedAt} is not null and ${t.doneAt} is null`),

@@ -24,3 +24,5 @@ export const ORDER_MAIL = effectKind(
 export const OWNER_ORDER_MAIL = effectKind('mail.owner.order', z.object({ orderId }));
 /** The day's low stock, to the owner (digest.ts writes it, keyed by the shop's day, YYYY-MM-DD). */
 export const LOW_STOCK_DIGEST = effectKind('mail.owner.low-stock', z.object({ day: z.string() }));
+/** The owner's word that the payment provider keeps refusing a refund (subscriptions.ts writes it with the failure). */
+export const OWNER_REFUND_REFUSED = effectKind('mail.owner.refund-refused', z.object({ refundId: z.number().int() }));

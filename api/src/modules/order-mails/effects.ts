@@ -1,13 +1,14 @@
 import type { Db } from '../../db/client.js';
 import { handle } from '../../platform/outbox/declare.js';
-import type { EffectHandler } from '../../platform/outbox/outbox.js';
-import { lowStock } from '../orders/stats.js';
+import { effectByKey, type EffectHandler } from '../../platform/outbox/outbox.js';
+import { PROVIDER_REFUND } from '../orders/effect-kinds.js';
 import { toOrders } from '../orders/service.js';
-import { readWithShopper } from '../orders/store.js';
-import { LOW_STOCK_DIGEST, ORDER_MAIL, OWNER_ORDER_MAIL } from './effect-kinds.js';
+import { lowStock } from '../orders/stats.js';
+import { readRefund, readWithShopper } from '../orders/store.js';
+import { LOW_STOCK_DIGEST, ORDER_MAIL, OWNER_ORDER_MAIL, OWNER_REFUND_REFUSED } from './effect-kinds.js';
 import { ownerAddress } from '../settings/service.js';
 import { mailOrder, type OrderMailDeps } from './notify.js';
-import { lowStockMail, ownerOrderMail } from './owner-mails.js';
+import { lowStockMail, ownerOrderMail, refundRefusedMail } from './owner-mails.js';
 
 /** Most variants one digest lists. */
 const DIGEST_LINES = 50;
@@ -46,6 +47,25 @@ export function orderMailEffectHandlers(deps: OrderMailEffectDeps): Record<strin
       const lines = await lowStock(db, DIGEST_LINES);
       if (lines.length === 0) return;
       await deps.mailer.send(lowStockMail({ to, date: day, lines, links: deps.links }));
+    }),
+
+    /** The provider keeps refusing a refund (unless it was made meanwhile): the owner hears why. */
+    ...handle(OWNER_REFUND_REFUSED, async ({ refundId }) => {
+      const [to, refund, effect] = await Promise.all([
+        ownerAddress(db),
+        readRefund(db, refundId),
+        effectByKey(db, PROVIDER_REFUND.key(refundId)),
+      ]);
+      if (!to || !refund || refund.made || effect?.doneAt) return;
+      await deps.mailer.send(
+        refundRefusedMail({
+          to,
+          order: refund.order,
+          amountCents: refund.amountCents,
+          error: effect?.lastError ?? '',
+          links: deps.links,
+        }),
+      );
     }),
   };
 }

@@ -107,3 +107,49 @@ export function lowStockMail({
     }),
   };
 }
+
+/**
+ * The payment provider keeps refusing a refund: the owner hears what it said, that the shopper was
+ * told nothing (the refund mail and any credit note wait for the refund), and where to retry it.
+ */
+export function refundRefusedMail({
+  to,
+  order,
+  amountCents,
+  error,
+  links,
+}: {
+  to: string;
+  order: { id: number; reference: string; currency: string };
+  amountCents: number;
+  error: string;
+  links: WebLinks;
+}): Mail {
+  const money = (lang: 'en' | 'bg') => formatMoney(amountCents, order.currency, lang);
+  const ref = order.reference;
+  return {
+    to,
+    replyTo: '',
+    ...renderMail({
+      lang: 'en',
+      subject: both(`Refund refused: order ${ref}`, `Отказано възстановяване: поръчка ${ref}`),
+      preheader: both(money('en'), money('bg')),
+      heading: both('A refund was refused', 'Отказано възстановяване'),
+      footer: OWNER_FOOTER,
+      intro: [
+        `The payment provider refused to refund ${money('en')} of order ${ref}: ${error}`,
+        'The shopper has not been told, and no credit note was issued: the refund mail and any credit note wait until the provider makes the refund.',
+        'The shop keeps trying for about an hour and a half. Then the refund waits for you under "Tasks that keep failing" on the dashboard: put right what the provider names (the account\'s balance, the payment\'s state) and retry it there.',
+        '',
+        `Платежният доставчик отказа да възстанови ${money('bg')} по поръчка ${ref}: ${error}`,
+        'Клиентът не е уведомен и не е издадено кредитно известие: писмото за възстановяването и кредитното известие (ако има фактура) чакат, докато доставчикът извърши възстановяването.',
+        'Магазинът ще опитва отново около час и половина. След това възстановяването ще чака вас в „Задачи, които не успяват“ на таблото: отстранете причината, посочена от доставчика (наличността по сметката, състоянието на плащането), и опитайте отново оттам.',
+      ],
+      highlight: {
+        kind: 'link',
+        label: both('Open the order', 'Отворете поръчката'),
+        url: links.adminOrder(order.id),
+      },
+    }),
+  };
+}

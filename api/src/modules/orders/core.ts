@@ -94,6 +94,10 @@ export async function takeStep(tx: Tx, order: LockedOrder, step: OrderStep, inpu
     set = { ...set, ...eachInput.set, ...work?.set };
     events.push({ type: event, detail: { ...eachInput.detail, ...work?.detail } });
   }
+  // The step's own event names the refund it implied (a paid order's cancellation), so that what
+  // follows it can wait for that refund (its mail says "refunded in full": decision 0049).
+  const implied = events.slice(1).find((event) => event.type === 'refunded');
+  if (implied) events[0]!.detail.refundId = implied.detail.refundId;
   await tx
     .update(orders)
     .set({ ...set, status: next.status, fulfilment: next.fulfilment })

@@ -153,3 +153,18 @@ export async function insertRefund(
     .returning({ id: refunds.id });
   return row?.id ?? null;
 }
+
+/** A refund with the order it gives back from (the owner's notice of a refused refund reads it). */
+export async function readRefund(
+  db: Db | Tx,
+  id: number,
+): Promise<{ amountCents: number; made: boolean; order: OrderRow } | undefined> {
+  const [row] = await db
+    .select()
+    .from(refunds)
+    .innerJoin(orders, eq(orders.id, refunds.orderId))
+    .where(eq(refunds.id, id));
+  return (
+    row && { amountCents: row.refunds.amountCents, made: row.refunds.providerRefundId !== null, order: row.orders }
+  );
+}

@@ -1,6 +1,6 @@
 import { ORDER_EVENT_DETAILS, type OrderEventDetail, type OrderEventType } from '@shop/contract';
 import type { z } from 'zod';
-import type { ClaimedEffect, Effect, EffectHandler } from './outbox.js';
+import { MAX_ATTEMPTS, type ClaimedEffect, type Effect, type EffectHandler } from './outbox.js';
 
 /** What an effect written now may say beside its payload. */
 export interface EffectOptions {
@@ -10,6 +10,11 @@ export interface EffectOptions {
   orderId?: number | null | undefined;
   /** Not before then; now when absent. */
   runAfter?: Date | undefined;
+  /**
+   * The key of the effect it waits for (`KIND.key(id)`): it runs only once that one is done, and
+   * waits as long as that one fails (a refund's mail and credit note wait for the provider's refund).
+   */
+  after?: string | null | undefined;
 }
 
 /**
@@ -31,12 +36,13 @@ export function effectKind<P extends Record<string, unknown>>(name: string, payl
     name,
     payload,
     key,
-    effect: (value, { id, orderId, runAfter }) => ({
+    effect: (value, { id, orderId, runAfter, after }) => ({
       kind: name,
       key: key(id),
       payload: payload.parse(value),
       orderId: orderId ?? null,
       ...(runAfter ? { runAfter } : {}),
+      ...(after ? { after } : {}),
     }),
   };
 }
@@ -58,10 +64,19 @@ export interface RecordedEvent<T extends OrderEventType = OrderEventType> {
 }
 
 /** A module's answer to order events: the effects it writes with each, in the event's transaction. */
-export interface Subscription {
+export interface EventSubscription {
   readonly types: readonly OrderEventType[];
   effects(event: RecordedEvent): Effect[];
 }
+
+/** A module's answer to an effect that keeps failing: what it writes with the failure of attempt `attempts`. */
+export interface FailureSubscription {
+  readonly kind: string;
+  readonly attempts: number;
+  effects(effect: ClaimedEffect): Effect[];
+}
+
+export type Subscription = EventSubscription | FailureSubscription;
 
 /**
  * "On these events, these effects" (a module's `subscriptions.ts`): the module that reacts to an
@@ -70,10 +85,26 @@ export interface Subscription {
 export function on<T extends OrderEventType>(
   types: T | readonly T[],
   effects: (event: RecordedEvent<T>) => Effect | Effect[],
-): Subscription {
+): EventSubscription {
   return {
     types: typeof types === 'string' ? [types] : types,
     effects: (event) => [effects(event as RecordedEvent<T>)].flat(),
+  };
+}
+
+/**
+ * "When this kind of effect has failed `attempts` times, these effects" (the owner told of a refund
+ * the provider refuses), written with that failure; at most the last attempt, once per attempt.
+ */
+export function onFailure<P>(
+  kind: EffectKind<P>,
+  attempts: number,
+  effects: (payload: P, effect: ClaimedEffect) => Effect | Effect[],
+): FailureSubscription {
+  return {
+    kind: kind.name,
+    attempts: Math.min(attempts, MAX_ATTEMPTS),
+    effects: (effect) => [effects(kind.payload.parse(effect.payload), effect)].flat(),
   };
 }
 
@@ -83,11 +114,20 @@ export function eventDetail<T extends OrderEventType>(type: T, detail: unknown):
   return ORDER_EVENT_DETAILS[type].parse(detail ?? {}) as OrderEventDetail<T>;
 }
 
-/** Every subscription by event type, and the effects an event asks for. */
-export function subscriptions(all: readonly Subscription[]): (event: RecordedEvent) => Effect[] {
-  const byType = new Map<OrderEventType, Subscription[]>();
+/** Every module's subscriptions, by what they answer: the effects an event asks for, and those a failure asks for. */
+export function subscriptions(all: readonly Subscription[]) {
+  const byType = new Map<OrderEventType, EventSubscription[]>();
+  const failures: FailureSubscription[] = [];
   for (const subscription of all) {
-    for (const type of subscription.types) byType.set(type, [...(byType.get(type) ?? []), subscription]);
+    if ('kind' in subscription) failures.push(subscription);
+    else for (const type of subscription.types) byType.set(type, [...(byType.get(type) ?? []), subscription]);
   }
-  return (event) => (byType.get(event.type) ?? []).flatMap((subscription) => subscription.effects(event));
+  return {
+    effectsOf: (event: RecordedEvent): Effect[] =>
+      (byType.get(event.type) ?? []).flatMap((subscription) => subscription.effects(event)),
+    failureEffectsOf: (effect: ClaimedEffect): Effect[] =>
+      failures
+        .filter((failure) => failure.kind === effect.kind && failure.attempts === effect.attempts)
+        .flatMap((failure) => failure.effects(effect)),
+  };
 }

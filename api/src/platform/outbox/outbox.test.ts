@@ -123,6 +123,40 @@ describe('the outbox', () => {
     });
   });
 
+  it('runs an effect that waits for another (`after`) only once that one is done, however long it fails', async () => {
+    const ran: string[] = [];
+    let refuse = true;
+    const outbox = workers({
+      note: async (effect) => void ran.push(effect.key),
+      refund: async (effect) => {
+        if (refuse) throw new Error('refused');
+        ran.push(effect.key);
+      },
+    });
+    await enqueue(t.db, [
+      { kind: 'note', key: 'told', after: 'refund:1' },
+      { kind: 'refund', key: 'refund:1' },
+      { kind: 'note', key: 'unrelated' },
+    ]);
+    await run(outbox);
+    expect(ran).toEqual(['unrelated']);
+    await t.db
+      .update(effects)
+      .set({ runAfter: new Date(Date.now() - 1000) })
+      .where(eq(effects.key, 'refund:1'));
+    await run(outbox);
+    expect(ran).toEqual(['unrelated']);
+    expect(await rowOf('told')).toMatchObject({ attempts: 0, doneAt: null });
+    refuse = false;
+    await t.db
+      .update(effects)
+      .set({ runAfter: new Date(Date.now() - 1000) })
+      .where(eq(effects.key, 'refund:1'));
+    // Done, it lets what waits for it run in the same round.
+    await run(outbox);
+    expect(ran).toEqual(['unrelated', 'refund:1', 'told']);
+  });
+
   it('takes back an effect whose worker died holding it, once its lease has run out', async () => {
     const ran: string[] = [];
     await enqueue(t.db, [{ kind: 'note', key: 'orphan' }]);

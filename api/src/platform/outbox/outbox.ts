@@ -14,6 +14,8 @@ export interface Effect {
   orderId?: number | null;
   /** Not before then (a reminder days after its event); now when absent. */
   runAfter?: Date;
+  /** The key of the effect it waits for: it is not taken until that one is done. */
+  after?: string;
 }
 
 /** An effect as a handler gets it. */
@@ -29,6 +31,11 @@ export interface ClaimedEffect {
 
 export type EffectHandler = (effect: ClaimedEffect) => Promise<void>;
 
+export interface OutboxOptions {
+  /** What a failed attempt asks for (the owner told of a refund the provider refuses), written with the failure. */
+  onFailure?: (effect: ClaimedEffect) => Effect[];
+}
+
 /**
  * Writes effects in the caller's transaction, so that they exist if and only if the change that
  * asked for them committed. A key already written is skipped: twice is never twice.
@@ -43,10 +50,20 @@ export async function enqueue(tx: Tx | Db, list: readonly Effect[]): Promise<voi
         key: effect.key,
         payload: effect.payload ?? {},
         orderId: effect.orderId ?? null,
+        afterKey: effect.after ?? null,
         ...(effect.runAfter ? { runAfter: effect.runAfter } : {}),
       })),
     )
     .onConflictDoNothing({ target: effects.key });
+}
+
+/** Where an effect stands, by its key (a notice of one that keeps failing quotes its error), or undefined. */
+export async function effectByKey(db: Db, key: string) {
+  const [row] = await db
+    .select({ attempts: effects.attempts, lastError: effects.lastError, doneAt: effects.doneAt })
+    .from(effects)
+    .where(sql`${effects.key} = ${key}`);
+  return row;
 }
 
 /** Runs an effect gets before it waits for the admin's retry. */
@@ -79,6 +96,7 @@ export class Outbox {
     private readonly db: Db,
     private readonly log: FastifyBaseLogger,
     private readonly handlers: Readonly<Record<string, EffectHandler>>,
+    private readonly options: OutboxOptions = {},
   ) {}
 
   /**
@@ -161,9 +179,11 @@ export class Outbox {
         attempts: sql`${effects.attempts} + 1`,
       })
       .where(
-        sql`${effects.id} in (select id from effects
+        // An effect that waits for another (`after`) is due once that one is done.
+        sql`${effects.id} in (select id from effects e
           where done_at is null and failed_at is null and run_after <= now()
             and (locked_until is null or locked_until < now())
+            and (after_key is null or exists (select 1 from effects w where w.key = e.after_key and w.done_at is not null))
           order by run_after, id limit ${most} for update skip locked)`,
       )
       .returning({
@@ -175,6 +195,16 @@ export class Outbox {
         attempts: effects.attempts,
       });
     return rows.sort((a, b) => a.id - b.id);
+  }
+
+  /** What the failure of `effect` asks for; a subscriber that throws is logged, and asks for nothing. */
+  private followingFailure(effect: ClaimedEffect): Effect[] {
+    try {
+      return this.options.onFailure?.(effect) ?? [];
+    } catch (error) {
+      this.log.error({ err: error, effect: { id: effect.id, kind: effect.kind } }, 'a failure subscriber failed');
+      return [];
+    }
   }
 
   private async run(effect: ClaimedEffect): Promise<void> {
@@ -195,16 +225,25 @@ export class Outbox {
         },
         last ? 'an effect failed every attempt: it waits for an admin' : 'an effect failed; it will be tried again',
       );
-      await this.db
-        .update(effects)
-        .set({
-          lockedUntil: null,
-          lastError: errorText(error),
-          ...(last
-            ? { failedAt: sql`now()` }
-            : { runAfter: sql`now() + ${backoffMs(effect.attempts)} * interval '1 millisecond'` }),
-        })
-        .where(sql`${effects.id} = ${effect.id}`);
+      const recordFailure = (tx: Tx | Db) =>
+        tx
+          .update(effects)
+          .set({
+            lockedUntil: null,
+            lastError: errorText(error),
+            ...(last
+              ? { failedAt: sql`now()` }
+              : { runAfter: sql`now() + ${backoffMs(effect.attempts)} * interval '1 millisecond'` }),
+          })
+          .where(sql`${effects.id} = ${effect.id}`);
+      const following = this.followingFailure(effect);
+      if (following.length === 0) await recordFailure(this.db);
+      else {
+        await this.db.transaction(async (tx) => {
+          await recordFailure(tx);
+          await enqueue(tx, following);
+        });
+      }
     }
   }
 }

@@ -20,6 +20,7 @@ const effect = (id: number, kind: string, orderId: number | null, lastError: str
   createdAt: '2026-11-25T09:00:00.000Z',
   runAfter: null,
   failedAt: '2026-11-25T10:30:00.000Z',
+  waiting: [],
 });
 
 const failing: EffectsResponse = {
@@ -57,6 +58,27 @@ describe('FailedEffectsPanel', () => {
     // A kind this screen does not know yet is shown as it is; a task of no order links nowhere.
     expect(within(rows[2]!).getByRole('rowheader')).toHaveTextContent('report.nightly');
     expect(within(rows[2]!).queryByRole('link')).not.toBeInTheDocument();
+  });
+
+  it('shows a task still being retried that others wait for: what waits, and when it runs next', async () => {
+    const refused: Effect = {
+      ...effect(14, 'payment.refund', 32, 'Error: refund refused'),
+      attempts: 3,
+      failedAt: null,
+      runAfter: '2026-11-25T11:05:00.000Z',
+      waiting: [
+        { id: 15, kind: 'mail.order' },
+        { id: 16, kind: 'invoices.credit-note' },
+      ],
+    };
+    renderPanel({ [LIST]: { body: { data: [refused], total: 1 } } });
+    const panel = await screen.findByRole('region', { name: 'Tasks that keep failing' });
+    const [row] = within(panel).getAllByRole('row').slice(1);
+    expect(within(row!).getByRole('rowheader')).toHaveTextContent(
+      'Refund through the payment providerWaiting for it: Order mail, Credit note',
+    );
+    expect(within(row!).getByText(/Still trying; next at 25 Nov 2026/)).toBeInTheDocument();
+    expect(within(row!).getByRole('button', { name: 'Retry: Refund through the payment provider' })).toBeEnabled();
   });
 
   it("names the owner's notices (the daily low-stock list has no order)", async () => {

@@ -21,8 +21,10 @@ const RETRY_FAILED = {
 
 /**
  * The dashboard's "Tasks that keep failing": the effects (mails, provider refunds, session
- * closures…) that gave up after every attempt, with what each is, its order, the attempts, the
- * last error and when it gave up, and a Retry button. Calm one line when nothing is failing.
+ * closures…) that gave up after every attempt, and those still being retried that other tasks
+ * wait for (a refused refund holds back its mail and credit note), with what each is, its order,
+ * the attempts, the last error, when it gave up (or runs next), what waits for it, and a Retry
+ * button. Calm one line when nothing is failing.
  */
 export function FailedEffectsPanel({ lang }: { lang: string }) {
   const { t } = useTranslation();
@@ -67,7 +69,16 @@ export function FailedEffectsPanel({ lang }: { lang: string }) {
           >
             {failing.map((effect) => (
               <tr key={effect.id}>
-                <th scope="row">{effectLabel(effect.kind, t)}</th>
+                <th scope="row">
+                  {effectLabel(effect.kind, t)}
+                  {effect.waiting.length > 0 && (
+                    <span className={styles.waiting}>
+                      {t('adminEffects.waiting', {
+                        tasks: effect.waiting.map((waiting) => effectLabel(waiting.kind, t)).join(', '),
+                      })}
+                    </span>
+                  )}
+                </th>
                 <td className={styles.order}>
                   {effect.orderId === null ? (
                     '—'
@@ -79,7 +90,13 @@ export function FailedEffectsPanel({ lang }: { lang: string }) {
                 </td>
                 <td className={styles.attempts}>{t('adminEffects.attemptsCount', { count: effect.attempts })}</td>
                 <td className={styles.error}>{effect.lastError ?? '—'}</td>
-                <td className={styles.when}>{effect.failedAt ? time(effect.failedAt) : '—'}</td>
+                <td className={styles.when}>
+                  {effect.failedAt
+                    ? time(effect.failedAt)
+                    : effect.runAfter
+                      ? t('adminEffects.retryingAt', { time: time(effect.runAfter) })
+                      : '—'}
+                </td>
                 <td>
                   <div className={table.actionRow}>
                     <button

@@ -5,13 +5,18 @@ export const EFFECT_KINDS = [
   'mail.order',
   'mail.withdrawal',
   'mail.back-in-stock',
+  'mail.invoice',
+  'mail.review-invite',
   'mail.owner.order',
   'mail.owner.withdrawal',
   'mail.owner.low-stock',
+  'mail.owner.refund-refused',
   'payment.refund',
   'payment.close-session',
   'stock.back-in-stock',
   'records.sale-document',
+  'invoices.invoice',
+  'invoices.credit-note',
 ] as const;
 
 const isKnown = (kind: string): kind is (typeof EFFECT_KINDS)[number] =>

@@ -1,0 +1,2 @@
+ALTER TABLE "effects" ADD COLUMN "after_key" varchar(200);--> statement-breakpoint
+CREATE INDEX "effects_after_idx" ON "effects" USING btree ("after_key") WHERE "effects"."after_key" is not null and "effects"."done_at" is null;
