@@ -8,7 +8,7 @@ import { subscriptions } from './platform/outbox/declare.js';
 
 /**
  * Every module's subscriptions (each module's `subscriptions.ts`, beside the handlers in its
- * `effects.ts`: docs/decisions/0049): `effectsOf` an order event, which the order core writes with
+ * `effects.ts`: docs/decisions/0050): `effectsOf` an order event, which the order core writes with
  * the event (orders/store.ts, orders/lifecycle.ts), and `failureEffectsOf` an effect that failed,
  * which the outbox writes with the failure. The subscriptions files hold declarations only (they
  * import effect kinds, never services), so this list imports no service.

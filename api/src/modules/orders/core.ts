@@ -95,7 +95,7 @@ export async function takeStep(tx: Tx, order: LockedOrder, step: OrderStep, inpu
     events.push({ type: event, detail: { ...eachInput.detail, ...work?.detail } });
   }
   // The step's own event names the refund it implied (a paid order's cancellation), so that what
-  // follows it can wait for that refund (its mail says "refunded in full": decision 0049).
+  // follows it can wait for that refund (its mail says "refunded in full": decision 0050).
   const implied = events.slice(1).find((event) => event.type === 'refunded');
   if (implied) events[0]!.detail.refundId = implied.detail.refundId;
   await tx

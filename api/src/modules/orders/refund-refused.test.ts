@@ -1,10 +1,10 @@
+// @module-tag engine: the outbox takes an effect only once the one it waits for is done (its own SQL, its workers)
 import type { EffectsResponse } from '@shop/contract';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { effects, invoiceDocuments, shopSettings } from '../../db/schema.js';
-import { createTestApp, effectsRun, type TestApp } from '../../test/app.js';
-import { bearer, createProduct, createUser, type CreatedUser } from '../../test/factories.js';
-import { startSmtpServer, type TestSmtpServer } from '../../test/smtp.js';
+import { bearer } from '../../test/factories.js';
+import { useTestApp } from '../../test/harness.js';
 import { TELL_OWNER_AFTER_ATTEMPTS } from '../order-mails/subscriptions.js';
 import { addCartLine, payOnTestPage, TEST_DELIVERY } from '../payments/test-support.js';
 import { PROVIDER_REFUND } from './effect-kinds.js';
@@ -24,17 +24,12 @@ const COMPANY = {
   country: 'BG',
 };
 
-let t: TestApp;
-let smtp: TestSmtpServer;
-let admin: CreatedUser;
+const t = useTestApp({ smtp: true, admin: true });
 beforeAll(async () => {
-  smtp = await startSmtpServer();
-  t = await createTestApp({ SMTP_URL: smtp.url });
-  admin = await createUser(t.db, { role: 'ADMIN' });
   const saved = await t.app.inject({
     method: 'PUT',
     url: '/api/admin/settings',
-    headers: bearer(admin),
+    headers: bearer(t.admin),
     payload: {
       seller: {
         legalName: 'Модна Къща ООД',
@@ -47,24 +42,20 @@ beforeAll(async () => {
   expect(saved.statusCode, saved.body).toBe(200);
   await t.db.update(shopSettings).set({ sellerEmail: OWNER }).where(eq(shopSettings.id, 1));
 });
-afterAll(async () => {
-  await t.close();
-  await smtp.close();
-});
 afterEach(() => {
   vi.restoreAllMocks();
 });
 
 /** Effects, and the effects they wrote (an issued document's mail). */
 const settle = async () => {
-  await effectsRun(t.app);
-  await effectsRun(t.app);
+  await t.effectsRun();
+  await t.effectsRun();
 };
 
 /** A card order paid with an invoice asked for, its confirmation and invoice sent. */
 async function invoicedCardOrder() {
-  const user = await createUser(t.db);
-  await addCartLine(t.db, user, await createProduct(t.db, { priceCents: 4200 }));
+  const user = await t.createUser();
+  await addCartLine(t.db, user, await t.createProduct({ priceCents: 4200 }));
   const placed = await t.app.inject({
     method: 'POST',
     url: '/api/checkout/session',
@@ -79,7 +70,7 @@ async function invoicedCardOrder() {
 }
 
 const mailsTo = (to: string, subject: RegExp) =>
-  smtp.messages.filter((mail) => mail.to.includes(to) && subject.test(mail.subject));
+  t.smtp.messages.filter((mail) => mail.to.includes(to) && subject.test(mail.subject));
 const creditNotes = (orderId: number) =>
   t.db
     .select()
@@ -113,7 +104,7 @@ describe('a refund the provider refuses', () => {
     const refund = await t.app.inject({
       method: 'POST',
       url: `/api/admin/orders/${orderId}/refund`,
-      headers: { ...bearer(admin), 'idempotency-key': 'refused-1' },
+      headers: { ...bearer(t.admin), 'idempotency-key': 'refused-1' },
       payload: { amount: 10 },
     });
     expect(refund.statusCode, refund.body).toBe(200);
@@ -132,7 +123,7 @@ describe('a refund the provider refuses', () => {
     expect(notices[0]!.text).toContain('The shopper has not been told');
     expect(notices[0]!.text).toContain('Клиентът не е уведомен');
     // And sees it on the dashboard, with what waits for it, before it gives up.
-    const listed = await t.app.inject({ url: '/api/admin/effects', headers: bearer(admin) });
+    const listed = await t.app.inject({ url: '/api/admin/effects', headers: bearer(t.admin) });
     const failing = listed.json<EffectsResponse>().data.find((effect) => effect.orderId === orderId);
     expect(failing).toMatchObject({
       kind: 'payment.refund',
@@ -147,7 +138,7 @@ describe('a refund the provider refuses', () => {
     const retried = await t.app.inject({
       method: 'POST',
       url: `/api/admin/effects/${failing!.id}/retry`,
-      headers: bearer(admin),
+      headers: bearer(t.admin),
     });
     expect(retried.statusCode, retried.body).toBe(200);
     await settle();
@@ -157,7 +148,7 @@ describe('a refund the provider refuses', () => {
     expect(mailsTo(user.email, /refund/i)[0]!.text).toContain('We refunded');
     expect(await creditNotes(orderId)).toHaveLength(1);
     expect(mailsTo(OWNER, /Refund refused/)).toHaveLength(1);
-    const after = await t.app.inject({ url: '/api/admin/effects', headers: bearer(admin) });
+    const after = await t.app.inject({ url: '/api/admin/effects', headers: bearer(t.admin) });
     expect(after.json<EffectsResponse>().data.filter((effect) => effect.orderId === orderId)).toEqual([]);
   });
 
@@ -167,7 +158,7 @@ describe('a refund the provider refuses', () => {
     const cancel = await t.app.inject({
       method: 'POST',
       url: `/api/admin/orders/${orderId}/cancel`,
-      headers: bearer(admin),
+      headers: bearer(t.admin),
       payload: { reason: 'Out of stock' },
     });
     expect(cancel.statusCode, cancel.body).toBe(200);
