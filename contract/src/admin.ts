@@ -10,31 +10,6 @@ const optionalText = (message: string, max: number) => z.string({ message }).tri
 /** Highest price of a product, in the shop currency. */
 export const PRICE_MAX = 100_000;
 
-/**
- * An amount of money as a number, or its decimal text (forms send text): at least one cent, at
- * most whole cents, at most `max`. `true`, `""` and `1e3` are refused, never coerced.
- */
-export const moneySchema = (message: string, { min = 0.01, max = PRICE_MAX } = {}) =>
-  z
-    .union(
-      [
-        z.number(),
-        z
-          .string()
-          .trim()
-          .regex(/^\d{1,9}(\.\d+)?$/)
-          .transform(Number),
-      ],
-      { message },
-    )
-    .pipe(
-      z
-        .number({ message })
-        .min(min, message)
-        .max(max, message)
-        .refine((amount) => Math.abs(amount * 100 - Math.round(amount * 100)) < 1e-6, message),
-    );
-
 /** Colours per product: also bounds the files of one upload request (two images each). */
 export const MAX_COLORS = 12;
 

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { moneySchema } from './admin.js';
+import { PRICE_MAX } from './admin.js';
 import { DB_INT_MAX } from './common.js';
 import { PAYMENT_METHODS } from './constants.js';
-import { Money } from './money.js';
+import { money, Money } from './money.js';
 
 /**
  * Discount codes (TRADE.md section 4; issue 30): an admin's codes, and the checkout's quote that
@@ -21,7 +21,13 @@ const instant = (message: string) =>
 const whole = (message: string, min: number, max: number) =>
   z.number({ message }).int(message).min(min, message).max(max, message);
 
-/** `POST /api/admin/discount-codes` and `PUT …/{id}`: `value` is a percentage (1–100), an amount, or nothing for free delivery. */
+/** An amount off, as a code's `value` of kind `amount` (decoded into cents). */
+const amountOff = money({ min: 1, max: PRICE_MAX * 100 });
+
+/**
+ * `POST /api/admin/discount-codes` and `PUT …/{id}`: `value` is a percentage (1–100), an amount
+ * (in the shop currency; read into cents), or nothing for free delivery.
+ */
 export const DiscountCodeBodySchema = z
   .object({
     code: z
@@ -29,8 +35,10 @@ export const DiscountCodeBodySchema = z
       .trim()
       .regex(DISCOUNT_CODE_PATTERN, 'Give the code: 3 to 32 letters, digits, - or _'),
     kind: z.enum(DISCOUNT_KINDS, { message: 'Choose percent, amount or free delivery' }),
-    value: z.number({ message: 'Give the discount' }).optional(),
-    minSubtotal: moneySchema('Give the minimum subtotal, e.g. 50.00').nullable().optional(),
+    value: z.union([z.number(), z.string()], { message: 'Give the discount' }).optional(),
+    minSubtotal: money({ min: 1, max: PRICE_MAX * 100, message: 'Give the minimum subtotal, e.g. 50.00' })
+      .nullable()
+      .optional(),
     startsAt: instant('Give the start as a date and time').nullable().optional(),
     endsAt: instant('Give the end as a date and time').nullable().optional(),
     maxUses: whole('Give the number of uses as a whole number', 1, DB_INT_MAX).nullable().optional(),
@@ -39,23 +47,29 @@ export const DiscountCodeBodySchema = z
     active: z.boolean({ message: 'Say whether the code is active' }).default(true),
   })
   .superRefine((body, ctx) => {
-    if (body.kind === 'percent' && !(Number.isInteger(body.value) && body.value! >= 1 && body.value! <= 100))
+    const percent = body.value;
+    if (
+      body.kind === 'percent' &&
+      !(typeof percent === 'number' && Number.isInteger(percent) && percent >= 1 && percent <= 100)
+    )
       ctx.addIssue({ code: 'custom', path: ['value'], message: 'Give a whole percentage from 1 to 100' });
-    if (body.kind === 'amount' && !moneySchema('x').safeParse(body.value).success)
+    if (body.kind === 'amount' && !amountOff.safeParse(body.value).success)
       ctx.addIssue({ code: 'custom', path: ['value'], message: 'Give the amount off, e.g. 10.00' });
     if (body.startsAt && body.endsAt && body.endsAt <= body.startsAt)
       ctx.addIssue({ code: 'custom', path: ['endsAt'], message: 'The code must end after it starts' });
-  });
+  })
+  // The value in the unit of its kind: a percentage as it is, an amount in cents, nothing for free delivery.
+  .transform(({ value, ...body }) => ({
+    ...body,
+    value: body.kind === 'percent' ? (value as number) : body.kind === 'amount' ? amountOff.parse(value) : null,
+  }));
 export type DiscountCodeBody = z.input<typeof DiscountCodeBodySchema>;
 export type DiscountCodeFields = z.output<typeof DiscountCodeBodySchema>;
 
-export const DiscountCodeSchema = z.object({
+const codeFields = {
   id: z.number(),
   code: z.string(),
-  kind: z.enum(DISCOUNT_KINDS),
-  /** The percentage or the amount; null for free delivery. */
-  value: z.number().nullable(),
-  minSubtotal: z.number().nullable(),
+  minSubtotal: Money.nullable(),
   startsAt: z.string().nullable(),
   endsAt: z.string().nullable(),
   maxUses: z.number().nullable(),
@@ -65,7 +79,14 @@ export const DiscountCodeSchema = z.object({
   /** Orders that carry it and were not cancelled, expired or failed (open checkouts included). */
   uses: z.number(),
   createdAt: z.string(),
-});
+};
+
+/** A code as the admin reads it: `value` the percentage, the amount off, or null for free delivery. */
+export const DiscountCodeSchema = z.discriminatedUnion('kind', [
+  z.object({ ...codeFields, kind: z.literal('percent'), value: z.number() }),
+  z.object({ ...codeFields, kind: z.literal('amount'), value: Money }),
+  z.object({ ...codeFields, kind: z.literal('free-delivery'), value: z.null() }),
+]);
 export type DiscountCode = z.infer<typeof DiscountCodeSchema>;
 
 /** What an order says of its code: the code and what it took off (0 for free delivery). */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { COD_MAX_OPEN_ORDERS_MAX, QUANTITY_MAX, RETURN_DAYS_MIN } from './constants.js';
-import { moneySchema } from './admin.js';
+import { money, Money } from './money.js';
 import { RecordsSettingsSchema, UpdateRecordsBodySchema } from './records.js';
 import { COURIERS } from './couriers.js';
 
@@ -42,19 +42,19 @@ export const SettingsSchema = z.object({
   seller: SellerSchema,
   delivery: z.object({
     /** To a street address. */
-    addressPrice: z.number(),
+    addressPrice: Money,
     /** To a courier office. */
-    officePrice: z.number(),
+    officePrice: Money,
     /** To a parcel locker: the office price until the owner sets one (the API always sends it). */
-    lockerPrice: z.number().optional(),
+    lockerPrice: Money.optional(),
     /** Free delivery from this subtotal; null: never free. */
-    freeFrom: z.number().nullable(),
+    freeFrom: Money.nullable(),
   }),
   /**
    * Cash on delivery, its surcharge, and whether orders of accounts with no delivered order wait
    * for the owner's confirmation before they ship.
    */
-  cod: z.object({ enabled: z.boolean(), fee: z.number(), confirmNewAccounts: z.boolean() }),
+  cod: z.object({ enabled: z.boolean(), fee: Money, confirmNewAccounts: z.boolean() }),
   /**
    * What one account may hold: open (placed, not shipped) cash-on-delivery orders at once, and
    * units of one colour and size in a cart line or an order (the web bounds its quantity steppers by it).
@@ -98,7 +98,8 @@ const whole = (label: string, max: number) => {
   const message = `${label} is a whole number from 1 to ${max}.`;
   return z.number(message).int(message).min(1, message).max(max, message);
 };
-const price = (label: string) => moneySchema(`${label} must be an amount from 0 to 10,000.`, { min: 0, max: 10_000 });
+const price = (label: string) =>
+  money({ min: 0, max: 10_000_00, message: `${label} must be an amount from 0 to 10,000.` });
 
 /** `PUT /api/admin/settings`: the settings without currency and VAT, every part optional. */
 export const UpdateSettingsBodySchema = z.object({

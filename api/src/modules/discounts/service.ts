@@ -1,4 +1,4 @@
-import { fromCents, toCents, type DiscountCode, type DiscountCodeFields } from '@shop/contract';
+import { type DiscountCode, type DiscountCodeFields } from '@shop/contract';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
@@ -15,12 +15,12 @@ type CodeRow = typeof discountCodes.$inferSelect & { uses: number };
 const iso = (at: Date | null) => at?.toISOString() ?? null;
 
 export function toDiscountCode(row: CodeRow): DiscountCode {
+  const value = row.kind === 'free-delivery' ? { kind: row.kind, value: null } : { kind: row.kind, value: row.value };
   return {
     id: row.id,
     code: row.code,
-    kind: row.kind,
-    value: row.kind === 'percent' ? row.value : row.kind === 'amount' ? fromCents(row.value) : null,
-    minSubtotal: row.minSubtotalCents === null ? null : fromCents(row.minSubtotalCents),
+    ...value,
+    minSubtotal: row.minSubtotalCents,
     startsAt: iso(row.startsAt),
     endsAt: iso(row.endsAt),
     maxUses: row.maxUses,
@@ -70,8 +70,8 @@ function columns(fields: DiscountCodeFields) {
   return {
     code: fields.code,
     kind: fields.kind,
-    value: fields.kind === 'percent' ? fields.value! : fields.kind === 'amount' ? toCents(fields.value!) : 0,
-    minSubtotalCents: fields.minSubtotal == null ? null : toCents(fields.minSubtotal),
+    value: fields.value ?? 0,
+    minSubtotalCents: fields.minSubtotal ?? null,
     startsAt: fields.startsAt ? new Date(fields.startsAt) : null,
     endsAt: fields.endsAt ? new Date(fields.endsAt) : null,
     maxUses: fields.maxUses ?? null,

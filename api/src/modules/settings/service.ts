@@ -1,4 +1,4 @@
-import { type Courier, type Settings, type UpdateSettings, fromCents, toCents } from '@shop/contract';
+import { type Courier, type Settings, type UpdateSettings } from '@shop/contract';
 import { and, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { courierOffices, shopSettings } from '../../db/schema.js';
@@ -43,12 +43,12 @@ function toSettings(
       phone: row.sellerPhone,
     },
     delivery: {
-      addressPrice: fromCents(row.deliveryAddressCents),
-      officePrice: fromCents(row.deliveryOfficeCents),
-      lockerPrice: fromCents(lockerCents(row)),
-      freeFrom: row.freeDeliveryFromCents === null ? null : fromCents(row.freeDeliveryFromCents),
+      addressPrice: row.deliveryAddressCents,
+      officePrice: row.deliveryOfficeCents,
+      lockerPrice: lockerCents(row),
+      freeFrom: row.freeDeliveryFromCents,
     },
-    cod: { enabled: row.codEnabled, fee: fromCents(row.codFeeCents), confirmNewAccounts: row.codConfirmNewAccounts },
+    cod: { enabled: row.codEnabled, fee: row.codFeeCents, confirmNewAccounts: row.codConfirmNewAccounts },
     limits: { codMaxOpenOrders: row.codMaxOpenOrders, maxUnitsPerVariant: row.maxUnitsPerVariant },
     returnDays: row.returnDays,
     payments: { card: cardPayments },
@@ -121,21 +121,15 @@ export async function updateSettings(
         sellerEmail: seller.email,
         sellerPhone: seller.phone,
         notificationsEmail: body.notificationsEmail,
-        deliveryAddressCents: delivery.addressPrice === undefined ? undefined : toCents(delivery.addressPrice),
-        deliveryOfficeCents: delivery.officePrice === undefined ? undefined : toCents(delivery.officePrice),
-        deliveryLockerCents:
-          delivery.lockerPrice === undefined
-            ? undefined
-            : delivery.lockerPrice === null
-              ? null
-              : toCents(delivery.lockerPrice),
+        deliveryAddressCents: delivery.addressPrice,
+        deliveryOfficeCents: delivery.officePrice,
+        deliveryLockerCents: delivery.lockerPrice,
         courierSenderOfficeId: courier.senderOfficeId,
         courierSenderAddress: courier.senderAddress,
         courierInspection: courier.inspection,
-        freeDeliveryFromCents:
-          delivery.freeFrom === undefined ? undefined : delivery.freeFrom === null ? null : toCents(delivery.freeFrom),
+        freeDeliveryFromCents: delivery.freeFrom,
         codEnabled: cod.enabled,
-        codFeeCents: cod.fee === undefined ? undefined : toCents(cod.fee),
+        codFeeCents: cod.fee,
         codConfirmNewAccounts: cod.confirmNewAccounts,
         codMaxOpenOrders: limits.codMaxOpenOrders,
         maxUnitsPerVariant: limits.maxUnitsPerVariant,

@@ -8,22 +8,23 @@ import { DiscountCodesScreen } from './discount-codes-screen';
 
 vi.mock('react-toastify', () => ({ toast: { error: vi.fn(), info: vi.fn(), success: vi.fn() } }));
 
-const code = (overrides: Partial<DiscountCode>): DiscountCode => ({
-  id: 1,
-  code: 'WINTER20',
-  kind: 'percent',
-  value: 20,
-  minSubtotal: 50,
-  startsAt: null,
-  endsAt: null,
-  maxUses: 10,
-  maxUsesPerCustomer: 1,
-  includeSaleItems: false,
-  active: true,
-  uses: 3,
-  createdAt: '2026-11-20T10:00:00.000Z',
-  ...overrides,
-});
+const code = (overrides: Partial<DiscountCode>): DiscountCode =>
+  ({
+    id: 1,
+    code: 'WINTER20',
+    kind: 'percent',
+    value: 20,
+    minSubtotal: 50,
+    startsAt: null,
+    endsAt: null,
+    maxUses: 10,
+    maxUsesPerCustomer: 1,
+    includeSaleItems: false,
+    active: true,
+    uses: 3,
+    createdAt: '2026-11-20T10:00:00.000Z',
+    ...overrides,
+  }) as DiscountCode;
 const CODES = [
   code({}),
   code({

@@ -51,7 +51,7 @@ export function draftOf(code: DiscountCode, lang: string): CodeDraft {
     code: code.code,
     kind: code.kind,
     value:
-      code.value === null || code.kind === 'free-delivery'
+      code.kind === 'free-delivery'
         ? ''
         : code.kind === 'amount'
           ? moneyInputText(code.value, lang)
