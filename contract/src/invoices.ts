@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Money } from './money.js';
 
 /**
  * Invoices and credit notes under the VAT Act (TRADE.md section 3, docs/decisions/0043): the
@@ -182,8 +183,8 @@ export const InvoiceDocumentSchema = z.object({
   taxEventAt: z.string(),
   recipient: InvoiceDetailsOutSchema,
   /** The total with VAT (a credit note: the amount given back). */
-  total: z.number(),
-  vat: z.number(),
+  total: Money,
+  vat: Money,
   /** A credit note: the invoice it corrects. */
   invoiceNumber: z.string().nullable(),
   /** The PDF behind a signed link that expires after a day. */
@@ -217,8 +218,8 @@ export const AdminDocumentSchema = z.object({
   issuedAt: z.string(),
   /** The company of an invoice or credit note; null for a sale document. */
   recipient: z.string().nullable(),
-  total: z.number(),
-  vat: z.number(),
+  total: Money,
+  vat: Money,
   url: z.string(),
 });
 export type AdminDocument = z.infer<typeof AdminDocumentSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { decimalText, Money } from './money.js';
 
 /**
  * Sale records under Ordinance N-18's alternative regime for e-shops (TRADE.md section 2,
@@ -93,7 +94,7 @@ export const OrderDocumentSchema = z.object({
   /** 10 digits with leading zeros. */
   number: z.string(),
   issuedAt: z.string(),
-  total: z.number(),
+  total: Money,
   /** The PDF, without a token: a signed link that expires after a day (each listing gives fresh ones). */
   url: z.string(),
   /** The sale document's QR text (Annex 18а's fields, decision 0039). */
@@ -126,7 +127,7 @@ export function saleDocumentQr(input: { eShopNumber: string; number: string; iss
   const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
   const date = `${part('year')}-${part('month')}-${part('day')}`;
   const time = `${part('hour')}:${part('minute')}:${part('second')}`;
-  return [input.eShopNumber, input.number, date, time, (input.totalCents / 100).toFixed(2)].join('*');
+  return [input.eShopNumber, input.number, date, time, decimalText(input.totalCents)].join('*');
 }
 
 /** `GET /api/admin/records/audit-file`: a calendar month in Sofia time (`month` 1..12 or 01..12; the schema's years from 2020). */

@@ -8,6 +8,8 @@ import { addCartLine, TEST_DELIVERY } from '../payments/test-support.js';
 import { BUILTIN_OFFICES } from './builtin-offices.js';
 import { builtinCourier } from './builtin.js';
 import { createShipment } from './shipments.js';
+import { extractText, getDocumentProxy } from 'unpdf';
+import { formatMoney } from '../../lib/format.js';
 
 /** The built-in courier end to end: the picker's search, the checkout's office, the shipment and its label. */
 const t = useTestApp({ admin: true });
@@ -201,6 +203,11 @@ describe('POST /api/admin/orders/{id}/shipment (the built-in courier)', () => {
     expect(label.statusCode).toBe(200);
     expect(label.headers['content-type']).toBe('application/pdf');
     expect(label.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    // The cash to collect, as Bulgarian writes money (the courier's people read it).
+    const { text } = await extractText(await getDocumentProxy(new Uint8Array(label.rawPayload)), { mergePages: true });
+    expect(text.replace(/\s+/g, ' ')).toContain(
+      `Cash on delivery: ${formatMoney(shipment!.codCents, order.currency, 'bg').replace(/\s/g, ' ')}`,
+    );
     expect((await get(order.tracking.labelUrl, bearer(user))).statusCode).toBe(403);
     // The shopper's own answer carries no label link.
     expect((await get(`/api/orders/${orderId}`, bearer(user))).json().tracking.labelUrl).toBeUndefined();

@@ -1,4 +1,5 @@
 import bwipjs from 'bwip-js/node';
+import { formatMoney } from '../../lib/format.js';
 import { newPdf } from '../../lib/pdf.js';
 
 /** What the built-in courier's label prints (kept with the shipment: it prints again the same). */
@@ -57,7 +58,7 @@ export async function builtinLabelPdf(label: LabelContent): Promise<Buffer> {
     .fontSize(10)
     .text(
       label.codCents > 0
-        ? `Наложен платеж / Cash on delivery: ${(label.codCents / 100).toFixed(2)} ${label.currency}`
+        ? `Наложен платеж / Cash on delivery: ${formatMoney(label.codCents, label.currency, 'bg')}`
         : 'Без наложен платеж / No cash on delivery',
     );
   if (label.inspection) pdf.font('text').fontSize(7).text('С преглед преди плащане / Inspection before payment');

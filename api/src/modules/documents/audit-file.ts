@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import {
   auditFileSettingsMissing,
   auditSettingField,
+  decimalText,
   vatWithin,
   type CodSettlement,
   type RecordsSettings,
@@ -51,11 +52,8 @@ export function monthStartInSofia(year: number, month: number): Date {
   return new Date(utc - offsetAt(utc - offsetAt(utc)));
 }
 
-/** Cents as the file writes euro: two decimals with a point, no float on the way. */
-export function euro(cents: number): string {
-  const abs = Math.abs(cents);
-  return `${cents < 0 ? '-' : ''}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
-}
+/** Cents as the file writes euro: two decimals with a point (the schema's decimal), no float on the way. */
+export const euro = (cents: number): string => decimalText(cents);
 
 const escapeXml = (text: string): string =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!);

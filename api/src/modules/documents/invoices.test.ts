@@ -2,6 +2,7 @@ import { vatWithin } from '@shop/contract';
 import { and, eq } from 'drizzle-orm';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { formatMoney } from '../../lib/format.js';
 import { documentCounters, invoiceDocuments, invoiceProfiles, invoiceRequests, orders } from '../../db/schema.js';
 import { effectsRun, heard } from '../../test/app.js';
 import { bearer, createProduct, createUser, type CreatedUser } from '../../test/factories.js';
@@ -334,6 +335,9 @@ describe('numbering', { tags: ['engine'] }, () => {
   });
 });
 
+/** An amount as the documents print it (Bulgarian: "89,00 €"), its spaces as the PDF's text has them. */
+const bulgarianMoney = (cents: number, currency: string) => formatMoney(cents, currency, 'bg').replace(/\s/g, ' ');
+
 describe('the PDF', () => {
   /** The PDF's text as a reader extracts it (unpdf: PDF.js), one string. */
   const textOf = async (pdf: Buffer) => {
@@ -344,7 +348,7 @@ describe('the PDF', () => {
   it('holds the number, the dates, the parties with their IDs, the base and VAT per rate, and the total', async () => {
     const [invoice] = await t.db.select().from(invoiceDocuments).where(eq(invoiceDocuments.kind, 'invoice')).limit(1);
     const text = await textOf(await invoicePdf(invoice!));
-    const money = (cents: number) => `${(cents / 100).toFixed(2)} ${invoice!.data.currency}`;
+    const money = (cents: number) => bulgarianMoney(cents, invoice!.data.currency);
     const [rate] = invoice!.data.rates;
     for (const expected of [
       'Фактура',
@@ -372,7 +376,7 @@ describe('the PDF', () => {
     expect(text).toContain(`№ ${note!.number}`);
     expect(text).toContain(`Към фактура / To invoice: № ${note!.data.invoice!.number}`);
     expect(text).toContain(
-      `Сума за връщане / Amount credited: ${(note!.totalCents / 100).toFixed(2)} ${note!.data.currency}`,
+      `Сума за връщане / Amount credited: ${bulgarianMoney(note!.totalCents, note!.data.currency)}`,
     );
   });
 });

@@ -65,7 +65,7 @@ export async function orderDocuments(
       kind: 'sale' as const,
       number: row.number,
       issuedAt: row.issuedAt.toISOString(),
-      total: row.totalCents / 100,
+      total: row.totalCents,
       qr: row.qr,
       link: await documentLink(db, 'sale', row.id),
     })),
@@ -74,7 +74,7 @@ export async function orderDocuments(
       kind: row.kind,
       number: row.number,
       issuedAt: row.issuedAt.toISOString(),
-      total: row.totalCents / 100,
+      total: row.totalCents,
       link: await documentLink(db, row.kind, row.id),
     })),
   ]);

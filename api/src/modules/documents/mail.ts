@@ -1,13 +1,11 @@
+import { escapeHtml, formatMoney } from '../../lib/format.js';
 import type { Mail } from '../../platform/mail/mailer.js';
 import type { InvoiceRow } from './invoice.js';
-
-const escape = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** The mail that carries an invoice or credit note (its PDF attached), in the order's language. */
 export function invoiceMail(document: InvoiceRow, locale: 'en' | 'bg', to: string): Omit<Mail, 'attachments'> {
   const credit = document.kind === 'credit-note';
-  const amount = `${(document.totalCents / 100).toFixed(2)} ${document.data.currency}`;
+  const amount = formatMoney(document.totalCents, document.data.currency, locale);
   const { orderReference } = document.data;
   const [subject, body] =
     locale === 'bg'
@@ -29,5 +27,5 @@ export function invoiceMail(document: InvoiceRow, locale: 'en' | 'bg', to: strin
             `Invoice ${document.number} for order ${orderReference}`,
             `Attached is invoice ${document.number} to ${document.recipient.companyName} for ${amount}.`,
           ];
-  return { to, subject, text: body, html: `<p>${escape(body)}</p>` };
+  return { to, subject, text: body, html: `<p>${escapeHtml(body)}</p>` };
 }

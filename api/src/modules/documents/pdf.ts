@@ -1,4 +1,5 @@
 import { SOFIA_DATE_TIME } from '@shop/contract';
+import { formatMoney } from '../../lib/format.js';
 import { newPdf } from '../../lib/pdf.js';
 
 /**
@@ -7,7 +8,8 @@ import { newPdf } from '../../lib/pdf.js';
  * says its facts in `row`s, lists its lines in a `table` and ends with right-aligned `total`s.
  */
 
-export const money = (cents: number, currency: string) => `${(cents / 100).toFixed(2)} ${currency}`;
+/** An amount as the documents print it: as Bulgarian writes money ("89,00 €"), their first language. */
+export const money = (cents: number, currency: string) => formatMoney(cents, currency, 'bg');
 const SOFIA_TIME = new Intl.DateTimeFormat('bg-BG', SOFIA_DATE_TIME);
 export const sofiaTime = (date: Date) => SOFIA_TIME.format(date);
 /** The day of an instant in Sofia, as the documents print it. */

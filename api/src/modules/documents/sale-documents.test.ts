@@ -1,11 +1,13 @@
 import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { decimalText } from '@shop/contract';
 import { eq } from 'drizzle-orm';
 import jsQR from 'jsqr';
 import { extractImages, extractText, getDocumentProxy } from 'unpdf';
 import { describe, expect, it } from 'vitest';
 import { documentCounters, orders, saleDocuments } from '../../db/schema.js';
+import { formatMoney } from '../../lib/format.js';
 import { effectsRun } from '../../test/app.js';
 import { testDbKind } from '../../test/database.js';
 import { bearer, createProduct, createUser, type CreatedUser } from '../../test/factories.js';
@@ -245,7 +247,10 @@ describe('GET /api/orders/{id}/documents and the PDF', () => {
     expect(text).toContain(listed!.number);
     expect(text).toContain('RF0001234');
     expect(text).toContain(order!.reference);
-    expect(text).toContain((order!.totalCents / 100).toFixed(2));
+    // The total as Bulgarian writes money ("49,90 $"), not "49.90 USD" (issue 45 item 13).
+    expect(text.replace(/\s/g, ' ')).toContain(
+      formatMoney(order!.totalCents, order!.currency, 'bg').replace(/\s/g, ' '),
+    );
     // The QR as a reader scans it: the image in the PDF, decoded.
     const image = (await extractImages(document, 1)).find((each) => each.width === each.height);
     const rgba = new Uint8ClampedArray(image!.width * image!.height * 4);
@@ -260,7 +265,7 @@ describe('GET /api/orders/{id}/documents and the PDF', () => {
     expect({ eShop, number, total }).toEqual({
       eShop: 'RF0001234',
       number: listed!.number,
-      total: (order!.totalCents / 100).toFixed(2),
+      total: decimalText(order!.totalCents),
     });
     expect(date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     expect(time).toMatch(/^\d{2}:\d{2}:\d{2}$/);

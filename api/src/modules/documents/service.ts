@@ -1,5 +1,4 @@
 import {
-  fromCents,
   type AdminDocument,
   type AdminDocuments,
   type DocumentKind,
@@ -31,8 +30,8 @@ export async function toInvoiceDocument(
     issuedAt: row.issuedAt.toISOString(),
     taxEventAt: row.taxEventAt.toISOString(),
     recipient: row.recipient,
-    total: fromCents(row.totalCents),
-    vat: fromCents(row.vatCents),
+    total: row.totalCents,
+    vat: row.vatCents,
     invoiceNumber: row.data.invoice?.number ?? null,
     url: `${publicUrl}${await documentLink(db, row.kind, row.id)}`,
   };
@@ -197,8 +196,8 @@ export async function listDocuments(
       orderReference: row.orderReference,
       issuedAt: new Date(row.issuedAt).toISOString(),
       recipient: row.recipient,
-      total: fromCents(row.totalCents),
-      vat: fromCents(row.vatCents),
+      total: row.totalCents,
+      vat: row.vatCents,
       url: `${publicUrl}${await documentLink(db, row.kind, row.id)}`,
     })),
   );
