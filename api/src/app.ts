@@ -60,7 +60,7 @@ import { clientKey } from './platform/security/client-key.js';
 import { acceptTermsRoute } from './platform/web/accept-terms.js';
 import { registerWebApp } from './platform/web/routes.js';
 import { createMemoryLimiter, createRedisLimiter, type Limiter } from './platform/security/limiter.js';
-import { serializeRequest } from './platform/security/redact.js';
+import { serializeError, serializeRequest } from './platform/security/redact.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -106,7 +106,7 @@ const REQUEST_LOG_LEVELS = new Set(['debug', 'trace']);
 const defaultLogger = (config: Config) => ({
   level: config.logLevel,
   redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["stripe-signature"]'],
-  serializers: { req: serializeRequest },
+  serializers: { req: serializeRequest, err: serializeError },
   // Readable lines in a terminal (not in production); JSON lines anywhere else.
   stream: terminalLogStream(config),
 });

@@ -1,11 +1,15 @@
 import { z } from 'zod';
+import { multilineText, text } from './text.js';
 import { ASSIGNABLE_ROLES, CATEGORY_IDS, LANGUAGES, ROLES, SIZES } from './constants.js';
 import { DB_INT_MAX, IdSchema, RefIdSchema, refIdSchema } from './common.js';
 import { ColorSchema } from './catalog.js';
 import { money } from './money.js';
 
-const requiredText = (message: string, max: number) => z.string({ message }).trim().min(1, message).max(max, message);
-const optionalText = (message: string, max: number) => z.string({ message }).trim().max(max, message).default('');
+const requiredText = (message: string, max: number) => text({ message }).trim().min(1, message).max(max, message);
+/** A product's description: paragraphs, so line breaks too. */
+const requiredLines = (message: string, max: number) =>
+  multilineText({ message }).trim().min(1, message).max(max, message);
+const optionalLines = (message: string, max: number) => multilineText({ message }).trim().max(max, message).default('');
 
 /** Highest price of a product, in the shop currency. */
 export const PRICE_MAX = 100_000;
@@ -13,8 +17,7 @@ export const PRICE_MAX = 100_000;
 /** Colours per product: also bounds the files of one upload request (two images each). */
 export const MAX_COLORS = 12;
 
-export const ColorNameSchema = z
-  .string({ message: 'Color name is required' })
+export const ColorNameSchema = text({ message: 'Color name is required' })
   .trim()
   .min(1, 'Color name is required')
   .max(60, 'Color names have at most 60 characters');
@@ -26,22 +29,21 @@ export const SizesSchema = z
   .transform((sizes) => [...new Set(sizes)]);
 
 /** A colour's Bulgarian name; '' (or left out of a new colour): the English name is shown in Bulgarian too. */
-export const ColorNameBgSchema = z
-  .string({ message: 'The Bulgarian color name must be text' })
+export const ColorNameBgSchema = text({ message: 'The Bulgarian color name must be text' })
   .trim()
   .max(60, 'Color names have at most 60 characters');
 
 /** The spec's create payload (section 3), with its per-field messages. */
 export const CreateProductBodySchema = z.object({
   enName: requiredText('English name is required', 120),
-  enDescription: requiredText('English description is required', 4000),
+  enDescription: requiredLines('English description is required', 4000),
   bgName: requiredText('Bulgarian name is required', 120),
-  bgDescription: requiredText('Bulgarian description is required', 4000),
+  bgDescription: requiredLines('Bulgarian description is required', 4000),
   /** Optional product information: what it is made of and how to care for it, per language. */
-  enComposition: optionalText('The composition has at most 500 characters', 500),
-  enCare: optionalText('The care instructions have at most 1000 characters', 1000),
-  bgComposition: optionalText('The composition has at most 500 characters', 500),
-  bgCare: optionalText('The care instructions have at most 1000 characters', 1000),
+  enComposition: optionalLines('The composition has at most 500 characters', 500),
+  enCare: optionalLines('The care instructions have at most 1000 characters', 1000),
+  bgComposition: optionalLines('The composition has at most 500 characters', 500),
+  bgCare: optionalLines('The care instructions have at most 1000 characters', 1000),
   price: money({ min: 1, max: PRICE_MAX * 100, message: 'Valid price is required' }),
   categoryId: refIdSchema('Category is required').refine(
     (id) => (CATEGORY_IDS as readonly number[]).includes(id),
@@ -60,9 +62,9 @@ export const CreateProductBodySchema = z.object({
         .array(
           z.object({
             language: z.enum(LANGUAGES),
-            name: z.string().max(120).optional(),
-            description: z.string().max(4000).optional(),
-            imageUrl: z.string().max(500).optional(),
+            name: text().max(120).optional(),
+            description: multilineText().max(4000).optional(),
+            imageUrl: text().max(500).optional(),
           }),
         )
         .max(2),
@@ -171,7 +173,7 @@ export const ColorImagesParamsSchema = z.object({ id: IdSchema, colorId: IdSchem
 /** The colour's pictures in their new order; one left out is removed; the first becomes the colour's image. */
 export const ColorImagesBodySchema = z.object({
   images: z
-    .array(z.string().max(200))
+    .array(text().max(200))
     .min(1, 'A colour keeps at least one image.')
     .max(MAX_COLOR_IMAGES, `A colour has at most ${MAX_COLOR_IMAGES} images.`)
     .refine((urls) => new Set(urls).size === urls.length, 'Each image once.'),

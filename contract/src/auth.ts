@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text.js';
 import { LANGUAGES, OTP_LENGTH, PASSWORD_MAX, PASSWORD_MIN, ROLES } from './constants.js';
 
 /** Emails are compared case-insensitively and stored lower-case. */
@@ -9,12 +10,11 @@ export const EmailSchema = z
   .email('Invalid email! Make sure you enter a properly formatted email.')
   .transform((email) => email.toLowerCase());
 
-export const PasswordSchema = z
-  .string()
+export const PasswordSchema = text()
   .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters.`)
   .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters.`);
 
-export const NameSchema = z.string().trim().min(1, 'Name is required.').max(100);
+export const NameSchema = text().trim().min(1, 'Name is required.').max(100);
 
 /** Closed schemas: unknown keys such as `role` are dropped, never applied. */
 export const SignupBodySchema = z.object({
@@ -34,11 +34,12 @@ export const VerifyOtpBodySchema = z.object({ email: EmailSchema, otp: OtpSchema
 export const ResendOtpBodySchema = z.object({ email: EmailSchema });
 export const LoginBodySchema = z.object({
   email: EmailSchema,
+  // A password set before control characters were refused still logs in.
   password: z.string().min(1, 'Password is required.').max(PASSWORD_MAX),
 });
 export const ResetPasswordBodySchema = z.object({ email: EmailSchema });
 export const UpdatePasswordBodySchema = z.object({
-  resetToken: z.string().min(16).max(200),
+  resetToken: text().min(16).max(200),
   newPassword: PasswordSchema,
 });
 

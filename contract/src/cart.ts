@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text.js';
 import { DB_INT_MAX } from './common.js';
 import { IdSchema, QuantitySchema, RefIdSchema, SizeSchema } from './common.js';
 import { ColorSchema, SaleSchema, TranslationSchema } from './catalog.js';
@@ -6,7 +7,7 @@ import { Money } from './money.js';
 import { ProductRatingSchema } from './reviews.js';
 
 /** A colour is named by its id or, as the spec's client does, by its image url. */
-export const ColorRefSchema = z.union([z.number().int().positive().max(DB_INT_MAX), z.string().min(1).max(500)]);
+export const ColorRefSchema = z.union([z.number().int().positive().max(DB_INT_MAX), text().min(1).max(500)]);
 
 /** name, price and imageUrl may be sent by the spec's client; they are accepted and ignored. */
 export const AddLineBodySchema = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text.js';
 import { LANGUAGES, PRODUCT_SORTS, SEARCH_MAX_LENGTH, SIZES } from './constants.js';
 import { IdSchema, LangSchema, SizeSchema } from './common.js';
 import { ProductRatingSchema } from './reviews.js';
@@ -94,22 +95,20 @@ export const LIST_LIMIT_MAX = 100;
 export const ProductListQuerySchema = z.object({
   categoryId: IdSchema.optional(),
   /** Words in the name or description, in either language; case and accents do not matter. */
-  q: z
-    .string()
+  q: text()
     .trim()
     .min(1, 'Type what you are looking for.')
     .max(SEARCH_MAX_LENGTH, `A search has at most ${SEARCH_MAX_LENGTH} characters.`)
     .optional(),
   sort: z.enum(PRODUCT_SORTS, { message: `Sort by ${PRODUCT_SORTS.join(', ')}.` }).optional(),
   /** Sizes in stock, comma-separated (`size=M,L`): products with any of them. */
-  size: z
-    .string()
+  size: text()
     .max(40)
     .transform((value) => [...new Set(value.split(','))])
     .pipe(z.array(z.enum(SIZES, { message: `Sizes are ${SIZES.join(', ')}.` })).min(1))
     .optional(),
   /** A colour by its name in either language, any case (`color=Black`): with `size`, that colour in stock in that size. */
-  color: z.string().trim().min(1, 'Name a colour.').max(60, 'A colour name has at most 60 characters.').optional(),
+  color: text().trim().min(1, 'Name a colour.').max(60, 'A colour name has at most 60 characters.').optional(),
   /** Only products whose sale is in force (`onSale=true`). */
   onSale: z.literal('true', { message: 'onSale is true or left out.' }).optional(),
   limit: z

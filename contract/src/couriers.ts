@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text.js';
 
 /**
  * Couriers (TRADE.md section 6, docs/decisions/0044): the shop's built-in courier (offline, the
@@ -17,8 +18,8 @@ export const OFFICE_SEARCH_LIMIT = 50;
 
 /** `GET /api/couriers/offices?city=&q=&lang=`: the city (exact, any case, either language) then words of the name or address. */
 export const OfficesQuerySchema = z.object({
-  city: z.string().trim().max(100).optional(),
-  q: z.string().trim().max(100).optional(),
+  city: text().trim().max(100).optional(),
+  q: text().trim().max(100).optional(),
   lang: z.string().max(5).optional(),
 });
 export type OfficesQuery = z.input<typeof OfficesQuerySchema>;

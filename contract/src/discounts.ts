@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text.js';
 import { PRICE_MAX } from './admin.js';
 import { DB_INT_MAX } from './common.js';
 import { PAYMENT_METHODS } from './constants.js';
@@ -35,7 +36,7 @@ export const DiscountCodeBodySchema = z
       .trim()
       .regex(DISCOUNT_CODE_PATTERN, 'Give the code: 3 to 32 letters, digits, - or _'),
     kind: z.enum(DISCOUNT_KINDS, { message: 'Choose percent, amount or free delivery' }),
-    value: z.union([z.number(), z.string()], { message: 'Give the discount' }).optional(),
+    value: z.union([z.number(), text()], { message: 'Give the discount' }).optional(),
     minSubtotal: money({ min: 1, max: PRICE_MAX * 100, message: 'Give the minimum subtotal, e.g. 50.00' })
       .nullable()
       .optional(),
@@ -99,7 +100,7 @@ export const QuoteBodySchema = z.object({
   /** The office or locker chosen (a locker is priced as a locker whatever the method says). */
   officeId: z.number().int().positive().optional(),
   paymentMethod: z.enum(PAYMENT_METHODS, { message: 'Choose card or cash on delivery.' }).default('card'),
-  discountCode: z.string().trim().max(64, 'A code has at most 32 characters.').optional(),
+  discountCode: text().trim().max(64, 'A code has at most 32 characters.').optional(),
 });
 export type QuoteBody = z.input<typeof QuoteBodySchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text.js';
 import { SizeSchema } from './common.js';
 import { SIZES, type Size } from './constants.js';
 import { FIT_TYPES } from './size-suggestion.js';
@@ -57,8 +58,8 @@ export const FitSchema = z.object({
     .optional(),
   note: z
     .object({
-      en: z.string().trim().max(300, 'A fit note has at most 300 characters.'),
-      bg: z.string().trim().max(300, 'A fit note has at most 300 characters.'),
+      en: text().trim().max(300, 'A fit note has at most 300 characters.'),
+      bg: text().trim().max(300, 'A fit note has at most 300 characters.'),
     })
     .optional(),
   modelHeightCm: z

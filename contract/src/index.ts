@@ -1,6 +1,7 @@
 export * from './constants.js';
 export * from './errors.js';
 export * from './common.js';
+export * from './text.js';
 export * from './catalog.js';
 export * from './auth.js';
 export * from './profile.js';

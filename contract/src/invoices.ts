@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Money } from './money.js';
+import { text } from './text.js';
 
 /**
  * Invoices and credit notes under the VAT Act (TRADE.md section 3, docs/decisions/0043): the
@@ -91,8 +92,8 @@ export const INVOICE_MESSAGES = {
   country: 'We issue invoices to companies in the European Union: choose the country.',
 } as const;
 
-const text = (max: number, message: string) =>
-  z.string(message).trim().min(1, message).max(max, `At most ${max} characters.`);
+const required = (max: number, message: string) =>
+  text(message).trim().min(1, message).max(max, `At most ${max} characters.`);
 
 /**
  * `invoice` at checkout, the body of an invoice request, `invoiceDetails` in the profile. The
@@ -100,24 +101,17 @@ const text = (max: number, message: string) =>
  */
 export const InvoiceDetailsSchema = z
   .object({
-    companyName: text(200, INVOICE_MESSAGES.companyName),
-    companyId: z
-      .string(INVOICE_MESSAGES.companyId)
-      .trim()
-      .min(1, INVOICE_MESSAGES.companyId)
-      .max(30)
-      .transform(compact),
-    vatId: z
-      .string()
+    companyName: required(200, INVOICE_MESSAGES.companyName),
+    companyId: text(INVOICE_MESSAGES.companyId).trim().min(1, INVOICE_MESSAGES.companyId).max(30).transform(compact),
+    vatId: text()
       .trim()
       .max(20, INVOICE_MESSAGES.vatId)
       .transform(compact)
       .optional()
       .transform((value) => (value ? value : undefined)),
-    address: text(300, INVOICE_MESSAGES.address),
-    city: text(100, INVOICE_MESSAGES.city),
-    country: z
-      .string(INVOICE_MESSAGES.country)
+    address: required(300, INVOICE_MESSAGES.address),
+    city: required(100, INVOICE_MESSAGES.city),
+    country: text(INVOICE_MESSAGES.country)
       .trim()
       .toUpperCase()
       .refine((code): code is InvoiceCountry => code in INVOICE_COUNTRIES, INVOICE_MESSAGES.country),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { multilineText, text } from './text.js';
 import { EmailSchema } from './auth.js';
 import { RefIdSchema } from './common.js';
 
@@ -14,7 +15,7 @@ export const CreateWithdrawalBodySchema = z.object({
     .min(1, 'Choose at least one item.')
     .max(100)
     .optional(),
-  reason: z.string().trim().max(1000, 'The reason has at most 1000 characters.').optional(),
+  reason: multilineText().trim().max(1000, 'The reason has at most 1000 characters.').optional(),
 });
 export type CreateWithdrawalBody = z.input<typeof CreateWithdrawalBodySchema>;
 
@@ -45,8 +46,8 @@ export type PublicOrderKey = z.output<typeof PublicOrderKeySchema>;
 export const PublicWithdrawalBodySchema = z.object({
   orderId: PublicOrderKeySchema,
   email: EmailSchema,
-  name: z.string().trim().min(1, 'Enter your name.').max(100, 'Enter your name.'),
-  reason: z.string().trim().max(1000, 'The reason has at most 1000 characters.').optional(),
+  name: text().trim().min(1, 'Enter your name.').max(100, 'Enter your name.'),
+  reason: multilineText().trim().max(1000, 'The reason has at most 1000 characters.').optional(),
 });
 export type PublicWithdrawalBody = z.input<typeof PublicWithdrawalBodySchema>;
 
@@ -55,11 +56,7 @@ export const WithdrawalRequestedSchema = z.object({ sent: z.literal(true) });
 export type WithdrawalRequested = z.infer<typeof WithdrawalRequestedSchema>;
 
 /** The token of the link mailed to the order's address. */
-export const WithdrawalTokenSchema = z
-  .string()
-  .trim()
-  .min(1, 'The link has no token.')
-  .max(200, 'The link is invalid.');
+export const WithdrawalTokenSchema = text().trim().min(1, 'The link has no token.').max(200, 'The link is invalid.');
 export const ConfirmWithdrawalBodySchema = z.object({ token: WithdrawalTokenSchema });
 export type ConfirmWithdrawalBody = z.input<typeof ConfirmWithdrawalBodySchema>;
 export const WithdrawalLinkQuerySchema = z.object({ token: WithdrawalTokenSchema });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { multilineText, text } from './text.js';
 import {
   DELIVERY_COUNTRIES,
   DELIVERY_METHODS,
@@ -13,7 +14,7 @@ import { COURIERS } from './couriers.js';
 import { OrderDiscountSchema } from './discounts.js';
 import { InvoiceDetailsSchema } from './invoices.js';
 
-const required = (message: string, max: number) => z.string({ message }).trim().min(1, message).max(max, message);
+const required = (message: string, max: number) => text({ message }).trim().min(1, message).max(max, message);
 
 /** Where an order goes (docs/decisions/0022): a street address, or a courier office the shopper names. */
 export const DeliverySchema = z
@@ -30,15 +31,15 @@ export const DeliverySchema = z
       .string({ message: 'Enter the postcode.' })
       .trim()
       .regex(/^[A-Za-z0-9 -]{3,10}$/, 'Enter a valid postcode.'),
-    line1: z.string().trim().max(200, 'The address has at most 200 characters.').optional(),
-    office: z.string().trim().max(200, 'The office has at most 200 characters.').optional(),
+    line1: text().trim().max(200, 'The address has at most 200 characters.').optional(),
+    office: text().trim().max(200, 'The office has at most 200 characters.').optional(),
     /** The office or locker chosen from the courier's list (`GET /api/couriers/offices`); `office` is then its name and address. */
     officeId: z
       .number('Choose an office or locker from the list.')
       .int('Choose an office or locker from the list.')
       .positive('Choose an office or locker from the list.')
       .optional(),
-    note: z.string().trim().max(500, 'The note has at most 500 characters.').optional(),
+    note: multilineText().trim().max(500, 'The note has at most 500 characters.').optional(),
   })
   .superRefine((delivery, ctx) => {
     if (delivery.method === 'address' && !delivery.line1)
@@ -59,7 +60,7 @@ export const CheckoutBodySchema = z.object({
   paymentMethod: z.enum(PAYMENT_METHODS, { message: 'Choose card or cash on delivery.' }).default('card'),
   saveDelivery: z.boolean().optional(),
   /** A discount code (TRADE.md section 4): refused as the quote refuses it. */
-  discountCode: z.string().trim().max(64, 'A code has at most 32 characters.').optional(),
+  discountCode: text().trim().max(64, 'A code has at most 32 characters.').optional(),
   /** An invoice for a company (TRADE.md section 3): issued at the tax event; bad fields 400 `invoice.<field>`. */
   invoice: InvoiceDetailsSchema.optional(),
   /** Keep `invoice` in the profile for the next checkout. */
@@ -213,7 +214,7 @@ export const AdminOrdersQuerySchema = z.object({
   withdrawal: z.literal('requested').optional(),
   /** `due`: orders to ship (paid or placed, unfulfilled, not awaiting the owner's confirmation). */
   ship: z.literal('due').optional(),
-  q: z.string().trim().max(100).optional(),
+  q: text().trim().max(100).optional(),
   page: page(100_000, 'The page').default(1),
   limit: page(ADMIN_ORDERS_PAGE_MAX, 'The page size').default(20),
 });
@@ -237,7 +238,7 @@ export const ShipOrderBodySchema = z.object({
 });
 export type ShipOrderBody = z.input<typeof ShipOrderBodySchema>;
 
-export const CancelOrderBodySchema = z.object({ reason: z.string().trim().max(500).optional() }).default({});
+export const CancelOrderBodySchema = z.object({ reason: multilineText().trim().max(500).optional() }).default({});
 export const RefundOrderBodySchema = z.object({
   amount: money({ min: 1, max: 100_000_000, message: 'The amount must be more than 0, in whole cents.' }),
 });
@@ -292,4 +293,4 @@ export type Stats = z.infer<typeof StatsSchema>;
 
 export const OrderParamsSchema = z.object({ id: IdSchema });
 
-export const SessionParamsSchema = z.object({ sessionId: z.string().min(1).max(200) });
+export const SessionParamsSchema = z.object({ sessionId: text().min(1).max(200) });

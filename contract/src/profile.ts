@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text.js';
 import { ROLES } from './constants.js';
 import { NameSchema } from './auth.js';
 import { SavedDeliverySchema } from './orders.js';
@@ -22,14 +23,13 @@ export type Profile = z.infer<typeof ProfileSchema>;
 /** `email` is read-only: accepted for the spec's client and ignored. */
 export const UpdateProfileBodySchema = z.object({
   name: NameSchema,
-  address: z.string().trim().max(300).default(''),
-  phone: z
-    .string()
+  address: text().trim().max(300).default(''),
+  phone: text()
     .trim()
     .max(32)
     .regex(/^[+\d\s()-]*$/, 'Phone may contain digits, spaces, +, - and brackets.')
     .default(''),
-  email: z.string().optional(),
+  email: text().optional(),
 });
 export type UpdateProfileBody = z.infer<typeof UpdateProfileBodySchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { multilineText, text } from './text.js';
 import { LangSchema } from './common.js';
 import { REVIEW_BODY_MAX, REVIEW_FITS, REVIEW_STATUSES, REVIEW_TITLE_MAX } from './review-rules.js';
 
@@ -8,10 +9,6 @@ import { REVIEW_BODY_MAX, REVIEW_FITS, REVIEW_STATUSES, REVIEW_TITLE_MAX } from 
  * everywhere: kept as written, never read as HTML.
  */
 
-/** Characters that are not text: control characters other than tab and new line. */
-// eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
-
 /** `POST /api/products/{id}/reviews`. */
 export const ReviewBodySchema = z.object({
   rating: z
@@ -20,18 +17,14 @@ export const ReviewBodySchema = z.object({
     .min(1, 'Choose a rating from 1 to 5 stars.')
     .max(5, 'Choose a rating from 1 to 5 stars.'),
   fit: z.enum(REVIEW_FITS, { message: 'Say whether it runs small, true to size or large.' }).optional(),
-  title: z
-    .string({ message: 'Give your review a title.' })
+  title: text({ message: 'Give your review a title.' })
     .trim()
     .min(1, 'Give your review a title.')
-    .max(REVIEW_TITLE_MAX, `A title has at most ${REVIEW_TITLE_MAX} characters.`)
-    .refine((text) => !CONTROL.test(text), 'Use letters, digits and punctuation only.'),
-  body: z
-    .string({ message: 'Write what you thought of it.' })
+    .max(REVIEW_TITLE_MAX, `A title has at most ${REVIEW_TITLE_MAX} characters.`),
+  body: multilineText({ message: 'Write what you thought of it.' })
     .trim()
     .min(1, 'Write what you thought of it.')
-    .max(REVIEW_BODY_MAX, `A review has at most ${REVIEW_BODY_MAX} characters.`)
-    .refine((text) => !CONTROL.test(text), 'Use letters, digits and punctuation only.'),
+    .max(REVIEW_BODY_MAX, `A review has at most ${REVIEW_BODY_MAX} characters.`),
 });
 export type ReviewBody = z.input<typeof ReviewBodySchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text.js';
 import { COD_MAX_OPEN_ORDERS_MAX, QUANTITY_MAX, RETURN_DAYS_MIN } from './constants.js';
 import { money, Money } from './money.js';
 import { RecordsSettingsSchema, UpdateRecordsBodySchema } from './records.js';
@@ -93,7 +94,7 @@ export const SettingsSchema = z.object({
 });
 export type Settings = z.infer<typeof SettingsSchema>;
 
-const text = (label: string, max: number) => z.string().trim().max(max, `${label} has at most ${max} characters.`);
+const limited = (label: string, max: number) => text().trim().max(max, `${label} has at most ${max} characters.`);
 const whole = (label: string, max: number) => {
   const message = `${label} is a whole number from 1 to ${max}.`;
   return z.number(message).int(message).min(1, message).max(max, message);
@@ -105,12 +106,12 @@ const price = (label: string) =>
 export const UpdateSettingsBodySchema = z.object({
   seller: z
     .object({
-      legalName: text('The legal name', 200),
-      address: text('The address', 300),
-      companyId: text('The company ID', 40),
-      vatId: text('The VAT ID', 40),
+      legalName: limited('The legal name', 200),
+      address: limited('The address', 300),
+      companyId: limited('The company ID', 40),
+      vatId: limited('The VAT ID', 40),
       email: z.union([z.literal(''), z.email('Enter a valid email address.').max(254)]),
-      phone: text('The phone', 40).regex(/^[+\d\s()-]*$/, 'Phone may contain digits, spaces, +, - and brackets.'),
+      phone: limited('The phone', 40).regex(/^[+\d\s()-]*$/, 'Phone may contain digits, spaces, +, - and brackets.'),
     })
     .partial()
     .optional(),
@@ -146,7 +147,7 @@ export const UpdateSettingsBodySchema = z.object({
   courier: z
     .object({
       senderOfficeId: z.number().int().positive('Choose the office from the list.').nullable(),
-      senderAddress: text('The sender address', 300),
+      senderAddress: limited('The sender address', 300),
       inspection: z.boolean(),
     })
     .partial()

@@ -39,7 +39,11 @@ export interface TestApp {
  * The real app on a fresh database. Use once per test file:
  * `const t = await createTestApp(); afterAll(() => t.close());`
  */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  /** Log to this pino configuration (the app's serializers and redaction kept) instead of nowhere. */
+  logger?: Record<string, unknown>,
+): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'shop-test-'));
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -50,7 +54,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     ...env,
   });
   const database = await createTestDatabase();
-  const app = await buildApp({ config, database, logger: false, serveWebApp: false });
+  const app = await buildApp({ config, database, logger: logger ?? false, serveWebApp: false });
   await app.ready();
   return {
     app,

@@ -10,6 +10,7 @@ import {
   InvoiceRequestedSchema,
   OrderDocumentsSchema,
   type InvoiceDetails,
+  text,
 } from '@shop/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -22,7 +23,7 @@ import { checkDocumentLink, orderDocuments } from './links.js';
 import { listDocuments, requestInvoice, salesLedgerCsv } from './service.js';
 
 const DocumentLinkParamsSchema = z.object({ kind: z.enum(DOCUMENT_KINDS), id: z.coerce.number().int().positive() });
-const DocumentLinkQuerySchema = z.object({ expires: z.coerce.number().int(), sig: z.string().max(100) });
+const DocumentLinkQuerySchema = z.object({ expires: z.coerce.number().int(), sig: text().max(100) });
 
 const LedgerQuerySchema = AdminDocumentsQuerySchema.pick({ kind: true, from: true, to: true });
 
