@@ -107,7 +107,8 @@ const API_MODULE_IMPORTS = {
   reviews: ['catalog', 'orders'],
   sales: ['catalog'],
   settings: ['catalog', 'documents'],
-  'size-fit': ['catalog'],
+  // The product details route writes the product-safety fields in its transaction (decision 0054).
+  'size-fit': ['catalog', 'product-safety'],
   stock: ['catalog'],
   wishlist: ['cart'],
   withdrawals: ['order-mails', 'orders', 'settings'],

@@ -4,6 +4,7 @@ import { LANGUAGES, PRODUCT_SORTS, SEARCH_MAX_LENGTH, SIZES } from './constants.
 import { IdSchema, LangSchema, SizeSchema } from './common.js';
 import { ProductRatingSchema } from './reviews.js';
 import { FitSchema, VariantSchema } from './fit.js';
+import { ManufacturerSchema, SafetySchema } from './product-safety.js';
 import { Money } from './money.js';
 
 export const TranslationSchema = z.object({
@@ -83,6 +84,10 @@ export const ProductSchema = z.object({
   styleCode: z.string().nullable().optional(),
   variants: z.array(VariantSchema).optional(),
   fit: FitSchema.nullable().optional(),
+  /** Warnings and safety information per language (product-safety.ts); null while there is none. */
+  safety: SafetySchema.nullable().optional(),
+  /** The manufacturer when not the seller; null: the seller (the shop's settings) is the manufacturer. */
+  manufacturer: ManufacturerSchema.nullable().optional(),
 });
 export type Product = z.infer<typeof ProductSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ManufacturerBodySchema, SafetyBodySchema } from './product-safety.js';
 import { text } from './text.js';
 import { SizeSchema } from './common.js';
 import { SIZES, type Size } from './constants.js';
@@ -85,10 +86,15 @@ export type Variant = z.infer<typeof VariantSchema>;
 /**
  * `PUT /api/admin/products/{id}/details`: each field sent replaces what was; a field left out is
  * kept. `styleCode: null` clears it. `variants` lists the SKUs set by hand: it replaces them, and
- * a colour × size left out (or sent with `sku: null`) takes the derived SKU.
+ * a colour × size left out (or sent with `sku: null`) takes the derived SKU. `safety` and
+ * `manufacturer` are the product-safety details (product-safety.ts).
  */
 export const ProductDetailsBodySchema = z.object({
   styleCode: StyleCodeSchema.nullable().optional(),
+  /** Warnings and safety information in both languages (product-safety.ts); null or both '' clears them. */
+  safety: SafetyBodySchema.nullable().optional(),
+  /** Who made it, when not the seller; null: the seller (the shop's settings). */
+  manufacturer: ManufacturerBodySchema.nullable().optional(),
   fit: FitSchema.nullable().optional(),
   variants: z
     .array(z.object({ colorId: z.number().int().positive(), size: SizeSchema, sku: SkuSchema.nullable() }))

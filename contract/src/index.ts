@@ -26,6 +26,7 @@ export * from './discounts.js';
 export * from './reviews.js';
 export * from './review-rules.js';
 export * from './fit.js';
+export * from './product-safety.js';
 export * from './size-suggestion.js';
 export * from './records.js';
 export * from './invoices.js';

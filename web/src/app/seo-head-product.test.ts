@@ -123,3 +123,23 @@ describe('the product page’s JSON-LD images (issue 31)', () => {
     ]);
   });
 });
+
+describe('the product page’s manufacturer (JSON-LD, Regulation (EU) 2023/988 Art. 19)', () => {
+  it('is the seller with its postal and electronic address, unless the product names another', () => {
+    expect(productBlock(PRODUCT).manufacturer).toEqual({
+      '@type': 'Organization',
+      name: SETTINGS.seller.legalName,
+      address: SETTINGS.seller.address,
+      email: SETTINGS.seller.email,
+    });
+    const maker = {
+      name: 'Tekstil Plovdiv AD',
+      address: 'ul. Industrialna 4, Plovdiv',
+      email: 'safety@tekstil.example',
+    };
+    expect(productBlock({ ...PRODUCT, manufacturer: maker }).manufacturer).toEqual({
+      '@type': 'Organization',
+      ...maker,
+    });
+  });
+});

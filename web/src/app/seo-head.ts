@@ -72,6 +72,22 @@ function shopDay(iso: string): string {
 /** In stock when untracked, or when some colour and size has some left. */
 const inStock = (product: Product) => !product.stockTracked || product.stock.some((entry) => entry.available > 0);
 
+function manufacturerData(product: Product, settings: Settings | undefined) {
+  const seller = settings?.seller;
+  const maker =
+    product.manufacturer ??
+    (seller?.legalName ? { name: seller.legalName, address: seller.address, email: seller.email } : null);
+  if (!maker) return {};
+  return {
+    manufacturer: {
+      '@type': 'Organization',
+      name: maker.name,
+      ...(maker.address ? { address: maker.address } : {}),
+      ...(maker.email ? { email: maker.email } : {}),
+    },
+  };
+}
+
 function productData(input: HeadInput, product: Product, url: string) {
   const { origin, settings, lang, t } = input;
   const currency = settings?.currency ?? 'USD';
@@ -127,7 +143,9 @@ function productData(input: HeadInput, product: Product, url: string) {
     description: product.description,
     image: images,
     brand: { '@type': 'Brand', name: BRAND },
-    ...(settings?.seller.legalName ? { manufacturer: { '@type': 'Organization', name: seller } } : {}),
+    // Who made it, with a postal and an electronic address (Regulation (EU) 2023/988, Art. 19):
+    // the product's own manufacturer, else the seller (decision 0054).
+    ...manufacturerData(product, settings),
     offers: offer,
     // The published reviews' stars, once there is one (issue 31).
     ...(product.rating

@@ -12,7 +12,7 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-import type { Fit } from '@shop/contract';
+import type { Fit, Manufacturer, Safety } from '@shop/contract';
 import { createdAt, instant, updatedAt } from './columns.js';
 
 /** What the shop sells: categories, products with their texts in each language, colours and sizes. */
@@ -37,6 +37,10 @@ export const products = pgTable(
     styleCode: varchar('style_code', { length: 32 }).unique(),
     /** The garment's fit, the model's height and size and its measurements per size (contract FitSchema). */
     fit: jsonb('fit').$type<Fit>(),
+    /** Warnings and safety information per language (product safety, Regulation (EU) 2023/988 Art. 19). */
+    safety: jsonb('safety').$type<Safety>(),
+    /** The manufacturer (or its EU responsible person) when not the seller; null: the seller. */
+    manufacturer: jsonb('manufacturer').$type<Manufacturer>(),
     publishedAt: instant('published_at'),
     deletedAt: instant('deleted_at'),
     createdAt: createdAt(),

@@ -44,6 +44,8 @@ const ProductRowSchema = z.object({
   rating: RatingJsonSchema,
   style_code: z.string().nullable(),
   fit: ProductSchema.shape.fit,
+  safety: ProductSchema.shape.safety,
+  manufacturer: ProductSchema.shape.manufacturer,
   set_skus: z.array(VariantSchema).nullable(),
 });
 type ProductRow = z.infer<typeof ProductRowSchema>;
@@ -58,6 +60,7 @@ function productQuery(where: SQL, { limit, admin = false }: { limit?: number; ad
     select p.id, p.category_id, ${paidPrice()} as price_cents, p.price_cents as regular_price_cents,
       ${saleNow()} as sale, ${admin ? sql`${scheduledSaleOf()} as scheduled_sale,` : sql``}
       p.image_url, p.published_at is not null as published, p.stock_tracked, p.style_code, p.fit,
+      p.safety, p.manufacturer,
       (select json_agg(json_build_object('colorId', v.color_id, 'size', v.size, 'sku', v.sku))
          from product_variants v where v.product_id = p.id) as set_skus,
       case when p.stock_tracked then
@@ -113,6 +116,8 @@ export function toProduct(row: ProductRow, lang: Language): Product {
       row.set_skus ?? [],
     ),
     fit: row.fit ?? null,
+    safety: row.safety ?? null,
+    manufacturer: row.manufacturer ?? null,
   };
 }
 

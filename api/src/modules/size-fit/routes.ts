@@ -23,11 +23,14 @@ export const adminSizeFitRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['admin: products'],
         security: [{ bearer: [] }],
-        summary: "Set the product's style code, fit and measurements, and the SKUs set by hand",
+        summary:
+          "Set the product's style code, fit and measurements, the SKUs set by hand, and its safety information and manufacturer",
         description:
           'Each field sent replaces what was; one left out is kept. styleCode null clears it. variants lists the ' +
           'SKUs set by hand and replaces them: every other colour × size takes <styleCode>-<COLOUR>-<size>. ' +
-          'A style code or SKU another product has (or one SKU twice): 409 CONFLICT with fields.',
+          'A style code or SKU another product has (or one SKU twice): 409 CONFLICT with fields. safety { en, bg } ' +
+          'holds warnings and safety information in both languages (both or neither; null clears); manufacturer ' +
+          '{ name, address, email } names who made it, null the seller (Regulation (EU) 2023/988, Art. 19).',
         params: IdParamsSchema,
         querystring: LangQuerySchema,
         body: ProductDetailsBodySchema,

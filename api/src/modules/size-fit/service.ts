@@ -5,6 +5,7 @@ import { productColors, products, productSizes, productVariants as variantsTable
 import { AppError, badRequest } from '../../lib/errors.js';
 import { audit } from '../../platform/audit.js';
 import { lockProduct, productTarget } from '../catalog/product-lock.js';
+import { writeProductSafety } from '../product-safety/service.js';
 
 /*
  * Size and fit (TRADE.md section 5; issue 31): a product's style code, its fit and measurements,
@@ -156,6 +157,7 @@ async function writeDetails(db: Db, actorId: number, productId: number, body: Pr
         updatedAt: new Date(),
       })
       .where(eq(products.id, productId));
+    const safety = await writeProductSafety(tx, productId, body);
     if (body.variants !== undefined) {
       await tx.delete(variantsTable).where(eq(variantsTable.productId, productId));
       if (set.length > 0) await tx.insert(variantsTable).values(set.map((variant) => ({ productId, ...variant })));
@@ -168,6 +170,7 @@ async function writeDetails(db: Db, actorId: number, productId: number, body: Pr
         ...(body.styleCode === undefined ? {} : { styleCode: body.styleCode }),
         ...(body.fit === undefined ? {} : { fit: body.fit }),
         ...(body.variants === undefined ? {} : { variants: set }),
+        ...safety,
       },
     });
   });

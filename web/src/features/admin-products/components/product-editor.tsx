@@ -25,6 +25,7 @@ import { SizeFields } from './size-fields';
 import { StockFields } from './stock-fields';
 import { SalePanel } from './sale-panel';
 import { SizeFitPanel } from './size-fit-panel';
+import { SafetyPanel } from './safety-panel';
 import button from '../../../components/button/button.module.css';
 import colorStyles from './color-card.module.css';
 import form from '../../../components/form/form.module.css';
@@ -291,6 +292,7 @@ export default function ProductEditor({ product, onClose }: ProductEditorProps) 
       {/* Its own form: a sale is set and ended at once, whatever the product form holds. */}
       <SalePanel product={product} />
       <SizeFitPanel product={product} />
+      <SafetyPanel product={product} />
     </>
   );
 }

@@ -42,3 +42,39 @@ describe('ProductFacts', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 });
+
+describe('ProductFacts: product safety (Regulation (EU) 2023/988 Art. 19)', () => {
+  const safety = { en: 'Keep away from open flame.', bg: 'Да се пази от открит огън.' };
+  const manufacturer = {
+    name: 'Tekstil Plovdiv AD',
+    address: 'ul. Industrialna 4, Plovdiv',
+    email: 'safety@tekstil.example',
+  };
+
+  it('names the seller with its email when the product names no manufacturer, and no safety information when none is set', async () => {
+    fakeApi({ 'GET /api/settings': { body: SETTINGS } });
+    renderWithApi(<ProductFacts product={{ translations, safety: null, manufacturer: null }} />);
+    expect(await screen.findByRole('link', { name: SETTINGS.seller.email })).toHaveAttribute(
+      'href',
+      `mailto:${SETTINGS.seller.email}`,
+    );
+    expect(screen.queryByText('Safety information')).not.toBeInTheDocument();
+  });
+
+  it('names the product’s own manufacturer with postal and email address, and the safety information in the reader’s language', async () => {
+    fakeApi({ 'GET /api/settings': { body: SETTINGS } });
+    renderWithApi(<ProductFacts product={{ translations, safety, manufacturer }} />);
+    expect(await screen.findByText(`${manufacturer.name}, ${manufacturer.address}`)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: manufacturer.email })).toHaveAttribute(
+      'href',
+      `mailto:${manufacturer.email}`,
+    );
+    expect(screen.queryByText(SETTINGS.seller.legalName, { exact: false })).not.toBeInTheDocument();
+    expect(screen.getByText(safety.en)).toBeInTheDocument();
+
+    await i18n.changeLanguage('bg');
+    expect(await screen.findByText(safety.bg)).toBeInTheDocument();
+    expect(screen.getByText('Информация за безопасност')).toBeInTheDocument();
+    expect(screen.queryByText(safety.en)).not.toBeInTheDocument();
+  });
+});

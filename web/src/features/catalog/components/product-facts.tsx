@@ -8,11 +8,16 @@ import { useLanguage } from '../../../lib/use-language';
 import styles from './product-facts.module.css';
 
 /**
- * What the law asks a product page to say beyond its description (docs/decisions/0024):
- * composition and care in the reader's language (each left out when the owner has not said),
- * the seller as manufacturer (product safety rules), and the size guide.
+ * What the law asks a product page to say beyond its description (docs/decisions/0024, 0054):
+ * composition and care in the reader's language (each left out when the owner has not said), the
+ * safety information and warnings in it when set, the manufacturer with a postal and an electronic
+ * address (the product's own, else the seller: Regulation (EU) 2023/988, Art. 19), and the size guide.
  */
-export function ProductFacts({ product }: { product: Pick<Product, 'translations'> }) {
+export function ProductFacts({
+  product,
+}: {
+  product: Pick<Product, 'translations'> & Partial<Pick<Product, 'safety' | 'manufacturer'>>;
+}) {
   const { t } = useTranslation();
   const lang = useLanguage();
   const { data: settings } = useSettings();
@@ -21,7 +26,10 @@ export function ProductFacts({ product }: { product: Pick<Product, 'translations
   const composition = translation?.composition?.trim();
   const care = translation?.care?.trim();
   const seller = settings?.seller;
-  const manufacturer = seller ? [seller.legalName, seller.address].filter(Boolean).join(', ') : '';
+  const maker =
+    product.manufacturer ?? (seller ? { name: seller.legalName, address: seller.address, email: seller.email } : null);
+  const manufacturer = maker ? [maker.name, maker.address].filter(Boolean).join(', ') : '';
+  const safety = (lang === 'bg' ? product.safety?.bg : product.safety?.en)?.trim();
 
   return (
     <section className={styles.facts} aria-label={t('productFacts.title')}>
@@ -38,10 +46,23 @@ export function ProductFacts({ product }: { product: Pick<Product, 'translations
             <dd>{care}</dd>
           </div>
         )}
+        {safety && (
+          <div>
+            <dt>{t('productFacts.safety')}</dt>
+            <dd className={styles.safety}>{safety}</dd>
+          </div>
+        )}
         {manufacturer && (
           <div>
             <dt>{t('productFacts.manufacturer')}</dt>
-            <dd className={styles.manufacturer}>{manufacturer}</dd>
+            <dd className={styles.manufacturer}>
+              <span>{manufacturer}</span>
+              {maker?.email && (
+                <a href={`mailto:${maker.email}`} className={styles.email}>
+                  {maker.email}
+                </a>
+              )}
+            </dd>
           </div>
         )}
       </dl>

@@ -1,0 +1,203 @@
+import { useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSWRConfig } from 'swr';
+import { toast } from 'react-toastify';
+import { SAFETY_MAX_LENGTH, type Product, type ProductDetailsBody } from '@shop/contract';
+import { isApiError } from '../../../lib/api-client';
+import { ADMIN_FAILED } from '../../../lib/admin-errors';
+import { useErrorText } from '../../../lib/error-text';
+import { useFormProblems, type FieldErrors } from '../../../lib/use-form-problems';
+import { Switch } from '../../../components/switch/switch';
+import { saveDetails } from '../api/details';
+import { revalidateCatalog } from '../api/revalidate-catalog';
+import button from '../../../components/button/button.module.css';
+import form from '../../../components/form/form.module.css';
+import styles from './size-fit-panel.module.css';
+
+type Field = 'safetyEn' | 'safetyBg' | 'name' | 'address' | 'email';
+
+interface Draft {
+  safetyEn: string;
+  safetyBg: string;
+  /** Whether the seller (the shop's settings) is the manufacturer. */
+  seller: boolean;
+  name: string;
+  address: string;
+  email: string;
+}
+
+const draftOf = (product: Product): Draft => ({
+  safetyEn: product.safety?.en ?? '',
+  safetyBg: product.safety?.bg ?? '',
+  seller: !product.manufacturer,
+  name: product.manufacturer?.name ?? '',
+  address: product.manufacturer?.address ?? '',
+  email: product.manufacturer?.email ?? '',
+});
+
+/**
+ * The API's field names (`safety.en`, `manufacturer.email`) → the panel's, with the message it
+ * shows in the page's language (the textareas' maxLength keeps the length within the API's limit).
+ */
+const SERVER_FIELDS: Record<string, [Field, string]> = {
+  'safety.en': ['safetyEn', 'admin.safety.errors.bothLanguages'],
+  'safety.bg': ['safetyBg', 'admin.safety.errors.bothLanguages'],
+  'manufacturer.name': ['name', 'admin.safety.errors.name'],
+  'manufacturer.address': ['address', 'admin.safety.errors.address'],
+  'manufacturer.email': ['email', 'admin.safety.errors.email'],
+};
+
+/**
+ * The editor's Safety & manufacturer panel (Regulation (EU) 2023/988, Art. 19; decision 0054): the
+ * warnings and safety information in both languages, and who made the product when not the
+ * seller, saved on their own through PUT /admin/products/{id}/details.
+ */
+export function SafetyPanel({ product }: { product: Product }) {
+  const { t } = useTranslation();
+  const errorText = useErrorText();
+  const { mutate } = useSWRConfig();
+  const id = useId();
+  const formRef = useRef<HTMLFormElement>(null);
+  const { errors, summary, clear, show } = useFormProblems<Field>(formRef);
+  const [draft, setDraft] = useState<Draft>(() => draftOf(product));
+  const [busy, setBusy] = useState(false);
+
+  function check(): { body: ProductDetailsBody | null; found: FieldErrors<Field> } {
+    const found: FieldErrors<Field> = {};
+    const en = draft.safetyEn.trim();
+    const bg = draft.safetyBg.trim();
+    if (en && !bg) found.safetyBg = t('admin.safety.errors.bothLanguages');
+    if (bg && !en) found.safetyEn = t('admin.safety.errors.bothLanguages');
+    if (!draft.seller) {
+      if (!draft.name.trim()) found.name = t('admin.safety.errors.name');
+      if (!draft.address.trim()) found.address = t('admin.safety.errors.address');
+      if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(draft.email.trim())) found.email = t('admin.safety.errors.email');
+    }
+    if (Object.keys(found).length > 0) return { body: null, found };
+    return {
+      body: {
+        safety: { en, bg },
+        manufacturer: draft.seller
+          ? null
+          : { name: draft.name.trim(), address: draft.address.trim(), email: draft.email.trim() },
+      },
+      found,
+    };
+  }
+
+  async function submit(event: React.FormEvent) {
+    event.preventDefault();
+    if (busy) return;
+    const { body, found } = check();
+    if (!body) {
+      show(found, null);
+      return;
+    }
+    setBusy(true);
+    clear();
+    try {
+      await saveDetails(product.id, body);
+    } catch (error) {
+      setBusy(false);
+      toast.error(t('admin.safety.failed'));
+      if (isApiError(error) && error.status === 400 && Object.keys(error.fields).length > 0) {
+        const mapped: FieldErrors<Field> = {};
+        for (const key of Object.keys(error.fields)) {
+          const known = SERVER_FIELDS[key];
+          if (known) mapped[known[0]] = t(known[1]);
+        }
+        show(mapped, Object.keys(mapped).length > 0 ? null : t('admin.safety.errors.other'));
+      } else show({}, errorText(error, ADMIN_FAILED));
+      return;
+    }
+    await revalidateCatalog(mutate);
+    setBusy(false);
+    toast.success(t('admin.safety.saved'));
+  }
+
+  const set = (patch: Partial<Draft>, field?: Field) => {
+    setDraft((current) => ({ ...current, ...patch }));
+    if (field) clear(field);
+  };
+  const describedBy = (name: Field, hint?: string) =>
+    [hint, errors[name] ? `${id}-${name}-error` : undefined].filter(Boolean).join(' ') || undefined;
+  const errorLine = (name: Field) =>
+    errors[name] && (
+      <p id={`${id}-${name}-error`} className={form.error}>
+        {errors[name]}
+      </p>
+    );
+  const area = (name: 'safetyEn' | 'safetyBg', label: string) => (
+    <div className={form.field}>
+      <label htmlFor={`${id}-${name}`} className={form.label}>
+        {label}
+      </label>
+      <textarea
+        id={`${id}-${name}`}
+        className={form.textarea}
+        rows={4}
+        maxLength={SAFETY_MAX_LENGTH}
+        value={draft[name]}
+        disabled={busy}
+        aria-invalid={errors[name] ? true : undefined}
+        aria-describedby={describedBy(name)}
+        onChange={(event) => set({ [name]: event.target.value }, name)}
+      />
+      {errorLine(name)}
+    </div>
+  );
+  const input = (name: 'name' | 'address' | 'email', label: string, type = 'text') => (
+    <div className={form.field}>
+      <label htmlFor={`${id}-${name}`} className={form.label}>
+        {label}
+      </label>
+      <input
+        id={`${id}-${name}`}
+        className={form.input}
+        type={type}
+        value={draft[name]}
+        autoComplete="off"
+        disabled={busy}
+        aria-invalid={errors[name] ? true : undefined}
+        aria-describedby={describedBy(name)}
+        onChange={(event) => set({ [name]: event.target.value }, name)}
+      />
+      {errorLine(name)}
+    </div>
+  );
+
+  return (
+    <section className={`${form.fieldset} ${styles.panel}`} aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`} className={`${form.legend} ${styles.title}`}>
+        {t('admin.safety.title')}
+      </h2>
+      <p className={form.hint}>{t('admin.safety.hint')}</p>
+      <form ref={formRef} className={styles.form} onSubmit={submit} noValidate aria-labelledby={`${id}-title`}>
+        {summary && (
+          <p className={form.problem} role="alert">
+            {summary}
+          </p>
+        )}
+        <div className={styles.fields}>
+          {area('safetyEn', t('admin.safety.safetyEn'))}
+          {area('safetyBg', t('admin.safety.safetyBg'))}
+        </div>
+        <Switch checked={draft.seller} disabled={busy} onChange={(seller) => set({ seller })}>
+          {t('admin.safety.sellerIsManufacturer')}
+        </Switch>
+        {!draft.seller && (
+          <div className={styles.fields}>
+            {input('name', t('admin.safety.name'))}
+            {input('email', t('admin.safety.email'), 'email')}
+            {input('address', t('admin.safety.address'))}
+          </div>
+        )}
+        <div className={form.actions}>
+          <button type="submit" className={button.primary} disabled={busy}>
+            {busy ? t('admin.safety.saving') : t('admin.safety.save')}
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}
