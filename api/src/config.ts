@@ -242,7 +242,8 @@ export function loadConfig(
     ...(production && payments === 'test'
       ? [
           'PAYMENTS=test in production: the built-in test page takes card payments, and no money moves. ' +
-            'Orders paid on it are marked TEST PAYMENT. Set the Stripe keys, or PAYMENTS=off for cash on delivery only.',
+            'Orders paid on it are marked TEST PAYMENT and are not sales: no sale document, no invoice, no document ' +
+            'number, and the audit file is refused. Set the Stripe keys, or PAYMENTS=off for cash on delivery only.',
         ]
       : []),
     ...(production && mail === 'outbox'

@@ -4,6 +4,7 @@ import type { Db } from './db/client.js';
 import { orderMailEffectHandlers } from './modules/order-mails/effects.js';
 import { orderEffectHandlers } from './modules/orders/effects.js';
 import { documentEffectHandlers } from './modules/documents/effects.js';
+import { testPaymentPolicy } from './modules/documents/test-payments.js';
 import { reviewEffectHandlers } from './modules/reviews/effects.js';
 import { stockEffectHandlers } from './modules/stock/effects.js';
 import { withdrawalEffectHandlers } from './modules/withdrawals/effects.js';
@@ -28,12 +29,14 @@ export interface EffectDeps {
 export function effectHandlers(deps: EffectDeps): Record<string, EffectHandler> {
   const { db, mailer, payments, config, log } = deps;
   const links = webLinks(config.publicUrl);
+  const testPayments = testPaymentPolicy(config);
   const mail = {
     mailer,
     log,
     links,
     currency: config.currency,
     cardPayments: payments.takesNewPayments,
+    testPayments,
   };
   return {
     ...orderEffectHandlers({ db, payments }),
@@ -41,6 +44,6 @@ export function effectHandlers(deps: EffectDeps): Record<string, EffectHandler> 
     ...stockEffectHandlers({ db, mailer, links }),
     ...reviewEffectHandlers({ db, mailer, links }),
     ...withdrawalEffectHandlers({ ...mail, db }),
-    ...documentEffectHandlers({ db, mailer }),
+    ...documentEffectHandlers({ db, mailer, testPayments }),
   };
 }

@@ -36,7 +36,9 @@ export const ERROR_CODES = [
   'SIZE_RESERVED',
   // A colour has MAX_COLOR_IMAGES images already (TRADE.md section 5): 409.
   'TOO_MANY_IMAGES',
-  // The monthly audit file (TRADE.md section 2): the first two 409, NOTHING_TO_FILE 404.
+  // The monthly audit file (TRADE.md section 2): the first three 409, NOTHING_TO_FILE 404. TEST_PAYMENTS
+  // (YEAR.md section 1): a production shop taking test payments files nothing, and a test payment has no invoice.
+  'TEST_PAYMENTS',
   'RECORDS_SETTINGS_MISSING',
   'CURRENCY_NOT_EUR',
   'NOTHING_TO_FILE',

@@ -145,6 +145,35 @@ export const AuditFileQuerySchema = z.object({
 export type AuditFileQuery = z.input<typeof AuditFileQuerySchema>;
 
 /**
+ * What an order paid on the built-in test page is to the tax records (YEAR.md section 1, decision
+ * 0051): `stand-in` outside production (documents issued as for a real payment, each PDF marked
+ * TEST PAYMENT, filed); `not-sales` in production (no document, no number, left out of the file);
+ * `refused` in production with PAYMENTS=test (as `not-sales`, and the audit file answers 409
+ * TEST_PAYMENTS).
+ */
+export const TEST_PAYMENT_POLICIES = ['stand-in', 'not-sales', 'refused'] as const;
+export type TestPaymentPolicy = (typeof TEST_PAYMENT_POLICIES)[number];
+
+/**
+ * `GET /api/admin/records/month?year=&month=` (the audit file's query): what the Records screen
+ * says of a month before it is filed. `delivered` orders were delivered in the month; `filed` of
+ * them go in the file; the rest are left out: `otherCurrency` taken while the shop sold in another
+ * currency than euro (`currencies` names them), `testPayments` paid on the test page where those
+ * are not sales.
+ */
+export const RecordsMonthSchema = z.object({
+  testPayments: z.enum(TEST_PAYMENT_POLICIES),
+  delivered: z.number().int(),
+  filed: z.number().int(),
+  leftOut: z.object({
+    otherCurrency: z.number().int(),
+    currencies: z.array(z.string()),
+    testPayments: z.number().int(),
+  }),
+});
+export type RecordsMonth = z.infer<typeof RecordsMonthSchema>;
+
+/**
  * What the audit file needs that is not set (decision 0042): the records settings of
  * `recordsSettingsMissing`, and the seller's company ID (the file's `eik`, 9 or 13 digits).
  * `RECORDS_SETTINGS_MISSING` names these in its `fields` (`records.eShopNumber`, `seller.companyId`…).

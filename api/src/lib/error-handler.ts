@@ -45,6 +45,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   // The monthly audit file (TRADE.md section 2).
   RECORDS_SETTINGS_MISSING: 409,
   CURRENCY_NOT_EUR: 409,
+  TEST_PAYMENTS: 409,
   NOTHING_TO_FILE: 404,
   // Discount codes (TRADE.md section 4).
   CODE_NOT_FOUND: 404,

@@ -508,6 +508,10 @@ const ROUTES: Record<string, RouteRule> = {
     expect: adminsOnly(409),
     request: () => ({ url: '/api/admin/records/audit-file?year=2026&month=3' }),
   },
+  'GET /api/admin/records/month': {
+    expect: adminsOnly(200),
+    request: () => ({ url: '/api/admin/records/month?year=2026&month=3' }),
+  },
   'POST /api/orders/:id/cancel': {
     expect: userAOnly(200),
     request: async (f) => {

@@ -9,7 +9,7 @@ import { effectsRun } from '../../test/app.js';
 import { bearer, createProduct, createUser } from '../../test/factories.js';
 import { useTestApp } from '../../test/harness.js';
 import { addCartLine, payOnTestPage, TEST_DELIVERY } from '../payments/test-support.js';
-import { auditFile, monthStartInSofia } from './audit-file.js';
+import { auditFile, monthStartInSofia, recordsMonth } from './audit-file.js';
 import { issueSaleDocument } from './sale-document.js';
 
 /**
@@ -155,7 +155,7 @@ async function discountedRow(at: Date) {
       discountCents: 133,
     },
   ]);
-  await issueSaleDocument(t.db, order!.id);
+  await issueSaleDocument(t.db, order!.id, 'stand-in');
   return order!;
 }
 
@@ -193,7 +193,9 @@ describe('GET /api/admin/records/audit-file: refusals, first that applies', () =
   });
 
   it('refuses a shop not in euro (409 CURRENCY_NOT_EUR)', async () => {
-    await expect(auditFile(t.db, 'BGN', { year: 2026, month: 3 })).rejects.toMatchObject({ code: 'CURRENCY_NOT_EUR' });
+    await expect(
+      auditFile(t.db, { currency: 'BGN', testPayments: 'stand-in' }, { year: 2026, month: 3 }),
+    ).rejects.toMatchObject({ code: 'CURRENCY_NOT_EUR' });
     expect(ERROR_STATUS.CURRENCY_NOT_EUR).toBe(409);
   });
 
@@ -343,5 +345,77 @@ describe('the audit file of a month', () => {
     expect(monthStartInSofia(2026, 3).toISOString()).toBe('2026-02-28T22:00:00.000Z');
     expect(monthStartInSofia(2026, 4).toISOString()).toBe('2026-03-31T21:00:00.000Z');
     expect(monthStartInSofia(2027, 1).toISOString()).toBe('2026-12-31T22:00:00.000Z');
+  });
+});
+
+describe('what the file leaves out, and the Records screen says', () => {
+  const MAY = new Date('2026-05-12T10:00:00Z');
+  const JUNE = new Date('2026-06-12T10:00:00Z');
+  const getMonth = (year: number, month: number) =>
+    t.app.inject({ url: `/api/admin/records/month?year=${year}&month=${month}`, headers: bearer(t.admin) });
+
+  /** A card order taken while the shop sold in leva, delivered and partly refunded at `at` (a row, no checkout). */
+  async function levaOrder(at: Date) {
+    const [order] = await t.db
+      .insert(orders)
+      .values({
+        status: 'paid',
+        paymentMethod: 'card',
+        fulfilment: 'delivered',
+        currency: 'BGN',
+        subtotalCents: 9000,
+        totalCents: 9000,
+        paymentProvider: 'stripe',
+        paymentReference: 'pi_leva',
+        paidAt: at,
+        deliveredAt: at,
+      })
+      .returning();
+    await t.db.insert(refunds).values({ orderId: order!.id, amountCents: 2000, idempotencyKey: 'leva', createdAt: at });
+    return order!;
+  }
+
+  it('leaves out orders taken in another currency than euro, and their refunds, and counts them', async () => {
+    expect((await putSettings({ records: RECORDS, seller: SELLER })).statusCode).toBe(200);
+    const euro = await delivered('card', 2500, MAY);
+    const leva = await levaOrder(MAY);
+    await effectsRun(t.app);
+    const month = await getMonth(2026, 5);
+    expect(month.statusCode, month.body).toBe(200);
+    expect(month.json()).toEqual({
+      testPayments: 'stand-in',
+      delivered: 2,
+      filed: 1,
+      leftOut: { otherCurrency: 1, currencies: ['BGN'], testPayments: 0 },
+    });
+    const response = await getAudit(2026, 5);
+    expect(response.statusCode, response.body).toBe(200);
+    expect((await validate(response.rawPayload)).valid).toBe(true);
+    const file = parse(response.rawPayload);
+    const [euroRow] = await t.db.select().from(orders).where(eq(orders.id, euro.orderId));
+    expect([...file.orders.keys()]).toEqual([euroRow!.reference]);
+    expect(file.r_ord).toBe(0);
+    expect(file.r_total).toBe(0);
+    expect(file.text).not.toContain(leva.reference);
+    // A month of leva only: nothing to file, and the answer says why.
+    await levaOrder(JUNE);
+    const june = await getAudit(2026, 6);
+    expect(june.statusCode).toBe(404);
+    expect(june.json()).toMatchObject({ code: 'NOTHING_TO_FILE', error: expect.stringContaining('another currency') });
+  });
+
+  it('leaves out test payments where they are not sales (a production shop), and counts them', async () => {
+    const shop = { currency: 'EUR', testPayments: 'not-sales' } as const;
+    // May's euro order was paid on the test page: in production it is no sale.
+    expect(await recordsMonth(t.db, shop, { year: 2026, month: 5 })).toEqual({
+      testPayments: 'not-sales',
+      delivered: 2,
+      filed: 0,
+      leftOut: { otherCurrency: 1, currencies: ['BGN'], testPayments: 1 },
+    });
+    await expect(auditFile(t.db, shop, { year: 2026, month: 5 })).rejects.toMatchObject({ code: 'NOTHING_TO_FILE' });
+    await expect(
+      auditFile(t.db, { currency: 'EUR', testPayments: 'refused' }, { year: 2026, month: 5 }),
+    ).rejects.toMatchObject({ code: 'TEST_PAYMENTS' });
   });
 });

@@ -15,6 +15,7 @@ import { AppError } from '../../lib/errors.js';
 import { deliveredCounts, deliveredSales, refundsPage, refundTotals, type SalesScope } from '../orders/reads.js';
 import { issueSaleDocument } from './sale-document.js';
 import { documentSeller, getRecordsSettings } from './settings.js';
+import { testPaymentsRefusal, type TestPaymentPolicy } from './test-payments.js';
 
 /**
  * The monthly audit file of Ordinance N-18's Annex 38 (TRADE.md section 2, docs/decisions/0042):
@@ -116,18 +117,59 @@ interface AuditMonth {
   end: Date;
 }
 
+/** A calendar month in Sofia, from its first instant to the next month's. */
+function auditMonth(year: number, month: number): AuditMonth {
+  return {
+    year,
+    month,
+    start: monthStartInSofia(year, month),
+    end: monthStartInSofia(month === 12 ? year + 1 : year, month === 12 ? 1 : month + 1),
+  };
+}
+
+/** How the shop runs, as the file asks: its currency and what a test payment is to it (test-payments.ts). */
+export interface AuditShop {
+  currency: string;
+  testPayments: TestPaymentPolicy;
+}
+
+/** The file's sales: orders taken in euro, and test payments only where the test page stands in. */
+const salesScope = (shop: AuditShop): SalesScope => ({
+  currency: 'EUR',
+  testPayments: shop.testPayments === 'stand-in',
+});
+
 /**
- * Checks what the file needs, first refusal wins: the settings it names (409
+ * What the Records screen says of a month (`GET /api/admin/records/month`): how many orders were
+ * delivered in it, how many the file lists, and how many it leaves out and why (taken in another
+ * currency than euro, or paid on the test page where that is no sale).
+ */
+export async function recordsMonth(db: Db, shop: AuditShop, { year, month }: { year: number; month: number }) {
+  const counts = await deliveredCounts(db, auditMonth(year, month), salesScope(shop));
+  return {
+    testPayments: shop.testPayments,
+    delivered: counts.delivered,
+    filed: counts.sales,
+    leftOut: { otherCurrency: counts.otherCurrency, currencies: counts.currencies, testPayments: counts.testPayments },
+  };
+}
+
+/**
+ * Checks what the file needs, first refusal wins: a production shop taking test payments (409
+ * TEST_PAYMENTS: its card sales are not real), the settings it names (409
  * RECORDS_SETTINGS_MISSING with each in `fields`), a shop in euro (409 CURRENCY_NOT_EUR), a
- * delivered order in the month (404 NOTHING_TO_FILE). Then issues the sale document of any
- * delivered order still without one (its effect not run yet), and answers the file as a stream.
+ * delivered order in the month (404 NOTHING_TO_FILE). Orders taken in another currency, and test
+ * payments where they are not sales, are left out (the Records screen counts them). Then issues
+ * the sale document of any delivered order still without one (its effect not run yet), and
+ * answers the file as a stream.
  */
 export async function auditFile(
   db: Db,
-  currency: string,
+  shop: AuditShop,
   { year, month }: { year: number; month: number },
   now = new Date(),
 ): Promise<Readable> {
+  if (shop.testPayments === 'refused') throw testPaymentsRefusal();
   const records = await getRecordsSettings(db);
   const { companyId } = await documentSeller(db);
   const missing = auditFileSettingsMissing(records, { companyId });
@@ -139,19 +181,20 @@ export async function auditFile(
       fields,
     );
   }
-  if (currency.toUpperCase() !== 'EUR') {
-    throw new AppError('CURRENCY_NOT_EUR', `The audit file states euro; this shop sells in ${currency}.`);
+  if (shop.currency.toUpperCase() !== 'EUR') {
+    throw new AppError('CURRENCY_NOT_EUR', `The audit file states euro; this shop sells in ${shop.currency}.`);
   }
-  const period: AuditMonth = {
-    year,
-    month,
-    start: monthStartInSofia(year, month),
-    end: monthStartInSofia(month === 12 ? year + 1 : year, month === 12 ? 1 : month + 1),
-  };
-  const scope: SalesScope = { currency: 'EUR', testPayments: true };
+  const period = auditMonth(year, month);
+  const scope = salesScope(shop);
   const delivered = await deliveredCounts(db, period, scope);
   if (delivered.sales === 0) {
-    throw new AppError('NOTHING_TO_FILE', `No order was delivered in ${year}-${String(month).padStart(2, '0')}.`);
+    const name = `${year}-${String(month).padStart(2, '0')}`;
+    throw new AppError(
+      'NOTHING_TO_FILE',
+      delivered.delivered === 0
+        ? `No order was delivered in ${name}.`
+        : `No sale to file in ${name}: the orders delivered in it were taken in another currency or paid on the test page.`,
+    );
   }
   for (let after = 0; ;) {
     const page = await deliveredSales(db, period, scope, after, AUDIT_PAGE);
@@ -159,7 +202,7 @@ export async function auditFile(
       db,
       page.map((order) => order.id),
     );
-    for (const { id } of page) if (!documented.has(id)) await issueSaleDocument(db, id);
+    for (const { id } of page) if (!documented.has(id)) await issueSaleDocument(db, id, shop.testPayments);
     if (page.length < AUDIT_PAGE) break;
     after = page.at(-1)!.id;
   }

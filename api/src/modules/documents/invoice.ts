@@ -15,6 +15,7 @@ import type { OrderRow } from '../orders/store.js';
 import { FIRST_INVOICE_NUMBER, nextDocumentNumber, SERIES } from './numbering.js';
 import { documentSeller, recordsRow } from './settings.js';
 import { INVOICE_MAIL } from './effect-kinds.js';
+import { isSale, testPaymentMark, type TestPaymentPolicy } from './test-payments.js';
 
 export type InvoiceRow = typeof invoiceDocuments.$inferSelect;
 
@@ -75,11 +76,18 @@ export async function invoiceOf(tx: Tx, orderId: number): Promise<InvoiceRow | u
  * an invoice was requested and the tax event has happened (the order is paid: a card payment, or
  * cash collected at delivery). Answers the invoice the order has, or null when none is due yet.
  * Each line is the order's: goods at their paid value (after the discount), delivery and the
- * cash-on-delivery fee at the goods' VAT rate.
+ * cash-on-delivery fee at the goods' VAT rate. A test payment where test payments are not sales
+ * gets none (null); where the test page stands in, the invoice says TEST PAYMENT.
  */
-export async function issueInvoice(tx: Tx, order: OrderRow, now = new Date()): Promise<InvoiceRow | null> {
+export async function issueInvoice(
+  tx: Tx,
+  order: OrderRow,
+  policy: TestPaymentPolicy,
+  now = new Date(),
+): Promise<InvoiceRow | null> {
   const existing = await invoiceOf(tx, order.id);
   if (existing) return existing;
+  if (!isSale(order, policy)) return null;
   // The tax event: the payment (cash on delivery: collected at delivery). A paid row older than paidAt: its creation.
   const taxEventAt = order.paidAt ?? (order.status === 'paid' ? order.createdAt : null);
   if (taxEventAt === null) return null;
@@ -115,6 +123,7 @@ export async function issueInvoice(tx: Tx, order: OrderRow, now = new Date()): P
       paymentMethod: order.paymentMethod,
       lines,
       rates,
+      ...testPaymentMark(order),
     },
   });
 }
@@ -129,6 +138,7 @@ export async function issueCreditNote(
   tx: Tx,
   order: OrderRow,
   refundId: number,
+  policy: TestPaymentPolicy,
   now = new Date(),
 ): Promise<InvoiceRow | null> {
   const [existing] = await tx.select().from(invoiceDocuments).where(eq(invoiceDocuments.refundId, refundId));
@@ -138,7 +148,7 @@ export async function issueCreditNote(
     .from(refunds)
     .where(and(eq(refunds.id, refundId), eq(refunds.orderId, order.id)));
   if (!refund) return null;
-  const invoice = await issueInvoice(tx, order, now);
+  const invoice = await issueInvoice(tx, order, policy, now);
   if (!invoice) return null;
   const rate = invoice.data.rates[0]?.rate ?? (await recordsRow(tx)).vatRate;
   const whole = refund.amountCents >= invoice.totalCents;

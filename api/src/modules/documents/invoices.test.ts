@@ -248,7 +248,7 @@ describe('credit notes', () => {
     // The credit-note effect run again finds the first.
     await t.db.transaction(async (tx) => {
       const order = await lockOrder(tx, orderId);
-      expect((await issueCreditNote(tx, order!, partial!.refundId!))!.id).toBe(partial!.id);
+      expect((await issueCreditNote(tx, order!, partial!.refundId!, 'stand-in'))!.id).toBe(partial!.id);
     });
   });
 
@@ -310,19 +310,19 @@ describe('numbering', { tags: ['engine'] }, () => {
   it('numbers 60 invoices at once gaplessly, and a rolled-back invoice leaves no gap', async () => {
     // The series has begun (whichever test of the file comes first, or none: tags run alone).
     const opening = await requestedRow();
-    await t.db.transaction(async (tx) => issueInvoice(tx, (await lockOrder(tx, opening.id))!));
+    await t.db.transaction(async (tx) => issueInvoice(tx, (await lockOrder(tx, opening.id))!, 'stand-in'));
     const first = await requestedRow();
     await expect(
       t.db.transaction(async (tx) => {
         const order = await lockOrder(tx, first.id);
-        await issueInvoice(tx, order!);
+        await issueInvoice(tx, order!, 'stand-in');
         throw new Error('rolled back after its number was taken');
       }),
     ).rejects.toThrow('rolled back');
     const [counter] = await t.db.select().from(documentCounters).where(eq(documentCounters.series, SERIES.invoice));
     const rows = [first, ...(await Promise.all(Array.from({ length: 59 }, () => requestedRow())))];
     const issued = await Promise.all(
-      rows.map((row) => t.db.transaction(async (tx) => issueInvoice(tx, (await lockOrder(tx, row.id))!))),
+      rows.map((row) => t.db.transaction(async (tx) => issueInvoice(tx, (await lockOrder(tx, row.id))!, 'stand-in'))),
     );
     const numbers = issued.map((document) => Number(document!.number)).sort((a, b) => a - b);
     expect(numbers).toEqual(Array.from({ length: 60 }, (_, i) => counter!.next + i));

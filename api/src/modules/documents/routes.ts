@@ -9,6 +9,7 @@ import {
   InvoiceDocumentSchema,
   InvoiceRequestedSchema,
   OrderDocumentsSchema,
+  RecordsMonthSchema,
   type InvoiceDetails,
   text,
 } from '@shop/contract';
@@ -17,10 +18,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../lib/errors.js';
 import { currentUser, requireAdmin, requireUser } from '../../platform/security/authenticate.js';
-import { auditFile } from './audit-file.js';
+import { auditFile, recordsMonth } from './audit-file.js';
 import { readDocument, fileName } from './kinds.js';
 import { checkDocumentLink, orderDocuments } from './links.js';
 import { listDocuments, requestInvoice, salesLedgerCsv } from './service.js';
+import { testPaymentPolicy } from './test-payments.js';
 
 const DocumentLinkParamsSchema = z.object({ kind: z.enum(DOCUMENT_KINDS), id: z.coerce.number().int().positive() });
 const DocumentLinkQuerySchema = z.object({ expires: z.coerce.number().int(), sig: text().max(100) });
@@ -41,6 +43,8 @@ const requestErrors = {
  * an admin, the admin's list of every document and the sales ledger, and the month's audit file.
  */
 export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
+  const auditShop = { currency: app.config.currency, testPayments: testPaymentPolicy(app.config) };
+
   app.get(
     '/orders/:id/documents',
     {
@@ -94,14 +98,18 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
     details: InvoiceDetails,
   ) => {
     const user = currentUser(request);
-    const result = await requestInvoice(app.db, { id: user.id, admin }, orderId, details, app.config.publicUrl);
+    const result = await requestInvoice(app.db, { id: user.id, admin }, orderId, details, {
+      publicUrl: app.config.publicUrl,
+      testPayments: testPaymentPolicy(app.config),
+    });
     if ('issued' in result) return reply.code(201).send(result.issued);
     return reply.code(202).send({ invoiceRequested: true as const });
   };
   const description =
     'The body is the invoice fields themselves. A paid order: 201 with the invoice, issued at once. An order not paid ' +
     'yet (cash on delivery before delivery): 202, issued at the tax event. A second request, also while one waits: ' +
-    '409 INVOICE_EXISTS. A cancelled or refunded order: 409 INVALID_TRANSITION.';
+    '409 INVOICE_EXISTS. A cancelled or refunded order: 409 INVALID_TRANSITION. An order paid on the test page of a ' +
+    'production shop (no money moved): 409 TEST_PAYMENTS.';
 
   app.post(
     '/orders/:id/invoice',
@@ -175,6 +183,22 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
+    '/admin/records/month',
+    {
+      onRequest: requireAdmin,
+      schema: {
+        tags: ['admin: records'],
+        summary:
+          'What the Records screen says of a month: orders delivered, those the audit file lists, those it leaves out (another currency, test payments) and how the shop treats test payments',
+        security: [{ bearer: [] }],
+        querystring: AuditFileQuerySchema,
+        response: { 200: RecordsMonthSchema, 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema },
+      },
+    },
+    async (request) => recordsMonth(app.db, auditShop, request.query),
+  );
+
+  app.get(
     '/admin/records/audit-file',
     {
       onRequest: requireAdmin,
@@ -196,7 +220,7 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { year, month } = request.query;
-      const file = await auditFile(app.db, app.config.currency, { year, month });
+      const file = await auditFile(app.db, auditShop, { year, month });
       // The status and headers are gone by then: the owner gets a cut file, the log says why.
       file.on('error', (error) => request.log.error({ err: error, year, month }, 'audit file failed mid-stream'));
       const name = `audit-${year}-${String(month).padStart(2, '0')}.xml`;

@@ -5,6 +5,7 @@ import { orderItems, saleDocuments, type SaleDocumentData } from '../../db/schem
 import { lockOrder } from '../orders/store.js';
 import { nextDocumentNumber, SERIES } from './numbering.js';
 import { documentSeller, recordsRow } from './settings.js';
+import { isSale, testPaymentMark, type TestPaymentPolicy } from './test-payments.js';
 
 export type SaleDocumentRow = typeof saleDocuments.$inferSelect;
 
@@ -16,13 +17,21 @@ export const taxGroup = (rate: number): string => (rate === 0 ? 'А' : rate === 
  * answered as it is (an effect run twice), else the next number is taken and the document written
  * with what it prints (the seller, the lines, the totals).
  * Amounts are the order's stored cents; VAT per line (vatWithin) at the records' rate.
+ * A test payment is a sale only where the policy says the test page stands in for the provider
+ * (then its document says TEST PAYMENT); elsewhere it gets none and takes no number (null).
  */
-export async function issueSaleDocument(db: Db, orderId: number, now = new Date()): Promise<SaleDocumentRow | null> {
+export async function issueSaleDocument(
+  db: Db,
+  orderId: number,
+  policy: TestPaymentPolicy,
+  now = new Date(),
+): Promise<SaleDocumentRow | null> {
   return db.transaction(async (tx) => {
     const order = await lockOrder(tx, orderId);
     if (!order) return null;
     const [existing] = await tx.select().from(saleDocuments).where(eq(saleDocuments.orderId, orderId));
     if (existing) return existing;
+    if (!isSale(order, policy)) return null;
     const records = await recordsRow(tx);
     const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(orderItems.id);
     const rate = records.vatRate;
@@ -60,6 +69,7 @@ export async function issueSaleDocument(db: Db, orderId: number, now = new Date(
       subtotalCents: lines.reduce((sum, l) => sum + l.unitPriceCents * l.quantity, 0),
       discountCents: lines.reduce((sum, l) => sum + l.discountCents, 0),
       vatCents: lines.reduce((sum, l) => sum + l.vatCents, 0),
+      ...testPaymentMark(order),
     };
     const number = await nextDocumentNumber(tx, SERIES.sale, records.firstDocumentNumber);
     const [document] = await tx

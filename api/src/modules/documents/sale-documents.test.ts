@@ -133,8 +133,8 @@ describe('the sale document', () => {
 
   it('is issued once per order: the effect run again finds the first', async () => {
     const row = await paidRow();
-    const first = await issueSaleDocument(t.db, row.id);
-    const again = await issueSaleDocument(t.db, row.id);
+    const first = await issueSaleDocument(t.db, row.id, 'stand-in');
+    const again = await issueSaleDocument(t.db, row.id, 'stand-in');
     expect(again!.number).toBe(first!.number);
     expect(await t.db.select().from(saleDocuments).where(eq(saleDocuments.orderId, row.id))).toHaveLength(1);
   });
@@ -144,7 +144,7 @@ describe('the sale document', () => {
     { tags: ['engine'] },
     async () => {
       // The series has begun (whichever test of the file comes first, or none: tags run alone).
-      await issueSaleDocument(t.db, (await paidRow()).id);
+      await issueSaleDocument(t.db, (await paidRow()).id, 'stand-in');
       const [counter] = await t.db.select().from(documentCounters).where(eq(documentCounters.series, 'sale'));
       await expect(
         t.db.transaction(async (tx) => {
@@ -153,7 +153,7 @@ describe('the sale document', () => {
         }),
       ).rejects.toThrow('the payment failed');
       const rows = await Promise.all(Array.from({ length: 100 }, () => paidRow()));
-      const documents = await Promise.all(rows.map((row) => issueSaleDocument(t.db, row.id)));
+      const documents = await Promise.all(rows.map((row) => issueSaleDocument(t.db, row.id, 'stand-in')));
       const numbers = documents.map((document) => Number(document!.number)).sort((a, b) => a - b);
       const start = counter!.next;
       expect(numbers).toEqual(Array.from({ length: 100 }, (_, i) => start + i));
@@ -180,7 +180,7 @@ describe('the sale document', () => {
             .map((row) => row.id)
             .join(','),
         ]),
-        Promise.all(rows.slice(30).map((row) => issueSaleDocument(t.db, row.id))),
+        Promise.all(rows.slice(30).map((row) => issueSaleDocument(t.db, row.id, 'stand-in'))),
       ]);
       const numbers = [...(JSON.parse(other.stdout) as string[]), ...own.map((document) => document!.number)]
         .map(Number)

@@ -14,6 +14,7 @@ import { audit } from '../../platform/audit.js';
 import { documentLink } from './links.js';
 import { invoiceOf, invoiceRequested, issueInvoice, keepInvoiceRequest, type InvoiceRow } from './invoice.js';
 import { lockOrder } from '../orders/store.js';
+import { paysOnTestPage, testPaymentsRefusal, type TestPaymentPolicy } from './test-payments.js';
 
 export async function toInvoiceDocument(
   db: Db,
@@ -49,18 +50,24 @@ export type InvoiceRequestResult = { issued: InvoiceDocument } | { requested: tr
  * else's order is 404) or an admin (audited). A paid order gets it at once (the tax event has
  * happened); an order not paid yet (cash on delivery before delivery, a card payment pending)
  * keeps the request and gets it at the tax event. One per order: a second request, also while the
- * first only waits, 409 INVOICE_EXISTS.
+ * first only waits, 409 INVOICE_EXISTS. An order paid on the test page where test payments are not
+ * sales has no invoice to give: 409 TEST_PAYMENTS.
  */
 export async function requestInvoice(
   db: Db,
   viewer: { id: number; admin: boolean },
   orderId: number,
   details: InvoiceDetails,
-  publicUrl: string,
+  { publicUrl, testPayments }: { publicUrl: string; testPayments: TestPaymentPolicy },
 ): Promise<InvoiceRequestResult> {
   const result = await db.transaction(async (tx) => {
     const order = await lockOrder(tx, orderId, viewer.admin ? {} : { of: viewer.id });
     if (!order) throw notFound('Order not found.');
+    if (testPayments !== 'stand-in' && paysOnTestPage(order)) {
+      throw testPaymentsRefusal(
+        'This order is paid on the test page, where no money moves: it is not a sale and has no invoice.',
+      );
+    }
     if ((await invoiceOf(tx, orderId)) || (await invoiceRequested(tx, orderId))) {
       throw new AppError('INVOICE_EXISTS', EXISTS);
     }
@@ -79,7 +86,7 @@ export async function requestInvoice(
         detail: { ...details },
       });
     }
-    const issued = await issueInvoice(tx, order);
+    const issued = await issueInvoice(tx, order, testPayments);
     return { issued, reference: order.reference };
   });
   if (!result.issued) return { requested: true };

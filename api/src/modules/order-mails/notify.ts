@@ -8,6 +8,7 @@ import { orderMail } from './mails.js';
 import { toOrders } from '../orders/service.js';
 import { readWithShopper } from '../orders/store.js';
 import { saleDocumentAttachment } from '../documents/effects.js';
+import type { TestPaymentPolicy } from '../documents/test-payments.js';
 
 export interface OrderMailDeps {
   mailer: Mailer;
@@ -16,6 +17,8 @@ export interface OrderMailDeps {
   currency: string;
   /** Whether the shop takes card payments (the settings say it). */
   cardPayments: boolean;
+  /** Whether a test payment gets its sale document (documents/test-payments.ts). */
+  testPayments: TestPaymentPolicy;
 }
 
 /**
@@ -40,7 +43,7 @@ export async function mailOrder(
   const withDocument =
     paid &&
     ((kind === 'confirmed' && row.paymentMethod === 'card') || (kind === 'delivered' && row.paymentMethod === 'cod'));
-  const attachments = withDocument ? await saleDocumentAttachment(db, orderId) : undefined;
+  const attachments = withDocument ? await saleDocumentAttachment(db, orderId, deps.testPayments) : undefined;
   await deps.mailer.send({
     ...orderMail({ kind, order: order!, locale: row.locale, customer, settings, links: deps.links, ...extra }),
     attachments,

@@ -179,21 +179,29 @@ const inScope = (scope: SalesScope) =>
   and(eq(orders.currency, scope.currency), scope.testPayments ? undefined : not(testPaymentWhere));
 
 /**
- * The orders delivered in the period: how many are sales of the scope, and how many are left out
- * of it for their currency (taken while the shop sold in another) or as test payments.
+ * The orders delivered in the period: how many, how many are sales of the scope, and how many are
+ * left out of it: for their currency (taken while the shop sold in another, which `currencies`
+ * names) or, of the rest, as test payments. They add up: delivered = sales + otherCurrency + testPayments.
  */
 export async function deliveredCounts(db: Db, period: Period, scope: SalesScope) {
+  const inCurrency = eq(orders.currency, scope.currency);
   const [counts] = await db
     .select({
+      delivered: sql<number>`count(*)::int`,
       sales: sql<number>`(count(*) filter (where ${inScope(scope)}))::int`,
       otherCurrency: sql<number>`(count(*) filter (where ${ne(orders.currency, scope.currency)}))::int`,
-      testPayments: sql<number>`(count(*) filter (where ${testPaymentWhere}))::int`,
+      currencies: sql<
+        string[] | null
+      >`array_agg(distinct ${orders.currency}) filter (where ${ne(orders.currency, scope.currency)})`,
+      testPayments: sql<number>`(count(*) filter (where ${and(inCurrency, testPaymentWhere)}))::int`,
     })
     .from(orders)
     .where(deliveredIn(period));
   return {
+    delivered: counts?.delivered ?? 0,
     sales: counts?.sales ?? 0,
     otherCurrency: counts?.otherCurrency ?? 0,
+    currencies: [...(counts?.currencies ?? [])].sort(),
     testPayments: scope.testPayments ? 0 : (counts?.testPayments ?? 0),
   };
 }

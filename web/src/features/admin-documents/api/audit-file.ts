@@ -1,3 +1,6 @@
+import useSWR from 'swr';
+import type { RecordsMonth } from '@shop/contract';
+import type { ApiError } from '../../../lib/api-client';
 import { downloadFromApi } from '../../../lib/save-file';
 
 /** A calendar month as the month field holds it: `YYYY-MM`. */
@@ -10,10 +13,24 @@ export function previousMonth(now: Date): MonthValue {
   return `${year}-${String(month).padStart(2, '0')}`;
 }
 
+const monthQuery = (month: MonthValue) => {
+  const [year = '', mon = ''] = month.split('-');
+  return new URLSearchParams({ year, month: mon }).toString();
+};
+
 /** GET /admin/records/audit-file?year=&month= for a `YYYY-MM` month. */
 export function auditFilePath(month: MonthValue): string {
-  const [year = '', mon = ''] = month.split('-');
-  return `/admin/records/audit-file?${new URLSearchParams({ year, month: mon }).toString()}`;
+  return `/admin/records/audit-file?${monthQuery(month)}`;
+}
+
+/**
+ * GET /admin/records/month?year=&month=: what the month's file holds and leaves out, and how the
+ * shop treats test payments (null: no month chosen, nothing asked).
+ */
+export function useRecordsMonth(month: MonthValue | null) {
+  return useSWR<RecordsMonth, ApiError>(month ? `/admin/records/month?${monthQuery(month)}` : null, {
+    revalidateOnFocus: false,
+  });
 }
 
 /** Downloads the month's audit file (windows-1251 XML) under the name the server gives it. */

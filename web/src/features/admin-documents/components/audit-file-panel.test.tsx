@@ -25,6 +25,20 @@ const refusal = (status: number, code: string, fields?: Record<string, string>) 
   body: { error: 'Refused.', code, ...(fields ? { fields } : {}) },
 });
 
+const EMPTY_MONTH = {
+  body: {
+    testPayments: 'stand-in',
+    delivered: 0,
+    filed: 0,
+    leftOut: { otherCurrency: 0, currencies: [], testPayments: 0 },
+  },
+};
+/** The month the panel opens at, asked for before one is chosen. */
+const openingMonth = () => {
+  const [year, month] = previousMonth(new Date()).split('-');
+  return { [`GET /api/admin/records/month?year=${year}&month=${month}`]: EMPTY_MONTH };
+};
+
 function chooseMonth(value: string, label = 'Month') {
   fireEvent.change(screen.getByLabelText(label), { target: { value } });
 }
@@ -92,6 +106,59 @@ describe('the audit file panel', () => {
     await user.click(screen.getByRole('button', { name: 'Download audit file' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'No order was delivered in January 2026: there is nothing to file.',
+    );
+  });
+
+  it('says what the month’s file holds and leaves out, in both languages', async () => {
+    fakeApi({
+      ...openingMonth(),
+      'GET /api/admin/records/month?year=2026&month=05': {
+        body: {
+          testPayments: 'not-sales',
+          delivered: 5,
+          filed: 2,
+          leftOut: { otherCurrency: 2, currencies: ['BGN', 'USD'], testPayments: 1 },
+        },
+      },
+    });
+    signIn();
+    renderWithApi(<AuditFilePanel />);
+    chooseMonth('2026-05');
+    expect(await screen.findByText('Orders delivered in May 2026: 5. In the audit file: 2.')).toBeInTheDocument();
+    expect(
+      screen.getByText('Left out: 2 taken while the shop sold in BGN, USD (the audit file states euro only).'),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText('Left out: 1 paid on the built-in test page, where no money moved (not sales).'),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Test payments are not sales' })).not.toBeInTheDocument();
+    await i18n.changeLanguage('bg');
+    expect(
+      await screen.findByText(/^Изключени: 2, приети, докато магазинът е продавал в BGN, USD/),
+    ).toBeInTheDocument();
+  });
+
+  it('says why a production shop taking test payments has no file, and words the refusal', async () => {
+    fakeApi({
+      ...openingMonth(),
+      'GET /api/admin/records/month?year=2026&month=04': {
+        body: {
+          testPayments: 'refused',
+          delivered: 1,
+          filed: 0,
+          leftOut: { otherCurrency: 0, currencies: [], testPayments: 1 },
+        },
+      },
+      'GET /api/admin/records/audit-file?year=2026&month=04': refusal(409, 'TEST_PAYMENTS'),
+    });
+    signIn();
+    renderWithApi(<AuditFilePanel />);
+    chooseMonth('2026-04');
+    const notice = await screen.findByRole('region', { name: 'Test payments are not sales' });
+    expect(notice).toHaveTextContent('They get no sale document and no invoice and take no document number');
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Download audit file' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'The audit file cannot be made while the shop takes test payments in production (PAYMENTS=test)',
     );
   });
 

@@ -79,7 +79,12 @@ export function RequestInvoice({ order, saved, admin = false }: RequestInvoicePr
         setDone(t('invoices.request.alreadyRequested'));
         void refreshOrder(mutate, order.id);
       }
-      toast.error(errorText(error, { fallback: 'invoices.request.failed' }));
+      toast.error(
+        errorText(error, {
+          fallback: 'invoices.request.failed',
+          codes: { TEST_PAYMENTS: 'invoices.request.testPayment' },
+        }),
+      );
     } finally {
       setBusy(false);
     }
