@@ -57,7 +57,7 @@ for (const lang of ['en', 'bg'] as const satisfies Lang[]) {
         await expect(confirmSwitch).not.toBeChecked();
         await confirmSwitch.check({ force: true });
         await expect(page.getByLabel(t('adminSettings.fields.limits.codMaxOpenOrders'))).toHaveValue('2');
-        await expect(page.getByLabel(t('adminSettings.fields.limits.maxUnitsPerVariant'))).toHaveValue('10');
+        await expect(page.getByLabel(t('adminSettings.fields.limits.maxUnitsPerVariant'))).toHaveValue('99');
         await page.getByRole('button', { name: t('adminSettings.save') }).click();
         await expect(toast(page, t('adminSettings.saved'))).toBeVisible();
         await expect

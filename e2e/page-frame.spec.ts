@@ -202,7 +202,7 @@ test.describe('a logged-in shopper on a desktop', () => {
       size: fullVariant.size,
       onHand: 99,
     });
-    // A line may hold 99 once the owner allows as many of one colour and size (10 by default).
+    // A line may hold 99 while the owner allows as many of one colour and size (the default).
     const unitsLimit = (maxUnitsPerVariant: number) =>
       page.request.put('/api/admin/settings', {
         headers: { authorization: `Bearer ${admin}` },

@@ -6,7 +6,7 @@ import { errorText, type ErrorWording } from './error-text';
 const t = i18n.t.bind(i18n);
 const wording: ErrorWording = {
   fallback: 'cart.addFailed',
-  codes: { MAX_QUANTITY: 'cart.maxQuantity' },
+  codes: { NOT_FOUND: 'cart.errors.gone' },
   fields: { selectedSize: 'cart.errors.size' },
   serverMessage: true,
 };
@@ -15,12 +15,12 @@ const refused = (code: string, message: string, fields: Record<string, string> =
 
 describe('errorText', () => {
   it("takes the screen's words for a code, then for a refused field, in any language", async () => {
-    expect(errorText(refused('MAX_QUANTITY', 'Max 99'), t, 'en', wording)).toBe('Maximum quantity of 99 reached');
+    expect(errorText(refused('NOT_FOUND', 'Not found'), t, 'en', wording)).toBe('This item is no longer in your cart.');
     expect(errorText(refused('VALIDATION_ERROR', 'Size M is out', { selectedSize: 'x' }), t, 'en', wording)).toBe(
       'This size is not available for this product.',
     );
     await i18n.changeLanguage('bg');
-    expect(errorText(refused('MAX_QUANTITY', 'Max 99'), t, 'bg', wording)).toBe(i18n.t('cart.maxQuantity'));
+    expect(errorText(refused('NOT_FOUND', 'Not found'), t, 'bg', wording)).toBe(i18n.t('cart.errors.gone'));
   });
 
   it("shows the server's message in English only, and its translation by code otherwise", async () => {

@@ -12,7 +12,7 @@ export const SETTINGS: Settings = {
   },
   delivery: { addressPrice: 6.9, officePrice: 4.5, freeFrom: 150 },
   cod: { enabled: true, fee: 1.5, confirmNewAccounts: false },
-  limits: { codMaxOpenOrders: 2, maxUnitsPerVariant: 10 },
+  limits: { codMaxOpenOrders: 2, maxUnitsPerVariant: 99 },
   returnDays: 30,
   payments: { card: true },
   currency: 'EUR',

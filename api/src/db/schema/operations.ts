@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgTable, serial, varchar } from 'drizzle-orm/pg-core';
+import { QUANTITY_MAX } from '@shop/contract';
 import { createdAt, updatedAt } from './columns.js';
 import { users } from './identity.js';
 
@@ -33,7 +34,7 @@ export const shopSettings = pgTable(
     /** Open (unshipped) cash-on-delivery orders one account may have at once. */
     codMaxOpenOrders: integer('cod_max_open_orders').notNull().default(2),
     /** Units of one colour and size one order may take. */
-    maxUnitsPerVariant: integer('max_units_per_variant').notNull().default(10),
+    maxUnitsPerVariant: integer('max_units_per_variant').notNull().default(QUANTITY_MAX),
     /** Cash-on-delivery orders from accounts with no delivered order wait for the owner's confirmation. */
     codConfirmNewAccounts: boolean('cod_confirm_new_accounts').notNull().default(false),
     /** Where parcels leave from: an office of the courier (courier_offices.id), else this address, else the seller's. */

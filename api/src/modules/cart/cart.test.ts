@@ -8,14 +8,12 @@ import { bearer, createProduct, createUser, type CreatedProduct, type CreatedUse
 import { removeProductFromCartsAndWishlists } from './service.js';
 
 let t: TestApp;
-/** The shop's units limit per colour and size (a setting, 10 by default). */
+/** The shop's units limit per colour and size (a setting, the spec's 99 by default). */
 const setUnitsLimit = (maxUnitsPerVariant: number) =>
   t.db.update(shopSettings).set({ maxUnitsPerVariant }).where(eq(shopSettings.id, 1));
 
 beforeAll(async () => {
   t = await createTestApp();
-  // Most tests here are about a line's own bound (99), the highest limit a shop may set.
-  await setUnitsLimit(99);
 });
 afterAll(() => t.close());
 
@@ -116,7 +114,9 @@ describe('POST /api/cart', () => {
     ]);
   });
 
-  it('caps a line at 99 and answers 409 MAX_QUANTITY once it is there', async () => {
+  it('caps a line at 99 by default and answers 409 MAX_QUANTITY once it is there', async () => {
+    const [settings] = await t.db.select().from(shopSettings);
+    expect(settings?.maxUnitsPerVariant).toBe(99);
     const user = await createUser(t.db);
     const product = await createProduct(t.db);
     await add(user, line(product, { quantity: 60 }));

@@ -106,7 +106,7 @@ describe('useAddToCart', () => {
     expect(calls.keys).not.toContain('POST /api/cart?lang=en');
   });
 
-  it('stops at the shop’s units limit when it is below 99, and says how many one order may take', async () => {
+  it('stops at the shop’s units limit when it is below 99, with the spec’s words for that limit', async () => {
     const calls = fakeServer({
       'GET /api/settings': { body: { ...TEST_SETTINGS, limits: { ...TEST_SETTINGS.limits, maxUnitsPerVariant: 10 } } },
       'GET /api/cart?lang=en': () => Response.json([item(10)]),
@@ -116,7 +116,7 @@ describe('useAddToCart', () => {
     // The shop's limit has arrived (the contract's 99 stands until then).
     await screen.findByText('At most 10');
     await click();
-    expect(toast.warn).toHaveBeenCalledWith('At most 10 of one colour and size per order.');
+    expect(toast.warn).toHaveBeenCalledWith('Maximum quantity of 10 reached');
     expect(calls.map((request) => request.key)).not.toContain('POST /api/cart?lang=en');
   });
 

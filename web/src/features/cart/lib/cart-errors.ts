@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { QUANTITY_MAX, type CartItem } from '@shop/contract';
+import type { CartItem } from '@shop/contract';
 import { isApiError } from '../../../lib/api-client';
 import type { ErrorWording } from '../../../lib/error-text';
 
@@ -9,7 +9,6 @@ import type { ErrorWording } from '../../../lib/error-text';
  */
 const CHANGE_FAILED = {
   codes: {
-    MAX_QUANTITY: 'cart.maxQuantity',
     UNAUTHORIZED: 'cart.loginRequired',
     NOT_FOUND: 'cart.errors.gone',
     RATE_LIMITED: 'cart.errors.tooMany',
@@ -40,17 +39,16 @@ export function outOfStockText(error: unknown, t: TFunction): string | null {
 }
 
 /**
- * The cart's words for a line at the shop's units limit (a setting below the line's own bound of
- * 99, decision 0031): "At most N …"; at 99 the spec's "Maximum quantity of 99 reached" stays.
+ * The cart's words for a line at the shop's units limit (a setting, the spec's 99 by default,
+ * decision 0031): the spec's "Maximum quantity of N reached" with the limit the shop set.
  */
 export function unitsLimitText(error: unknown, t: TFunction, limit: number): string | null {
   if (!isApiError(error) || error.code !== 'MAX_QUANTITY') return null;
   return limitReachedText(t, limit);
 }
 
-/** "Maximum quantity of 99 reached", or the shop's lower limit. */
-export const limitReachedText = (t: TFunction, limit: number) =>
-  limit < QUANTITY_MAX ? t('cart.maxUnits', { max: limit }) : t('cart.maxQuantity');
+/** "Maximum quantity of 99 reached", or of the shop's lower limit. */
+export const limitReachedText = (t: TFunction, limit: number) => t('cart.maxQuantity', { max: limit });
 
 /** A line above what is left of its colour and size: the checkout refuses it. */
 export const isOverStock = (item: CartItem) => item.available !== null && item.quantity > item.available;
