@@ -3,6 +3,7 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useSWRConfig } from 'swr';
 import type { Profile } from '@shop/contract';
+import { UnsavedChangesGuard } from '../components/unsaved-changes/unsaved-changes';
 import { loginPath } from '../lib/return-to';
 import { isAdminRole, useSession } from '../lib/session';
 import { profileKey } from '../lib/swr-keys';
@@ -43,7 +44,11 @@ export default function AdminLayout() {
   if (!session.user) return <Status text={t('admin.guard.loading')} />;
   if (!isAdmin || (verified?.token === token && !verified.admin)) return <Navigate to="/" replace />;
   if (needsCheck) return <Status text={t('admin.guard.verifying')} />;
-  return <Outlet />;
+  return (
+    <UnsavedChangesGuard>
+      <Outlet />
+    </UnsavedChangesGuard>
+  );
 }
 
 function Status({ text }: { text: string }) {

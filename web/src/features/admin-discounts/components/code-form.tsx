@@ -6,6 +6,7 @@ import { ADMIN_FAILED } from '../../../lib/admin-errors';
 import { useErrorText } from '../../../lib/error-text';
 import { useFormProblems } from '../../../lib/use-form-problems';
 import { useLanguage } from '../../../lib/use-language';
+import { isDirty, useUnsavedChanges } from '../../../components/unsaved-changes/unsaved-changes';
 import { Modal } from '../../../components/modal/modal';
 import { Switch } from '../../../components/switch/switch';
 import { createDiscountCode, updateDiscountCode } from '../api/discount-codes';
@@ -36,7 +37,9 @@ export function CodeForm({ code, onSaved, onCancel }: CodeFormProps) {
   const id = useId();
   const formRef = useRef<HTMLFormElement>(null);
   const { errors, summary, clear, show } = useFormProblems<string>(formRef);
-  const [draft, setDraft] = useState<CodeDraft>(() => (code ? draftOf(code, lang) : EMPTY_DRAFT));
+  const [initial] = useState<CodeDraft>(() => (code ? draftOf(code, lang) : EMPTY_DRAFT));
+  const [draft, setDraft] = useState<CodeDraft>(initial);
+  useUnsavedChanges(isDirty(draft, initial));
   const [busy, setBusy] = useState(false);
 
   function set<Field extends keyof CodeDraft>(field: Field, value: CodeDraft[Field]) {

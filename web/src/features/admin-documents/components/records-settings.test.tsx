@@ -68,11 +68,15 @@ describe('the Sale records section', () => {
     const first = screen.getByLabelText('Номер на първия документ');
     await user.clear(first);
     await user.type(first, '1000');
+    // The section says its changes are not saved yet, and by which button (issue 45).
+    const unsaved = 'Има незапазени промени в отчитането на продажбите: запазете ги с този бутон.';
+    expect(screen.getByText(unsaved)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Запази отчитането' }));
     await waitFor(() => expect(sent.map((request) => request.key)).toContain('PUT /api/admin/settings'));
     expect(sent.find((request) => request.key === 'PUT /api/admin/settings')?.body).toEqual({
       records: { ...complete, firstDocumentNumber: 1000 },
     });
+    await waitFor(() => expect(screen.queryByText(unsaved)).toBeNull());
 
     await user.clear(first);
     await user.type(first, '5');

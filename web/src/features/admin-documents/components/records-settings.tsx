@@ -8,6 +8,7 @@ import { useErrorText, type ErrorWording } from '../../../lib/error-text';
 import { ensureToken } from '../../../lib/session-guard';
 import { useFormProblems } from '../../../lib/use-form-problems';
 import { Field } from '../../../components/field/field';
+import { isDirty, useUnsavedChanges } from '../../../components/unsaved-changes/unsaved-changes';
 import button from '../../../components/button/button.module.css';
 import form from '../../../components/form/form.module.css';
 import { updateRecords, useRecordsSettings } from '../api/records';
@@ -42,7 +43,10 @@ export function RecordsSettingsForm({ records }: { records: RecordsSettings }) {
   const errorText = useErrorText();
   const { mutate } = useSWRConfig();
   const formRef = useRef<HTMLFormElement>(null);
-  const [draft, setDraft] = useState<RecordsDraft>(() => draftOf(records));
+  const [saved, setSaved] = useState<RecordsDraft>(() => draftOf(records));
+  const [draft, setDraft] = useState<RecordsDraft>(saved);
+  const dirty = isDirty(draft, saved);
+  useUnsavedChanges(dirty);
   const { errors, summary, clear, show } = useFormProblems<RecordsField>(formRef);
   const [busy, setBusy] = useState(false);
 
@@ -58,7 +62,9 @@ export function RecordsSettingsForm({ records }: { records: RecordsSettings }) {
     setBusy(true);
     clear();
     try {
-      setDraft(draftOf(await updateRecords(mutate, body)));
+      const fresh = draftOf(await updateRecords(mutate, body));
+      setSaved(fresh);
+      setDraft(fresh);
       show({}, null);
       toast.success(t('records.saved'));
     } catch (error) {
@@ -150,6 +156,9 @@ export function RecordsSettingsForm({ records }: { records: RecordsSettings }) {
         <button type="submit" className={button.primary} disabled={busy}>
           {busy ? t('records.saving') : t('records.save')}
         </button>
+        <p className={form.hint} role="status">
+          {dirty && t('records.unsaved')}
+        </p>
       </div>
     </form>
   );

@@ -7,6 +7,7 @@ import { isApiError } from '../../../lib/api-client';
 import { ADMIN_FAILED } from '../../../lib/admin-errors';
 import { useErrorText } from '../../../lib/error-text';
 import { useFormProblems, type FieldErrors } from '../../../lib/use-form-problems';
+import { isDirty, useUnsavedChanges } from '../../../components/unsaved-changes/unsaved-changes';
 import { Switch } from '../../../components/switch/switch';
 import { saveDetails } from '../api/details';
 import { revalidateCatalog } from '../api/revalidate-catalog';
@@ -59,7 +60,9 @@ export function SafetyPanel({ product }: { product: Product }) {
   const id = useId();
   const formRef = useRef<HTMLFormElement>(null);
   const { errors, summary, clear, show } = useFormProblems<Field>(formRef);
-  const [draft, setDraft] = useState<Draft>(() => draftOf(product));
+  const [saved, setSaved] = useState<Draft>(() => draftOf(product));
+  const [draft, setDraft] = useState<Draft>(saved);
+  useUnsavedChanges(isDirty(draft, saved));
   const [busy, setBusy] = useState(false);
 
   function check(): { body: ProductDetailsBody | null; found: FieldErrors<Field> } {
@@ -110,6 +113,7 @@ export function SafetyPanel({ product }: { product: Product }) {
       } else show({}, errorText(error, ADMIN_FAILED));
       return;
     }
+    setSaved(draft);
     await revalidateCatalog(mutate);
     setBusy(false);
     toast.success(t('admin.safety.saved'));

@@ -10,6 +10,7 @@ import { formatMoney } from '../../../lib/money';
 import { useCurrency } from '../../../lib/settings';
 import { useFormProblems } from '../../../lib/use-form-problems';
 import { useLanguage } from '../../../lib/use-language';
+import { isDirty, useUnsavedChanges } from '../../../components/unsaved-changes/unsaved-changes';
 import { ConfirmDialog } from '../../../components/confirm-dialog/confirm-dialog';
 import { endSale, priceHistoryKey, saveSale, usePriceHistory } from '../api/sale';
 import { revalidateCatalog } from '../api/revalidate-catalog';
@@ -38,7 +39,9 @@ export function SalePanel({ product }: { product: Product }) {
   const formRef = useRef<HTMLFormElement>(null);
   const { errors, summary, clear, show } = useFormProblems<SaleField>(formRef);
   const scheduled = product.scheduledSale ?? null;
-  const [draft, setDraft] = useState<SaleDraft>(() => saleDraftOf(scheduled, lang));
+  const [saved, setSaved] = useState<SaleDraft>(() => saleDraftOf(scheduled, lang));
+  const [draft, setDraft] = useState<SaleDraft>(saved);
+  useUnsavedChanges(isDirty(draft, saved));
   const [busy, setBusy] = useState<'save' | 'end' | null>(null);
   const [confirming, setConfirming] = useState(false);
   const money = (amount: number) => formatMoney(amount, lang, currency);
@@ -71,6 +74,7 @@ export function SalePanel({ product }: { product: Product }) {
       } else show({}, errorText(error, ADMIN_FAILED));
       return;
     }
+    setSaved(draft);
     await refresh();
     setBusy(null);
     toast.success(t('admin.sale.saved'));
@@ -91,6 +95,7 @@ export function SalePanel({ product }: { product: Product }) {
     setBusy(null);
     setConfirming(false);
     setDraft(saleDraftOf(null, lang));
+    setSaved(saleDraftOf(null, lang));
     toast.success(t('admin.sale.ended'));
   }
 

@@ -46,7 +46,7 @@ describe('SettingsForm', () => {
     await user.type(screen.getByLabelText('To a courier office (EUR)'), '4.555');
     await user.clear(screen.getByLabelText('Units of one colour and size'));
     await user.type(screen.getByLabelText('Units of one colour and size'), '0');
-    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    await user.click(screen.getByRole('button', { name: 'Save shop settings' }));
 
     expect(screen.getByText('Please correct the highlighted fields.')).toBeInTheDocument();
     expect(screen.getByText('Enter a valid email address.')).toBeInTheDocument();
@@ -88,7 +88,7 @@ describe('SettingsForm', () => {
     await user.click(screen.getByRole('switch', { name: 'Confirm cash-on-delivery orders from new accounts' }));
     await user.clear(screen.getByLabelText('Open cash-on-delivery orders'));
     await user.type(screen.getByLabelText('Open cash-on-delivery orders'), '3');
-    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    await user.click(screen.getByRole('button', { name: 'Save shop settings' }));
 
     expect(await screen.findByText('Phone may contain digits, spaces, +, - and brackets.')).toBeInTheDocument();
     expect(screen.getByLabelText('Phone')).toHaveAttribute('aria-invalid', 'true');
@@ -102,7 +102,7 @@ describe('SettingsForm', () => {
       courier: { senderAddress: '', senderOfficeId: null, inspection: true },
     });
 
-    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    await user.click(screen.getByRole('button', { name: 'Save shop settings' }));
     await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
     expect(calls).toBe(2);
   });
@@ -119,10 +119,10 @@ describe('SettingsForm', () => {
     expect(address).toHaveValue('orders@example.com');
     await user.clear(address);
     await user.type(address, 'owner@');
-    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    await user.click(screen.getByRole('button', { name: 'Save shop settings' }));
     expect(await screen.findByText('Enter a valid email address, or leave it empty.')).toBeInTheDocument();
     await user.type(address, 'example.com');
-    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    await user.click(screen.getByRole('button', { name: 'Save shop settings' }));
     await waitFor(() => expect(sent).toHaveLength(2));
     expect(sent[1]?.body).toMatchObject({ notificationsEmail: 'owner@example.com' });
   });
@@ -156,7 +156,7 @@ describe('SettingsForm', () => {
     await user.selectOptions(await screen.findByRole('combobox', { name: 'City' }), 'Plovdiv');
     await user.click(await screen.findByRole('option', { name: /Plovdiv Centre office/ }));
     expect(screen.getByText(/Plovdiv Centre office, 25 Ivan Vazov St/)).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    await user.click(screen.getByRole('button', { name: 'Save shop settings' }));
     await waitFor(() => expect(sent.find((request) => request.key === 'PUT /api/admin/settings')).toBeDefined());
     expect(
       (sent.find((request) => request.key === 'PUT /api/admin/settings')!.body as { courier: unknown }).courier,

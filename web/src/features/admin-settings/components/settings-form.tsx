@@ -9,6 +9,7 @@ import { useErrorText, type ErrorWording } from '../../../lib/error-text';
 import { ensureToken } from '../../../lib/session-guard';
 import { useFormProblems } from '../../../lib/use-form-problems';
 import { Field } from '../../../components/field/field';
+import { isDirty, useUnsavedChanges } from '../../../components/unsaved-changes/unsaved-changes';
 import { updateSettings, useAdminSettings } from '../api/update-settings';
 import { draftOf, fieldErrors, parseSettings, type SettingsDraft, type SettingsField } from '../lib/settings-form';
 import button from '../../../components/button/button.module.css';
@@ -54,7 +55,10 @@ export function SettingsForm({ settings }: { settings: Settings }) {
   const { mutate } = useSWRConfig();
   const lang = useLanguage();
   const formRef = useRef<HTMLFormElement>(null);
-  const [draft, setDraft] = useState<SettingsDraft>(() => draftOf(settings, lang));
+  const [saved, setSaved] = useState<SettingsDraft>(() => draftOf(settings, lang));
+  const [draft, setDraft] = useState<SettingsDraft>(saved);
+  const dirty = isDirty(draft, saved);
+  useUnsavedChanges(dirty);
   const { errors, summary, clear, show } = useFormProblems<SettingsField>(formRef);
   const [busy, setBusy] = useState(false);
   const currency = settings.currency;
@@ -71,8 +75,9 @@ export function SettingsForm({ settings }: { settings: Settings }) {
     setBusy(true);
     clear();
     try {
-      const saved = await updateSettings(mutate, body);
-      setDraft(draftOf(saved, lang));
+      const fresh = draftOf(await updateSettings(mutate, body), lang);
+      setSaved(fresh);
+      setDraft(fresh);
       show({}, null);
       toast.success(t('adminSettings.saved'));
     } catch (error) {
@@ -213,6 +218,9 @@ export function SettingsForm({ settings }: { settings: Settings }) {
         <button type="submit" className={button.primary} disabled={busy}>
           {busy ? t('adminSettings.saving') : t('adminSettings.save')}
         </button>
+        <p className={form.hint} role="status">
+          {dirty && t('adminSettings.unsaved')}
+        </p>
       </div>
     </form>
   );
