@@ -31,3 +31,5 @@ export * from './size-suggestion.js';
 export * from './records.js';
 export * from './invoices.js';
 export * from './couriers.js';
+export * from './guarantee-notice.js';
+export * from './guarantee-notice-qr.js';

@@ -162,6 +162,16 @@ export const routes: RouteObject[] = [
             ...serverRendered('withdrawal-confirm', { italic: 'text' }),
           },
           {
+            path: 'legal-guarantee',
+            ...page(() => import('../routes/legal-guarantee')),
+            ...serverRendered('legal-guarantee', { data: shopSettings, italic: 'text', cyrillic: 'body' }),
+          },
+          {
+            path: 'accessibility',
+            ...page(() => import('../routes/accessibility')),
+            ...serverRendered('accessibility', { data: shopSettings, italic: 'text', cyrillic: 'body' }),
+          },
+          {
             path: 'about-us',
             ...page(() => import('../routes/about-us')),
             ...serverRendered('about-us', { italic: 'text' }),

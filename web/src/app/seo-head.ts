@@ -33,6 +33,8 @@ const DESCRIPTIONS: Record<string, string> = {
   faqs: 'faqs.intro',
   privacy: 'privacy.intro',
   withdrawal: 'withdrawal.intro',
+  'legal-guarantee': 'legalGuarantee.intro',
+  accessibility: 'accessibility.intro',
 };
 
 const OG_LOCALES: Record<Language, string> = { en: 'en_US', bg: 'bg_BG' };

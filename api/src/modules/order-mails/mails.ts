@@ -3,6 +3,7 @@ import type { WebLinks } from '../../lib/links.js';
 import type { Mail } from '../../platform/mail/mailer.js';
 import { escapeHtml, formatMoney } from '../../lib/format.js';
 import type { OrderMailKind } from './effect-kinds.js';
+import { guaranteeNoticeHtml, guaranteeNoticeText } from './guarantee-notice.js';
 
 export interface OrderMailInput {
   kind: OrderMailKind;
@@ -172,6 +173,10 @@ export function orderMail(input: OrderMailInput): Mail {
     [seller.email, seller.phone].filter(Boolean).join(' · '),
   ].filter(Boolean);
 
+  // The EU notice on the legal guarantee goes with the confirmation (decision 0054); its QR code
+  // is the attachment notify.ts adds (guaranteeNoticeAttachment).
+  const notice = kind === 'confirmed';
+
   // First, where it cannot be missed: the order looks paid, and no money moved.
   const testPayment = order.testPayment ? [t.testPayment] : [];
 
@@ -190,6 +195,7 @@ export function orderMail(input: OrderMailInput): Mail {
     '',
     `${t.view}: ${url}`,
     ...(sellerLines.length > 0 ? ['', `${t.seller}:`, ...sellerLines.map((line) => `  ${line}`)] : []),
+    ...(notice ? ['', ...guaranteeNoticeText(locale)] : []),
   ].join('\n');
 
   const row = (line: { label: string; amount: string }, strong = false) =>
@@ -215,6 +221,7 @@ ${sums.map((line) => row(line)).join('')}${row(total, true)}${refunded.map((line
 ${address.length > 0 ? block(t.deliveryTo[place!.method], address) : ''}
 <p style="margin-top:24px"><a href="${escapeHtml(url)}" style="color:#7d2431">${escapeHtml(t.view)}</a></p>
 ${sellerLines.length > 0 ? block(t.seller, sellerLines) : ''}
+${notice ? guaranteeNoticeHtml(locale) : ''}
 </div></body></html>`;
 
   return { to: input.customer.email, subject: t.subject[kind](order.reference), text, html };

@@ -5,6 +5,7 @@ import type { Mailer } from '../../platform/mail/mailer.js';
 import { getSettings } from '../settings/service.js';
 import type { OrderMailKind } from './effect-kinds.js';
 import { orderMail } from './mails.js';
+import { guaranteeNoticeAttachment } from './guarantee-notice.js';
 import { toOrders } from '../orders/service.js';
 import { readWithShopper } from '../orders/store.js';
 import { saleDocumentAttachment } from '../documents/effects.js';
@@ -43,9 +44,13 @@ export async function mailOrder(
   const withDocument =
     paid &&
     ((kind === 'confirmed' && row.paymentMethod === 'card') || (kind === 'delivered' && row.paymentMethod === 'cod'));
-  const attachments = withDocument ? await saleDocumentAttachment(db, orderId, deps.testPayments) : undefined;
+  const attachments = [
+    ...(withDocument ? await saleDocumentAttachment(db, orderId, deps.testPayments) : []),
+    // The QR code of the legal-guarantee notice the confirmation's HTML shows (guarantee-notice.ts).
+    ...(kind === 'confirmed' ? [await guaranteeNoticeAttachment(row.locale)] : []),
+  ];
   await deps.mailer.send({
     ...orderMail({ kind, order: order!, locale: row.locale, customer, settings, links: deps.links, ...extra }),
-    attachments,
+    ...(attachments.length > 0 ? { attachments } : {}),
   });
 }

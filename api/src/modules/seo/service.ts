@@ -18,6 +18,8 @@ export const PUBLIC_PAGES = [
   '/terms',
   '/privacy',
   '/withdrawal',
+  '/legal-guarantee',
+  '/accessibility',
 ] as const;
 
 /** Where crawlers have no business: the api, the admin screens and every shopper's own pages. */

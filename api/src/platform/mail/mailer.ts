@@ -21,8 +21,11 @@ export interface Mail {
    * whose log may be shipped anywhere while the code still signs someone in.
    */
   devNote?: string;
-  /** Files sent with it (a sale document's PDF). */
-  attachments?: { filename: string; content: Buffer; contentType: string }[] | undefined;
+  /**
+   * Files sent with it (a sale document's PDF); one with a `cid` is an image its HTML shows
+   * (`<img src="cid:…">`: the legal-guarantee notice's QR code).
+   */
+  attachments?: { filename: string; content: Buffer; contentType: string; cid?: string }[] | undefined;
 }
 
 export interface Mailer {

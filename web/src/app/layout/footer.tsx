@@ -19,6 +19,8 @@ const SHOP_LINKS = [
   { to: '/terms', key: 'nav.terms' },
   { to: '/privacy', key: 'footer.privacy' },
   { to: '/withdrawal', key: 'footer.withdrawal' },
+  { to: '/legal-guarantee', key: 'footer.legalGuarantee' },
+  { to: '/accessibility', key: 'footer.accessibility' },
 ] as const;
 
 const SOCIAL = [

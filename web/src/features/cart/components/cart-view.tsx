@@ -18,6 +18,7 @@ import { cartTotal } from '../lib/cart-total';
 import { CartDelivery } from './cart-delivery';
 import { CartLine, type MoveState } from './cart-line';
 import button from '../../../components/button/button.module.css';
+import { GuaranteeNotice } from '../../../components/guarantee-notice/guarantee-notice';
 import styles from './cart-view.module.css';
 
 interface CartViewProps {
@@ -169,6 +170,8 @@ export function CartView({ onMoveToWishlist }: CartViewProps) {
           cartVersion={items.map((item) => `${item.cartItemId}:${item.quantity}:${item.price}`).join(',')}
         />
         <p className={styles.note}>{t(`cart.totalNote${payment}`)}</p>
+        {/* The EU notice on the legal guarantee, before going on to order (decision 0054). */}
+        <GuaranteeNotice className={styles.notice} />
         {items.some(isOverStock) ? (
           <>
             <p className={styles.blocked} role="alert">

@@ -8,6 +8,7 @@ import { QuantityStepper } from '../../../components/quantity-stepper/quantity-s
 import { CheckIcon, HeartIcon } from '../../../components/icons/icons';
 import { PageHeading } from '../../../components/page-heading/page-heading';
 import { Price } from '../../../components/price/price';
+import { GuaranteeNoticeDisclosure } from '../../../components/guarantee-notice/guarantee-notice';
 import { useCurrency, usePaymentMethods, useReturnDays, useUnitsLimit } from '../../../lib/settings';
 import { PRODUCT_RATIO, productSrcSet, productThumb } from '../../../lib/images';
 import { localizeProduct } from '../lib/localize';
@@ -205,6 +206,8 @@ export function ProductDetails({
         <p className={styles.price}>
           <Price price={product.price} sale={product.sale} lang={lang} currency={currency} showEnd />
         </p>
+        {/* The EU notice on the legal guarantee, near the price (decision 0054). */}
+        <GuaranteeNoticeDisclosure />
         <p className={styles.description}>{description}</p>
 
         {product.colors.length > 0 && (

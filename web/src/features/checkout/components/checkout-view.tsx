@@ -13,6 +13,7 @@ import {
 import { LoadingBlocks } from '../../../components/loading-blocks/loading-blocks';
 import { StateMessage } from '../../../components/state-message/state-message';
 import { SummaryLayout, SummaryLines, SummaryPanel } from '../../../components/summary/summary';
+import { GuaranteeNotice } from '../../../components/guarantee-notice/guarantee-notice';
 import { isApiError } from '../../../lib/api-client';
 import { useErrorText } from '../../../lib/error-text';
 import { formatMoney } from '../../../lib/money';
@@ -353,6 +354,8 @@ export function CheckoutView() {
               {t('checkout.toFreeDelivery', { amount: money(totals.freeDeliveryRemaining) })}
             </p>
           )}
+          {/* The EU notice on the legal guarantee, before the order button (decision 0054). */}
+          <GuaranteeNotice className={styles.notice} />
           <button
             type="submit"
             className={`${button.light} ${button.block}`}
