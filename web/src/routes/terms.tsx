@@ -70,6 +70,9 @@ export default function TermsRoute() {
           <li>
             <Link to="/privacy">{t('terms.privacyLink')}</Link>
           </li>
+          <li>
+            <Link to="/legal-guarantee">{t('terms.legalGuaranteeLink')}</Link>
+          </li>
         </ul>
       ) : error ? (
         <StateMessage kind="error" title={t('errors.pageTitle')}>

@@ -1,0 +1,105 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { Product } from '@shop/contract';
+import { fakeApi, renderWithApi, signIn, TEST_SETTINGS } from '../../../test/fake-api';
+import { SafetyPanel } from './safety-panel';
+
+vi.mock('react-toastify', () => ({ toast: { error: vi.fn(), info: vi.fn(), success: vi.fn(), warn: vi.fn() } }));
+
+const product: Product = {
+  id: 7,
+  name: 'Linen Shirt',
+  description: 'Light linen.',
+  price: 100,
+  regularPrice: 100,
+  sale: null,
+  categoryId: 1,
+  imageUrl: '/uploads/a.jpg',
+  published: true,
+  translations: [{ language: 'en', name: 'Linen Shirt', description: 'Light linen.', imageUrl: '/uploads/a.jpg' }],
+  colors: [],
+  sizes: [{ id: 1, size: 'S' }],
+  stockTracked: false,
+  stock: [],
+  safety: null,
+  manufacturer: null,
+};
+
+function renderPanel(answers: Parameters<typeof fakeApi>[0] = {}) {
+  const sent = fakeApi({
+    'GET /api/settings': { body: TEST_SETTINGS },
+    'PUT /api/admin/products/7/details': { body: product },
+    ...answers,
+  });
+  signIn();
+  renderWithApi(<SafetyPanel product={product} />);
+  return sent;
+}
+
+const puts = (sent: ReturnType<typeof fakeApi>) => sent.filter((request) => request.key.startsWith('PUT '));
+
+afterEach(() => {
+  vi.clearAllMocks();
+});
+
+describe('the safety & manufacturer panel', () => {
+  it('sends the safety information in both languages and another manufacturer, trimmed', async () => {
+    const sent = renderPanel();
+    await userEvent.type(screen.getByLabelText('Safety information and warnings (English)'), ' Keep away from fire. ');
+    await userEvent.type(screen.getByLabelText('Safety information and warnings (Bulgarian)'), 'Да се пази от огън.');
+    await userEvent.click(screen.getByRole('switch', { name: 'The seller is the manufacturer' }));
+    await userEvent.type(screen.getByLabelText('Manufacturer or EU responsible person'), 'Tekstil Plovdiv AD');
+    await userEvent.type(screen.getByLabelText('Email address'), 'safety@tekstil.example');
+    await userEvent.type(screen.getByLabelText('Postal address'), 'ul. Industrialna 4, Plovdiv');
+    await userEvent.click(screen.getByRole('button', { name: 'Save safety & manufacturer' }));
+    await waitFor(() => expect(puts(sent)).toHaveLength(1));
+    expect(puts(sent)[0]!.body).toEqual({
+      safety: { en: 'Keep away from fire.', bg: 'Да се пази от огън.' },
+      manufacturer: {
+        name: 'Tekstil Plovdiv AD',
+        address: 'ul. Industrialna 4, Plovdiv',
+        email: 'safety@tekstil.example',
+      },
+    });
+  });
+
+  it('refuses safety information in one language and an incomplete manufacturer, and sends nothing', async () => {
+    const sent = renderPanel();
+    await userEvent.type(screen.getByLabelText('Safety information and warnings (English)'), 'Keep away from fire.');
+    await userEvent.click(screen.getByRole('switch', { name: 'The seller is the manufacturer' }));
+    await userEvent.type(screen.getByLabelText('Email address'), 'not-an-email');
+    await userEvent.click(screen.getByRole('button', { name: 'Save safety & manufacturer' }));
+    expect(screen.getByLabelText('Safety information and warnings (Bulgarian)')).toHaveAccessibleDescription(
+      'Give the safety information in both English and Bulgarian.',
+    );
+    expect(screen.getByLabelText('Manufacturer or EU responsible person')).toHaveAccessibleDescription(
+      "Give the manufacturer's name.",
+    );
+    expect(screen.getByLabelText('Email address')).toHaveAccessibleDescription(
+      "Enter the manufacturer's email as a valid email address.",
+    );
+    expect(puts(sent)).toHaveLength(0);
+  });
+
+  it('sends the seller as the manufacturer (null) and shows the server’s refusal beside its field', async () => {
+    const sent = renderPanel({
+      'PUT /api/admin/products/7/details': {
+        status: 400,
+        body: {
+          error: 'Give the safety information in both English and Bulgarian.',
+          code: 'VALIDATION_ERROR',
+          fields: { 'safety.bg': 'Give the safety information in both English and Bulgarian.' },
+        },
+      },
+    });
+    await userEvent.click(screen.getByRole('button', { name: 'Save safety & manufacturer' }));
+    await waitFor(() => expect(puts(sent)).toHaveLength(1));
+    expect(puts(sent)[0]!.body).toEqual({ safety: { en: '', bg: '' }, manufacturer: null });
+    await waitFor(() =>
+      expect(screen.getByLabelText('Safety information and warnings (Bulgarian)')).toHaveAccessibleDescription(
+        'Give the safety information in both English and Bulgarian.',
+      ),
+    );
+  });
+});
