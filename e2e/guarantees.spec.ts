@@ -2,14 +2,22 @@ import { GUARANTEE_NOTICE, type Language } from '@shop/contract';
 import type { Locator, Page } from '@playwright/test';
 import { expect, expectAccessible, screenshots, test } from './fixtures.js';
 import { translator } from './support/i18n.js';
-import { shopperWithOneInCart } from './support/stock.js';
+import { adminToken, shopperWithOneInCart } from './support/stock.js';
 
 /**
  * The law's notices of issue 50 (decision 0054), in both languages: the EU notice on the legal
  * guarantee near the product's price (behind its named button), in the cart and at checkout
  * before the order button, its QR code at least 2 cm wide (76 CSS pixels at 96 dpi) at desktop and
- * phone widths; /legal-guarantee and /accessibility reached from the footer. Each page passes axe.
+ * phone widths; /legal-guarantee and /accessibility reached from the footer; a product's
+ * manufacturer and safety information on its page and in its structured data. Each page passes axe.
  */
+
+const SAFETY = { en: 'Keep away from open flame.', bg: 'Да се пази от открит огън.' };
+const MAKER = {
+  name: 'Tekstil Plovdiv AD',
+  address: 'ul. Industrialna 4, 4000 Plovdiv',
+  email: 'safety@tekstil.example',
+};
 
 const QR_MIN_PX = 76;
 
@@ -66,6 +74,45 @@ for (const lang of ['en', 'bg'] as const) {
       expect(before).toBe(true);
       await expectAccessible(page);
       await screenshots(page, `guarantee-checkout-${lang}`);
+    });
+
+    test('a product names its manufacturer with both addresses and its safety information, in the page and its data', async ({
+      page,
+      request,
+      shop,
+    }) => {
+      const t = translator(lang);
+      const token = await adminToken(request, shop.admin);
+      const [product] = (await (await request.get('/api/products?limit=1')).json()) as { id: number }[];
+      const saved = await request.put(`/api/admin/products/${product!.id}/details`, {
+        headers: { authorization: `Bearer ${token}` },
+        data: { safety: SAFETY, manufacturer: MAKER },
+      });
+      expect(saved.status(), await saved.text()).toBe(200);
+
+      // The server's first HTML: the structured data names the manufacturer with both addresses.
+      const html = await (await request.get(`/product/${product!.id}?lang=${lang}`)).text();
+      const data = [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map(
+        (match) => JSON.parse(match[1]!) as { '@type': string; manufacturer?: unknown },
+      );
+      expect(data.find((block) => block['@type'] === 'Product')?.manufacturer).toEqual({
+        '@type': 'Organization',
+        ...MAKER,
+      });
+
+      await page.goto(`/product/${product!.id}`);
+      const facts = page.getByRole('region', { name: t('productFacts.title') });
+      await expect(facts.getByText(SAFETY[lang])).toBeVisible();
+      await expect(facts.getByText(SAFETY[lang === 'en' ? 'bg' : 'en'])).toHaveCount(0);
+      await expect(facts.getByText(`${MAKER.name}, ${MAKER.address}`)).toBeVisible();
+      await expect(facts.getByRole('link', { name: MAKER.email })).toHaveAttribute('href', `mailto:${MAKER.email}`);
+      await expectAccessible(page);
+
+      // Back to the seller: its name and email, and no warning.
+      await request.put(`/api/admin/products/${product!.id}/details`, {
+        headers: { authorization: `Bearer ${token}` },
+        data: { safety: null, manufacturer: null },
+      });
     });
 
     test('/legal-guarantee and /accessibility from the footer, on the server too', async ({ page }) => {
