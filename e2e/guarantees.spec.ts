@@ -68,7 +68,7 @@ for (const lang of ['en', 'bg'] as const) {
       await expect(order).toBeVisible();
       // Before the order button: the notice comes first in the page's order.
       const before = await notice.evaluate(
-        (image, button) => Boolean(image.compareDocumentPosition(button!) & Node.DOCUMENT_POSITION_FOLLOWING),
+        (image, button) => Boolean(image.compareDocumentPosition(button) & Node.DOCUMENT_POSITION_FOLLOWING),
         await order.elementHandle(),
       );
       expect(before).toBe(true);
