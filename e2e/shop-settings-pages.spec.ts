@@ -23,8 +23,8 @@ test.afterAll(async () => {
 const SELLER = {
   legalName: 'Шивашка Работилница ООД',
   address: 'ул. „Раковски“ 1, 4000 Пловдив, България',
-  companyId: '123456789',
-  vatId: 'BG123456789',
+  companyId: '175325806',
+  vatId: 'BG175325806',
   email: 'orders@shivashka.example',
   phone: '+359 32 123 456',
 };

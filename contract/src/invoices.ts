@@ -77,7 +77,6 @@ export const INVOICE_COUNTRY_CODES = Object.keys(INVOICE_COUNTRIES) as InvoiceCo
 export const vatPrefix = (country: InvoiceCountry): string => (country === 'GR' ? 'EL' : country);
 
 /** Spaces, dots and dashes people type inside numbers are not part of them. */
-const compact = (value: string) => value.replace(/[\s.-]/g, '').toUpperCase();
 
 /** The messages of the invoice fields, for people (the web translates them by these texts). */
 export const INVOICE_MESSAGES = {
@@ -92,6 +91,32 @@ export const INVOICE_MESSAGES = {
   country: 'We issue invoices to companies in the European Union: choose the country.',
 } as const;
 
+/**
+ * What is wrong with a company ID of `country` (compact, upper case), or null: in Bulgaria the
+ * ЕИК's check digits, elsewhere the national number's shape. A buyer's and the seller's alike.
+ */
+export function companyIdProblem(country: InvoiceCountry, companyId: string): string | null {
+  if (country === 'BG') return isValidEik(companyId) ? null : INVOICE_MESSAGES.eik;
+  return INVOICE_COUNTRIES[country].company.test(companyId) ? null : INVOICE_MESSAGES.companyIdFormat;
+}
+
+/**
+ * What is wrong with a VAT ID of `country` (compact, upper case), or null: the country's prefix
+ * and the national part's shape; a Bulgarian one of 9 digits is an ЕИК, checked by its digits.
+ */
+export function vatIdProblem(country: InvoiceCountry, vatId: string): string | null {
+  if (!/^[A-Z]{2}/.test(vatId)) return INVOICE_MESSAGES.vatId;
+  if (!vatId.startsWith(vatPrefix(country))) return INVOICE_MESSAGES.vatIdCountry;
+  const national = vatId.slice(2);
+  const valid =
+    INVOICE_COUNTRIES[country].vat.test(national) &&
+    (country !== 'BG' || national.length === 10 || isValidEik(national));
+  return valid ? null : INVOICE_MESSAGES.vatId;
+}
+
+/** A company ID or VAT ID as kept: without spaces, dots or dashes, upper case. */
+export const compactId = (value: string) => value.replace(/[\s.-]/g, '').toUpperCase();
+
 const required = (max: number, message: string) =>
   text(message).trim().min(1, message).max(max, `At most ${max} characters.`);
 
@@ -102,11 +127,11 @@ const required = (max: number, message: string) =>
 export const InvoiceDetailsSchema = z
   .object({
     companyName: required(200, INVOICE_MESSAGES.companyName),
-    companyId: text(INVOICE_MESSAGES.companyId).trim().min(1, INVOICE_MESSAGES.companyId).max(30).transform(compact),
+    companyId: text(INVOICE_MESSAGES.companyId).trim().min(1, INVOICE_MESSAGES.companyId).max(30).transform(compactId),
     vatId: text()
       .trim()
       .max(20, INVOICE_MESSAGES.vatId)
-      .transform(compact)
+      .transform(compactId)
       .optional()
       .transform((value) => (value ? value : undefined)),
     address: required(300, INVOICE_MESSAGES.address),
@@ -118,25 +143,12 @@ export const InvoiceDetailsSchema = z
   })
   .superRefine((details, ctx) => {
     const country = details.country;
-    const rules = INVOICE_COUNTRIES[country];
-    if (!rules) return;
-    if (country === 'BG') {
-      if (!isValidEik(details.companyId))
-        ctx.addIssue({ code: 'custom', path: ['companyId'], message: INVOICE_MESSAGES.eik });
-    } else if (!rules.company.test(details.companyId)) {
-      ctx.addIssue({ code: 'custom', path: ['companyId'], message: INVOICE_MESSAGES.companyIdFormat });
-    }
+    if (!(country in INVOICE_COUNTRIES)) return;
+    const companyProblem = companyIdProblem(country, details.companyId);
+    if (companyProblem) ctx.addIssue({ code: 'custom', path: ['companyId'], message: companyProblem });
     if (details.vatId === undefined) return;
-    const prefix = vatPrefix(country);
-    if (!/^[A-Z]{2}/.test(details.vatId)) {
-      ctx.addIssue({ code: 'custom', path: ['vatId'], message: INVOICE_MESSAGES.vatId });
-    } else if (!details.vatId.startsWith(prefix)) {
-      ctx.addIssue({ code: 'custom', path: ['vatId'], message: INVOICE_MESSAGES.vatIdCountry });
-    } else {
-      const national = details.vatId.slice(2);
-      const valid = rules.vat.test(national) && (country !== 'BG' || national.length === 10 || isValidEik(national));
-      if (!valid) ctx.addIssue({ code: 'custom', path: ['vatId'], message: INVOICE_MESSAGES.vatId });
-    }
+    const vatProblem = vatIdProblem(country, details.vatId);
+    if (vatProblem) ctx.addIssue({ code: 'custom', path: ['vatId'], message: vatProblem });
   });
 export type InvoiceDetailsInput = z.input<typeof InvoiceDetailsSchema>;
 /** What is kept and printed: normalised, `vatId` absent when none was given. */

@@ -28,7 +28,7 @@ describe('the settings the audit file needs', () => {
       'companyId',
     ]);
     const records = { ...DEFAULT_RECORDS, eShopNumber: 'RF1', domain: 'shop.bg', paymentProviderId: '123456789' };
-    expect(auditFileSettingsMissing(records, { companyId: '206123456' })).toEqual([]);
+    expect(auditFileSettingsMissing(records, { companyId: '206123451' })).toEqual([]);
     expect(auditFileSettingsMissing(records, { companyId: '2061234567890' })).toEqual([]);
     expect(auditFileSettingsMissing(records, { companyId: '20612345' })).toEqual(['companyId']);
     expect(auditSettingField('companyId')).toBe('seller.companyId');

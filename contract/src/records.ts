@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { decimalText, Money } from './money.js';
+import { isValidEik } from './invoices.js';
+import { text } from './text.js';
 
 /**
  * Sale records under Ordinance N-18's alternative regime for e-shops (TRADE.md section 2,
@@ -9,6 +11,13 @@ import { decimalText, Money } from './money.js';
 /** How cash on delivery is settled: the courier pays it out by postal money order, or issues the fiscal receipt. */
 export const COD_SETTLEMENTS = ['postal-money-order', 'courier-receipt'] as const;
 export type CodSettlement = (typeof COD_SETTLEMENTS)[number];
+
+/** The VAT rates of Bulgaria's VAT Act (standard, reduced) and 0 for a seller not registered for VAT. */
+export const VAT_RATES = [20, 9, 0] as const;
+
+/** The audit file's limits (dec_audit.xsd): `e_shop_n` and `proc_id`. */
+export const E_SHOP_NUMBER_MAX = 10;
+export const PAYMENT_PROVIDER_ID_MAX = 200;
 
 /** The highest number a 10-digit document number holds. */
 export const DOCUMENT_NUMBER_MAX = 9_999_999_999;
@@ -45,7 +54,7 @@ export const UpdateRecordsBodySchema = z
     eShopNumber: z
       .string()
       .trim()
-      .max(20, 'The e-shop number has at most 20 characters.')
+      .max(E_SHOP_NUMBER_MAX, `The e-shop number has at most ${E_SHOP_NUMBER_MAX} characters (the audit file's limit).`)
       .regex(/^[A-Za-z0-9-]*$/, 'The e-shop number has only Latin letters, digits and dashes.'),
     eShopType: z.union([z.literal(1), z.literal(2)], 'The e-shop type is 1 (own domain) or 2 (platform).'),
     domain: z
@@ -57,15 +66,21 @@ export const UpdateRecordsBodySchema = z
         /^$|^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/,
         'Enter the domain alone, such as shop.example.bg (no https:// and no path).',
       ),
-    paymentProviderId: z
-      .string()
+    // The card provider may be a foreign company with no ЕИК (issue 45): any identifier the file
+    // holds; one that looks like an ЕИК (9 or 13 digits) must be one.
+    paymentProviderId: text()
       .trim()
-      .regex(/^$|^(\d{9}|\d{13})$/, "The payment provider's company ID has 9 or 13 digits."),
+      .max(
+        PAYMENT_PROVIDER_ID_MAX,
+        `The payment provider's identifier has at most ${PAYMENT_PROVIDER_ID_MAX} characters.`,
+      )
+      .refine(
+        (value) => !/^(\d{9}|\d{13})$/.test(value) || isValidEik(value),
+        "This looks like an ЕИК, but its check digit is wrong. Check it on the payment provider's papers.",
+      ),
     vatRate: z
-      .number('The VAT rate is a whole percent from 0 to 50.')
-      .int('The VAT rate is a whole percent from 0 to 50.')
-      .min(0, 'The VAT rate is a whole percent from 0 to 50.')
-      .max(50, 'The VAT rate is a whole percent from 0 to 50.'),
+      .number('The VAT rate is 20, 9 or 0 (%).')
+      .refine((rate) => (VAT_RATES as readonly number[]).includes(rate), 'The VAT rate is 20, 9 or 0 (%).'),
     codSettlement: z.enum(COD_SETTLEMENTS, 'Choose how cash on delivery is settled.'),
     firstDocumentNumber: z
       .number('The first document number is a whole number from 1 to 9999999999.')

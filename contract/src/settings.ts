@@ -3,6 +3,7 @@ import { text } from './text.js';
 import { COD_MAX_OPEN_ORDERS_MAX, QUANTITY_MAX, RETURN_DAYS_MIN } from './constants.js';
 import { money, Money } from './money.js';
 import { RecordsSettingsSchema, UpdateRecordsBodySchema } from './records.js';
+import { compactId, companyIdProblem, vatIdProblem } from './invoices.js';
 import { COURIERS } from './couriers.js';
 
 /** Who sells: shown in the footer, the terms, on product pages (manufacturer) and in every order mail. */
@@ -24,8 +25,8 @@ export type Seller = z.infer<typeof SellerSchema>;
 export const DEMO_SELLER: Seller = {
   legalName: 'Ателие Ноар ЕООД (Atelier Noir Ltd.)',
   address: 'ул. „Граф Игнатиев“ 12, 1000 София, България',
-  companyId: '206123456',
-  vatId: 'BG206123456',
+  companyId: '206123451',
+  vatId: 'BG206123451',
   email: 'hello@atelier-noir.example',
   phone: '+359 2 987 6543',
 };
@@ -108,8 +109,19 @@ export const UpdateSettingsBodySchema = z.object({
     .object({
       legalName: limited('The legal name', 200),
       address: limited('The address', 300),
-      companyId: limited('The company ID', 40),
-      vatId: limited('The VAT ID', 40),
+      // Checked as a buyer's are (issue 45): a Bulgarian seller's ЕИК and VAT ID; empty until set.
+      companyId: limited('The company ID', 40)
+        .transform(compactId)
+        .superRefine((value, ctx) => {
+          const problem = value === '' ? null : companyIdProblem('BG', value);
+          if (problem) ctx.addIssue({ code: 'custom', message: problem });
+        }),
+      vatId: limited('The VAT ID', 40)
+        .transform(compactId)
+        .superRefine((value, ctx) => {
+          const problem = value === '' ? null : vatIdProblem('BG', value);
+          if (problem) ctx.addIssue({ code: 'custom', message: problem });
+        }),
       email: z.union([z.literal(''), z.email('Enter a valid email address.').max(254)]),
       phone: limited('The phone', 40).regex(/^[+\d\s()-]*$/, 'Phone may contain digits, spaces, +, - and brackets.'),
     })

@@ -167,8 +167,8 @@ async function measureFile(db: Db, month: number, live = false) {
 async function auditFiles(db: Db): Promise<Figure[]> {
   await db.execute(sql`update records_settings set e_shop_number = 'RF0001234', domain = 'shop.example.bg',
     payment_provider_id = '175325806' where id = 1`);
-  await db.execute(sql`insert into shop_settings (id, seller_company_id) values (1, '206123456')
-    on conflict (id) do update set seller_company_id = '206123456'`);
+  await db.execute(sql`insert into shop_settings (id, seller_company_id) values (1, '206123451')
+    on conflict (id) do update set seller_company_id = '206123451'`);
   const [{ n } = { n: 0 }] = await db.select({ n: count() }).from(saleDocuments);
   await seedMonth(db, SMALL_MONTH_ORDERS, 4, 1_000_000 + n);
   await seedMonth(db, MONTH_ORDERS, 3, 2_000_000 + n);
@@ -253,8 +253,8 @@ function benchInvoice(): InvoiceRow {
       seller: {
         legalName: 'Ателие Ноар ЕООД',
         address: 'ул. „Граф Игнатиев“ 12, 1000 София',
-        companyId: '206123456',
-        vatId: 'BG206123456',
+        companyId: '206123451',
+        vatId: 'BG206123451',
         email: 'hello@atelier-noir.example',
         phone: '+359 2 000 0000',
       },

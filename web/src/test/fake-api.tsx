@@ -33,8 +33,8 @@ export const TEST_SETTINGS: Settings = {
   seller: {
     legalName: 'Atelier Noir Ltd',
     address: '1 Vitosha Blvd, 1000 Sofia, Bulgaria',
-    companyId: '200000001',
-    vatId: 'BG200000001',
+    companyId: '200000002',
+    vatId: 'BG200000002',
     email: 'shop@example.com',
     phone: '+359 2 000 0000',
   },

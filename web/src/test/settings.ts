@@ -5,8 +5,8 @@ export const SETTINGS: Settings = {
   seller: {
     legalName: 'Ателие Ноар ЕООД (Atelier Noir Ltd.)',
     address: 'ul. Graf Ignatiev 12, 1000 Sofia, Bulgaria',
-    companyId: '206123456',
-    vatId: 'BG206123456',
+    companyId: '206123451',
+    vatId: 'BG206123451',
     email: 'hello@atelier-noir.example',
     phone: '+359 2 987 6543',
   },

@@ -25,7 +25,7 @@ export const recordsSettings = pgTable(
     eShopNumber: varchar('e_shop_number', { length: 20 }).notNull().default(''),
     eShopType: smallint('e_shop_type').notNull().default(1),
     domain: varchar('domain', { length: 253 }).notNull().default(''),
-    paymentProviderId: varchar('payment_provider_id', { length: 13 }).notNull().default(''),
+    paymentProviderId: varchar('payment_provider_id', { length: 200 }).notNull().default(''),
     vatRate: integer('vat_rate').notNull().default(20),
     codSettlement: varchar('cod_settlement', { length: 20, enum: ['postal-money-order', 'courier-receipt'] })
       .notNull()

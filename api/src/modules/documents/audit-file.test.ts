@@ -39,7 +39,7 @@ const adminStep = (orderId: number, name: string, payload?: object, headers?: Re
 
 /** What the audit file needs in the settings. */
 const RECORDS = { eShopNumber: 'RF0001234', domain: 'shop.example.bg', paymentProviderId: '175325806' };
-const SELLER = { companyId: '206123456' };
+const SELLER = { companyId: '206123451' };
 
 /** Two instants inside March 2026 in Sofia, at its edges: 00:30 on the 1st (22:30 UTC on 28 Feb) and 23:30 on the 31st. */
 const MARCH_FIRST = new Date('2026-02-28T22:30:00Z');

@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { decimalText } from '@shop/contract';
+import { decimalText, INVOICE_MESSAGES } from '@shop/contract';
 import { eq } from 'drizzle-orm';
 import jsQR from 'jsqr';
 import { extractImages, extractText, getDocumentProxy } from 'unpdf';
@@ -83,26 +83,61 @@ describe('records settings', () => {
   });
 
   it('refuse values people would mistype with a message per field, and keep good ones', async () => {
-    const bad = await putRecords({ domain: 'https://shop.bg/x', paymentProviderId: '12345', vatRate: 20.5 });
-    expect(bad.statusCode).toBe(400);
-    expect(bad.json<{ fields: Record<string, string> }>().fields).toMatchObject({
-      'records.domain': expect.stringContaining('shop.example.bg') as string,
-      'records.paymentProviderId': expect.stringContaining('9 or 13 digits') as string,
-      'records.vatRate': expect.stringContaining('whole percent') as string,
+    const bad = await putRecords({
+      domain: 'https://shop.bg/x',
+      paymentProviderId: '123456789',
+      vatRate: 21,
+      eShopNumber: 'RF00012345X',
     });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json<{ fields: Record<string, string> }>().fields).toEqual({
+      'records.domain': expect.stringContaining('shop.example.bg') as string,
+      // Nine digits look like an ЕИК: its check digit must hold.
+      'records.paymentProviderId': expect.stringContaining('check digit') as string,
+      // Bulgaria's rates only (issue 45).
+      'records.vatRate': 'The VAT rate is 20, 9 or 0 (%).',
+      // The audit file's e_shop_n holds 10 characters: refused, not cut there.
+      'records.eShopNumber': "The e-shop number has at most 10 characters (the audit file's limit).",
+    });
+    expect((await putRecords({ paymentProviderId: 'x'.repeat(201) })).statusCode).toBe(400);
     const good = await putRecords({
       eShopNumber: 'RF0001234',
       domain: 'Shop.Example.BG',
-      paymentProviderId: '123456789',
+      paymentProviderId: '175325806',
+      vatRate: 9,
       codSettlement: 'courier-receipt',
       firstDocumentNumber: 1000,
     });
     expect(good.statusCode, good.body).toBe(200);
     expect(good.json<{ records: unknown }>().records).toMatchObject({
       domain: 'shop.example.bg',
+      vatRate: 9,
       codSettlement: 'courier-receipt',
       firstDocumentNumber: 1000,
     });
+    // A foreign card provider has no ЕИК: its own registration number is taken (an Irish company's).
+    const foreign = await putRecords({ paymentProviderId: 'IE 3255435CH', vatRate: 20 });
+    expect(foreign.statusCode, foreign.body).toBe(200);
+    expect(foreign.json<{ records: { paymentProviderId: string } }>().records.paymentProviderId).toBe('IE 3255435CH');
+    expect((await putRecords({ paymentProviderId: '175325806' })).statusCode).toBe(200);
+  });
+
+  it("check the seller's own ЕИК and VAT ID as a buyer's are checked, empty until set", async () => {
+    const putSeller = (seller: Record<string, unknown>) =>
+      t.app.inject({ method: 'PUT', url: '/api/admin/settings', headers: bearer(t.admin), payload: { seller } });
+    const bad = await putSeller({ companyId: '206123456', vatId: 'BG12345' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json<{ fields: Record<string, string> }>().fields).toEqual({
+      'seller.companyId': INVOICE_MESSAGES.eik,
+      'seller.vatId': INVOICE_MESSAGES.vatId,
+    });
+    expect((await putSeller({ vatId: 'DE123456789' })).json()).toMatchObject({
+      fields: { 'seller.vatId': INVOICE_MESSAGES.vatIdCountry },
+    });
+    const good = await putSeller({ companyId: '175 325 806', vatId: 'bg175325806' });
+    expect(good.statusCode, good.body).toBe(200);
+    expect(good.json<{ seller: unknown }>().seller).toMatchObject({ companyId: '175325806', vatId: 'BG175325806' });
+    expect((await putSeller({ vatId: '' })).statusCode).toBe(200);
   });
 });
 

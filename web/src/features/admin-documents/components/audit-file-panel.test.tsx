@@ -178,7 +178,7 @@ describe('the records warning', () => {
     const settings: Settings = {
       ...TEST_SETTINGS,
       seller: { ...TEST_SETTINGS.seller, companyId: '' },
-      records: { ...DEFAULT_RECORDS, eShopNumber: 'RF0001234', paymentProviderId: '123456789' },
+      records: { ...DEFAULT_RECORDS, eShopNumber: 'RF0001234', paymentProviderId: '175325806' },
     };
     fakeApi({ 'GET /api/admin/settings': { body: settings } });
     signIn();

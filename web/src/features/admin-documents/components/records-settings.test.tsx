@@ -14,7 +14,7 @@ const complete = {
   ...DEFAULT_RECORDS,
   eShopNumber: 'RF0001234',
   domain: 'shop.example.bg',
-  paymentProviderId: '123456789',
+  paymentProviderId: '175325806',
 };
 
 afterEach(async () => {
@@ -29,16 +29,20 @@ describe('the Sale records section', () => {
     renderWithApi(<RecordsSettingsSection />);
     const user = userEvent.setup();
     await user.type(await screen.findByLabelText('Domain'), 'https://shop.bg/');
-    await user.type(screen.getByLabelText("Payment provider's company ID"), '1234');
+    await user.type(screen.getByLabelText("Payment provider's identifier"), '123456789');
+    await user.type(screen.getByLabelText('E-shop number'), 'RF00012345X');
     await user.clear(screen.getByLabelText('VAT rate (%)'));
-    await user.type(screen.getByLabelText('VAT rate (%)'), '99');
+    await user.type(screen.getByLabelText('VAT rate (%)'), '21');
     await user.click(screen.getByRole('button', { name: 'Save sale records' }));
     expect(screen.getByText('Please correct the marked sale records fields.')).toBeInTheDocument();
     expect(
       screen.getByText('Enter the domain alone, such as shop.example.bg (no https:// and no path).'),
     ).toBeInTheDocument();
-    expect(screen.getByText("The payment provider's company ID has 9 or 13 digits.")).toBeInTheDocument();
-    expect(screen.getByText('The VAT rate is a whole percent from 0 to 50.')).toBeInTheDocument();
+    expect(
+      screen.getByText('Enter up to 200 characters; 9 or 13 digits must be a valid ЕИК (check its last digit).'),
+    ).toBeInTheDocument();
+    expect(screen.getByText('The VAT rate is 20, 9 or 0.')).toBeInTheDocument();
+    expect(screen.getByLabelText('E-shop number')).toHaveValue('RF00012345');
     expect(sent.map((request) => request.key)).toEqual(['GET /api/admin/settings']);
   });
 
@@ -64,7 +68,7 @@ describe('the Sale records section', () => {
     const user = userEvent.setup();
     await user.type(await screen.findByLabelText('Номер на електронния магазин'), 'RF0001234');
     await user.type(screen.getByLabelText('Домейн'), 'shop.example.bg');
-    await user.type(screen.getByLabelText('ЕИК на доставчика на платежни услуги'), '123456789');
+    await user.type(screen.getByLabelText('Идентификатор на доставчика на платежни услуги'), '175325806');
     const first = screen.getByLabelText('Номер на първия документ');
     await user.clear(first);
     await user.type(first, '1000');

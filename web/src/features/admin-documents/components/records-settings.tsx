@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSWRConfig } from 'swr';
 import { toast } from 'react-toastify';
-import { COD_SETTLEMENTS, type RecordsSettings } from '@shop/contract';
+import { COD_SETTLEMENTS, E_SHOP_NUMBER_MAX, PAYMENT_PROVIDER_ID_MAX, type RecordsSettings } from '@shop/contract';
 import { isApiError } from '../../../lib/api-client';
 import { useErrorText, type ErrorWording } from '../../../lib/error-text';
 import { ensureToken } from '../../../lib/session-guard';
@@ -135,12 +135,11 @@ export function RecordsSettingsForm({ records }: { records: RecordsSettings }) {
           </div>
         )}
         <div className={styles.grid}>
-          {field('eShopNumber', { maxLength: 20, hint: t('records.hints.eShopNumber') })}
+          {field('eShopNumber', { maxLength: E_SHOP_NUMBER_MAX, hint: t('records.hints.eShopNumber') })}
           {select('eShopType', ['1', '2'])}
           {field('domain', { maxLength: 253, hint: t('records.hints.domain') })}
           {field('paymentProviderId', {
-            inputMode: 'numeric',
-            maxLength: 13,
+            maxLength: PAYMENT_PROVIDER_ID_MAX,
             hint: t('records.hints.paymentProviderId'),
           })}
           {field('vatRate', { inputMode: 'numeric', maxLength: 2, hint: t('records.hints.vatRate') })}

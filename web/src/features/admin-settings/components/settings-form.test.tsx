@@ -12,8 +12,8 @@ const settings: Settings = {
   seller: {
     legalName: 'Atelier Noir Ltd',
     address: '1 Rakovski St, Sofia',
-    companyId: '204000000',
-    vatId: 'BG204000000',
+    companyId: '204000003',
+    vatId: 'BG204000003',
     email: 'shop@example.com',
     phone: '+359 2 000 0000',
   },
@@ -54,6 +54,24 @@ describe('SettingsForm', () => {
     expect(screen.getByText('Enter an amount from 0 to 10,000, in whole cents.')).toBeInTheDocument();
     expect(screen.getByText('Enter a whole number from 1 to 99.')).toBeInTheDocument();
     await waitFor(() => expect(email).toHaveFocus());
+    expect(sent.map((request) => request.key)).toEqual(['GET /api/admin/settings']);
+  });
+
+  it('checks the seller’s ЕИК and VAT ID as a buyer’s (issue 45) and sends nothing', async () => {
+    const sent = fakeApi({ 'GET /api/admin/settings': { body: settings } });
+    signIn();
+    renderWithApi(<SettingsScreen />);
+    const user = userEvent.setup();
+    const companyId = await screen.findByLabelText('Company ID (UIC)');
+    await user.clear(companyId);
+    await user.type(companyId, '206123456');
+    await user.clear(screen.getByLabelText('VAT ID'));
+    await user.type(screen.getByLabelText('VAT ID'), 'BG12345');
+    await user.click(screen.getByRole('button', { name: 'Save shop settings' }));
+    expect(
+      screen.getByText('This ЕИК is not valid: it has 9 or 13 digits and its last digit is a check digit.'),
+    ).toBeInTheDocument();
+    expect(screen.getByText('The VAT ID is BG followed by the number, such as BG123456789.')).toBeInTheDocument();
     expect(sent.map((request) => request.key)).toEqual(['GET /api/admin/settings']);
   });
 
