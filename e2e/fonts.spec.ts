@@ -3,7 +3,9 @@ import { expect, test } from './fixtures.js';
 /**
  * A server-rendered page preloads with its HTML every face its first screen uses
  * (web/src/styles/first-paint-fonts.ts), and no other. What waits offscreen (a product's reviews,
- * decision 0048) asks for its faces on the way there.
+ * decision 0048) asks for its faces on the way there. Each page is opened once, in one language,
+ * the languages alternating (decision 0049): what a page's faces depend on (its italics, the law's
+ * Cyrillic on an English page, Bulgarian's Cyrillic faces) is each met once.
  *
  * No trace here: a trace's DOM snapshots read the style of what waits offscreen, so its text
  * would ask for faces that a visitor's browser does not ask for.
@@ -11,49 +13,53 @@ import { expect, test } from './fixtures.js';
 test.use({ trace: 'off' });
 
 test.describe('fonts', () => {
-  for (const lang of ['en', 'bg'] as const) {
-    test(`every face a server-rendered page (${lang}) uses is preloaded with its HTML, and no preload goes unused`, async ({
-      browser,
-      shop,
-    }) => {
-      for (const path of ['/', '/clothing', '/product/1', '/terms', '/contact-us']) {
-        // A first visit each time: a face already in the browser's cache says nothing of the page.
-        const context = await browser.newContext({ baseURL: shop.baseURL });
-        await context.addCookies([
-          { name: 'lang', value: lang, url: shop.baseURL },
-          { name: 'terms', value: 'accepted', url: shop.baseURL },
-        ]);
-        await context.addInitScript((language) => {
-          localStorage.setItem('acceptedTerms', 'true');
-          localStorage.setItem('lang', language);
-        }, lang);
-        const page = await context.newPage();
-        await page.goto(path);
-        await page.waitForLoadState('networkidle');
-        const fonts = await page.evaluate(() =>
-          performance
-            .getEntriesByType('resource')
-            .filter((entry) => entry.name.endsWith('.woff2'))
-            .map((entry) => ({
-              file: entry.name.slice(entry.name.lastIndexOf('/') + 1),
-              by: (entry as PerformanceResourceTiming).initiatorType,
-            })),
-        );
-        const preloaded = await page.evaluate(() =>
-          Array.from(document.querySelectorAll<HTMLLinkElement>('link[rel=preload][as=font]'), (link) =>
-            link.href.slice(link.href.lastIndexOf('/') + 1),
-          ),
-        );
-        // Found by the style sheet (initiator "css") means found late: after the first paint.
-        expect(
-          fonts.filter((font) => font.by !== 'link'),
-          path,
-        ).toEqual([]);
-        expect(fonts.map((font) => font.file).sort(), path).toEqual([...preloaded].sort());
-        await context.close();
-      }
-    });
-  }
+  test('every face a server-rendered page uses is preloaded with its HTML, and no preload goes unused', async ({
+    browser,
+    shop,
+  }) => {
+    for (const [path, lang] of [
+      ['/', 'bg'],
+      ['/clothing', 'en'],
+      ['/product/1', 'bg'],
+      ['/terms', 'en'],
+      ['/contact-us', 'bg'],
+    ] as const) {
+      // A first visit each time: a face already in the browser's cache says nothing of the page.
+      const context = await browser.newContext({ baseURL: shop.baseURL });
+      await context.addCookies([
+        { name: 'lang', value: lang, url: shop.baseURL },
+        { name: 'terms', value: 'accepted', url: shop.baseURL },
+      ]);
+      await context.addInitScript((language) => {
+        localStorage.setItem('acceptedTerms', 'true');
+        localStorage.setItem('lang', language);
+      }, lang);
+      const page = await context.newPage();
+      await page.goto(path);
+      await page.waitForLoadState('networkidle');
+      const fonts = await page.evaluate(() =>
+        performance
+          .getEntriesByType('resource')
+          .filter((entry) => entry.name.endsWith('.woff2'))
+          .map((entry) => ({
+            file: entry.name.slice(entry.name.lastIndexOf('/') + 1),
+            by: (entry as PerformanceResourceTiming).initiatorType,
+          })),
+      );
+      const preloaded = await page.evaluate(() =>
+        Array.from(document.querySelectorAll<HTMLLinkElement>('link[rel=preload][as=font]'), (link) =>
+          link.href.slice(link.href.lastIndexOf('/') + 1),
+        ),
+      );
+      // Found by the style sheet (initiator "css") means found late: after the first paint.
+      expect(
+        fonts.filter((font) => font.by !== 'link'),
+        `${path} in ${lang}`,
+      ).toEqual([]);
+      expect(fonts.map((font) => font.file).sort(), `${path} in ${lang}`).toEqual([...preloaded].sort());
+      await context.close();
+    }
+  });
 
   test('a review in Bulgarian on an English page asks for the Cyrillic face once the reviews come near', async ({
     browser,

@@ -10,7 +10,8 @@ import { adminToken, inStock, type StockedProduct } from './support/stock.js';
  * is in Bulgarian, server-rendered and in the app (English stays the fallback, an explicit choice
  * wins); an owner who gives 30 days to withdraw and switches cash on delivery off sees every page
  * say 30 days and promise no cash on delivery; the contact page names the owner's seller; the cart
- * estimates delivery. A shop of its own: the journey changes its settings.
+ * estimates delivery (in Bulgarian: one language per journey, decision 0049). A shop of its own:
+ * the journey changes its settings.
  */
 let shop: ShopServer;
 test.beforeAll(async () => {
@@ -106,42 +107,41 @@ test('30 days to withdraw and no cash on delivery reach every page; the contact 
   await context.addCookies([{ name: 'terms', value: 'accepted', url: shop.baseURL }]);
   await page.evaluate(() => localStorage.setItem('acceptedTerms', 'true'));
 
-  for (const lang of ['en', 'bg'] as const satisfies Lang[]) {
-    const t = translator(lang);
-    const cod = lang === 'en' ? /cash on delivery/i : /наложен платеж/i;
-    const noCodClaim = (text: string) => text.replace(t('faqs.items.payments.aCard'), '');
+  const lang: Lang = 'bg';
+  const t = translator(lang);
+  const cod = /наложен платеж/i;
+  const noCodClaim = (text: string) => text.replace(t('faqs.items.payments.aCard'), '');
 
-    await page.goto(`/?lang=${lang}`);
-    await appReady(page);
-    await expect(page.getByText(t('banner.textCard', { returnDays: 30 }))).toBeVisible();
-    await screenshots(page, `settings-home-${lang}`);
+  await page.goto(`/?lang=${lang}`);
+  await appReady(page);
+  await expect(page.getByText(t('banner.textCard', { returnDays: 30 }))).toBeVisible();
+  await screenshots(page, `settings-home-${lang}`);
 
-    await page.goto(`/product/${product.id}?lang=${lang}`);
-    await appReady(page);
-    await expect(page.getByText(t('product.noteReturns', { returnDays: 30 }))).toBeVisible();
-    await expect(page.getByText(t('product.notePaymentsCard'))).toBeVisible();
-    expect(await page.locator('main').innerText()).not.toMatch(cod);
-    await screenshots(page, `settings-product-${lang}`);
+  await page.goto(`/product/${product.id}?lang=${lang}`);
+  await appReady(page);
+  await expect(page.getByText(t('product.noteReturns', { returnDays: 30 }))).toBeVisible();
+  await expect(page.getByText(t('product.notePaymentsCard'))).toBeVisible();
+  expect(await page.locator('main').innerText()).not.toMatch(cod);
+  await screenshots(page, `settings-product-${lang}`);
 
-    await page.goto(`/faqs?lang=${lang}`);
-    await appReady(page);
-    const faqs = page.locator('main');
-    await expect(faqs).toContainText(t('faqs.items.returns.a', { returnDays: 30 }));
-    await expect(faqs).toContainText(t('faqs.items.payments.aCard'));
-    expect(noCodClaim((await faqs.textContent()) ?? '')).not.toMatch(cod);
+  await page.goto(`/faqs?lang=${lang}`);
+  await appReady(page);
+  const faqs = page.locator('main');
+  await expect(faqs).toContainText(t('faqs.items.returns.a', { returnDays: 30 }));
+  await expect(faqs).toContainText(t('faqs.items.payments.aCard'));
+  expect(noCodClaim((await faqs.textContent()) ?? '')).not.toMatch(cod);
 
-    await page.goto(`/contact-us?lang=${lang}`);
-    await appReady(page);
-    const contact = page.locator('main');
-    await expect(contact.getByRole('link', { name: SELLER.email })).toHaveAttribute('href', `mailto:${SELLER.email}`);
-    await expect(contact.getByText(SELLER.legalName)).toBeVisible();
-    await screenshots(page, `settings-contact-${lang}`);
+  await page.goto(`/contact-us?lang=${lang}`);
+  await appReady(page);
+  const contact = page.locator('main');
+  await expect(contact.getByRole('link', { name: SELLER.email })).toHaveAttribute('href', `mailto:${SELLER.email}`);
+  await expect(contact.getByText(SELLER.legalName)).toBeVisible();
+  await screenshots(page, `settings-contact-${lang}`);
 
-    await page.goto(`/cart?lang=${lang}`);
-    await appReady(page);
-    await expect(page.getByText(t('cart.totalNoteCard'))).toBeVisible();
-    await expect(page.getByTestId('cart-delivery')).toBeVisible();
-    await screenshots(page, `settings-cart-${lang}`);
-  }
+  await page.goto(`/cart?lang=${lang}`);
+  await appReady(page);
+  await expect(page.getByText(t('cart.totalNoteCard'))).toBeVisible();
+  await expect(page.getByTestId('cart-delivery')).toBeVisible();
+  await screenshots(page, `settings-cart-${lang}`);
   await context.close();
 });
