@@ -77,6 +77,8 @@ export const ErrorBodySchema = z.object({
    * refund above what is left: what can still be refunded. In the shop currency, as every amount.
    */
   remaining: z.number().optional(),
+  /** CODE_NOT_FOUND of a discount code whose end has passed: when it ended (ISO 8601). */
+  expiredAt: z.string().optional(),
 });
 export type ErrorBody = z.infer<typeof ErrorBodySchema>;
 

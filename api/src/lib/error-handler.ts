@@ -102,6 +102,7 @@ export function installErrorHandler(app: FastifyInstance): void {
       if (error.available !== undefined) body.available = error.available;
       if (error.sizes) body.sizes = error.sizes;
       if (error.remainingCents !== undefined) body.remaining = z.encode(Money, error.remainingCents);
+      if (error.expiredAt) body.expiredAt = error.expiredAt.toISOString();
       return reply.code(statusOf(error)).send(body);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

@@ -17,6 +17,8 @@ export class AppError extends Error {
    * what can still be refunded. Sent as `remaining`, in the shop currency (error-handler.ts).
    */
   remainingCents?: number;
+  /** CODE_NOT_FOUND of a discount code that has ended: when (sent as `expiredAt`). */
+  expiredAt?: Date;
 
   constructor(
     public readonly code: ErrorCode,

@@ -31,6 +31,8 @@ export class ApiError extends Error {
     readonly sizes: NonNullable<ErrorBody['sizes']> = [],
     /** CODE_MIN_SUBTOTAL: how much more of goods the discount code needs. */
     readonly remaining?: number,
+    /** CODE_NOT_FOUND of a discount code that has ended: when (ISO 8601). */
+    readonly expiredAt?: string,
   ) {
     super(message);
   }
@@ -63,7 +65,8 @@ function isErrorBody(value: unknown): value is ErrorBody {
     (body.lines === undefined || Array.isArray(body.lines)) &&
     (body.available === undefined || typeof body.available === 'number') &&
     (body.sizes === undefined || Array.isArray(body.sizes)) &&
-    (body.remaining === undefined || typeof body.remaining === 'number')
+    (body.remaining === undefined || typeof body.remaining === 'number') &&
+    (body.expiredAt === undefined || typeof body.expiredAt === 'string')
   );
 }
 
@@ -81,6 +84,7 @@ async function toApiError(response: Response): Promise<ApiError> {
         body.available,
         body.sizes ?? [],
         body.remaining,
+        body.expiredAt,
       );
     }
   } catch {

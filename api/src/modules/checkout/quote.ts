@@ -57,6 +57,8 @@ export interface PricedCart {
   /** Each line's share of the code's discount, in the lines' order. */
   shares: number[];
   code: ApplicableCode | null;
+  /** A free-delivery code on a delivery free anyway: quoted as applied, not taken by the order. */
+  idleCode: ApplicableCode | null;
   /** The delivery price before the free-delivery threshold: 0 with a free-delivery code. */
   deliveryPriceCents: number;
   totals: OrderTotals;
@@ -96,31 +98,41 @@ export async function priceCart(
         phone: request.phone,
       })
     : null;
-  const shares = code ? discountShares(lines, code) : lines.map(() => 0);
-  const deliveryPriceCents =
-    code?.kind === 'free-delivery'
-      ? 0
-      : (request.deliveryCents ??
-        (request.deliveryMethod === 'address'
-          ? settings.deliveryAddressCents
-          : request.deliveryMethod === 'locker'
-            ? lockerCents(settings)
-            : settings.deliveryOfficeCents));
-  const totals = orderTotals({
-    lines: lines.map((line, index) => ({ ...line, discountCents: shares[index]! })),
-    delivery: { priceCents: deliveryPriceCents, freeFromCents: settings.freeDeliveryFromCents },
-    codFeeCents: request.cod ? settings.codFeeCents : 0,
-    vatRatePercent: VAT_RATE_PERCENT,
-  });
-  return { lines, shares, code, deliveryPriceCents, totals };
+  const regularCents =
+    request.deliveryCents ??
+    (request.deliveryMethod === 'address'
+      ? settings.deliveryAddressCents
+      : request.deliveryMethod === 'locker'
+        ? lockerCents(settings)
+        : settings.deliveryOfficeCents);
+  const reckon = (sharesOf: number[], deliveryCents: number) =>
+    orderTotals({
+      lines: lines.map((line, index) => ({ ...line, discountCents: sharesOf[index]! })),
+      delivery: { priceCents: deliveryCents, freeFromCents: settings.freeDeliveryFromCents },
+      codFeeCents: request.cod ? settings.codFeeCents : 0,
+      vatRatePercent: VAT_RATE_PERCENT,
+    });
+  const none = lines.map(() => 0);
+  // A free-delivery code on a delivery that is free already changes nothing: the quote shows it,
+  // but the order does not take it, so the shopper keeps their use for another order (issue 45).
+  if (code?.kind === 'free-delivery') {
+    const without = reckon(none, regularCents);
+    if (without.deliveryCents === 0) {
+      return { lines, shares: none, code: null, idleCode: code, deliveryPriceCents: regularCents, totals: without };
+    }
+  }
+  const shares = code ? discountShares(lines, code) : none;
+  const deliveryPriceCents = code?.kind === 'free-delivery' ? 0 : regularCents;
+  return { lines, shares, code, idleCode: null, deliveryPriceCents, totals: reckon(shares, deliveryPriceCents) };
 }
 
 /** The quote's answer: the cart's totals as the checkout will store them. */
 export function toQuote(priced: PricedCart): Quote {
-  const { totals, code } = priced;
+  const { totals, code, idleCode } = priced;
+  const shown = code ?? idleCode;
   return {
     subtotal: totals.subtotalCents,
-    discount: code ? { code: code.code, amount: totals.discountCents } : null,
+    discount: shown ? { code: shown.code, amount: totals.discountCents } : null,
     deliveryCost: totals.deliveryCents,
     codFee: totals.codFeeCents,
     total: totals.totalCents,

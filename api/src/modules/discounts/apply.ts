@@ -78,7 +78,7 @@ export async function applicableCode(
       ),
     );
   const [code] = lock ? await query.for('update') : await query;
-  if (!code) throw new AppError('CODE_NOT_FOUND', 'This code does not exist or is not active.');
+  if (!code) throw await notFound(tx, typed);
   if (code.minSubtotalCents !== null && subtotalCents < code.minSubtotalCents) {
     throw new MinSubtotalError(code.minSubtotalCents - subtotalCents);
   }
@@ -96,6 +96,39 @@ export async function applicableCode(
     value: code.value,
     includeSaleItems: code.includeSaleItems,
   };
+}
+
+/** When a code ended, as the shop's English messages write it: "30 November 2026 at 23:59" (Sofia). */
+const ENDED = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Europe/Sofia',
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
+/**
+ * 404 CODE_NOT_FOUND for a code no checkout may use: a switched-on code whose end has passed says
+ * it expired and when (`expiredAt`; issue 45), not "does not exist", which reads like a typo. The
+ * contract keeps the one code for every date refusal (TRADE.md section 4).
+ */
+async function notFound(tx: Db | Tx, typed: string): Promise<AppError> {
+  const [ended] = await tx
+    .select({ endsAt: discountCodes.endsAt })
+    .from(discountCodes)
+    .where(
+      and(
+        sql`lower(${discountCodes.code}) = lower(${typed})`,
+        eq(discountCodes.active, true),
+        sql`${discountCodes.endsAt} <= now()`,
+      ),
+    );
+  if (!ended?.endsAt) return new AppError('CODE_NOT_FOUND', 'This code does not exist or is not active.');
+  const refused = new AppError('CODE_NOT_FOUND', `This code expired on ${ENDED.format(ended.endsAt)}.`);
+  refused.expiredAt = ended.endsAt;
+  return refused;
 }
 
 /**

@@ -170,6 +170,22 @@ describe('POST /api/checkout/quote', () => {
       endsAt: new Date(Date.now() - 86_400_000).toISOString(),
     });
     expect(await refusal(ended.code)).toEqual([404, 'CODE_NOT_FOUND']);
+    // An ended code says so, and when (issue 45): not "does not exist", which reads like a typo.
+    const endedAt = new Date('2026-03-31T20:59:00Z');
+    const march = await createCode({ startsAt: '2026-03-01T00:00:00Z', endsAt: endedAt.toISOString() });
+    const expired = await quote(user, { discountCode: march.code.toLowerCase() });
+    expect(expired.statusCode).toBe(404);
+    expect(expired.json()).toEqual({
+      code: 'CODE_NOT_FOUND',
+      error: 'This code expired on 31 March 2026 at 23:59.',
+      expiredAt: endedAt.toISOString(),
+    });
+    // A switched-off code whose end has passed is not named.
+    const off = await createCode({ startsAt: '2026-03-01T00:00:00Z', endsAt: endedAt.toISOString(), active: false });
+    expect((await quote(user, { discountCode: off.code })).json()).toEqual({
+      code: 'CODE_NOT_FOUND',
+      error: 'This code does not exist or is not active.',
+    });
     const minimum = await createCode({ minSubtotal: 50 });
     const small = await quote(user, { discountCode: minimum.code });
     expect(small.statusCode).toBe(409);
@@ -252,6 +268,31 @@ describe('a checkout with a code', () => {
     const again = await checkout(user, { discountCode: code, paymentMethod: 'cod' });
     expect(again.statusCode).toBe(409);
     expect(again.json().code).toBe('CODE_ALREADY_USED');
+  });
+
+  it('leaves a free-delivery code unused on an order whose delivery is free anyway, for a later order', async () => {
+    // 120.00 of goods: above the 100.00 threshold, delivery is free without the code.
+    const user = await shopperBuying(12_000);
+    const { code, id } = await createCode({ kind: 'free-delivery', maxUsesPerCustomer: 1 });
+    expect((await quote(user, { discountCode: code })).json()).toMatchObject({
+      discount: { code, amount: 0 },
+      deliveryCost: 0,
+    });
+    const placed = await checkout(user, { discountCode: code, paymentMethod: 'cod' });
+    expect(placed.statusCode, placed.body).toBe(201);
+    const [order] = await t.db.select().from(orders).where(eq(orders.id, placed.json().orderId));
+    expect(order?.discountCodeId).toBeNull();
+    const uses = async () =>
+      (await t.app.inject({ url: '/api/admin/discount-codes', headers: bearer(t.admin) }))
+        .json()
+        .find((entry: { id: number }) => entry.id === id).uses;
+    expect(await uses()).toBe(0);
+
+    // A small order later: the code takes 6.90 of delivery off, and its one use.
+    await addCartLine(t.db, user, await t.createProduct({ priceCents: 3_000 }));
+    expect((await quote(user, { discountCode: code })).json()).toMatchObject({ deliveryCost: 0, total: 30 });
+    expect((await checkout(user, { discountCode: code, paymentMethod: 'cod' })).statusCode).toBe(201);
+    expect(await uses()).toBe(1);
   });
 
   it('lets a shopper back from the payment page apply their code again: their own open checkout holds it for them', async () => {

@@ -38,6 +38,7 @@ const CODES = [
     includeSaleItems: true,
   }),
   code({ id: 3, code: 'FREESHIP', kind: 'free-delivery', value: null, minSubtotal: null, active: false }),
+  code({ id: 5, code: 'MARCH', endsAt: '2026-03-31T20:59:00.000Z' }),
 ];
 const PATH = 'GET /api/admin/discount-codes';
 
@@ -63,6 +64,9 @@ describe('DiscountCodesScreen', () => {
     const freeship = screen.getByTestId('code-FREESHIP');
     expect(freeship).toHaveTextContent('Free delivery');
     expect(within(freeship).getByRole('switch', { name: 'FREESHIP active' })).not.toBeChecked();
+    // A code whose end has passed is marked (issue 45); one without an end is not.
+    expect(within(screen.getByTestId('code-MARCH')).getByText('Expired')).toBeVisible();
+    expect(within(winter).queryByText('Expired')).toBeNull();
   });
 
   it('creates a code: the body the contract takes, local times sent with their offset', async () => {

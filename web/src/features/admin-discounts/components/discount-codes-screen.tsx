@@ -49,6 +49,8 @@ export function DiscountCodesScreen() {
   const [toDelete, setToDelete] = useState<DiscountCode | null>(null);
   const [deleting, setDeleting] = useState(false);
   const [switching, setSwitching] = useState<number | null>(null);
+  // What counts as ended: the moment the screen opened (a render reads no clock).
+  const [now] = useState(() => Date.now());
   const money = (amount: number) => formatMoney(amount, lang, currency);
   const when = (iso: string) =>
     new Date(iso).toLocaleString(LOCALES[lang] ?? 'en-GB', { dateStyle: 'medium', timeStyle: 'short' });
@@ -148,6 +150,12 @@ export function DiscountCodesScreen() {
               </td>
               <td data-label={t('adminDiscounts.table.dates')} className={styles.dates}>
                 {datesOf(code)}
+                {code.endsAt !== null && Date.parse(code.endsAt) <= now && (
+                  <>
+                    {' '}
+                    <span className={badge.accent}>{t('adminDiscounts.table.expired')}</span>
+                  </>
+                )}
               </td>
               <td data-label={t('adminDiscounts.table.uses')} className={`${table.number} ${styles.uses}`}>
                 {code.maxUses === null

@@ -96,7 +96,7 @@ export function CheckoutView() {
     if (!code || asked.discountCode !== code) return;
     // A code already applied survives a failure that is not about it (no connection a moment).
     if (appliedCode === code && !isCodeRefusal(error) && !isTooManyTries(error)) return;
-    setCodeError(codeErrorText(error, t, money));
+    setCodeError(codeErrorText(error, t, money, lang));
     setCode(null);
   });
   const totals = quoted.quote;
@@ -190,7 +190,7 @@ export function CheckoutView() {
         const error = result.error;
         // The code was used up (or the like) since it was applied: said beside the field, the form kept.
         if (appliedCode && isCodeRefusal(error)) {
-          setCodeError(codeErrorText(error, t, money));
+          setCodeError(codeErrorText(error, t, money, lang));
           setCode(null);
           toast.error(t('checkout.code.refusedAtCheckout'));
           break;
