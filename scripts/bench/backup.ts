@@ -2,8 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { askShop } from '../../api/src/platform/backup/control.js';
-import { startServer, stop } from '../../api/src/robustness/support/server.js';
-import { API_ENTRY, SERVER_ENV } from './fixture.js';
+import { startBenchServer, stopBenchServer } from './fixture.js';
 import { httpClient, percentile, round, sleep, type Figure } from './lib.js';
 
 const PRODUCT_RATE = 200;
@@ -55,9 +54,10 @@ async function load(url: string, productIds: number[], seconds: number): Promise
 export async function backup(): Promise<Figure[]> {
   const seconds = Number(process.env.BENCH_BACKUP_SECONDS ?? 5);
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-backup-'));
-  const server = await startServer(
-    { ...SERVER_ENV, SEED_DEMO: 'true', DATA_DIR: dataDir, BACKUP_INTERVAL_HOURS: '0' },
-    { entry: API_ENTRY, timeoutMs: 180_000 },
+  const server = await startBenchServer(
+    'API on PGlite',
+    { SEED_DEMO: 'true', DATA_DIR: dataDir, BACKUP_INTERVAL_HOURS: '0' },
+    { timeoutMs: 180_000 },
   );
   try {
     const products = (await (await fetch(`${server.url}/api/products`)).json()) as { id: number }[];
@@ -152,7 +152,7 @@ export async function backup(): Promise<Figure[]> {
       },
     ];
   } finally {
-    await stop(server);
+    await stopBenchServer(server);
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

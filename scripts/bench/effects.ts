@@ -3,9 +3,8 @@ import { SMTPServer } from 'smtp-server';
 import { openDatabase } from '../../api/src/db/client.js';
 import { TEST_DELIVERY } from '../../api/src/modules/payments/test-support.js';
 import { emptyPostgresDatabase } from '../../api/src/robustness/support/postgres.js';
-import { startServer, stop } from '../../api/src/robustness/support/server.js';
 import { createProduct, createUser } from '../../api/src/test/factories.js';
-import { API_ENTRY, SERVER_ENV } from './fixture.js';
+import { startBenchServer, stopBenchServer } from './fixture.js';
 import { httpClient, percentile, round, sleep, type Figure } from './lib.js';
 
 /** Orders placed, and their rate: 5 s at 100 a second (after 1 s of warming up). */
@@ -46,10 +45,11 @@ export async function effects(): Promise<Figure[]> {
       insert into cart_items (user_id, product_id, color_id, size, quantity)
       select unnest(${`{${shoppers.map((shopper) => shopper.id).join(',')}}`}::int[]), ${product.id},
         ${product.colors[0]!.id}, 'M', 1`);
-    const server = await startServer(
-      { ...SERVER_ENV, DATABASE_URL: postgres.url, MAIL: 'smtp', SMTP_URL: `smtp://127.0.0.1:${port}` },
-      { entry: API_ENTRY },
-    );
+    const server = await startBenchServer('API on PostgreSQL', {
+      DATABASE_URL: postgres.url,
+      MAIL: 'smtp',
+      SMTP_URL: `smtp://127.0.0.1:${port}`,
+    });
     const client = httpClient(server.url);
     const body = JSON.stringify({ delivery: TEST_DELIVERY, paymentMethod: 'cod' });
     const answered = new Map<string, number>();
@@ -75,7 +75,7 @@ export async function effects(): Promise<Figure[]> {
       for (let waited = 0; waited < 10_000 && received.size < answered.size; waited += 50) await sleep(50);
     } finally {
       client.close();
-      await stop(server);
+      await stopBenchServer(server);
     }
     const measured = shoppers.slice(WARM_UP).map((shopper) => shopper.email);
     const delays = measured.flatMap((email) => {

@@ -4,6 +4,7 @@ import { cartItems, productColorImages, productReviews, wishlistItems } from '..
 import { emptyPostgresDatabase } from '../../api/src/robustness/support/postgres.js';
 import { startServer, stop, type ServerRun } from '../../api/src/robustness/support/server.js';
 import { createProduct, createUser, type CreatedProduct, type CreatedUser } from '../../api/src/test/factories.js';
+import { METRICS_TOKEN, unwatchLoop, watchLoop } from './lib.js';
 
 export const PRODUCTS = 500;
 export const SHOPPERS = 1000;
@@ -22,7 +23,34 @@ export const SERVER_ENV = {
   // searching, not the limits' 429s.
   PAGE_RATE_LIMIT: '100000000',
   SEARCH_RATE_LIMIT: '100000000',
+  // The benchmark reads each server's event-loop delay from its metrics (lib.ts, watchLoop).
+  METRICS_TOKEN,
+  // BENCH_PROFILE_DIR=<folder>: every server a section starts writes its CPU profile there (profiled-main.mjs).
+  ...(process.env.BENCH_PROFILE_DIR ? { BENCH_PROFILE_DIR: process.env.BENCH_PROFILE_DIR } : {}),
 };
+
+/**
+ * Starts a built server for a section (startServer) and watches its event loop from its first
+ * 200 on; `stopBenchServer` reads the loop a last time and stops it.
+ */
+export async function startBenchServer(
+  name: string,
+  env: Record<string, string>,
+  options: Parameters<typeof startServer>[1] = {},
+): Promise<ServerRun> {
+  const entry = process.env.BENCH_PROFILE_DIR
+    ? 'scripts/bench/profiled-main.mjs'
+    : // BENCH_API_ENTRY=api/dist-before/main.js: another build of the API, for a before/after comparison.
+      (process.env.BENCH_API_ENTRY ?? API_ENTRY);
+  const server = await startServer({ ...SERVER_ENV, ...env }, { entry, ...options });
+  await watchLoop(name, server.url);
+  return server;
+}
+
+export async function stopBenchServer(server: ServerRun): Promise<void> {
+  await unwatchLoop(server.url);
+  await stop(server);
+}
 
 export interface PostgresFixture {
   url: string;
@@ -120,7 +148,7 @@ export async function postgresFixture(): Promise<PostgresFixture> {
   await db.insert(cartItems).values(lines(3, 0));
   await db.insert(wishlistItems).values(lines(2, 101));
   await fashionDetails(db, products, shoppers);
-  const server = await startServer({ ...SERVER_ENV, DATABASE_URL: postgres.url }, { entry: API_ENTRY });
+  const server = await startBenchServer('API on PostgreSQL', { DATABASE_URL: postgres.url });
   return {
     url: postgres.url,
     database,
@@ -128,7 +156,7 @@ export async function postgresFixture(): Promise<PostgresFixture> {
     shoppers,
     server,
     async close() {
-      await stop(server);
+      await stopBenchServer(server);
       await database.close();
       await postgres.drop();
     },

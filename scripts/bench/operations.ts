@@ -4,9 +4,8 @@ import { openDatabase } from '../../api/src/db/client.js';
 import { queryRows } from '../../api/src/db/rows.js';
 import { TEST_DELIVERY } from '../../api/src/modules/payments/test-support.js';
 import { emptyPostgresDatabase } from '../../api/src/robustness/support/postgres.js';
-import { startServer, stop } from '../../api/src/robustness/support/server.js';
 import { createUser } from '../../api/src/test/factories.js';
-import { API_ENTRY, SERVER_ENV } from './fixture.js';
+import { startBenchServer, stopBenchServer } from './fixture.js';
 import { httpClient, percentile, round, rssMb, sleep, type Figure } from './lib.js';
 
 /**
@@ -99,7 +98,7 @@ export async function operations(): Promise<Figure[]> {
     console.log(`  seeding ${PRODUCTS.toLocaleString('en')} products and ${ORDERS.toLocaleString('en')} orders…`);
     await seed(database.db);
     const admin = await createUser(database.db, { role: 'ADMIN' });
-    const server = await startServer({ ...SERVER_ENV, DATABASE_URL: postgres.url }, { entry: API_ENTRY });
+    const server = await startBenchServer('API on PostgreSQL', { DATABASE_URL: postgres.url });
     const client = httpClient(server.url);
     const asAdmin = { authorization: `Bearer ${admin.token}` };
     try {
@@ -203,7 +202,7 @@ export async function operations(): Promise<Figure[]> {
       figures.push(await contention(database.db, client));
     } finally {
       client.close();
-      await stop(server);
+      await stopBenchServer(server);
     }
   } finally {
     await database.close();

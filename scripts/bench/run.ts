@@ -11,7 +11,7 @@ import { polling } from './polling.js';
 import { writes } from './writes.js';
 import { backup } from './backup.js';
 import { postgresFixture, type PostgresFixture } from './fixture.js';
-import { printTable, type Figure } from './lib.js';
+import { beginLoopSection, endLoopSection, printTable, type Figure } from './lib.js';
 import { couriers } from './couriers.js';
 import { effects } from './effects.js';
 import { operations } from './operations.js';
@@ -77,7 +77,9 @@ try {
         console.log('  seeding PostgreSQL: 500 products, 1,000 shoppers with sessions, carts and wishlists…');
         fixture = await postgresFixture();
       }
+      await beginLoopSection();
       figures.push(...(await section.run(fixture!)));
+      figures.push(await endLoopSection(name, { besides: section.needsPostgres ? undefined : fixture?.server.url }));
     } catch (error) {
       figures.push({
         section: name,

@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { repoRoot, startServer, stop } from '../../api/src/robustness/support/server.js';
-import { API_ENTRY, SERVER_ENV } from './fixture.js';
+import { repoRoot } from '../../api/src/robustness/support/server.js';
+import { startBenchServer, stopBenchServer } from './fixture.js';
 import { round, type Figure } from './lib.js';
 
 const assetsDir = join(repoRoot, 'web/dist/assets');
@@ -133,9 +133,10 @@ async function warmUp(url: string, paths: string[]): Promise<void> {
 export async function web(): Promise<Figure[]> {
   if (!existsSync(join(repoRoot, 'web/dist/index.html'))) throw new Error('web/dist is missing: the build failed');
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-web-'));
-  const server = await startServer(
-    { ...SERVER_ENV, SEED_DEMO: 'true', DATA_DIR: dataDir },
-    { entry: API_ENTRY, timeoutMs: 180_000 },
+  const server = await startBenchServer(
+    'API on PGlite',
+    { SEED_DEMO: 'true', DATA_DIR: dataDir },
+    { timeoutMs: 180_000 },
   );
   try {
     const products = (await (await fetch(`${server.url}/api/products`)).json()) as { id: number }[];
@@ -196,7 +197,7 @@ export async function web(): Promise<Figure[]> {
     }
     return figures;
   } finally {
-    await stop(server);
+    await stopBenchServer(server);
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
