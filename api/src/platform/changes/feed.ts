@@ -133,14 +133,26 @@ export class ChangeFeed {
     return { marker: `${this.markerPrefix}${(this.markerCount += 1)}`, done, resolve };
   }
 
+  /**
+   * Sends the marker on the listening connection itself, never through the pool: a burst of
+   * queries waiting for a pooled connection (a thousand sessions read at once) would otherwise
+   * hold the marker back, and with it every signed-in request, cached answers included, and past
+   * FENCE_TIMEOUT_MS switch every cache off (decision 0053). A session hears its own
+   * notifications, after those of every transaction committed before its own.
+   */
   private send(fence: Fence): Fence {
     this.sent = fence;
     const timer = setTimeout(() => this.lose(new Error('a fence marker did not come back')), FENCE_TIMEOUT_MS);
     timer.unref();
     void fence.done.then(() => clearTimeout(timer));
-    this.database
-      .pool!.query('select pg_notify($1, $2)', [CHANGES_CHANNEL, fence.marker])
-      .catch((error: unknown) => this.lose(error as Error));
+    const listener = this.listener;
+    if (!listener) {
+      this.lose(new Error('no listener to send a fence marker on'));
+      return fence;
+    }
+    listener.query('select pg_notify($1, $2)', [CHANGES_CHANNEL, fence.marker]).catch((error: unknown) => {
+      if (this.listener === listener) this.lose(error as Error);
+    });
     return fence;
   }
 

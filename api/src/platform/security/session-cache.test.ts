@@ -74,6 +74,25 @@ describe('SessionCache', () => {
     expect(load).toHaveBeenCalledTimes(2);
   });
 
+  it('reads the sessions primed together again over the second half of the maximum age, not all at once', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const maxAgeMs = 300_000;
+    const cache = new SessionCache(() => true, { maxAgeMs });
+    const started = Date.now();
+    const hashes = Array.from({ length: 1000 }, (_, index) => `hash-${index}`);
+    await cache.prime(async () => hashes.map((tokenHash, index) => ({ tokenHash, user: userOf(index + 1) })));
+    const stillKnown = (after: number) => {
+      vi.setSystemTime(started + after);
+      return hashes.filter((hash) => cache.peek(hash) !== undefined).length;
+    };
+    expect(stillKnown(maxAgeMs / 2 - 1)).toBe(1000);
+    // A quarter of the way through the second half: about a quarter read again, far from all of them.
+    const atFiveEighths = stillKnown((maxAgeMs * 5) / 8);
+    expect(atFiveEighths).toBeGreaterThan(650);
+    expect(atFiveEighths).toBeLessThan(850);
+    expect(stillKnown(maxAgeMs)).toBe(0);
+  });
+
   it('forgets every session of a user at once, and only theirs', async () => {
     const cache = new SessionCache(() => true);
     const load = { a: vi.fn(async () => userOf(1)), b: vi.fn(async () => userOf(1)), c: vi.fn(async () => userOf(2)) };
