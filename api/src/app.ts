@@ -76,8 +76,12 @@ declare module 'fastify' {
     draining: boolean;
     /** The courier in use (built-in, or Econt when configured): modules/couriers. */
     couriers: Couriers;
-    /** Settles once the courier's offices were first synced (or that failed and was logged). */
-    couriersReady: Promise<void>;
+    /**
+     * Starts the couriers' jobs if they have not started yet (they start once the server listens:
+     * the start-up does not wait for them) and settles once the offices were first synced (or that
+     * failed and was logged). Whatever reads the offices waits for it.
+     */
+    couriersReady(): Promise<void>;
   }
 }
 
@@ -183,13 +187,25 @@ export async function buildApp({ config, database, logger, serveWebApp = true }:
   const stopDigest = scheduleLowStockDigest(db.db, app.log);
   const couriers = createCouriers(db.db, config);
   app.decorate('couriers', couriers);
-  const courierJobs = startCourierJobs(db.db, couriers, app.log);
-  app.decorate('couriersReady', courierJobs.ready);
-  // The built-in courier's offices are the shop's own: there from the first answer on.
-  if (couriers.gateway.name === 'builtin') await courierJobs.ready;
+  // The couriers' jobs (the offices' sync, then daily; tracking) start behind the listen, or when
+  // something reads the offices first (the picker's routes; an app that never listens, a test's):
+  // the built-in courier's offices, the shop's own, are there for the picker's first answer, and
+  // the start-up no longer waits for them (decision 0053).
+  let courierJobs: ReturnType<typeof startCourierJobs> | undefined;
+  let closing = false;
+  const couriersReady = () => {
+    if (closing) return courierJobs?.ready ?? Promise.resolve();
+    courierJobs ??= startCourierJobs(db.db, couriers, app.log);
+    return courierJobs.ready;
+  };
+  app.decorate('couriersReady', couriersReady);
+  app.addHook('onListen', async () => {
+    void couriersReady();
+  });
   app.addHook('onClose', async () => {
-    courierJobs.stop();
-    await courierJobs.ready;
+    closing = true;
+    courierJobs?.stop();
+    await courierJobs?.ready;
     stopCollectingFiles();
     stopSweeping();
     stopDigest();

@@ -56,6 +56,8 @@ export async function createTestApp(
   const database = await createTestDatabase();
   const app = await buildApp({ config, database, logger: logger ?? false, serveWebApp: false });
   await app.ready();
+  // What a listening server starts behind the listen: a test finds the courier's offices at once.
+  await app.couriersReady();
   return {
     app,
     db: database.db,

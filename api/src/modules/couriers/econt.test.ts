@@ -26,7 +26,7 @@ beforeAll(async () => {
     fakeEcontOffice('7001', RUSE, 'Русе Център'),
   ];
   t = await createTestApp({ ECONT_USER: 'shop', ECONT_PASSWORD: 'secret', ECONT_URL: fake.url });
-  await t.app.couriersReady;
+  await t.app.couriersReady();
   admin = await createUser(t.db, { role: 'ADMIN' });
 });
 afterAll(async () => {

@@ -1,4 +1,3 @@
-import bwipjs from 'bwip-js/node';
 import { formatMoney } from '../../lib/format.js';
 import { newPdf } from '../../lib/pdf.js';
 
@@ -24,6 +23,8 @@ export interface LabelContent {
  * Bulgarian with English beside it.
  */
 export async function builtinLabelPdf(label: LabelContent): Promise<Buffer> {
+  // Loaded by the first label, not at start (decision 0053).
+  const { default: bwipjs } = await import('bwip-js/node');
   const barcode = await bwipjs.toBuffer({
     bcid: 'code128',
     text: label.trackingNumber,

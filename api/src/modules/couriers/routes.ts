@@ -20,6 +20,8 @@ const LangOnlySchema = z.object({ lang: z.string().max(5).optional() });
 
 /** The checkout's office picker (anyone), and the admin's shipments and office sync (docs/decisions/0044). */
 export const courierRoutes: FastifyPluginAsyncZod = async (app) => {
+  // The offices are synced behind the listen: a request that comes first waits for them.
+  app.addHook('onRequest', async () => app.couriersReady());
   app.get(
     '/couriers/offices',
     {

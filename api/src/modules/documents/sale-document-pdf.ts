@@ -1,4 +1,3 @@
-import QRCode from 'qrcode';
 import { money, sofiaTime, startDocument } from './pdf.js';
 import type { SaleDocumentRow } from './sale-document.js';
 
@@ -9,6 +8,8 @@ import type { SaleDocumentRow } from './sale-document.js';
  */
 export async function saleDocumentPdf(document: SaleDocumentRow): Promise<Buffer> {
   const { data } = document;
+  // Loaded by the first sale document, not at start (decision 0053).
+  const { default: QRCode } = await import('qrcode');
   const qr = await QRCode.toBuffer(document.qr, { type: 'png', errorCorrectionLevel: 'M', margin: 1, scale: 6 });
   const { pdf, done, row, table, total } = startDocument({
     title: { bg: 'Документ за регистриране на продажба', en: 'Sale registration document' },
