@@ -27,7 +27,7 @@ const QR_MIN_PX = 76;
 async function expectNotice(page: Page, scope: Locator, lang: Language) {
   const notice = scope.getByRole('img', { name: GUARANTEE_NOTICE[lang].alt });
   await expect(notice).toBeVisible();
-  for (const width of [1280, 390]) {
+  for (const width of [1280, 1024, 390]) {
     await page.setViewportSize({ width, height: 844 });
     const box = await notice.locator('[data-qr]').boundingBox();
     expect(box?.width ?? 0, `QR code at ${width} px`).toBeGreaterThanOrEqual(QR_MIN_PX);

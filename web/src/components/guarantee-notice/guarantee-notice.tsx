@@ -1,4 +1,4 @@
-import { useId, useMemo, useState } from 'react';
+import { useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { GUARANTEE_NOTICE, GUARANTEE_NOTICE_LINK, guaranteeNoticeLines, type Language } from '@shop/contract';
 import { useLanguage } from '../../lib/use-language';
@@ -139,31 +139,5 @@ function GaranLabel({ x, y }: { x: number; y: number }) {
       <rect x={16} y={118} width={94} height={6} rx={3} fill={GREY} />
       <rect x={16} y={130} width={70} height={6} rx={3} fill={GREY} />
     </g>
-  );
-}
-
-/**
- * The notice behind a clearly named control (the product page, near the price): the button says
- * what it shows and opens it in place, not in a dialog.
- */
-export function GuaranteeNoticeDisclosure() {
-  const { t } = useTranslation();
-  const id = useId();
-  const [open, setOpen] = useState(false);
-  return (
-    <div className={styles.disclosure}>
-      <button
-        type="button"
-        className={styles.toggle}
-        aria-expanded={open}
-        aria-controls={`${id}-notice`}
-        onClick={() => setOpen((value) => !value)}
-      >
-        {t(open ? 'guaranteeNotice.hide' : 'guaranteeNotice.show')}
-      </button>
-      <div id={`${id}-notice`} hidden={!open}>
-        {open && <GuaranteeNotice />}
-      </div>
-    </div>
   );
 }

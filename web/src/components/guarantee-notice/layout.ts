@@ -13,8 +13,8 @@ export const BLUE = '#0b4f9e';
 export const YELLOW = '#faea26';
 export const GREY = '#f1f1f2';
 export const BAND = 124;
-/** The QR code's side with its quiet zone: 27% of the width, so that it is 2 cm wide from 290 px. */
-export const QR_SIDE = 162;
+/** The QR code's side with its quiet zone: 30% of the width, so that it is 2 cm (76 px) wide from 254 px. */
+export const QR_SIDE = 180;
 
 /** Average advance of a character, in em, in the widest face the notice may be drawn in (DejaVu Sans). */
 const CHAR_EM = 0.58;

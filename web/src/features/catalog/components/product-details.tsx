@@ -8,7 +8,7 @@ import { QuantityStepper } from '../../../components/quantity-stepper/quantity-s
 import { CheckIcon, HeartIcon } from '../../../components/icons/icons';
 import { PageHeading } from '../../../components/page-heading/page-heading';
 import { Price } from '../../../components/price/price';
-import { GuaranteeNoticeDisclosure } from '../../../components/guarantee-notice/guarantee-notice';
+import { GuaranteeNoticeDisclosure } from '../../../components/guarantee-notice/guarantee-notice-disclosure';
 import { useCurrency, usePaymentMethods, useReturnDays, useUnitsLimit } from '../../../lib/settings';
 import { PRODUCT_RATIO, productSrcSet, productThumb } from '../../../lib/images';
 import { localizeProduct } from '../lib/localize';
