@@ -236,6 +236,26 @@ export default tseslint.config(
     },
   },
   {
+    // Journeys (decision 0049): a time budget set for the spec or describe (e2e/fixtures.ts), one language each.
+    files: ['e2e/**/*.spec.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "CallExpression[callee.object.name='test'][callee.property.name=/^(setTimeout|slow)$/]:not(CallExpression[callee.property.name=/^(beforeAll|afterAll)$/] *)",
+          message: "A journey's time is its budget: test.use({ budget }) for the spec or describe (decision 0049).",
+        },
+        {
+          selector:
+            ":matches(ForOfStatement > ArrayExpression.right, ForOfStatement > .right ArrayExpression):has(> Literal[value='en']):has(> Literal[value='bg'])",
+          message:
+            "One language per journey (decision 0049): test.use({ lang: 'bg' }) for the spec or describe; e2e/bulgarian.spec.ts checks what only Bulgarian does.",
+        },
+      ],
+    },
+  },
+  {
     files: ['scripts/**', 'web/scripts/**', 'api/build.mjs', 'e2e/**'],
     languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly' } },
     // Playwright fixtures that use no other fixture are declared with `{}`.

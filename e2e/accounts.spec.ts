@@ -3,6 +3,9 @@ import { expect, expectAccessible, screenshots, test, toast } from './fixtures.j
 import { resetLink, signUpAndLogIn, uniqueEmail, verificationCode } from './support/accounts.js';
 import { translator, type Lang } from './support/i18n.js';
 
+// Twice the 40.2 s the longest journey here took (decision 0049).
+test.use({ budget: 90_000 });
+
 /**
  * The accounts journey, in Bulgarian (one language per journey, decision 0049): sign up → the mailed code → verify →
  * profile → edit and save → avatar → logout (noticed by a second tab) → forgot password →
@@ -32,7 +35,6 @@ test.describe('accounts (bg)', () => {
     shop,
     lang,
   }) => {
-    test.setTimeout(150_000);
     const t = translator(lang);
     const email = uniqueEmail(`accounts-${lang}`);
     const password = 'midnight-velvet-42';

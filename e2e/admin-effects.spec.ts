@@ -75,7 +75,6 @@ test.afterAll(async () => {
 });
 
 test('the dashboard lists the tasks that keep failing, links their order and retries one', async ({ page, lang }) => {
-  test.setTimeout(120_000);
   const url = (path: string) => `${shop.baseURL}${path}`;
   const login = await page.request.post(url('/api/auth/login'), { data: shop.admin });
   expect(login.status(), await login.text()).toBe(200);

@@ -4,6 +4,9 @@ import { pickOffice } from './support/couriers.js';
 import { translator, type Lang } from './support/i18n.js';
 import { inStock, type StockedProduct } from './support/stock.js';
 
+// Twice the 24.8 s the longest journey here took (decision 0049).
+test.use({ budget: 50_000 });
+
 /**
  * The checkout journey on the embedded defaults: add to cart → checkout with the delivery form →
  * the built-in test payment page (a declined card first, then 4242…) → "Payment Successful!" →
@@ -99,7 +102,6 @@ test('pay on the built-in page: the order is paid, mailed, listed in My Orders, 
   request,
   shop,
 }) => {
-  test.setTimeout(120_000);
   const t = translator('en');
   const settings = await settingsOf(request);
   const products = (await (await request.get('/api/products')).json()) as ApiProduct[];
@@ -221,7 +223,6 @@ test('cash on delivery: the order is placed at once with its fee, mailed, and th
   request,
   shop,
 }) => {
-  test.setTimeout(120_000);
   const t = translator('en');
   const settings = await settingsOf(request);
   expect(settings.cod.enabled, 'the demo shop takes cash on delivery').toBe(true);
@@ -276,7 +277,6 @@ test.describe('in Bulgarian', () => {
   test.use({ lang: 'bg' });
 
   test('a cancelled payment says so and leaves the cart as it was', async ({ page, request, shop }) => {
-    test.setTimeout(120_000);
     const t = translator('bg');
     const settings = await settingsOf(request);
     const products = (await (await request.get('/api/products?lang=bg')).json()) as ApiProduct[];
@@ -359,7 +359,6 @@ test('an abandoned card payment: one order waits in My Orders with its deadline,
   request,
   shop,
 }) => {
-  test.setTimeout(120_000);
   const t = translator('en');
   const products = (await (await request.get('/api/products')).json()) as ApiProduct[];
   const { product, color, size } = inStock(products, 1);

@@ -38,7 +38,6 @@ test('a shopper back from the payment page applies their code again and pays the
   request,
   shop,
 }) => {
-  test.setTimeout(120_000);
   const code = `BACK-${Date.now().toString(36).toUpperCase()}`;
   const created = await request.post('/api/admin/discount-codes', {
     headers: bearer(await adminToken(request, shop.admin)),

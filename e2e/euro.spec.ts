@@ -21,7 +21,6 @@ const ENGLISH_EUROS = /€\d[\d,]*\.\d{2}/;
 const BULGARIAN_EUROS = /\d+,\d{2}\u00a0€/;
 
 test('euros everywhere in both languages, and a withdrawal in two steps from the order page', async ({ page }) => {
-  test.setTimeout(150_000);
   const tBg = translator('bg');
   const url = (path: string) => `${eur.baseURL}${path}`;
   const products = (await (await page.request.get(url('/api/products'))).json()) as StockedProduct[];

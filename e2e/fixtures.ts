@@ -11,11 +11,24 @@ const screenshotDir = join(import.meta.dirname, 'output', 'screens');
 
 let clientNumber = 0;
 
+/**
+ * A journey's time budget when its spec names none: twice the longest of the journeys that keep
+ * to it, measured on this 2-core machine beside other sessions' work (decision 0049).
+ */
+export const DEFAULT_BUDGET_MS = 40_000;
+
 interface Fixtures {
   /** Accept the terms popup before the page loads (default true; the storefront journey tests the popup). */
   acceptTerms: boolean;
-  /** Language stored before the page loads ('en' default). */
+  /** Language stored before the page loads ('en' default); a journey runs in one (decision 0049). */
   lang: 'en' | 'bg';
+  /**
+   * The journey's time budget, in ms (DEFAULT_BUDGET_MS unless its spec or describe says
+   * `test.use({ budget: 90_000 })`): twice its measured time, so a journey that grows slow fails.
+   */
+  budget: number;
+  /** Holds every test to its budget (automatic). */
+  timeBudget: void;
 }
 
 interface WorkerFixtures {
@@ -64,6 +77,24 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
   },
   acceptTerms: [true, { option: true }],
   lang: ['en', { option: true }],
+  budget: [DEFAULT_BUDGET_MS, { option: true }],
+  // The budget is the test's timeout; a journey that runs out of it fails with a second error
+  // that names the budget and what to do, beside Playwright's "Test timeout of … exceeded".
+  timeBudget: [
+    async ({ budget }, use, testInfo) => {
+      // Screenshots (SCREENSHOTS=1, for a person to look at) took a third of a journey's time.
+      const allowed = process.env.SCREENSHOTS === '1' ? budget * 2 : budget;
+      testInfo.setTimeout(allowed);
+      await use();
+      if (testInfo.status === 'timedOut') {
+        throw new Error(
+          `"${testInfo.title}" went over its time budget of ${allowed / 1000} s (e2e/fixtures.ts, decision 0049). ` +
+            'Make the journey faster or split it; raise its budget (test.use({ budget })) only to twice a measured time.',
+        );
+      }
+    },
+    { auto: true },
+  ],
   context: async ({ context, acceptTerms, lang, baseURL }, use) => {
     // The web app keeps cookie copies of the language and the terms' acceptance for the
     // server-rendered pages.

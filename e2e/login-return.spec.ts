@@ -21,7 +21,6 @@ test.describe('back from logging in (en)', () => {
     shop,
     lang,
   }) => {
-    test.setTimeout(180_000);
     const t = translator(lang);
     const tn = (key: string, count: number) => t(`${key}_${count === 1 ? 'one' : 'other'}`, { count });
     const cartBadge = (count: number) => page.getByRole('link', { name: tn('nav.cart', count), exact: true });

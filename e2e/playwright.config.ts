@@ -23,6 +23,7 @@ export default defineConfig({
   // two longest journeys took 163 s side by side and 128 s one after the other.
   workers: Number(process.env.E2E_WORKERS ?? 1),
   retries: process.env.CI ? 1 : 0,
+  // For hooks (a beforeAll that starts a shop); a test's own time is its budget (fixtures.ts, decision 0049).
   timeout: 90_000,
   expect: { timeout: 10_000 },
   reporter: [['list'], ['html', { outputFolder: './output/report', open: 'never' }]],

@@ -82,7 +82,6 @@ test('an address that can name no product is not found, as an unknown id', async
 test('30 days to withdraw and no cash on delivery reach every page; the contact page names the seller; the cart estimates delivery', async ({
   browser,
 }) => {
-  test.setTimeout(120_000);
   const context = await browser.newContext({ baseURL: shop.baseURL });
   const page = await context.newPage();
   const owner = await adminToken(page.request, shop.admin);

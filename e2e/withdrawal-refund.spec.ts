@@ -28,7 +28,6 @@ async function useToken(page: Page, token: string) {
 }
 
 test('a withdrawn line shows on both order pages and the admin refunds exactly it', async ({ page, request, shop }) => {
-  test.setTimeout(120_000);
   const products = (await (await request.get('/api/products?lang=en')).json()) as Product[];
   const product = products.find((candidate) => variantsInStock(candidate, 2).length > 0)!;
   const pick = variantsInStock(product, 2)[0]!;
