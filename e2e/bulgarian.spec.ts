@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import type { OrderDocument, Quote } from '@shop/contract';
 import { extractText, getDocumentProxy } from 'unpdf';
-import { expect, expectAccessible, screenshots, test, waitForMail } from './fixtures.js';
+import { expect, expectAccessible, screenshots, testOnDevelopmentShop as test, waitForMail } from './fixtures.js';
 import { bearer } from './support/accounts.js';
 import { translator } from './support/i18n.js';
 import { shopperWithOneInCart, type StockedProduct } from './support/stock.js';
@@ -13,6 +13,8 @@ import { shopperWithOneInCart, type StockedProduct } from './support/stock.js';
  * (not a fallback), the order's mail in Bulgarian with its amounts written the Bulgarian way, and
  * the sale document's PDF in Bulgarian.
  */
+// The sale document of a card payment: its shop runs outside production, where test payments get
+// their documents (fixtures.ts, decision 0051).
 test.use({ lang: 'bg' });
 
 /** An amount as the app writes it in Bulgarian ("1 227,00 €"), by the browser's own Intl. */

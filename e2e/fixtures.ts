@@ -179,5 +179,22 @@ export async function expectAccessible(page: Page): Promise<void> {
   ).toEqual([]);
 }
 
+/**
+ * The journeys' fixtures on a shop outside production (NODE_ENV=development): there the built-in
+ * test page stands in for the card provider, and its payments get their documents (sale document,
+ * invoice, credit note), each saying TEST PAYMENT. The other journeys' shop runs in production
+ * with PAYMENTS=test, where a test payment is no sale and gets none (decision 0051).
+ */
+export const testOnDevelopmentShop = test.extend<object, WorkerFixtures>({
+  shop: [
+    async ({}, use) => {
+      const shop = await startShop({ NODE_ENV: 'development' });
+      await use(shop);
+      await shop.stop();
+    },
+    { scope: 'worker', timeout: 120_000 },
+  ],
+});
+
 /** A toast of the app with exactly this text (the newest if the same one stands twice). */
 export const toast = (page: Page, text: string) => page.locator('.Toastify').getByText(text, { exact: true }).first();

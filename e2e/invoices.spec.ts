@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import type { AdminOrder, OrderDocument } from '@shop/contract';
-import { expect, expectAccessible, screenshots, test, toast } from './fixtures.js';
+import { expect, expectAccessible, screenshots, testOnDevelopmentShop as test, toast } from './fixtures.js';
 import { bearer, logIn, useToken } from './support/accounts.js';
 import { translator } from './support/i18n.js';
 import { shopperWithOneInCart } from './support/stock.js';
@@ -14,6 +14,8 @@ test.use({ budget: 50_000 });
  * the credit note naming the invoice appears beside it. In English (one language per journey, decision 0049; the documents' Bulgarian
  * text is read in bulgarian.spec.ts).
  */
+
+// Its shop runs outside production, where test payments get their invoices (fixtures.ts, decision 0051).
 
 /** A company with a valid ЕИК (check digits by the BULSTAT rule: the example of the contract's tests). */
 const COMPANY = { name: 'Noir Trading OOD', eik: '020469788', address: '12 Rakovski St', city: 'Sofia' };

@@ -75,6 +75,11 @@ export const CheckoutSessionSchema = z.object({
   orderId: z.number(),
   sessionId: z.string().nullable(),
   url: z.string(),
+  /**
+   * Where `url` leads: the provider's `payment` page, or the order's `confirmation` (cash on
+   * delivery, placed; nothing to pay, paid at once with no provider page).
+   */
+  next: z.enum(['payment', 'confirmation']),
 });
 export type CheckoutSession = z.infer<typeof CheckoutSessionSchema>;
 

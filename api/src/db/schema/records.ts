@@ -88,7 +88,7 @@ export const saleDocuments = pgTable(
     eShopNumber: varchar('e_shop_number', { length: 20 }).notNull(),
     vatRate: integer('vat_rate').notNull(),
     totalCents: integer('total_cents').notNull(),
-    /** 'card' (through the payment provider) or 'cod' (cash on delivery). */
+    /** 'card' (through the payment provider), 'cod' (cash on delivery) or 'other' (nothing was due: paid at once, decision 0051). */
     paymentMethod: varchar('payment_method', { length: 8 }).notNull(),
     providerReference: varchar('provider_reference', { length: 200 }),
     qr: text('qr').notNull(),

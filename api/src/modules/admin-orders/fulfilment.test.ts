@@ -142,6 +142,7 @@ describe('checkout with a delivery', () => {
       orderId: expect.any(Number),
       sessionId: null,
       url: `/checkout-success?order_id=${answer.json().orderId}`,
+      next: 'confirmation',
     });
     await t.app.inject({
       method: 'PUT',

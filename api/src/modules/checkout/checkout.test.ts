@@ -55,6 +55,7 @@ describe('POST /api/checkout/session', () => {
       orderId: expect.any(Number),
       sessionId: expect.stringMatching(/^cs_local_/),
       url: `/pay/${session.sessionId}`,
+      next: 'payment',
     });
 
     const order = await orderOf(t.db, session.sessionId);

@@ -7,6 +7,7 @@ import { AppError, DependencyError } from '../../lib/errors.js';
 import { webPaths } from '../../lib/links.js';
 import type { HostedSession, PaymentProvider } from '../../platform/payments/index.js';
 import { closePending, dropCheckout, removeBoughtCartLines, type ClosedOrder } from '../orders/lifecycle.js';
+import { payNothingDue } from '../orders/nothing-due.js';
 import { insertOrder } from '../orders/place.js';
 import { recordEvent, setPaymentSession } from '../orders/store.js';
 import { codeHoldUntil } from '../discounts/apply.js';
@@ -81,6 +82,9 @@ const invalid = (field: string, message: string) => new AppError('VALIDATION_ERR
  *   (the delivery as a line of its own). The cart stays until the payment is confirmed.
  * - **Cash on delivery:** the order is placed at once: its stock is taken, the bought cart lines
  *   go, and the confirmation mail is the caller's to send.
+ * - **Nothing to pay** (a code took goods and delivery, decision 0051): paid at once
+ *   (`payNothingDue`), by card or cash on delivery alike (no fee then); no provider page.
+ * The answer's `next` says where the shopper goes: the provider's `payment` page or the `confirmation`.
  *
  * One open checkout per shopper (a unique index says so): the shopper's earlier pending order is
  * cancelled and its stock released first, so a checkout opened in a second tab never lets the
@@ -141,10 +145,14 @@ export async function createCheckout(
           lock: true,
         })
       : null;
+    // Nothing to pay for the goods and their delivery (a code took it all): no cash on delivery
+    // either (no fee, nothing to collect); the order is paid at once below.
+    const asCod = cod && !(priced && priced.totals.totalCents - priced.totals.codFeeCents === 0);
     const held = expiresAt && holdUntil(earlier, expiresAt);
     const [row] = await insertOrder(tx, shopper, {
-      status: cod ? 'placed' : 'pending',
-      paymentMethod: request.paymentMethod,
+      status: asCod ? 'placed' : 'pending',
+      // Nothing due chosen as cash on delivery: not a cash-on-delivery order, paid at once as the table's `pay` allows.
+      paymentMethod: cod && !asCod ? 'card' : request.paymentMethod,
       lang: request.lang,
       currency: request.currency,
       provider: provider.name,
@@ -155,7 +163,7 @@ export async function createCheckout(
       charges: {
         deliveryCents: priced?.deliveryPriceCents ?? charge.cents,
         freeFromCents: settings.freeDeliveryFromCents,
-        codFeeCents: cod ? settings.codFeeCents : 0,
+        codFeeCents: asCod ? settings.codFeeCents : 0,
         discount: priced?.code
           ? {
               codeId: priced.code.id,
@@ -164,20 +172,23 @@ export async function createCheckout(
             }
           : null,
       },
-      withItems: !cod && !reserved,
-      reserve: !cod,
+      withItems: !asCod && !reserved,
+      reserve: !asCod,
     });
     if (!row) throw new AppError('CART_EMPTY', 'Your cart is empty!');
     if (request.invoice) await keepInvoiceRequest(tx, row.id, request.invoice);
-    if (cod) {
+    if (asCod) {
       await sellUnreserved(tx, row.id);
       await removeBoughtCartLines(tx, { id: row.id, userId: shopper.id });
       await recordEvent(tx, row.id, 'placed');
     }
-    return row;
+    const paidAtOnce = !asCod && row.total_cents === 0 && (await payNothingDue(tx, row.id));
+    return { ...row, paidAtOnce, placedAtOnce: asCod };
   });
-  if (cod) return { orderId: placed.id, sessionId: null, url: webPaths.orderPlaced(placed.id) };
-  if (reserved) return { orderId: placed.id, ...reserved };
+  // Placed (cash on delivery) or paid (nothing due) at once: straight to the confirmation, no provider page.
+  if (placed.placedAtOnce || placed.paidAtOnce)
+    return { orderId: placed.id, sessionId: null, url: webPaths.orderPlaced(placed.id), next: 'confirmation' };
+  if (reserved) return { orderId: placed.id, ...reserved, next: 'payment' };
 
   let session: HostedSession;
   try {
@@ -212,7 +223,7 @@ export async function createCheckout(
     throw new PaymentProviderError(error);
   }
   await setPaymentSession(db, placed.id, session);
-  return { orderId: placed.id, ...session };
+  return { orderId: placed.id, ...session, next: 'payment' };
 }
 
 /** The provider could not open a session; the cause is logged, the shopper is told to try again later. */

@@ -63,9 +63,12 @@ const escapeXml = (text: string): string =>
 const el = (name: string, value: string | number, max?: number) =>
   `<${name}>${escapeXml(max ? String(value).slice(0, max) : String(value))}</${name}>`;
 
-/** `paym`: 4 through the payment provider; cash on delivery 3 by postal money order, 6 with the courier's fiscal receipt. */
-export const paymOf = (paymentMethod: string, codSettlement: CodSettlement): 3 | 4 | 6 =>
-  paymentMethod === 'card' ? 4 : codSettlement === 'courier-receipt' ? 6 : 3;
+/**
+ * `paym`: 4 through the payment provider; 5 another kind (nothing was due: paid at once, no
+ * provider; decision 0051); cash on delivery 3 by postal money order, 6 with the courier's fiscal receipt.
+ */
+export const paymOf = (paymentMethod: string, codSettlement: CodSettlement): 3 | 4 | 5 | 6 =>
+  paymentMethod === 'card' ? 4 : paymentMethod === 'other' ? 5 : codSettlement === 'courier-receipt' ? 6 : 3;
 
 /** `r_paym`: a card payment goes back to the card (2); cash on delivery to the buyer's account (1). */
 export const refundPaymOf = (paymentMethod: string): 1 | 2 => (paymentMethod === 'card' ? 2 : 1);
@@ -102,6 +105,8 @@ async function saleDocumentsOf(db: Db, orderIds: number[]) {
       issuedAt: saleDocuments.issuedAt,
       vatRate: saleDocuments.vatRate,
       totalCents: saleDocuments.totalCents,
+      // How the document says it was paid (`other`: nothing was due) wins over the order's method.
+      paymentMethod: saleDocuments.paymentMethod,
       providerReference: saleDocuments.providerReference,
       data: saleDocuments.data,
     })

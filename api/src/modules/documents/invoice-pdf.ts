@@ -1,4 +1,4 @@
-import { money, sofiaDay as day, startDocument } from './pdf.js';
+import { money, NOTHING_DUE_PAYMENT, sofiaDay as day, startDocument } from './pdf.js';
 import type { InvoiceRow } from './invoice.js';
 
 /**
@@ -76,7 +76,11 @@ export async function invoicePdf(document: InvoiceRow): Promise<Buffer> {
   );
   total(
     'Начин на плащане / Payment',
-    data.paymentMethod === 'card' ? 'Карта / Card' : 'Наложен платеж / Cash on delivery',
+    data.paymentMethod === 'card'
+      ? 'Карта / Card'
+      : data.paymentMethod === 'other'
+        ? NOTHING_DUE_PAYMENT
+        : 'Наложен платеж / Cash on delivery',
   );
   pdf.end();
   return done;

@@ -12,6 +12,7 @@ import {
 } from '../../db/schema.js';
 import { enqueue } from '../../platform/outbox/outbox.js';
 import type { OrderRow } from '../orders/store.js';
+import { documentPayment } from './kinds.js';
 import { FIRST_INVOICE_NUMBER, nextDocumentNumber, SERIES } from './numbering.js';
 import { documentSeller, recordsRow } from './settings.js';
 import { INVOICE_MAIL } from './effect-kinds.js';
@@ -120,7 +121,7 @@ export async function issueInvoice(
       seller: await documentSeller(tx),
       orderReference: order.reference,
       currency: order.currency,
-      paymentMethod: order.paymentMethod,
+      paymentMethod: documentPayment(order),
       lines,
       rates,
       ...testPaymentMark(order),

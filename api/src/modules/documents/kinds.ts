@@ -3,10 +3,22 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { invoiceDocuments, saleDocuments } from '../../db/schema.js';
 import type { Mail } from '../../platform/mail/mailer.js';
+import { paidWithNothingDue } from '../orders/nothing-due.js';
+import type { OrderRow } from '../orders/store.js';
 import type { InvoiceRow } from './invoice.js';
 import { invoicePdf } from './invoice-pdf.js';
 import type { SaleDocumentRow } from './sale-document.js';
 import { saleDocumentPdf } from './sale-document-pdf.js';
+
+/**
+ * How a document says the order was paid: `card` through the provider, `cod` cash on delivery, or
+ * `other` when nothing was due and it was paid at once (no provider: the audit file's kind 5).
+ */
+export type DocumentPayment = 'card' | 'cod' | 'other';
+
+export const documentPayment = (
+  order: Pick<OrderRow, 'paymentMethod' | 'paymentProvider' | 'paidAt'>,
+): DocumentPayment => (paidWithNothingDue(order) ? 'other' : order.paymentMethod);
 
 /** A document as its link, its mail and the lists see it: its number, its order, and its PDF. */
 export interface IssuedDocument {

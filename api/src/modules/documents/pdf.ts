@@ -40,6 +40,9 @@ export interface DocumentStart {
 export const TEST_PAYMENT_MARK =
   'ТЕСТОВО ПЛАЩАНЕ: не са преведени пари / TEST PAYMENT: no money moved (the built-in test page)';
 
+/** How a document paid at once with nothing due says it was paid (the audit file's kind 5, other). */
+export const NOTHING_DUE_PAYMENT = 'Друго (нищо за плащане) / Other (nothing to pay)';
+
 /** One row of a table: each value in its column (x, width), the first left and the rest right aligned. */
 export function tableRow(
   pdf: PDFKit.PDFDocument,

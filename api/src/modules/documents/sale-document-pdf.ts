@@ -1,4 +1,4 @@
-import { money, sofiaTime, startDocument } from './pdf.js';
+import { money, NOTHING_DUE_PAYMENT, sofiaTime, startDocument } from './pdf.js';
 import type { SaleDocumentRow } from './sale-document.js';
 
 /**
@@ -54,7 +54,9 @@ export async function saleDocumentPdf(document: SaleDocumentRow): Promise<Buffer
     'Начин на плащане / Paid by',
     document.paymentMethod === 'card'
       ? 'Карта чрез доставчик на платежни услуги / Card through a payment provider'
-      : 'Наложен платеж / Cash on delivery',
+      : document.paymentMethod === 'other'
+        ? NOTHING_DUE_PAYMENT
+        : 'Наложен платеж / Cash on delivery',
   );
   pdf.moveDown();
   pdf.image(qr, 50, pdf.y, { width: 85 });

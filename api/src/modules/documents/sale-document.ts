@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { orderItems, saleDocuments, type SaleDocumentData } from '../../db/schema.js';
 import { lockOrder } from '../orders/store.js';
+import { documentPayment } from './kinds.js';
 import { nextDocumentNumber, SERIES } from './numbering.js';
 import { documentSeller, recordsRow } from './settings.js';
 import { isSale, testPaymentMark, type TestPaymentPolicy } from './test-payments.js';
@@ -72,6 +73,7 @@ export async function issueSaleDocument(
       ...testPaymentMark(order),
     };
     const number = await nextDocumentNumber(tx, SERIES.sale, records.firstDocumentNumber);
+    const payment = documentPayment(order);
     const [document] = await tx
       .insert(saleDocuments)
       .values({
@@ -81,8 +83,8 @@ export async function issueSaleDocument(
         eShopNumber: records.eShopNumber,
         vatRate: rate,
         totalCents: order.totalCents,
-        paymentMethod: order.paymentMethod,
-        providerReference: order.paymentMethod === 'card' ? order.paymentReference : null,
+        paymentMethod: payment,
+        providerReference: payment === 'card' ? order.paymentReference : null,
         qr: saleDocumentQr({ eShopNumber: records.eShopNumber, number, issuedAt: now, totalCents: order.totalCents }),
         data,
       })

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
 import { useSWRConfig } from 'swr';
 import type { CheckoutBody, CheckoutSession, Language } from '@shop/contract';
 import { api, isApiError } from '../../../lib/api-client';
@@ -16,7 +17,7 @@ export const createCheckoutSession = (lang: Language, body: CheckoutBody) =>
 
 /**
  * How a press of the pay button ended: on the way to the provider's page or, for cash on
- * delivery, the result page (`redirected`); ignored while one is `busy`; refused because the cart
+ * delivery and an order with nothing to pay, the confirmation page (`redirected`); ignored while one is `busy`; refused because the cart
  * is `empty`; or, with the error, the order could not be made (`failed`) or the browser not sent
  * on (`redirectFailed`).
  */
@@ -32,6 +33,7 @@ const isProfileKey = (key: unknown) => keyPath(key) === PROFILE_PATH;
 export function useStartCheckout(itemCount: number) {
   const lang = useLanguage();
   const { mutate } = useSWRConfig();
+  const navigate = useNavigate();
   const [processing, setProcessing] = useState(false);
   const busy = useRef(false);
 
@@ -70,6 +72,11 @@ export function useStartCheckout(itemCount: number) {
       // Details kept for next time show in the profile.
       if (body.saveDelivery) void mutate(isProfileKey);
 
+      // Placed (cash on delivery) or paid at once (nothing to pay): the order's confirmation, no provider page.
+      if (session.next === 'confirmation') {
+        void navigate(session.url);
+        return { kind: 'redirected' };
+      }
       try {
         redirectToPayment(session.url);
         return { kind: 'redirected' };
@@ -78,7 +85,7 @@ export function useStartCheckout(itemCount: number) {
         return { kind: 'redirectFailed', error };
       }
     },
-    [itemCount, lang, mutate, stop],
+    [itemCount, lang, mutate, navigate, stop],
   );
 
   return { start, processing };

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useSearchParams } from 'react-router';
 import { toast } from 'react-toastify';
 import type { CartItem, Profile } from '@shop/contract';
 import { redirectToPayment } from '../lib/redirect';
@@ -51,6 +52,12 @@ const reads = (
   'GET /api/couriers/cities?lang=en': { body: [] },
 });
 const PAY = 'Order and pay by card (test)';
+/** The confirmation page a placed or paid-at-once order goes to (the app's own route, in-app). */
+function ConfirmationStub() {
+  const [params] = useSearchParams();
+  return <p>Confirmation of order {params.get('order_id')}</p>;
+}
+const CONFIRMATION = [{ path: '/checkout-success', element: <ConfirmationStub /> }];
 
 /** The pay button once the quote has arrived (it waits for the totals). */
 async function payButton(name = PAY) {
@@ -258,22 +265,38 @@ describe('CheckoutView', () => {
       ...reads([line({ quantity: 1 })]),
       'POST /api/checkout/session?lang=en': {
         status: 201,
-        body: { orderId: 7, sessionId: null, url: '/checkout-success?order_id=7' },
+        body: { orderId: 7, sessionId: null, url: '/checkout-success?order_id=7', next: 'confirmation' },
       },
     });
     signIn();
-    renderWithApi(<CheckoutView />);
+    renderWithApi(<CheckoutView />, { routes: CONFIRMATION });
     await userEvent.click(await screen.findByRole('radio', { name: /Cash on delivery/ }));
     // The fee and the total are the quote's, asked again for cash on delivery.
     await waitFor(() => expect(screen.getByTestId('checkout-cod-fee')).toHaveTextContent('$1.50'));
     expect(screen.getByTestId('checkout-total')).toHaveTextContent('$55.99');
     await userEvent.click(screen.getByRole('checkbox', { name: 'Save these details for next time' }));
     await userEvent.click(screen.getByRole('button', { name: 'Place order (pay on delivery)' }));
-    await waitFor(() => expect(redirectToPayment).toHaveBeenCalledWith('/checkout-success?order_id=7'));
+    expect(await screen.findByText('Confirmation of order 7')).toBeInTheDocument();
+    expect(redirectToPayment).not.toHaveBeenCalled();
     expect(calls.find((call) => call.key.startsWith('POST /api/checkout/session'))?.body).toMatchObject({
       paymentMethod: 'cod',
       saveDelivery: true,
     });
+  });
+
+  it('goes straight to the confirmation, with no payment page, when the card order has nothing to pay', async () => {
+    fakeApi({
+      ...reads([line({ quantity: 1 })]),
+      'POST /api/checkout/session?lang=en': {
+        status: 201,
+        body: { orderId: 9, sessionId: null, url: '/checkout-success?order_id=9', next: 'confirmation' },
+      },
+    });
+    signIn();
+    renderWithApi(<CheckoutView />, { routes: CONFIRMATION });
+    await userEvent.click(await payButton());
+    expect(await screen.findByText('Confirmation of order 9')).toBeInTheDocument();
+    expect(redirectToPayment).not.toHaveBeenCalled();
   });
 
   it('offers no cash on delivery when the shop has it off', async () => {
@@ -293,16 +316,17 @@ describe('CheckoutView', () => {
       'GET /api/checkout': { body: { provider: 'local', cardPayments: false, currency: 'USD' } },
       'POST /api/checkout/session?lang=en': {
         status: 201,
-        body: { orderId: 8, sessionId: null, url: '/checkout-success?order_id=8' },
+        body: { orderId: 8, sessionId: null, url: '/checkout-success?order_id=8', next: 'confirmation' },
       },
     });
     signIn();
-    renderWithApi(<CheckoutView />);
+    renderWithApi(<CheckoutView />, { routes: CONFIRMATION });
     expect(await screen.findByRole('radio', { name: /Cash on delivery/ })).toBeChecked();
     expect(screen.queryByRole('radio', { name: /Card/ })).not.toBeInTheDocument();
     expect(screen.queryByText('Visa and Mastercard accepted')).not.toBeInTheDocument();
     await userEvent.click(await payButton('Place order (pay on delivery)'));
-    await waitFor(() => expect(redirectToPayment).toHaveBeenCalledWith('/checkout-success?order_id=8'));
+    expect(await screen.findByText('Confirmation of order 8')).toBeInTheDocument();
+    expect(redirectToPayment).not.toHaveBeenCalled();
     expect(calls.find((call) => call.key.startsWith('POST /api/checkout/session'))?.body).toMatchObject({
       paymentMethod: 'cod',
     });

@@ -40,8 +40,18 @@ export function PaymentResult({ kind, sessionId, orderId = null }: PaymentResult
   }, [done, mutate, token]);
 
   const success = kind === 'success';
-  const successTitle = placed ? t('checkout.result.placedTitle') : t('checkout.result.successTitle');
-  const successText = placed ? t('checkout.result.placedText') : t('checkout.result.successText');
+  // Nothing to pay (a code took it all): paid at once, with no payment page to thank for.
+  const nothingDue = order?.status === 'paid' && order.total === 0;
+  const successTitle = placed
+    ? t('checkout.result.placedTitle')
+    : nothingDue
+      ? t('checkout.result.nothingDueTitle')
+      : t('checkout.result.successTitle');
+  const successText = placed
+    ? t('checkout.result.placedText')
+    : nothingDue
+      ? t('checkout.result.nothingDueText')
+      : t('checkout.result.successText');
   return (
     <div className={styles.page}>
       <header className={styles.hero} data-kind={kind}>
