@@ -51,8 +51,13 @@ export function fakeQuote(items: CartItem[], codes: Record<string, FakeCode> = {
       discount = { code: body.discountCode, amount };
     }
     const goods = round(subtotal - (discount?.amount ?? 0));
-    const { addressPrice, officePrice, freeFrom } = settings.delivery;
-    const listed = body.deliveryMethod === 'office' ? officePrice : addressPrice;
+    const { addressPrice, officePrice, lockerPrice, freeFrom } = settings.delivery;
+    const listed =
+      body.deliveryMethod === 'office'
+        ? officePrice
+        : body.deliveryMethod === 'locker'
+          ? (lockerPrice ?? officePrice)
+          : addressPrice;
     const freeByThreshold = freeFrom !== null && goods >= freeFrom;
     const deliveryCost = freeByCode || freeByThreshold ? 0 : listed;
     const codFee = body.paymentMethod === 'cod' ? settings.cod.fee : 0;

@@ -21,6 +21,23 @@ describe('Price', () => {
     expect(container).toHaveTextContent(/^Sale price: €21\.00/);
   });
 
+  it('names the struck prior price in plain sight where asked (the product page; issue 45)', () => {
+    const { container } = renderWithRouter(
+      <Price
+        price={21}
+        sale={{ priorPrice: 30, percentOff: 30, endsAt: null }}
+        lang="en"
+        currency="EUR"
+        explainPrior
+      />,
+    );
+    const label = screen.getByText('Lowest price in the 30 days before the sale:');
+    expect(label.closest('.visually-hidden')).toBeNull();
+    expect(label.nextElementSibling?.tagName).toBe('DEL');
+    expect(container.querySelector('del')).toHaveTextContent(/^€30\.00$/);
+    expect(screen.getByText('−30%')).toBeInTheDocument();
+  });
+
   it('announces no reduction when the sale is not below the prior price (percentOff 0)', () => {
     const { container } = renderWithRouter(
       <Price price={30} sale={{ priorPrice: 30, percentOff: 0, endsAt: null }} lang="en" currency="EUR" />,

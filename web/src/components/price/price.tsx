@@ -16,6 +16,11 @@ interface PriceProps {
   label?: (price: string) => string;
   /** Says when the sale ends, if it has an end (the product page). */
   showEnd?: boolean;
+  /**
+   * Names the struck prior price in plain sight ("Lowest price in the 30 days before the sale"),
+   * not only to screen readers (the product page; issue 45).
+   */
+  explainPrior?: boolean;
   className?: string | undefined;
 }
 
@@ -25,7 +30,7 @@ interface PriceProps {
  * it (the lowest of the 30 days before the reduction), and the percentage off it. A sale that is
  * not lower than that prior price (`percentOff` 0) announces nothing: only the price shows.
  */
-export function Price({ price, sale, lang, currency, label, showEnd, className }: PriceProps) {
+export function Price({ price, sale, lang, currency, label, showEnd, explainPrior, className }: PriceProps) {
   const { t } = useTranslation();
   const hydrated = useHydrated();
   const money = (amount: number) => formatMoney(Number.isFinite(amount) ? amount : 0, lang, currency);
@@ -44,14 +49,28 @@ export function Price({ price, sale, lang, currency, label, showEnd, className }
         <span className="visually-hidden">{t('price.salePrice')} </span>
         {now}
       </span>{' '}
-      <del className={styles.prior} title={prior}>
-        <span className="visually-hidden">{t('price.priorLabel')} </span>
-        {money(reduced.priorPrice)}
-      </del>{' '}
-      <span className={styles.badge} aria-hidden="true">
-        {t('price.percentOff', { percent: reduced.percentOff })}
-      </span>
-      <span className="visually-hidden">{t('price.percentOffSpoken', { percent: reduced.percentOff })}</span>
+      {explainPrior ? (
+        <>
+          <span className={styles.badge} aria-hidden="true">
+            {t('price.percentOff', { percent: reduced.percentOff })}
+          </span>
+          <span className={styles.explained}>
+            <span>{t('price.priorLabel')}</span> <del className={styles.prior}>{money(reduced.priorPrice)}</del>
+            <span className="visually-hidden"> {t('price.percentOffSpoken', { percent: reduced.percentOff })}</span>
+          </span>
+        </>
+      ) : (
+        <>
+          <del className={styles.prior} title={prior}>
+            <span className="visually-hidden">{t('price.priorLabel')} </span>
+            {money(reduced.priorPrice)}
+          </del>{' '}
+          <span className={styles.badge} aria-hidden="true">
+            {t('price.percentOff', { percent: reduced.percentOff })}
+          </span>
+          <span className="visually-hidden">{t('price.percentOffSpoken', { percent: reduced.percentOff })}</span>
+        </>
+      )}
       {endsAt && (
         <span className={styles.ends}>
           {t('price.saleEnds', {

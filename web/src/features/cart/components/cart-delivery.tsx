@@ -3,11 +3,12 @@ import { formatMoney } from '../../../lib/money';
 import { useSettings } from '../../../lib/settings';
 import { useLanguage } from '../../../lib/use-language';
 import { useQuote } from '../../../lib/use-quote';
+import { cheapestMethod } from '../lib/cheapest-delivery';
 import styles from './cart-view.module.css';
 
 /**
  * What delivery will cost the cart, as the server quotes it (POST /checkout/quote, the checkout's
- * one source of totals): the cheaper of the two ways, or free from the threshold, and how much
+ * one source of totals): the cheapest way offered (address, office or locker; issue 45), or free from the threshold, and how much
  * more makes it free. `cartVersion` changes with the cart, so the quote is asked again. Nothing
  * until the settings and the quote have arrived.
  */
@@ -15,8 +16,10 @@ export function CartDelivery({ cartVersion }: { cartVersion: string }) {
   const { t } = useTranslation();
   const lang = useLanguage();
   const settings = useSettings().data;
-  const cheapest = settings && settings.delivery.officePrice > settings.delivery.addressPrice ? 'address' : 'office';
-  const { quote } = useQuote(settings ? { deliveryMethod: cheapest, paymentMethod: 'card' } : null, cartVersion);
+  const { quote } = useQuote(
+    settings ? { deliveryMethod: cheapestMethod(settings.delivery), paymentMethod: 'card' } : null,
+    cartVersion,
+  );
   if (!settings || !quote) return null;
   const money = (amount: number) => formatMoney(amount, lang, settings.currency);
   return (

@@ -65,6 +65,19 @@ describe('CartView', () => {
     expect(screen.getByText('Add $40.00 more for free delivery.')).toBeInTheDocument();
   });
 
+  it('names the cheapest way offered: a locker cheaper than an office (issue 45)', async () => {
+    fakeApi({
+      'GET /api/cart?lang=en': { body: [cartLine({ price: 30, quantity: 2 })] },
+      'GET /api/settings': {
+        body: { ...TEST_SETTINGS, delivery: { ...TEST_SETTINGS.delivery, officePrice: 4.2, lockerPrice: 3.9 } },
+      },
+    });
+    renderCart();
+    expect(await screen.findByTestId('cart-delivery')).toHaveTextContent(
+      'Delivery from $3.90 (1–3 working days in Bulgaria), added at checkout.',
+    );
+  });
+
   it('says delivery is free from the threshold on, with no hint', async () => {
     fakeApi({ 'GET /api/cart?lang=en': { body: [cartLine({ price: 50, quantity: 2 })] } });
     renderCart();

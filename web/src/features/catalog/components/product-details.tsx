@@ -204,7 +204,7 @@ export function ProductDetails({
       <div className={styles.info}>
         <PageHeading variant="product" eyebrow={categoryName} title={name} />
         <p className={styles.price}>
-          <Price price={product.price} sale={product.sale} lang={lang} currency={currency} showEnd />
+          <Price price={product.price} sale={product.sale} lang={lang} currency={currency} showEnd explainPrior />
         </p>
         {/* The EU notice on the legal guarantee, near the price (decision 0054). */}
         <GuaranteeNoticeDisclosure />

@@ -72,6 +72,18 @@ export function OrderCard({
           </span>
         </p>
       )}
+      <p className={styles.discount} data-testid="order-delivery">
+        <span>{t('orders.delivery')}</span>
+        <span>
+          {order.deliveryCost === 0 ? t('orders.deliveryFree') : formatMoney(order.deliveryCost, lang, order.currency)}
+        </span>
+      </p>
+      {order.codFee > 0 && (
+        <p className={styles.discount}>
+          <span>{t('orders.codFee')}</span>
+          <span>{formatMoney(order.codFee, lang, order.currency)}</span>
+        </p>
+      )}
       <p className={styles.total}>
         <span>{t('orders.total')}</span>
         <span>{formatMoney(order.total, lang, order.currency)}</span>

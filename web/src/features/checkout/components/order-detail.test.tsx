@@ -130,6 +130,9 @@ describe('OrderDetail', () => {
     expect(discount).toHaveTextContent('−€5.00');
     const terms = [...discount.closest('dl')!.querySelectorAll('dt')].map((term) => term.textContent);
     expect(terms.slice(0, 3)).toEqual(['Subtotal', 'Discount (TENOFF)', 'Delivery']);
+    // "Subtotal" names the goods once; each line's amount is its line total (issue 45).
+    expect(screen.getAllByText(/Subtotal/)).toHaveLength(1);
+    expect(screen.getAllByText(/Line total/).length).toBeGreaterThan(0);
     expect(screen.getByTestId('order-total')).toHaveTextContent('€51.89');
   });
 

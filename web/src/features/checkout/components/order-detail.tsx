@@ -109,7 +109,14 @@ export function OrderDetail({ order, lang }: { order: Order; lang: Language }) {
         </h2>
         <ul className={styles.lines}>
           {order.items.map((item) => (
-            <SummaryLine key={item.id} {...item} name={itemNameIn(item, lang)} currency={order.currency} lang={lang} />
+            <SummaryLine
+              key={item.id}
+              {...item}
+              name={itemNameIn(item, lang)}
+              currency={order.currency}
+              lang={lang}
+              amountLabel={t('orderDetail.lineTotal')}
+            />
           ))}
         </ul>
         <dl className={styles.sums}>

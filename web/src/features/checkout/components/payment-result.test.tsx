@@ -70,7 +70,21 @@ describe('PaymentResult', () => {
     expect(await screen.findByRole('heading', { name: 'Order 3F9A0C21B7D4' })).toBeInTheDocument();
     expect(screen.getByText('Paid')).toBeInTheDocument();
     expect(screen.getByText('$219.98')).toBeInTheDocument();
+    // What delivery cost, above the total (issue 45).
+    expect(screen.getByTestId('order-delivery')).toHaveTextContent('DeliveryFree');
     expect(screen.getByRole('link', { name: 'View my orders' })).toHaveAttribute('href', '/my-order');
+  });
+
+  it('names the delivery’s price and the cash-on-delivery fee when there are any', async () => {
+    fakeApi({
+      'GET /api/orders/42': {
+        body: order({ status: 'placed', paymentMethod: 'cod', paidAt: null, deliveryCost: 4.9, codFee: 1.5 }),
+      },
+    });
+    signIn();
+    renderWithApi(<PaymentResult kind="success" sessionId={null} orderId={42} />);
+    expect(await screen.findByTestId('order-delivery')).toHaveTextContent('Delivery$4.90');
+    expect(screen.getByText('Cash-on-delivery fee')).toBeInTheDocument();
   });
 
   it('shows the code and what it took off, above the total', async () => {

@@ -18,6 +18,11 @@ export interface SummaryLineProps {
   sale?: Sale | null | undefined;
   currency?: string;
   lang: string;
+  /**
+   * The line amount's name for screen readers: the spec's "Subtotal" at checkout; an order page,
+   * whose sums say "Subtotal" once for the goods, says "Line total" (issue 45).
+   */
+  amountLabel?: string | undefined;
 }
 
 /** One line of an order summary: picture, name, colour and size, quantity, unit price, subtotal. */
@@ -32,6 +37,7 @@ export function SummaryLine({
   sale,
   currency,
   lang,
+  amountLabel,
 }: SummaryLineProps) {
   const { t } = useTranslation();
   const price = Number.isFinite(unitPrice) ? unitPrice : 0;
@@ -58,7 +64,7 @@ export function SummaryLine({
         </p>
       </div>
       <p className={styles.subtotal}>
-        <span className="visually-hidden">{t('checkout.subtotal')} </span>
+        <span className="visually-hidden">{amountLabel ?? t('checkout.subtotal')} </span>
         {money(lineAmount(price, quantity))}
       </p>
     </li>
