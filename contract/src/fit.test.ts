@@ -59,15 +59,45 @@ describe('suggestSize', () => {
     expect(suggestSize(top('regular'), body(130))).toEqual({ size: null, reason: 'too-large' });
   });
 
-  it('says when the body falls between two sizes the table leaves apart', () => {
-    const fit: Fit = {
-      type: 'slim',
+  it('suggests the nearer of two sizes the table leaves apart, and which way it runs (issue 45)', () => {
+    // Regular fit (ease 8–16) on S 86 / M 100 / L 114, chest 96: M would be 4 cm too snug, L 2 cm too loose.
+    const regular: Fit = {
+      type: 'regular',
       measurements: [
-        { size: 'S', chestCm: 97 },
-        { size: 'L', chestCm: 115 },
+        { size: 'S', chestCm: 86 },
+        { size: 'M', chestCm: 100 },
+        { size: 'L', chestCm: 114 },
       ],
     };
-    expect(suggestSize(fit, body(98))).toEqual({ size: null, reason: 'between-sizes' });
+    expect(suggestSize(regular, body(96))).toEqual({
+      size: 'L',
+      basis: ['chest'],
+      easeCm: { chest: 18 },
+      between: { smaller: 'M', larger: 'L', runs: 'loose' },
+    });
+    // Chest 94: M is 2 cm too snug, L 4 cm too loose.
+    expect(suggestSize(regular, body(94))).toMatchObject({
+      size: 'M',
+      between: { smaller: 'M', larger: 'L', runs: 'tight' },
+    });
+    // Within a range: no word on running small or large.
+    expect(suggestSize(regular, body(90))).not.toHaveProperty('between');
+  });
+
+  it('cannot tell when the measurements pull two ways between sizes', () => {
+    const dress: Fit = {
+      type: 'regular',
+      measurements: [
+        { size: 'XS', chestCm: 86, waistCm: 70 },
+        { size: 'S', chestCm: 96, waistCm: 86 },
+        { size: 'M', chestCm: 110, waistCm: 96 },
+      ],
+    };
+    // S, the nearest: its chest 2 cm too snug, its waist 4 cm too loose.
+    expect(suggestSize(dress, { heightCm: 170, chestCm: 90, waistCm: 74 })).toEqual({
+      size: null,
+      reason: 'between-sizes',
+    });
   });
 
   it('cannot tell without the measurement the shopper gave', () => {

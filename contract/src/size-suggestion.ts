@@ -66,7 +66,16 @@ export function readBody(
  * two sizes' ranges.
  */
 export type SizeSuggestion =
-  | { size: Size; basis: ('chest' | 'waist')[]; easeCm: Partial<Record<'chest' | 'waist', number>> }
+  | {
+      size: Size;
+      basis: ('chest' | 'waist')[];
+      easeCm: Partial<Record<'chest' | 'waist', number>>;
+      /**
+       * A body between two sizes' ranges (issue 45): the two sizes, the nearer one being `size`,
+       * and which way it runs on this body (snugger or looser than the fit is cut for).
+       */
+      between?: { smaller: Size; larger: Size; runs: 'tight' | 'loose' };
+    }
   | { size: null; reason: 'no-measurements' | 'too-small' | 'too-large' | 'between-sizes' };
 
 /**
@@ -101,7 +110,7 @@ export function suggestSize(fit: Fit | null | undefined, body: BodyMeasurements)
     const largest = rows[rows.length - 1]!;
     if (basis.some((part) => easeOf(smallest, part) > ease[part][1])) return { size: null, reason: 'too-small' };
     if (basis.some((part) => easeOf(largest, part) < ease[part][0])) return { size: null, reason: 'too-large' };
-    return { size: null, reason: 'between-sizes' };
+    return nearer(rows, basis, easeOf, ease) ?? { size: null, reason: 'between-sizes' };
   }
   const best = Math.min(...fitting.map((candidate) => candidate.distance));
   const tied = fitting.filter((candidate) => candidate.distance - best < 0.5).map((candidate) => candidate.row);
@@ -110,6 +119,45 @@ export function suggestSize(fit: Fit | null | undefined, body: BodyMeasurements)
     size: chosen.size,
     basis: [...basis],
     easeCm: Object.fromEntries(basis.map((part) => [part, easeOf(chosen, part)])),
+  };
+}
+
+/**
+ * A body within the table that no size's range meets: the size whose ease is nearest its range
+ * (the sum, over the measurements given, of how far outside the range it lies; a tie goes to the
+ * larger), with its neighbour on the other side and which way it runs. Null when the
+ * measurements pull two ways (tight at one, loose at another): the table cannot tell.
+ */
+function nearer(
+  rows: Measurement[],
+  basis: readonly ('chest' | 'waist')[],
+  easeOf: (row: Measurement, part: 'chest' | 'waist') => number,
+  ease: (typeof EASE_CM)[FitType],
+): SizeSuggestion | null {
+  const off = (row: Measurement) =>
+    basis.map((part) => {
+      const value = easeOf(row, part);
+      return value < ease[part][0] ? value - ease[part][0] : value > ease[part][1] ? value - ease[part][1] : 0;
+    });
+  let best: { index: number; distance: number } | null = null;
+  rows.forEach((row, index) => {
+    const distance = off(row).reduce((sum, cm) => sum + Math.abs(cm), 0);
+    if (!best || distance <= best.distance) best = { index, distance };
+  });
+  const { index } = best!;
+  const chosen = rows[index]!;
+  const signs = off(chosen).filter((cm) => cm !== 0);
+  if (signs.some((cm) => cm < 0) && signs.some((cm) => cm > 0)) return null;
+  const runs = signs.some((cm) => cm < 0) ? 'tight' : 'loose';
+  // Snug: the body is on its way to the next size up; loose: it is past the size below.
+  const other = rows[runs === 'tight' ? index + 1 : index - 1];
+  if (!other) return null;
+  const [smaller, larger] = runs === 'tight' ? [chosen.size, other.size] : [other.size, chosen.size];
+  return {
+    size: chosen.size,
+    basis: [...basis],
+    easeCm: Object.fromEntries(basis.map((part) => [part, easeOf(chosen, part)])),
+    between: { smaller, larger, runs },
   };
 }
 

@@ -66,6 +66,34 @@ describe('SizeFit', () => {
     expect(within(form).getByRole('status')).toHaveTextContent("We can't tell from this table.");
   });
 
+  it('suggests the nearer size between two, with which way it runs, in both languages (issue 45)', async () => {
+    const apart: Fit = {
+      type: 'regular',
+      measurements: [
+        { size: 'S', chestCm: 86 },
+        { size: 'M', chestCm: 100 },
+        { size: 'L', chestCm: 114 },
+      ],
+    };
+    render(<SizeFit product={{ styleCode: null, fit: apart }} />);
+    const form = screen.getByRole('form', { name: 'Find my size' });
+    await userEvent.type(within(form).getByLabelText('Height, cm'), '178');
+    await userEvent.type(within(form).getByLabelText('Chest, cm'), '94');
+    await userEvent.click(within(form).getByRole('button', { name: 'Find my size' }));
+    expect(within(form).getByRole('status')).toHaveTextContent(
+      'We suggest M You are between M and L: M fits closer, a little snug. Take L for a looser fit.',
+    );
+    await i18n.changeLanguage('bg');
+    try {
+      await userEvent.click(within(form).getByRole('button', { name: 'Намери моя размер' }));
+      expect(within(form).getByRole('status')).toHaveTextContent(
+        'Вие сте между M и L: M е по-близкият, леко по-прилепнал.',
+      );
+    } finally {
+      await i18n.changeLanguage('en');
+    }
+  });
+
   it('names what is missing beside the field', async () => {
     render(<SizeFit product={{ styleCode: null, fit: FIT }} />);
     const form = screen.getByRole('form', { name: 'Find my size' });

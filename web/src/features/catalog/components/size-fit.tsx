@@ -134,7 +134,19 @@ export function FindMySize({ fit }: { fit: Fit | null }) {
       <p className={styles.result} role="status">
         {suggestion &&
           (suggestion.size ? (
-            <strong>{t('sizeFit.find.suggest', { size: suggestion.size })}</strong>
+            <>
+              <strong>{t('sizeFit.find.suggest', { size: suggestion.size })}</strong>
+              {suggestion.between && (
+                <>
+                  {' '}
+                  {t(`sizeFit.find.between.${suggestion.between.runs}`, {
+                    smaller: suggestion.between.smaller,
+                    larger: suggestion.between.larger,
+                    size: suggestion.size,
+                  })}
+                </>
+              )}
+            </>
           ) : (
             <>
               <strong>{t('sizeFit.find.cannotTell')}</strong> {t(`sizeFit.find.reasons.${suggestion.reason}`)}
