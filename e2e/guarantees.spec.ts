@@ -133,6 +133,17 @@ test.describe('accessibility and the guarantee (en)', () => {
     ] as const) {
       const html = await (await page.request.get(path, { headers: { cookie: `lang=${lang}` } })).text();
       expect(html, path).toContain(settings.seller.email);
+      // Opened directly: every face the page shows (its Cyrillic on an English page too) came with its HTML.
+      await page.goto(path);
+      await page.waitForLoadState('networkidle');
+      const lateFonts = await page.evaluate(() =>
+        performance
+          .getEntriesByType('resource')
+          .filter((entry) => entry.name.endsWith('.woff2'))
+          .filter((entry) => (entry as PerformanceResourceTiming).initiatorType !== 'link')
+          .map((entry) => entry.name),
+      );
+      expect(lateFonts, path).toEqual([]);
       await page.goto('/');
       await page.getByRole('contentinfo').getByRole('link', { name: link, exact: true }).click();
       await expect(page).toHaveURL(new RegExp(`${path}$`));
