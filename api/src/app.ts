@@ -145,7 +145,13 @@ export async function buildApp({ config, database, logger, serveWebApp = true }:
   installErrorHandler(app);
 
   const ownsDatabase = !database;
-  const db = database ?? (await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir }));
+  const db =
+    database ??
+    (await openDatabase({
+      url: config.databaseUrl,
+      dataDir: config.dataDir,
+      guardTransactions: config.env !== 'production',
+    }));
   // Loaded only when configured: a single process without Redis never reads the client's code.
   const redis = config.redisUrl
     ? new (await import('ioredis')).Redis(config.redisUrl, { maxRetriesPerRequest: 2 })

@@ -1,6 +1,11 @@
 // @module-tag engine: each driver has its own transaction wrapper.
-import { describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { describe, expect, inject, it } from 'vitest';
+import { emptyPostgresDatabase } from '../robustness/support/postgres.js';
+import { testDbKind } from '../test/database.js';
 import { useTestApp } from '../test/harness.js';
+import { openDatabase } from './client.js';
+import { assertOutsideTransaction } from './transaction-scope.js';
 
 const t = useTestApp();
 
@@ -28,5 +33,20 @@ describe('calls out of the process', () => {
     await expect(t.app.mailer.send(mail)).resolves.toBeUndefined();
     await t.db.transaction(async (tx) => void (await tx.execute('select 1')));
     await expect(t.app.payments.closeSession('cs_none')).resolves.toBeUndefined();
+  });
+
+  it('are not watched on a database opened without the guard, as a production server opens it', async () => {
+    const postgres = testDbKind === 'postgres' ? await emptyPostgresDatabase() : undefined;
+    const unguarded = postgres
+      ? await openDatabase({ url: postgres.url, guardTransactions: false })
+      : await openDatabase({ guardTransactions: false, template: new Blob([readFileSync(inject('pgliteTemplate'))]) });
+    try {
+      await expect(
+        unguarded.db.transaction(async () => assertOutsideTransaction('mailer.send')),
+      ).resolves.toBeUndefined();
+    } finally {
+      await unguarded.close();
+      await postgres?.drop();
+    }
   });
 });
