@@ -85,7 +85,8 @@ const boundaries = [
  */
 const API_MODULE_IMPORTS = {
   admin: ['cart', 'catalog', 'sales', 'size-fit', 'stock'],
-  'admin-orders': ['orders', 'stock'],
+  // The orders CSV states VAT at the shop's rate, which the records settings keep (documents).
+  'admin-orders': ['documents', 'orders', 'stock'],
   checkout: ['couriers', 'discounts', 'documents', 'orders', 'settings', 'stock'],
   // What a shopper may still add counts what their own open checkout holds (the order core says).
   cart: ['orders'],

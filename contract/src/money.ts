@@ -131,9 +131,6 @@ export function intlMoney(amount: number, language: Language, currency: string):
   return formatter.format(amount);
 }
 
-/** The VAT rate in percent that prices include (Bulgaria's standard rate; a records setting with issue 29). */
-export const VAT_RATE_PERCENT = 20;
-
 /** Some of the order was refunded, not all of it (a "partly refunded" badge on the lists). */
 export const partlyRefunded = (order: { total: number; refunded: number }): boolean =>
   toCents(order.refunded) > 0 && toCents(order.refunded) < toCents(order.total);

@@ -20,6 +20,7 @@ import { currentUser, requireAdmin } from '../../platform/security/authenticate.
 import { cancelOrder, confirmOrder, deliverOrder, refundOrder, returnOrder, shipOrder } from './service.js';
 import { getAdminOrder, listAdminOrders } from '../orders/admin-list.js';
 import { exportOrdersCsv } from '../orders/export.js';
+import { shopVatRate } from '../documents/settings.js';
 import { requestLanguage } from '../../lib/language.js';
 import { orderStats } from '../orders/stats.js';
 
@@ -67,7 +68,12 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { from, to } = request.query;
       const name = `orders${from ? `-from-${from}` : ''}${to ? `-to-${to}` : ''}.csv`;
-      const csv = exportOrdersCsv(app.db, request.query, requestLanguage(request, request.query.lang));
+      const csv = exportOrdersCsv(
+        app.db,
+        request.query,
+        requestLanguage(request, request.query.lang),
+        await shopVatRate(app.db),
+      );
       // The status and headers are gone by then: the owner gets a cut file, the log says why.
       csv.on('error', (error) => request.log.error({ err: error, from, to }, 'orders export failed mid-stream'));
       return reply

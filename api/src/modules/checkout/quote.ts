@@ -1,16 +1,10 @@
-import {
-  discountShares,
-  orderTotals,
-  VAT_RATE_PERCENT,
-  type OrderTotals,
-  type Quote,
-  type QuoteBody,
-} from '@shop/contract';
+import { discountShares, orderTotals, type OrderTotals, type Quote, type QuoteBody } from '@shop/contract';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db, Tx } from '../../db/client.js';
 import { onSale, paidPrice, saleNow } from '../../db/fragments.js';
 import { queryRows } from '../../db/rows.js';
+import { shopVatRate } from '../documents/settings.js';
 import { AppError } from '../../lib/errors.js';
 import { applicableCode, type ApplicableCode } from '../discounts/apply.js';
 import { lockerCents, type SettingsRow } from '../settings/service.js';
@@ -105,12 +99,14 @@ export async function priceCart(
       : request.deliveryMethod === 'locker'
         ? lockerCents(settings)
         : settings.deliveryOfficeCents);
+  // The one VAT source (documents' records settings): 0 for a shop not registered for VAT.
+  const vatRatePercent = await shopVatRate(tx);
   const reckon = (sharesOf: number[], deliveryCents: number) =>
     orderTotals({
       lines: lines.map((line, index) => ({ ...line, discountCents: sharesOf[index]! })),
       delivery: { priceCents: deliveryCents, freeFromCents: settings.freeDeliveryFromCents },
       codFeeCents: request.cod ? settings.codFeeCents : 0,
-      vatRatePercent: VAT_RATE_PERCENT,
+      vatRatePercent,
     });
   const none = lines.map(() => 0);
   // A free-delivery code on a delivery that is free already changes nothing: the quote shows it,

@@ -18,6 +18,12 @@ export async function recordsRow(db: Db | Tx): Promise<RecordsRow> {
   return created ?? (await recordsRow(db));
 }
 
+/**
+ * The shop's VAT rate, whole percent: the one source that checkout totals, the orders CSV and
+ * every document read (YEAR.md section 1; a shop not registered for VAT sets 0 and has 0 everywhere).
+ */
+export const shopVatRate = async (db: Db | Tx): Promise<number> => (await recordsRow(db)).vatRate;
+
 export const toRecords = (row: RecordsRow): RecordsSettings => ({
   eShopNumber: row.eShopNumber,
   eShopType: row.eShopType === 2 ? 2 : 1,

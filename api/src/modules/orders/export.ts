@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { stringify, type Options } from 'csv-stringify/sync';
-import { deriveSku, type Language, type Size, VAT_RATE_PERCENT, vatWithin } from '@shop/contract';
+import { deriveSku, type Language, type Size, vatWithin } from '@shop/contract';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
@@ -155,8 +155,14 @@ type LineRow = z.infer<typeof LineRowSchema>;
  * UTF-8 with a byte-order mark (so a spreadsheet reads Cyrillic names as such), in `lang`'s
  * separator and decimal mark (CSV_FORMAT), with each line's VAT (within its price).
  */
-export function exportOrdersCsv(db: Db, range: { from?: string; to?: string }, lang: Language = 'en'): Readable {
-  return Readable.from(csvChunks(db, range, CSV_FORMAT[lang]));
+export function exportOrdersCsv(
+  db: Db,
+  range: { from?: string; to?: string },
+  lang: Language,
+  /** The shop's VAT rate (documents' shopVatRate, the one source: a shop not registered for VAT has 0). */
+  vatRate: number,
+): Readable {
+  return Readable.from(csvChunks(db, range, CSV_FORMAT[lang], vatRate));
 }
 
 /** The line's SKU (issue 31): the one set by hand, else derived from the style code (contract `deriveSku`), else ''. */
@@ -170,6 +176,7 @@ async function* csvChunks(
   db: Db,
   range: { from?: string; to?: string },
   { separator, decimal }: { separator: string; decimal: string },
+  vatRate: number,
 ): AsyncGenerator<string> {
   const money = (column: string) => sql.raw(`(${column})::bigint`);
   const cell = (row: LineRow, column: (typeof COLUMNS)[number]) => {
@@ -213,7 +220,7 @@ async function* csvChunks(
     );
     if (rows.length > 0) {
       for (const row of rows) {
-        row.line_vat = vatWithin(row.line_total, VAT_RATE_PERCENT);
+        row.line_vat = vatWithin(row.line_total, vatRate);
         row.sku = skuOf(row);
       }
       yield csvRows(
