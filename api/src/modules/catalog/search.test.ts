@@ -179,3 +179,37 @@ describe('sorting and filtering', () => {
     }
   });
 });
+
+describe('what Bulgarians type (issue 45)', () => {
+  it('finds "худита" the худи, and a black colour by "черно", "черен", "черна", "черни" and "black"', async () => {
+    const pump = await createProduct(t.db, {
+      categoryId: 2,
+      name: 'Pump Cover Hoodie',
+      bgName: 'Худи Pump Cover',
+      colors: ['Onyx'],
+      colorsBg: ['Оникс'],
+    });
+    const olive = await createProduct(t.db, {
+      categoryId: 2,
+      name: 'Field Hoodie',
+      bgName: 'Худи Field',
+      colors: ['Olive'],
+      colorsBg: ['Маслинено зелено'],
+    });
+    await heard(t.app);
+    const bg = (words: string) => `q=${encodeURIComponent(words)}&lang=bg`;
+    for (const hoodies of ['худи', 'худита', 'худитата']) {
+      expect(await ids(bg(hoodies)), hoodies).toEqual(expect.arrayContaining([pump.id, olive.id]));
+    }
+    for (const black of ['черно худи', 'черен худи', 'черна худи', 'черни худита', 'черното худи', 'black hoodie']) {
+      const found = await ids(bg(black));
+      expect(found, black).toContain(pump.id);
+      expect(found, black).not.toContain(olive.id);
+    }
+    for (const green of ['зелено худи', 'зелени худита', 'green hoodie']) {
+      const found = await ids(bg(green));
+      expect(found, green).toContain(olive.id);
+      expect(found, green).not.toContain(pump.id);
+    }
+  });
+});

@@ -8,6 +8,7 @@ import {
   type Size,
 } from '@shop/contract';
 import { encodeAnswer } from '../../lib/answers.js';
+import { colourFamilyWords, searchStem } from './colour-words.js';
 import { stemWords } from './stem.js';
 
 export interface ProductQuery {
@@ -46,23 +47,28 @@ export const fold = (text: string) =>
 
 /** Every published product with the words it is found by: names, descriptions and colours in both languages. */
 export function indexProducts(products: Product[]): Indexed[] {
-  const words = (texts: string[]) => ` ${stemWords(fold(texts.join('\n'))).join(' ')}`;
-  return products.map((product) => ({
-    product,
-    text: words([
-      ...product.translations.flatMap((translation) => [translation.name, translation.description]),
-      ...product.colors.flatMap((color) => [color.colorName, color.colorNameBg]),
-    ]),
-    names: words(product.translations.map((translation) => translation.name)),
-    json: JSON.stringify(encodeAnswer(ProductSchema, product)),
-  }));
+  const stems = (texts: string[]) => stemWords(fold(texts.join('\n')), searchStem);
+  const words = (texts: string[]) => ` ${stems(texts).join(' ')}`;
+  return products.map((product) => {
+    const colours = stems(product.colors.flatMap((color) => [color.colorName, color.colorNameBg]));
+    return {
+      product,
+      text: `${words(product.translations.flatMap((translation) => [translation.name, translation.description]))} ${[
+        ...colours,
+        // "черно" and "black" find an Onyx colour (colour-words.ts).
+        ...colourFamilyWords(colours),
+      ].join(' ')}`,
+      names: words(product.translations.map((translation) => translation.name)),
+      json: JSON.stringify(encodeAnswer(ProductSchema, product)),
+    };
+  });
 }
 
 /**
  * The words a search looks for, folded and stemmed, each once, in order: what names the search
  * (catalogKeys.search), so "Hoodies" and "hoodie" are one search, as they find the same.
  */
-export const searchWords = (q: string | undefined): string[] => (q ? stemWords(fold(q)).sort() : []);
+export const searchWords = (q: string | undefined): string[] => (q ? stemWords(fold(q), searchStem).sort() : []);
 
 /** How many of `words` start a word of `text` or sit inside one ("shirt" in "t-shirt", "bomb" in "bomber"). */
 const matches = (text: string, words: string[]) => words.filter((word) => text.includes(word)).length;

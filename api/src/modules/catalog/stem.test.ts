@@ -38,6 +38,10 @@ describe('the light stemmer', () => {
       ['черно', 'черна'],
       ['сивия', 'сиви'],
       ['шапката', 'шапка'],
+      // An English loan in -и and its plural (issue 45).
+      ['худита', 'худи'],
+      ['худитата', 'худи'],
+      ['черното', 'черна'],
     ]) {
       expect(stem(word!), word).toBe(stem(base!));
     }

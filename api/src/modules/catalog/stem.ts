@@ -9,13 +9,17 @@ const MIN_STEM = 3;
 
 /** Longest first: the article (-ът, -та, -те…), the plural (-ове, -и), the gender (-а, -я, -о). */
 const BULGARIAN_ENDINGS = [
+  'итата',
   'ията',
   'ите',
   'ове',
   'еве',
   'ата',
   'ята',
+  // The plural of a noun in -и taken from English: "худи" → "худита", "такси" → "таксита".
+  'ита',
   'ето',
+  'ото',
   'ия',
   'ът',
   'ят',
@@ -67,12 +71,12 @@ const CYRILLIC = /\p{Script=Cyrillic}/u;
 /** The stem of one folded word, in the language its letters are written in. */
 export const stem = (word: string): string => (CYRILLIC.test(word) ? stemBulgarian(word) : stemEnglish(word));
 
-/** The words of a folded text (letters and digits), stemmed, each once, in order. */
-export const stemWords = (text: string): string[] => [
+/** The words of a folded text (letters and digits), stemmed by `stemOf`, each once, in order. */
+export const stemWords = (text: string, stemOf: (word: string) => string = stem): string[] => [
   ...new Set(
     text
       .split(/[^\p{L}\p{N}]+/u)
       .filter(Boolean)
-      .map(stem),
+      .map(stemOf),
   ),
 ];
