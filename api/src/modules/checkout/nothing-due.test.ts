@@ -90,6 +90,9 @@ describe('a checkout with nothing to pay', () => {
     expect(auditTotals(document!.data.lines, document!.vatRate, 0).total2).toBe(0);
     const confirmation = await t.smtp.waitFor(user.email);
     expect(confirmation.raw).toContain(`sale-document-${document!.number}.pdf`);
+    // It tells of no payment received: there was nothing to pay.
+    expect(confirmation.text).toContain('There was nothing to pay: it is paid and confirmed.');
+    expect(confirmation.text).not.toContain('Your payment was received');
   });
 
   it('chosen as cash on delivery is no cash-on-delivery order: no fee, paid at once', async () => {

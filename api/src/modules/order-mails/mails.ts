@@ -35,6 +35,7 @@ const TEXTS = {
     intro: {
       confirmedCard: 'Thank you for your purchase. Your payment was received and your order is confirmed.',
       confirmedCod: 'Thank you for your order. It is confirmed: you pay the courier in cash when it arrives.',
+      confirmedNothingDue: 'Thank you for your order. There was nothing to pay: it is paid and confirmed.',
       shipped: 'Your order is on its way.',
       delivered: 'Your order was delivered. We hope you enjoy it.',
       cancelled: 'Your order was cancelled.',
@@ -76,6 +77,7 @@ const TEXTS = {
     intro: {
       confirmedCard: 'Благодарим ви за покупката. Плащането е получено и поръчката ви е потвърдена.',
       confirmedCod: 'Благодарим ви за поръчката. Тя е потвърдена: плащате в брой на куриера при доставка.',
+      confirmedNothingDue: 'Благодарим ви за поръчката. Нямаше нищо за плащане: тя е платена и потвърдена.',
       shipped: 'Поръчката ви е на път.',
       delivered: 'Поръчката ви е доставена. Надяваме се да ви хареса.',
       cancelled: 'Поръчката ви е отказана.',
@@ -125,7 +127,10 @@ export function orderMail(input: OrderMailInput): Mail {
     kind === 'confirmed'
       ? order.paymentMethod === 'cod'
         ? t.intro.confirmedCod
-        : t.intro.confirmedCard
+        : // Nothing to pay (decision 0051): paid at once, no payment was received.
+          order.total === 0
+          ? t.intro.confirmedNothingDue
+          : t.intro.confirmedCard
       : kind === 'cancelled'
         ? order.status === 'refunded'
           ? t.intro.cancelledRefunded
