@@ -1,9 +1,15 @@
-// `npm test`: every suite, in order, stopping at the first failure, then one closing line with
-// the counts of all of them: lint and typecheck (fast, so first); locale check; unit, web and API
-// tests on PGlite; the engine-dependent API tests on PostgreSQL; build; Playwright in Chromium.
+// `npm test`: every suite, stopping at the first failure, then one closing line with the counts
+// of all of them. The suites run in stages, in order; the steps of a stage run side by side, where
+// the 2 cores gain from it (decision 0049): lint, typecheck, the locale check and the build; the
+// unit, web and API tests on PGlite; the engine-dependent API tests on PostgreSQL; Playwright in
+// Chromium.
+// A step alone in its stage prints as it goes; a step beside others keeps its output and prints
+// it whole when it ends, so two steps' lines never mix. When a step fails, the steps beside it are
+// stopped and nothing after it runs.
 // A test that failed and then passed on a retry (Playwright's `retries`, vitest's `retry`) is
 // flaky, not passed: it is named and fails the run, since its first failure may be a real bug.
-import { spawnSync } from 'node:child_process';
+import { Buffer } from 'node:buffer';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
@@ -94,62 +100,153 @@ function flakyIn(suites, rootDir, titles = []) {
   });
 }
 
-/** @type {Step[]} */
-const steps = [
-  { title: 'Lint', command: 'npm', args: ['run', 'lint'] },
-  { title: 'Typecheck', command: 'npm', args: ['run', 'typecheck'] },
-  { title: 'Locale files', command: 'node', args: ['scripts/check-locales.mjs'] },
-  vitest('Unit, web and API tests on PGlite', ['contract', 'web', 'api-pglite']),
-  // Only the tests whose result can depend on the engine (decision 0049).
-  vitest('API tests on PostgreSQL', ['api-postgres'], ['--tags-filter=engine']),
-  { title: 'Build', command: 'npm', args: ['run', 'build'] },
-  {
-    title: 'End-to-end tests in Chromium',
-    command: 'npx',
-    args: ['playwright', 'test', '-c', 'e2e/playwright.config.ts', '--reporter=list,json'],
-    env: { PLAYWRIGHT_JSON_OUTPUT_NAME: join(reports, 'e2e.json') },
-    report: join(reports, 'e2e.json'),
-    count: (file) => {
-      const { config, stats, suites } =
-        /** @type {{ config: { rootDir: string }; stats: { expected: number; unexpected: number }; suites: PlaywrightSuite[] }} */ (
-          JSON.parse(readFileSync(file, 'utf8'))
-        );
-      return { passed: stats.expected, failed: stats.unexpected, flaky: flakyIn(suites, config.rootDir) };
-    },
+/** @type {Step} */
+const e2e = {
+  title: 'End-to-end tests in Chromium',
+  command: 'npx',
+  args: ['playwright', 'test', '-c', 'e2e/playwright.config.ts', '--reporter=list,json'],
+  env: { PLAYWRIGHT_JSON_OUTPUT_NAME: join(reports, 'e2e.json') },
+  report: join(reports, 'e2e.json'),
+  count: (file) => {
+    const { config, stats, suites } =
+      /** @type {{ config: { rootDir: string }; stats: { expected: number; unexpected: number }; suites: PlaywrightSuite[] }} */ (
+        JSON.parse(readFileSync(file, 'utf8'))
+      );
+    return { passed: stats.expected, failed: stats.unexpected, flaky: flakyIn(suites, config.rootDir) };
   },
+};
+
+/**
+ * The stages, in order; the steps of one stage run side by side. Lint (ESLint with types, 134 s of
+ * one core) and typecheck each keep one core busy, and the build (Vite's bundler uses both) fills
+ * what they leave; the build comes before the API passes because the production-start test serves
+ * `web/dist` when it is there, and a build beside it would empty that folder under it. The PGlite
+ * pass and Playwright use both cores alone (decision 0046); the PostgreSQL pass runs alone too, after
+ * the PGlite pass (decision 0049).
+ * @type {Step[][]}
+ */
+const stages = [
+  [
+    { title: 'Lint', command: 'npm', args: ['run', 'lint'] },
+    { title: 'Typecheck', command: 'npm', args: ['run', 'typecheck'] },
+    { title: 'Locale files', command: 'node', args: ['scripts/check-locales.mjs'] },
+    { title: 'Build', command: 'npm', args: ['run', 'build'] },
+  ],
+  [vitest('Unit, web and API tests on PGlite', ['contract', 'web', 'api-pglite'])],
+  // Only the tests whose result can depend on the engine (decision 0049).
+  [vitest('API tests on PostgreSQL', ['api-postgres'], ['--tags-filter=engine'])],
+  [e2e],
 ];
+/** @type {Set<import('node:child_process').ChildProcess>} */
+const running = new Set();
+
+/**
+ * Ends a step's whole process tree (npx → npm → node → workers): it leads its own process group.
+ * @param {import('node:child_process').ChildProcess} child
+ */
+function stop(child) {
+  try {
+    if (child.pid) process.kill(-child.pid, 'SIGTERM');
+  } catch {
+    // already gone
+  }
+}
+
+for (const signal of /** @type {const} */ (['SIGINT', 'SIGTERM'])) {
+  process.on(signal, () => {
+    for (const child of running) stop(child);
+    process.exit(130);
+  });
+}
+
+/**
+ * Runs one step; `alone`: its output goes straight to the terminal, else it is kept and handed
+ * back whole (the tools still colour it when the terminal would show colours).
+ * @param {Step} step
+ * @param {boolean} alone
+ * @returns {{ done: Promise<{ status: number; output: string; seconds: number }>; child: import('node:child_process').ChildProcess }}
+ */
+function start(step, alone) {
+  const started = Date.now();
+  const colour = !alone && process.stdout.isTTY ? { FORCE_COLOR: '1' } : {};
+  const child = spawn(step.command, step.args, {
+    stdio: alone ? ['ignore', 'inherit', 'inherit'] : ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, ...colour, ...step.env },
+    detached: true,
+  });
+  running.add(child);
+  /** @type {Buffer[]} */
+  const chunks = [];
+  child.stdout?.on('data', (chunk) => chunks.push(chunk));
+  child.stderr?.on('data', (chunk) => chunks.push(chunk));
+  const done = new Promise((resolve) => {
+    /** @param {number} status */
+    const end = (status) => {
+      running.delete(child);
+      resolve({ status, output: Buffer.concat(chunks).toString('utf8'), seconds: (Date.now() - started) / 1000 });
+    };
+    child.on('error', (error) => {
+      chunks.push(Buffer.from(`${error.message}\n`));
+      end(1);
+    });
+    child.on('close', (code, signal) => end(code ?? (signal ? 1 : 0)));
+  });
+  return { done, child };
+}
+
+/**
+ * The counts of a step's report (none when the runner failed before writing one).
+ * @param {Step} step
+ * @returns {Counted}
+ */
+function countOf(step) {
+  if (!step.count || !step.report) return { passed: 0, failed: 0, flaky: [] };
+  try {
+    return step.count(step.report);
+  } catch {
+    return { passed: 0, failed: 0, flaky: [] };
+  }
+}
 
 const total = { passed: 0, failed: 0, flaky: 0 };
 let exitCode = 0;
-for (const step of steps) {
-  console.log(`\n=== ${step.title} ===`);
-  const started = Date.now();
-  const { status } = spawnSync(step.command, step.args, { stdio: 'inherit', env: { ...process.env, ...step.env } });
-  /** @type {string[]} */
-  let flaky = [];
-  if (step.count && step.report) {
-    try {
-      const counted = step.count(step.report);
+const runStarted = Date.now();
+for (const stage of stages) {
+  const alone = stage.length === 1;
+  if (alone) console.log(`\n=== ${stage[0]?.title} ===`);
+  else console.log(`\n=== ${stage.map((step) => step.title).join(', ')}: side by side ===`);
+  const started = stage.map((step) => ({ step, ...start(step, alone) }));
+  let failed = false;
+  // Each step is reported as it ends; the first to fail stops the others.
+  await Promise.all(
+    started.map(async ({ step, done }) => {
+      const { status, output, seconds } = await done;
+      if (failed) {
+        console.log(`\n=== ${step.title}: stopped, another step failed ===`);
+        return;
+      }
+      const counted = countOf(step);
       total.passed += counted.passed;
       total.failed += counted.failed;
       total.flaky += counted.flaky.length;
-      flaky = counted.flaky;
-    } catch {
-      // No report: the runner failed before testing; its exit code says so.
-    }
-  }
-  if (flaky.length > 0) {
-    console.log(`\nPassed only on a retry (flaky), which fails the run:`);
-    for (const name of flaky) console.log(`  ${name}`);
-  }
-  const ok = status === 0 && flaky.length === 0;
-  console.log(`=== ${step.title}: ${ok ? 'passed' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s ===`);
-  if (!ok) {
-    exitCode = status || 1;
-    if (total.failed === 0 && total.flaky === 0) total.failed = 1;
-    break;
-  }
+      if (!alone) process.stdout.write(`\n=== ${step.title} ===\n${output}${output.endsWith('\n') ? '' : '\n'}`);
+      if (counted.flaky.length > 0) {
+        console.log(`\nPassed only on a retry (flaky), which fails the run:`);
+        for (const name of counted.flaky) console.log(`  ${name}`);
+      }
+      const ok = status === 0 && counted.flaky.length === 0;
+      console.log(`=== ${step.title}: ${ok ? 'passed' : 'FAILED'} in ${seconds.toFixed(1)} s ===`);
+      if (!ok) {
+        failed = true;
+        exitCode = status || 1;
+        if (total.failed === 0 && total.flaky === 0) total.failed = 1;
+        for (const other of started) if (other.step !== step) stop(other.child);
+      }
+    }),
+  );
+  if (failed) break;
 }
 rmSync(reports, { recursive: true, force: true });
-console.log(`\nTests: ${total.passed} passed, ${total.failed} failed, ${total.flaky} flaky`);
+console.log(`\nWhole suite: ${((Date.now() - runStarted) / 1000).toFixed(1)} s`);
+console.log(`Tests: ${total.passed} passed, ${total.failed} failed, ${total.flaky} flaky`);
 process.exit(exitCode);
