@@ -94,3 +94,16 @@ export type ProductRating = z.infer<typeof ProductRatingSchema>;
 /** `POST /api/products/{id}/reviews` → 201: the review waits for moderation. */
 export const ReviewCreatedSchema = z.object({ id: z.number(), status: z.enum(REVIEW_STATUSES) });
 export type ReviewCreated = z.infer<typeof ReviewCreatedSchema>;
+
+/** Why a signed-in person may not review a product: no delivered order of it (an admin's words apart), or once only. */
+export const REVIEW_REFUSALS = ['not-a-buyer', 'admin', 'already-reviewed'] as const;
+
+/**
+ * `GET /products/{id}/reviews/mine`: whether the signed-in person may review the product, asked
+ * before the form is shown (issue 45), and why not.
+ */
+export const ReviewEligibilitySchema = z.object({
+  canReview: z.boolean(),
+  reason: z.enum(REVIEW_REFUSALS).nullable(),
+});
+export type ReviewEligibility = z.infer<typeof ReviewEligibilitySchema>;

@@ -126,6 +126,21 @@ describe('who may review', () => {
     expect(again.json().code).toBe('ALREADY_REVIEWED');
   });
 
+  it('says before the form who may review and why not: a buyer once, not a shopper who never received it nor an admin (issue 45)', async () => {
+    const product = await createProduct(t.db);
+    const mine = (user: CreatedUser | null) =>
+      t.app.inject({ url: `/api/products/${product.id}/reviews/mine`, headers: user ? bearer(user) : {} });
+    const buyer = await createUser(t.db);
+    await orderOf(buyer, product);
+    expect((await mine(buyer)).json()).toEqual({ canReview: true, reason: null });
+    expect((await mine(await createUser(t.db))).json()).toEqual({ canReview: false, reason: 'not-a-buyer' });
+    const admin = await createUser(t.db, { role: 'ADMIN' });
+    expect((await mine(admin)).json()).toEqual({ canReview: false, reason: 'admin' });
+    expect((await post(buyer, product.id)).statusCode).toBe(201);
+    expect((await mine(buyer)).json()).toEqual({ canReview: false, reason: 'already-reviewed' });
+    expect((await mine(null)).statusCode).toBe(401);
+  });
+
   it('keeps one review under a double click', { tags: ['engine'] }, async () => {
     const product = await createProduct(t.db);
     const buyer = await createUser(t.db);

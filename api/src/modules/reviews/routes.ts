@@ -7,6 +7,7 @@ import {
   LangQuerySchema,
   ReviewBodySchema,
   ReviewCreatedSchema,
+  ReviewEligibilitySchema,
   ReviewListQuerySchema,
   ReviewListSchema,
 } from '@shop/contract';
@@ -16,7 +17,7 @@ import { catalogKeys } from '../../platform/cache/catalog-cache.js';
 import { sendCached } from '../../platform/cache/encoded.js';
 import { currentUser, requireAdmin, requireUser } from '../../platform/security/authenticate.js';
 import { CATALOG_HEADERS, countNewRead } from '../catalog/cached-reads.js';
-import { createReview, listProductReviews, listReviewsForAdmin, moderateReview } from './service.js';
+import { createReview, listProductReviews, listReviewsForAdmin, moderateReview, reviewEligibility } from './service.js';
 
 const tags = ['reviews'];
 
@@ -49,6 +50,23 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       return sendCached(request, reply, cached, CATALOG_HEADERS);
     },
+  );
+
+  app.get(
+    '/products/:id/reviews/mine',
+    {
+      onRequest: requireUser,
+      schema: {
+        tags,
+        security: [{ bearer: [] }],
+        summary:
+          'Whether you may review this product, asked before the form is shown: once, and only with a delivered ' +
+          'order of it (reason: not-a-buyer, admin, already-reviewed)',
+        params: IdParamsSchema,
+        response: { 200: ReviewEligibilitySchema, 401: ErrorBodySchema, 404: ErrorBodySchema },
+      },
+    },
+    async (request) => reviewEligibility(app.db, currentUser(request), request.params.id),
   );
 
   app.post(

@@ -10,8 +10,9 @@ import {
   type Review,
   type ReviewList,
   type ReviewStatus,
+  type ReviewEligibility,
 } from '@shop/contract';
-import { sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { onSale, productName } from '../../db/fragments.js';
@@ -102,6 +103,25 @@ export interface ReviewFields {
 const notABuyer = () =>
   new AppError('NOT_A_BUYER', 'Only customers with a delivered order of this product can review it.');
 const alreadyReviewed = () => new AppError('ALREADY_REVIEWED', 'You have already reviewed this product.');
+
+/**
+ * Whether `user` may review the product (the same rules as `createReview`): once, and only with a
+ * delivered order of it; an admin without one is told apart from a shopper.
+ */
+export async function reviewEligibility(
+  db: Db,
+  user: { id: number; role: string },
+  productId: number,
+): Promise<ReviewEligibility> {
+  await assertShown(db, productId);
+  const [mine] = await db
+    .select({ id: productReviews.id })
+    .from(productReviews)
+    .where(and(eq(productReviews.productId, productId), eq(productReviews.userId, user.id)));
+  if (mine) return { canReview: false, reason: 'already-reviewed' };
+  if (await receivedLine(db, user.id, productId)) return { canReview: true, reason: null };
+  return { canReview: false, reason: user.role === 'USER' ? 'not-a-buyer' : 'admin' };
+}
 
 /**
  * The shopper's review of a product they received, waiting for moderation. The size and colour are

@@ -92,6 +92,7 @@ describe('ProductReviews', () => {
     };
     const sent = fakeApi({
       'GET /api/products/7/reviews?lang=en&page=1': { body: none },
+      'GET /api/products/7/reviews/mine': { body: { canReview: true, reason: null } },
       'POST /api/products/7/reviews': () => answer,
     });
     renderWithApi(<ProductReviews productId={7} lang="en" isLoggedIn />);
@@ -119,5 +120,20 @@ describe('ProductReviews', () => {
     answer = { status: 201, body: { id: 1, status: 'pending' } };
     await userEvent.click(within(form).getByRole('button', { name: 'Send review' }));
     expect(await screen.findByRole('status')).toHaveTextContent(/waits for moderation/);
+  });
+
+  it.each([
+    ['not-a-buyer', 'Reviews come from customers who received this piece: once your order of it is delivered'],
+    ['admin', 'an admin account without such an order cannot review it'],
+    ['already-reviewed', 'You have already reviewed this piece. Thank you.'],
+  ])('offers no form to one who may not review (%s), and says why (issue 45)', async (reason, words) => {
+    signIn();
+    fakeApi({
+      'GET /api/products/7/reviews?lang=en&page=1': { body: none },
+      'GET /api/products/7/reviews/mine': { body: { canReview: false, reason } },
+    });
+    renderWithApi(<ProductReviews productId={7} lang="en" isLoggedIn />);
+    expect(await screen.findByText(new RegExp(words.replace(/[.]/g, '\\.')))).toBeInTheDocument();
+    expect(screen.queryByRole('form', { name: 'Write a review' })).not.toBeInTheDocument();
   });
 });

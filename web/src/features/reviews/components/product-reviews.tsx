@@ -8,6 +8,7 @@ import { loginPath } from '../../../lib/return-to';
 import button from '../../../components/button/button.module.css';
 import { useReviews } from '../api/get-reviews';
 import { ReviewForm } from './review-form';
+import { useReviewEligibility } from '../api/get-review-eligibility';
 import styles from './reviews.module.css';
 
 function ReviewItem({ review, lang }: { review: Review; lang: Language }) {
@@ -28,6 +29,23 @@ function ReviewItem({ review, lang }: { review: Review; lang: Language }) {
         </p>
       </article>
     </li>
+  );
+}
+
+/**
+ * The review form for those who may write one (a delivered order of the product, no review yet);
+ * the others are told why not instead of learning it after writing (issue 45). While the answer
+ * loads, nothing; if it cannot be had, the form (the server still decides when it is sent).
+ */
+function ReviewFormIfAllowed({ productId }: { productId: number }) {
+  const { t } = useTranslation();
+  const { data, error } = useReviewEligibility(productId);
+  if (!data && !error) return null;
+  if (!data || data.canReview) return <ReviewForm productId={productId} />;
+  return (
+    <p className={styles.login} role="note">
+      {t(`reviews.form.cannot.${data.reason ?? 'not-a-buyer'}`)}
+    </p>
   );
 }
 
@@ -111,7 +129,7 @@ export function ProductReviews({
         </nav>
       )}
       {isLoggedIn ? (
-        <ReviewForm productId={productId} />
+        <ReviewFormIfAllowed productId={productId} />
       ) : (
         <p className={styles.login}>
           {t('reviews.form.login')} <Link to={loginPath(`${pathname}${search}`)}>{t('reviews.form.loginLink')}</Link>
