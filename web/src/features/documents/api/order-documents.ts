@@ -7,7 +7,7 @@ import { useToken } from '../../../lib/session';
 export const documentsKey = (token: string | null, orderId: number) =>
   token ? ([`/orders/${orderId}/documents`, token] as const) : null;
 
-export function useOrderDocuments(orderId: number) {
+export function useOrderDocuments(orderId: number, enabled = true) {
   const token = useToken();
-  return useSWR<OrderDocument[], ApiError>(documentsKey(token, orderId));
+  return useSWR<OrderDocument[], ApiError>(enabled ? documentsKey(token, orderId) : null);
 }

@@ -34,7 +34,10 @@ afterEach(() => {
 
 describe('Request an invoice', () => {
   it('asks with the profile’s details and says the invoice is issued', async () => {
-    const calls = fakeApi({ 'POST /api/orders/5/invoice': { status: 201, body: ISSUED } });
+    const calls = fakeApi({
+      'POST /api/orders/5/invoice': { status: 201, body: ISSUED },
+      'GET /api/orders/5/documents': { body: [] },
+    });
     signIn();
     renderWithApi(<RequestInvoice order={{ id: 5, status: 'paid', invoiceRequested: false }} saved={SAVED} />);
     await userEvent.click(screen.getByRole('button', { name: 'Request an invoice' }));
@@ -45,7 +48,10 @@ describe('Request an invoice', () => {
   });
 
   it('checks the fields first, and says when the invoice waits for the delivery', async () => {
-    const calls = fakeApi({ 'POST /api/admin/orders/6/invoice': { status: 202, body: { invoiceRequested: true } } });
+    const calls = fakeApi({
+      'POST /api/admin/orders/6/invoice': { status: 202, body: { invoiceRequested: true } },
+      'GET /api/orders/6/documents': { body: [] },
+    });
     signIn();
     renderWithApi(<RequestInvoice order={{ id: 6, status: 'placed', invoiceRequested: false }} admin />);
     await userEvent.click(screen.getByRole('button', { name: 'Request an invoice' }));
@@ -66,5 +72,21 @@ describe('Request an invoice', () => {
     unmount();
     renderWithApi(<RequestInvoice order={{ id: 8, status: 'cancelled', invoiceRequested: false }} />);
     expect(screen.queryByRole('button', { name: 'Request an invoice' })).not.toBeInTheDocument();
+  });
+
+  it('names the invoice once it is issued, not "requested" (issue 45)', async () => {
+    fakeApi({
+      'GET /api/orders/9/documents': {
+        body: [
+          { id: 1, kind: 'sale', number: '0000000041', issuedAt: ISSUED.issuedAt, total: 60, url: ISSUED.url },
+          { id: 3, kind: 'invoice', number: '0000000007', issuedAt: ISSUED.issuedAt, total: 60, url: ISSUED.url },
+        ],
+      },
+    });
+    signIn();
+    renderWithApi(<RequestInvoice order={{ id: 9, status: 'paid', invoiceRequested: true }} />);
+    await waitFor(() =>
+      expect(screen.getByRole('status')).toHaveTextContent('Invoice 0000000007 is issued: it is among the documents.'),
+    );
   });
 });

@@ -15,6 +15,7 @@ import {
   type InvoiceField,
 } from '../../../lib/invoice-form';
 import { refreshOrder, requestInvoice } from '../api/invoices';
+import { useOrderDocuments } from '../api/order-documents';
 import button from '../../../components/button/button.module.css';
 import styles from './request-invoice.module.css';
 
@@ -43,11 +44,16 @@ export function RequestInvoice({ order, saved, admin = false }: RequestInvoicePr
   const [errors, setErrors] = useState<InvoiceErrors>({});
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState<string | null>(null);
+  // An invoice issued is among the order's documents: the note names it (issue 45).
+  const { data: documents } = useOrderDocuments(order.id, Boolean(order.invoiceRequested || done));
+  const invoice = documents?.find((document) => document.kind === 'invoice');
 
   if (order.invoiceRequested || done) {
     return (
       <p className={styles.note} role="status">
-        {done ?? t('invoices.request.alreadyRequested')}
+        {invoice
+          ? t('invoices.request.issuedNote', { number: invoice.number })
+          : (done ?? t('invoices.request.alreadyRequested'))}
       </p>
     );
   }
