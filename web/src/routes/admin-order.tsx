@@ -18,9 +18,10 @@ export default function AdminOrderRoute() {
   if (id === null) return <Navigate to="/admin/orders" replace />;
   return (
     <>
-      <OrderDetail key={id} orderId={id} lang={lang} />
-      {order && <RequestInvoice key={id} order={order} admin />}
-      <OrderDocuments orderId={id} lang={lang} />
+      <OrderDetail key={id} orderId={id} lang={lang}>
+        {order && <RequestInvoice key={id} order={order} admin />}
+        <OrderDocuments orderId={id} lang={lang} />
+      </OrderDetail>
     </>
   );
 }

@@ -48,11 +48,11 @@ export default function MyOrderDetailRoute() {
     body = <LoadingBlocks label={t('orderDetail.loading')} count={2} blockClassName={styles.skeleton} />;
   } else {
     body = (
-      <>
+      <div className={styles.stack}>
         <OrderDetail order={order} lang={lang} />
         <RequestInvoice key={order.id} order={order} saved={profile?.invoiceDetails} />
         <OrderDocuments orderId={order.id} lang={lang} />
-      </>
+      </div>
     );
   }
 

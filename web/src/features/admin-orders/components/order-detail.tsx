@@ -19,13 +19,15 @@ import styles from './order-detail.module.css';
 interface OrderDetailProps {
   orderId: number;
   lang: string;
+  /** More cards for the side column, composed by the route (the invoice, the documents). */
+  children?: React.ReactNode;
 }
 
 /**
  * /admin/orders/{id}: the order with its customer, delivery, lines, money and history, and the
  * steps its state allows (confirm, ship, deliver, cancel, refund, return), each behind a confirmation.
  */
-export function OrderDetail({ orderId, lang }: OrderDetailProps) {
+export function OrderDetail({ orderId, lang, children }: OrderDetailProps) {
   const { t } = useTranslation();
   const errorText = useErrorText();
   const { data: order, error } = useAdminOrder(orderId);
@@ -228,6 +230,7 @@ export function OrderDetail({ orderId, lang }: OrderDetailProps) {
               setStep('refund');
             }}
           />
+          {children}
         </div>
       </div>
 
