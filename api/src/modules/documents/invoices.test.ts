@@ -404,10 +404,26 @@ describe('the admin documents', () => {
     });
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['content-type']).toContain('text/csv');
+    // The orders CSV's dialect (issue 45): a BOM, then in English commas and decimal points.
+    expect(csv.body.startsWith('\ufeffdate,')).toBe(true);
     const lines = csv.body.trim().split('\r\n');
-    expect(lines[0]).toBe('date,kind,number,invoice,order,recipient,company_id,vat_id,tax_base,vat,total');
+    expect(lines[0]).toBe('date,kind,number,invoice,order,recipient,company_id,vat_id,tax_base,vat,total,counted');
     expect(lines[1]).toMatch(
-      /Credit note,\d{10},\d{10},[0-9A-F]+,Клиент ЕООД,020469788,BG020469788,-\d+\.\d{2},-\d+\.\d{2},-\d+\.\d{2}$/,
+      /Credit note,\d{10},\d{10},[0-9A-F]+,Клиент ЕООД,020469788,BG020469788,-\d+\.\d{2},-\d+\.\d{2},-\d+\.\d{2},1$/,
     );
+    // In Bulgarian, semicolons and decimal commas; a sale document of an invoiced order is not counted again.
+    const bg = await t.app.inject({ url: '/api/admin/documents/ledger.csv?lang=bg', headers: bearer(t.admin) });
+    const rows = bg.body.trim().split('\r\n');
+    expect(rows[0]).toBe('date;kind;number;invoice;order;recipient;company_id;vat_id;tax_base;vat;total;counted');
+    const invoicedOrders = new Set(
+      rows.filter((row) => row.includes(';Фактура / Invoice;')).map((row) => row.split(';')[4]),
+    );
+    expect(invoicedOrders.size).toBeGreaterThan(0);
+    for (const row of rows.slice(1)) {
+      const cells = row.split(';');
+      expect(cells[10], row).toMatch(/^-?\d+,\d{2}$/);
+      const saleOfInvoiced = cells[1]!.startsWith('Документ за продажба') && invoicedOrders.has(cells[4]!);
+      expect(cells[11], row).toBe(saleOfInvoiced ? '0' : '1');
+    }
   });
 });

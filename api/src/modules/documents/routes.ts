@@ -8,6 +8,7 @@ import {
   InvoiceDetailsSchema,
   InvoiceDocumentSchema,
   InvoiceRequestedSchema,
+  LangQuerySchema,
   OrderDocumentsSchema,
   RecordsMonthSchema,
   type InvoiceDetails,
@@ -17,6 +18,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../lib/errors.js';
+import { requestLanguage } from '../../lib/language.js';
 import { currentUser, requireAdmin, requireUser } from '../../platform/security/authenticate.js';
 import { auditFile, recordsMonth } from './audit-file.js';
 import { readDocument, fileName } from './kinds.js';
@@ -27,7 +29,9 @@ import { testPaymentPolicy } from './test-payments.js';
 const DocumentLinkParamsSchema = z.object({ kind: z.enum(DOCUMENT_KINDS), id: z.coerce.number().int().positive() });
 const DocumentLinkQuerySchema = z.object({ expires: z.coerce.number().int(), sig: text().max(100) });
 
-const LedgerQuerySchema = AdminDocumentsQuerySchema.pick({ kind: true, from: true, to: true });
+const LedgerQuerySchema = AdminDocumentsQuerySchema.pick({ kind: true, from: true, to: true }).extend(
+  LangQuerySchema.shape,
+);
 
 const requestErrors = {
   400: ErrorBodySchema,
@@ -166,7 +170,9 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: requireAdmin,
       schema: {
         tags: ['admin'],
-        summary: 'The sales ledger of the days as CSV (credit notes negative)',
+        summary:
+          'The sales ledger of the days as CSV (credit notes negative), in the orders CSV’s dialect: UTF-8 with a BOM, ' +
+          '`;` and a decimal comma in Bulgarian (`lang` or Accept-Language); `counted` 1 for the rows to sum',
         security: [{ bearer: [] }],
         querystring: LedgerQuerySchema,
         response: { 200: z.string(), 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema },
@@ -178,7 +184,7 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply
         .type('text/csv; charset=utf-8')
         .header('Content-Disposition', `attachment; filename="${name}"`)
-        .send(await salesLedgerCsv(app.db, request.query));
+        .send(await salesLedgerCsv(app.db, request.query, requestLanguage(request, request.query.lang)));
     },
   );
 

@@ -4,9 +4,10 @@ import {
   type DocumentKind,
   type InvoiceDetails,
   type InvoiceDocument,
+  type Language,
 } from '@shop/contract';
 import { stringify } from 'csv-stringify/sync';
-import { and, desc, eq, sql, type SQLWrapper } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql, type SQLWrapper } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { invoiceDocuments, invoiceProfiles, saleDocuments, users } from '../../db/schema.js';
 import { AppError, notFound } from '../../lib/errors.js';
@@ -14,6 +15,7 @@ import { audit } from '../../platform/audit.js';
 import { documentLink } from './links.js';
 import { invoiceOf, invoiceRequested, issueInvoice, keepInvoiceRequest, type InvoiceRow } from './invoice.js';
 import { lockOrder } from '../orders/store.js';
+import { CSV_FORMAT, decimalOf } from '../orders/export.js';
 import { paysOnTestPage, testPaymentsRefusal, type TestPaymentPolicy } from './test-payments.js';
 
 export async function toInvoiceDocument(
@@ -220,12 +222,27 @@ const KIND_LABEL: Record<DocumentKind, string> = {
 /**
  * The sales ledger (дневник за продажбите) of the period as CSV, oldest first: each document with
  * the buyer's IDs, tax base, VAT and total; a credit note's amounts are negative (it reduces the
- * period's sales). Cells that a spreadsheet would run as a formula are made inert.
+ * period's sales). In the orders CSV's dialect (issue 45): UTF-8 with a BOM, `;` and a decimal
+ * comma in Bulgarian (CSV_FORMAT); cells a spreadsheet would run as a formula are made inert.
+ * `counted` says which rows add up to the period's sales: a sale document of an order that also
+ * has an invoice is not counted again (the invoice is), so the amounts are summed once.
  */
-export async function salesLedgerCsv(db: Db, filter: Filter): Promise<string> {
+export async function salesLedgerCsv(db: Db, filter: Filter, lang: Language = 'en'): Promise<string> {
   const all = documentsQuery(db, filter).as('documents');
   const rows = (await db.select().from(all).orderBy(all.issuedAt, all.number)) as DocumentRow[];
-  const amount = (cents: number) => (cents / 100).toFixed(2);
+  const saleOrders = [...new Set(rows.filter((row) => row.kind === 'sale').map((row) => row.orderId))];
+  const invoiced = new Set(
+    saleOrders.length === 0
+      ? []
+      : (
+          await db
+            .selectDistinct({ orderId: invoiceDocuments.orderId })
+            .from(invoiceDocuments)
+            .where(and(eq(invoiceDocuments.kind, 'invoice'), inArray(invoiceDocuments.orderId, saleOrders)))
+        ).map((row) => row.orderId),
+  );
+  const { separator, decimal } = CSV_FORMAT[lang];
+  const amount = (cents: number) => decimalOf(cents, decimal);
   const sofia = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Sofia', dateStyle: 'short' });
   const header = [
     'date',
@@ -239,11 +256,14 @@ export async function salesLedgerCsv(db: Db, filter: Filter): Promise<string> {
     'tax_base',
     'vat',
     'total',
+    'counted',
   ];
-  // A text cell a spreadsheet would run as a formula is made inert (OWASP CSV injection); amounts stay numbers.
+  // A text cell a spreadsheet would run as a formula is made inert (OWASP CSV injection); amounts
+  // stay numbers (a credit note's begin with "-"), so the orders CSV's blanket escape is not used.
   const inert = (value: string) => (/^[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/.test(value) ? `'${value}` : value);
   const lines = rows.map((row) => {
     const sign = row.kind === 'credit-note' ? -1 : 1;
+    const counted = row.kind !== 'sale' || !invoiced.has(row.orderId);
     return [
       sofia.format(new Date(row.issuedAt)),
       KIND_LABEL[row.kind],
@@ -256,7 +276,13 @@ export async function salesLedgerCsv(db: Db, filter: Filter): Promise<string> {
       amount(sign * (row.totalCents - row.vatCents)),
       amount(sign * row.vatCents),
       amount(sign * row.totalCents),
+      counted ? 1 : 0,
     ];
   });
-  return stringify([header, ...lines], { record_delimiter: '\r\n', quote_record_delimiter: true });
+  return stringify([header, ...lines], {
+    delimiter: separator,
+    record_delimiter: '\r\n',
+    quote_record_delimiter: true,
+    bom: true,
+  });
 }

@@ -95,7 +95,7 @@ const csvRows = (rows: CsvValue[][], separator = ','): string => stringify(rows,
 export const csvCell = (value: CsvValue, separator = ','): string => csvRows([[value]], separator).slice(0, -2);
 
 /** Cents as a decimal of the currency's unit with `decimal` as its mark: 123456 → `1234,56`. */
-const decimalOf = (cents: number, decimal: string): string => {
+export const decimalOf = (cents: number, decimal: string): string => {
   const sign = cents < 0 ? '-' : '';
   const abs = Math.abs(cents);
   return `${sign}${Math.floor(abs / 100)}${decimal}${String(abs % 100).padStart(2, '0')}`;

@@ -27,6 +27,11 @@ export function useAdminDocuments(filter: DocumentsFilter) {
   return useSWR<AdminDocuments, ApiError>(`/admin/documents?${query(filter)}`);
 }
 
-/** The sales ledger's address (GET /admin/documents/ledger.csv) for the same filter. */
-export const ledgerPath = (filter: Omit<DocumentsFilter, 'page' | 'limit'>) =>
-  `/admin/documents/ledger.csv?${query(filter)}`;
+/**
+ * The sales ledger's address (GET /admin/documents/ledger.csv) for the same filter, in the
+ * admin's language: a Bulgarian spreadsheet's `;` and decimal comma in Bulgarian (issue 45).
+ */
+export const ledgerPath = (filter: Omit<DocumentsFilter, 'page' | 'limit'>, lang: string) => {
+  const search = query(filter);
+  return `/admin/documents/ledger.csv?${search ? `${search}&` : ''}lang=${encodeURIComponent(lang)}`;
+};

@@ -38,7 +38,7 @@ export function DocumentsScreen() {
 
   async function downloadLedger() {
     try {
-      await downloadFromApi(ledgerPath(filter), 'sales-ledger.csv');
+      await downloadFromApi(ledgerPath(filter, lang), 'sales-ledger.csv');
     } catch {
       toast.error(t('invoices.documents.loadError'));
     }
