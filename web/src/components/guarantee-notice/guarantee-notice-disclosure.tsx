@@ -1,5 +1,6 @@
 import { lazy, Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ShieldCheckIcon } from '../icons/icons';
 import styles from './guarantee-notice.module.css';
 
 // The drawing and its texts are a chunk of their own: the product page loads them when opened.
@@ -24,7 +25,8 @@ export function GuaranteeNoticeDisclosure() {
         aria-controls={`${id}-notice`}
         onClick={() => setOpen((value) => !value)}
       >
-        {t(open ? 'guaranteeNotice.hide' : 'guaranteeNotice.show')}
+        <ShieldCheckIcon width={18} height={18} />
+        <span>{t(open ? 'guaranteeNotice.hide' : 'guaranteeNotice.show')}</span>
       </button>
       <div id={`${id}-notice`} hidden={!open}>
         {open && (
