@@ -2,8 +2,19 @@ import type { CourierGateway, GatewayOffice, Parcel, StoredLabel } from './gatew
 import { BUILTIN_OFFICES } from './builtin-offices.js';
 import { builtinLabelPdf, type LabelContent } from './label-pdf.js';
 
-const where = (party: Parcel['recipient']) =>
-  [party.address, [party.postcode, party.city].filter(Boolean).join(' ')].filter(Boolean).join(', ');
+/**
+ * A party's address on the label: the street, then the postcode and city unless the street
+ * already names them (the seller's address in the settings is one line with both: issue 45).
+ */
+const where = (party: Parcel['recipient']) => {
+  const place = [party.postcode, party.city].filter(Boolean).join(' ');
+  const named = party.address && place && party.address.includes(party.city || place);
+  return [party.address, named ? '' : place].filter(Boolean).join(', ');
+};
+
+/** The sender on the label: the office the owner hands parcels in at (the settings), else their address. */
+const senderWhere = (sender: Parcel['sender']) =>
+  sender.officeName ? `Офис / Office: ${sender.officeName}` : where(sender);
 
 /**
  * The built-in courier (the default, offline, as the built-in payment page is): the demo list of
@@ -22,7 +33,7 @@ export function builtinCourier(options: { offices?: () => readonly GatewayOffice
       const label: LabelContent = {
         trackingNumber,
         reference: parcel.reference,
-        sender: { name: parcel.sender.name, phone: parcel.sender.phone, address: where(parcel.sender) },
+        sender: { name: parcel.sender.name, phone: parcel.sender.phone, address: senderWhere(parcel.sender) },
         recipient: { name: parcel.recipient.name, phone: parcel.recipient.phone, address: where(parcel.recipient) },
         office: parcel.recipient.officeName,
         codCents: parcel.codCents,
