@@ -250,6 +250,11 @@ const ROUTES: Record<string, RouteRule> = {
     expect: everyone(200),
     request: async (f) => ({ url: `/api/products/${(await createProduct(f.t.db)).id}/reviews` }),
   },
+  // Whether the caller may write one: every signed-in caller gets an answer (an admin's says why not).
+  'GET /api/products/:id/reviews/mine': {
+    expect: signedIn(200),
+    request: async (f) => ({ url: `/api/products/${(await createProduct(f.t.db)).id}/reviews/mine` }),
+  },
   'POST /api/products/:id/reviews': {
     expect: signedIn(201),
     request: async (f, actor) =>
