@@ -87,6 +87,8 @@ const API_MODULE_IMPORTS = {
   admin: ['cart', 'catalog', 'sales', 'size-fit', 'stock'],
   // The orders CSV states VAT at the shop's rate, which the records settings keep (documents).
   'admin-orders': ['documents', 'orders', 'stock'],
+  // The catalogue's export, import and feeds read products as the catalogue does, and the settings' delivery prices.
+  'catalogue-io': ['catalog', 'orders', 'sales', 'settings', 'size-fit', 'stock'],
   checkout: ['couriers', 'discounts', 'documents', 'orders', 'settings', 'stock'],
   // What a shopper may still add counts what their own open checkout holds (the order core says).
   cart: ['orders'],

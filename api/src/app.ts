@@ -29,6 +29,7 @@ import { adminOrderRoutes } from './modules/admin-orders/routes.js';
 import { orderRoutes } from './modules/orders/routes.js';
 import { documentRoutes } from './modules/documents/routes.js';
 import { seoRoutes } from './modules/seo/routes.js';
+import { feedRoutes } from './modules/catalogue-io/feed-routes.js';
 import { settingsRoutes } from './modules/settings/routes.js';
 import { payPageRoutes } from './modules/payments/pay-routes.js';
 import { paymentRoutes } from './modules/payments/routes.js';
@@ -295,6 +296,7 @@ export async function buildApp({ config, database, logger, serveWebApp = true }:
   );
   await app.register(fileRoutes);
   await app.register(seoRoutes);
+  await app.register(feedRoutes);
   await app.register(payPageRoutes);
   await app.register(acceptTermsRoute);
   await registerWebApp(app, serveWebApp);

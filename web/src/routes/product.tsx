@@ -37,6 +37,8 @@ export default function ProductRoute() {
   // A card's swatch opens the page on its colour (`?color=<id>`), on the server's first paint too.
   const [searchParams] = useSearchParams();
   const initialColorId = parseProductId(searchParams.get('color') ?? undefined);
+  // A product feed's item opens the page on its colour and size (`&size=M`).
+  const initialSize = searchParams.get('size');
   const session = useSession();
   const { data: product, error, isLoading } = useProduct(id, lang);
   // Edit Product mode (admins); the dashboard's Edit link opens the page in it.
@@ -118,6 +120,7 @@ export default function ProductRoute() {
         wishlisted={heart.filled}
         soldOutAction={(variant) => <NotifyMe key={`${variant.colorId}:${variant.size}`} {...variant} />}
         initialColorId={initialColorId}
+        initialSize={initialSize}
       />
     );
   }

@@ -131,6 +131,11 @@ export const productVariants = pgTable(
       .references(() => productColors.id, { onDelete: 'cascade' }),
     size: varchar('size', { length: 3, enum: ['XS', 'S', 'M', 'L', 'XL', 'XXL'] }).notNull(),
     sku: varchar('sku', { length: 64 }).notNull().unique(),
+    /**
+     * The variant's GTIN (EAN-13, UPC-A…: 8 to 14 digits), optional (issue 52): what product feeds
+     * send; a variant given one keeps its SKU in this row (the SKU it showed, derived or not).
+     */
+    gtin: varchar('gtin', { length: 14 }),
   },
   (t) => [primaryKey({ columns: [t.colorId, t.size] }), index('product_variants_product_id_idx').on(t.productId)],
 );

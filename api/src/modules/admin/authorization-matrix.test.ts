@@ -233,6 +233,9 @@ const ROUTES: Record<string, RouteRule> = {
   'GET /api/metrics': { expect: everyone(404), request: () => ({ url: '/api/metrics' }) },
   // For search engines: public.
   'GET /sitemap.xml': { expect: everyone(200), request: () => ({ url: '/sitemap.xml' }) },
+  // Product feeds for ads (issue 52): public, as Merchant Center and Commerce Manager fetch them.
+  'GET /feeds/google.xml': { expect: everyone(200), request: () => ({ url: '/feeds/google.xml?lang=bg' }) },
+  'GET /feeds/meta.csv': { expect: everyone(200), request: () => ({ url: '/feeds/meta.csv?lang=en' }) },
   'GET /robots.txt': { expect: everyone(200), request: () => ({ url: '/robots.txt' }) },
   'GET /api/categories': { expect: everyone(200), request: () => ({ url: '/api/categories' }) },
   'GET /api/products': { expect: everyone(200), request: () => ({ url: '/api/products' }) },

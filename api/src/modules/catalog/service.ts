@@ -54,7 +54,10 @@ type ProductRow = z.infer<typeof ProductRowSchema>;
  * One statement per read, whatever the number of products: translations, colours and sizes
  * are aggregated as JSON beside each product row.
  */
-function productQuery(where: SQL, { limit, admin = false }: { limit?: number; admin?: boolean } = {}): SQL {
+function productQuery(
+  where: SQL,
+  { limit, admin = false, byId = false }: { limit?: number; admin?: boolean; byId?: boolean } = {},
+): SQL {
   const counts = admin ? sql`, 'onHand', coalesce(ps.on_hand, 0), 'reserved', coalesce(ps.reserved, 0)` : sql``;
   return sql`
     select p.id, p.category_id, ${paidPrice()} as price_cents, p.price_cents as regular_price_cents,
@@ -82,7 +85,7 @@ function productQuery(where: SQL, { limit, admin = false }: { limit?: number; ad
          from product_sizes s where s.product_id = p.id) as sizes
     from products p
     where ${where}
-    order by p.category_id, p.id
+    order by ${byId ? sql`p.id` : sql`p.category_id, p.id`}
     ${limit === undefined ? sql`` : sql`limit ${limit}`}`;
 }
 
@@ -145,5 +148,20 @@ export async function getProduct(db: Db, id: number, lang: Language, admin = fal
 /** Every product that is not deleted, published or not: the admin's product list. */
 export async function listAllProducts(db: Db, lang: Language): Promise<Product[]> {
   const rows = await queryRows(db, ProductRowSchema, productQuery(sql`p.deleted_at is null`, { admin: true }));
+  return rows.map((row) => toProduct(row, lang));
+}
+
+/**
+ * The next `limit` products after id `afterId`, in id order, as the admin reads them (stock on hand,
+ * the sale to come): what the catalogue's export and feeds read a batch at a time (keyset), so
+ * that memory stays flat however many products there are. `published`: only what shoppers see.
+ */
+export async function productsAfter(
+  db: Db,
+  lang: Language,
+  { afterId, limit, published }: { afterId: number; limit: number; published: boolean },
+): Promise<Product[]> {
+  const where = sql`p.id > ${afterId} and ${published ? visible : sql`p.deleted_at is null`}`;
+  const rows = await queryRows(db, ProductRowSchema, productQuery(where, { admin: true, byId: true, limit }));
   return rows.map((row) => toProduct(row, lang));
 }

@@ -41,7 +41,7 @@ const product: Product = {
   stock: [],
 };
 
-function renderDetails(initialColorId?: number) {
+function renderDetails(initialColorId?: number, initialSize?: string) {
   renderWithRouter(
     <ProductDetails
       product={product}
@@ -51,6 +51,7 @@ function renderDetails(initialColorId?: number) {
       onAddToCart={vi.fn()}
       onToggleWishlist={vi.fn()}
       initialColorId={initialColorId}
+      initialSize={initialSize}
     />,
   );
 }
@@ -89,6 +90,14 @@ describe('the product page’s carousel: the chosen colour’s pictures (issue 3
       '/files/bordeaux-side',
       '/files/bordeaux-hover',
     ]);
+  });
+
+  it('opens on the colour and size a product feed links to (`?color=&size=`)', () => {
+    renderDetails(12, 'M');
+    const colours = screen.getByRole('group', { name: /Colour/ });
+    expect(within(colours).getByRole('button', { name: /Bordeaux/ })).toHaveAttribute('aria-pressed', 'true');
+    const sizes = screen.getByRole('group', { name: /Size/ });
+    expect(within(sizes).getByRole('button', { name: /^M/ })).toHaveAttribute('aria-pressed', 'true');
   });
 
   it('names each picture for a screen reader', async () => {

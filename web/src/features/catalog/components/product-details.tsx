@@ -51,6 +51,8 @@ interface ProductDetailsProps {
   soldOutAction?: (variant: { productId: number; colorId: number; size: Size }) => ReactNode;
   /** The colour chosen already (a card's swatch, `?color=`): shown and selected from the first paint. */
   initialColorId?: number | null | undefined;
+  /** The size chosen already (`?size=`, as the product feeds link each colour × size): selected if offered. */
+  initialSize?: string | null | undefined;
 }
 
 /**
@@ -87,6 +89,7 @@ export function ProductDetails({
   wishlisted = false,
   soldOutAction,
   initialColorId,
+  initialSize,
 }: ProductDetailsProps) {
   const currency = useCurrency();
   const { t } = useTranslation();
@@ -94,7 +97,9 @@ export function ProductDetails({
   const sizeLabelId = useId();
   const { name, description } = localizeProduct(product, lang);
   const [color, setColor] = useState<Color | null>(() => product.colors.find((c) => c.id === initialColorId) ?? null);
-  const [size, setSize] = useState<Size | null>(null);
+  const [size, setSize] = useState<Size | null>(
+    () => product.sizes.find((offered) => offered.size === initialSize)?.size ?? null,
+  );
   const [quantity, setQuantity] = useState(1);
   const [busy, setBusy] = useState(false);
   // The choice last put into the cart: "Added" stands beside the button until the choice changes.
