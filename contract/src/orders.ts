@@ -111,6 +111,8 @@ export const OrderItemSchema = z.object({
   /** Bought on sale: the prior price (the 30-day lowest) the sale was announced against; null otherwise. */
   priorPrice: Money.nullable().optional(),
   imageUrl: z.string(),
+  /** Units of the line refunded by lines so far (the API always sends it; absent: 0). */
+  refundedQuantity: z.number().optional(),
 });
 
 export const ORDER_EVENT_TYPES = [
@@ -244,8 +246,27 @@ export const ShipOrderBodySchema = z.object({
 export type ShipOrderBody = z.input<typeof ShipOrderBodySchema>;
 
 export const CancelOrderBodySchema = z.object({ reason: multilineText().trim().max(500).optional() }).default({});
+/** A line a refund gives back: the order line's id and how many of its units (decision 0060). */
+export const RefundLineSchema = z.object({
+  orderItemId: z.number({ message: 'Name the order line.' }).int().positive(),
+  quantity: z.number({ message: 'The quantity must be a whole number of 1 or more.' }).int().min(1).max(10_000),
+});
+export type RefundLineInput = z.infer<typeof RefundLineSchema>;
+
+/**
+ * A refund: its amount, and optionally the lines it gives back (each line once; the amount is what
+ * the owner refunds, which may differ from the lines' value: a deduction, or delivery besides).
+ */
 export const RefundOrderBodySchema = z.object({
   amount: money({ min: 1, max: 100_000_000, message: 'The amount must be more than 0, in whole cents.' }),
+  lines: z
+    .array(RefundLineSchema)
+    .min(1, 'Name at least one line, or leave the lines out.')
+    .max(100)
+    .refine((lines) => new Set(lines.map((line) => line.orderItemId)).size === lines.length, {
+      message: 'Each line at most once.',
+    })
+    .optional(),
 });
 export const ReturnOrderBodySchema = z.object({ restock: z.boolean({ message: 'Say whether to restock.' }) });
 

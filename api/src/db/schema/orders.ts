@@ -26,6 +26,13 @@ import { users } from './identity.js';
 
 /** Delivery details as orders keep them (the contract's SavedDelivery). */
 export type OrderDelivery = SavedDelivery;
+
+/** A line a refund gives back: which order line, how many units, and what they cost (their share of the line's value). */
+export interface RefundLine {
+  orderItemId: number;
+  quantity: number;
+  amountCents: number;
+}
 export const orders = pgTable(
   'orders',
   {
@@ -130,6 +137,8 @@ export const orderItems = pgTable(
     /** Units of tracked stock the line holds: reserved while the order is pending, sold once paid. */
     stockQuantity: integer('stock_quantity').notNull().default(0),
     imageUrl: text('image_url').notNull().default(''),
+    /** Units of the line refunded by lines so far (a refund naming lines adds to it; never above `quantity`). */
+    refundedQuantity: integer('refunded_quantity').notNull().default(0),
   },
   (t) => [index('order_items_order_id_idx').on(t.orderId)],
 );
@@ -159,6 +168,8 @@ export const refunds = pgTable(
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
     amountCents: integer('amount_cents').notNull(),
+    /** The lines it gives back, each with its share of the amount (decision 0060); null: an amount only. */
+    lines: jsonb('lines').$type<RefundLine[]>(),
     idempotencyKey: varchar('idempotency_key', { length: 100 }).notNull(),
     /** The provider's id of the refund, once it has made it (the outbox asks it after commit). */
     providerRefundId: varchar('provider_refund_id', { length: 200 }),

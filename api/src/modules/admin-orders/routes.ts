@@ -187,7 +187,7 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { id } = request.params;
       const key = request.headers['idempotency-key'] ?? randomUUID();
-      await refundOrder(app.db, currentUser(request).id, id, request.body.amount, key);
+      await refundOrder(app.db, currentUser(request).id, id, request.body.amount, key, request.body.lines);
       return getAdminOrder(app.db, id);
     },
   );

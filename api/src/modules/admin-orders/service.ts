@@ -1,4 +1,4 @@
-import { decimalText, refundableCents } from '@shop/contract';
+import { decimalText, refundableCents, type RefundLineInput } from '@shop/contract';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
 import { audit } from '../../platform/audit.js';
@@ -86,7 +86,8 @@ export async function cancelOrder(db: Db, actorId: number, id: number, reason: s
 }
 
 /**
- * Refunds part or all of what a paid card order still holds (0 < amount ≤ total − refunded). The
+ * Refunds part or all of what a paid card order still holds (0 < amount ≤ total − refunded),
+ * optionally naming the lines it gives back (decision 0060: the credit note lists them). The
  * same idempotency key refunds once: a retried or double-clicked request answers the order as
  * it is. Fully refunded: `refunded`. The `refunded` event's subscriber makes the refund through
  * the provider after commit, under the refund's own key (orders/effects.ts).
@@ -97,6 +98,7 @@ export async function refundOrder(
   id: number,
   amountCents: number,
   key: string,
+  lines?: RefundLineInput[],
 ): Promise<{ applied: boolean }> {
   return db.transaction((tx) =>
     withOrder(tx, id, async (order) => {
@@ -112,8 +114,13 @@ export async function refundOrder(
         refusal.remainingCents = remaining;
         throw refusal;
       }
-      await takeStep(tx, order, 'refund', { actor: 'admin', actorId, amountCents, key });
-      await audit(tx, { actorId, action: 'order.refund', target: `order:${id}`, detail: { amountCents, key } });
+      await takeStep(tx, order, 'refund', { actor: 'admin', actorId, amountCents, key, lines });
+      await audit(tx, {
+        actorId,
+        action: 'order.refund',
+        target: `order:${id}`,
+        detail: { amountCents, key, ...(lines ? { lines } : {}) },
+      });
       return { applied: true };
     }),
   );

@@ -20,20 +20,32 @@ import { isSale, testPaymentMark, type TestPaymentPolicy } from './test-payments
 
 export type InvoiceRow = typeof invoiceDocuments.$inferSelect;
 
-/** A line from its VAT-inclusive value: VAT per line (vatWithin), the tax base the rest. */
-function line(name: string, nameBg: string, quantity: number, valueCents: number, vatRate: number): InvoiceLine {
+/**
+ * A line from its VAT-inclusive value: VAT per line (vatWithin), the tax base the rest. Printed
+ * quantity × unit price without VAT must equal the line's tax base (decision 0060): when the base
+ * does not divide by the quantity, the line is printed as two rows of the same goods whose unit
+ * prices differ by one cent (2 × 45,835 → 1 × 45,84 and 1 × 45,83), its VAT shared between them,
+ * so the line's value, base and VAT, and the totals per rate, stay what they were.
+ */
+function line(name: string, nameBg: string, quantity: number, valueCents: number, vatRate: number): InvoiceLine[] {
   const vatCents = vatWithin(valueCents, vatRate);
   const netCents = valueCents - vatCents;
-  return {
+  const unit = Math.floor(netCents / quantity);
+  const over = netCents - unit * quantity;
+  if (over === 0) return [{ name, nameBg, quantity, unitNetCents: unit, valueCents, netCents, vatCents, vatRate }];
+  const row = (count: number, unitNetCents: number, vat: number): InvoiceLine => ({
     name,
     nameBg,
-    quantity,
-    unitNetCents: Math.round(netCents / quantity),
-    valueCents,
-    netCents,
-    vatCents,
+    quantity: count,
+    unitNetCents,
+    valueCents: count * unitNetCents + vat,
+    netCents: count * unitNetCents,
+    vatCents: vat,
     vatRate,
-  };
+  });
+  // `over` units (fewer than `quantity`) at one cent more, the rest at `unit`; the VAT by their share of the base.
+  const upperVat = Math.round((vatCents * over * (unit + 1)) / netCents);
+  return [row(over, unit + 1, upperVat), row(quantity - over, unit, vatCents - upperVat)];
 }
 
 /** Tax base and VAT per rate, from the lines (so they add up to the cent). */
@@ -96,7 +108,7 @@ export async function issueInvoice(
   if (!request) return null;
   const rate = (await recordsRow(tx)).vatRate;
   const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, order.id)).orderBy(asc(orderItems.id));
-  const lines = items.map((item) =>
+  const lines = items.flatMap((item) =>
     line(
       `${item.name}, ${item.colorName}, ${item.size}`,
       `${item.nameBg || item.name}, ${item.colorNameBg || item.colorName}, ${item.size}`,
@@ -105,9 +117,9 @@ export async function issueInvoice(
       rate,
     ),
   );
-  if (order.deliveryCents > 0) lines.push(line('Delivery', 'Доставка', 1, order.deliveryCents, rate));
+  if (order.deliveryCents > 0) lines.push(...line('Delivery', 'Доставка', 1, order.deliveryCents, rate));
   if (order.codFeeCents > 0)
-    lines.push(line('Cash-on-delivery fee', 'Такса наложен платеж', 1, order.codFeeCents, rate));
+    lines.push(...line('Cash-on-delivery fee', 'Такса наложен платеж', 1, order.codFeeCents, rate));
   const rates = ratesOf(lines);
   return insertDocument(tx, {
     kind: 'invoice',
@@ -127,6 +139,49 @@ export async function issueInvoice(
       ...testPaymentMark(order),
     },
   });
+}
+
+/**
+ * What a credit note gives back, line by line (decision 0060): a refund naming the order's lines
+ * lists each with its units and their share of the line's value; what the amount differs from
+ * those by is a line of its own (more: "Other amount refunded", e.g. delivery; less: a deduction).
+ * A refund of an amount only is one line naming the invoice, in full or in part.
+ */
+async function creditedLines(
+  tx: Tx,
+  orderId: number,
+  refund: typeof refunds.$inferSelect,
+  invoiceNumber: string,
+  whole: boolean,
+  rate: number,
+): Promise<InvoiceLine[]> {
+  if (!refund.lines?.length)
+    return line(
+      whole ? `Refund of invoice ${invoiceNumber} in full` : `Partial refund of invoice ${invoiceNumber}`,
+      whole ? `Връщане по фактура № ${invoiceNumber} изцяло` : `Частично връщане по фактура № ${invoiceNumber}`,
+      1,
+      refund.amountCents,
+      rate,
+    );
+  const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, orderId));
+  const lines: InvoiceLine[] = [];
+  for (const refunded of refund.lines) {
+    const item = items.find((each) => each.id === refunded.orderItemId);
+    if (!item) continue;
+    lines.push(
+      ...line(
+        `${item.name}, ${item.colorName}, ${item.size}`,
+        `${item.nameBg || item.name}, ${item.colorNameBg || item.colorName}, ${item.size}`,
+        refunded.quantity,
+        refunded.amountCents,
+        rate,
+      ),
+    );
+  }
+  const rest = refund.amountCents - lines.reduce((sum, each) => sum + each.valueCents, 0);
+  if (rest > 0) lines.push(...line('Other amount refunded', 'Друга възстановена сума', 1, rest, rate));
+  if (rest < 0) lines.push(...line('Deduction', 'Удръжка', 1, rest, rate));
+  return lines;
 }
 
 /**
@@ -153,15 +208,7 @@ export async function issueCreditNote(
   if (!invoice) return null;
   const rate = invoice.data.rates[0]?.rate ?? (await recordsRow(tx)).vatRate;
   const whole = refund.amountCents >= invoice.totalCents;
-  const lines = [
-    line(
-      whole ? `Refund of invoice ${invoice.number} in full` : `Partial refund of invoice ${invoice.number}`,
-      whole ? `Връщане по фактура № ${invoice.number} изцяло` : `Частично връщане по фактура № ${invoice.number}`,
-      1,
-      refund.amountCents,
-      rate,
-    ),
-  ];
+  const lines = await creditedLines(tx, order.id, refund, invoice.number, whole, rate);
   const rates = ratesOf(lines);
   return insertDocument(tx, {
     kind: 'credit-note',

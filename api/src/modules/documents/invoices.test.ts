@@ -266,6 +266,75 @@ describe('credit notes', () => {
   });
 });
 
+describe('refunds by lines (decision 0060)', () => {
+  it('prints unit × quantity = the line on the invoice, and a refund of lines lists them on its credit note', async () => {
+    const user = await createUser(t.db);
+    const tee = await createProduct(t.db, { priceCents: 5500, name: 'Tee', bgName: 'Тениска' });
+    await addCartLine(t.db, user, tee, { quantity: 2 });
+    await addCartLine(t.db, user, await createProduct(t.db, { priceCents: 4200 }));
+    const placed = await t.app.inject({
+      method: 'POST',
+      url: '/api/checkout/session',
+      headers: bearer(user),
+      payload: { delivery: TEST_DELIVERY, paymentMethod: 'card', invoice: COMPANY },
+    });
+    expect(placed.statusCode, placed.body).toBe(201);
+    const { orderId, sessionId } = placed.json<{ orderId: number; sessionId: string }>();
+    await payOnTestPage(t.app, sessionId);
+    await settle();
+    const [invoice] = await invoicesOf(orderId);
+    // 2 × 55,00 with VAT is 91,67 without: printed as 1 × 45,84 and 1 × 45,83, never 2 × 45,84.
+    for (const line of invoice!.data.lines) expect(line.quantity * line.unitNetCents).toBe(line.netCents);
+    const tees = invoice!.data.lines.filter((line) => line.name.startsWith('Tee'));
+    expect(tees.map((line) => [line.quantity, line.unitNetCents])).toEqual([
+      [1, 4584],
+      [1, 4583],
+    ]);
+    expect(tees.reduce((sum, line) => sum + line.netCents, 0)).toBe(11000 - vatWithin(11000, 20));
+    expect(tees.reduce((sum, line) => sum + line.vatCents, 0)).toBe(vatWithin(11000, 20));
+
+    const order = await t.app.inject({ url: `/api/admin/orders/${orderId}`, headers: bearer(t.admin) });
+    const items = order.json<{ items: { id: number; name: string; refundedQuantity: number }[] }>().items;
+    const teeLine = items.find((item) => item.name === 'Tee')!;
+    const refund = (key: string, payload: object) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/admin/orders/${orderId}/refund`,
+        headers: { ...bearer(t.admin), 'idempotency-key': key },
+        payload,
+      });
+    const one = await refund('by-lines-1', { amount: 55, lines: [{ orderItemId: teeLine.id, quantity: 1 }] });
+    expect(one.statusCode, one.body).toBe(200);
+    expect(one.json<{ items: { id: number; refundedQuantity: number }[] }>().items).toContainEqual(
+      expect.objectContaining({ id: teeLine.id, refundedQuantity: 1 }),
+    );
+    // No more units than are left, and only this order's lines.
+    const tooMany = await refund('by-lines-2', { amount: 55, lines: [{ orderItemId: teeLine.id, quantity: 2 }] });
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.json<{ fields: Record<string, string> }>().fields.lines).toMatch(/At most 1 of "Tee"/);
+    const foreign = await refund('by-lines-3', { amount: 5, lines: [{ orderItemId: 1_000_000, quantity: 1 }] });
+    expect(foreign.statusCode).toBe(400);
+    // The last tee with 5,00 more (the delivery, say): the credit note lists the tee and the rest.
+    const last = await refund('by-lines-4', { amount: 60, lines: [{ orderItemId: teeLine.id, quantity: 1 }] });
+    expect(last.statusCode, last.body).toBe(200);
+    await settle();
+    const [, first, second] = await invoicesOf(orderId);
+    expect(first!.data.lines).toEqual([
+      expect.objectContaining({
+        nameBg: expect.stringMatching(/^Тениска, /),
+        quantity: 1,
+        unitNetCents: 4583,
+        valueCents: 5500,
+      }),
+    ]);
+    expect(second!.data.lines.map((line) => [line.nameBg.split(',')[0], line.quantity, line.valueCents])).toEqual([
+      ['Тениска', 1, 5500],
+      ['Друга възстановена сума', 1, 500],
+    ]);
+    expect(second).toMatchObject({ totalCents: 6000, vatCents: vatWithin(5500, 20) + vatWithin(500, 20) });
+  });
+});
+
 describe('keeping the documents', () => {
   it('deleting the account leaves its invoices and credit notes, and forgets the kept details', async () => {
     const { user, orderId } = await cardOrder(COMPANY, { saveInvoiceDetails: true });

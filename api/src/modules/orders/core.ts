@@ -5,11 +5,13 @@ import {
   type OrderActor,
   type OrderFacts,
   type OrderStep,
+  type RefundLineInput,
 } from '@shop/contract';
 import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { orders } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
+import { takeRefundLines } from './refund-lines.js';
 import { insertRefund, recordEvent, type LockedOrder, type OrderRow } from './store.js';
 
 /** What the transition table (contract/src/order-steps.ts) reads of an order row. */
@@ -41,6 +43,8 @@ export interface StepInput {
   amountCents?: number | undefined;
   /** A refund's idempotency key: the same key refunds once. */
   key?: string | undefined;
+  /** The lines a refund gives back (decision 0060); none: an amount only. */
+  lines?: RefundLineInput[] | undefined;
 }
 
 type StepWork = (
@@ -65,7 +69,8 @@ const STEP_WORK: Partial<Record<OrderStep, StepWork>> = {
   refund: async (tx, order, input) => {
     const amountCents = input.amountCents ?? refundableCents(factsOf(order));
     const key = input.key ?? `refund-${order.id}-${order.refundedCents}`;
-    const refundId = await insertRefund(tx, { orderId: order.id, amountCents, key, actorId: input.actorId });
+    const lines = input.lines ? await takeRefundLines(tx, order.id, input.lines) : null;
+    const refundId = await insertRefund(tx, { orderId: order.id, amountCents, key, actorId: input.actorId, lines });
     return { set: { refundedCents: order.refundedCents + amountCents }, detail: { amountCents, refundId } };
   },
 };

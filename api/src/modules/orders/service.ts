@@ -96,6 +96,7 @@ export async function toOrders(db: Db | Tx, rows: OrderRow[]): Promise<Order[]> 
         discount: line.discountCents,
         priorPrice: line.priorPriceCents,
         imageUrl: line.imageUrl,
+        refundedQuantity: line.refundedQuantity,
       })),
     events: events
       .filter((event) => event.orderId === row.id)

@@ -2,7 +2,7 @@ import type { OrderEventType } from '@shop/contract';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { lockShopper } from '../../db/locks.js';
-import { orderEvents, orders, refunds, users } from '../../db/schema.js';
+import { orderEvents, orders, refunds, users, type RefundLine } from '../../db/schema.js';
 import { notFound } from '../../lib/errors.js';
 import { eventDetail } from '../../platform/outbox/declare.js';
 import { enqueue } from '../../platform/outbox/outbox.js';
@@ -139,13 +139,20 @@ export async function refundByKey(tx: Tx, orderId: number, key: string): Promise
 /** A refunds row, once per key: its id, or null when the key was used. */
 export async function insertRefund(
   tx: Tx,
-  refund: { orderId: number; amountCents: number; key: string; actorId?: number | undefined },
+  refund: {
+    orderId: number;
+    amountCents: number;
+    key: string;
+    actorId?: number | undefined;
+    lines?: RefundLine[] | null | undefined;
+  },
 ): Promise<number | null> {
   const [row] = await tx
     .insert(refunds)
     .values({
       orderId: refund.orderId,
       amountCents: refund.amountCents,
+      lines: refund.lines ?? null,
       idempotencyKey: refund.key,
       actorId: refund.actorId,
     })
