@@ -95,6 +95,7 @@ describe('GET /api/orders', () => {
           priorPrice: null,
           quantity: 2,
           imageUrl: expect.stringMatching(/^\/files\//),
+          refundedQuantity: 0,
         },
       ],
     });
