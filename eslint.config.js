@@ -105,7 +105,8 @@ const API_MODULE_IMPORTS = {
   orders: ['stock'],
   payments: ['orders', 'stock'],
   privacy: ['cart', 'orders', 'profile', 'reviews', 'stock', 'wishlist'],
-  profile: ['documents'],
+  // The profile answers the account's store credit (the ledger's sum).
+  profile: ['documents', 'gift-cards'],
   // Reviews are answered with the catalogue's headers; a buyer's received line is the order core's to find.
   reviews: ['catalog', 'orders'],
   sales: ['catalog'],

@@ -46,6 +46,7 @@ import { backups } from './platform/backup/plugin.js';
 import { Caches, fenceWrites } from './platform/cache/caches.js';
 import { saleClock } from './modules/sales/clock.js';
 import { adminDiscountRoutes } from './modules/discounts/routes.js';
+import { adminGiftCardRoutes } from './modules/gift-cards/routes.js';
 import { ChangeFeed } from './platform/changes/feed.js';
 import { Outbox } from './platform/outbox/outbox.js';
 import { effectHandlers } from './effects.js';
@@ -265,6 +266,7 @@ export async function buildApp({ config, database, logger, serveWebApp = true }:
       await api.register(checkoutRoutes);
       await api.register(courierRoutes);
       await api.register(adminDiscountRoutes);
+      await api.register(adminGiftCardRoutes);
       await api.register(orderRoutes);
       await api.register(documentRoutes);
       await api.register(withdrawalRoutes);

@@ -55,6 +55,10 @@ export const ERROR_CODES = [
   'INVOICE_EXISTS',
   // The courier did not answer or refused the parcel (TRADE.md section 6): 502, nothing half-done.
   'COURIER_UNAVAILABLE',
+  // Gift cards (YEAR.md section 3): GIFT_CARD_NOT_FOUND is a 404, the other two 409 (a voided card is empty).
+  'GIFT_CARD_NOT_FOUND',
+  'GIFT_CARD_EXPIRED',
+  'GIFT_CARD_EMPTY',
   'INTERNAL',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

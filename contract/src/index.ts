@@ -33,3 +33,4 @@ export * from './invoices.js';
 export * from './couriers.js';
 export * from './guarantee-notice.js';
 export * from './guarantee-notice-qr.js';
+export * from './gift-cards.js';

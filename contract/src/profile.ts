@@ -4,6 +4,7 @@ import { ROLES } from './constants.js';
 import { NameSchema } from './auth.js';
 import { SavedDeliverySchema } from './orders.js';
 import { InvoiceDetailsOutSchema, InvoiceDetailsSchema } from './invoices.js';
+import { Money } from './money.js';
 
 export const ProfileSchema = z.object({
   id: z.number(),
@@ -17,6 +18,8 @@ export const ProfileSchema = z.object({
   delivery: SavedDeliverySchema.nullable(),
   /** The company an invoice is made out to, kept for the next checkout (TRADE.md section 3). */
   invoiceDetails: InvoiceDetailsOutSchema.nullable().optional(),
+  /** The account's store credit (YEAR.md section 3): what its next checkout can spend. */
+  storeCredit: Money,
 });
 export type Profile = z.infer<typeof ProfileSchema>;
 

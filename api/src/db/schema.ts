@@ -16,3 +16,4 @@ export * from './schema/reviews.js';
 export * from './schema/records.js';
 export * from './schema/couriers.js';
 export * from './schema/invoices.js';
+export * from './schema/gift-cards.js';

@@ -60,6 +60,10 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   INVOICE_EXISTS: 409,
   // Couriers (TRADE.md section 6): their service failed the request.
   COURIER_UNAVAILABLE: 502,
+  // Gift cards (YEAR.md section 3).
+  GIFT_CARD_NOT_FOUND: 404,
+  GIFT_CARD_EXPIRED: 409,
+  GIFT_CARD_EMPTY: 409,
   INTERNAL: 500,
 };
 

@@ -29,7 +29,10 @@ export type AuditAction =
   | 'order.invoice'
   | 'user.role'
   | 'user.delete'
-  | 'effect.retry';
+  | 'effect.retry'
+  | 'store-credit.grant'
+  | 'gift-card.issue'
+  | 'gift-card.void';
 
 /** Records an admin write; call it inside the write's transaction so both land or neither does. */
 export async function audit(

@@ -16,6 +16,7 @@ const profile = (role: string): Profile => ({
   address: '',
   phone: '',
   profilePicture: null,
+  storeCredit: 0,
   role: role as Profile['role'],
   delivery: null,
 });

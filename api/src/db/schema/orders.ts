@@ -57,6 +57,8 @@ export const orders = pgTable(
     /** subtotal − discount + delivery + cash-on-delivery fee: what the shopper pays. */
     totalCents: integer('total_cents').notNull(),
     refundedCents: integer('refunded_cents').notNull().default(0),
+    /** What gift cards and store credit paid of the total (YEAR.md section 3): the amount due is the rest. */
+    prepaidCents: integer('prepaid_cents').notNull().default(0),
     /** Where it goes: a snapshot of the checkout's delivery details (null for orders older than them). */
     delivery: jsonb('delivery').$type<OrderDelivery>(),
     trackingCarrier: varchar('tracking_carrier', { length: 60 }),

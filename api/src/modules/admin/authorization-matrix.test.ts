@@ -798,6 +798,11 @@ const ROUTES: Record<string, RouteRule> = {
     expect: adminsOnly(200),
     request: async (f) => ({ method: 'DELETE', url: `/api/admin/users/${(await createUser(f.t.db)).id}` }),
   },
+  'POST /api/admin/users/:id/store-credit': {
+    expect: adminsOnly(200),
+    request: (f) =>
+      json('POST', `/api/admin/users/${f.users.userA.id}/store-credit`, { amount: 5, reason: 'Goodwill' }),
+  },
 };
 
 /**

@@ -51,6 +51,7 @@ describe('GET /api/profile', () => {
       role: 'USER',
       delivery: null,
       invoiceDetails: null,
+      storeCredit: 0,
     });
     // Private to the signed-in user: a browser or proxy may keep it only to revalidate it.
     expect(response.headers['cache-control']).toBe('private, no-cache');

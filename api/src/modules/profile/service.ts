@@ -5,6 +5,7 @@ import { userUploads, users } from '../../db/schema.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { storeImage } from '../../platform/files/images.js';
 import { savedInvoiceDetails } from '../documents/service.js';
+import { storeCreditCents } from '../gift-cards/ledger.js';
 
 export const MESSAGES = {
   saved: 'Changes saved! Your profile has been updated.',
@@ -28,7 +29,12 @@ export async function getProfile(db: Db, userId: number): Promise<Profile> {
     .where(eq(users.id, userId))
     .limit(1);
   if (!row) throw notFound('Account not found');
-  return { ...row, delivery: row.delivery ?? null, invoiceDetails: await savedInvoiceDetails(db, userId) };
+  return {
+    ...row,
+    delivery: row.delivery ?? null,
+    invoiceDetails: await savedInvoiceDetails(db, userId),
+    storeCredit: await storeCreditCents(db, userId),
+  };
 }
 
 /** Only name, address and phone change: the email is read-only and the role is never taken from a client. */

@@ -17,6 +17,7 @@ const profile: Profile = {
   address: '',
   phone: '+359 888 000 000',
   profilePicture: null,
+  storeCredit: 0,
   role: 'USER',
   delivery: {
     method: 'address',

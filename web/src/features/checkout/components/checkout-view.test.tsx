@@ -34,6 +34,7 @@ const profile = (delivery: Profile['delivery'] = saved): { body: Profile } => ({
     address: '',
     phone: '+359 888 000 000',
     profilePicture: null,
+    storeCredit: 0,
     role: 'USER',
     delivery,
   },

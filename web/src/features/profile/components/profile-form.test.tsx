@@ -13,6 +13,7 @@ const profile: Profile = {
   address: '',
   phone: '',
   profilePicture: null,
+  storeCredit: 0,
   role: 'USER',
   delivery: null,
 };

@@ -1,0 +1,76 @@
+import type { GiftCardStatus } from '@shop/contract';
+import { eq } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.js';
+import { giftCards } from '../../db/schema.js';
+import { AppError } from '../../lib/errors.js';
+import { codeHash, newCode, normalizeCode } from './codes.js';
+import { balanceCents, writeEntry } from './ledger.js';
+
+export interface NewCard {
+  amountCents: number;
+  currency: string;
+  expiresAt: Date;
+  buyerId: number | null;
+  recipientName: string;
+  recipientEmail: string;
+  message?: string | null | undefined;
+  lang: 'en' | 'bg';
+  sendAt?: Date | null | undefined;
+  paymentProvider?: string | null | undefined;
+  paymentSessionId?: string | null | undefined;
+}
+
+export type CardRow = typeof giftCards.$inferSelect;
+
+/** A card of a new code, `pending` (a purchase not paid yet) or `active` with its `issued` entry. */
+export async function createCard(tx: Tx, card: NewCard, status: Extract<GiftCardStatus, 'pending' | 'active'>) {
+  const code = newCode();
+  const [row] = await tx
+    .insert(giftCards)
+    .values({
+      ...card,
+      code,
+      codeHash: codeHash(code),
+      last4: code.slice(-4),
+      status,
+      paidAt: status === 'active' ? new Date() : null,
+    })
+    .returning();
+  if (!row) throw new Error('gift card insert returned nothing');
+  if (status === 'active') await writeEntry(tx, { cardId: row.id }, { kind: 'issued', cents: card.amountCents });
+  return row;
+}
+
+/** A pending card whose purchase was paid: active, its amount issued. Answers false when it was not pending. */
+export async function activateCard(tx: Tx, cardId: number): Promise<boolean> {
+  const [row] = await tx.select().from(giftCards).where(eq(giftCards.id, cardId)).for('update');
+  if (!row || row.status !== 'pending') return false;
+  await tx.update(giftCards).set({ status: 'active', paidAt: new Date() }).where(eq(giftCards.id, cardId));
+  await writeEntry(tx, { cardId }, { kind: 'issued', cents: row.amountCents });
+  return true;
+}
+
+const notFound = () => new AppError('GIFT_CARD_NOT_FOUND', 'No gift card has this code. Check it and try again.');
+
+/** The card a typed code names (any case, spaces, hyphens), or 404 GIFT_CARD_NOT_FOUND; an unpaid card is unknown. */
+export async function cardByCode(db: Db | Tx, input: string): Promise<CardRow> {
+  const code = normalizeCode(input);
+  if (!code) throw notFound();
+  const [row] = await db
+    .select()
+    .from(giftCards)
+    .where(eq(giftCards.codeHash, codeHash(code)));
+  if (!row || row.status === 'pending') throw notFound();
+  return row;
+}
+
+/**
+ * The card's balance if it can pay now: 409 GIFT_CARD_EXPIRED past its expiry, 409
+ * GIFT_CARD_EMPTY when nothing is left (a voided card too).
+ */
+export async function spendableCents(db: Db | Tx, card: CardRow, now = new Date()): Promise<number> {
+  if (card.expiresAt <= now) throw new AppError('GIFT_CARD_EXPIRED', 'This gift card has expired.');
+  const balance = card.status === 'voided' ? 0 : await balanceCents(db, { cardId: card.id });
+  if (balance <= 0) throw new AppError('GIFT_CARD_EMPTY', 'Nothing is left on this gift card.');
+  return balance;
+}

@@ -1,0 +1,24 @@
+import { z } from 'zod';
+import { Money, money } from './money.js';
+import { text } from './text.js';
+
+/** A gift card: `pending` until its purchase is paid, `active`, or `voided` by the owner (YEAR.md section 3). */
+export const GIFT_CARD_STATUSES = ['pending', 'active', 'voided'] as const;
+export type GiftCardStatus = (typeof GIFT_CARD_STATUSES)[number];
+
+/**
+ * The ledger's entries (gift cards and store credit alike): `issued` and `given-back` add, `spent`,
+ * `voided` and `expired` take away. A balance is their sum.
+ */
+export const LEDGER_ENTRY_KINDS = ['issued', 'spent', 'given-back', 'voided', 'expired'] as const;
+export type LedgerEntryKind = (typeof LEDGER_ENTRY_KINDS)[number];
+
+/** `POST /api/admin/users/{id}/store-credit`: a goodwill credit from the owner, with its reason (audited). */
+export const StoreCreditBodySchema = z.object({
+  amount: money({ min: 1, max: 1_000_000_00 }),
+  reason: text().trim().min(1, 'Say why the credit is given.').max(300),
+});
+export type StoreCreditBody = z.infer<typeof StoreCreditBodySchema>;
+
+/** An account's store credit: what it can spend at checkout. */
+export const StoreCreditSchema = z.object({ storeCredit: Money });
