@@ -30,6 +30,7 @@ import { orderRoutes } from './modules/orders/routes.js';
 import { documentRoutes } from './modules/documents/routes.js';
 import { seoRoutes } from './modules/seo/routes.js';
 import { feedRoutes } from './modules/catalogue-io/feed-routes.js';
+import { catalogueIoRoutes } from './modules/catalogue-io/routes.js';
 import { settingsRoutes } from './modules/settings/routes.js';
 import { payPageRoutes } from './modules/payments/pay-routes.js';
 import { paymentRoutes } from './modules/payments/routes.js';
@@ -289,6 +290,7 @@ export async function buildApp({ config, database, logger, serveWebApp = true }:
         });
         await forms.register(adminRoutes);
         await forms.register(profileRoutes);
+        await forms.register(catalogueIoRoutes);
       });
       await api.register(cartRoutes);
       await api.register(stockRoutes);

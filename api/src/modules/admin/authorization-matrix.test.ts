@@ -693,6 +693,15 @@ const ROUTES: Record<string, RouteRule> = {
     expect: adminsOnly(200),
     request: () => ({ url: '/api/admin/orders/export.csv' }),
   },
+  // The catalogue in and out (issue 52): the admin's.
+  'GET /api/admin/products/export.csv': {
+    expect: adminsOnly(200),
+    request: () => ({ url: '/api/admin/products/export.csv?format=woocommerce&dialect=bg' }),
+  },
+  'GET /api/admin/products/images.zip': {
+    expect: adminsOnly(200),
+    request: () => ({ url: '/api/admin/products/images.zip' }),
+  },
   'GET /api/admin/orders/:id': {
     expect: adminsOnly(200),
     request: async (f) => ({ url: `/api/admin/orders/${(await order(f, f.users.userA, 'paid')).id}` }),

@@ -81,7 +81,7 @@ export const CSV_FORMAT: Record<Language, { separator: string; decimal: string }
  * so a spreadsheet never runs it as a formula (OWASP CSV injection). Such a cell, and any with an
  * apostrophe, is quoted too (csv-stringify matches `quoted_match` before it adds the apostrophe).
  */
-const csvOptions = (separator: string): Options => ({
+export const csvOptions = (separator: string): Options => ({
   delimiter: separator,
   record_delimiter: '\r\n',
   quote_record_delimiter: true, // a lone \n or \r in a cell is quoted too (off once record_delimiter is set)
