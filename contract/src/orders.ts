@@ -254,6 +254,14 @@ export const RefundLineSchema = z.object({
 export type RefundLineInput = z.infer<typeof RefundLineSchema>;
 
 /**
+ * What units `from` up to `to` (of `quantity`) of a line are worth, in cents: the line's paid
+ * value (unit price × quantity − its discount) shared so that all its units add up to it to the
+ * cent, in whatever order they are refunded (decision 0060; the API and the refund dialog).
+ */
+export const refundUnitsCents = (valueCents: number, quantity: number, from: number, to: number): number =>
+  Math.round((valueCents * to) / quantity) - Math.round((valueCents * from) / quantity);
+
+/**
  * A refund: its amount, and optionally the lines it gives back (each line once; the amount is what
  * the owner refunds, which may differ from the lines' value: a deduction, or delivery besides).
  */

@@ -1,17 +1,8 @@
-import type { RefundLineInput } from '@shop/contract';
+import { refundUnitsCents, type RefundLineInput } from '@shop/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { orderItems, type RefundLine } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
-
-/**
- * A line's value for its units `from` up to `to` (of `quantity`): its paid value (unit price ×
- * quantity − its share of the discount) shared by units so that the shares of all its units add
- * up to the line's value to the cent, whatever order they are refunded in (decision 0060).
- */
-export function unitsValue(valueCents: number, quantity: number, from: number, to: number): number {
-  return Math.round((valueCents * to) / quantity) - Math.round((valueCents * from) / quantity);
-}
 
 /**
  * The lines a refund gives back, checked against the order's lines (each its own, no more units
@@ -31,7 +22,7 @@ export async function takeRefundLines(tx: Tx, orderId: number, asked: RefundLine
     taken.push({
       orderItemId: item.id,
       quantity: line.quantity,
-      amountCents: unitsValue(value, item.quantity, item.refundedQuantity, item.refundedQuantity + line.quantity),
+      amountCents: refundUnitsCents(value, item.quantity, item.refundedQuantity, item.refundedQuantity + line.quantity),
     });
   }
   for (const line of taken)

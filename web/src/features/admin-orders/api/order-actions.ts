@@ -1,5 +1,5 @@
 import type { ScopedMutator } from 'swr';
-import type { AdminOrder, CreateShipmentBody, ShipOrderBody } from '@shop/contract';
+import type { AdminOrder, CreateShipmentBody, RefundLineInput, ShipOrderBody } from '@shop/contract';
 import { api } from '../../../lib/api-client';
 import { downloadFromApi } from '../../../lib/save-file';
 import { adminOrderKey } from './get-admin-order';
@@ -16,7 +16,8 @@ export type OrderAction =
   | { type: 'shipment'; body: CreateShipmentBody }
   | { type: 'deliver' }
   | { type: 'cancel'; body: { reason?: string } }
-  | { type: 'refund'; body: { amount: number } }
+  /** An amount, and the lines it gives back if the owner chose any (decision 0060). */
+  | { type: 'refund'; body: { amount: number; lines?: RefundLineInput[] } }
   | { type: 'return'; body: { restock: boolean } };
 
 export function runOrderAction(id: number, action: OrderAction): Promise<AdminOrder> {

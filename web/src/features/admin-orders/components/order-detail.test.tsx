@@ -183,6 +183,51 @@ describe('OrderDetail', () => {
     expect(sent.find((request) => request.key === 'POST /api/admin/orders/31/refund')?.body).toEqual({ amount: 10.5 });
   });
 
+  it('refunds chosen lines: the amount follows their units and can be typed over, the lines are sent', async () => {
+    const tee = { ...placed.items[0]!, id: 7, name: 'Tee', unitPrice: 55, quantity: 2, discount: 0.01 };
+    const paid: AdminOrder = {
+      ...placed,
+      status: 'paid',
+      paymentMethod: 'card',
+      codFee: 0,
+      total: 229.99,
+      refunded: 0,
+      items: [tee, { ...placed.items[0]!, refundedQuantity: 2 }],
+    };
+    const sent = fakeApi({
+      'GET /api/admin/orders/31': { body: paid },
+      'POST /api/admin/orders/31/refund': { body: { ...paid, refunded: 60 } },
+    });
+    signIn();
+    renderWithApi(<OrderDetail orderId={31} lang="en" />);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Refund' }));
+    const dialog = within(screen.getByRole('dialog'));
+    // The shirt was refunded already: only the tee is offered, with what is left of it.
+    expect(dialog.queryByLabelText(/Linen Shirt/)).not.toBeInTheDocument();
+    const units = dialog.getByLabelText('Tee, Sand, M (2 of 2 left to refund)');
+    const amount = dialog.getByLabelText('Amount');
+    await user.clear(units);
+    await user.type(units, '3');
+    await user.click(dialog.getByRole('button', { name: 'Refund' }));
+    expect(dialog.getByText('Enter a whole number from 0 to 2.')).toBeInTheDocument();
+    // 2 × 55,00 less a discount of 0,01: the first tee is worth 55,00, both 109,99 (the shares add up to the line).
+    await user.clear(units);
+    await user.type(units, '1');
+    expect(amount).toHaveValue('55.00');
+    await user.clear(units);
+    await user.type(units, '2');
+    expect(amount).toHaveValue('109.99');
+    await user.clear(amount);
+    await user.type(amount, '114.99');
+    await user.click(dialog.getByRole('button', { name: 'Refund' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(sent.find((request) => request.key === 'POST /api/admin/orders/31/refund')?.body).toEqual({
+      amount: 114.99,
+      lines: [{ orderItemId: 7, quantity: 2 }],
+    });
+  });
+
   it("shows each refund's amount in the timeline and a partly refunded order as one", async () => {
     const refunded: AdminOrder = {
       ...placed,

@@ -2,7 +2,16 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSWRConfig } from 'swr';
 import { toast } from 'react-toastify';
-import { CreateShipmentBodySchema, ShipOrderBodySchema, type AdminOrder } from '@shop/contract';
+import {
+  colorNameIn,
+  CreateShipmentBodySchema,
+  fromCents,
+  itemNameIn,
+  refundUnitsCents,
+  ShipOrderBodySchema,
+  toCents,
+  type AdminOrder,
+} from '@shop/contract';
 import { isApiError } from '../../../lib/api-client';
 import { useErrorText } from '../../../lib/error-text';
 import { formatMoney } from '../../../lib/money';
@@ -27,6 +36,18 @@ interface OrderStepDialogProps {
 
 type Fields = Record<string, string>;
 
+type Item = AdminOrder['items'][number];
+
+/** Units of a line not refunded yet. */
+const unitsLeft = (item: Item) => item.quantity - (item.refundedQuantity ?? 0);
+
+/** What `units` more of a line are worth, in cents: their share of its paid value (decision 0060). */
+function unitsCents(item: Item, units: number): number {
+  const done = item.refundedQuantity ?? 0;
+  const value = toCents(item.unitPrice) * item.quantity - toCents(item.discount ?? 0);
+  return refundUnitsCents(value, item.quantity, done, done + units);
+}
+
 /**
  * The confirm step of an action on an order: what it will do, the details it needs (carrier and
  * tracking, a reason, an amount, whether to restock), and the server's refusal if it comes.
@@ -37,17 +58,43 @@ export function OrderStepDialog({ order, step, lang, amount, onClose }: OrderSte
   const id = useId();
   const { mutate } = useSWRConfig();
   const remaining = refundable(order);
+  const amount0 = amount ?? remaining;
   const money = (amount: number) => formatMoney(amount, lang, order.currency);
   const [values, setValues] = useState<Fields>({
     carrier: order.tracking?.carrier ?? '',
     trackingNumber: '',
     trackingUrl: '',
     reason: '',
-    amount: moneyInputText(Math.min(amount ?? remaining, remaining), lang),
+    amount: moneyInputText(Math.min(amount0, remaining), lang),
     parcels: '1',
     weightKg: '1',
   });
   const [restock, setRestock] = useState(true);
+  /** Units to refund per line (the refund's lines), as typed. */
+  const [units, setUnits] = useState<Fields>({});
+  const refundItems = order.items.filter((item) => unitsLeft(item) > 0);
+
+  /** The units typed for a line: a whole number from 0 to what is left, or null. */
+  const unitsOf = (item: Item): number | null => {
+    const text = (units[item.id] ?? '0').trim() || '0';
+    const count = /^\d{1,5}$/.test(text) ? Number(text) : NaN;
+    return Number.isInteger(count) && count >= 0 && count <= unitsLeft(item) ? count : null;
+  };
+
+  /** A line's units changed: the amount follows what the chosen lines are worth (it can still be typed over). */
+  function changeUnits(item: Item, text: string) {
+    const next: Fields = { ...units, [item.id]: text };
+    setUnits(next);
+    setErrors(({ [`units-${item.id}`]: _, amount: __, ...rest }) => rest);
+    let cents = 0;
+    for (const each of refundItems) {
+      const typed = (next[each.id] ?? '0').trim();
+      const count = /^\d{1,5}$/.test(typed) ? Math.min(Number(typed), unitsLeft(each)) : 0;
+      cents += count > 0 ? unitsCents(each, count) : 0;
+    }
+    const amount = cents > 0 ? Math.min(fromCents(cents), remaining) : Math.min(amount0, remaining);
+    setValues((current) => ({ ...current, amount: moneyInputText(amount, lang) }));
+  }
   const [errors, setErrors] = useState<Fields>({});
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -80,10 +127,21 @@ export function OrderStepDialog({ order, step, lang, amount, onClose }: OrderSte
       return { action: null, found };
     }
     if (step === 'refund') {
+      const found: Fields = {};
+      const lines = [];
+      for (const item of refundItems) {
+        const count = unitsOf(item);
+        if (count === null) found[`units-${item.id}`] = t('adminOrders.refund.errors.units', { max: unitsLeft(item) });
+        else if (count > 0) lines.push({ orderItemId: item.id, quantity: count });
+      }
       const read = parseMoneyInput(values.amount ?? '', lang);
       if (!('amount' in read) || read.amount <= 0 || read.amount > remaining)
-        return { action: null, found: { amount: t('adminOrders.refund.errors.amount', { max: money(remaining) }) } };
-      return { action: { type: 'refund', body: { amount: read.amount } }, found: {} };
+        found.amount = t('adminOrders.refund.errors.amount', { max: money(remaining) });
+      if (Object.keys(found).length > 0 || !('amount' in read)) return { action: null, found };
+      return {
+        action: { type: 'refund', body: { amount: read.amount, ...(lines.length > 0 ? { lines } : {}) } },
+        found: {},
+      };
     }
     if (step === 'cancel') {
       const reason = values.reason?.trim();
@@ -198,6 +256,48 @@ export function OrderStepDialog({ order, step, lang, amount, onClose }: OrderSte
               <input {...props} inputMode="decimal" maxLength={5} />
             ))}
           </div>
+        )}
+        {step === 'refund' && refundItems.length > 0 && (
+          <fieldset className={styles.lines} disabled={busy}>
+            <legend className={form.label}>{t('adminOrders.refund.lines')}</legend>
+            <p className={form.hint}>{t('adminOrders.refund.linesHint')}</p>
+            {refundItems.map((item) => {
+              const name = `units-${item.id}`;
+              return (
+                <div key={item.id} className={styles.line}>
+                  <label htmlFor={`${id}-${name}`}>
+                    {t('adminOrders.refund.line', {
+                      name: itemNameIn(item, lang),
+                      color: colorNameIn(item, lang),
+                      size: item.size,
+                    })}
+                    <span className={form.hint}>
+                      {' '}
+                      {t('adminOrders.refund.left', { count: unitsLeft(item), quantity: item.quantity })}
+                    </span>
+                  </label>
+                  <input
+                    id={`${id}-${name}`}
+                    className={`${form.input} ${styles.units}`}
+                    type="number"
+                    min={0}
+                    max={unitsLeft(item)}
+                    step={1}
+                    inputMode="numeric"
+                    value={units[item.id] ?? '0'}
+                    aria-invalid={errors[name] ? true : undefined}
+                    aria-describedby={errors[name] ? `${id}-${name}-error` : undefined}
+                    onChange={(event) => changeUnits(item, event.target.value)}
+                  />
+                  {errors[name] && (
+                    <p id={`${id}-${name}-error`} className={`${form.error} ${styles.lineError}`}>
+                      {errors[name]}
+                    </p>
+                  )}
+                </div>
+              );
+            })}
+          </fieldset>
         )}
         {step === 'refund' && field('amount', (props) => <input {...props} inputMode="decimal" maxLength={12} />)}
         {step === 'cancel' && (
