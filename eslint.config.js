@@ -104,9 +104,10 @@ const API_MODULE_IMPORTS = {
   metrics: ['orders'],
   orders: ['stock'],
   payments: ['orders', 'stock'],
-  privacy: ['cart', 'orders', 'profile', 'reviews', 'stock', 'wishlist'],
-  // The profile answers the account's store credit (the ledger's sum).
-  profile: ['documents', 'gift-cards'],
+  // The export holds the newsletter's consents, and a deleted account's go with it (decision 0057).
+  privacy: ['cart', 'newsletter', 'orders', 'profile', 'reviews', 'stock', 'wishlist'],
+  // The profile answers the account's store credit (the ledger's sum) and the newsletter switch (decision 0057).
+  profile: ['documents', 'gift-cards', 'newsletter'],
   // Reviews are answered with the catalogue's headers; a buyer's received line is the order core's to find.
   reviews: ['catalog', 'orders'],
   sales: ['catalog'],

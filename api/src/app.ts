@@ -35,6 +35,7 @@ import { settingsRoutes } from './modules/settings/routes.js';
 import { payPageRoutes } from './modules/payments/pay-routes.js';
 import { paymentRoutes } from './modules/payments/routes.js';
 import { privacyRoutes } from './modules/privacy/routes.js';
+import { newsletterRoutes } from './modules/newsletter/routes.js';
 import { profileRoutes } from './modules/profile/routes.js';
 import { sweepLapsedOrders } from './modules/orders/lifecycle.js';
 import { sellerEmail } from './modules/settings/service.js';
@@ -272,6 +273,7 @@ export async function buildApp({ config, database, logger, serveWebApp = true }:
       await api.register(documentRoutes);
       await api.register(withdrawalRoutes);
       await api.register(privacyRoutes);
+      await api.register(newsletterRoutes);
       await api.register(adminOrderRoutes);
       await api.register(settingsRoutes);
       await api.register(paymentRoutes);

@@ -34,3 +34,4 @@ export * from './couriers.js';
 export * from './guarantee-notice.js';
 export * from './guarantee-notice-qr.js';
 export * from './gift-cards.js';
+export * from './newsletter.js';

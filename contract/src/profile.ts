@@ -5,6 +5,7 @@ import { NameSchema } from './auth.js';
 import { SavedDeliverySchema } from './orders.js';
 import { InvoiceDetailsOutSchema, InvoiceDetailsSchema } from './invoices.js';
 import { Money } from './money.js';
+import { NEWSLETTER_STATES } from './newsletter.js';
 
 export const ProfileSchema = z.object({
   id: z.number(),
@@ -20,6 +21,8 @@ export const ProfileSchema = z.object({
   invoiceDetails: InvoiceDetailsOutSchema.nullable().optional(),
   /** The account's store credit (YEAR.md section 3): what its next checkout can spend. */
   storeCredit: Money,
+  /** The newsletter: not on the list, waiting for the mailed link, or subscribed (YEAR.md section 4). */
+  newsletter: z.enum(NEWSLETTER_STATES).optional(),
 });
 export type Profile = z.infer<typeof ProfileSchema>;
 
@@ -48,8 +51,16 @@ export const SaveProfilePictureBodySchema = z
       .regex(/^\/files\/[a-f0-9]{64}$/, 'Unknown picture.')
       .optional(),
     invoiceDetails: InvoiceDetailsSchema.nullable().optional(),
+    /**
+     * The newsletter switch: true subscribes a verified address at once (else mails a link to
+     * confirm), false leaves the list.
+     */
+    newsletter: z.boolean().optional(),
   })
-  .refine((body) => body.profilePicture !== undefined || body.invoiceDetails !== undefined, {
-    message: 'Nothing to save: send the picture or the invoice details.',
-    path: ['profilePicture'],
-  });
+  .refine(
+    (body) => body.profilePicture !== undefined || body.invoiceDetails !== undefined || body.newsletter !== undefined,
+    {
+      message: 'Nothing to save: send the picture, the invoice details or the newsletter choice.',
+      path: ['profilePicture'],
+    },
+  );

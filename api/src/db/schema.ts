@@ -17,3 +17,4 @@ export * from './schema/records.js';
 export * from './schema/couriers.js';
 export * from './schema/invoices.js';
 export * from './schema/gift-cards.js';
+export * from './schema/newsletter.js';

@@ -15,6 +15,11 @@ export const webPaths = {
   checkoutCancelled: (sessionId: string) => `/checkout-cancelled?session_id=${sessionId}`,
   adminOrder: (orderId: number) => `/admin/orders/${orderId}`,
   adminDashboard: () => '/admin/dashboard',
+  /** The newsletter's double opt-in link (valid NEWSLETTER_CONFIRM_DAYS). */
+  confirmNewsletter: (token: string) => `/newsletter/confirm?token=${encodeURIComponent(token)}`,
+  /** Every marketing mail's visible unsubscribe link: the page asks for one click. */
+  unsubscribe: (token: string) => `/unsubscribe?token=${encodeURIComponent(token)}`,
+  cart: () => '/cart',
 };
 
 type Paths = typeof webPaths;
@@ -37,5 +42,8 @@ export function webLinks(publicUrl: string): WebLinks {
     checkoutCancelled: at(webPaths.checkoutCancelled),
     adminOrder: at(webPaths.adminOrder),
     adminDashboard: at(webPaths.adminDashboard),
+    confirmNewsletter: at(webPaths.confirmNewsletter),
+    unsubscribe: at(webPaths.unsubscribe),
+    cart: at(webPaths.cart),
   };
 }

@@ -10,6 +10,7 @@ import {
   cartItems,
   discountCodes,
   effects,
+  newsletterSubscribers,
   orderItems,
   orders,
   passwordResets,
@@ -165,6 +166,22 @@ async function withdrawalLink(f: Fixtures): Promise<string> {
     name: 'Matrix Shopper',
   });
   return token;
+}
+
+/** A fresh address on the newsletter's list, pending: its confirmation token and its unsubscribe token. */
+async function newsletterTokens(f: Fixtures): Promise<{ confirm: string; unsubscribe: string }> {
+  const confirm = generateToken();
+  const unsubscribe = generateToken(24);
+  await f.t.db.insert(newsletterSubscribers).values({
+    email: `matrix-${randomBytes(6).toString('hex')}@example.com`,
+    lang: 'en',
+    status: 'pending',
+    source: 'footer',
+    confirmTokenHash: hashToken(confirm),
+    confirmExpiresAt: new Date(Date.now() + 3_600_000),
+    unsubscribeToken: unsubscribe,
+  });
+  return { confirm, unsubscribe };
 }
 
 /** The code of the latest mail to `email` in the outbox. */
@@ -558,6 +575,30 @@ const ROUTES: Record<string, RouteRule> = {
   'POST /api/withdrawals/confirm': {
     expect: everyone(201),
     request: async (f) => json('POST', '/api/withdrawals/confirm', { token: await withdrawalLink(f) }),
+  },
+  // The newsletter (YEAR.md section 4): anyone may ask (the same answer whatever the address), and
+  // whoever holds the mailed link confirms, or leaves with a marketing mail's one click.
+  'POST /api/newsletter': {
+    expect: everyone(202),
+    request: () =>
+      json('POST', '/api/newsletter', {
+        email: `matrix-${randomBytes(6).toString('hex')}@example.com`,
+        lang: 'en',
+        source: 'footer',
+      }),
+  },
+  'POST /api/newsletter/confirm': {
+    expect: everyone(200),
+    request: async (f) => json('POST', '/api/newsletter/confirm', { token: (await newsletterTokens(f)).confirm }),
+  },
+  'POST /api/unsubscribe': {
+    expect: everyone(200),
+    request: async (f) => ({
+      method: 'POST',
+      url: `/api/unsubscribe?token=${(await newsletterTokens(f)).unsubscribe}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'List-Unsubscribe=One-Click',
+    }),
   },
   'GET /api/orders/by-session/:sessionId': {
     expect: userAOnly(200),

@@ -11,6 +11,7 @@ import { getProfile } from '../profile/service.js';
 import { listAlerts } from '../stock/alerts.js';
 import { listOwnReviews } from '../reviews/service.js';
 import { listWishlist } from '../wishlist/service.js';
+import { forgetSubscriber, newsletterExport } from '../newsletter/service.js';
 
 /**
  * Everything the shop keeps about a shopper (GDPR articles 15 and 20), as one JSON document:
@@ -36,6 +37,7 @@ export async function exportAccount(db: Db, userId: number, lang: Language) {
     listOwnReviews(db, userId, lang),
   ]);
   const [since] = account;
+  const newsletter = await newsletterExport(db, profile.email);
   return {
     exportedAt: new Date().toISOString(),
     profile: {
@@ -49,6 +51,8 @@ export async function exportAccount(db: Db, userId: number, lang: Language) {
     wishlist,
     stockAlerts,
     reviews,
+    /** The newsletter: its state and every consent as given and withdrawn (time, source, language, wording). */
+    newsletter,
     sessions: sessionRows.map((row) => ({
       createdAt: row.createdAt.toISOString(),
       expiresAt: row.expiresAt.toISOString(),
@@ -83,6 +87,8 @@ export async function deleteAccount(
   await db.transaction(async (tx) => {
     const owned = await tx.select({ id: userUploads.fileId }).from(userUploads).where(eq(userUploads.userId, userId));
     await tx.delete(users).where(eq(users.id, userId));
+    // The address's consents go with it (YEAR.md section 4): nothing is mailed to it again.
+    await forgetSubscriber(tx, user.email);
     await deleteFilesIfUnused(
       tx,
       owned.map((file) => file.id),

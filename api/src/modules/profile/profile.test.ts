@@ -52,6 +52,7 @@ describe('GET /api/profile', () => {
       delivery: null,
       invoiceDetails: null,
       storeCredit: 0,
+      newsletter: 'none',
     });
     // Private to the signed-in user: a browser or proxy may keep it only to revalidate it.
     expect(response.headers['cache-control']).toBe('private, no-cache');

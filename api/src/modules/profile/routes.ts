@@ -11,7 +11,9 @@ import { z } from 'zod';
 import { sendPrivateBody } from '../../lib/etag.js';
 import { AppError, RateLimitError } from '../../lib/errors.js';
 import { currentUser, requireUser } from '../../platform/security/authenticate.js';
+import { webLinks } from '../../lib/links.js';
 import { saveInvoiceDetails } from '../documents/service.js';
+import { setNewsletter } from '../newsletter/service.js';
 import { MESSAGES, getProfile, saveAvatar, updateProfile, uploadAvatar } from './service.js';
 
 const UPLOADS_PER_HOUR = 30;
@@ -95,17 +97,27 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['profile'],
         summary:
-          'Keep an uploaded picture (its previewPath) as the profile picture, and/or the invoice details (null forgets them)',
+          'Keep an uploaded picture (its previewPath) as the profile picture, the invoice details (null forgets them), and/or the newsletter choice (true subscribes a verified address at once, else mails a link; false leaves)',
         security,
         body: SaveProfilePictureBodySchema,
-        response: { 200: MessageSchema, 400: ErrorBodySchema, 401: ErrorBodySchema },
+        response: { 200: MessageSchema, 400: ErrorBodySchema, 401: ErrorBodySchema, 429: ErrorBodySchema },
       },
     },
     async (request) => {
       const { id } = currentUser(request);
-      const { profilePicture, invoiceDetails } = request.body;
+      const { profilePicture, invoiceDetails, newsletter } = request.body;
       if (profilePicture !== undefined) await saveAvatar(app.db, id, profilePicture);
       if (invoiceDetails !== undefined) await saveInvoiceDetails(app.db, id, invoiceDetails);
+      if (newsletter !== undefined) {
+        const deps = {
+          db: app.db,
+          limiter: app.limiter,
+          mailer: app.mailer,
+          log: request.log,
+          links: webLinks(app.config.publicUrl),
+        };
+        await setNewsletter(deps, id, newsletter, request.ip);
+      }
       return { message: MESSAGES.saved };
     },
   );

@@ -6,6 +6,7 @@ import { AppError, notFound } from '../../lib/errors.js';
 import { storeImage } from '../../platform/files/images.js';
 import { savedInvoiceDetails } from '../documents/service.js';
 import { storeCreditCents } from '../gift-cards/ledger.js';
+import { newsletterState } from '../newsletter/service.js';
 
 export const MESSAGES = {
   saved: 'Changes saved! Your profile has been updated.',
@@ -29,12 +30,12 @@ export async function getProfile(db: Db, userId: number): Promise<Profile> {
     .where(eq(users.id, userId))
     .limit(1);
   if (!row) throw notFound('Account not found');
-  return {
-    ...row,
-    delivery: row.delivery ?? null,
-    invoiceDetails: await savedInvoiceDetails(db, userId),
-    storeCredit: await storeCreditCents(db, userId),
-  };
+  const [invoiceDetails, storeCredit, newsletter] = await Promise.all([
+    savedInvoiceDetails(db, userId),
+    storeCreditCents(db, userId),
+    newsletterState(db, row.email),
+  ]);
+  return { ...row, delivery: row.delivery ?? null, invoiceDetails, storeCredit, newsletter };
 }
 
 /** Only name, address and phone change: the email is read-only and the role is never taken from a client. */

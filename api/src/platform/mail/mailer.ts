@@ -26,6 +26,11 @@ export interface Mail {
    * (`<img src="cid:…">`: the legal-guarantee notice's QR code).
    */
   attachments?: { filename: string; content: Buffer; contentType: string; cid?: string }[] | undefined;
+  /**
+   * Extra headers: every marketing mail's `List-Unsubscribe` and `List-Unsubscribe-Post`
+   * (RFC 2369, RFC 8058; modules/newsletter/marketing.ts).
+   */
+  headers?: Record<string, string> | undefined;
 }
 
 export interface Mailer {
@@ -70,8 +75,17 @@ function pooled(smtpUrl: string): string {
 function smtpMailer(transport: Transporter, from: string): Mailer {
   return {
     kind: 'smtp',
-    async send({ to, subject, text, html, replyTo, attachments }) {
-      await transport.sendMail({ from, to, subject, text, html, attachments, ...(replyTo ? { replyTo } : {}) });
+    async send({ to, subject, text, html, replyTo, attachments, headers }) {
+      await transport.sendMail({
+        from,
+        to,
+        subject,
+        text,
+        html,
+        attachments,
+        ...(replyTo ? { replyTo } : {}),
+        ...(headers ? { headers } : {}),
+      });
     },
     close: () => transport.close(),
   };
@@ -81,7 +95,7 @@ function outboxMailer(dir: string, from: string, log: FastifyBaseLogger, logDevN
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     kind: 'outbox',
-    async send({ to, subject, text, html, replyTo, devNote, attachments }) {
+    async send({ to, subject, text, html, replyTo, devNote, attachments, headers }) {
       const info = await transport.sendMail({
         from,
         to,
@@ -90,6 +104,7 @@ function outboxMailer(dir: string, from: string, log: FastifyBaseLogger, logDevN
         html,
         attachments,
         ...(replyTo ? { replyTo } : {}),
+        ...(headers ? { headers } : {}),
       });
       // Only the shop's user may read them: a reset link opens the account (whatever the umask).
       await mkdir(dir, { recursive: true, mode: 0o700 });

@@ -22,6 +22,8 @@ export interface MailContent {
   outro?: string[];
   /** The line at the foot, instead of the shopper's (why they receive it): the owner's notices. */
   footer?: string;
+  /** Marketing mail only: why it came and the visible link that leaves the list (YEAR.md section 4). */
+  unsubscribe?: { text: string; label: string; url: string };
 }
 
 const FOOTER: Record<Language, string> = {
@@ -50,6 +52,10 @@ export function renderMail(content: MailContent): MailBody {
     highlightText = `${highlight.label}: ${highlight.url}`;
   }
 
+  const { unsubscribe } = content;
+  const unsubscribeHtml = unsubscribe
+    ? `<br>${escapeHtml(unsubscribe.text)} <a href="${escapeHtml(unsubscribe.url)}" style="color:#7d2431">${escapeHtml(unsubscribe.label)}</a>`
+    : '';
   const html = `<!doctype html>
 <html lang="${content.lang}">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(content.subject)}</title></head>
@@ -65,7 +71,7 @@ ${content.intro.map(paragraph).join('\n')}
 ${highlightHtml}
 ${outro.map(paragraph).join('\n')}
 </td></tr>
-<tr><td style="padding:18px 32px;border-top:1px solid #e9e3d8;font-size:12px;line-height:1.5;color:#5c554c">${escapeHtml(content.footer ?? FOOTER[content.lang])}</td></tr>
+<tr><td style="padding:18px 32px;border-top:1px solid #e9e3d8;font-size:12px;line-height:1.5;color:#5c554c">${escapeHtml(content.footer ?? FOOTER[content.lang])}${unsubscribeHtml}</td></tr>
 </table>
 </td></tr>
 </table>
@@ -82,6 +88,7 @@ ${outro.map(paragraph).join('\n')}
     ...outro.flatMap((line) => [line, '']),
     '--',
     content.footer ?? FOOTER[content.lang],
+    ...(unsubscribe ? [`${unsubscribe.text} ${unsubscribe.label}: ${unsubscribe.url}`] : []),
     '',
   ].join('\n');
 

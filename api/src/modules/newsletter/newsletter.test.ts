@@ -1,0 +1,131 @@
+import { NEWSLETTER_WORDING_VERSION } from '@shop/contract';
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { mailSuppressions, newsletterConsents, newsletterSubscribers } from '../../db/schema.js';
+import { bearer, DEFAULT_PASSWORD } from '../../test/factories.js';
+import { useTestApp } from '../../test/harness.js';
+import { mayMarket } from './service.js';
+
+const t = useTestApp({ smtp: true });
+
+let count = 0;
+const address = () => `reader-${Date.now()}-${(count += 1)}@example.com`;
+
+const subscribe = (email: string, lang: 'en' | 'bg' = 'en', source = 'footer') =>
+  t.app.inject({ method: 'POST', url: '/api/newsletter', payload: { email, lang, source } });
+
+/** The token of the newest confirmation link mailed to `email`. */
+async function mailedToken(email: string): Promise<string> {
+  const mail = await t.smtp.waitFor(email, (m) => m.text.includes('/newsletter/confirm?token='));
+  return decodeURIComponent(/\/newsletter\/confirm\?token=([^\s"<&]+)/.exec(mail.text)![1]!);
+}
+
+const confirm = (token: string) => t.app.inject({ method: 'POST', url: '/api/newsletter/confirm', payload: { token } });
+
+async function consentsOf(email: string) {
+  const [row] = await t.db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, email));
+  if (!row) return [];
+  return t.db.select().from(newsletterConsents).where(eq(newsletterConsents.subscriberId, row.id));
+}
+
+describe('subscribing with double opt-in', () => {
+  it('answers 202 whatever the address, mails a link in the language asked, and subscribes only once it is opened', async () => {
+    const email = address();
+    expect((await subscribe(email.toUpperCase(), 'bg')).statusCode).toBe(202);
+    const mail = await t.smtp.waitFor(email);
+    expect(mail.subject).toBe('Потвърдете абонамента си за Atelier Noir');
+    expect(await mayMarket(t.db, email)).toBeUndefined();
+
+    const token = await mailedToken(email);
+    const confirmed = await confirm(token);
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    expect(confirmed.json()).toEqual({ status: 'subscribed', email });
+    // The link opened twice answers the same; an address already subscribed gets no second mail.
+    expect((await confirm(token)).json()).toEqual({ status: 'subscribed', email });
+    const mails = t.smtp.messages.length;
+    expect((await subscribe(email, 'en', 'checkout')).statusCode).toBe(202);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(t.smtp.messages.length).toBe(mails);
+    expect(await mayMarket(t.db, email)).toMatchObject({ email, lang: 'bg' });
+
+    const consents = await consentsOf(email);
+    expect(
+      consents.map(({ action, source, lang, wordingVersion }) => ({ action, source, lang, wordingVersion })),
+    ).toEqual([
+      { action: 'asked', source: 'footer', lang: 'bg', wordingVersion: NEWSLETTER_WORDING_VERSION },
+      { action: 'confirmed', source: 'footer', lang: 'bg', wordingVersion: NEWSLETTER_WORDING_VERSION },
+    ]);
+    expect(consents.every((consent) => consent.at instanceof Date)).toBe(true);
+  });
+
+  it('refuses an unknown link (400), a link past its 7 days (410), and an address that is none (400)', async () => {
+    expect((await confirm('not-a-token')).statusCode).toBe(400);
+    const email = address();
+    await subscribe(email);
+    const token = await mailedToken(email);
+    await t.db
+      .update(newsletterSubscribers)
+      .set({ confirmExpiresAt: new Date(Date.now() - 1000) })
+      .where(eq(newsletterSubscribers.email, email));
+    const late = await confirm(token);
+    expect(late.statusCode).toBe(410);
+    expect(late.json().code).toBe('TOKEN_EXPIRED');
+    expect(await mayMarket(t.db, email)).toBeUndefined();
+    expect((await subscribe('not an address')).statusCode).toBe(400);
+  });
+});
+
+describe('the profile switch, the export and the deletion', () => {
+  it('subscribes a verified shopper at once, mails an unverified one a link, and leaves with false', async () => {
+    const shopper = await t.createUser({ locale: 'bg' });
+    const save = (newsletter: boolean, user = shopper) =>
+      t.app.inject({ method: 'PUT', url: '/api/profile/save', headers: bearer(user), payload: { newsletter } });
+    const state = async (user = shopper) =>
+      (await t.app.inject({ url: '/api/profile', headers: bearer(user) })).json().newsletter;
+
+    expect(await state()).toBe('none');
+    expect((await save(true)).statusCode).toBe(200);
+    expect(await state()).toBe('subscribed');
+    expect(await mayMarket(t.db, shopper.email)).toMatchObject({ lang: 'bg' });
+    expect((await consentsOf(shopper.email)).map((c) => [c.action, c.source])).toEqual([['given', 'profile']]);
+
+    expect((await save(false)).statusCode).toBe(200);
+    expect(await state()).toBe('none');
+    expect(await mayMarket(t.db, shopper.email)).toBeUndefined();
+    const [suppressed] = await t.db.select().from(mailSuppressions).where(eq(mailSuppressions.email, shopper.email));
+    expect(suppressed?.reason).toBe('left');
+
+    const unverified = await t.createUser({ verified: false });
+    expect((await save(true, unverified)).statusCode).toBe(200);
+    expect(await state(unverified)).toBe('pending');
+    await confirm(await mailedToken(unverified.email));
+    expect(await state(unverified)).toBe('subscribed');
+  });
+
+  it('puts every consent in the data export, and deletes them with the account', async () => {
+    const shopper = await t.createUser();
+    await t.app.inject({
+      method: 'PUT',
+      url: '/api/profile/save',
+      headers: bearer(shopper),
+      payload: { newsletter: true },
+    });
+    const exported = await t.app.inject({ url: '/api/profile/export', headers: bearer(shopper) });
+    expect(exported.statusCode, exported.body).toBe(200);
+    expect(JSON.parse(exported.body).newsletter).toMatchObject({
+      status: 'subscribed',
+      language: 'en',
+      consents: [{ action: 'given', source: 'profile', lang: 'en', wordingVersion: NEWSLETTER_WORDING_VERSION }],
+    });
+
+    const deleted = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/profile',
+      headers: bearer(shopper),
+      payload: { password: DEFAULT_PASSWORD },
+    });
+    expect(deleted.statusCode, deleted.body).toBe(204);
+    expect(await consentsOf(shopper.email)).toEqual([]);
+    expect(await mayMarket(t.db, shopper.email)).toBeUndefined();
+  });
+});
