@@ -4,6 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { mailSuppressions, newsletterConsents, newsletterSubscribers } from '../../db/schema.js';
 import { bearer, DEFAULT_PASSWORD } from '../../test/factories.js';
 import { useTestApp } from '../../test/harness.js';
+import { webLinks } from '../../lib/links.js';
+import { sendMarketing } from './marketing.js';
 import { mayMarket } from './service.js';
 
 const t = useTestApp({ smtp: true });
@@ -127,5 +129,58 @@ describe('the profile switch, the export and the deletion', () => {
     expect(deleted.statusCode, deleted.body).toBe(204);
     expect(await consentsOf(shopper.email)).toEqual([]);
     expect(await mayMarket(t.db, shopper.email)).toBeUndefined();
+  });
+});
+
+describe('leaving', () => {
+  const marketing = () => ({
+    db: t.db,
+    mailer: t.app.mailer,
+    links: webLinks(t.config.publicUrl),
+    publicUrl: t.config.publicUrl,
+    mailFrom: t.config.mailFrom,
+  });
+  const sale = () => ({ subject: 'Sale', preheader: 'Sale', heading: 'Sale', intro: ['Everything −30 %.'] });
+
+  it('sends marketing mail with List-Unsubscribe (HTTPS, mailto), One-Click and a visible link; one click leaves at once, for good', async () => {
+    const shopper = await t.createUser({ locale: 'bg' });
+    await t.app.inject({
+      method: 'PUT',
+      url: '/api/profile/save',
+      headers: bearer(shopper),
+      payload: { newsletter: true },
+    });
+
+    expect(await sendMarketing(marketing(), shopper.email, sale)).toBe('sent');
+    const mail = await t.smtp.waitFor(shopper.email, (m) => m.subject === 'Sale');
+    const oneClick = /<(https?:[^>]+\/api\/unsubscribe\?token=[^>]+)>/.exec(
+      mail.headers['list-unsubscribe'] ?? '',
+    )?.[1];
+    expect(oneClick).toBeDefined();
+    expect(mail.headers['list-unsubscribe']).toMatch(/<mailto:[^>]+\?subject=unsubscribe>/);
+    expect(mail.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
+    expect(mail.text).toMatch(/Отписване: http\S+\/unsubscribe\?token=/);
+    expect(mail.html).toContain('/unsubscribe?token=');
+
+    // What a mailbox provider posts (RFC 8058): a form with List-Unsubscribe=One-Click.
+    const url = new URL(oneClick!).pathname + new URL(oneClick!).search;
+    const click = () =>
+      t.app.inject({
+        method: 'POST',
+        url,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: 'List-Unsubscribe=One-Click',
+      });
+    expect((await click()).json()).toEqual({ status: 'none', email: shopper.email });
+    expect((await click()).statusCode).toBe(200);
+    expect(await sendMarketing(marketing(), shopper.email, sale)).toBe('skipped');
+    const [consent] = (await consentsOf(shopper.email)).slice(-1);
+    expect([consent?.action, consent?.source]).toEqual(['withdrawn', 'unsubscribe']);
+
+    // A pending address (no consent yet) gets none either; transactional mail is not this path.
+    const pending = address();
+    await subscribe(pending);
+    expect(await sendMarketing(marketing(), pending, sale)).toBe('skipped');
+    expect((await t.app.inject({ method: 'POST', url: '/api/unsubscribe?token=nope' })).statusCode).toBe(400);
   });
 });
