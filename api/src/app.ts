@@ -37,24 +37,21 @@ import { paymentRoutes } from './modules/payments/routes.js';
 import { privacyRoutes } from './modules/privacy/routes.js';
 import { newsletterRoutes } from './modules/newsletter/routes.js';
 import { profileRoutes } from './modules/profile/routes.js';
-import { sweepLapsedOrders } from './modules/orders/lifecycle.js';
 import { sellerEmail } from './modules/settings/service.js';
-import { scheduleLowStockDigest } from './modules/order-mails/digest.js';
-import { collectBackInStock } from './modules/stock/alerts.js';
 import { stockRoutes } from './modules/stock/routes.js';
 import { wishlistRoutes } from './modules/wishlist/routes.js';
 import { withdrawalRoutes } from './modules/withdrawals/routes.js';
 import { backups } from './platform/backup/plugin.js';
 import { Caches, fenceWrites } from './platform/cache/caches.js';
-import { saleClock } from './modules/sales/clock.js';
 import { adminDiscountRoutes } from './modules/discounts/routes.js';
 import { adminGiftCardRoutes } from './modules/gift-cards/routes.js';
 import { ChangeFeed } from './platform/changes/feed.js';
 import { Outbox } from './platform/outbox/outbox.js';
 import { effectHandlers } from './effects.js';
-import { failureEffectsOf } from './subscriptions.js';
+import { failureEffectsOf, recurringEffects } from './subscriptions.js';
+import { planRecurring } from './platform/outbox/timed.js';
+import { planSaleBoundaries } from './modules/sales/service.js';
 import { effectRoutes } from './modules/effects/routes.js';
-import { collectFilesPeriodically } from './platform/files/collect.js';
 import { fileRoutes } from './platform/files/routes.js';
 import { httpServerFactory, type FastPath } from './platform/http-server.js';
 import { createMailer, type Mailer } from './platform/mail/mailer.js';
@@ -183,20 +180,22 @@ export async function buildApp({ config, database, logger, serveWebApp = true }:
     }),
   );
   app.decorate('payments', createPaymentProvider(config));
+  const couriers = createCouriers(db.db, config);
+  app.decorate('couriers', couriers);
   const outbox = new Outbox(
     db.db,
     app.log,
-    effectHandlers({ db: db.db, mailer: app.mailer, payments: app.payments, config, log: app.log }),
+    effectHandlers({ db: db.db, mailer: app.mailer, payments: app.payments, config, log: app.log, couriers }),
     { onFailure: failureEffectsOf },
   );
   app.decorate('outbox', outbox);
+  // Timed work is effects due at a time (decision 0052): the next of each recurring one and every
+  // sale's start and end to come, written by every process (one row each), run by one.
+  await Promise.all([
+    planRecurring(db.db, recurringEffects({ tracking: couriers.gateway.name !== 'builtin' })),
+    planSaleBoundaries(db.db),
+  ]);
   await outbox.start(feed, { sole: db.kind === 'pglite' });
-  const stopCollectingFiles = collectFilesPeriodically(db.db, app.log);
-  // A safety net for waiting shoppers: stock edits write their mails at once (stock/routes.ts).
-  const stopSweeping = sweepLapsedOrders(db.db, app.log, () => collectBackInStock(db.db));
-  const stopDigest = scheduleLowStockDigest(db.db, app.log);
-  const couriers = createCouriers(db.db, config);
-  app.decorate('couriers', couriers);
   // The couriers' jobs (the offices' sync, then daily; tracking) start behind the listen, or when
   // something reads the offices first (the picker's routes; an app that never listens, a test's):
   // the built-in courier's offices, the shop's own, are there for the picker's first answer, and
@@ -214,11 +213,7 @@ export async function buildApp({ config, database, logger, serveWebApp = true }:
   });
   app.addHook('onClose', async () => {
     closing = true;
-    courierJobs?.stop();
     await courierJobs?.ready;
-    stopCollectingFiles();
-    stopSweeping();
-    stopDigest();
     await outbox.stop();
     app.mailer.close();
     await feed.stop();
@@ -254,7 +249,6 @@ export async function buildApp({ config, database, logger, serveWebApp = true }:
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   await app.register(authenticate);
   await app.register(fenceWrites);
-  await app.register(saleClock);
 
   await app.register(
     async (api) => {

@@ -1,13 +1,17 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.js';
 import type { Db } from './db/client.js';
+import { courierEffectHandlers } from './modules/couriers/effects.js';
+import type { Couriers } from './modules/couriers/shipments.js';
 import { orderMailEffectHandlers } from './modules/order-mails/effects.js';
 import { orderEffectHandlers } from './modules/orders/effects.js';
 import { documentEffectHandlers } from './modules/documents/effects.js';
 import { testPaymentPolicy } from './modules/documents/test-payments.js';
 import { reviewEffectHandlers } from './modules/reviews/effects.js';
+import { saleEffectHandlers } from './modules/sales/effects.js';
 import { stockEffectHandlers } from './modules/stock/effects.js';
 import { withdrawalEffectHandlers } from './modules/withdrawals/effects.js';
+import { fileEffectHandlers } from './platform/files/collect.js';
 import type { Mailer } from './platform/mail/mailer.js';
 import { webLinks } from './lib/links.js';
 import type { EffectHandler } from './platform/outbox/outbox.js';
@@ -20,14 +24,16 @@ export interface EffectDeps {
   payments: PaymentProvider;
   config: Config;
   log: FastifyBaseLogger;
+  couriers: Couriers;
 }
 
 /**
  * Every kind of effect the outbox runs, by name, from the modules that subscribe to order events
- * (docs/decisions/0032). A new effect is one entry here and one subscriber in its module.
+ * (docs/decisions/0032), and the timed ones (decision 0052). A new effect is one entry here and one
+ * subscriber in its module.
  */
 export function effectHandlers(deps: EffectDeps): Record<string, EffectHandler> {
-  const { db, mailer, payments, config, log } = deps;
+  const { db, mailer, payments, config, log, couriers } = deps;
   const links = webLinks(config.publicUrl);
   const testPayments = testPaymentPolicy(config);
   const mail = {
@@ -39,11 +45,14 @@ export function effectHandlers(deps: EffectDeps): Record<string, EffectHandler> 
     testPayments,
   };
   return {
-    ...orderEffectHandlers({ db, payments }),
+    ...orderEffectHandlers({ db, payments, log }),
     ...orderMailEffectHandlers({ ...mail, db }),
     ...stockEffectHandlers({ db, mailer, links }),
     ...reviewEffectHandlers({ db, mailer, links }),
     ...withdrawalEffectHandlers({ ...mail, db }),
     ...documentEffectHandlers({ db, mailer, testPayments }),
+    ...courierEffectHandlers({ db, couriers, log }),
+    ...saleEffectHandlers(db),
+    ...fileEffectHandlers(db, log),
   };
 }

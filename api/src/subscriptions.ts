@@ -1,10 +1,15 @@
+import { COURIER_OFFICES, COURIER_TRACKING } from './modules/couriers/effect-kinds.js';
 import { documentSubscriptions } from './modules/documents/subscriptions.js';
+import { LOW_STOCK_DIGEST } from './modules/order-mails/effect-kinds.js';
+import { EXPIRE_LAPSED } from './modules/orders/effect-kinds.js';
 import { orderMailSubscriptions } from './modules/order-mails/subscriptions.js';
 import { orderSubscriptions } from './modules/orders/subscriptions.js';
 import { reviewSubscriptions } from './modules/reviews/subscriptions.js';
 import { stockSubscriptions } from './modules/stock/subscriptions.js';
 import { withdrawalSubscriptions } from './modules/withdrawals/subscriptions.js';
+import { COLLECT_FILES } from './platform/files/collect.js';
 import { subscriptions } from './platform/outbox/declare.js';
+import type { Recurring } from './platform/outbox/timed.js';
 
 /**
  * Every module's subscriptions (each module's `subscriptions.ts`, beside the handlers in its
@@ -21,3 +26,16 @@ export const { effectsOf, failureEffectsOf } = subscriptions([
   ...reviewSubscriptions,
   ...withdrawalSubscriptions,
 ]);
+
+/**
+ * Every recurring effect (docs/decisions/0052): each process writes their next occurrences at start
+ * (app.ts), and each run writes the one after. The tracking is Econt's only (`tracking: false`
+ * leaves it out for the built-in courier, which tracks nothing).
+ */
+export const recurringEffects = ({ tracking }: { tracking: boolean }): Recurring[] => [
+  EXPIRE_LAPSED,
+  LOW_STOCK_DIGEST,
+  COLLECT_FILES,
+  COURIER_OFFICES,
+  ...(tracking ? [COURIER_TRACKING] : []),
+];

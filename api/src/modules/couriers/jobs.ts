@@ -7,7 +7,7 @@ import { builtinCourier } from './builtin.js';
 import { econtCourier } from './econt.js';
 import { OfficeIndex } from './office-index.js';
 import { syncOffices } from './offices.js';
-import { scheduleTracking, type Couriers } from './shipments.js';
+import type { Couriers } from './shipments.js';
 
 /** The courier the configuration names (Econt with its account, else the built-in one), and the built-in one beside it. */
 export function createCouriers(db: Db, config: Pick<Config, 'econt'>): Couriers {
@@ -20,19 +20,14 @@ export function createCouriers(db: Db, config: Pick<Config, 'econt'>): Couriers 
   };
 }
 
-const DAY_MS = 86_400_000;
-
 /**
- * The couriers' timers (docs/decisions/0044). The built-in courier's list is written at start
- * (as the catalogue is seeded: it is the shop's own). Econt's is synced in the background at
- * start when the shop has none of its offices yet, then daily; its tracking is polled every
- * quarter of an hour. Answers `ready` (the first sync done, or failed and logged) and `stop`.
+ * The couriers' start (docs/decisions/0044): the built-in courier's list is written at start (as
+ * the catalogue is seeded: it is the shop's own); Econt's is synced in the background at start
+ * when the shop has none of its offices yet. The daily sync and the tracking are timed effects
+ * (COURIER_OFFICES, COURIER_TRACKING: effects.ts). Answers `ready` (the first sync done, or failed
+ * and logged).
  */
-export function startCourierJobs(
-  db: Db,
-  couriers: Couriers,
-  log: FastifyBaseLogger,
-): { ready: Promise<void>; stop: () => void } {
+export function startCourierJobs(db: Db, couriers: Couriers, log: FastifyBaseLogger): { ready: Promise<void> } {
   const { gateway } = couriers;
   const sync = () =>
     syncOffices(db, gateway).then(
@@ -52,14 +47,5 @@ export function startCourierJobs(
           .limit(1)
           .then(([any]) => (any ? undefined : sync()))
           .catch((error: unknown) => log.warn({ err: error }, 'courier offices could not be read'));
-  const daily = setInterval(() => void sync(), DAY_MS);
-  daily.unref();
-  const stopTracking = gateway.name === 'builtin' ? () => undefined : scheduleTracking(db, gateway, log);
-  return {
-    ready,
-    stop() {
-      clearInterval(daily);
-      stopTracking();
-    },
-  };
+  return { ready };
 }

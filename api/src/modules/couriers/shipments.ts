@@ -1,6 +1,5 @@
 import type { AdminOrder, Courier } from '@shop/contract';
 import { and, asc, eq, inArray, lt, or, isNull, sql } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../../db/client.js';
 import { courierShipments } from '../../db/schema.js';
 import { AppError, notFound } from '../../lib/errors.js';
@@ -241,13 +240,4 @@ export async function pollTracking(db: Db, gateway: CourierGateway): Promise<num
     });
   }
   return delivered;
-}
-
-/** Every quarter of an hour, the courier's tracking; errors are logged and the next round tries again. */
-export function scheduleTracking(db: Db, gateway: CourierGateway, log: FastifyBaseLogger, everyMs = 15 * 60_000) {
-  const timer = setInterval(() => {
-    pollTracking(db, gateway).catch((error: unknown) => log.warn({ err: error }, 'courier tracking failed'));
-  }, everyMs);
-  timer.unref();
-  return () => clearInterval(timer);
 }

@@ -1,5 +1,6 @@
 import type { Db } from '../../db/client.js';
 import { handle } from '../../platform/outbox/declare.js';
+import { handleEvery } from '../../platform/outbox/timed.js';
 import { effectByKey, type EffectHandler } from '../../platform/outbox/outbox.js';
 import { PROVIDER_REFUND } from '../orders/effect-kinds.js';
 import { toOrders } from '../orders/service.js';
@@ -41,7 +42,7 @@ export function orderMailEffectHandlers(deps: OrderMailEffectDeps): Record<strin
     }),
 
     /** The day's low stock, to the owner, if anything is low. */
-    ...handle(LOW_STOCK_DIGEST, async ({ day }) => {
+    ...handleEvery(db, LOW_STOCK_DIGEST, async ({ period: day }) => {
       const to = await ownerAddress(db);
       if (!to) return;
       const lines = await lowStock(db, DIGEST_LINES);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { effectKind } from '../../platform/outbox/declare.js';
+import { every, everyMs } from '../../platform/outbox/timed.js';
 
 const id = z.number().int();
 
@@ -7,3 +8,8 @@ const id = z.number().int();
 export const PROVIDER_REFUND = effectKind('payment.refund', z.object({ refundId: id }));
 /** A closed checkout's session on the provider, so that it can no longer be paid. */
 export const CLOSE_SESSION = effectKind('payment.close-session', z.object({ orderId: id }));
+/**
+ * Every minute, lapsed checkouts expire (their stock back, their sessions closed) and waiting
+ * shoppers of what came back hear of it (effects.ts; docs/decisions/0052).
+ */
+export const EXPIRE_LAPSED = every('orders.expire-lapsed', everyMs(60_000));

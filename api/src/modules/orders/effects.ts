@@ -1,14 +1,19 @@
 import { eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { orders, refunds } from '../../db/schema.js';
 import { handle } from '../../platform/outbox/declare.js';
 import type { EffectHandler } from '../../platform/outbox/outbox.js';
+import { handleEvery } from '../../platform/outbox/timed.js';
 import type { PaymentProvider } from '../../platform/payments/index.js';
-import { CLOSE_SESSION, PROVIDER_REFUND } from './effect-kinds.js';
+import { collectBackInStock } from '../stock/alerts.js';
+import { CLOSE_SESSION, EXPIRE_LAPSED, PROVIDER_REFUND } from './effect-kinds.js';
+import { expireLapsed } from './lifecycle.js';
 
 export interface OrderEffectDeps {
   db: Db;
   payments: PaymentProvider;
+  log: FastifyBaseLogger;
 }
 
 /**
@@ -16,7 +21,7 @@ export interface OrderEffectDeps {
  * worker that died), so each does its work once (docs/decisions/0032).
  */
 export function orderEffectHandlers(deps: OrderEffectDeps): Record<string, EffectHandler> {
-  const { db, payments } = deps;
+  const { db, payments, log } = deps;
   return {
     /** Money back through the provider, under the refund's own idempotency key there too. */
     ...handle(PROVIDER_REFUND, async ({ refundId }) => {
@@ -52,6 +57,17 @@ export function orderEffectHandlers(deps: OrderEffectDeps): Record<string, Effec
         .where(eq(orders.id, orderId));
       if (!order?.sessionId || order.provider !== payments.name || order.status === 'paid') return;
       await payments.closeSession(order.sessionId);
+    }),
+
+    /**
+     * Every minute: lapsed checkouts expire (their sessions close and their stock's waiting
+     * shoppers hear of it, as effects of the expiry), then a safety net for waiting shoppers (stock
+     * edits write their mails at once: stock/routes.ts). At most SWEEP_BATCH orders a minute.
+     */
+    ...handleEvery(db, EXPIRE_LAPSED, async () => {
+      const closed = await expireLapsed(db);
+      if (closed.length > 0) log.info({ orders: closed.map((order) => order.id) }, 'lapsed checkouts expired');
+      await collectBackInStock(db);
     }),
   };
 }

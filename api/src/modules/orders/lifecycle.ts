@@ -1,5 +1,4 @@
 import { and, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../../db/client.js';
 import { ORDER_TABLE, stepResult, type OrderFacts } from '@shop/contract';
 import { eventDetail } from '../../platform/outbox/declare.js';
@@ -92,9 +91,9 @@ export async function dropCheckout(db: Db, id: number): Promise<void> {
 const SWEEP_BATCH = 500;
 
 /**
- * Closes lapsed checkouts (`expires_at` passed) as `expired` and gives back their stock. Safe in
- * several processes at once: each takes the orders no other sweep or payment holds (SKIP LOCKED).
- * `scope` narrows it to some orders (a page reading them). Answers what it closed.
+ * Closes lapsed checkouts (`expires_at` passed) as `expired` and gives back their stock (every
+ * minute: EXPIRE_LAPSED, effects.ts). Safe in several processes at once: each takes the orders no
+ * other sweep or payment holds (SKIP LOCKED). `scope` narrows it to some orders (a page reading them). Answers what it closed.
  */
 export async function expireLapsed(db: Db, scope?: SQL): Promise<ClosedOrder[]> {
   return db.transaction(async (tx) => {
@@ -112,31 +111,4 @@ export async function expireLapsed(db: Db, scope?: SQL): Promise<ClosedOrder[]> 
       'expire',
     );
   });
-}
-
-const SWEEP_EVERY_MS = 60_000;
-
-/**
- * Expires lapsed checkouts every minute in this process (every process runs one: they never take
- * the same order twice; their sessions close and their stock's waiting shoppers hear of it as
- * effects of the expiry), then runs `afterSweep`. Returns the stop.
- */
-export function sweepLapsedOrders(db: Db, log: FastifyBaseLogger, afterSweep: () => Promise<unknown>): () => void {
-  let running = false;
-  const sweep = async () => {
-    if (running) return;
-    running = true;
-    try {
-      const closed = await expireLapsed(db);
-      if (closed.length > 0) log.info({ orders: closed.map((order) => order.id) }, 'lapsed checkouts expired');
-      await afterSweep();
-    } catch (error) {
-      log.error({ err: error }, 'expiring lapsed checkouts failed');
-    } finally {
-      running = false;
-    }
-  };
-  const timer = setInterval(() => void sweep(), SWEEP_EVERY_MS);
-  timer.unref();
-  return () => clearInterval(timer);
 }

@@ -12,7 +12,9 @@ import type { Db, Tx } from '../../db/client.js';
 import { productPrices, productSales, products } from '../../db/schema.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { audit } from '../../platform/audit.js';
+import { enqueue } from '../../platform/outbox/outbox.js';
 import { lockProduct, productTarget } from '../catalog/product-lock.js';
+import { saleBoundary } from './effect-kinds.js';
 
 /**
  * Sale prices (TRADE.md section 4; issue 30). A sale is a fact kept once it started: the price
@@ -106,6 +108,12 @@ export async function setSale(db: Db, actorId: number, productId: number, body: 
     }
     await closeOpenSales(tx, productId, now, startsAt);
     await tx.insert(productSales).values({ productId, priceCents, priorPriceCents: priceCents, startsAt, endsAt });
+    // Its start and end, each announced at its hour (effect-kinds.ts); a sale replaced or ended
+    // early leaves its old ones to announce a change that changes nothing.
+    await enqueue(
+      tx,
+      [startsAt > now ? startsAt : null, endsAt].flatMap((when) => (when ? [saleBoundary(when)] : [])),
+    );
     await refreshPriorPrices(tx, productId, new Date(now.getTime() - 1));
     await audit(tx, {
       actorId,
@@ -142,24 +150,16 @@ export async function priceHistory(db: Db, productId: number): Promise<PriceChan
 }
 
 /**
- * The next instant a sale starts or ends, after now: until then every answer about prices stays
- * true (modules/sales/clock.ts). null when no sale is to start or end.
+ * Writes the boundary effect of every sale start and end to come (at start, by every process: one
+ * row per instant). setSale writes a new sale's own; this covers sales saved before there were any.
  */
-export async function nextSaleBoundary(db: Db, now = new Date()): Promise<Date | null> {
+export async function planSaleBoundaries(db: Db, now = new Date()): Promise<void> {
   const [starts, ends] = await Promise.all([
-    db
-      .select({ at: productSales.startsAt })
-      .from(productSales)
-      .where(gt(productSales.startsAt, now))
-      .orderBy(asc(productSales.startsAt))
-      .limit(1),
-    db
-      .select({ at: productSales.endsAt })
-      .from(productSales)
-      .where(gt(productSales.endsAt, now))
-      .orderBy(asc(productSales.endsAt))
-      .limit(1),
+    db.selectDistinct({ at: productSales.startsAt }).from(productSales).where(gt(productSales.startsAt, now)),
+    db.selectDistinct({ at: productSales.endsAt }).from(productSales).where(gt(productSales.endsAt, now)),
   ]);
-  const times = [starts[0]?.at, ends[0]?.at].filter((at): at is Date => at instanceof Date);
-  return times.length ? new Date(Math.min(...times.map((at) => at.getTime()))) : null;
+  await enqueue(
+    db,
+    [...starts, ...ends].flatMap(({ at }) => (at ? [saleBoundary(at)] : [])),
+  );
 }

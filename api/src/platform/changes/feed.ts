@@ -174,11 +174,7 @@ export class ChangeFeed {
     this.announce(parseChange(payload));
   }
 
-  /**
-   * Hands a change to every subscriber that this process knows of without the database saying so:
-   * time passing, as when a sale starts at its hour (modules/sales/clock.ts). Every process runs
-   * its own clock, so each announces it to itself.
-   */
+  /** Hands a change to every subscriber (what the database said, or a loss of it: `all`). */
   announce(change: Change): void {
     for (const subscriber of this.subscribers) subscriber(change);
   }

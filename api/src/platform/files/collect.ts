@@ -3,6 +3,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import type { Db, Tx } from '../../db/client.js';
 import { queryRows } from '../../db/rows.js';
+import type { EffectHandler } from '../outbox/outbox.js';
+import { every, everyMs, handleEvery } from '../outbox/timed.js';
 
 /**
  * Every column that keeps a file's URL (`/files/<id>`). Orders keep theirs for good: a deleted
@@ -76,25 +78,16 @@ export async function deleteFilesIfUnused(db: Db | Tx, ids: string[]): Promise<n
   return row?.files ?? 0;
 }
 
-/** How long an upload may wait for whatever will point at it, and how often the shop looks. */
+/** How long an upload may wait for whatever will point at it. */
 const GRACE_MS = 24 * 60 * 60_000;
-const EVERY_MS = 6 * 60 * 60_000;
-const FIRST_AFTER_MS = 60_000;
 
-/** Collects unused files a minute after start-up and every six hours; returns the stop. */
-export function collectFilesPeriodically(db: Db, log: FastifyBaseLogger): () => void {
-  const run = () => {
-    void collectUnusedFiles(db, new Date(Date.now() - GRACE_MS)).then(
-      (gone) => {
-        if (gone.files > 0) log.info(gone, 'unused files deleted');
-      },
-      (error: unknown) => log.error({ err: error }, 'collecting unused files failed'),
-    );
-  };
-  const first = setTimeout(run, FIRST_AFTER_MS).unref();
-  const every = setInterval(run, EVERY_MS).unref();
-  return () => {
-    clearTimeout(first);
-    clearInterval(every);
-  };
+/** Every six hours (at 0, 6, 12 and 18 UTC), unused files are collected (decision 0052). */
+export const COLLECT_FILES = every('files.collect', everyMs(6 * 60 * 60_000));
+
+/** The collection's handler: files unused a day after their upload go. */
+export function fileEffectHandlers(db: Db, log: FastifyBaseLogger): Record<string, EffectHandler> {
+  return handleEvery(db, COLLECT_FILES, async () => {
+    const gone = await collectUnusedFiles(db, new Date(Date.now() - GRACE_MS));
+    if (gone.files > 0) log.info(gone, 'unused files deleted');
+  });
 }

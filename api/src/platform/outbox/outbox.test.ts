@@ -1,10 +1,12 @@
 // @module-tag engine: workers of several processes share the effects (row locks, skip locked).
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { effects } from '../../db/schema.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { bearer, createUser, type CreatedUser } from '../../test/factories.js';
+import { recurringEffects } from '../../subscriptions.js';
 import { enqueue, MAX_ATTEMPTS, Outbox, type ClaimedEffect, type EffectHandler } from './outbox.js';
+import { every, everyMs, handleEvery, planRecurring, type Recurring } from './timed.js';
 
 let t: TestApp;
 let admin: CreatedUser;
@@ -181,5 +183,78 @@ describe('the outbox', () => {
     const shopper = await createUser(t.db);
     const answer = await t.app.inject({ method: 'GET', url: '/api/admin/effects', headers: bearer(shopper) });
     expect(answer.statusCode).toBe(403);
+  });
+});
+
+describe('timed effects (decision 0052)', () => {
+  const rowsOf = (kind: string) => t.db.select().from(effects).where(eq(effects.kind, kind)).orderBy(effects.id);
+  const ticking = (recurring: Recurring, ran: string[]) =>
+    workers(handleEvery(t.db, recurring, async ({ period }) => void ran.push(period)));
+
+  it('runs a recurring effect once per period, however many processes write and run it; each run writes the next', async () => {
+    const tick = every('test.tick', everyMs(60_000));
+    const ran: string[] = [];
+    // Three processes start: each writes the occurrence due first after its start (a minute ago).
+    const started = new Date(Date.now() - 60_000);
+    await Promise.all([1, 2, 3].map(() => planRecurring(t.db, [tick], started)));
+    await Promise.all([1, 2, 3].map(() => run(ticking(tick, ran))));
+    expect(ran).toEqual([tick.schedule(started).period]);
+    const [done, next] = await rowsOf('test.tick');
+    expect(done?.doneAt).toBeInstanceOf(Date);
+    // The next one is the next minute's, not due yet.
+    expect(next).toMatchObject({ key: `test.tick:${tick.schedule(new Date()).period}`, doneAt: null, attempts: 0 });
+    expect(next!.runAfter.getTime()).toBeGreaterThan(Date.now());
+    await run(ticking(tick, ran));
+    expect(ran).toHaveLength(1);
+  });
+
+  it('runs one due after a restart once; one missed while the shop was down once, then the next to come', async () => {
+    const soon = every('test.soon', (after) => ({
+      period: 'p1',
+      at: new Date(Math.max(after.getTime(), Date.now()) + 300),
+    }));
+    const ran: string[] = [];
+    await planRecurring(t.db, [soon]);
+    const before = ticking(soon, ran);
+    await run(before);
+    await before.stop();
+    expect(ran).toEqual([]);
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    // The process that starts again writes it again: still one, run once.
+    await planRecurring(t.db, [soon]);
+    const after = ticking(soon, ran);
+    await run(after);
+    await run(after);
+    expect(ran).toEqual(['p1']);
+
+    const hourly = every('test.hourly', everyMs(3_600_000));
+    const missed = new Date(Math.floor(Date.now() / 3_600_000) * 3_600_000 - 3 * 3_600_000);
+    await enqueue(t.db, [hourly.occurrence(missed.toISOString(), missed)]);
+    const hours: string[] = [];
+    await run(ticking(hourly, hours));
+    // The three hours missed are not run one by one: the next is the next hour to come.
+    expect(hours).toEqual([missed.toISOString()]);
+    const pending = await t.db
+      .select()
+      .from(effects)
+      .where(and(eq(effects.kind, 'test.hourly'), isNull(effects.doneAt)));
+    expect(pending).toHaveLength(1);
+    expect(pending[0]!.runAfter.getTime()).toBeGreaterThan(Date.now());
+    // That one, once run, removes the one before it: a schedule keeps its last run and its next.
+    await t.db.update(effects).set({ runAfter: new Date() }).where(eq(effects.id, pending[0]!.id));
+    await run(ticking(hourly, hours));
+    expect(hours).toHaveLength(2);
+    expect((await rowsOf('test.hourly')).map((row) => row.doneAt === null)).toEqual([false, true]);
+  });
+
+  it('the app writes the next occurrence of each of its recurring effects at start, once', async () => {
+    // Another process starts: still one occurrence to come of each (the app's own may be overdue
+    // by now, its workers stopped: it stays, to run once).
+    await planRecurring(t.db, recurringEffects({ tracking: true }));
+    for (const recurring of recurringEffects({ tracking: true })) {
+      const kind = recurring.kind.name;
+      const coming = (await rowsOf(kind)).filter((row) => row.runAfter.getTime() > Date.now());
+      expect(coming.map((row) => row.key)).toEqual([`${kind}:${recurring.schedule(new Date()).period}`]);
+    }
   });
 });
