@@ -12,12 +12,15 @@ const t = useTestApp();
 const mail = { to: 'someone@example.com', subject: 'Hello', text: 'Hello', html: '<p>Hello</p>' };
 
 describe('calls out of the process', () => {
-  it('are refused inside a database transaction: mail and the payment provider', async () => {
+  it('are refused inside a database transaction: mail, the payment provider and the courier', async () => {
     await expect(t.db.transaction(async () => t.app.mailer.send(mail))).rejects.toThrow(
       /mailer\.send was called inside a database transaction/,
     );
     await expect(t.db.transaction(async () => t.app.payments.closeSession('cs_none'))).rejects.toThrow(
       /payments\.closeSession was called inside a database transaction/,
+    );
+    await expect(t.db.transaction(async () => t.app.couriers.gateway.track([]))).rejects.toThrow(
+      /courier\.track was called inside a database transaction/,
     );
     // Nested deeper, and after an await, it is still inside.
     await expect(
@@ -33,6 +36,7 @@ describe('calls out of the process', () => {
     await expect(t.app.mailer.send(mail)).resolves.toBeUndefined();
     await t.db.transaction(async (tx) => void (await tx.execute('select 1')));
     await expect(t.app.payments.closeSession('cs_none')).resolves.toBeUndefined();
+    await expect(t.app.couriers.gateway.track([])).resolves.toEqual(new Map());
   });
 
   it('are not watched on a database opened without the guard, as a production server opens it', async () => {

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { eq } from 'drizzle-orm';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
+import { outsideTransactions } from '../../db/transaction-scope.js';
 import { courierOffices } from '../../db/schema.js';
 import { builtinCourier } from './builtin.js';
 import { econtCourier } from './econt.js';
@@ -11,8 +12,10 @@ import type { Couriers } from './shipments.js';
 
 /** The courier the configuration names (Econt with its account, else the built-in one), and the built-in one beside it. */
 export function createCouriers(db: Db, config: Pick<Config, 'econt'>): Couriers {
-  const builtin = builtinCourier();
-  const gateway = config.econt ? econtCourier(config.econt) : builtin;
+  // The courier is another service: never asked from inside a transaction (as the mailer and the
+  // payment provider: a label, a price or tracking is asked before or after one).
+  const builtin = outsideTransactions('courier', builtinCourier());
+  const gateway = config.econt ? outsideTransactions('courier', econtCourier(config.econt)) : builtin;
   return {
     gateway,
     of: (courier) => (courier === gateway.name ? gateway : courier === 'builtin' ? builtin : null),
