@@ -88,6 +88,10 @@ export const ProductSchema = z.object({
   safety: SafetySchema.nullable().optional(),
   /** The manufacturer when not the seller; null: the seller (the shop's settings) is the manufacturer. */
   manufacturer: ManufacturerSchema.nullable().optional(),
+  /** No voluntary return, only the legal withdrawal (YEAR.md section 2): always sent by the API. */
+  finalSale: z.boolean().optional(),
+  /** Sealed for hygiene: no withdrawal once the seal is broken. Always sent by the API. */
+  hygieneSealed: z.boolean().optional(),
 });
 export type Product = z.infer<typeof ProductSchema>;
 

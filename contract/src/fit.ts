@@ -95,6 +95,10 @@ export const ProductDetailsBodySchema = z.object({
   safety: SafetyBodySchema.nullable().optional(),
   /** Who made it, when not the seller; null: the seller (the shop's settings). */
   manufacturer: ManufacturerBodySchema.nullable().optional(),
+  /** No voluntary return (the legal withdrawal still applies; YEAR.md section 2). */
+  finalSale: z.boolean().optional(),
+  /** Sealed for hygiene (underwear, swimwear): the withdrawal does not apply once the seal is broken. */
+  hygieneSealed: z.boolean().optional(),
   fit: FitSchema.nullable().optional(),
   variants: z
     .array(z.object({ colorId: z.number().int().positive(), size: SizeSchema, sku: SkuSchema.nullable() }))

@@ -40,6 +40,17 @@ export function sellerNeedsDetails(seller: Seller): boolean {
   return missing || demo;
 }
 
+export const RETURN_SHIPPING = ['shop', 'shopper'] as const;
+export type ReturnShipping = (typeof RETURN_SHIPPING)[number];
+
+export const ReturnsSettingsSchema = z.object({
+  windowDays: z.number(),
+  autoApprove: z.boolean(),
+  shipping: z.enum(RETURN_SHIPPING),
+  storeCreditBonusPercent: z.number(),
+});
+export type ReturnsSettings = z.infer<typeof ReturnsSettingsSchema>;
+
 export const SettingsSchema = z.object({
   seller: SellerSchema,
   delivery: z.object({
@@ -64,6 +75,13 @@ export const SettingsSchema = z.object({
   limits: z.object({ codMaxOpenOrders: z.number(), maxUnitsPerVariant: z.number() }),
   /** Withdrawal period after delivery. */
   returnDays: z.number(),
+  /**
+   * Returns and exchanges by the shopper (YEAR.md section 2): the voluntary window from delivery
+   * (never shorter than the withdrawal period: the later of the two ends it), whether a request is
+   * approved at once, who pays a refund return's label (an exchange and a defect are always the
+   * shop's), and what store credit adds to a refund, in percent. The API always sends it.
+   */
+  returns: ReturnsSettingsSchema.optional(),
   /**
    * Whether the shop takes card payments at all: false when the server runs with PAYMENTS=off (cash
    * on delivery only). The server's configuration, not a setting the owner changes; every page that
@@ -154,6 +172,24 @@ export const UpdateSettingsBodySchema = z.object({
     .int(`Return days are a whole number from ${RETURN_DAYS_MIN} to 365.`)
     .min(RETURN_DAYS_MIN, `Return days are a whole number from ${RETURN_DAYS_MIN} to 365.`)
     .max(365, `Return days are a whole number from ${RETURN_DAYS_MIN} to 365.`)
+    .optional(),
+  /** Returns; a window shorter than the withdrawal period (as saved, or sent with it) is refused (400, `returns.windowDays`). */
+  returns: z
+    .object({
+      windowDays: z
+        .number()
+        .int(`The return window is a whole number of days from ${RETURN_DAYS_MIN} to 365.`)
+        .min(RETURN_DAYS_MIN, `The return window is a whole number of days from ${RETURN_DAYS_MIN} to 365.`)
+        .max(365, `The return window is a whole number of days from ${RETURN_DAYS_MIN} to 365.`),
+      autoApprove: z.boolean(),
+      shipping: z.enum(RETURN_SHIPPING, 'Choose who pays the return label: the shop or the shopper.'),
+      storeCreditBonusPercent: z
+        .number()
+        .int('The store-credit bonus is a whole percent from 0 to 100.')
+        .min(0, 'The store-credit bonus is a whole percent from 0 to 100.')
+        .max(100, 'The store-credit bonus is a whole percent from 0 to 100.'),
+    })
+    .partial()
     .optional(),
   records: UpdateRecordsBodySchema.optional(),
   courier: z

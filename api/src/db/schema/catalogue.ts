@@ -41,6 +41,10 @@ export const products = pgTable(
     safety: jsonb('safety').$type<Safety>(),
     /** The manufacturer (or its EU responsible person) when not the seller; null: the seller. */
     manufacturer: jsonb('manufacturer').$type<Manufacturer>(),
+    /** No voluntary return (the legal withdrawal still applies; YEAR.md section 2). */
+    finalSale: boolean('final_sale').notNull().default(false),
+    /** Sealed for hygiene (underwear, swimwear): no withdrawal once the seal is broken. */
+    hygieneSealed: boolean('hygiene_sealed').notNull().default(false),
     publishedAt: instant('published_at'),
     deletedAt: instant('deleted_at'),
     createdAt: createdAt(),

@@ -31,6 +31,14 @@ export const shopSettings = pgTable(
     codEnabled: boolean('cod_enabled').notNull().default(true),
     codFeeCents: integer('cod_fee_cents').notNull().default(150),
     returnDays: integer('return_days').notNull().default(14),
+    /** Returns (YEAR.md section 2): the voluntary window from delivery (never shorter than `returnDays`). */
+    returnsWindowDays: integer('returns_window_days').notNull().default(30),
+    /** A return request is approved at once. */
+    returnsAutoApprove: boolean('returns_auto_approve').notNull().default(true),
+    /** Who pays a refund return's label ('shop' | 'shopper'); an exchange and a defect are always the shop's. */
+    returnsShipping: varchar('returns_shipping', { length: 10 }).notNull().default('shop'),
+    /** What store credit adds to a return's refund, in percent. */
+    returnsStoreCreditBonusPercent: integer('returns_store_credit_bonus_percent').notNull().default(0),
     /** Open (unshipped) cash-on-delivery orders one account may have at once. */
     codMaxOpenOrders: integer('cod_max_open_orders').notNull().default(2),
     /** Units of one colour and size one order may take. */
@@ -47,6 +55,10 @@ export const shopSettings = pgTable(
   (t) => [
     check('shop_settings_one_row', sql`${t.id} = 1`),
     check('shop_settings_return_days', sql`${t.returnDays} >= 14`),
+    check(
+      'shop_settings_returns',
+      sql`${t.returnsWindowDays} between 14 and 365 and ${t.returnsShipping} in ('shop', 'shopper') and ${t.returnsStoreCreditBonusPercent} between 0 and 100`,
+    ),
     check('shop_settings_limits', sql`${t.codMaxOpenOrders} >= 1 and ${t.maxUnitsPerVariant} >= 1`),
     check(
       'shop_settings_money',

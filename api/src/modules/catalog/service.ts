@@ -46,6 +46,8 @@ const ProductRowSchema = z.object({
   fit: ProductSchema.shape.fit,
   safety: ProductSchema.shape.safety,
   manufacturer: ProductSchema.shape.manufacturer,
+  final_sale: z.boolean(),
+  hygiene_sealed: z.boolean(),
   set_skus: z.array(VariantSchema).nullable(),
 });
 type ProductRow = z.infer<typeof ProductRowSchema>;
@@ -63,7 +65,7 @@ function productQuery(
     select p.id, p.category_id, ${paidPrice()} as price_cents, p.price_cents as regular_price_cents,
       ${saleNow()} as sale, ${admin ? sql`${scheduledSaleOf()} as scheduled_sale,` : sql``}
       p.image_url, p.published_at is not null as published, p.stock_tracked, p.style_code, p.fit,
-      p.safety, p.manufacturer,
+      p.safety, p.manufacturer, p.final_sale, p.hygiene_sealed,
       (select json_agg(json_build_object('colorId', v.color_id, 'size', v.size, 'sku', v.sku))
          from product_variants v where v.product_id = p.id) as set_skus,
       case when p.stock_tracked then
@@ -121,6 +123,8 @@ export function toProduct(row: ProductRow, lang: Language): Product {
     fit: row.fit ?? null,
     safety: row.safety ?? null,
     manufacturer: row.manufacturer ?? null,
+    finalSale: row.final_sale,
+    hygieneSealed: row.hygiene_sealed,
   };
 }
 

@@ -51,6 +51,12 @@ function toSettings(
     cod: { enabled: row.codEnabled, fee: row.codFeeCents, confirmNewAccounts: row.codConfirmNewAccounts },
     limits: { codMaxOpenOrders: row.codMaxOpenOrders, maxUnitsPerVariant: row.maxUnitsPerVariant },
     returnDays: row.returnDays,
+    returns: {
+      windowDays: row.returnsWindowDays,
+      autoApprove: row.returnsAutoApprove,
+      shipping: row.returnsShipping === 'shopper' ? 'shopper' : 'shop',
+      storeCreditBonusPercent: row.returnsStoreCreditBonusPercent,
+    },
     payments: { card: cardPayments },
     currency,
     pricesIncludeVat: true,
@@ -102,7 +108,14 @@ export async function updateSettings(
     const before = await settingsRow(tx);
     const recordsBefore = await getRecordsSettings(tx);
     const records = await updateRecordsSettings(tx, body.records);
-    const { seller = {}, delivery = {}, cod = {}, limits = {}, courier = {} } = body;
+    const { seller = {}, delivery = {}, cod = {}, limits = {}, courier = {}, returns = {} } = body;
+    // The voluntary return window is never shorter than the withdrawal period (YEAR.md section 2).
+    const windowDays = returns.windowDays ?? before.returnsWindowDays;
+    const returnDays = body.returnDays ?? before.returnDays;
+    if (windowDays < returnDays) {
+      const message = `The return window cannot be shorter than the ${returnDays}-day withdrawal period.`;
+      throw new AppError('VALIDATION_ERROR', message, { 'returns.windowDays': message });
+    }
     if (courier.senderOfficeId) {
       const [office] = await tx
         .select({ id: courierOffices.id })
@@ -134,6 +147,10 @@ export async function updateSettings(
         codMaxOpenOrders: limits.codMaxOpenOrders,
         maxUnitsPerVariant: limits.maxUnitsPerVariant,
         returnDays: body.returnDays,
+        returnsWindowDays: returns.windowDays,
+        returnsAutoApprove: returns.autoApprove,
+        returnsShipping: returns.shipping,
+        returnsStoreCreditBonusPercent: returns.storeCreditBonusPercent,
         updatedAt: new Date(),
       })
       .where(eq(shopSettings.id, 1))

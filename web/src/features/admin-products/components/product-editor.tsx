@@ -26,6 +26,7 @@ import { StockFields } from './stock-fields';
 import { SalePanel } from './sale-panel';
 import { SizeFitPanel } from './size-fit-panel';
 import { SafetyPanel } from './safety-panel';
+import { ReturnFlagsPanel } from './return-flags-panel';
 import button from '../../../components/button/button.module.css';
 import colorStyles from './color-card.module.css';
 import form from '../../../components/form/form.module.css';
@@ -293,6 +294,7 @@ export default function ProductEditor({ product, onClose }: ProductEditorProps) 
       <SalePanel product={product} />
       <SizeFitPanel product={product} />
       <SafetyPanel product={product} />
+      <ReturnFlagsPanel product={product} />
     </>
   );
 }

@@ -116,6 +116,7 @@ describe('SettingsForm', () => {
       cod: { enabled: false, fee: 2.4, confirmNewAccounts: true },
       limits: { codMaxOpenOrders: 3, maxUnitsPerVariant: 10 },
       returnDays: 14,
+      returns: { windowDays: 30, autoApprove: true, shipping: 'shop', storeCreditBonusPercent: 0 },
       notificationsEmail: '',
       courier: { senderAddress: '', senderOfficeId: null, inspection: true },
     });
@@ -190,5 +191,41 @@ describe('SettingsForm', () => {
         'Offices and lockers read again: 0 new, 1 changed, 2 closed, 30 in all.',
       ),
     );
+  });
+
+  it('sets the returns: a window never shorter than the withdrawal period, who pays the label, the bonus, approval', async () => {
+    const sent = fakeApi({
+      'GET /api/admin/settings': {
+        body: {
+          ...settings,
+          returns: { windowDays: 30, autoApprove: true, shipping: 'shop', storeCreditBonusPercent: 0 },
+        },
+      },
+      'PUT /api/admin/settings': { body: settings },
+    });
+    signIn();
+    renderWithApi(<SettingsScreen />);
+    const user = userEvent.setup();
+    const window = await screen.findByLabelText('Return window (days)');
+    expect(screen.getByText(/never fewer than the withdrawal period/)).toBeInTheDocument();
+    await user.clear(window);
+    await user.type(window, '10');
+    await user.click(screen.getByRole('button', { name: 'Save shop settings' }));
+    expect(
+      await screen.findByText('Enter a whole number of days from 14 to 365, no fewer than the withdrawal period.'),
+    ).toBeInTheDocument();
+    expect(sent.filter((request) => request.key === 'PUT /api/admin/settings')).toHaveLength(0);
+
+    await user.clear(window);
+    await user.type(window, '60');
+    await user.selectOptions(screen.getByLabelText('Who pays the return label'), 'shopper');
+    await user.clear(screen.getByLabelText('Store-credit bonus (%)'));
+    await user.type(screen.getByLabelText('Store-credit bonus (%)'), '10');
+    await user.click(screen.getByRole('switch', { name: 'Approve return requests at once' }));
+    await user.click(screen.getByRole('button', { name: 'Save shop settings' }));
+    await waitFor(() => expect(sent.find((request) => request.key === 'PUT /api/admin/settings')).toBeDefined());
+    expect(
+      (sent.find((request) => request.key === 'PUT /api/admin/settings')!.body as { returns: unknown }).returns,
+    ).toEqual({ windowDays: 60, autoApprove: false, shipping: 'shopper', storeCreditBonusPercent: 10 });
   });
 });

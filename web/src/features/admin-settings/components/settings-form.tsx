@@ -104,7 +104,10 @@ export function SettingsForm({ settings }: { settings: Settings }) {
     />
   );
   const amount = { inputMode: 'decimal' as const, maxLength: 9 };
-  const toggle = (name: 'codEnabled' | 'codConfirmNewAccounts' | 'courierInspection', label: string) => (
+  const toggle = (
+    name: 'codEnabled' | 'codConfirmNewAccounts' | 'courierInspection' | 'returnsAutoApprove',
+    label: string,
+  ) => (
     <Switch
       checked={draft[name]}
       disabled={busy}
@@ -206,7 +209,43 @@ export function SettingsForm({ settings }: { settings: Settings }) {
             maxLength: 3,
             hint: t('adminSettings.returnDaysHint', { min: RETURN_DAYS_MIN }),
           })}
+          {field('returns.windowDays', {
+            inputMode: 'numeric',
+            maxLength: 3,
+            hint: t('adminSettings.returnsWindowHint'),
+          })}
+          {field('returns.storeCreditBonusPercent', {
+            inputMode: 'numeric',
+            maxLength: 3,
+            hint: t('adminSettings.returnsBonusHint'),
+          })}
+          <div className={form.field}>
+            <label className={form.label} htmlFor="returns-shipping">
+              {t('adminSettings.returnsShipping')}
+            </label>
+            <select
+              id="returns-shipping"
+              className={form.select}
+              value={draft.returnsShipping}
+              disabled={busy}
+              aria-describedby="returns-shipping-hint"
+              onChange={(event) =>
+                setDraft((current) => ({
+                  ...current,
+                  returnsShipping: event.target.value === 'shopper' ? 'shopper' : 'shop',
+                }))
+              }
+            >
+              <option value="shop">{t('adminSettings.returnsShippingShop')}</option>
+              <option value="shopper">{t('adminSettings.returnsShippingShopper')}</option>
+            </select>
+            <p id="returns-shipping-hint" className={form.hint}>
+              {t('adminSettings.returnsShippingHint')}
+            </p>
+          </div>
         </div>
+        {toggle('returnsAutoApprove', t('adminSettings.returnsAutoApprove'))}
+        <p className={form.hint}>{t('adminSettings.returnsAutoApproveHint')}</p>
       </fieldset>
 
       <section className={styles.fixed} aria-label={t('adminSettings.fixed')}>

@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { UpdateSettingsBodySchema, type Settings, type UpdateSettingsBody } from '@shop/contract';
+import { UpdateSettingsBodySchema, type ReturnShipping, type Settings, type UpdateSettingsBody } from '@shop/contract';
 import { moneyInputText, parseMoneyInput } from '../../../components/field/money-input';
 
 /** Every input of the settings form, by the API's field path. */
@@ -19,6 +19,8 @@ export const SETTINGS_FIELDS = [
   'limits.codMaxOpenOrders',
   'limits.maxUnitsPerVariant',
   'returnDays',
+  'returns.windowDays',
+  'returns.storeCreditBonusPercent',
   'courier.senderAddress',
 ] as const;
 export type SettingsField = (typeof SETTINGS_FIELDS)[number];
@@ -30,6 +32,9 @@ export type SettingsDraft = Record<SettingsField, string> & {
   courierInspection: boolean;
   /** The courier's office parcels leave from (null: the sender address). */
   courierOfficeId: number | null;
+  /** Returns: approved at once; who pays a refund return's label. */
+  returnsAutoApprove: boolean;
+  returnsShipping: ReturnShipping;
 };
 
 export function draftOf(settings: Settings, lang: string): SettingsDraft {
@@ -50,6 +55,10 @@ export function draftOf(settings: Settings, lang: string): SettingsDraft {
     'limits.codMaxOpenOrders': String(settings.limits.codMaxOpenOrders),
     'limits.maxUnitsPerVariant': String(settings.limits.maxUnitsPerVariant),
     returnDays: String(settings.returnDays),
+    'returns.windowDays': String(settings.returns?.windowDays ?? 30),
+    'returns.storeCreditBonusPercent': String(settings.returns?.storeCreditBonusPercent ?? 0),
+    returnsAutoApprove: settings.returns?.autoApprove ?? true,
+    returnsShipping: settings.returns?.shipping ?? 'shop',
     codEnabled: settings.cod.enabled,
     codConfirmNewAccounts: settings.cod.confirmNewAccounts,
     'courier.senderAddress': settings.courier?.senderAddress ?? '',
@@ -63,7 +72,7 @@ const amountOf = (text: string, lang: string) => {
   const read = parseMoneyInput(text, lang);
   return 'amount' in read ? read.amount : 'empty' in read ? null : text;
 };
-/** A whole number as typed (days, orders, units); anything else stays text for the schema to refuse. */
+/** A whole number as typed (days, orders, units, percent); anything else stays text for the schema to refuse. */
 const whole = (text: string) => (/^\d{1,4}$/.test(text.trim()) ? Number(text.trim()) : text);
 
 /** The field path a message of the schema or the server names, if it is one of the form's. */
@@ -103,6 +112,12 @@ export function parseSettings(
       maxUnitsPerVariant: whole(draft['limits.maxUnitsPerVariant']),
     },
     returnDays: whole(draft.returnDays),
+    returns: {
+      windowDays: whole(draft['returns.windowDays']),
+      autoApprove: draft.returnsAutoApprove,
+      shipping: draft.returnsShipping,
+      storeCreditBonusPercent: whole(draft['returns.storeCreditBonusPercent']),
+    },
     notificationsEmail: draft.notificationsEmail.trim(),
     courier: {
       senderAddress: draft['courier.senderAddress'],
@@ -111,14 +126,14 @@ export function parseSettings(
     },
   };
   const parsed = UpdateSettingsBodySchema.safeParse(body);
-  if (parsed.success) return { body: body as UpdateSettingsBody, errors: {} };
-  return {
-    body: null,
-    errors: fieldErrors(
-      parsed.error.issues.map((issue) => issue.path.join('.')),
-      t,
-    ),
-  };
+  // The return window is never shorter than the withdrawal period (the server says so too).
+  const short =
+    typeof body.returns.windowDays === 'number' &&
+    typeof body.returnDays === 'number' &&
+    body.returns.windowDays < body.returnDays;
+  if (parsed.success && !short) return { body: body as UpdateSettingsBody, errors: {} };
+  const paths = parsed.success ? [] : parsed.error.issues.map((issue) => issue.path.join('.'));
+  return { body: null, errors: fieldErrors(short ? [...paths, 'returns.windowDays'] : paths, t) };
 }
 
 /** The form's message for each refused field path (the schema's or the server's). */
