@@ -109,6 +109,8 @@ const API_MODULE_IMPORTS = {
   // The profile answers the account's store credit (the ledger's sum) and the newsletter switch (decision 0057).
   profile: ['documents', 'gift-cards', 'newsletter'],
   // Reviews are answered with the catalogue's headers; a buyer's received line is the order core's to find.
+  // Returns ask the order core, hold and restock through stock, and are the withdrawal within its period.
+  returns: ['orders', 'settings', 'stock', 'withdrawals'],
   reviews: ['catalog', 'orders'],
   sales: ['catalog'],
   settings: ['catalog', 'documents'],

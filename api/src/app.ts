@@ -41,6 +41,7 @@ import { sellerEmail } from './modules/settings/service.js';
 import { stockRoutes } from './modules/stock/routes.js';
 import { wishlistRoutes } from './modules/wishlist/routes.js';
 import { withdrawalRoutes } from './modules/withdrawals/routes.js';
+import { returnRoutes } from './modules/returns/routes.js';
 import { backups } from './platform/backup/plugin.js';
 import { Caches, fenceWrites } from './platform/cache/caches.js';
 import { adminDiscountRoutes } from './modules/discounts/routes.js';
@@ -266,6 +267,7 @@ export async function buildApp({ config, database, logger, serveWebApp = true }:
       await api.register(orderRoutes);
       await api.register(documentRoutes);
       await api.register(withdrawalRoutes);
+      await api.register(returnRoutes);
       await api.register(privacyRoutes);
       await api.register(newsletterRoutes);
       await api.register(adminOrderRoutes);

@@ -59,6 +59,10 @@ export const ERROR_CODES = [
   'GIFT_CARD_NOT_FOUND',
   'GIFT_CARD_EXPIRED',
   'GIFT_CARD_EMPTY',
+  // Returns (YEAR.md section 2): 409 each (OUT_OF_STOCK above: an exchange's size or colour is gone).
+  'RETURN_WINDOW_OVER',
+  'NOTHING_TO_RETURN',
+  'FINAL_SALE',
   'INTERNAL',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

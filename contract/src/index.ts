@@ -35,3 +35,4 @@ export * from './guarantee-notice.js';
 export * from './guarantee-notice-qr.js';
 export * from './gift-cards.js';
 export * from './newsletter.js';
+export * from './returns.js';

@@ -190,6 +190,8 @@ export const OrderSchema = z.object({
       submittedAt: z.string(),
       items: z.array(z.object({ orderItemId: z.number(), quantity: z.number() })).optional(),
       reason: z.string().nullable().optional(),
+      /** When its refund is due at the latest (14 days from the notice; the API always sends it). */
+      refundDueAt: z.string().optional(),
     })
     .nullable(),
   items: z.array(OrderItemSchema),

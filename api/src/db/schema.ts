@@ -18,3 +18,4 @@ export * from './schema/couriers.js';
 export * from './schema/invoices.js';
 export * from './schema/gift-cards.js';
 export * from './schema/newsletter.js';
+export * from './schema/returns.js';

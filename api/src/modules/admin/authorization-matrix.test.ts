@@ -156,6 +156,17 @@ async function order(
   return { id: row!.id, reference: row!.reference, sessionId };
 }
 
+/** A return of the one line of a fresh order of user A's, delivered today. */
+async function returnRequest(f: Fixtures, path: 'returns' | 'returns/quote'): Promise<Request> {
+  const { id } = await order(f, f.users.userA, 'paid', 'shipped');
+  await f.t.db.update(orders).set({ fulfilment: 'delivered', deliveredAt: new Date() }).where(eq(orders.id, id));
+  const [line] = await f.t.db.select({ id: orderItems.id }).from(orderItems).where(eq(orderItems.orderId, id));
+  return json('POST', `/api/orders/${id}/${path}`, {
+    lines: [{ orderItemId: line!.id, quantity: 1, reason: 'too-small' }],
+    outcome: 'refund',
+  });
+}
+
 /** The token of a fresh public withdrawal request of one of user A's orders (as the mailed link carries it). */
 async function withdrawalLink(f: Fixtures): Promise<string> {
   const token = generateToken();
@@ -555,6 +566,19 @@ const ROUTES: Record<string, RouteRule> = {
   'POST /api/orders/:id/withdrawal': {
     expect: userAOnly(201),
     request: async (f) => json('POST', `/api/orders/${(await order(f, f.users.userA, 'placed')).id}/withdrawal`, {}),
+  },
+  // Returns (YEAR.md section 2): the order's shopper's alone.
+  'POST /api/orders/:id/returns/quote': {
+    expect: userAOnly(200),
+    request: async (f) => returnRequest(f, 'returns/quote'),
+  },
+  'POST /api/orders/:id/returns': {
+    expect: userAOnly(201),
+    request: async (f) => returnRequest(f, 'returns'),
+  },
+  'GET /api/orders/:id/returns': {
+    expect: userAOnly(200),
+    request: async (f) => ({ url: `/api/orders/${(await order(f, f.users.userA, 'paid')).id}/returns` }),
   },
   'POST /api/withdrawals': {
     expect: everyone(202),

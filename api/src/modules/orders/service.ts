@@ -1,4 +1,4 @@
-import { type AdminOrder, type Order } from '@shop/contract';
+import { withdrawalRefundDeadline, type AdminOrder, type Order } from '@shop/contract';
 import { and, asc, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import {
@@ -50,7 +50,14 @@ export async function toOrders(db: Db | Tx, rows: OrderRow[]): Promise<Order[]> 
   const byOrder = new Map(withdrawn.map((row) => [row.orderId, row]));
   const withdrawalOf = (orderId: number) => {
     const found = byOrder.get(orderId);
-    return found ? { submittedAt: found.submittedAt.toISOString(), items: found.items, reason: found.reason } : null;
+    return found
+      ? {
+          submittedAt: found.submittedAt.toISOString(),
+          items: found.items,
+          reason: found.reason,
+          refundDueAt: withdrawalRefundDeadline(found.submittedAt).toISOString(),
+        }
+      : null;
   };
   return rows.map((row) => ({
     id: row.id,

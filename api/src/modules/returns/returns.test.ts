@@ -1,6 +1,9 @@
+import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { bearer } from '../../test/factories.js';
+import { orders, productStock } from '../../db/schema.js';
+import { bearer, type CreatedUser } from '../../test/factories.js';
 import { useTestApp } from '../../test/harness.js';
+import { deliveredOrder } from './test-support.js';
 
 const t = useTestApp({ admin: true });
 
@@ -53,4 +56,194 @@ describe('returns settings and product flags', () => {
     const seen = (await t.app.inject({ url: `/api/products/${product.id}` })).json();
     expect(seen).toMatchObject({ finalSale: true, hygieneSealed: true });
   });
+});
+
+const ask = (user: CreatedUser, orderId: number, body: object, path = 'returns') =>
+  t.app.inject({ method: 'POST', url: `/api/orders/${orderId}/${path}`, headers: bearer(user), payload: body });
+
+const stockOf = async (colorId: number, size: string) =>
+  (
+    await t.db
+      .select({ onHand: productStock.onHand, reserved: productStock.reserved })
+      .from(productStock)
+      .where(and(eq(productStock.colorId, colorId), eq(productStock.size, size)))
+  )[0]!;
+
+describe('a shopper’s return request', () => {
+  it('quotes, then records a refund return within the withdrawal period as the withdrawal of those lines, once', async () => {
+    const { user, orderId, reference, lines } = await deliveredOrder(t);
+    const line = lines[0]!;
+    const body = { lines: [{ orderItemId: line.id, quantity: 1, reason: 'too-small' }], outcome: 'refund' };
+    const quote = await ask(user, orderId, body, 'returns/quote');
+    expect(quote.statusCode, quote.body).toBe(200);
+    expect(quote.json()).toEqual({ refund: 50, labelCost: 0 });
+
+    const made = await ask(user, orderId, body);
+    expect(made.statusCode, made.body).toBe(201);
+    expect(made.json().return).toMatchObject({
+      reference: `${reference}-R1`,
+      orderId,
+      status: 'approved',
+      outcome: 'refund',
+      lines: [{ orderItemId: line.id, quantity: 1, reason: 'too-small', exchangeFor: null }],
+      refund: 50,
+      labelCost: 0,
+      withdrawal: true,
+    });
+    const order = (await t.app.inject({ url: `/api/orders/${orderId}`, headers: bearer(user) })).json();
+    expect(order.withdrawal).toMatchObject({ items: [{ orderItemId: line.id, quantity: 1 }] });
+    expect(Date.parse(order.withdrawal.refundDueAt) - Date.parse(order.withdrawal.submittedAt)).toBe(14 * 86_400_000);
+
+    // One unit is left: two are too many (400), one more is fine, then nothing is left (409).
+    const tooMany = await ask(user, orderId, { ...body, lines: [{ ...body.lines[0], quantity: 2 }] });
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.json().fields).toHaveProperty(['lines.0.quantity']);
+    expect((await ask(user, orderId, body)).statusCode).toBe(201);
+    const none = await ask(user, orderId, body);
+    expect(none.statusCode).toBe(409);
+    expect(none.json().code).toBe('NOTHING_TO_RETURN');
+
+    const listed = await t.app.inject({ url: `/api/orders/${orderId}/returns`, headers: bearer(user) });
+    expect(listed.json().data.map((each: { reference: string }) => each.reference)).toEqual([
+      `${reference}-R2`,
+      `${reference}-R1`,
+    ]);
+    const stranger = await t.createUser();
+    expect((await t.app.inject({ url: `/api/orders/${orderId}/returns`, headers: bearer(stranger) })).statusCode).toBe(
+      404,
+    );
+    expect((await ask(stranger, orderId, body)).statusCode).toBe(404);
+  });
+
+  it('refuses what may not come back, with the code of each', async () => {
+    const finalSale = await t.createProduct({ priceCents: 3000, stock: 5 });
+    await t.app.inject({
+      method: 'PUT',
+      url: `/api/admin/products/${finalSale.id}/details`,
+      headers: bearer(t.admin),
+      payload: { finalSale: true },
+    });
+    // Past the withdrawal period (14 days), within the return window (30).
+    const late = await deliveredOrder(t, { product: finalSale, deliveredDaysAgo: 20 });
+    const body = (orderItemId: number, extra: object = {}) => ({
+      lines: [{ orderItemId, quantity: 1, reason: 'changed-mind', ...extra }],
+      outcome: 'refund',
+    });
+    const refused = await ask(late.user, late.orderId, body(late.lines[0]!.id));
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().code).toBe('FINAL_SALE');
+
+    const old = await deliveredOrder(t, { deliveredDaysAgo: 31 });
+    const over = await ask(old.user, old.orderId, body(old.lines[0]!.id));
+    expect(over.json().code).toBe('RETURN_WINDOW_OVER');
+
+    const fresh = await deliveredOrder(t);
+    const other = await t.createProduct();
+    const bad = await ask(fresh.user, fresh.orderId, {
+      lines: [
+        { orderItemId: fresh.lines[0]!.id, quantity: 1, reason: 'too-tight', exchangeFor: { colorId: 1, size: 'M' } },
+      ],
+      outcome: 'exchange',
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().fields).toHaveProperty(['lines.0.reason']);
+    const elsewhere = await ask(fresh.user, fresh.orderId, {
+      lines: [
+        {
+          orderItemId: fresh.lines[0]!.id,
+          quantity: 1,
+          reason: 'too-small',
+          exchangeFor: { colorId: other.colors[0]!.id, size: 'M' },
+        },
+      ],
+      outcome: 'exchange',
+    });
+    expect(elsewhere.statusCode).toBe(400);
+    expect(elsewhere.json().fields).toHaveProperty(['lines.0.exchangeFor']);
+
+    // Not delivered yet: nothing to return.
+    await t.db.update(orders).set({ fulfilment: 'shipped', deliveredAt: null }).where(eq(orders.id, fresh.orderId));
+    const early = await ask(fresh.user, fresh.orderId, body(fresh.lines[0]!.id));
+    expect(early.json().code).toBe('NOTHING_TO_RETURN');
+  });
+
+  it('deducts the label when the shopper pays it, adds the store-credit bonus, and holds an exchange’s size at once', async () => {
+    await putSettings({ returns: { shipping: 'shopper', storeCreditBonusPercent: 10 } });
+    try {
+      const { user, orderId, lines, product } = await deliveredOrder(t, { lines: [{ size: 'S', quantity: 3 }] });
+      const line = lines[0]!;
+      const one = (reason: string) => [{ orderItemId: line.id, quantity: 1, reason }];
+      // TEST_DELIVERY goes to an address: the label costs the address delivery (6.90).
+      expect(
+        (await ask(user, orderId, { lines: one('too-small'), outcome: 'refund' }, 'returns/quote')).json(),
+      ).toEqual({
+        refund: 43.1,
+        labelCost: 6.9,
+      });
+      expect(
+        (await ask(user, orderId, { lines: one('defective'), outcome: 'refund' }, 'returns/quote')).json(),
+      ).toEqual({
+        refund: 50,
+        labelCost: 0,
+      });
+      expect(
+        (await ask(user, orderId, { lines: one('changed-mind'), outcome: 'store-credit' }, 'returns/quote')).json(),
+      ).toEqual({ refund: 55, labelCost: 0 });
+
+      const color = product.colors[0]!.id;
+      await t.db
+        .update(productStock)
+        .set({ onHand: 1 })
+        .where(and(eq(productStock.colorId, color), eq(productStock.size, 'M')));
+      const exchange = (quantity: number) => ({
+        lines: [{ orderItemId: line.id, quantity, reason: 'too-small', exchangeFor: { colorId: color, size: 'M' } }],
+        outcome: 'exchange',
+      });
+      const short = await ask(user, orderId, exchange(2), 'returns/quote');
+      expect(short.json().code).toBe('OUT_OF_STOCK');
+      const made = await ask(user, orderId, exchange(1));
+      expect(made.statusCode, made.body).toBe(201);
+      expect(made.json().return).toMatchObject({ outcome: 'exchange', refund: 0, labelCost: 0 });
+      expect(made.json().return.lines[0].exchangeFor).toEqual({ colorId: color, size: 'M' });
+      expect(await stockOf(color, 'M')).toEqual({ onHand: 1, reserved: 1 });
+      const gone = await ask(user, orderId, exchange(1));
+      expect(gone.json().code).toBe('OUT_OF_STOCK');
+    } finally {
+      await putSettings({ returns: { shipping: 'shop', storeCreditBonusPercent: 0 } });
+    }
+  });
+
+  it(
+    'lets exactly one of many shoppers asking at once hold the last unit of a size',
+    { tags: ['engine'] },
+    async () => {
+      const product = await t.createProduct({ priceCents: 5000, stock: 20 });
+      const shoppers = [];
+      for (let index = 0; index < 12; index += 1) {
+        shoppers.push(await deliveredOrder(t, { product, lines: [{ size: 'S', quantity: 1 }] }));
+      }
+      const color = product.colors[0]!.id;
+      await t.db
+        .update(productStock)
+        .set({ onHand: 1 })
+        .where(and(eq(productStock.colorId, color), eq(productStock.size, 'L')));
+      const answers = await Promise.all(
+        shoppers.map(({ user, orderId, lines }) =>
+          ask(user, orderId, {
+            lines: [
+              {
+                orderItemId: lines[0]!.id,
+                quantity: 1,
+                reason: 'too-small',
+                exchangeFor: { colorId: color, size: 'L' },
+              },
+            ],
+            outcome: 'exchange',
+          }),
+        ),
+      );
+      expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, ...Array(11).fill(409)]);
+      expect(await stockOf(color, 'L')).toEqual({ onHand: 1, reserved: 1 });
+    },
+  );
 });
