@@ -89,7 +89,7 @@ const API_MODULE_IMPORTS = {
   'admin-orders': ['documents', 'orders', 'stock'],
   // The catalogue's export, import and feeds read products as the catalogue does, and the settings' delivery prices.
   'catalogue-io': ['catalog', 'orders', 'sales', 'settings', 'size-fit', 'stock'],
-  checkout: ['couriers', 'discounts', 'documents', 'orders', 'settings', 'stock'],
+  checkout: ['couriers', 'discounts', 'documents', 'gift-cards', 'orders', 'settings', 'stock'],
   // What a shopper may still add counts what their own open checkout holds (the order core says).
   cart: ['orders'],
   // A code's uses are the orders that hold it (the order core counts them).
@@ -102,7 +102,8 @@ const API_MODULE_IMPORTS = {
   'order-mails': ['documents', 'orders', 'settings'],
   // The shop's figures count orders by status.
   metrics: ['orders'],
-  orders: ['stock'],
+  // Closing a checkout gives back what gift cards held; the order answers what they paid.
+  orders: ['gift-cards', 'stock'],
   payments: ['orders', 'stock'],
   // The export holds the newsletter's consents, and a deleted account's go with it (decision 0057).
   privacy: ['cart', 'newsletter', 'orders', 'profile', 'reviews', 'stock', 'wishlist'],

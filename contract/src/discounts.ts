@@ -4,6 +4,7 @@ import { PRICE_MAX } from './admin.js';
 import { DB_INT_MAX } from './common.js';
 import { PAYMENT_METHODS } from './constants.js';
 import { money, Money } from './money.js';
+import { AppliedGiftCardSchema, GiftCardCodesSchema } from './gift-cards.js';
 
 /**
  * Discount codes (TRADE.md section 4; issue 30): an admin's codes, and the checkout's quote that
@@ -101,6 +102,10 @@ export const QuoteBodySchema = z.object({
   officeId: z.number().int().positive().optional(),
   paymentMethod: z.enum(PAYMENT_METHODS, { message: 'Choose card or cash on delivery.' }).default('card'),
   discountCode: text().trim().max(64, 'A code has at most 32 characters.').optional(),
+  /** Gift cards to pay with, after any discount (YEAR.md section 3). */
+  giftCards: GiftCardCodesSchema.optional(),
+  /** Pay with the account's store credit. */
+  useStoreCredit: z.boolean().optional(),
 });
 export type QuoteBody = z.input<typeof QuoteBodySchema>;
 
@@ -112,6 +117,10 @@ export const QuoteSchema = z.object({
   total: Money,
   /** How much more of goods (after the discount) buys free delivery; null when free already or never. */
   freeDeliveryRemaining: Money.nullable(),
+  /** What each gift card pays (its last four characters), the store credit applied, and what is left to pay. */
+  giftCards: z.array(AppliedGiftCardSchema),
+  storeCredit: Money,
+  amountDue: Money,
 });
 export type Quote = z.infer<typeof QuoteSchema>;
 

@@ -22,3 +22,12 @@ export type StoreCreditBody = z.infer<typeof StoreCreditBodySchema>;
 
 /** An account's store credit: what it can spend at checkout. */
 export const StoreCreditSchema = z.object({ storeCredit: Money });
+
+/** Gift card codes given at checkout (any case, spaces, hyphens): at most five an order. */
+export const GiftCardCodesSchema = z
+  .array(text().trim().min(1).max(40, 'A gift card code has 16 characters.'))
+  .max(5, 'At most five gift cards an order.');
+
+/** A gift card paying for an order or a quote: its last four characters and what it pays. */
+export const AppliedGiftCardSchema = z.object({ code: z.string(), amount: Money });
+export type AppliedGiftCard = z.infer<typeof AppliedGiftCardSchema>;

@@ -13,6 +13,7 @@ import { IdSchema } from './common.js';
 import { COURIERS } from './couriers.js';
 import { OrderDiscountSchema } from './discounts.js';
 import { InvoiceDetailsSchema } from './invoices.js';
+import { AppliedGiftCardSchema, GiftCardCodesSchema } from './gift-cards.js';
 
 const required = (message: string, max: number) => text({ message }).trim().min(1, message).max(max, message);
 
@@ -61,6 +62,9 @@ export const CheckoutBodySchema = z.object({
   saveDelivery: z.boolean().optional(),
   /** A discount code (TRADE.md section 4): refused as the quote refuses it. */
   discountCode: text().trim().max(64, 'A code has at most 32 characters.').optional(),
+  /** Gift cards to pay with, after any discount, and the account's store credit (YEAR.md section 3). */
+  giftCards: GiftCardCodesSchema.optional(),
+  useStoreCredit: z.boolean().optional(),
   /** An invoice for a company (TRADE.md section 3): issued at the tax event; bad fields 400 `invoice.<field>`. */
   invoice: InvoiceDetailsSchema.optional(),
   /** Keep `invoice` in the profile for the next checkout. */
@@ -162,6 +166,10 @@ export const OrderSchema = z.object({
   codFee: Money,
   total: Money,
   refunded: Money,
+  /** What gift cards (their last four) and store credit paid, and what was left to pay (the API always sends them). */
+  giftCards: z.array(AppliedGiftCardSchema).optional(),
+  storeCredit: Money.optional(),
+  amountDue: Money.optional(),
   currency: z.string(),
   createdAt: z.string(),
   paidAt: z.string().nullable(),

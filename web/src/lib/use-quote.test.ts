@@ -11,6 +11,9 @@ const quote = (total: number): Quote => ({
   codFee: 0,
   total,
   freeDeliveryRemaining: null,
+  giftCards: [],
+  storeCredit: 0,
+  amountDue: total,
 });
 
 beforeEach(() => {

@@ -68,6 +68,9 @@ export function fakeQuote(items: CartItem[], codes: Record<string, FakeCode> = {
       codFee,
       total: round(goods + deliveryCost + codFee),
       freeDeliveryRemaining: freeFrom === null || freeByCode || freeByThreshold ? null : round(freeFrom - goods),
+      giftCards: [],
+      storeCredit: 0,
+      amountDue: round(goods + deliveryCost + codFee),
     };
     return { body: quote };
   };

@@ -7,6 +7,7 @@ import { queryRows } from '../../db/rows.js';
 import { shopVatRate } from '../documents/settings.js';
 import { AppError } from '../../lib/errors.js';
 import { applicableCode, type ApplicableCode } from '../discounts/apply.js';
+import { NOTHING_APPLIED, type Applied } from '../gift-cards/apply.js';
 import { lockerCents, type SettingsRow } from '../settings/service.js';
 
 const CartLineSchema = z.object({
@@ -122,8 +123,8 @@ export async function priceCart(
   return { lines, shares, code, idleCode: null, deliveryPriceCents, totals: reckon(shares, deliveryPriceCents) };
 }
 
-/** The quote's answer: the cart's totals as the checkout will store them. */
-export function toQuote(priced: PricedCart): Quote {
+/** The quote's answer: the cart's totals as the checkout will store them, and what gift cards and credit pay of it. */
+export function toQuote(priced: PricedCart, applied: Applied = NOTHING_APPLIED): Quote {
   const { totals, code, idleCode } = priced;
   const shown = code ?? idleCode;
   return {
@@ -133,5 +134,8 @@ export function toQuote(priced: PricedCart): Quote {
     codFee: totals.codFeeCents,
     total: totals.totalCents,
     freeDeliveryRemaining: totals.toFreeDeliveryCents,
+    giftCards: applied.cards.map((card) => ({ code: card.code, amount: card.cents })),
+    storeCredit: applied.storeCreditCents,
+    amountDue: totals.totalCents - applied.paidCents,
   };
 }

@@ -12,6 +12,7 @@ import { AppError } from '../../lib/errors.js';
 import { currentUser, requireUser } from '../../platform/security/authenticate.js';
 import { countedCodeTry } from '../discounts/apply.js';
 import { settingsRow } from '../settings/service.js';
+import { quoteGiftCards } from '../gift-cards/apply.js';
 import { deliveryCharge } from '../couriers/pricing.js';
 import { priceCart, toQuote } from './quote.js';
 import { createCheckout, PaymentProviderError } from './service.js';
@@ -46,7 +47,9 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'The totals the checkout will store and charge. A code is refused as the checkout refuses it: 404 ' +
           'CODE_NOT_FOUND, 409 CODE_USED_UP, CODE_MIN_SUBTOTAL (with `remaining`), CODE_ALREADY_USED; more than ' +
-          '10 refused codes a minute from one shopper, quote and checkout together: 429.',
+          '10 refused codes a minute from one shopper, quote and checkout together: 429. Gift cards (`giftCards`, ' +
+          'any case, spaces, hyphens) pay after the discount, then the store credit (`useStoreCredit`): 404 ' +
+          'GIFT_CARD_NOT_FOUND, 409 GIFT_CARD_EXPIRED, GIFT_CARD_EMPTY; `amountDue` is what is left to pay.',
         security: [{ bearer: [] }],
         body: QuoteBodySchema,
         response: {
@@ -61,19 +64,33 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = currentUser(request);
-      const { deliveryMethod, paymentMethod, discountCode, officeId } = request.body;
+      const {
+        deliveryMethod,
+        paymentMethod,
+        discountCode,
+        officeId,
+        giftCards = [],
+        useStoreCredit = false,
+      } = request.body;
       // A locker is priced as one; an unknown office: 400 on delivery.officeId.
       const charge = await deliveryCharge(app.db, app.couriers.gateway, { method: deliveryMethod, officeId });
-      const quote = async () =>
-        toQuote(
-          await priceCart(app.db, user.id, await settingsRow(app.db), {
-            deliveryMethod,
-            deliveryCents: charge.cents,
-            cod: paymentMethod === 'cod',
-            discountCode,
-            lock: false,
-          }),
-        );
+      const quote = async () => {
+        const priced = await priceCart(app.db, user.id, await settingsRow(app.db), {
+          deliveryMethod,
+          deliveryCents: charge.cents,
+          cod: paymentMethod === 'cod',
+          discountCode,
+          lock: false,
+        });
+        // Gift cards pay after any discount, then the store credit (YEAR.md section 3).
+        const applied = await quoteGiftCards(app.db, {
+          userId: user.id,
+          dueCents: priced.totals.totalCents,
+          codes: giftCards,
+          useStoreCredit,
+        });
+        return toQuote(priced, applied);
+      };
       return discountCode ? countedCodeTry(app.limiter, user.id, quote) : quote();
     },
   );
@@ -118,6 +135,8 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
           discountCode,
           invoice,
           saveInvoiceDetails,
+          giftCards = [],
+          useStoreCredit = false,
         } = request.body;
         const checkout = () =>
           createCheckout(app.db, app.payments, user, {
@@ -131,6 +150,8 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
             discountCode,
             invoice,
             saveInvoiceDetails,
+            giftCards,
+            useStoreCredit,
           });
         const session = await (discountCode ? countedCodeTry(app.limiter, user.id, checkout) : checkout());
         return reply.code(201).send(session);

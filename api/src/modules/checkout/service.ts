@@ -9,7 +9,8 @@ import type { HostedSession, PaymentProvider } from '../../platform/payments/ind
 import { closePending, dropCheckout, removeBoughtCartLines, type ClosedOrder } from '../orders/lifecycle.js';
 import { payNothingDue } from '../orders/nothing-due.js';
 import { insertOrder } from '../orders/place.js';
-import { recordEvent, setPaymentSession } from '../orders/store.js';
+import { recordEvent, setPaymentSession, setPrepaid } from '../orders/store.js';
+import { spendGiftCards } from '../gift-cards/apply.js';
 import { codeHoldUntil } from '../discounts/apply.js';
 import { keepInvoiceRequest } from '../documents/invoice.js';
 import { saveInvoiceDetails } from '../documents/service.js';
@@ -45,9 +46,24 @@ export interface CheckoutRequest {
   /** The company an invoice is asked for (issued at the tax event), and whether to keep it in the profile. */
   invoice?: InvoiceDetails | undefined;
   saveInvoiceDetails?: boolean | undefined;
+  /** Gift card codes to pay with (after any discount), then the account's store credit (YEAR.md section 3). */
+  giftCards?: readonly string[] | undefined;
+  useStoreCredit?: boolean | undefined;
 }
 
 const DELIVERY_LINE: Record<Language, string> = { en: 'Delivery', bg: 'Доставка' };
+
+/** The one line a provider charges when gift cards or store credit paid part of the order. */
+const dueLine = (lang: Language, cents: number) => ({
+  name: lang === 'bg' ? 'Остатък след картите за подарък' : 'The rest after gift cards',
+  colorName: '',
+  colorNameBg: '',
+  size: '',
+  unitPriceCents: cents,
+  quantity: 1,
+  discountCents: 0,
+  imageUrl: '',
+});
 
 /** The delivery as the order keeps it: every part present, those that do not apply null. */
 export const snapshot = (delivery: Delivery): OrderDelivery => ({
@@ -177,13 +193,23 @@ export async function createCheckout(
     });
     if (!row) throw new AppError('CART_EMPTY', 'Your cart is empty!');
     if (request.invoice) await keepInvoiceRequest(tx, row.id, request.invoice);
+    // Gift cards, then store credit, pay what they can of the total: held with the checkout (a
+    // closed checkout gives it back); the provider or the courier takes the rest.
+    const applied = await spendGiftCards(tx, row.id, {
+      userId: shopper.id,
+      dueCents: row.total_cents,
+      codes: request.giftCards ?? [],
+      useStoreCredit: request.useStoreCredit ?? false,
+    });
+    if (applied.paidCents > 0) await setPrepaid(tx, row.id, applied.paidCents);
+    const dueCents = row.total_cents - applied.paidCents;
     if (asCod) {
       await sellUnreserved(tx, row.id);
       await removeBoughtCartLines(tx, { id: row.id, userId: shopper.id });
       await recordEvent(tx, row.id, 'placed');
     }
-    const paidAtOnce = !asCod && row.total_cents === 0 && (await payNothingDue(tx, row.id));
-    return { ...row, paidAtOnce, placedAtOnce: asCod };
+    const paidAtOnce = !asCod && dueCents === 0 && (await payNothingDue(tx, row.id));
+    return { ...row, paidAtOnce, placedAtOnce: asCod, dueCents, prepaidCents: applied.paidCents };
   });
   // Placed (cash on delivery) or paid (nothing due) at once: straight to the confirmation, no provider page.
   if (placed.placedAtOnce || placed.paidAtOnce)
@@ -192,7 +218,7 @@ export async function createCheckout(
 
   let session: HostedSession;
   try {
-    const items = placed.items ?? [];
+    let items = placed.items ?? [];
     if (placed.delivery_cents > 0) {
       items.push({
         name: DELIVERY_LINE[request.lang],
@@ -205,11 +231,13 @@ export async function createCheckout(
         imageUrl: '',
       });
     }
+    // Gift cards paid part of it: the provider charges the rest, as one line (a provider takes no negative line).
+    if (placed.prepaidCents > 0) items = [dueLine(request.lang, placed.dueCents)];
     session = await provider.createSession({
       id: placed.id,
       createdAt: placed.created_at,
       currency: request.currency,
-      totalCents: placed.total_cents,
+      totalCents: placed.dueCents,
       locale: request.lang,
       email: shopper.email,
       // The session's own lifetime (Stripe's is at least 30 minutes); a checkout that kept an

@@ -8,6 +8,7 @@ import { getAdminOrder } from '../orders/admin-list.js';
 import { assertStep, factsOf, takeStep } from '../orders/core.js';
 import { idsOfOrdersIn } from '../orders/reads.js';
 import { lockOrder, withOrder, type OrderRow } from '../orders/store.js';
+import { amountDueCents } from '../orders/nothing-due.js';
 import { settingsRow } from '../settings/service.js';
 import { CourierUnavailableError, type CourierGateway, type Parcel, type Party } from './gateway.js';
 import type { OfficeIndex } from './office-index.js';
@@ -69,7 +70,8 @@ async function parcelOf(
     reference: row.reference,
     sender,
     recipient,
-    codCents: cod ? row.totalCents - row.refundedCents : 0,
+    // What gift cards and store credit paid is not collected.
+    codCents: cod ? Math.max(0, amountDueCents(row) - row.refundedCents) : 0,
     currency: row.currency,
     parcels: size.parcels,
     weightGrams: size.weightGrams,

@@ -6,6 +6,7 @@ import { enqueue } from '../../platform/outbox/outbox.js';
 import { effectsOf } from '../../subscriptions.js';
 import { orderEvents, orders } from '../../db/schema.js';
 import { releaseReservations } from '../stock/service.js';
+import { giveBackHeld } from '../gift-cards/ledger.js';
 
 /** Takes the bought quantities off the cart: lines fully covered go, larger ones shrink. */
 export async function removeBoughtCartLines(tx: Tx, order: { id: number; userId: number | null }): Promise<void> {
@@ -62,6 +63,11 @@ export async function closePending(
       paymentSessionId: orders.paymentSessionId,
     });
   await releaseReservations(
+    tx,
+    closed.map((order) => order.id),
+  );
+  // What gift cards and store credit held for these checkouts goes back to them.
+  await giveBackHeld(
     tx,
     closed.map((order) => order.id),
   );

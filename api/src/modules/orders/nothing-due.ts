@@ -11,10 +11,11 @@ import { lockOrder, type OrderRow } from './store.js';
 export const NOTHING_DUE_PROVIDER = 'none';
 
 /**
- * What the shopper still has to pay of the order. Today its total; gift cards and store credit
- * (YEAR.md section 3) will take their share of it here, and every caller follows.
+ * What the shopper still has to pay of the order (to the provider, or on delivery): its total less
+ * what gift cards and store credit paid (YEAR.md section 3).
  */
-export const amountDueCents = (order: Pick<OrderRow, 'totalCents'>): number => order.totalCents;
+export const amountDueCents = (order: Pick<OrderRow, 'totalCents' | 'prepaidCents'>): number =>
+  order.totalCents - order.prepaidCents;
 
 /** Whether the order was paid at once because nothing was due (payNothingDue). */
 export const paidWithNothingDue = (order: Pick<OrderRow, 'paymentProvider' | 'paidAt'>): boolean =>

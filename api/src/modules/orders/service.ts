@@ -14,6 +14,8 @@ import { notFound } from '../../lib/errors.js';
 import { assertStep, factsOf } from './core.js';
 import { closePending, expireLapsed } from './lifecycle.js';
 import { isTestPayment } from './test-payment.js';
+import { amountDueCents } from './nothing-due.js';
+import { paidByOrders } from '../gift-cards/apply.js';
 import { readOrder, whereKey, withOrder, type OrderKey, type OrderRow } from './store.js';
 
 /** A shopper's history is bounded: the newest orders are what anyone reads. */
@@ -28,7 +30,7 @@ const iso = (date: Date | null) => date?.toISOString() ?? null;
 export async function toOrders(db: Db | Tx, rows: OrderRow[]): Promise<Order[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.id);
-  const [lines, events, withdrawn, invoiced] = await Promise.all([
+  const [lines, events, withdrawn, invoiced, prepaid] = await Promise.all([
     db.select().from(orderItems).where(inArray(orderItems.orderId, ids)).orderBy(orderItems.id),
     db
       .select({ orderId: orderEvents.orderId, type: orderEvents.type, at: orderEvents.at, detail: orderEvents.detail })
@@ -45,6 +47,7 @@ export async function toOrders(db: Db | Tx, rows: OrderRow[]): Promise<Order[]> 
       .from(withdrawals)
       .where(inArray(withdrawals.orderId, ids)),
     db.select({ orderId: invoiceRequests.orderId }).from(invoiceRequests).where(inArray(invoiceRequests.orderId, ids)),
+    paidByOrders(db, ids),
   ]);
   const invoiceAsked = new Set(invoiced.map((row) => row.orderId));
   const byOrder = new Map(withdrawn.map((row) => [row.orderId, row]));
@@ -71,6 +74,9 @@ export async function toOrders(db: Db | Tx, rows: OrderRow[]): Promise<Order[]> 
     codFee: row.codFeeCents,
     total: row.totalCents,
     refunded: row.refundedCents,
+    giftCards: (prepaid.get(row.id)?.cards ?? []).map((card) => ({ code: card.code, amount: card.cents })),
+    storeCredit: prepaid.get(row.id)?.storeCreditCents ?? 0,
+    amountDue: amountDueCents(row),
     currency: row.currency,
     createdAt: row.createdAt.toISOString(),
     paidAt: iso(row.paidAt),

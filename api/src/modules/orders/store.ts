@@ -127,6 +127,11 @@ export async function setPaymentSession(db: Db, id: number, session: { sessionId
     .where(eq(orders.id, id));
 }
 
+/** What gift cards and store credit paid of a new checkout (YEAR.md section 3): the amount due is the rest. */
+export async function setPrepaid(tx: Tx, id: number, cents: number): Promise<void> {
+  await tx.update(orders).set({ prepaidCents: cents }).where(eq(orders.id, id));
+}
+
 /** The refund an idempotency key made on the order, if any (a replayed request finds it). */
 export async function refundByKey(tx: Tx, orderId: number, key: string): Promise<{ id: number } | undefined> {
   const [refund] = await tx

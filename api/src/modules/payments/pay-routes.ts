@@ -10,6 +10,7 @@ import { localEvent, localReturnPath } from '../../platform/payments/local.js';
 import { renderClosedPage, renderNotFoundPage, renderPayPage, type PayPageOrder } from './pay-page.js';
 import { readCurrent } from '../orders/service.js';
 import type { OrderRow } from '../orders/store.js';
+import { amountDueCents } from '../orders/nothing-due.js';
 import { handlePaymentEvent } from './service.js';
 
 const ParamsSchema = z.object({ sessionId: z.string().max(200) });
@@ -38,7 +39,8 @@ async function loadOrder(db: Db, sessionId: string): Promise<LoadedOrder | null>
     reference: order.reference,
     sessionId,
     status: order.status,
-    totalCents: order.totalCents,
+    // What the page charges: the total less what gift cards and store credit paid.
+    totalCents: amountDueCents(order),
     discountCents: order.discountCents,
     discountCode: order.discountCode,
     currency: order.currency,

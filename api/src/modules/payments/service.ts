@@ -6,6 +6,7 @@ import type { PaymentEvent } from '../../platform/payments/index.js';
 import { factsOf, takeStep } from '../orders/core.js';
 import { closePending, removeBoughtCartLines } from '../orders/lifecycle.js';
 import { lockOrder, type OrderRow } from '../orders/store.js';
+import { amountDueCents } from '../orders/nothing-due.js';
 import { sellReservation, sellUnreserved } from '../stock/service.js';
 
 /** The table's step (contract/src/order-steps.ts) for each way a checkout closes without payment. */
@@ -24,8 +25,9 @@ export type ApplyResult =
 function mismatches(order: OrderRow, event: PaymentEvent): string[] {
   const problems: string[] = [];
   if (event.orderId !== order.id) problems.push(`order id ${String(event.orderId)} ≠ ${order.id}`);
-  if (event.amountCents !== order.totalCents)
-    problems.push(`amount ${String(event.amountCents)} ≠ ${order.totalCents}`);
+  // What the provider was asked for: the total less what gift cards and store credit paid.
+  const due = amountDueCents(order);
+  if (event.amountCents !== due) problems.push(`amount ${String(event.amountCents)} ≠ ${due}`);
   if (event.currency?.toUpperCase() !== order.currency.toUpperCase()) {
     problems.push(`currency ${String(event.currency)} ≠ ${order.currency}`);
   }

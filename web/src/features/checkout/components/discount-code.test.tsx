@@ -78,6 +78,9 @@ describe('The checkout’s discount code', () => {
       deliveryCost: 5.55,
       codFee: 0,
       total: 99.01,
+      giftCards: [],
+      storeCredit: 0,
+      amountDue: 99.01,
       freeDeliveryRemaining: 7.77,
     };
     serve({}, { body: answer });

@@ -1,0 +1,157 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { bearer, type CreatedUser } from '../../test/factories.js';
+import { useTestApp } from '../../test/harness.js';
+import { addCartLine, TEST_DELIVERY } from '../payments/test-support.js';
+import { groupedCode } from './codes.js';
+import { balanceCents, grantStoreCredit } from './ledger.js';
+import { issueTestCard } from './test-support.js';
+
+/**
+ * Spending gift cards and store credit at checkout (YEAR.md section 3): they pay after any
+ * discount code, the provider or the courier takes the rest, a card covering all of it pays the
+ * order at once, and a closed checkout gives back what it held.
+ */
+const t = useTestApp({ admin: true });
+
+beforeAll(async () => {
+  // Delivery free from 0: an order costs its goods, figures stay round.
+  const saved = await t.app.inject({
+    method: 'PUT',
+    url: '/api/admin/settings',
+    headers: bearer(t.admin),
+    payload: { delivery: { freeFrom: 0 }, cod: { enabled: true, fee: 0 } },
+  });
+  expect(saved.statusCode, saved.body).toBe(200);
+});
+
+/** A shopper whose cart holds 2 × 49.00. */
+async function shopper() {
+  const user = await t.createUser();
+  await addCartLine(t.db, user, await t.createProduct({ priceCents: 4900, stock: 5 }), { quantity: 2 });
+  return user;
+}
+
+const quote = (user: CreatedUser, body: object) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/checkout/quote',
+    headers: bearer(user),
+    payload: { deliveryMethod: 'address', ...body },
+  });
+
+const checkout = (user: CreatedUser, body: object) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/checkout/session',
+    headers: bearer(user),
+    payload: { delivery: TEST_DELIVERY, paymentMethod: 'card', ...body },
+  });
+
+const pay = (sessionId: string, path = '') =>
+  t.app.inject({
+    method: 'POST',
+    url: `/pay/${sessionId}${path}`,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: 'cardNumber=4242+4242+4242+4242&expiry=12%2F39&cvc=123&name=Ana',
+  });
+
+const orderOf = async (user: CreatedUser, id: number) =>
+  (await t.app.inject({ url: `/api/orders/${id}`, headers: bearer(user) })).json<Record<string, unknown>>();
+
+describe('the quote', () => {
+  it('applies cards after the discount, read ignoring case, spaces and hyphens, then the store credit', async () => {
+    const user = await shopper();
+    const card = await issueTestCard(t.db, 3000);
+    await t.db.transaction((tx) => grantStoreCredit(tx, user.id, 1500, 'Return', 'return:9'));
+    const code = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/discount-codes',
+      headers: bearer(t.admin),
+      payload: { code: `TEN-${card.id}`, kind: 'percent', value: 10 },
+    });
+    expect(code.statusCode, code.body).toBe(201);
+    const typed = ` ${groupedCode(card.code).toLowerCase().replace('-', ' ')} `;
+    const answer = await quote(user, { discountCode: `TEN-${card.id}`, giftCards: [typed], useStoreCredit: true });
+    expect(answer.statusCode, answer.body).toBe(200);
+    // 98.00 − 9.80 = 88.20: the card pays 30.00, the credit 15.00, 43.20 is left.
+    expect(answer.json()).toMatchObject({
+      total: 88.2,
+      giftCards: [{ code: card.last4, amount: 30 }],
+      storeCredit: 15,
+      amountDue: 43.2,
+    });
+    const without = await quote(user, {});
+    expect(without.json()).toMatchObject({ giftCards: [], storeCredit: 0, amountDue: 98 });
+  });
+
+  it('refuses an unknown card (404), an expired one and an empty or voided one (409)', async () => {
+    const user = await shopper();
+    const expired = await issueTestCard(t.db, 1000, { expiresAt: new Date(Date.now() - 1000) });
+    const empty = await issueTestCard(t.db, 1000);
+    await checkout(user, { giftCards: [empty.code] });
+    const refusals = await Promise.all(
+      ['0000-0000-0000-0000', 'not a code', expired.code, empty.code].map(async (code) =>
+        (await quote(await shopper(), { giftCards: [code] })).json<{ code: string }>(),
+      ),
+    );
+    expect(refusals.map((body) => body.code)).toEqual([
+      'GIFT_CARD_NOT_FOUND',
+      'GIFT_CARD_NOT_FOUND',
+      'GIFT_CARD_EXPIRED',
+      'GIFT_CARD_EMPTY',
+    ]);
+    // The error never repeats the code typed.
+    expect(JSON.stringify(refusals)).not.toContain(expired.code);
+  });
+});
+
+describe('the checkout', () => {
+  it('charges the provider the rest, holds the card, and gives it back when the checkout is cancelled', async () => {
+    const user = await shopper();
+    const card = await issueTestCard(t.db, 4000);
+    const started = await checkout(user, { giftCards: [card.code] });
+    expect(started.statusCode, started.body).toBe(201);
+    const { orderId, sessionId, next } = started.json<{ orderId: number; sessionId: string; next: string }>();
+    expect(next).toBe('payment');
+    expect(await balanceCents(t.db, { cardId: card.id })).toBe(0);
+    expect(await orderOf(user, orderId)).toMatchObject({
+      total: 98,
+      giftCards: [{ code: card.last4, amount: 40 }],
+      storeCredit: 0,
+      amountDue: 58,
+    });
+    expect((await pay(sessionId, '/cancel')).statusCode).toBe(303);
+    expect(await balanceCents(t.db, { cardId: card.id })).toBe(4000);
+
+    // Again, paid on the provider's page: the page takes the 58.00 left and the card stays spent.
+    const again = (await checkout(user, { giftCards: [card.code] })).json<{ orderId: number; sessionId: string }>();
+    expect((await pay(again.sessionId)).statusCode).toBe(303);
+    expect(await orderOf(user, again.orderId)).toMatchObject({ status: 'paid', amountDue: 58 });
+    expect(await balanceCents(t.db, { cardId: card.id })).toBe(0);
+  });
+
+  it('pays an order the cards and credit cover at once, with no provider page; a new checkout first gives back the earlier hold', async () => {
+    const user = await shopper();
+    const first = await issueTestCard(t.db, 6000);
+    const second = await issueTestCard(t.db, 6000);
+    await t.db.transaction((tx) => grantStoreCredit(tx, user.id, 500, 'Goodwill', 'admin:1'));
+    // A first checkout holds the first card; the second replaces it and takes both cards.
+    await checkout(user, { giftCards: [first.code] });
+    const response = await checkout(user, { giftCards: [first.code, second.code], useStoreCredit: true });
+    expect(response.statusCode, response.body).toBe(201);
+    const answer = response.json<{ orderId: number; sessionId: string | null; next: string }>();
+    expect(answer).toMatchObject({ sessionId: null, next: 'confirmation' });
+    expect(await orderOf(user, answer.orderId)).toMatchObject({
+      status: 'paid',
+      giftCards: [
+        { code: first.last4, amount: 60 },
+        { code: second.last4, amount: 38 },
+      ],
+      storeCredit: 0,
+      amountDue: 0,
+    });
+    expect(await balanceCents(t.db, { cardId: first.id })).toBe(0);
+    expect(await balanceCents(t.db, { cardId: second.id })).toBe(2200);
+    expect(await balanceCents(t.db, { userId: user.id })).toBe(500);
+  });
+});
