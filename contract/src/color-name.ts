@@ -19,3 +19,14 @@ export interface ItemNames {
 
 /** What to call an order line's product in `lang`: its name in that language, else the English name. */
 export const itemNameIn = (item: ItemNames, lang: string): string => (lang === 'bg' && item.nameBg) || item.name;
+
+/** The built-in courier's name as an order's tracking keeps it (couriers/shipments.ts). */
+export const BUILTIN_CARRIER = 'Atelier Noir courier';
+
+/** Carriers' names that have one of their own in another language (the rest, typed by the owner, stay as typed). */
+const CARRIER_NAMES: Record<string, Record<string, string>> = {
+  [BUILTIN_CARRIER]: { bg: 'Куриер на Atelier Noir' },
+};
+
+/** What to call an order's carrier in `lang`: the built-in courier in that language, any other as named. */
+export const carrierNameIn = (carrier: string, lang: string): string => CARRIER_NAMES[carrier]?.[lang] ?? carrier;

@@ -315,7 +315,10 @@ export const StatsQuerySchema = z.object({
 export const StatsSchema = z.object({
   days: z.array(z.object({ date: z.string(), orders: z.number(), revenue: Money })),
   totals: z.object({ orders: z.number(), revenue: Money, averageOrder: Money }),
-  topProducts: z.array(z.object({ productId: z.number(), name: z.string(), quantity: z.number(), revenue: Money })),
+  /** Best sellers: the English name and the Bulgarian one ('' when none; itemNameIn picks). */
+  topProducts: z.array(
+    z.object({ productId: z.number(), name: z.string(), nameBg: z.string(), quantity: z.number(), revenue: Money }),
+  ),
   lowStock: z.array(
     z.object({
       productId: z.number(),

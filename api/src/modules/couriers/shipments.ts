@@ -1,4 +1,4 @@
-import type { AdminOrder, Courier } from '@shop/contract';
+import { BUILTIN_CARRIER, type AdminOrder, type Courier } from '@shop/contract';
 import { and, asc, eq, inArray, lt, or, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { courierShipments } from '../../db/schema.js';
@@ -23,7 +23,7 @@ export interface Couriers {
 }
 
 /** How the order's tracking names each courier (shoppers read it). */
-export const CARRIER_NAME: Record<Courier, string> = { builtin: 'Atelier Noir courier', econt: 'Econt' };
+export const CARRIER_NAME: Record<Courier, string> = { builtin: BUILTIN_CARRIER, econt: 'Econt' };
 
 /** A label asked for longer ago than this and never finished (a process that died) may be asked for again. */
 const STALE_CLAIM_MS = 2 * 60_000;

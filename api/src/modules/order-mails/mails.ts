@@ -1,4 +1,12 @@
-import { colorNameIn, itemNameIn, type Language, type Order, percentOff, type Settings } from '@shop/contract';
+import {
+  carrierNameIn,
+  colorNameIn,
+  itemNameIn,
+  type Language,
+  type Order,
+  percentOff,
+  type Settings,
+} from '@shop/contract';
 import type { WebLinks } from '../../lib/links.js';
 import type { Mail } from '../../platform/mail/mailer.js';
 import { escapeHtml, formatMoney } from '../../lib/format.js';
@@ -140,7 +148,8 @@ export function orderMail(input: OrderMailInput): Mail {
           : t.intro[kind];
   const notes: string[] = [];
   if (kind === 'cancelled' && input.reason) notes.push(t.reason(input.reason));
-  if (kind === 'shipped' && order.tracking) notes.push(t.tracking(order.tracking.carrier, order.tracking.number));
+  if (kind === 'shipped' && order.tracking)
+    notes.push(t.tracking(carrierNameIn(order.tracking.carrier, locale), order.tracking.number));
   if (kind === 'confirmed' || kind === 'delivered') notes.push(t.returns(settings.returnDays));
 
   // A line bought on sale says its prior price (the 30-day lowest) and the reduction from it.

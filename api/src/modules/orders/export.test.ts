@@ -88,7 +88,13 @@ describe("GET /api/admin/orders/export.csv: a file a spreadsheet in the admin's 
   let orderId: number;
   beforeAll(async () => {
     const shopper = await createUser(t.db, { name: 'Мария; Иванова' });
-    const product = await createProduct(t.db, { name: 'Суитшърт Оникс', priceCents: 123456 });
+    const product = await createProduct(t.db, {
+      name: 'Onyx Hoodie',
+      bgName: 'Суитшърт Оникс',
+      colors: ['Onyx'],
+      colorsBg: ['Оникс'],
+      priceCents: 123456,
+    });
     await addCartLine(t.db, shopper, product, { quantity: 2 });
     const answer = await t.app.inject({
       method: 'POST',
@@ -121,7 +127,8 @@ describe("GET /api/admin/orders/export.csv: a file a spreadsheet in the admin's 
       // 2 × 1234,56 = 2469,12, of which VAT at 20 % is 411,52; a name with `;` is quoted.
       expect(line).toContain(';2;1234,56;0,00;2469,12;411,52;');
       expect(line).toContain('"Мария; Иванова"');
-      expect(line).toContain('Суитшърт Оникс');
+      // The product and its colour in Bulgarian, as the Bulgarian admin reads them elsewhere.
+      expect(line).toContain(';Суитшърт Оникс;Оникс;');
     }
   });
 
@@ -134,5 +141,6 @@ describe("GET /api/admin/orders/export.csv: a file a spreadsheet in the admin's 
     expect(columns.indexOf('line_vat')).toBe(columns.indexOf('line_total') + 1);
     expect(line).toContain(',2,1234.56,0.00,2469.12,411.52,');
     expect(line).toContain('Мария; Иванова');
+    expect(line).toContain(',Onyx Hoodie,Onyx,');
   });
 });

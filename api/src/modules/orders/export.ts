@@ -162,7 +162,7 @@ export function exportOrdersCsv(
   /** The shop's VAT rate (documents' shopVatRate, the one source: a shop not registered for VAT has 0). */
   vatRate: number,
 ): Readable {
-  return Readable.from(csvChunks(db, range, CSV_FORMAT[lang], vatRate));
+  return Readable.from(csvChunks(db, range, CSV_FORMAT[lang], vatRate, lang));
 }
 
 /** The line's SKU (issue 31): the one set by hand, else derived from the style code (contract `deriveSku`), else ''. */
@@ -177,7 +177,11 @@ async function* csvChunks(
   range: { from?: string; to?: string },
   { separator, decimal }: { separator: string; decimal: string },
   vatRate: number,
+  lang: Language,
 ): AsyncGenerator<string> {
+  // The product's and colour's names in the spreadsheet's language (the English one when it had none).
+  const named = (column: string) =>
+    sql.raw(lang === 'bg' ? `coalesce(nullif(oi.${column}_bg, ''), oi.${column})` : `oi.${column}`);
   const money = (column: string) => sql.raw(`(${column})::bigint`);
   const cell = (row: LineRow, column: (typeof COLUMNS)[number]) => {
     const value = row[column];
@@ -197,7 +201,7 @@ async function* csvChunks(
           o.delivery ->> 'method' as delivery_method, o.delivery ->> 'country' as country,
           o.delivery ->> 'city' as city, o.delivery ->> 'postcode' as postcode,
           coalesce(o.delivery ->> 'line1', o.delivery ->> 'office') as address_or_office,
-          oi.product_id, oi.name as product, oi.color_name as color, oi.size, oi.quantity,
+          oi.product_id, ${named('name')} as product, ${named('color_name')} as color, oi.size, oi.quantity,
           '' as sku, oi.color_id, pc.color_name as color_en, p.style_code, v.sku as set_sku,
           ${money('oi.unit_price_cents')} as unit_price, ${money('oi.discount_cents')} as line_discount,
           ${money('oi.unit_price_cents * oi.quantity - oi.discount_cents')} as line_total,

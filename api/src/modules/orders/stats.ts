@@ -80,9 +80,15 @@ export async function orderStats(db: Db, days: number): Promise<Stats> {
     ),
     queryRows(
       db,
-      z.object({ product_id: z.number(), name: z.string(), quantity: z.number(), revenue: z.number() }),
+      z.object({
+        product_id: z.number(),
+        name: z.string(),
+        name_bg: z.string(),
+        quantity: z.number(),
+        revenue: z.number(),
+      }),
       sql`
-      select oi.product_id, max(oi.name) as name, sum(oi.quantity)::int as quantity,
+      select oi.product_id, max(oi.name) as name, max(oi.name_bg) as name_bg, sum(oi.quantity)::int as quantity,
         sum(oi.quantity * oi.unit_price_cents - oi.discount_cents)::int as revenue
       from order_items oi join orders o on o.id = oi.order_id
       where ${SALES} and o.created_at >= ${since}
@@ -112,6 +118,7 @@ export async function orderStats(db: Db, days: number): Promise<Stats> {
     topProducts: top.map((row) => ({
       productId: row.product_id,
       name: row.name,
+      nameBg: row.name_bg,
       quantity: row.quantity,
       revenue: row.revenue,
     })),

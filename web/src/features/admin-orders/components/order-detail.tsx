@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { colorNameIn, itemNameIn, type AdminOrder } from '@shop/contract';
+import { carrierNameIn, colorNameIn, itemNameIn, type AdminOrder } from '@shop/contract';
 import { useErrorText } from '../../../lib/error-text';
 import { formatMoney, lineAmount } from '../../../lib/money';
 import { ChevronLeftIcon } from '../../../components/icons/icons';
@@ -211,7 +211,7 @@ export function OrderDetail({ orderId, lang, children }: OrderDetailProps) {
                 {t('adminOrders.tracking.title')}
               </h2>
               <p className={styles.block}>
-                {order.tracking.carrier}: {order.tracking.number}
+                {carrierNameIn(order.tracking.carrier, lang)}: {order.tracking.number}
               </p>
               {order.tracking.url && (
                 <a href={order.tracking.url} target="_blank" rel="noreferrer noopener">

@@ -12,7 +12,7 @@ const stats = (revenue: number): Stats => ({
     { date: '2026-11-23', orders: 0, revenue: 0 },
   ],
   totals: { orders: 4, revenue, averageOrder: revenue / 4 },
-  topProducts: [{ productId: 5, name: 'Linen Shirt', quantity: 3, revenue: 180 }],
+  topProducts: [{ productId: 5, name: 'Linen Shirt', nameBg: 'Ленена риза', quantity: 3, revenue: 180 }],
   lowStock: [
     {
       productId: 5,
@@ -72,11 +72,15 @@ describe('StatsPanel', () => {
     expect(sent.map((request) => request.key)).toEqual(['GET /api/admin/stats?days=30', 'GET /api/admin/stats?days=7']);
   });
 
-  it("names the low stock in the page's language", async () => {
+  it("names the best sellers and the low stock in the page's language", async () => {
     fakeApi({ 'GET /api/admin/stats?days=30': { body: stats(400) } });
     signIn();
     renderWithApi(<StatsPanel lang="bg" currency="EUR" />);
-    expect(await screen.findByRole('link', { name: 'Ленена риза' })).toHaveAttribute('href', '/product/5');
+    // The best seller and the low stock, both in Bulgarian.
+    const links = await screen.findAllByRole('link', { name: 'Ленена риза' });
+    expect(links).toHaveLength(2);
+    for (const link of links) expect(link).toHaveAttribute('href', '/product/5');
+    expect(screen.queryByRole('link', { name: 'Linen Shirt' })).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Вълнено палто' })).toBeInTheDocument();
   });
 });

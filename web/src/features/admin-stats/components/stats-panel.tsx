@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { colorNameIn } from '@shop/contract';
+import { colorNameIn, itemNameIn } from '@shop/contract';
 import { formatMoney } from '../../../lib/money';
 import { STATS_PERIODS, useStats, type StatsPeriod } from '../api/get-stats';
 import { SalesChart } from './sales-chart';
@@ -93,7 +93,7 @@ export function StatsPanel({ lang, currency }: StatsPanelProps) {
                 <ol className={styles.list}>
                   {data.topProducts.map((product) => (
                     <li key={product.productId}>
-                      <Link to={`/product/${product.productId}`}>{product.name}</Link>
+                      <Link to={`/product/${product.productId}`}>{itemNameIn(product, lang)}</Link>
                       <span className={styles.muted}>
                         {t('adminStats.sold', {
                           count: product.quantity,

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { itemNameIn, type Language, type Order } from '@shop/contract';
+import { carrierNameIn, itemNameIn, type Language, type Order } from '@shop/contract';
 import { formatMoney } from '../../../lib/money';
 import { formatDateTime } from '../lib/format-date';
 import { OrderStatusBadge, PartlyRefundedBadge } from './order-status';
@@ -54,7 +54,12 @@ export function OrderDetail({ order, lang }: { order: Order; lang: Language }) {
         {order.tracking && (
           <div className={styles.tracking}>
             <h2 className={styles.sectionTitle}>{t('orderDetail.tracking')}</h2>
-            <p>{t('orderDetail.trackingNumber', { carrier: order.tracking.carrier, number: order.tracking.number })}</p>
+            <p>
+              {t('orderDetail.trackingNumber', {
+                carrier: carrierNameIn(order.tracking.carrier, lang),
+                number: order.tracking.number,
+              })}
+            </p>
             {order.tracking.url && (
               <a href={order.tracking.url} className={styles.link} target="_blank" rel="noopener noreferrer">
                 {t('orderDetail.trackParcel')}
