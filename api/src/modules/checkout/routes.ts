@@ -73,7 +73,11 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
         useStoreCredit = false,
       } = request.body;
       // A locker is priced as one; an unknown office: 400 on delivery.officeId.
-      const charge = await deliveryCharge(app.db, app.couriers.gateway, { method: deliveryMethod, officeId });
+      const charge = await deliveryCharge(app.db, app.couriers.gateway, {
+        method: deliveryMethod,
+        officeId,
+        currency: app.config.currency,
+      });
       const quote = async () => {
         const priced = await priceCart(app.db, user.id, await settingsRow(app.db), {
           deliveryMethod,

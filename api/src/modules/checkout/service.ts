@@ -131,6 +131,7 @@ export async function createCheckout(
     officeId: request.delivery.method === 'office' ? request.delivery.officeId : undefined,
     city: request.delivery.city,
     postcode: request.delivery.postcode,
+    currency: request.currency,
   });
   const delivery = officeDelivery(snapshot(request.delivery), charge.office, request.lang);
   // The earlier checkout this one replaces is cancelled with it: its session closes after commit (an effect).

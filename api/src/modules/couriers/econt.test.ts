@@ -25,7 +25,8 @@ beforeAll(async () => {
     fakeEcontOffice('1002', SOFIA, 'София Младост', true),
     fakeEcontOffice('7001', RUSE, 'Русе Център'),
   ];
-  t = await createTestApp({ ECONT_USER: 'shop', ECONT_PASSWORD: 'secret', ECONT_URL: fake.url });
+  // A euro shop: Econt's prices, in leva here, are charged in euro at the fixed rate.
+  t = await createTestApp({ ECONT_USER: 'shop', ECONT_PASSWORD: 'secret', ECONT_URL: fake.url, CURRENCY: 'EUR' });
   await t.app.couriersReady();
   admin = await createUser(t.db, { role: 'ADMIN' });
 });
@@ -75,7 +76,7 @@ describe('Econt (ECONT_USER, ECONT_PASSWORD, ECONT_URL)', () => {
     expect((await t.app.inject('/api/couriers/offices?city=Ruse')).json()).toEqual([]);
   });
 
-  it('prices the cart with its calculation, and with the settings’ price when it does not answer', async () => {
+  it('prices the cart with its calculation in the shop’s euro, and with the settings’ price when it does not answer', async () => {
     const user = await createUser(t.db);
     await addCartLine(t.db, user, await createProduct(t.db, { priceCents: 4000 }), { quantity: 1 });
     const quote = async () =>
@@ -87,7 +88,9 @@ describe('Econt (ECONT_USER, ECONT_PASSWORD, ECONT_URL)', () => {
           payload: { deliveryMethod: 'office', officeId: (await officeCoded('1002')).id },
         })
       ).json().deliveryCost;
-    expect(await quote()).toBe(5.8);
+    // 5.80 leva, at 1.95583 leva to the euro: 2.97 euro (2.9655…).
+    expect(fake.price).toBe(5.8);
+    expect(await quote()).toBe(2.97);
     fake.down = 'error';
     const settings = (await t.app.inject('/api/settings')).json();
     expect(await quote()).toBe(settings.delivery.lockerPrice);

@@ -1,6 +1,6 @@
 import { isLoopback } from '../../lib/loopback.js';
 import type { CourierGateway, GatewayOffice, Parcel, ParcelStatus, Party, StoredLabel } from './gateway.js';
-import { CALL_TIMEOUT_MS, CourierUnavailableError, PRICE_TIMEOUT_MS } from './gateway.js';
+import { CALL_TIMEOUT_MS, CourierUnavailableError, courierAmountIn, PRICE_TIMEOUT_MS } from './gateway.js';
 
 /**
  * Econt's JSON API (docs/decisions/0044): `POST {url}/{Service}.{method}.json` with HTTP Basic
@@ -163,7 +163,9 @@ export function econtCourier(options: EcontOptions): CourierGateway {
         PRICE_TIMEOUT_MS,
       );
       const total = answer.label?.totalPrice;
-      return typeof total === 'number' && Number.isFinite(total) ? Math.round(total * 100) : null;
+      if (typeof total !== 'number' || !Number.isFinite(total)) return null;
+      // Econt names its currency (leva until it changed to euro); the shop charges in its own.
+      return courierAmountIn(total, answer.label?.currency || 'BGN', parcel.currency);
     },
 
     async createLabel(parcel) {

@@ -10,7 +10,7 @@ export interface CourierGateway {
   readonly name: Courier;
   /** Every office and locker the courier has now (the sync keeps courier_offices equal to it). */
   listOffices(): Promise<GatewayOffice[]>;
-  /** What the courier charges for this parcel, or null when the shop's own prices apply. */
+  /** What the courier charges for this parcel, in cents of `parcel.currency`, or null when the shop's own prices apply. */
   price(parcel: Parcel): Promise<number | null>;
   /** The label: its tracking number and what prints it again. */
   createLabel(parcel: Parcel): Promise<CreatedLabel>;
@@ -97,5 +97,21 @@ export class CourierUnavailableError extends AppError {
 
 /** How long a price may take before the checkout uses the shop's own price. */
 export const PRICE_TIMEOUT_MS = 1500;
+
+/** Leva to the euro, the rate fixed when Bulgaria joined the euro (1 EUR = 1.95583 BGN). */
+export const BGN_PER_EUR = 1.95583;
+
+/**
+ * An amount a courier named (`amount` of `from`, a decimal) in cents of `to`, the shop's currency:
+ * as it is in the same currency, at the fixed rate between leva and euro, else null (no rate is
+ * fixed: the caller keeps its own price).
+ */
+export function courierAmountIn(amount: number, from: string, to: string): number | null {
+  const [source, target] = [from.toUpperCase(), to.toUpperCase()];
+  if (source === target) return Math.round(amount * 100);
+  if (source === 'BGN' && target === 'EUR') return Math.round((amount * 100) / BGN_PER_EUR);
+  if (source === 'EUR' && target === 'BGN') return Math.round(amount * 100 * BGN_PER_EUR);
+  return null;
+}
 /** How long a label or a sync may take. */
 export const CALL_TIMEOUT_MS = 15_000;

@@ -9,12 +9,15 @@ export interface DeliveryAsked {
   officeId?: number | undefined;
   city?: string | undefined;
   postcode?: string | undefined;
+  /** The shop's currency: the courier's price is converted to it (at the fixed rate between leva and euro). */
+  currency: string;
 }
 
 /**
  * What a delivery costs before the free-delivery threshold (cents), and the office or locker it
  * goes to: the settings' price (a locker's own, which reads as the office's until set), or the
- * courier's calculation when it has one (Econt) and answers within PRICE_TIMEOUT_MS; any failure
+ * courier's calculation in the shop's currency when it has one (Econt) and answers within
+ * PRICE_TIMEOUT_MS (one in a currency with no fixed rate to the shop's is not used); any failure
  * of the courier falls back to the settings' price (the checkout never waits on it).
  */
 export async function deliveryCharge(
@@ -54,7 +57,7 @@ export async function deliveryCharge(
         officeName: null,
       },
       codCents: 0,
-      currency: 'BGN',
+      currency: asked.currency,
       parcels: 1,
       weightGrams: 1000,
       inspection: settings.courierInspection,
