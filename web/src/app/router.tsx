@@ -130,6 +130,9 @@ export const routes: RouteObject[] = [
           { path: 'verify-otp', ...page(() => import('../routes/verify-otp')) },
           { path: 'reset-password/:token', ...page(() => import('../routes/reset-password')) },
           { path: 'profile', ...page(() => import('../routes/profile')) },
+          // The newsletter's mailed links (decision 0057): the app reads the token once it runs.
+          { path: 'newsletter/confirm', ...page(() => import('../routes/newsletter-confirm')) },
+          { path: 'unsubscribe', ...page(() => import('../routes/unsubscribe')) },
           {
             path: 'materials',
             ...page(() => import('../routes/materials')),

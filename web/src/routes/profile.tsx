@@ -7,6 +7,7 @@ import { useSignOut } from '../features/auth/use-sign-out';
 import { ProfileForm } from '../features/profile/components/profile-form';
 import { YourData } from '../features/privacy/components/your-data';
 import { ProfileInvoice } from '../features/documents/components/profile-invoice';
+import { NewsletterSwitch } from '../features/newsletter/components/newsletter-switch';
 import { PageHeading } from '../components/page-heading/page-heading';
 import { StateMessage } from '../components/state-message/state-message';
 import { useProfile } from '../lib/session';
@@ -73,6 +74,11 @@ export default function ProfileRoute() {
               saved={profile.invoiceDetails}
               onSaved={() => mutate(profileKey(token))}
             />
+          </div>
+        )}
+        {profile && (
+          <div className={`${styles.card} ${styles.data}`}>
+            <NewsletterSwitch state={profile.newsletter ?? 'none'} onSaved={() => mutate(profileKey(token))} />
           </div>
         )}
         {profile && (

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Logo } from '../../components/brand/logo';
 import { InstagramIcon, TikTokIcon, YouTubeIcon } from '../../components/icons/icons';
 import { useSettings } from '../../lib/settings';
+import { NewsletterForm } from '../../features/newsletter/components/newsletter-form';
 import styles from './footer.module.css';
 
 const HELP_LINKS = [
@@ -78,6 +79,7 @@ export function Footer() {
             ))}
           </ul>
         </nav>
+        <NewsletterForm />
       </div>
 
       <div className={styles.bottom}>

@@ -4,9 +4,11 @@ import { Trans, useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import { PASSWORD_MAX, PASSWORD_MIN } from '@shop/contract';
 import { Field } from '../../../components/field/field';
+import { NewsletterBox } from '../../../components/newsletter-box/newsletter-box';
 import button from '../../../components/button/button.module.css';
 import { isApiError } from '../../../lib/api-client';
 import { useErrorText } from '../../../lib/error-text';
+import { subscribeAfter } from '../../../lib/newsletter';
 import { useLanguage } from '../../../lib/use-language';
 import { signup } from '../api/signup';
 import { AUTH_ERRORS } from '../lib/auth-errors';
@@ -25,6 +27,7 @@ export function SignupForm() {
   const [values, setValues] = useState<Record<FieldName, string>>({ name: '', email: '', password: '', confirm: '' });
   const [errors, setErrors] = useState<Errors>({});
   const [busy, setBusy] = useState(false);
+  const [newsletter, setNewsletter] = useState(false);
 
   const set = (field: FieldName) => (event: { target: { value: string } }) =>
     setValues((current) => ({ ...current, [field]: event.target.value }));
@@ -57,6 +60,7 @@ export function SignupForm() {
     try {
       await signup({ name: values.name.trim(), email, password: values.password, locale: lang });
       writePendingEmail(email);
+      if (newsletter) void subscribeAfter(email, lang, 'signup');
       toast.success(t('auth.signup.success'));
       void navigate('/verify-otp');
     } catch (error) {
@@ -134,6 +138,7 @@ export function SignupForm() {
         revealable
         required
       />
+      <NewsletterBox checked={newsletter} onChange={setNewsletter} />
       <p className={form.note}>
         <Trans i18nKey="auth.signup.privacyNote" components={{ privacyLink: <Link to="/privacy" /> }} />
       </p>

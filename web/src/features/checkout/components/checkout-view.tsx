@@ -35,6 +35,8 @@ import { DiscountCodeField } from './discount-code-field';
 import { PaymentChoices } from './payment-choices';
 import { SummaryLine } from './summary-line';
 import button from '../../../components/button/button.module.css';
+import { NewsletterBox } from '../../../components/newsletter-box/newsletter-box';
+import { subscribeAfter } from '../../../lib/newsletter';
 import styles from './checkout-view.module.css';
 
 /** Lines above what is left of their size and colour: no payment starts for them. */
@@ -58,6 +60,7 @@ export function CheckoutView() {
   const { draft, errors, setErrors } = delivery;
   const [chosenPayment, setChosenPayment] = useState<PaymentMethod>('card');
   const [saveDelivery, setSaveDelivery] = useState(false);
+  const [newsletter, setNewsletter] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
   // The code field: what is typed, the code the quote is asked with, and why one was refused.
   const [codeInput, setCodeInput] = useState('');
@@ -180,6 +183,8 @@ export function CheckoutView() {
       toast.error(t('checkout.checkFields'));
       return;
     }
+    // The unticked box: the link to confirm is mailed before the shopper leaves for the payment.
+    if (newsletter && profile) await subscribeAfter(profile.email, lang, 'checkout');
     const result = await start({ ...body, ...invoiceBody });
     switch (result.kind) {
       case 'empty':
@@ -277,6 +282,12 @@ export function CheckoutView() {
           </section>
 
           <CheckoutInvoice {...invoice.props} disabled={processing} />
+
+          {profile && profile.newsletter !== 'subscribed' && (
+            <div className={styles.step}>
+              <NewsletterBox checked={newsletter} onChange={setNewsletter} />
+            </div>
+          )}
 
           <div className={styles.step}>
             <DiscountCodeField
