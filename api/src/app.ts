@@ -45,7 +45,7 @@ import { returnRoutes } from './modules/returns/routes.js';
 import { backups } from './platform/backup/plugin.js';
 import { Caches, fenceWrites } from './platform/cache/caches.js';
 import { adminDiscountRoutes } from './modules/discounts/routes.js';
-import { adminGiftCardRoutes } from './modules/gift-cards/routes.js';
+import { adminGiftCardRoutes, giftCardRoutes } from './modules/gift-cards/routes.js';
 import { ChangeFeed } from './platform/changes/feed.js';
 import { Outbox } from './platform/outbox/outbox.js';
 import { effectHandlers } from './effects.js';
@@ -264,6 +264,7 @@ export async function buildApp({ config, database, logger, serveWebApp = true }:
       await api.register(courierRoutes);
       await api.register(adminDiscountRoutes);
       await api.register(adminGiftCardRoutes);
+      await api.register(giftCardRoutes);
       await api.register(orderRoutes);
       await api.register(documentRoutes);
       await api.register(withdrawalRoutes);

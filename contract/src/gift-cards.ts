@@ -23,6 +23,11 @@ export type StoreCreditBody = z.infer<typeof StoreCreditBodySchema>;
 /** An account's store credit: what it can spend at checkout. */
 export const StoreCreditSchema = z.object({ storeCredit: Money });
 
+/** `GET /api/gift-cards/{code}`: what a card holds and until when. */
+export const GiftCardBalanceSchema = z.object({ balance: Money, currency: z.string(), expiresAt: z.string() });
+export type GiftCardBalance = z.infer<typeof GiftCardBalanceSchema>;
+export const GiftCardCodeParamsSchema = z.object({ code: text().max(40) });
+
 /** Gift card codes given at checkout (any case, spaces, hyphens): at most five an order. */
 export const GiftCardCodesSchema = z
   .array(text().trim().min(1).max(40, 'A gift card code has 16 characters.'))

@@ -872,6 +872,11 @@ const ROUTES: Record<string, RouteRule> = {
     expect: adminsOnly(200),
     request: async (f) => ({ method: 'DELETE', url: `/api/admin/users/${(await createUser(f.t.db)).id}` }),
   },
+  // Unknown codes are 404 to everyone (wrong codes count per client: few enough here).
+  'GET /api/gift-cards/:code': {
+    expect: everyone(404),
+    request: () => ({ url: '/api/gift-cards/0000-0000-0000-0000' }),
+  },
   'POST /api/admin/users/:id/store-credit': {
     expect: adminsOnly(200),
     request: (f) =>

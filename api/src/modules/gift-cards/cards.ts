@@ -64,6 +64,13 @@ export async function cardByCode(db: Db | Tx, input: string): Promise<CardRow> {
   return row;
 }
 
+/** What a card holds and until when (the balance check): a voided card holds nothing. */
+export async function cardBalance(db: Db | Tx, input: string) {
+  const card = await cardByCode(db, input);
+  const balance = card.status === 'voided' ? 0 : await balanceCents(db, { cardId: card.id });
+  return { balance, currency: card.currency, expiresAt: card.expiresAt.toISOString() };
+}
+
 /**
  * The card's balance if it can pay now: 409 GIFT_CARD_EXPIRED past its expiry, 409
  * GIFT_CARD_EMPTY when nothing is left (a voided card too).

@@ -1,10 +1,55 @@
-import { ErrorBodySchema, IdParamsSchema, StoreCreditBodySchema, StoreCreditSchema } from '@shop/contract';
+import {
+  ErrorBodySchema,
+  GiftCardBalanceSchema,
+  GiftCardCodeParamsSchema,
+  IdParamsSchema,
+  StoreCreditBodySchema,
+  StoreCreditSchema,
+} from '@shop/contract';
+import { AppError, RateLimitError } from '../../lib/errors.js';
+import { cardBalance } from './cards.js';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser, requireAdmin } from '../../platform/security/authenticate.js';
 import { giveGoodwillCredit } from './store-credit.js';
 
 const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema };
 const security = [{ bearer: [] }];
+
+/** Wrong codes a client may try in a minute before the balance check answers 429. */
+const WRONG_CODES_PER_MINUTE = 10;
+
+/** The shopper's side: a card's balance by its code (YEAR.md section 3). */
+export const giftCardRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/gift-cards/:code',
+    {
+      schema: {
+        tags: ['gift cards'],
+        summary: "A gift card's balance, currency and expiry by its code (any case, spaces, hyphens)",
+        description: '404 GIFT_CARD_NOT_FOUND; wrong codes count towards 10 a minute per client, then 429.',
+        params: GiftCardCodeParamsSchema,
+        response: { 200: GiftCardBalanceSchema, 400: ErrorBodySchema, 404: ErrorBodySchema, 429: ErrorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      const key = `gift-card-codes:${request.ip}`;
+      const allowance = await app.limiter.hit(key, WRONG_CODES_PER_MINUTE, 60_000);
+      if (!allowance.allowed) {
+        reply.header('retry-after', String(allowance.retryAfter));
+        throw new RateLimitError(allowance.retryAfter, 'Too many wrong codes. Please wait a minute and try again.');
+      }
+      try {
+        const balance = await cardBalance(app.db, request.params.code);
+        // Only wrong codes count: a right one gives its try back.
+        await app.limiter.undo(key);
+        return balance;
+      } catch (error) {
+        if (!(error instanceof AppError && error.code === 'GIFT_CARD_NOT_FOUND')) await app.limiter.undo(key);
+        throw error;
+      }
+    },
+  );
+};
 
 /** The owner's side of gift cards and store credit (YEAR.md section 3). */
 export const adminGiftCardRoutes: FastifyPluginAsyncZod = async (app) => {

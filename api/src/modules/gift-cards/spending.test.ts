@@ -5,6 +5,7 @@ import { addCartLine, TEST_DELIVERY } from '../payments/test-support.js';
 import { groupedCode } from './codes.js';
 import { balanceCents, grantStoreCredit } from './ledger.js';
 import { issueTestCard } from './test-support.js';
+import { redactUrl } from '../../platform/security/redact.js';
 
 /**
  * Spending gift cards and store credit at checkout (YEAR.md section 3): they pay after any
@@ -153,5 +154,21 @@ describe('the checkout', () => {
     expect(await balanceCents(t.db, { cardId: first.id })).toBe(0);
     expect(await balanceCents(t.db, { cardId: second.id })).toBe(2200);
     expect(await balanceCents(t.db, { userId: user.id })).toBe(500);
+  });
+});
+
+describe('the balance check', () => {
+  it('answers balance, currency and expiry by code; ten wrong codes a minute, then 429; the code never logged', async () => {
+    const card = await issueTestCard(t.db, 2550);
+    const check = (code: string) => t.app.inject({ url: `/api/gift-cards/${encodeURIComponent(code)}` });
+    const right = await check(groupedCode(card.code).toLowerCase());
+    expect(right.statusCode, right.body).toBe(200);
+    expect(right.json()).toEqual({ balance: 25.5, currency: 'USD', expiresAt: expect.any(String) as string });
+    for (let wrong = 0; wrong < 10; wrong += 1) {
+      expect((await check(`WRONG-${wrong}`)).json()).toMatchObject({ code: 'GIFT_CARD_NOT_FOUND' });
+    }
+    expect((await check('WRONG-11')).statusCode).toBe(429);
+    expect(redactUrl(`/api/gift-cards/${card.code}`)).toBe('/api/gift-cards/[redacted]');
+    expect(redactUrl('/api/gift-cards/checkout')).toBe('/api/gift-cards/checkout');
   });
 });

@@ -2,12 +2,14 @@ import type { FastifyRequest } from 'fastify';
 
 /**
  * Secrets that travel in a URL never reach the logs: the mailed password-reset link, and payment
- * session ids (whoever holds one may pay or cancel that order on the built-in page).
+ * session ids (whoever holds one may pay or cancel that order on the built-in page), gift card codes.
  */
 export const redactUrl = (url: string): string =>
   url
     .replace(/(\/reset-password\/)[^/?#]+/g, '$1[redacted]')
     .replace(/(\/pay\/|\/by-session\/)[^/?#]+/g, '$1[redacted]')
+    // A gift card's code, in its balance check (YEAR.md section 3).
+    .replace(/(\/api\/gift-cards\/)(?!checkout(?:[/?#]|$))[^/?#]+/g, '$1[redacted]')
     .replace(/([?&]session_id=)[^&#]+/g, '$1[redacted]');
 
 /** Fastify's request log fields, with the URL redacted. */
