@@ -143,9 +143,10 @@ describe('OrderDetail', () => {
     expect(await screen.findByTestId('order-discount')).toHaveTextContent('Free delivery');
   });
 
-  it("names each line in the page's language, whichever language the order was placed in", async () => {
+  it("names each line and the built-in courier in the page's language, whichever language the order was placed in", async () => {
     const lines = order().items.map((item) => ({ ...item, nameBg: 'Худи Ноар', colorNameBg: 'Оникс' }));
-    fakeApi({ 'GET /api/orders/42': { body: order({ items: lines }) } });
+    const tracking = { carrier: 'Atelier Noir courier', number: 'AN1', url: null };
+    fakeApi({ 'GET /api/orders/42': { body: order({ items: lines, tracking }) } });
     signIn();
     const english = renderWithApi(<Detail />);
     expect(await screen.findByText('Noir Hoodie')).toBeInTheDocument();
@@ -153,6 +154,7 @@ describe('OrderDetail', () => {
     english.unmount();
     renderWithApi(<Detail lang="bg" />);
     expect(await screen.findByText('Худи Ноар')).toBeInTheDocument();
+    expect(await screen.findByText(/^Куриер на Atelier Noir, .*AN1$/)).toBeInTheDocument();
   });
 
   it('offers to continue a pending card payment, or to cancel it after a confirmation', async () => {
