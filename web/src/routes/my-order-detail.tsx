@@ -8,6 +8,7 @@ import { parseOrderId, useOrder } from '../features/checkout/api/get-order';
 import { OrderDetail } from '../features/checkout/components/order-detail';
 import { OrderDocuments } from '../features/documents/components/order-documents';
 import { RequestInvoice } from '../features/documents/components/request-invoice';
+import { ReturnsPanel } from '../features/returns/components/returns-panel';
 import { LoginPrompt, ShoppingPage } from '../components/shopping-page/shopping-page';
 import { LoadingBlocks } from '../components/loading-blocks/loading-blocks';
 import { StateMessage } from '../components/state-message/state-message';
@@ -50,6 +51,7 @@ export default function MyOrderDetailRoute() {
     body = (
       <div className={styles.stack}>
         <OrderDetail order={order} lang={lang} />
+        <ReturnsPanel order={order} lang={lang} />
         <RequestInvoice key={order.id} order={order} saved={profile?.invoiceDetails} />
         <OrderDocuments orderId={order.id} lang={lang} />
       </div>

@@ -1,0 +1,41 @@
+import { useCallback } from 'react';
+import useSWR, { useSWRConfig } from 'swr';
+import type { CreateReturnBody, Product, Return, ReturnQuote } from '@shop/contract';
+import { api, type ApiError } from '../../../lib/api-client';
+import { useToken } from '../../../lib/session';
+import { productKey } from '../../../lib/swr-keys';
+
+/** The order's returns (GET /orders/{id}/returns), newest first. */
+export const returnsKey = (token: string | null, orderId: number) =>
+  token ? ([`/orders/${orderId}/returns`, token] as const) : null;
+
+export function useOrderReturns(orderId: number) {
+  const token = useToken();
+  return useSWR<{ data: Return[] }, ApiError>(returnsKey(token, orderId));
+}
+
+/** The product of a line (its colours, sizes and stock): what an exchange may ask for. */
+export function useLineProduct(productId: number | null, lang: string) {
+  return useSWR<Product, ApiError>(productId === null ? null : productKey(productId, lang));
+}
+
+/** POST /orders/{id}/returns/quote: what the return gives back and what its label costs. */
+export const quoteReturn = (orderId: number, body: CreateReturnBody) =>
+  api.post<ReturnQuote>(`/orders/${orderId}/returns/quote`, body);
+
+/** POST /orders/{id}/returns; the returns and the order (its withdrawal) are read again. */
+export function useRequestReturn() {
+  const token = useToken();
+  const { mutate } = useSWRConfig();
+  return useCallback(
+    async (orderId: number, body: CreateReturnBody) => {
+      const answer = await api.post<{ return: Return }>(`/orders/${orderId}/returns`, body);
+      await mutate((key) => {
+        const path = Array.isArray(key) ? key[0] : key;
+        return typeof path === 'string' && new RegExp(`^/orders/${orderId}(/returns)?$`).test(path) && Boolean(token);
+      });
+      return answer.return;
+    },
+    [mutate, token],
+  );
+}

@@ -1,0 +1,115 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { Order, Product } from '@shop/contract';
+import { fakeApi, renderWithApi, signIn } from '../../../test/fake-api';
+import { ReturnsPanel } from './returns-panel';
+
+const deliveredAt = new Date(Date.now() - 3 * 86_400_000).toISOString();
+
+const order = {
+  id: 42,
+  reference: '3F9A0C21B7D4',
+  status: 'paid',
+  paymentMethod: 'cod',
+  fulfilment: 'delivered',
+  subtotal: 100,
+  deliveryCost: 0,
+  codFee: 0,
+  total: 100,
+  refunded: 0,
+  currency: 'EUR',
+  createdAt: deliveredAt,
+  paidAt: deliveredAt,
+  testPayment: false,
+  shippedAt: deliveredAt,
+  deliveredAt,
+  expiresAt: null,
+  paymentUrl: null,
+  confirmationRequired: false,
+  confirmedAt: null,
+  delivery: null,
+  tracking: null,
+  withdrawal: null,
+  events: [],
+  items: [
+    {
+      id: 7,
+      productId: 3,
+      name: 'Linen Shirt',
+      nameBg: '',
+      colorName: 'Onyx',
+      colorNameBg: '',
+      size: 'S',
+      unitPrice: 50,
+      quantity: 2,
+      imageUrl: '',
+    },
+  ],
+} satisfies Order;
+
+const product = {
+  id: 3,
+  colors: [{ id: 11, colorName: 'Onyx', colorNameBg: '', imageUrl: '', hoverImage: '' }],
+  sizes: [
+    { id: 1, size: 'S' },
+    { id: 2, size: 'M' },
+    { id: 3, size: 'L' },
+  ],
+  stockTracked: true,
+  stock: [
+    { colorId: 11, size: 'S', available: 4 },
+    { colorId: 11, size: 'M', available: 2 },
+    { colorId: 11, size: 'L', available: 0 },
+  ],
+} as unknown as Product;
+
+const made = {
+  id: 1,
+  reference: '3F9A0C21B7D4-R1',
+  orderId: 42,
+  status: 'approved',
+  outcome: 'exchange',
+  lines: [{ orderItemId: 7, quantity: 1, reason: 'too-small', exchangeFor: { colorId: 11, size: 'M' } }],
+  refund: 0,
+  labelCost: 0,
+  label: null,
+  createdAt: deliveredAt,
+};
+
+describe('ReturnsPanel', () => {
+  it('exchanges S for M: only sizes in stock are offered, the quote comes before the confirmation', async () => {
+    let listed = false;
+    const sent = fakeApi({
+      'GET /api/orders/42/returns': () => ({ body: { data: listed ? [made] : [] } }),
+      'GET /api/products/3?lang=en': { body: product },
+      'POST /api/orders/42/returns/quote': { body: { refund: 0, labelCost: 0 } },
+      'POST /api/orders/42/returns': () => {
+        listed = true;
+        return { status: 201, body: { return: made } };
+      },
+    });
+    signIn();
+    renderWithApi(<ReturnsPanel order={order} lang="en" />);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Return or exchange' }));
+    await user.click(screen.getByRole('checkbox', { name: /Linen Shirt/ }));
+    await user.selectOptions(screen.getByLabelText('Reason'), 'too-small');
+    const exchange = screen.getByLabelText('Exchange for');
+    await waitFor(() => expect(screen.getByRole('option', { name: 'Onyx · M' })).toBeInTheDocument());
+    // S is what the shopper has, L is sold out.
+    expect(screen.queryByRole('option', { name: 'Onyx · L' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('option', { name: 'Onyx · S' })).not.toBeInTheDocument();
+    await user.selectOptions(exchange, '11:M');
+    await user.click(screen.getByRole('button', { name: 'See what I get back' }));
+    expect(await screen.findByText(/The new size or colour is held for you/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Confirm the return' }));
+    expect(await screen.findByText('3F9A0C21B7D4-R1')).toBeInTheDocument();
+    expect(screen.getByText('Approved')).toBeInTheDocument();
+    const request = sent.find((each) => each.key === 'POST /api/orders/42/returns');
+    expect(request?.body).toEqual({
+      outcome: 'exchange',
+      lines: [{ orderItemId: 7, quantity: 1, reason: 'too-small', exchangeFor: { colorId: 11, size: 'M' } }],
+    });
+  });
+});
