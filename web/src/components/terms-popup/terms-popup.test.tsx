@@ -71,6 +71,11 @@ describe('TermsPopup', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
+  it('is hidden on /unsubscribe: leaving the newsletter takes one click', () => {
+    renderWithRouter(<TermsPopup />, { path: '/unsubscribe' });
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
   it('keeps keyboard focus inside the dialog', async () => {
     renderWithRouter(<TermsPopup />);
     const dialog = screen.getByRole('dialog');

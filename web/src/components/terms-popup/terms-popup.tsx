@@ -30,7 +30,10 @@ export function TermsPopup() {
 
   useEffect(syncTermsAcceptance, []);
 
-  if (accepted || (hydrated && hasStoredTermsAcceptance()) || pathname === TERMS_PATH) return null;
+  // Leaving the newsletter takes one click (YEAR.md section 4): no terms to accept first.
+  if (accepted || (hydrated && hasStoredTermsAcceptance()) || pathname === TERMS_PATH || pathname === '/unsubscribe') {
+    return null;
+  }
 
   function submit(event: React.FormEvent) {
     event.preventDefault();
