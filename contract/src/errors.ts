@@ -8,6 +8,10 @@ export const ERROR_CODES = [
   'FORBIDDEN',
   'NOT_FOUND',
   'CONFLICT',
+  /** Undo of an import refused: a later edit touched one of its products (issue 52). */
+  'IMPORT_SUPERSEDED',
+  /** Apply of an import whose dry run found errors: fix the file and upload it again. */
+  'IMPORT_HAS_ERRORS',
   'EMAIL_TAKEN',
   'EMAIL_NOT_VERIFIED',
   'INVALID_CODE',

@@ -19,3 +19,4 @@ export * from './schema/invoices.js';
 export * from './schema/gift-cards.js';
 export * from './schema/newsletter.js';
 export * from './schema/returns.js';
+export * from './schema/catalogue-imports.js';

@@ -14,6 +14,8 @@ export type AuditAction =
   | 'review.publish'
   | 'review.hide'
   | 'product.details'
+  | 'catalogue.import'
+  | 'catalogue.import_undo'
   | 'discount.create'
   | 'discount.update'
   | 'discount.delete'

@@ -767,6 +767,27 @@ const ROUTES: Record<string, RouteRule> = {
     expect: adminsOnly(200),
     request: () => ({ url: '/api/admin/products/images.zip' }),
   },
+  // A dry run of a small file (201, nothing changes); apply and undo of an import that is not there (404).
+  'POST /api/admin/products/import': {
+    expect: adminsOnly(201),
+    request: async () => {
+      const csv =
+        'style_code,name_en,name_bg,category,price,color_en,size\r\nMX-1,Coat,Палто,elegance,10.00,Onyx,M\r\n';
+      const form = await multipart(
+        { format: 'atelier' },
+        { file: { bytes: Buffer.from(csv), filename: 'p.csv', type: 'text/csv' } },
+      );
+      return { method: 'POST', url: '/api/admin/products/import', payload: form.payload, headers: form.headers };
+    },
+  },
+  'POST /api/admin/products/import/:importId/apply': {
+    expect: adminsOnly(404),
+    request: () => ({ method: 'POST', url: '/api/admin/products/import/999999/apply' }),
+  },
+  'POST /api/admin/products/import/:importId/undo': {
+    expect: adminsOnly(404),
+    request: () => ({ method: 'POST', url: '/api/admin/products/import/999999/undo' }),
+  },
   'GET /api/admin/orders/:id': {
     expect: adminsOnly(200),
     request: async (f) => ({ url: `/api/admin/orders/${(await order(f, f.users.userA, 'paid')).id}` }),

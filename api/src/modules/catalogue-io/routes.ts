@@ -1,7 +1,10 @@
 import { LANGUAGES } from '@shop/contract';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireAdmin } from '../../platform/security/authenticate.js';
+import { AppError, badRequest } from '../../lib/errors.js';
+import { currentUser, requireAdmin } from '../../platform/security/authenticate.js';
+import { applyImport, dryRunImport, undoImport } from './import-service.js';
 import { exportCatalogueCsv } from './export.js';
 import { CATALOGUE_FORMATS } from './formats.js';
 import { exportImagesZip } from './images-zip.js';
@@ -13,6 +16,37 @@ export const ExportQuerySchema = z.object({
   format: z.enum(CATALOGUE_FORMATS).default('atelier'),
   dialect: z.enum(LANGUAGES).default('en'),
 });
+
+/** The most an uploaded CSV and the ZIP of its images may weigh. */
+const CSV_MAX_BYTES = 16 * 1024 * 1024;
+const ZIP_MAX_BYTES = 64 * 1024 * 1024;
+
+const ImportParamsSchema = z.object({ importId: z.coerce.number().int().positive() });
+
+/** The multipart form of an import: `file` (the CSV), `images` (a ZIP, optional), `format`, `lang`. */
+async function readImportForm(request: FastifyRequest) {
+  if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the form as multipart/form-data.');
+  const fields: Record<string, string> = {};
+  const files: Record<string, Buffer> = {};
+  for await (const part of request.parts({ limits: { fileSize: ZIP_MAX_BYTES, files: 2 } })) {
+    if (part.type === 'file') {
+      const bytes = await part.toBuffer();
+      if (part.file.truncated) throw new AppError('PAYLOAD_TOO_LARGE', 'The file is too large.');
+      if (bytes.length > 0) files[part.fieldname] = bytes;
+    } else fields[part.fieldname] = String(part.value);
+  }
+  const csv = files.file;
+  if (!csv) throw badRequest('Choose the CSV file to import.', { file: 'Choose the CSV file to import' });
+  if (csv.length > CSV_MAX_BYTES) throw new AppError('PAYLOAD_TOO_LARGE', 'The CSV file may be at most 16 MB.');
+  const format = z.enum(CATALOGUE_FORMATS).safeParse(fields.format ?? 'atelier');
+  if (!format.success) throw badRequest('The format is atelier, woocommerce or shopify.', { format: 'Unknown format' });
+  return {
+    csv: csv.toString('utf8'),
+    zip: files.images,
+    format: format.data,
+    lang: fields.lang === 'bg' ? ('bg' as const) : ('en' as const),
+  };
+}
 
 /** The catalogue in and out (YEAR.md section 5): the export, the images beside it, the import. */
 export const catalogueIoRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -57,5 +91,41 @@ export const catalogueIoRoutes: FastifyPluginAsyncZod = async (app) => {
         .header('content-disposition', 'attachment; filename="product-images.zip"')
         .send(zip);
     },
+  );
+
+  app.post(
+    '/admin/products/import',
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          'A dry run of an import (multipart: `file` the CSV, `images` an optional ZIP, `format`, `lang` of a one-language format): what it would create, update, leave; errors by row and column. Changes nothing.',
+      },
+    },
+    async (request, reply) => {
+      const form = await readImportForm(request);
+      return reply.code(201).send(await dryRunImport(app.db, currentUser(request).id, form));
+    },
+  );
+
+  app.post(
+    '/admin/products/import/:importId/apply',
+    { schema: { tags, security, summary: 'Applies a dry run (audited)', params: ImportParamsSchema } },
+    async (request) => applyImport(app.db, currentUser(request).id, request.params.importId),
+  );
+
+  app.post(
+    '/admin/products/import/:importId/undo',
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          'Puts every product of the last applied import back as it was; 409 IMPORT_SUPERSEDED when a later edit touched one',
+        params: ImportParamsSchema,
+      },
+    },
+    async (request) => undoImport(app.db, currentUser(request).id, request.params.importId),
   );
 };

@@ -83,6 +83,33 @@ export async function refreshPriorPrices(tx: Tx, productId: number, now = new Da
 }
 
 /**
+ * Replaces the product's open sale by `sale` (or only ends it, with null) inside the caller's
+ * transaction, as setSale does but unchecked and unaudited: the catalogue import checks and audits
+ * its own (catalogue-io). A start in the past is now.
+ */
+export async function replaceSale(
+  tx: Tx,
+  productId: number,
+  sale: { priceCents: number; startsAt: Date | null; endsAt: Date | null } | null,
+): Promise<void> {
+  const now = new Date();
+  const startsAt = sale?.startsAt && sale.startsAt > now ? sale.startsAt : now;
+  await closeOpenSales(tx, productId, now, startsAt);
+  if (sale) {
+    await tx
+      .insert(productSales)
+      .values({
+        productId,
+        priceCents: sale.priceCents,
+        priorPriceCents: sale.priceCents,
+        startsAt,
+        endsAt: sale.endsAt,
+      });
+  }
+  await refreshPriorPrices(tx, productId, new Date(now.getTime() - 1));
+}
+
+/**
  * Sets the product's sale: from `startsAt` (now when absent or past) until `endsAt` (until ended
  * when absent). It replaces the open one: a sale to come is dropped, a running one ends when this
  * one starts. The sale price must be below the regular price.
