@@ -11,9 +11,7 @@ export const catalogueImports = pgTable(
   'catalogue_imports',
   {
     id: serial('id').primaryKey(),
-    actorId: integer('actor_id')
-      .notNull()
-      .references(() => users.id),
+    actorId: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
     format: varchar('format', { length: 16 }).notNull(),
     status: varchar('status', { length: 10, enum: ['dry_run', 'applied', 'undone'] })
       .notNull()
