@@ -89,6 +89,8 @@ const API_MODULE_IMPORTS = {
   'admin-orders': ['documents', 'orders', 'stock'],
   // The catalogue's export, import and feeds read products as the catalogue does, and the settings' delivery prices.
   'catalogue-io': ['catalog', 'orders', 'sales', 'settings', 'size-fit', 'stock'],
+  // Complaints are numbered in the documents' series, refund through the order core, read the settings' due days.
+  complaints: ['documents', 'order-mails', 'orders', 'settings'],
   checkout: ['couriers', 'discounts', 'documents', 'gift-cards', 'orders', 'settings', 'stock'],
   // What a shopper may still add counts what their own open checkout holds (the order core says).
   cart: ['orders'],

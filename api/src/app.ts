@@ -42,6 +42,7 @@ import { stockRoutes } from './modules/stock/routes.js';
 import { wishlistRoutes } from './modules/wishlist/routes.js';
 import { withdrawalRoutes } from './modules/withdrawals/routes.js';
 import { returnRoutes } from './modules/returns/routes.js';
+import { complaintRoutes } from './modules/complaints/routes.js';
 import { backups } from './platform/backup/plugin.js';
 import { Caches, fenceWrites } from './platform/cache/caches.js';
 import { adminDiscountRoutes } from './modules/discounts/routes.js';
@@ -290,6 +291,7 @@ export async function buildApp({ config, database, logger, serveWebApp = true }:
         await forms.register(adminRoutes);
         await forms.register(profileRoutes);
         await forms.register(catalogueIoRoutes);
+        await forms.register(complaintRoutes);
       });
       await api.register(cartRoutes);
       await api.register(stockRoutes);

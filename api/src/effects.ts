@@ -12,6 +12,7 @@ import { saleEffectHandlers } from './modules/sales/effects.js';
 import { stockEffectHandlers } from './modules/stock/effects.js';
 import { withdrawalEffectHandlers } from './modules/withdrawals/effects.js';
 import { fileEffectHandlers } from './platform/files/collect.js';
+import { complaintEffectHandlers } from './modules/complaints/effects.js';
 import type { Mailer } from './platform/mail/mailer.js';
 import { webLinks } from './lib/links.js';
 import type { EffectHandler } from './platform/outbox/outbox.js';
@@ -50,6 +51,7 @@ export function effectHandlers(deps: EffectDeps): Record<string, EffectHandler> 
     ...stockEffectHandlers({ db, mailer, links }),
     ...reviewEffectHandlers({ db, mailer, links }),
     ...withdrawalEffectHandlers({ ...mail, db }),
+    ...complaintEffectHandlers({ ...mail, db }),
     ...documentEffectHandlers({ db, mailer, testPayments }),
     ...courierEffectHandlers({ db, couriers, log }),
     ...saleEffectHandlers(db),

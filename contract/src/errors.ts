@@ -67,6 +67,10 @@ export const ERROR_CODES = [
   'RETURN_WINDOW_OVER',
   'NOTHING_TO_RETURN',
   'FINAL_SALE',
+  // Complaints (YEAR.md section 6): the line's guarantee has ended, or the complaint was decided or its repair marked already: 409.
+  'GUARANTEE_OVER',
+  'COMPLAINT_DECIDED',
+  'ALREADY_REPAIRED',
   'INTERNAL',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

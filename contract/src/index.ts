@@ -36,3 +36,4 @@ export * from './guarantee-notice-qr.js';
 export * from './gift-cards.js';
 export * from './newsletter.js';
 export * from './returns.js';
+export * from './complaints.js';

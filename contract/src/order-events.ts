@@ -40,7 +40,12 @@ export const ORDER_EVENT_DETAILS = {
   expired: closed,
   failed: closed,
   /** A cancellation's refund (`partOf: 'cancel'`) is told in the cancellation's mail. */
-  refunded: none.extend({ amountCents: z.number().int().positive(), refundId: z.number().int() }),
+  /** `complaintId`: a complaint's decision gave it back (decision 0059). */
+  refunded: none.extend({
+    amountCents: z.number().int().positive(),
+    refundId: z.number().int(),
+    complaintId: z.number().int().optional(),
+  }),
   withdrawal: none.extend({ via: z.enum(['account', 'public']), withdrawalId: z.number().int() }),
   /** `restock`: the parcel's goods went back on hand. */
   returned: none.extend({ restock: z.boolean() }),

@@ -117,6 +117,11 @@ export const OrderItemSchema = z.object({
   imageUrl: z.string(),
   /** Units of the line refunded by lines so far (the API always sends it; absent: 0). */
   refundedQuantity: z.number().optional(),
+  /**
+   * When the line's legal guarantee ends (two years from delivery, 12 months more after a completed
+   * repair: contract/complaints.ts); null until delivered. The API always sends it.
+   */
+  guaranteeEndsAt: z.string().nullable().optional(),
 });
 
 export const ORDER_EVENT_TYPES = [

@@ -20,3 +20,4 @@ export * from './schema/gift-cards.js';
 export * from './schema/newsletter.js';
 export * from './schema/returns.js';
 export * from './schema/catalogue-imports.js';
+export * from './schema/complaints.js';

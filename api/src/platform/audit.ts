@@ -34,7 +34,10 @@ export type AuditAction =
   | 'effect.retry'
   | 'store-credit.grant'
   | 'gift-card.issue'
-  | 'gift-card.void';
+  | 'gift-card.void'
+  | 'complaint.decide'
+  | 'complaint.repaired'
+  | 'product.recall';
 
 /** Records an admin write; call it inside the write's transaction so both land or neither does. */
 export async function audit(

@@ -39,6 +39,8 @@ export const shopSettings = pgTable(
     returnsShipping: varchar('returns_shipping', { length: 10 }).notNull().default('shop'),
     /** What store credit adds to a return's refund, in percent. */
     returnsStoreCreditBonusPercent: integer('returns_store_credit_bonus_percent').notNull().default(0),
+    /** Days the seller has to decide a complaint (`complaints.dueDays`, decision 0059). */
+    complaintDueDays: integer('complaint_due_days').notNull().default(30),
     /** Open (unshipped) cash-on-delivery orders one account may have at once. */
     codMaxOpenOrders: integer('cod_max_open_orders').notNull().default(2),
     /** Units of one colour and size one order may take. */

@@ -12,6 +12,8 @@ import { documentCounters } from '../../db/schema.js';
 export const SERIES = {
   sale: 'sale',
   invoice: 'invoice',
+  /** The register of complaints (decision 0059), from 1. */
+  complaint: 'complaint',
 } as const;
 export type Series = (typeof SERIES)[keyof typeof SERIES];
 

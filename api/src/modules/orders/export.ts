@@ -89,7 +89,7 @@ export const csvOptions = (separator: string): Options => ({
   quoted_match: /^[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]|'/,
 });
 
-const csvRows = (rows: CsvValue[][], separator = ','): string => stringify(rows, csvOptions(separator));
+export const csvRows = (rows: CsvValue[][], separator = ','): string => stringify(rows, csvOptions(separator));
 
 /** One cell as `csvRows` writes it. */
 export const csvCell = (value: CsvValue, separator = ','): string => csvRows([[value]], separator).slice(0, -2);
@@ -101,7 +101,7 @@ export const decimalOf = (cents: number, decimal: string): string => {
   return `${sign}${Math.floor(abs / 100)}${decimal}${String(abs % 100).padStart(2, '0')}`;
 };
 
-type CsvValue = string | number | null | undefined;
+export type CsvValue = string | number | null | undefined;
 
 const text = z.string().nullable();
 /** A row of the export's statement: the CSV's COLUMNS, and the line's id (the keyset). */

@@ -19,7 +19,7 @@ import {
   type SQL,
 } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
-import { orderItems, orders, refunds } from '../../db/schema.js';
+import { orderItems, orders, refunds, users } from '../../db/schema.js';
 import { testPaymentWhere } from './test-payment.js';
 import type { OrderRow } from './store.js';
 
@@ -262,3 +262,35 @@ export function refundsPage(db: Db, period: Period, scope: SalesScope, after: nu
 export const ownCheckoutHoldsSql = (userId: SQL, colorId: SQL, size: SQL) =>
   sql`coalesce((select sum(oi.stock_quantity) from orders o join order_items oi on oi.order_id = o.id
     where o.user_id = ${userId} and o.status = 'pending' and oi.color_id = ${colorId} and oi.size = ${size}), 0)`;
+
+/**
+ * What the register of complaints names of each order (decision 0059), one query for any number:
+ * its reference, language, delivery and payment facts, and its consumer: the account's name, else
+ * the delivery's; the order's email, else the account's; the delivery's phone.
+ */
+export async function orderPartiesOf(db: Db | Tx, ids: number[]) {
+  if (ids.length === 0) return new Map<number, OrderParty>();
+  const rows = await db
+    .select({ row: orders, accountName: users.name, accountEmail: users.email })
+    .from(orders)
+    .leftJoin(users, eq(users.id, orders.userId))
+    .where(inArray(orders.id, ids));
+  return new Map(
+    rows.map(({ row, accountName, accountEmail }): [number, OrderParty] => [
+      row.id,
+      {
+        row,
+        name: accountName ?? row.delivery?.name ?? '',
+        email: row.email ?? accountEmail ?? null,
+        phone: row.delivery?.phone ?? null,
+      },
+    ]),
+  );
+}
+
+export interface OrderParty {
+  row: OrderRow;
+  name: string;
+  email: string | null;
+  phone: string | null;
+}

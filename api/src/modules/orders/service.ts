@@ -1,8 +1,9 @@
-import { withdrawalRefundDeadline, type AdminOrder, type Order } from '@shop/contract';
+import { guaranteeEndsAt, withdrawalRefundDeadline, type AdminOrder, type Order } from '@shop/contract';
 import { and, asc, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import {
   courierShipments,
+  guaranteeExtensions,
   invoiceRequests,
   orderEvents,
   orderItems,
@@ -30,7 +31,7 @@ const iso = (date: Date | null) => date?.toISOString() ?? null;
 export async function toOrders(db: Db | Tx, rows: OrderRow[]): Promise<Order[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.id);
-  const [lines, events, withdrawn, invoiced, prepaid] = await Promise.all([
+  const [lines, events, withdrawn, invoiced, prepaid, extensions] = await Promise.all([
     db.select().from(orderItems).where(inArray(orderItems.orderId, ids)).orderBy(orderItems.id),
     db
       .select({ orderId: orderEvents.orderId, type: orderEvents.type, at: orderEvents.at, detail: orderEvents.detail })
@@ -48,7 +49,14 @@ export async function toOrders(db: Db | Tx, rows: OrderRow[]): Promise<Order[]> 
       .where(inArray(withdrawals.orderId, ids)),
     db.select({ orderId: invoiceRequests.orderId }).from(invoiceRequests).where(inArray(invoiceRequests.orderId, ids)),
     paidByOrders(db, ids),
+    // Lines whose guarantee a completed repair extended (the complaints module writes them).
+    db
+      .select({ id: guaranteeExtensions.orderItemId })
+      .from(guaranteeExtensions)
+      .innerJoin(orderItems, eq(orderItems.id, guaranteeExtensions.orderItemId))
+      .where(inArray(orderItems.orderId, ids)),
   ]);
+  const extended = new Set(extensions.map((row) => row.id));
   const invoiceAsked = new Set(invoiced.map((row) => row.orderId));
   const byOrder = new Map(withdrawn.map((row) => [row.orderId, row]));
   const withdrawalOf = (orderId: number) => {
@@ -110,6 +118,7 @@ export async function toOrders(db: Db | Tx, rows: OrderRow[]): Promise<Order[]> 
         priorPrice: line.priorPriceCents,
         imageUrl: line.imageUrl,
         refundedQuantity: line.refundedQuantity,
+        guaranteeEndsAt: iso(guaranteeEndsAt(row.deliveredAt, extended.has(line.id))),
       })),
     events: events
       .filter((event) => event.orderId === row.id)

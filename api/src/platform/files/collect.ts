@@ -18,7 +18,8 @@ const FILE_REFERENCES = sql`
   union all select image_url from product_colors
   union all select hover_image from product_colors
   union all select url from product_color_images
-  union all select image_url from order_items`;
+  union all select image_url from order_items
+  union all select jsonb_array_elements_text(photos) from complaints`;
 
 /**
  * Deletes the files nothing points at any more: avatars previewed and never saved, images of a

@@ -1,0 +1,130 @@
+import {
+  AdminComplaintSchema,
+  AdminComplaintsQuerySchema,
+  AdminComplaintsSchema,
+  ComplaintCreatedSchema,
+  DecideComplaintBodySchema,
+  ErrorBodySchema,
+  IdParamsSchema,
+  LangQuerySchema,
+} from '@shop/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requestLanguage } from '../../lib/language.js';
+import { readMultipartForm } from '../../platform/files/multipart-form.js';
+import { currentUser, requireAdmin, requireUser } from '../../platform/security/authenticate.js';
+import { complaintsRegisterCsv } from './register.js';
+import { decideComplaint, fileComplaint, listComplaints, markRepaired } from './service.js';
+
+const tags = ['complaints'];
+const security = [{ bearer: [] }];
+const adminErrors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema };
+
+/**
+ * Complaints (рекламации; YEAR.md section 6, decision 0059): the shopper files one from the order
+ * page; the owner keeps the register, decides each one and marks repairs done.
+ */
+export const complaintRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/orders/:id/complaints',
+    {
+      onRequest: requireUser,
+      schema: {
+        tags,
+        summary:
+          'Report a defect of a delivered line within its guarantee (multipart: orderItemId, description, remedy, photo1…photo3): a gapless number, acknowledged by mail',
+        security,
+        consumes: ['multipart/form-data'],
+        params: IdParamsSchema,
+        response: {
+          201: ComplaintCreatedSchema,
+          400: ErrorBodySchema,
+          401: ErrorBodySchema,
+          404: ErrorBodySchema,
+          409: ErrorBodySchema,
+          413: ErrorBodySchema,
+          415: ErrorBodySchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const form = await readMultipartForm(request);
+      const complaint = await fileComplaint(app.db, currentUser(request).id, request.params.id, form);
+      return reply.code(201).send({ complaint });
+    },
+  );
+
+  app.get(
+    '/admin/complaints',
+    {
+      onRequest: requireAdmin,
+      schema: {
+        tags: ['admin', ...tags],
+        summary: 'The register of complaints, a page at a time: open ones by due date first',
+        security,
+        querystring: AdminComplaintsQuerySchema,
+        response: { 200: AdminComplaintsSchema, ...adminErrors },
+      },
+    },
+    async (request) => listComplaints(app.db, request.query),
+  );
+
+  app.get(
+    '/admin/complaints/export.csv',
+    {
+      onRequest: requireAdmin,
+      schema: {
+        tags: ['admin', ...tags],
+        summary:
+          'The register of complaints as CSV (Consumer Protection Act, Art. 127), in the orders CSV’s dialect: a BOM, `;` and a decimal comma in Bulgarian',
+        security,
+        querystring: LangQuerySchema,
+        response: { 200: z.string(), ...adminErrors },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .type('text/csv; charset=utf-8')
+        .header('Content-Disposition', 'attachment; filename="complaints-register.csv"')
+        .send(await complaintsRegisterCsv(app.db, requestLanguage(request, request.query.lang), app.config.publicUrl)),
+  );
+
+  app.post(
+    '/admin/complaints/:id/decide',
+    {
+      onRequest: requireAdmin,
+      schema: {
+        tags: ['admin', ...tags],
+        summary:
+          'Decide a complaint (repair, replacement, price-reduction, refund, rejected): money through the order core’s refund, the shopper mailed',
+        security,
+        params: IdParamsSchema,
+        body: DecideComplaintBodySchema,
+        response: { 200: AdminComplaintSchema, 409: ErrorBodySchema, ...adminErrors },
+      },
+    },
+    async (request) => {
+      const { outcome, note, amount } = request.body;
+      return decideComplaint(app.db, currentUser(request).id, request.params.id, {
+        outcome,
+        note,
+        amountCents: amount,
+      });
+    },
+  );
+
+  app.post(
+    '/admin/complaints/:id/repaired',
+    {
+      onRequest: requireAdmin,
+      schema: {
+        tags: ['admin', ...tags],
+        summary: 'The repair is done: the line’s guarantee is extended by 12 months, once',
+        security,
+        params: IdParamsSchema,
+        response: { 200: AdminComplaintSchema, 409: ErrorBodySchema, ...adminErrors },
+      },
+    },
+    async (request) => markRepaired(app.db, currentUser(request).id, request.params.id),
+  );
+};
