@@ -8,6 +8,7 @@ import type { App } from '../../app.js';
 import {
   auditLog,
   cartItems,
+  complaints,
   discountCodes,
   effects,
   newsletterSubscribers,
@@ -165,6 +166,30 @@ async function returnRequest(f: Fixtures, path: 'returns' | 'returns/quote'): Pr
     lines: [{ orderItemId: line!.id, quantity: 1, reason: 'too-small' }],
     outcome: 'refund',
   });
+}
+
+/** One of user A's orders, delivered now, and its line (a complaint's subject). */
+async function deliveredLine(f: Fixtures) {
+  const { id } = await order(f, f.users.userA, 'placed', 'shipped');
+  await f.t.db.update(orders).set({ fulfilment: 'delivered', deliveredAt: new Date() }).where(eq(orders.id, id));
+  const [line] = await f.t.db.select({ id: orderItems.id }).from(orderItems).where(eq(orderItems.orderId, id));
+  return { orderId: id, orderItemId: line!.id };
+}
+
+/** A complaint about it in the register, straight in the database (`decided` as a repair: one to mark repaired). */
+async function complaint(f: Fixtures, decided = false): Promise<number> {
+  const [row] = await f.t.db
+    .insert(complaints)
+    .values({
+      ...(await deliveredLine(f)),
+      number: String(randomBytes(4).readUInt32BE()).padStart(10, '0'),
+      description: 'Torn seam',
+      remedy: 'repair',
+      dueAt: new Date(Date.now() + 86_400_000),
+      ...(decided ? { status: 'decided' as const, outcome: 'repair' as const, decidedAt: new Date() } : {}),
+    })
+    .returning({ id: complaints.id });
+  return row!.id;
 }
 
 /** The token of a fresh public withdrawal request of one of user A's orders (as the mailed link carries it). */
@@ -580,6 +605,14 @@ const ROUTES: Record<string, RouteRule> = {
     expect: userAOnly(200),
     request: async (f) => ({ url: `/api/orders/${(await order(f, f.users.userA, 'paid')).id}/returns` }),
   },
+  // Complaints: the owner of a delivered order files one (multipart).
+  'POST /api/orders/:id/complaints': {
+    expect: userAOnly(201),
+    request: async (f) => {
+      const { orderId, orderItemId } = await deliveredLine(f);
+      return form('POST', `/api/orders/${orderId}/complaints`, { orderItemId, description: 'Torn', remedy: 'repair' });
+    },
+  },
   'POST /api/withdrawals': {
     expect: everyone(202),
     request: async (f) => {
@@ -787,6 +820,19 @@ const ROUTES: Record<string, RouteRule> = {
   'POST /api/admin/products/import/:importId/undo': {
     expect: adminsOnly(404),
     request: () => ({ method: 'POST', url: '/api/admin/products/import/999999/undo' }),
+  },
+  'GET /api/admin/complaints': { expect: adminsOnly(200), request: () => ({ url: '/api/admin/complaints' }) },
+  'GET /api/admin/complaints/export.csv': {
+    expect: adminsOnly(200),
+    request: () => ({ url: '/api/admin/complaints/export.csv' }),
+  },
+  'POST /api/admin/complaints/:id/decide': {
+    expect: adminsOnly(200),
+    request: async (f) => json('POST', `/api/admin/complaints/${await complaint(f)}/decide`, { outcome: 'repair' }),
+  },
+  'POST /api/admin/complaints/:id/repaired': {
+    expect: adminsOnly(200),
+    request: async (f) => ({ method: 'POST', url: `/api/admin/complaints/${await complaint(f, true)}/repaired` }),
   },
   'GET /api/admin/orders/:id': {
     expect: adminsOnly(200),
