@@ -96,6 +96,8 @@ describe('GET /api/orders', () => {
           quantity: 2,
           imageUrl: expect.stringMatching(/^\/files\//),
           refundedQuantity: 0,
+          // Not delivered: its guarantee has not begun (decision 0059).
+          guaranteeEndsAt: null,
         },
       ],
     });
