@@ -199,6 +199,7 @@ export const routes: RouteObject[] = [
               { path: 'settings', ...page(() => import('../routes/admin-settings')) },
               { path: 'discount-codes', ...page(() => import('../routes/admin-discount-codes')) },
               { path: 'reviews', ...page(() => import('../routes/admin-reviews')) },
+              { path: 'complaints', ...page(() => import('../routes/admin-complaints')) },
               { path: 'records', ...page(() => import('../routes/admin-records')) },
               { path: 'documents', ...page(() => import('../routes/admin-documents')) },
             ],

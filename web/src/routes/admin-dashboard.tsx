@@ -5,6 +5,7 @@ import { PlusIcon } from '../components/icons/icons';
 import { Tabs } from '../components/tabs/tabs';
 import { BackupPanel } from '../features/admin-backups/components/backup-panel';
 import { FailedEffectsPanel } from '../features/admin-effects/components/failed-effects-panel';
+import { OpenComplaintsPanel } from '../features/complaints/components/open-complaints-panel';
 import { ProductTable } from '../features/admin-products/components/product-table';
 import { SellerWarning } from '../features/admin-settings/components/seller-warning';
 import { RecordsWarning } from '../features/admin-documents/components/records-warning';
@@ -48,6 +49,7 @@ export default function AdminDashboardRoute() {
       <SellerWarning />
       <RecordsWarning />
       <StatsPanel lang={lang} currency={settings?.currency ?? null} />
+      <OpenComplaintsPanel lang={lang} />
       <BackupPanel lang={lang} />
       <FailedEffectsPanel lang={lang} />
       <Tabs

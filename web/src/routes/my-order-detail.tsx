@@ -6,6 +6,7 @@ import { useLanguage } from '../lib/use-language';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { parseOrderId, useOrder } from '../features/checkout/api/get-order';
 import { OrderDetail } from '../features/checkout/components/order-detail';
+import { OrderGuarantee } from '../features/complaints/components/order-guarantee';
 import { OrderDocuments } from '../features/documents/components/order-documents';
 import { RequestInvoice } from '../features/documents/components/request-invoice';
 import { ReturnsPanel } from '../features/returns/components/returns-panel';
@@ -52,6 +53,7 @@ export default function MyOrderDetailRoute() {
       <div className={styles.stack}>
         <OrderDetail order={order} lang={lang} />
         <ReturnsPanel order={order} lang={lang} />
+        <OrderGuarantee order={order} lang={lang} />
         <RequestInvoice key={order.id} order={order} saved={profile?.invoiceDetails} />
         <OrderDocuments orderId={order.id} lang={lang} />
       </div>

@@ -65,6 +65,14 @@ export const ReviewsIcon = (p: IconProps) => (
   </Icon>
 );
 
+/** Complaints: a shield with an exclamation mark (a defect under the guarantee). */
+export const ComplaintsIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M12 3.5 19 6v5.5c0 4.2-2.9 7.6-7 9-4.1-1.4-7-4.8-7-9V6z" />
+    <path d="M12 8v5M12 16.2h.01" />
+  </Icon>
+);
+
 /** Sale records: a folded document with lines. */
 export const RecordsIcon = (p: IconProps) => (
   <Icon {...p}>

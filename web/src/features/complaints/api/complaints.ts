@@ -1,0 +1,43 @@
+import useSWR from 'swr';
+import type {
+  AdminComplaint,
+  AdminComplaints,
+  ComplaintCreated,
+  ComplaintStatus,
+  DecideComplaintBody,
+} from '@shop/contract';
+import { api, type ApiError } from '../../../lib/api-client';
+import { downloadFromApi } from '../../../lib/save-file';
+import { useToken } from '../../../lib/session';
+
+const ADMIN_PATH = '/admin/complaints';
+
+/** POST /orders/{id}/complaints: the form as multipart (its photos as photo1 … photo3). */
+export const fileComplaint = (orderId: number, form: FormData) =>
+  api.post<ComplaintCreated>(`/orders/${orderId}/complaints`, form);
+
+/** The key carries the token: another admin signing in on this browser never sees a stale list. */
+export const adminComplaintsKey = (token: string | null, status: ComplaintStatus | 'all', page: number, limit = 20) =>
+  token
+    ? ([`${ADMIN_PATH}?${status === 'all' ? '' : `status=${status}&`}page=${page}&limit=${limit}`, token] as const)
+    : null;
+
+/** GET /admin/complaints: a page of the register (open ones by due date first). */
+export function useAdminComplaints(status: ComplaintStatus | 'all', page: number, limit = 20) {
+  return useSWR<AdminComplaints, ApiError>(adminComplaintsKey(useToken(), status, page, limit), {
+    keepPreviousData: true,
+  });
+}
+
+/** Every cached page of the register: what a decision changes. */
+export const isAdminComplaintsKey = (key: unknown) =>
+  Array.isArray(key) && typeof key[0] === 'string' && key[0].startsWith(`${ADMIN_PATH}?`);
+
+export const decideComplaint = (id: number, body: DecideComplaintBody) =>
+  api.post<AdminComplaint>(`${ADMIN_PATH}/${id}/decide`, body);
+
+export const markComplaintRepaired = (id: number) => api.post<AdminComplaint>(`${ADMIN_PATH}/${id}/repaired`);
+
+/** The register as CSV in the admin's language. */
+export const downloadComplaintsRegister = (lang: string) =>
+  downloadFromApi(`${ADMIN_PATH}/export.csv?lang=${encodeURIComponent(lang)}`, 'complaints-register.csv');
