@@ -228,9 +228,8 @@ describe('deciding complaints', () => {
     expect((await decide({ outcome: 'rejected' })).json().fields).toEqual({
       note: 'Say why the complaint is rejected.',
     });
-    const [{ totalCents }] = (await t.db.select().from(orders).where(eq(orders.id, orderId))) as [
-      { totalCents: number },
-    ];
+    const [paidOrder] = await t.db.select().from(orders).where(eq(orders.id, orderId));
+    const { totalCents } = paidOrder!;
     const tooMuch = await decide({ outcome: 'price-reduction', amount: totalCents / 100 + 0.01 });
     expect(tooMuch.statusCode).toBe(409);
     expect(tooMuch.json()).toMatchObject({ code: 'INVALID_TRANSITION', remaining: totalCents / 100 });
