@@ -96,15 +96,13 @@ export async function replaceSale(
   const startsAt = sale?.startsAt && sale.startsAt > now ? sale.startsAt : now;
   await closeOpenSales(tx, productId, now, startsAt);
   if (sale) {
-    await tx
-      .insert(productSales)
-      .values({
-        productId,
-        priceCents: sale.priceCents,
-        priorPriceCents: sale.priceCents,
-        startsAt,
-        endsAt: sale.endsAt,
-      });
+    await tx.insert(productSales).values({
+      productId,
+      priceCents: sale.priceCents,
+      priorPriceCents: sale.priceCents,
+      startsAt,
+      endsAt: sale.endsAt,
+    });
   }
   await refreshPriorPrices(tx, productId, new Date(now.getTime() - 1));
 }
