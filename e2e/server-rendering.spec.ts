@@ -254,6 +254,14 @@ test.describe('addresses per language and what search engines read', () => {
     await expect(page.locator('html')).toHaveAttribute('lang', 'bg');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(product.name);
   });
+
+  test('a page the browser renders comes in the language asked, before any script runs', async ({ request }) => {
+    // The checkout is not rendered on the server: its shell still names the page's language.
+    const asked = await request.get('/checkout?lang=bg', { headers: { cookie: 'lang=en' } });
+    expect(await asked.text()).toContain('<html lang="bg">');
+    expect(asked.headers()['vary']).toContain('accept-language');
+    expect(await (await request.get('/checkout?lang=en')).text()).toContain('<html lang="en">');
+  });
 });
 
 test.describe("a product page's reviews (issue 31)", () => {

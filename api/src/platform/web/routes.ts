@@ -1,6 +1,7 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
+import type { Language } from '@shop/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { etagOf } from '../../lib/etag.js';
 import { pageLanguage } from '../../lib/language.js';
@@ -23,6 +24,9 @@ export async function registerWebApp(app: FastifyInstance, enabled: boolean): Pr
   const hasWebApp = enabled && existsSync(join(webDistDir, 'index.html'));
   const renderer = hasWebApp ? await loadPageRenderer(webDistDir, webServerDir) : null;
   if (hasWebApp && !renderer) app.log.warn('web app has no server renderer: pages render in the browser only');
+  // The app's shell for the pages the browser renders, in the page's language from the first byte
+  // (screen readers and the browser's translation offer read `<html lang>` before the app runs).
+  const shells = hasWebApp ? appShells(readFileSync(join(webDistDir, 'index.html'), 'utf8')) : null;
 
   /**
    * A GET of the api, as an anonymous visitor from the page's client address (so that what the
@@ -78,7 +82,7 @@ export async function registerWebApp(app: FastifyInstance, enabled: boolean): Pr
     const page = renderer?.isKnownPath(pathname) === false ? 'missing' : await renderedPage(request);
     if (page === 'missing') reply.code(404);
     else if (page) return sendCached(request, reply, page, PAGE_HEADERS);
-    return reply.header('cache-control', 'no-cache').sendFile('index.html', webDistDir);
+    return sendCached(request, reply, await shells![pageLanguage(request)], PAGE_HEADERS);
   }
 
   if (hasWebApp) {
@@ -100,7 +104,7 @@ export async function registerWebApp(app: FastifyInstance, enabled: boolean): Pr
       index: false,
       setHeaders,
     });
-    // The few files beside index.html (the icon), a route each; `reply.sendFile` is the one above.
+    // The few files beside index.html (the icon), a route each.
     await app.register(fastifyStatic, {
       root: webDistDir,
       preCompressed: true,
@@ -123,4 +127,13 @@ export async function registerWebApp(app: FastifyInstance, enabled: boolean): Pr
       return reply.code(404).send({ error: 'Not found', code: 'NOT_FOUND' });
     },
   );
+}
+
+/** The built index.html in each language, compressed and tagged once (started, not awaited, at start). */
+function appShells(html: string): Record<Language, Promise<CachedBody>> {
+  const shell = (lang: Language) => {
+    const body = Buffer.from(html.replace(/<html lang="[^"]*">/, `<html lang="${lang}">`));
+    return withSmallestBrotli<CachedBody>({ body, etag: etagOf(body) });
+  };
+  return { en: shell('en'), bg: shell('bg') };
 }
