@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LANGUAGES } from './constants.js';
+import { text } from './text.js';
 
 /** Where a subscription was asked for (YEAR.md section 4): each consent keeps it. */
 export const NEWSLETTER_SOURCES = ['footer', 'signup', 'checkout', 'profile'] as const;
@@ -26,10 +27,10 @@ export type SubscribeBody = z.infer<typeof SubscribeBodySchema>;
 export const SubscribeAnswerSchema = z.object({ sent: z.literal(true) });
 
 /** `POST /api/newsletter/confirm`: the token of the mailed link. */
-export const ConfirmNewsletterBodySchema = z.object({ token: z.string().min(1).max(200) });
+export const ConfirmNewsletterBodySchema = z.object({ token: text().min(1).max(200) });
 
 /** `POST /api/unsubscribe?token=` (RFC 8058 one-click: the body may be `List-Unsubscribe=One-Click`). */
-export const UnsubscribeQuerySchema = z.object({ token: z.string().min(1).max(200) });
+export const UnsubscribeQuerySchema = z.object({ token: text().min(1).max(200) });
 
 /** Where a shopper's address stands on the list (their profile's switch). */
 export const NEWSLETTER_STATES = ['none', 'pending', 'subscribed'] as const;

@@ -122,6 +122,9 @@ describe('POST /api/checkout/quote', () => {
       codFee: 0,
       total: 120,
       freeDeliveryRemaining: null,
+      giftCards: [],
+      storeCredit: 0,
+      amountDue: 120,
     });
     const { code } = await createCode({ kind: 'percent', value: 25 });
     // 120.00 − 30.00 = 90.00: under the 100.00 free-delivery threshold, delivery 6.90 is due.
@@ -132,6 +135,9 @@ describe('POST /api/checkout/quote', () => {
       codFee: 1.5,
       total: 98.4,
       freeDeliveryRemaining: 10,
+      giftCards: [],
+      storeCredit: 0,
+      amountDue: 98.4,
     });
   });
 
