@@ -4,7 +4,7 @@ import { auditLog, orders, productStock, refunds } from '../../db/schema.js';
 import { bearer, type CreatedUser } from '../../test/factories.js';
 import { useTestApp } from '../../test/harness.js';
 import { addCartLine, cartOf, payOnTestPage, TEST_DELIVERY } from '../payments/test-support.js';
-import { csvCell } from '../orders/export.js';
+import { csvCell } from '../../lib/csv.js';
 
 const t = useTestApp({ smtp: true, admin: true });
 
@@ -353,6 +353,7 @@ describe('the Orders screen', () => {
     // Price, its discount, the line total and the VAT within it (20 %).
     expect(line).toContain(',2,12.34,0.00,24.68,4.11,');
     expect(csvCell('-1+1')).toBe('"\'-1+1"');
+    expect(csvCell('-12,34', ';')).toBe('-12,34'); // a negative amount stays a number
     expect(csvCell('@SUM(A1)')).toBe('"\'@SUM(A1)"');
     expect(csvCell('plain, with a comma')).toBe('"plain, with a comma"');
     expect(csvCell('two\nlines')).toBe('"two\nlines"');

@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import { stringify } from 'csv-stringify/sync';
 import { CATEGORY_SLUGS, type CategoryId, type Language, type Product } from '@shop/contract';
 import type { Db } from '../../db/client.js';
-import { CSV_FORMAT, csvOptions, decimalOf } from '../orders/export.js';
+import { CSV_FORMAT, csvOptions, decimalOf } from '../../lib/csv.js';
 import { catalogueBatches, colourIn, imagesOf, textsIn, type VariantRow } from './catalogue-rows.js';
 import {
   ATELIER_COLUMNS,

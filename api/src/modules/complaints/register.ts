@@ -2,7 +2,7 @@ import { decimalText, type AdminComplaint, type Language } from '@shop/contract'
 import { asc } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { complaints } from '../../db/schema.js';
-import { CSV_FORMAT, csvRows } from '../orders/export.js';
+import { CSV_FORMAT, csvRows } from '../../lib/csv.js';
 import { withParties } from './service.js';
 
 /**

@@ -15,7 +15,7 @@ import { audit } from '../../platform/audit.js';
 import { documentLink } from './links.js';
 import { invoiceOf, invoiceRequested, issueInvoice, keepInvoiceRequest, type InvoiceRow } from './invoice.js';
 import { lockOrder } from '../orders/store.js';
-import { CSV_FORMAT, decimalOf } from '../orders/export.js';
+import { CSV_FORMAT, csvOptions, decimalOf } from '../../lib/csv.js';
 import { paysOnTestPage, testPaymentsRefusal, type TestPaymentPolicy } from './test-payments.js';
 
 export async function toInvoiceDocument(
@@ -258,9 +258,6 @@ export async function salesLedgerCsv(db: Db, filter: Filter, lang: Language = 'e
     'total',
     'counted',
   ];
-  // A text cell a spreadsheet would run as a formula is made inert (OWASP CSV injection); amounts
-  // stay numbers (a credit note's begin with "-"), so the orders CSV's blanket escape is not used.
-  const inert = (value: string) => (/^[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/.test(value) ? `'${value}` : value);
   const lines = rows.map((row) => {
     const sign = row.kind === 'credit-note' ? -1 : 1;
     const counted = row.kind !== 'sale' || !invoiced.has(row.orderId);
@@ -270,19 +267,14 @@ export async function salesLedgerCsv(db: Db, filter: Filter, lang: Language = 'e
       row.number,
       row.invoiceNumber ?? '',
       row.orderReference,
-      inert(row.recipient ?? ''),
-      inert(row.companyId ?? ''),
-      inert(row.vatId ?? ''),
+      row.recipient ?? '',
+      row.companyId ?? '',
+      row.vatId ?? '',
       amount(sign * (row.totalCents - row.vatCents)),
       amount(sign * row.vatCents),
       amount(sign * row.totalCents),
       counted ? 1 : 0,
     ];
   });
-  return stringify([header, ...lines], {
-    delimiter: separator,
-    record_delimiter: '\r\n',
-    quote_record_delimiter: true,
-    bom: true,
-  });
+  return stringify([header, ...lines], { ...csvOptions(separator), bom: true });
 }

@@ -1,10 +1,11 @@
 import { Readable } from 'node:stream';
-import { stringify, type Options } from 'csv-stringify/sync';
+import { stringify } from 'csv-stringify/sync';
 import { deriveSku, type Language, type Size, vatWithin } from '@shop/contract';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { dbInt, queryRows } from '../../db/rows.js';
+import { CSV_FORMAT, csvOptions, csvRows, decimalOf, type CsvValue } from '../../lib/csv.js';
 import { testPaymentSql } from './test-payment.js';
 
 /**
@@ -64,44 +65,6 @@ const MONEY = new Set<string>([
   'order_total',
   'refunded',
 ]);
-
-/**
- * How a spreadsheet in the admin's language reads a CSV file: a Bulgarian one (as Excel and
- * LibreOffice set up for Bulgaria) takes `;` between cells and a decimal comma; an English one
- * `,` and a decimal point.
- */
-export const CSV_FORMAT: Record<Language, { separator: string; decimal: string }> = {
-  en: { separator: ',', decimal: '.' },
-  bg: { separator: ';', decimal: ',' },
-};
-
-/**
- * Rows as CSV (csv-stringify), in `separator`: a cell is quoted when it must be, and a leading
- * `= + - @` (or tab, carriage return, or their full-width forms) is made inert with an apostrophe,
- * so a spreadsheet never runs it as a formula (OWASP CSV injection). Such a cell, and any with an
- * apostrophe, is quoted too (csv-stringify matches `quoted_match` before it adds the apostrophe).
- */
-export const csvOptions = (separator: string): Options => ({
-  delimiter: separator,
-  record_delimiter: '\r\n',
-  quote_record_delimiter: true, // a lone \n or \r in a cell is quoted too (off once record_delimiter is set)
-  escape_formulas: true,
-  quoted_match: /^[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]|'/,
-});
-
-export const csvRows = (rows: CsvValue[][], separator = ','): string => stringify(rows, csvOptions(separator));
-
-/** One cell as `csvRows` writes it. */
-export const csvCell = (value: CsvValue, separator = ','): string => csvRows([[value]], separator).slice(0, -2);
-
-/** Cents as a decimal of the currency's unit with `decimal` as its mark: 123456 → `1234,56`. */
-export const decimalOf = (cents: number, decimal: string): string => {
-  const sign = cents < 0 ? '-' : '';
-  const abs = Math.abs(cents);
-  return `${sign}${Math.floor(abs / 100)}${decimal}${String(abs % 100).padStart(2, '0')}`;
-};
-
-export type CsvValue = string | number | null | undefined;
 
 const text = z.string().nullable();
 /** A row of the export's statement: the CSV's COLUMNS, and the line's id (the keyset). */
