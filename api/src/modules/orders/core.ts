@@ -1,4 +1,5 @@
 import {
+  decimalText,
   refundableCents,
   refusalOf,
   stepResult,
@@ -67,7 +68,17 @@ const STEP_WORK: Partial<Record<OrderStep, StepWork>> = {
   deliver: async (_tx, _order, _input, at) => ({ set: { deliveredAt: at } }),
   collect: async (_tx, _order, _input, at) => ({ set: { paidAt: at }, detail: { cashCollected: true } }),
   refund: async (tx, order, input) => {
-    const amountCents = input.amountCents ?? refundableCents(factsOf(order));
+    const remaining = refundableCents(factsOf(order));
+    const amountCents = input.amountCents ?? remaining;
+    if (amountCents > remaining) {
+      // Nothing is written yet: the caller's transaction ends with the refusal.
+      const refusal = new AppError(
+        'INVALID_TRANSITION',
+        `At most ${decimalText(remaining)} ${order.currency} of this order can still be refunded.`,
+      );
+      refusal.remainingCents = remaining;
+      throw refusal;
+    }
     const key = input.key ?? `refund-${order.id}-${order.refundedCents}`;
     const lines = input.lines ? await takeRefundLines(tx, order.id, input.lines) : null;
     const refundId = await insertRefund(tx, { orderId: order.id, amountCents, key, actorId: input.actorId, lines });
