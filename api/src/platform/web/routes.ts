@@ -80,9 +80,11 @@ export async function registerWebApp(app: FastifyInstance, enabled: boolean): Pr
   async function sendApp(request: FastifyRequest, reply: FastifyReply) {
     const pathname = request.url.split('?')[0] ?? '/';
     const page = renderer?.isKnownPath(pathname) === false ? 'missing' : await renderedPage(request);
-    if (page === 'missing') reply.code(404);
-    else if (page) return sendCached(request, reply, page, PAGE_HEADERS);
-    return sendCached(request, reply, await shells![pageLanguage(request)], PAGE_HEADERS);
+    if (page && page !== 'missing') return sendCached(request, reply, page, PAGE_HEADERS);
+    const shell = await shells![pageLanguage(request)];
+    // Not found: the app's not-found page, with its status (no validator: a 404 is not revalidated).
+    if (page === 'missing') return reply.code(404).headers(PAGE_HEADERS).send(shell.body);
+    return sendCached(request, reply, shell, PAGE_HEADERS);
   }
 
   if (hasWebApp) {
