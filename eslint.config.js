@@ -114,6 +114,8 @@ const API_MODULE_IMPORTS = {
   // Reviews are answered with the catalogue's headers; a buyer's received line is the order core's to find.
   // Returns ask the order core, hold and restock through stock, and are the withdrawal within its period.
   returns: ['orders', 'settings', 'stock', 'withdrawals'],
+  // A recall finds the buyers of the variants (the order core) and names the seller (settings).
+  recalls: ['orders', 'settings'],
   reviews: ['catalog', 'orders'],
   sales: ['catalog'],
   settings: ['catalog', 'documents'],

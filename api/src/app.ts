@@ -43,6 +43,7 @@ import { wishlistRoutes } from './modules/wishlist/routes.js';
 import { withdrawalRoutes } from './modules/withdrawals/routes.js';
 import { returnRoutes } from './modules/returns/routes.js';
 import { complaintRoutes } from './modules/complaints/routes.js';
+import { recallRoutes } from './modules/recalls/routes.js';
 import { backups } from './platform/backup/plugin.js';
 import { Caches, fenceWrites } from './platform/cache/caches.js';
 import { adminDiscountRoutes } from './modules/discounts/routes.js';
@@ -270,6 +271,7 @@ export async function buildApp({ config, database, logger, serveWebApp = true }:
       await api.register(documentRoutes);
       await api.register(withdrawalRoutes);
       await api.register(returnRoutes);
+      await api.register(recallRoutes);
       await api.register(privacyRoutes);
       await api.register(newsletterRoutes);
       await api.register(adminOrderRoutes);

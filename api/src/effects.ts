@@ -13,6 +13,7 @@ import { stockEffectHandlers } from './modules/stock/effects.js';
 import { withdrawalEffectHandlers } from './modules/withdrawals/effects.js';
 import { fileEffectHandlers } from './platform/files/collect.js';
 import { complaintEffectHandlers } from './modules/complaints/effects.js';
+import { recallEffectHandlers } from './modules/recalls/effects.js';
 import type { Mailer } from './platform/mail/mailer.js';
 import { webLinks } from './lib/links.js';
 import type { EffectHandler } from './platform/outbox/outbox.js';
@@ -52,6 +53,7 @@ export function effectHandlers(deps: EffectDeps): Record<string, EffectHandler> 
     ...reviewEffectHandlers({ db, mailer, links }),
     ...withdrawalEffectHandlers({ ...mail, db }),
     ...complaintEffectHandlers({ ...mail, db }),
+    ...recallEffectHandlers({ db, mailer, links }),
     ...documentEffectHandlers({ db, mailer, testPayments }),
     ...courierEffectHandlers({ db, couriers, log }),
     ...saleEffectHandlers(db),

@@ -71,6 +71,8 @@ export const ERROR_CODES = [
   'GUARANTEE_OVER',
   'COMPLAINT_DECIDED',
   'ALREADY_REPAIRED',
+  // Recalls (YEAR.md section 6): the same notice (title) of the product is published already: 409.
+  'RECALL_EXISTS',
   'INTERNAL',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

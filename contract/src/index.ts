@@ -37,3 +37,4 @@ export * from './gift-cards.js';
 export * from './newsletter.js';
 export * from './returns.js';
 export * from './complaints.js';
+export * from './recalls.js';

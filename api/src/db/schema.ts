@@ -21,3 +21,4 @@ export * from './schema/newsletter.js';
 export * from './schema/returns.js';
 export * from './schema/catalogue-imports.js';
 export * from './schema/complaints.js';
+export * from './schema/recalls.js';

@@ -45,6 +45,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   GUARANTEE_OVER: 409,
   COMPLAINT_DECIDED: 409,
   ALREADY_REPAIRED: 409,
+  RECALL_EXISTS: 409,
   SIZE_IN_USE: 409,
   SIZE_RESERVED: 409,
   // The monthly audit file (TRADE.md section 2).

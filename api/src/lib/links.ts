@@ -20,6 +20,8 @@ export const webPaths = {
   /** Every marketing mail's visible unsubscribe link: the page asks for one click. */
   unsubscribe: (token: string) => `/unsubscribe?token=${encodeURIComponent(token)}`,
   cart: () => '/cart',
+  /** A product safety recall's notice (decision 0059). */
+  recall: (recallId: number) => `/recalls/${recallId}`,
 };
 
 type Paths = typeof webPaths;
@@ -45,5 +47,6 @@ export function webLinks(publicUrl: string): WebLinks {
     confirmNewsletter: at(webPaths.confirmNewsletter),
     unsubscribe: at(webPaths.unsubscribe),
     cart: at(webPaths.cart),
+    recall: at(webPaths.recall),
   };
 }

@@ -17,6 +17,7 @@ import {
   passwordResets,
   productSales,
   productReviews,
+  recalls,
   sessions,
   stockAlerts,
   wishlistItems,
@@ -833,6 +834,35 @@ const ROUTES: Record<string, RouteRule> = {
   'POST /api/admin/complaints/:id/repaired': {
     expect: adminsOnly(200),
     request: async (f) => ({ method: 'POST', url: `/api/admin/complaints/${await complaint(f, true)}/repaired` }),
+  },
+  // Recalls (YEAR.md section 6): the owner publishes one; anyone reads the notices.
+  'POST /api/admin/products/:id/recall': {
+    expect: adminsOnly(201),
+    request: async (f) =>
+      json('POST', `/api/admin/products/${(await createProduct(f.t.db)).id}/recall`, {
+        title: { en: 'Recall', bg: 'Изземване' },
+        hazard: { en: 'Sharp.', bg: 'Остър.' },
+        remedy: { en: 'Refund.', bg: 'Връщане.' },
+      }),
+  },
+  'GET /api/recalls': { expect: everyone(200), request: () => ({ url: '/api/recalls' }) },
+  'GET /api/recalls/:id': {
+    expect: everyone(200),
+    request: async (f) => {
+      const text = { en: 'Recall', bg: 'Изземване' };
+      const [row] = await f.t.db
+        .insert(recalls)
+        .values({
+          productId: 1,
+          title: text,
+          hazard: text,
+          remedy: text,
+          product: { name: text, styleCode: '', imageUrl: '', brand: '' },
+          contact: { name: '', email: '', phone: '', address: '' },
+        })
+        .returning({ id: recalls.id });
+      return { url: `/api/recalls/${row!.id}` };
+    },
   },
   'GET /api/admin/orders/:id': {
     expect: adminsOnly(200),

@@ -294,3 +294,32 @@ export interface OrderParty {
   email: string | null;
   phone: string | null;
 }
+
+/**
+ * The orders whose buyers keep a line of the product in one of the colours and sizes (none named:
+ * any), with when each was placed: a product safety recall mails them (decision 0059). Bought
+ * orders only (placed or paid: not cancelled, lapsed, failed or refunded in full), and lines not
+ * refunded in full.
+ */
+export async function buyersOfVariants(
+  db: Db | Tx,
+  productId: number,
+  variants: readonly { colorId: number; size: string }[],
+): Promise<{ orderId: number; placedAt: Date }[]> {
+  const pairs = variants.map((variant) =>
+    and(eq(orderItems.colorId, variant.colorId), eq(orderItems.size, variant.size)),
+  );
+  return db
+    .selectDistinct({ orderId: orders.id, placedAt: orders.createdAt })
+    .from(orderItems)
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .where(
+      and(
+        eq(orderItems.productId, productId),
+        lt(orderItems.refundedQuantity, orderItems.quantity),
+        inArray(orders.status, ['placed', 'paid']),
+        ...(pairs.length > 0 ? [or(...pairs)] : []),
+      ),
+    )
+    .orderBy(asc(orders.id));
+}
