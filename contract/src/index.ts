@@ -38,3 +38,4 @@ export * from './newsletter.js';
 export * from './returns.js';
 export * from './complaints.js';
 export * from './recalls.js';
+export * from './catalogue-io.js';

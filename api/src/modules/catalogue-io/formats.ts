@@ -3,8 +3,7 @@
  * the columns WooCommerce's and Shopify's own product exports write (the parts a fashion catalogue
  * uses: a product, its colour and size options, each variant's SKU, price, stock and GTIN).
  */
-export const CATALOGUE_FORMATS = ['atelier', 'woocommerce', 'shopify'] as const;
-export type CatalogueFormat = (typeof CATALOGUE_FORMATS)[number];
+export { CATALOGUE_FORMATS, type CatalogueFormat } from '@shop/contract';
 
 /** This shop's format: one row per colour × size with everything a product has in both languages. */
 export const ATELIER_COLUMNS = [

@@ -1,0 +1,203 @@
+import { type Language } from '@shop/contract';
+import { cellText, oneLanguage, type PlannedProduct, type Reader } from './import-reader.js';
+
+/** WooCommerce's and Shopify's own export columns, read as they come (a preset each). */
+
+const isColour = (name: string) => /colou?r|цвят/i.test(name);
+const isSize = (name: string) => /size|размер/i.test(name);
+/** The last part of an image's address: what the ZIP beside the file names it (nothing is fetched). */
+const imageName = (url: string) =>
+  url
+    .trim()
+    .replace(/[?#].*$/, '')
+    .replace(/^.*\//, '');
+/** Stripped of tags: WooCommerce and Shopify keep descriptions as HTML, this shop as text. */
+const plainText = (html: string) =>
+  html
+    .replace(/<br\s*\/?>|<\/p>/gi, '\n')
+    .replace(/<[^>]*>/g, '')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&amp;/g, '&')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .trim();
+
+function saleOf(reader: Reader, row: number, price: number | null, sale: number | null, starts = '', ends = '') {
+  if (sale === null || price === null || sale >= price) return null;
+  return {
+    priceCents: sale,
+    startsAt: reader.date(row, 'Date sale price starts', starts),
+    endsAt: reader.date(row, 'Date sale price ends', ends),
+  };
+}
+
+export function parseWooCommerce(records: Record<string, string>[], reader: Reader, lang: Language): PlannedProduct[] {
+  const parents = new Map<string, PlannedProduct>();
+  const byId = new Map<string, PlannedProduct>();
+  const galleries = new Map<PlannedProduct, string[]>();
+  const out: PlannedProduct[] = [];
+  records.forEach((record, index) => {
+    const row = index + 2;
+    const cell = (column: string) => cellText(record[column]);
+    const type = cell('Type').toLowerCase();
+    const attribute = (test: (name: string) => boolean) => {
+      for (const n of [1, 2, 3]) if (test(cell(`Attribute ${n} name`))) return cell(`Attribute ${n} value(s)`);
+      return '';
+    };
+    if (type.includes('variable') || type === 'simple') {
+      const styleCode = reader.code(row, 'SKU', cell('SKU'), 'style') ?? (cell('ID') ? `WC-${cell('ID')}` : null);
+      if (!styleCode) return reader.error(row, 'SKU', 'A product needs its SKU or ID: products match by it.');
+      const price = reader.money(row, 'Regular price', cell('Regular price'), type === 'simple');
+      const product: PlannedProduct = {
+        row,
+        styleCode,
+        texts: oneLanguage(reader, row, lang, {
+          name: cell('Name'),
+          description: plainText(cell('Description') || cell('Short description')),
+          composition: '',
+          care: '',
+        }),
+        categoryId: reader.category(row, 'Categories', cell('Categories')),
+        priceCents: price ?? 0,
+        sale: saleOf(
+          reader,
+          row,
+          price,
+          reader.money(row, 'Sale price', cell('Sale price'), false),
+          cell('Date sale price starts'),
+          cell('Date sale price ends'),
+        ),
+        fit: '',
+        publish: cell('Published') === '1',
+        variants: [],
+      };
+      parents.set(cell('SKU').toUpperCase(), product);
+      galleries.set(product, cell('Images').split(',').map(imageName).filter(Boolean));
+      if (cell('ID')) byId.set(cell('ID'), product);
+      out.push(product);
+      if (type === 'simple') {
+        const size = reader.size(row, 'Attribute 2 value(s)', attribute(isSize) || 'M');
+        if (size)
+          product.variants.push({
+            row,
+            colorEn: attribute(isColour) || 'Default',
+            colorBg: '',
+            size,
+            sku: '',
+            gtin: reader.gtin(row, 'GTIN, UPC, EAN, or ISBN', cell('GTIN, UPC, EAN, or ISBN')),
+            stock: reader.stock(row, 'Stock', cell('Stock')),
+            images: cell('Images').split(',').map(imageName).filter(Boolean),
+          });
+      }
+      return;
+    }
+    if (type !== 'variation') return reader.warn(row, 'Type', `A "${cell('Type')}" product is not imported.`);
+    const parentKey = cell('Parent');
+    const parent = parentKey.startsWith('id:') ? byId.get(parentKey.slice(3)) : parents.get(parentKey.toUpperCase());
+    if (!parent) return reader.error(row, 'Parent', `No product "${parentKey}" above this variation.`);
+    const size = reader.size(row, 'Attribute 2 value(s)', attribute(isSize));
+    const colour = attribute(isColour);
+    if (colour === '') reader.error(row, 'Attribute 1 value(s)', 'A variation needs its colour.');
+    const price = reader.money(row, 'Regular price', cell('Regular price'), false);
+    if (price !== null && parent.priceCents === 0) {
+      parent.priceCents = price;
+      parent.sale = saleOf(
+        reader,
+        row,
+        price,
+        reader.money(row, 'Sale price', cell('Sale price'), false),
+        cell('Date sale price starts'),
+        cell('Date sale price ends'),
+      );
+    }
+    if (size && colour)
+      parent.variants.push({
+        row,
+        colorEn: colour,
+        colorBg: '',
+        size,
+        sku: cell('SKU') === '' ? '' : (reader.code(row, 'SKU', cell('SKU'), 'sku') ?? ''),
+        gtin: reader.gtin(row, 'GTIN, UPC, EAN, or ISBN', cell('GTIN, UPC, EAN, or ISBN')),
+        stock: reader.stock(row, 'Stock', cell('Stock')),
+        images: cell('Images').split(',').map(imageName).filter(Boolean),
+      });
+  });
+  for (const product of out) {
+    if (product.priceCents === 0) reader.error(product.row, 'Regular price', 'A price is required.');
+    // A variation without an image of its own shows its product's first.
+    const gallery = galleries.get(product) ?? [];
+    for (const variant of product.variants)
+      if (variant.images.length === 0 && gallery[0]) variant.images = [gallery[0]];
+  }
+  return out;
+}
+
+export function parseShopify(records: Record<string, string>[], reader: Reader, lang: Language): PlannedProduct[] {
+  const products = new Map<string, PlannedProduct & { options: string[]; gallery: string[] }>();
+  records.forEach((record, index) => {
+    const row = index + 2;
+    const cell = (column: string) => cellText(record[column]);
+    const handle = cell('Handle');
+    if (handle === '') return reader.error(row, 'Handle', 'A row needs its product handle.');
+    let product = products.get(handle);
+    if (!product) {
+      const styleCode = reader.code(row, 'Handle', handle, 'style');
+      if (!styleCode) return;
+      product = {
+        row,
+        styleCode,
+        texts: oneLanguage(reader, row, lang, {
+          name: cell('Title'),
+          description: plainText(cell('Body (HTML)')),
+          composition: '',
+          care: '',
+        }),
+        categoryId: reader.category(row, 'Type', cell('Type')),
+        priceCents: 0,
+        sale: null,
+        fit: '',
+        publish: cell('Status')
+          ? cell('Status').toLowerCase() === 'active'
+          : cell('Published').toUpperCase() === 'TRUE',
+        variants: [],
+        options: [1, 2, 3].map((n) => cell(`Option${n} Name`)),
+        gallery: [],
+      };
+      products.set(handle, product);
+    }
+    if (cell('Image Src')) product.gallery.push(imageName(cell('Image Src')));
+    const sizeAt = product.options.findIndex(isSize);
+    const colourAt = product.options.findIndex(isColour);
+    if (cell('Variant SKU') === '' && cell('Variant Price') === '') return; // an image row
+    const option = (at: number) => (at < 0 ? '' : cell(`Option${at + 1} Value`));
+    const size = reader.size(row, sizeAt < 0 ? 'Option1 Value' : `Option${sizeAt + 1} Value`, option(sizeAt));
+    const price = reader.money(row, 'Variant Price', cell('Variant Price'), true);
+    const compare = reader.money(row, 'Variant Compare At Price', cell('Variant Compare At Price'), false);
+    if (product.priceCents === 0 && price !== null) {
+      const onSale = compare !== null && compare > price;
+      product.priceCents = onSale ? compare : price;
+      product.sale = onSale ? { priceCents: price, startsAt: null, endsAt: null } : null;
+    }
+    if (size)
+      product.variants.push({
+        row,
+        colorEn: option(colourAt) || 'Default',
+        colorBg: '',
+        size,
+        sku: cell('Variant SKU') === '' ? '' : (reader.code(row, 'Variant SKU', cell('Variant SKU'), 'sku') ?? ''),
+        gtin: reader.gtin(row, 'Variant Barcode', cell('Variant Barcode')),
+        stock: cell('Variant Inventory Tracker')
+          ? reader.stock(row, 'Variant Inventory Qty', cell('Variant Inventory Qty'))
+          : null,
+        images: cell('Variant Image') ? [imageName(cell('Variant Image'))] : [],
+      });
+  });
+  return [...products.values()].map(({ options: _options, gallery, ...product }) => {
+    // A colour without an image of its own shows the product's first.
+    for (const variant of product.variants)
+      if (variant.images.length === 0 && gallery[0]) variant.images = [gallery[0]];
+    return product;
+  });
+}

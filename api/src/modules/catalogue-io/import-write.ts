@@ -1,0 +1,263 @@
+import { deriveSku } from '@shop/contract';
+import { and, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client.js';
+import {
+  productColorImages,
+  productColors,
+  products,
+  productSales,
+  productSizes,
+  productStock,
+  productTranslations,
+  productVariants,
+} from '../../db/schema.js';
+import { replaceSale } from '../sales/service.js';
+import type { ImportIssue, PlannedProduct } from './import-parse.js';
+import { same, snapshot, type Snapshot } from './import-snapshot.js';
+
+/** Writing an import's plan: the same code for the dry run (rolled back) and the apply. */
+
+/** Writes one planned product (creates it, or brings the one with its style code to the plan). Its id. */
+async function writeProduct(tx: Tx, plan: PlannedProduct, existingId: number | null): Promise<number> {
+  const tracked = plan.variants.some((variant) => variant.stock !== null);
+  const firstImage = plan.variants.find((variant) => variant.images.length > 0)?.images[0] ?? '';
+  let productId = existingId;
+  if (productId === null) {
+    const [created] = await tx
+      .insert(products)
+      .values({
+        categoryId: plan.categoryId,
+        priceCents: plan.priceCents,
+        stockTracked: tracked,
+        imageUrl: firstImage,
+        styleCode: plan.styleCode,
+        fit: plan.fit ? { type: plan.fit as never } : null,
+        publishedAt: plan.publish ? new Date() : null,
+      })
+      .returning({ id: products.id });
+    productId = created!.id;
+  } else {
+    const [current] = await tx.select().from(products).where(eq(products.id, productId));
+    const fit = plan.fit
+      ? { ...current!.fit, type: plan.fit as never }
+      : current!.fit
+        ? { ...current!.fit, type: null }
+        : null;
+    const next = { categoryId: plan.categoryId, priceCents: plan.priceCents, stockTracked: tracked, fit };
+    if (
+      !same(next, {
+        categoryId: current!.categoryId,
+        priceCents: current!.priceCents,
+        stockTracked: current!.stockTracked,
+        fit: current!.fit,
+      })
+    )
+      await tx
+        .update(products)
+        .set({ ...next, updatedAt: new Date() })
+        .where(eq(products.id, productId));
+  }
+  const id = productId;
+  const image = firstImage || (existingId === null ? '' : undefined);
+  for (const language of ['en', 'bg'] as const) {
+    const texts = plan.texts[language];
+    const [current] = await tx
+      .select()
+      .from(productTranslations)
+      .where(and(eq(productTranslations.productId, id), eq(productTranslations.language, language)));
+    if (!current) {
+      await tx.insert(productTranslations).values({ productId: id, language, ...texts, imageUrl: image ?? '' });
+    } else if (
+      !same(texts, {
+        name: current.name,
+        description: current.description,
+        composition: current.composition,
+        care: current.care,
+      })
+    ) {
+      await tx
+        .update(productTranslations)
+        .set(texts)
+        .where(and(eq(productTranslations.productId, id), eq(productTranslations.language, language)));
+    }
+  }
+
+  const colours = await tx
+    .select({
+      id: productColors.id,
+      name: productColors.colorName,
+      nameBg: productColors.colorNameBg,
+      position: productColors.position,
+    })
+    .from(productColors)
+    .where(eq(productColors.productId, id));
+  const bySku = new Map(
+    (await tx.select().from(productVariants).where(eq(productVariants.productId, id))).map((v) => [v.sku, v]),
+  );
+  const sizes = new Set(
+    (await tx.select({ size: productSizes.size }).from(productSizes).where(eq(productSizes.productId, id))).map(
+      (s) => s.size,
+    ),
+  );
+  const coloursDone = new Set<number>();
+  for (const variant of plan.variants) {
+    let colour =
+      colours.find((c) => c.id === bySku.get(variant.sku)?.colorId) ??
+      colours.find((c) => c.name.toLowerCase() === variant.colorEn.toLowerCase());
+    if (!colour) {
+      const position = colours.reduce((most, c) => Math.max(most, c.position + 1), 0);
+      const [created] = await tx
+        .insert(productColors)
+        .values({ productId: id, colorName: variant.colorEn, colorNameBg: variant.colorBg, position })
+        .returning({ id: productColors.id });
+      colour = { id: created!.id, name: variant.colorEn, nameBg: variant.colorBg, position };
+      colours.push(colour);
+    }
+    if (!coloursDone.has(colour.id)) {
+      coloursDone.add(colour.id);
+      if (colour.nameBg !== variant.colorBg)
+        await tx.update(productColors).set({ colorNameBg: variant.colorBg }).where(eq(productColors.id, colour.id));
+      if (variant.images.length > 0) await setColourImages(tx, colour.id, variant.images);
+    }
+    if (!sizes.has(variant.size)) {
+      sizes.add(variant.size);
+      await tx.insert(productSizes).values({ productId: id, size: variant.size });
+    }
+    const derived = deriveSku(plan.styleCode, colour.name, colour.id, variant.size);
+    const sku = variant.sku || derived;
+    const variantKey = and(eq(productVariants.colorId, colour.id), eq(productVariants.size, variant.size));
+    if (sku === derived && !variant.gtin) await tx.delete(productVariants).where(variantKey);
+    else
+      await tx
+        .insert(productVariants)
+        .values({ productId: id, colorId: colour.id, size: variant.size, sku, gtin: variant.gtin || null })
+        .onConflictDoUpdate({
+          target: [productVariants.colorId, productVariants.size],
+          set: { sku, gtin: variant.gtin || null },
+        });
+    if (variant.stock !== null)
+      await tx
+        .insert(productStock)
+        .values({ productId: id, colorId: colour.id, size: variant.size, onHand: variant.stock })
+        .onConflictDoUpdate({
+          target: [productStock.colorId, productStock.size],
+          set: { onHand: variant.stock },
+          setWhere: sql`${productStock.onHand} <> ${variant.stock}`,
+        });
+  }
+  await writeSale(tx, id, plan);
+  return id;
+}
+
+async function setColourImages(tx: Tx, colorId: number, urls: string[]): Promise<void> {
+  const [colour] = await tx
+    .select({ imageUrl: productColors.imageUrl })
+    .from(productColors)
+    .where(eq(productColors.id, colorId));
+  const rest = await tx
+    .select({ url: productColorImages.url })
+    .from(productColorImages)
+    .where(eq(productColorImages.colorId, colorId))
+    .orderBy(productColorImages.position);
+  if (same([colour?.imageUrl, ...rest.map((r) => r.url)], urls)) return;
+  await tx
+    .update(productColors)
+    .set({ imageUrl: urls[0] ?? '' })
+    .where(eq(productColors.id, colorId));
+  await tx.delete(productColorImages).where(eq(productColorImages.colorId, colorId));
+  if (urls.length > 1)
+    await tx
+      .insert(productColorImages)
+      .values(urls.slice(1).map((url, index) => ({ colorId, url, position: index + 1 })));
+}
+
+/** The plan's sale, unless the product's open sale is that one already (same price and dates). */
+async function writeSale(tx: Tx, productId: number, plan: PlannedProduct): Promise<void> {
+  const [open] = await tx
+    .select()
+    .from(productSales)
+    .where(
+      and(
+        eq(productSales.productId, productId),
+        sql`(${productSales.endsAt} is null or ${productSales.endsAt} > now())`,
+      ),
+    )
+    .orderBy(desc(productSales.startsAt))
+    .limit(1);
+  const wanted = plan.sale;
+  if (!wanted) {
+    if (open) await replaceSale(tx, productId, null);
+    return;
+  }
+  const endsAt = wanted.endsAt ? new Date(wanted.endsAt) : null;
+  if (endsAt && endsAt <= new Date()) return; // ended already: nothing to set
+  if (
+    open &&
+    open.priceCents === wanted.priceCents &&
+    (open.endsAt?.toISOString() ?? null) === (endsAt?.toISOString() ?? null) &&
+    (wanted.startsAt === null || open.startsAt.toISOString() === wanted.startsAt || open.startsAt <= new Date())
+  )
+    return;
+  await replaceSale(tx, productId, {
+    priceCents: wanted.priceCents,
+    startsAt: wanted.startsAt ? new Date(wanted.startsAt) : null,
+    endsAt,
+  });
+}
+
+export interface Touched {
+  productId: number;
+  created: boolean;
+  before: Snapshot;
+  after: Snapshot;
+}
+
+/**
+ * Writes the plan in `tx`, product by product (a product that fails is an error of its row, the
+ * others go on, each in its savepoint): what each product was and became.
+ */
+export async function writePlan(tx: Tx, plan: PlannedProduct[], errors: ImportIssue[]): Promise<Touched[]> {
+  const touched: Touched[] = [];
+  const codes = plan.map((product) => product.styleCode);
+  const existing = new Map(
+    codes.length === 0
+      ? []
+      : (
+          await tx
+            .select({ id: products.id, styleCode: products.styleCode, deletedAt: products.deletedAt })
+            .from(products)
+            .where(and(inArray(products.styleCode, codes), isNotNull(products.styleCode)))
+        ).map((row) => [row.styleCode!, row]),
+  );
+  for (const product of plan) {
+    const found = existing.get(product.styleCode);
+    if (found?.deletedAt) {
+      errors.push({
+        row: product.row,
+        column: 'style_code',
+        message: `${product.styleCode} belongs to a deleted product.`,
+      });
+      continue;
+    }
+    if (product.sale && product.sale.priceCents >= product.priceCents) {
+      errors.push({ row: product.row, column: 'sale_price', message: 'The sale price must be lower than the price.' });
+      continue;
+    }
+    try {
+      await tx.transaction(async (savepoint) => {
+        const before = found ? await snapshot(savepoint, found.id) : null;
+        const id = await writeProduct(savepoint, product, found?.id ?? null);
+        touched.push({ productId: id, created: !found, before, after: await snapshot(savepoint, id) });
+      });
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      const sku = /product_variants_sku/.test(message) || /sku/i.test(message);
+      errors.push({
+        row: product.row,
+        column: sku ? 'sku' : 'style_code',
+        message: sku ? 'A SKU of this product belongs to another product.' : 'The product could not be written.',
+      });
+    }
+  }
+  return touched;
+}

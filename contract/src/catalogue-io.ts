@@ -1,0 +1,44 @@
+import { z } from 'zod';
+
+/*
+ * The catalogue in and out (YEAR.md section 5, decision 0058): the CSV formats, the import's dry
+ * run, apply and undo.
+ */
+
+/** This shop's format, and the columns WooCommerce's and Shopify's own product exports write. */
+export const CATALOGUE_FORMATS = ['atelier', 'woocommerce', 'shopify'] as const;
+export type CatalogueFormat = (typeof CATALOGUE_FORMATS)[number];
+
+export const IMPORT_CHANGES = ['create', 'update', 'unchanged'] as const;
+export type ImportChange = (typeof IMPORT_CHANGES)[number];
+
+/** A problem of the file: its row (the spreadsheet's line, the header being row 1; 0: the ZIP) and column. */
+export const ImportIssueSchema = z.object({ row: z.number().int(), column: z.string(), message: z.string() });
+export type ImportIssue = z.infer<typeof ImportIssueSchema>;
+
+/** `POST /api/admin/products/import` (201): the dry run's answer. */
+export const ImportSummarySchema = z.object({
+  importId: z.number().int(),
+  /** Data rows read. */
+  rows: z.number().int(),
+  /** Products the apply would create, update, leave as they are. */
+  create: z.number().int(),
+  update: z.number().int(),
+  unchanged: z.number().int(),
+  errors: z.array(ImportIssueSchema),
+  warnings: z.array(ImportIssueSchema),
+  /** Each product's change, for the Import screen's table. */
+  changes: z.array(
+    z.object({ row: z.number().int(), styleCode: z.string(), name: z.string(), change: z.enum(IMPORT_CHANGES) }),
+  ),
+});
+export type ImportSummary = z.infer<typeof ImportSummarySchema>;
+
+/** `POST …/import/{importId}/apply`. */
+export const ImportAppliedSchema = z.object({ created: z.number().int(), updated: z.number().int() });
+export type ImportApplied = z.infer<typeof ImportAppliedSchema>;
+
+/** `POST …/import/{importId}/undo`: the products put back (those the import created are deleted). */
+export const ImportUndoneSchema = z.object({ restored: z.number().int() });
+export type ImportUndone = z.infer<typeof ImportUndoneSchema>;
+
