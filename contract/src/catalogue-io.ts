@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 /*
  * The catalogue in and out (YEAR.md section 5, decision 0058): the CSV formats, the import's dry
- * run, apply and undo.
+ * run, apply and undo, and the last import (what the Import screen offers to undo after a reload).
  */
 
 /** This shop's format, and the columns WooCommerce's and Shopify's own product exports write. */
@@ -11,6 +11,9 @@ export type CatalogueFormat = (typeof CATALOGUE_FORMATS)[number];
 
 export const IMPORT_CHANGES = ['create', 'update', 'unchanged'] as const;
 export type ImportChange = (typeof IMPORT_CHANGES)[number];
+
+export const IMPORT_STATUSES = ['dry_run', 'applied', 'undone'] as const;
+export type ImportStatus = (typeof IMPORT_STATUSES)[number];
 
 /** A problem of the file: its row (the spreadsheet's line, the header being row 1; 0: the ZIP) and column. */
 export const ImportIssueSchema = z.object({ row: z.number().int(), column: z.string(), message: z.string() });
@@ -42,3 +45,22 @@ export type ImportApplied = z.infer<typeof ImportAppliedSchema>;
 export const ImportUndoneSchema = z.object({ restored: z.number().int() });
 export type ImportUndone = z.infer<typeof ImportUndoneSchema>;
 
+/**
+ * `GET /api/admin/products/import/last`: the last import applied (and perhaps undone since), or
+ * null. `undoable`: it is applied and none of its products changed since (an undo would not be
+ * refused with IMPORT_SUPERSEDED); `superseded` when it is applied but a product changed since.
+ */
+export const LastImportSchema = z
+  .object({
+    importId: z.number().int(),
+    format: z.enum(CATALOGUE_FORMATS),
+    status: z.enum(IMPORT_STATUSES),
+    appliedAt: z.string().nullable(),
+    undoneAt: z.string().nullable(),
+    created: z.number().int(),
+    updated: z.number().int(),
+    undoable: z.boolean(),
+    superseded: z.boolean(),
+  })
+  .nullable();
+export type LastImport = z.infer<typeof LastImportSchema>;

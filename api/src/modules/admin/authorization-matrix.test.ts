@@ -814,6 +814,10 @@ const ROUTES: Record<string, RouteRule> = {
       return { method: 'POST', url: '/api/admin/products/import', payload: form.payload, headers: form.headers };
     },
   },
+  'GET /api/admin/products/import/last': {
+    expect: adminsOnly(200),
+    request: () => ({ url: '/api/admin/products/import/last' }),
+  },
   'POST /api/admin/products/import/:importId/apply': {
     expect: adminsOnly(404),
     request: () => ({ method: 'POST', url: '/api/admin/products/import/999999/apply' }),

@@ -1,4 +1,4 @@
-import type { ImportApplied, ImportSummary, ImportUndone, Language } from '@shop/contract';
+import type { ImportApplied, ImportSummary, ImportUndone, Language, LastImport } from '@shop/contract';
 import { desc, eq, isNotNull } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { catalogueImports, products } from '../../db/schema.js';
@@ -147,3 +147,36 @@ export async function undoImport(db: Db, actorId: number, importId: number): Pro
   });
 }
 
+/**
+ * `GET /api/admin/products/import/last`: the last import applied (undone since or not), so the
+ * Import screen offers its undo after a reload; `undoable` is what the undo would check.
+ */
+export async function lastImport(db: Db): Promise<LastImport> {
+  const [row] = await db
+    .select()
+    .from(catalogueImports)
+    .where(isNotNull(catalogueImports.appliedAt))
+    .orderBy(desc(catalogueImports.appliedAt))
+    .limit(1);
+  if (!row) return null;
+  const touched = (row.touched ?? []) as Touched[];
+  let superseded = false;
+  if (row.status === 'applied')
+    for (const entry of touched)
+      if (!same(await snapshot(db, entry.productId), entry.after)) {
+        superseded = true;
+        break;
+      }
+  const created = touched.filter((entry) => entry.created).length;
+  return {
+    importId: row.id,
+    format: row.format as CatalogueFormat,
+    status: row.status,
+    appliedAt: row.appliedAt?.toISOString() ?? null,
+    undoneAt: row.undoneAt?.toISOString() ?? null,
+    created,
+    updated: touched.length - created,
+    undoable: row.status === 'applied' && !superseded,
+    superseded,
+  };
+}

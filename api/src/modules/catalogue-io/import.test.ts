@@ -5,37 +5,17 @@ import { describe, expect, it } from 'vitest';
 import { auditLog, products, productStock } from '../../db/schema.js';
 import { bearer } from '../../test/factories.js';
 import { useTestApp } from '../../test/harness.js';
-import { multipart, testImage } from '../admin/test-support.js';
+import { testImage } from '../admin/test-support.js';
 import { csvRecords } from './csv.js';
-import { ATELIER_COLUMNS, type AtelierRow } from './formats.js';
+import type { AtelierRow } from './formats.js';
+import { atelierCsv, importCalls } from './import-test-support.js';
 import { zipEntries } from './zip.js';
 
 /** The catalogue's import (YEAR.md section 5): dry run, apply, undo; three formats; the round trip. */
 const t = useTestApp({ admin: true });
 const DAY = 86_400_000;
 
-async function upload(csv: string, fields: Record<string, string> = {}, zip?: Buffer) {
-  const form = await multipart(
-    { format: 'atelier', ...fields },
-    {
-      file: { bytes: Buffer.from(csv), filename: 'products.csv', type: 'text/csv' },
-      ...(zip ? { images: { bytes: zip, filename: 'images.zip', type: 'application/zip' } } : {}),
-    },
-  );
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/admin/products/import',
-    headers: { ...bearer(t.admin), ...form.headers },
-    payload: form.payload,
-  });
-}
-const act = (importId: number, what: 'apply' | 'undo') =>
-  t.app.inject({ method: 'POST', url: `/api/admin/products/import/${importId}/${what}`, headers: bearer(t.admin) });
-const atelierCsv = (rows: Partial<AtelierRow>[]) =>
-  stringify(
-    rows.map((row) => ATELIER_COLUMNS.map((column) => row[column] ?? '')),
-    { header: true, columns: [...ATELIER_COLUMNS] },
-  );
+const { upload, act, last } = importCalls(t);
 const exported = async (prefix: string) => {
   const response = await t.app.inject({
     url: '/api/admin/products/export.csv?format=atelier&dialect=bg',
@@ -130,6 +110,7 @@ describe('POST /api/admin/products/import', () => {
       .where(eq(auditLog.target, `import:${change.json().importId}`));
     expect(entry).toMatchObject({ action: 'catalogue.import', actorId: t.admin.id });
 
+    expect(await last()).toMatchObject({ importId: change.json().importId, status: 'applied', undoable: true });
     const undone = await act(change.json().importId, 'undo');
     expect(undone.statusCode, undone.body).toBe(200);
     expect(await exported('IM-COAT')).toBe(before);
@@ -140,6 +121,18 @@ describe('POST /api/admin/products/import', () => {
     const refused = await act(first.json().importId, 'undo');
     expect(refused.statusCode).toBe(409);
     expect(refused.json().code).toBe('IMPORT_SUPERSEDED');
+    expect(await last()).toMatchObject({ importId: change.json().importId, status: 'undone', undoable: false });
+
+    // The last import, after a later edit of one of its products: named, but no longer undoable.
+    const third = await upload(atelierCsv(coat([{ size: 'M', price: '90' }])));
+    await act(third.json().importId, 'apply');
+    await t.db.update(productStock).set({ onHand: 1 }).where(eq(productStock.productId, created.id));
+    expect(await last()).toMatchObject({
+      importId: third.json().importId,
+      updated: 1,
+      undoable: false,
+      superseded: true,
+    });
   });
 
   it("reads WooCommerce's export: a variable product and its variations, into colours and sizes", async () => {

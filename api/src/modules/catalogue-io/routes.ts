@@ -1,10 +1,10 @@
-import { LANGUAGES } from '@shop/contract';
+import { LANGUAGES, LastImportSchema } from '@shop/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, badRequest } from '../../lib/errors.js';
 import { currentUser, requireAdmin } from '../../platform/security/authenticate.js';
-import { applyImport, dryRunImport, undoImport } from './import-service.js';
+import { applyImport, dryRunImport, lastImport, undoImport } from './import-service.js';
 import { exportCatalogueCsv } from './export.js';
 import { CATALOGUE_FORMATS } from './formats.js';
 import { exportImagesZip } from './images-zip.js';
@@ -107,6 +107,20 @@ export const catalogueIoRoutes: FastifyPluginAsyncZod = async (app) => {
       const form = await readImportForm(request);
       return reply.code(201).send(await dryRunImport(app.db, currentUser(request).id, form));
     },
+  );
+
+  app.get(
+    '/admin/products/import/last',
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          'The last applied import (undone since or not), or null: its id, status, counts, and whether it can still be undone (`undoable`; `superseded` when a later edit touched one of its products)',
+        response: { 200: LastImportSchema },
+      },
+    },
+    async () => lastImport(app.db),
   );
 
   app.post(
