@@ -121,6 +121,7 @@ export const routes: RouteObject[] = [
             }),
           },
           { path: 'cart', ...page(() => import('../routes/cart')) },
+          { path: 'gift-cards', ...page(() => import('../routes/gift-cards')) },
           { path: 'checkout', ...page(() => import('../routes/checkout')) },
           { path: 'checkout-success', ...page(() => import('../routes/checkout-success')) },
           { path: 'checkout-cancelled', ...page(() => import('../routes/checkout-cancelled')) },

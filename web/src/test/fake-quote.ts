@@ -31,7 +31,13 @@ const round = (amount: number) => Math.round(amount * 100) / 100;
  * settings' delivery prices and threshold (on the goods after the discount), the COD fee, and the
  * codes given. The page under test does no sums of its own: these figures are all it shows.
  */
-export function fakeQuote(items: CartItem[], codes: Record<string, FakeCode> = {}, settings: Settings = TEST_SETTINGS) {
+export function fakeQuote(
+  items: CartItem[],
+  codes: Record<string, FakeCode> = {},
+  settings: Settings = TEST_SETTINGS,
+  /** Gift cards by normalized code: their balance, or the refusal answered for them; and the account's store credit. */
+  cards: { balances?: Record<string, number | Exclude<FakeCode, { kind: unknown }>>; storeCredit?: number } = {},
+) {
   return (request: SentRequest) => {
     const body = request.body as QuoteBody;
     const subtotal = round(items.reduce((sum, item) => sum + (item.price ?? 0) * item.quantity, 0));
@@ -61,16 +67,29 @@ export function fakeQuote(items: CartItem[], codes: Record<string, FakeCode> = {
     const freeByThreshold = freeFrom !== null && goods >= freeFrom;
     const deliveryCost = freeByCode || freeByThreshold ? 0 : listed;
     const codFee = body.paymentMethod === 'cod' ? settings.cod.fee : 0;
+    const total = round(goods + deliveryCost + codFee);
+    // Cards pay in the order given, then the store credit (decision 0055).
+    let due = total;
+    const giftCards: Quote['giftCards'] = [];
+    for (const code of body.giftCards ?? []) {
+      const card = cards.balances?.[code];
+      if (card === undefined) return { status: 404, body: { error: 'No gift card.', code: 'GIFT_CARD_NOT_FOUND' } };
+      if (typeof card !== 'number') return card;
+      const amount = Math.min(card, due);
+      giftCards.push({ code: code.slice(-4), amount });
+      due = round(due - amount);
+    }
+    const storeCredit = body.useStoreCredit ? Math.min(cards.storeCredit ?? 0, due) : 0;
     const quote: Quote = {
       subtotal,
       discount,
       deliveryCost,
       codFee,
-      total: round(goods + deliveryCost + codFee),
+      total,
       freeDeliveryRemaining: freeFrom === null || freeByCode || freeByThreshold ? null : round(freeFrom - goods),
-      giftCards: [],
-      storeCredit: 0,
-      amountDue: round(goods + deliveryCost + codFee),
+      giftCards,
+      storeCredit,
+      amountDue: round(due - storeCredit),
     };
     return { body: quote };
   };

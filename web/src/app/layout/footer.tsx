@@ -15,6 +15,7 @@ const HELP_LINKS = [
 
 const SHOP_LINKS = [
   { to: '/clothing', key: 'nav.clothing' },
+  { to: '/gift-cards', key: 'nav.giftCards' },
   { to: '/materials', key: 'nav.materials' },
   { to: '/inspiration', key: 'nav.inspiration' },
   { to: '/terms', key: 'nav.terms' },

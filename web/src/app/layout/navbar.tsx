@@ -20,6 +20,7 @@ const MENU_LINKS = [
   { to: '/', key: 'nav.home' },
   { to: '/clothing', key: 'nav.clothing' },
   { to: '/sale', key: 'nav.sale' },
+  { to: '/gift-cards', key: 'nav.giftCards' },
   { to: '/materials', key: 'nav.materials' },
   { to: '/inspiration', key: 'nav.inspiration' },
   { to: '/terms', key: 'nav.terms' },

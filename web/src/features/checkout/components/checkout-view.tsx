@@ -2,14 +2,7 @@ import { useMemo, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
-import {
-  colorNameIn,
-  type CartItem,
-  type CourierOffice,
-  type DeliveryMethod,
-  type PaymentMethod,
-  type QuoteBody,
-} from '@shop/contract';
+import { type CourierOffice, type DeliveryMethod, type PaymentMethod, type QuoteBody } from '@shop/contract';
 import { LoadingBlocks } from '../../../components/loading-blocks/loading-blocks';
 import { StateMessage } from '../../../components/state-message/state-message';
 import { SummaryLayout, SummaryLines, SummaryPanel } from '../../../components/summary/summary';
@@ -25,6 +18,7 @@ import { useCheckoutCart } from '../api/get-checkout-cart';
 import { useCheckoutInfo } from '../api/get-checkout-info';
 import { useQuote } from '../../../lib/use-quote';
 import { CHECKOUT_FAILED } from '../lib/checkout-errors';
+import { isGiftCardRefusal } from '../../../lib/gift-cards';
 import { codeErrorText, isCodeRefusal, isTooManyTries } from '../lib/discount-code-errors';
 import { checkoutBody, invalidFields, serverFieldErrors, type DeliveryField } from '../lib/delivery-form';
 import { CheckoutFigures } from './checkout-figures';
@@ -32,16 +26,15 @@ import { useDeliveryDraft } from '../lib/use-delivery-draft';
 import { DeliveryForm } from './delivery-form';
 import { CheckoutInvoice, useCheckoutInvoice } from './checkout-invoice';
 import { DiscountCodeField } from './discount-code-field';
+import { GiftCardField } from './gift-card-field';
+import { useGiftCards } from '../lib/use-gift-cards';
 import { PaymentChoices } from './payment-choices';
 import { SummaryLine } from './summary-line';
+import { ShortOfStock, shortOf } from './short-of-stock';
 import button from '../../../components/button/button.module.css';
 import { NewsletterBox } from '../../../components/newsletter-box/newsletter-box';
 import { subscribeAfter } from '../../../lib/newsletter';
 import styles from './checkout-view.module.css';
-
-/** Lines above what is left of their size and colour: no payment starts for them. */
-const shortOf = (items: CartItem[]) =>
-  items.filter((item) => item.available !== null && item.quantity > item.available);
 
 /**
  * The checkout page: where the order goes, how it is paid, what it costs, and the button that
@@ -68,6 +61,7 @@ export function CheckoutView() {
   const [codeError, setCodeError] = useState<string | null>(null);
   const [changed, setChanged] = useState(false);
   const invoice = useCheckoutInvoice(profile?.invoiceDetails);
+  const cards = useGiftCards();
 
   const codEnabled = settings?.cod.enabled ?? false;
   // With card payments switched off (PAYMENTS=off) the shop takes cash on delivery only.
@@ -88,15 +82,16 @@ export function CheckoutView() {
             ...(draft.method === 'office' && draft.officeId !== null ? { officeId: draft.officeId } : {}),
             paymentMethod,
             ...(code ? { discountCode: code } : {}),
+            ...cards.body,
           }
         : null,
-    [hasLoaded, items.length, draft.method, draft.officeId, paymentMethod, code],
+    [hasLoaded, items.length, draft.method, draft.officeId, paymentMethod, code, cards.body],
   );
   // The server quotes its own copy of the cart: ask again whenever this page's copy changes.
   const cartVersion = items.map((item) => `${item.cartItemId}:${item.quantity}:${item.price}`).join(',');
   // The code is applied once a quote carries it (the last good quote, kept while others load).
   const quoted = useQuote(quoteBody, cartVersion, (error, asked) => {
-    if (!code || asked.discountCode !== code) return;
+    if (cards.quoteFailed(error, asked) || !code || asked.discountCode !== code) return;
     // A code already applied survives a failure that is not about it (no connection a moment).
     if (appliedCode === code && !isCodeRefusal(error) && !isTooManyTries(error)) return;
     setCodeError(codeErrorText(error, t, money, lang));
@@ -174,6 +169,9 @@ export function CheckoutView() {
     const body = {
       ...checkoutBody(draft, paymentMethod, saveDelivery),
       ...(appliedCode ? { discountCode: appliedCode } : {}),
+      ...cards.body,
+      // Covered in full by cards and credit: paid at once, never "cash on delivery" of nothing.
+      ...(totals?.amountDue === 0 && cardEnabled ? { paymentMethod: 'card' as const } : {}),
     };
     const invalid = invalidFields(body);
     const invoiceBody = invoice.body();
@@ -193,6 +191,10 @@ export function CheckoutView() {
       case 'failed': {
         console.warn('checkout failed', result.error);
         const error = result.error;
+        if (cards.checkoutRefused(error)) {
+          toast.error(t('giftCards.checkout.refusedAtCheckout'));
+          break;
+        }
         // The code was used up (or the like) since it was applied: said beside the field, the form kept.
         if (appliedCode && isCodeRefusal(error)) {
           setCodeError(codeErrorText(error, t, money, lang));
@@ -236,7 +238,12 @@ export function CheckoutView() {
     );
   }
 
-  const payLabel = paymentMethod === 'cod' ? t('checkout.pay.cod') : t(`checkout.pay.${provider}`);
+  const payLabel =
+    totals?.amountDue === 0
+      ? t('giftCards.checkout.placeCovered')
+      : paymentMethod === 'cod'
+        ? t('checkout.pay.cod')
+        : t(`checkout.pay.${provider}`);
   return (
     <form ref={formRef} onSubmit={(event) => void pay(event)} noValidate className={styles.form}>
       <SummaryLayout wide>
@@ -305,6 +312,16 @@ export function CheckoutView() {
             />
           </div>
 
+          <div className={styles.step}>
+            <GiftCardField
+              cards={cards}
+              quote={totals}
+              storeCredit={profile?.storeCredit ?? 0}
+              money={money}
+              disabled={processing}
+            />
+          </div>
+
           <section aria-labelledby="checkout-summary-title" className={styles.step}>
             <h2 id="checkout-summary-title" className={styles.sectionTitle}>
               {t('checkout.summaryTitle')}
@@ -330,35 +347,19 @@ export function CheckoutView() {
         </div>
 
         <SummaryPanel title={t('checkout.payTitle')}>
-          {short.length > 0 && (
-            <div className={styles.short} role="alert">
-              <p className={styles.shortTitle}>{t('checkout.outOfStock')}</p>
-              <ul className={styles.shortLines}>
-                {short.map((item) => (
-                  <li key={item.cartItemId}>
-                    {t('checkout.shortLine', {
-                      name: item.name || t('checkout.unnamed'),
-                      color: colorNameIn(item, lang),
-                      size: item.selectedSize,
-                      count: item.available ?? 0,
-                    })}
-                  </li>
-                ))}
-              </ul>
-              <Link to="/cart" className={styles.back}>
-                {t('checkout.fixInCart')}
-              </Link>
-            </div>
-          )}
+          <ShortOfStock items={short} lang={lang} />
           <CheckoutFigures totals={totals} loading={quoted.loading} money={money} />
           <p className="visually-hidden" role="status">
             {announcement}
           </p>
-          {quoted.error != null && !isCodeRefusal(quoted.error) && !isTooManyTries(quoted.error) && (
-            <p className={styles.note} role="alert">
-              {t('checkout.quoteFailed')}
-            </p>
-          )}
+          {quoted.error != null &&
+            !isCodeRefusal(quoted.error) &&
+            !isTooManyTries(quoted.error) &&
+            !isGiftCardRefusal(quoted.error) && (
+              <p className={styles.note} role="alert">
+                {t('checkout.quoteFailed')}
+              </p>
+            )}
           <p className={styles.vat}>{t('checkout.vatIncluded')}</p>
           {totals?.freeDeliveryRemaining != null && (
             <p className={styles.note}>

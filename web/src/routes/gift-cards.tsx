@@ -1,0 +1,18 @@
+import { useTranslation } from 'react-i18next';
+import { ShoppingPage } from '../components/shopping-page/shopping-page';
+import { BalanceCheck } from '../features/gift-cards/components/balance-check';
+import styles from '../features/gift-cards/components/gift-cards.module.css';
+import { useDocumentTitle } from '../lib/use-document-title';
+
+/** `/gift-cards`: buy a card for someone (signed in), and check a card's balance (anyone). */
+export default function GiftCardsRoute() {
+  const { t } = useTranslation();
+  useDocumentTitle(t('giftCards.title'));
+  return (
+    <ShoppingPage eyebrow={t('giftCards.eyebrow')} title={t('giftCards.title')} lead={t('giftCards.intro')}>
+      <div className={styles.layout}>
+        <BalanceCheck />
+      </div>
+    </ShoppingPage>
+  );
+}
