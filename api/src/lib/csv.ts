@@ -43,6 +43,14 @@ export const csvRows = (rows: CsvValue[][], separator = ','): string => stringif
 /** One cell as `csvRows` writes it. */
 export const csvCell = (value: CsvValue, separator = ','): string => csvRows([[value]], separator).slice(0, -2);
 
+/**
+ * A phone number as a spreadsheet keeps it (decision 0061): `tel:+359 88 123 4567`. Written bare,
+ * Excel reads `+359…` as a formula and `0888…` as a number (the plus or the leading zero gone), and
+ * the inert form `'+359…` shows its apostrophe. The `tel:` scheme (RFC 3966) starts with a letter,
+ * so every spreadsheet keeps the cell as text, in any locale, with the number exactly as typed.
+ */
+export const phoneText = (phone: string | null | undefined): string | null => (phone ? `tel:${phone.trim()}` : null);
+
 /** Cents as a decimal of the currency's unit with `decimal` as its mark: 123456 → `1234,56`. */
 export const decimalOf = (cents: number, decimal: string): string => {
   const sign = cents < 0 ? '-' : '';

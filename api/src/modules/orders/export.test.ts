@@ -143,4 +143,13 @@ describe("GET /api/admin/orders/export.csv: a file a spreadsheet in the admin's 
     expect(line).toContain('Мария; Иванова');
     expect(line).toContain(',Onyx Hoodie,Onyx,');
   });
+
+  it('writes the phone as text a spreadsheet keeps as typed: no apostrophe, no number, no formula (decision 0061)', async () => {
+    for (const lang of ['bg', 'en']) {
+      const csv = await t.app.inject({ url: `/api/admin/orders/export.csv?lang=${lang}`, headers: bearer(t.admin) });
+      const { line } = rowsOf(csv.body, lang === 'bg' ? ';' : ',');
+      expect(line).toContain('Ana Petrova' + (lang === 'bg' ? ';' : ',') + 'tel:+359 88 123 4567');
+      expect(line).not.toContain("'+359");
+    }
+  });
 });

@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { dbInt, queryRows } from '../../db/rows.js';
-import { CSV_FORMAT, csvOptions, csvRows, decimalOf, type CsvValue } from '../../lib/csv.js';
+import { CSV_FORMAT, csvOptions, csvRows, decimalOf, phoneText, type CsvValue } from '../../lib/csv.js';
 import { testPaymentSql } from './test-payment.js';
 
 /**
@@ -189,6 +189,7 @@ async function* csvChunks(
       for (const row of rows) {
         row.line_vat = vatWithin(row.line_total, vatRate);
         row.sku = skuOf(row);
+        row.delivery_phone = phoneText(row.delivery_phone);
       }
       yield csvRows(
         rows.map((row) => COLUMNS.map((column) => cell(row, column))),
