@@ -35,6 +35,11 @@ export const RecordsSettingsSchema = z.object({
   codSettlement: z.enum(COD_SETTLEMENTS),
   /** The number the first sale document takes; fixed once a document exists. */
   firstDocumentNumber: z.number().int(),
+  /**
+   * The number the first invoice takes (credit notes share its series): a company continuing a
+   * series begun elsewhere; fixed once an invoice exists.
+   */
+  firstInvoiceNumber: z.number().int(),
 });
 export type RecordsSettings = z.infer<typeof RecordsSettingsSchema>;
 
@@ -46,6 +51,7 @@ export const DEFAULT_RECORDS: RecordsSettings = {
   vatRate: 20,
   codSettlement: 'postal-money-order',
   firstDocumentNumber: 1,
+  firstInvoiceNumber: 1,
 };
 
 /** `PUT /api/admin/settings` `records`: every field optional; messages for people. */
@@ -87,6 +93,11 @@ export const UpdateRecordsBodySchema = z
       .int('The first document number is a whole number from 1 to 9999999999.')
       .min(1, 'The first document number is a whole number from 1 to 9999999999.')
       .max(DOCUMENT_NUMBER_MAX, 'The first document number is a whole number from 1 to 9999999999.'),
+    firstInvoiceNumber: z
+      .number('The first invoice number is a whole number from 1 to 9999999999.')
+      .int('The first invoice number is a whole number from 1 to 9999999999.')
+      .min(1, 'The first invoice number is a whole number from 1 to 9999999999.')
+      .max(DOCUMENT_NUMBER_MAX, 'The first invoice number is a whole number from 1 to 9999999999.'),
   })
   .partial();
 export type UpdateRecordsBody = z.input<typeof UpdateRecordsBodySchema>;

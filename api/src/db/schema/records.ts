@@ -31,6 +31,8 @@ export const recordsSettings = pgTable(
       .notNull()
       .default('postal-money-order'),
     firstDocumentNumber: bigint('first_document_number', { mode: 'number' }).notNull().default(1),
+    /** The first invoice's number (issue 45): a company continues the series it began elsewhere. */
+    firstInvoiceNumber: bigint('first_invoice_number', { mode: 'number' }).notNull().default(1),
     /** The key that signs the documents' download links (made at first use; a backup keeps it). */
     linkKey: varchar('link_key', { length: 64 }).notNull().default(''),
     updatedAt: updatedAt(),
@@ -40,6 +42,7 @@ export const recordsSettings = pgTable(
     check('records_settings_type', sql`${t.eShopType} in (1, 2)`),
     check('records_settings_vat', sql`${t.vatRate} between 0 and 50`),
     check('records_settings_first', sql`${t.firstDocumentNumber} between 1 and 9999999999`),
+    check('records_settings_first_invoice', sql`${t.firstInvoiceNumber} between 1 and 9999999999`),
   ],
 );
 

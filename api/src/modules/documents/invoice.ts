@@ -13,7 +13,7 @@ import {
 import { enqueue } from '../../platform/outbox/outbox.js';
 import type { OrderRow } from '../orders/store.js';
 import { documentPayment } from './kinds.js';
-import { FIRST_INVOICE_NUMBER, nextDocumentNumber, SERIES } from './numbering.js';
+import { nextDocumentNumber, SERIES } from './numbering.js';
 import { documentSeller, recordsRow } from './settings.js';
 import { INVOICE_MAIL } from './effect-kinds.js';
 import { isSale, testPaymentMark, type TestPaymentPolicy } from './test-payments.js';
@@ -64,7 +64,7 @@ async function insertDocument(
   tx: Tx,
   values: Omit<typeof invoiceDocuments.$inferInsert, 'number'>,
 ): Promise<InvoiceRow> {
-  const number = await nextDocumentNumber(tx, SERIES.invoice, FIRST_INVOICE_NUMBER);
+  const number = await nextDocumentNumber(tx, SERIES.invoice, (await recordsRow(tx)).firstInvoiceNumber);
   const [document] = await tx
     .insert(invoiceDocuments)
     .values({ ...values, number })

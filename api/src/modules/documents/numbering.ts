@@ -4,10 +4,9 @@ import type { Tx } from '../../db/client.js';
 import { documentCounters } from '../../db/schema.js';
 
 /**
- * The documents' numbers: each series is gapless (decisions 0039, 0043). Sale documents have one
- * that starts where the records settings say; invoices and credit notes share another from 1. A
- * kind of document that needs a number of its own (a complaint's, YEAR section 6) is one more
- * series here.
+ * The documents' numbers: each series is gapless (decisions 0039, 0043). Sale documents have one,
+ * invoices and credit notes share another; each starts where the records settings say. A kind of
+ * document that needs a number of its own (a complaint's, YEAR section 6) is one more series here.
  */
 export const SERIES = {
   sale: 'sale',
@@ -16,9 +15,6 @@ export const SERIES = {
   complaint: 'complaint',
 } as const;
 export type Series = (typeof SERIES)[keyof typeof SERIES];
-
-/** The first number of the invoices' series: 0000000001. */
-export const FIRST_INVOICE_NUMBER = 1;
 
 /**
  * Takes the next number of a series in the caller's transaction: the counter row is updated (and

@@ -77,6 +77,7 @@ describe('records settings', () => {
       vatRate: 20,
       codSettlement: 'postal-money-order',
       firstDocumentNumber: 1,
+      firstInvoiceNumber: 1,
     });
     const publicSettings = await t.app.inject({ url: '/api/settings' });
     expect(publicSettings.json()).not.toHaveProperty('records');

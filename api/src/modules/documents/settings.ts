@@ -32,15 +32,30 @@ export const toRecords = (row: RecordsRow): RecordsSettings => ({
   vatRate: row.vatRate,
   codSettlement: row.codSettlement,
   firstDocumentNumber: row.firstDocumentNumber,
+  firstInvoiceNumber: row.firstInvoiceNumber,
 });
 
 export async function getRecordsSettings(db: Db | Tx): Promise<RecordsSettings> {
   return toRecords(await recordsRow(db));
 }
 
+/** The first number of each series, fixed once that series' first document is numbered. */
+const FIRST_NUMBERS = [
+  {
+    field: 'firstDocumentNumber',
+    series: SERIES.sale,
+    message: 'The first document number cannot change once a sale document has been issued.',
+  },
+  {
+    field: 'firstInvoiceNumber',
+    series: SERIES.invoice,
+    message: 'The first invoice number cannot change once an invoice has been issued.',
+  },
+] as const;
+
 /**
  * Changes the records settings in the settings' transaction (settings/service.ts audits the whole
- * change). The first document number is fixed once a sale document was numbered: 409 CONFLICT with
+ * change). A series' first number is fixed once its first document was numbered: 409 CONFLICT with
  * the field's message (the counter row exists from the first document on, and its lock orders this
  * check after a document being issued).
  */
@@ -50,16 +65,10 @@ export async function updateRecordsSettings(
 ): Promise<RecordsSettings> {
   const before = await recordsRow(tx);
   if (!body || Object.keys(body).length === 0) return toRecords(before);
-  if (body.firstDocumentNumber !== undefined && body.firstDocumentNumber !== before.firstDocumentNumber) {
-    const [counter] = await tx
-      .select()
-      .from(documentCounters)
-      .where(eq(documentCounters.series, SERIES.sale))
-      .for('update');
-    if (counter) {
-      const message = 'The first document number cannot change once a sale document has been issued.';
-      throw new AppError('CONFLICT', message, { 'records.firstDocumentNumber': message });
-    }
+  for (const { field, series, message } of FIRST_NUMBERS) {
+    if (body[field] === undefined || body[field] === before[field]) continue;
+    const [counter] = await tx.select().from(documentCounters).where(eq(documentCounters.series, series)).for('update');
+    if (counter) throw new AppError('CONFLICT', message, { [`records.${field}`]: message });
   }
   const [row] = await tx
     .update(recordsSettings)

@@ -94,6 +94,35 @@ describe('the Sale records section', () => {
   });
 });
 
+describe('the first invoice number', () => {
+  it('is sent with the records, and a 409 once an invoice exists is shown beside it', async () => {
+    const sent = fakeApi({
+      'GET /api/admin/settings': { body: { ...settings, records: complete } },
+      'PUT /api/admin/settings': {
+        status: 409,
+        body: {
+          error: 'The first invoice number cannot change once an invoice has been issued.',
+          code: 'CONFLICT',
+          fields: { 'records.firstInvoiceNumber': 'fixed' },
+        },
+      },
+    });
+    signIn();
+    renderWithApi(<RecordsSettingsSection />);
+    const user = userEvent.setup();
+    const first = await screen.findByLabelText('First invoice number');
+    await user.clear(first);
+    await user.type(first, '1541');
+    await user.click(screen.getByRole('button', { name: 'Save sale records' }));
+    const fixed = 'The first invoice number cannot change once an invoice has been issued.';
+    expect(await screen.findByText(fixed, { selector: '[id$="-error"]' })).toBeInTheDocument();
+    expect(screen.getAllByText(fixed)).toHaveLength(2); // beside the field and in the form's summary
+    expect(sent.find((request) => request.key === 'PUT /api/admin/settings')?.body).toEqual({
+      records: { ...complete, firstInvoiceNumber: 1541 },
+    });
+  });
+});
+
 describe('the dashboard records warning', () => {
   it('names the missing settings and links to them; says nothing once they are set', async () => {
     fakeApi({ 'GET /api/admin/settings': { body: settings } });

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { Fragment, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSWRConfig } from 'swr';
 import { toast } from 'react-toastify';
@@ -12,7 +12,14 @@ import { isDirty, useUnsavedChanges } from '../../../components/unsaved-changes/
 import button from '../../../components/button/button.module.css';
 import form from '../../../components/form/form.module.css';
 import { updateRecords, useRecordsSettings } from '../api/records';
-import { draftOf, parseRecords, recordsErrors, type RecordsDraft, type RecordsField } from '../lib/records-form';
+import {
+  draftOf,
+  parseRecords,
+  type RECORDS_FIELDS,
+  recordsErrors,
+  type RecordsDraft,
+  type RecordsField,
+} from '../lib/records-form';
 import styles from './records-settings.module.css';
 
 const SAVE_FAILED: ErrorWording = {
@@ -26,6 +33,9 @@ const SAVE_FAILED: ErrorWording = {
   },
 };
 
+/** The series' first numbers, each fixed once its first document exists (409 naming the field). */
+const FIRST_NUMBERS = ['firstDocumentNumber', 'firstInvoiceNumber'] as const;
+
 /** The "Sale records" section of /admin/settings, once the admin's settings are read. */
 export function RecordsSettingsSection() {
   const { records } = useRecordsSettings();
@@ -35,7 +45,8 @@ export function RecordsSettingsSection() {
 /**
  * What the revenue agency's alternative regime for e-shops needs (TRADE.md section 2): the
  * e-shop's number and type, its domain, the payment provider, the VAT rate, how cash on delivery
- * is settled and the first sale document's number (fixed once a document exists). Saved apart
+ * is settled, and the first numbers of the sale documents and of the invoices (each fixed once its
+ * series has begun). Saved apart
  * from the other settings.
  */
 export function RecordsSettingsForm({ records }: { records: RecordsSettings }) {
@@ -69,9 +80,13 @@ export function RecordsSettingsForm({ records }: { records: RecordsSettings }) {
       toast.success(t('records.saved'));
     } catch (error) {
       const fields = isApiError(error) ? recordsErrors(Object.keys(error.fields), t) : {};
-      if (isApiError(error) && error.status === 409)
-        fields.firstDocumentNumber = t('records.errors.firstDocumentNumberFixed');
-      show(fields, errorText(error, SAVE_FAILED));
+      // A series has begun (409): the server names the first number that is fixed.
+      const fixed =
+        isApiError(error) && error.status === 409
+          ? FIRST_NUMBERS.filter((name) => `records.${name}` in error.fields)
+          : [];
+      for (const name of fixed) fields[name] = t(`records.errors.${name}Fixed`);
+      show(fields, fixed[0] ? t(`records.errors.${fixed[0]}Fixed`) : errorText(error, SAVE_FAILED));
     } finally {
       setBusy(false);
     }
@@ -82,7 +97,7 @@ export function RecordsSettingsForm({ records }: { records: RecordsSettings }) {
     clear(name);
   };
   const field = (
-    name: 'eShopNumber' | 'domain' | 'paymentProviderId' | 'vatRate' | 'firstDocumentNumber',
+    name: (typeof RECORDS_FIELDS)[number],
     props: React.InputHTMLAttributes<HTMLInputElement> & { hint?: string } = {},
   ) => (
     <Field
@@ -144,11 +159,11 @@ export function RecordsSettingsForm({ records }: { records: RecordsSettings }) {
           })}
           {field('vatRate', { inputMode: 'numeric', maxLength: 2, hint: t('records.hints.vatRate') })}
           {select('codSettlement', COD_SETTLEMENTS)}
-          {field('firstDocumentNumber', {
-            inputMode: 'numeric',
-            maxLength: 10,
-            hint: t('records.hints.firstDocumentNumber'),
-          })}
+          {FIRST_NUMBERS.map((name) => (
+            <Fragment key={name}>
+              {field(name, { inputMode: 'numeric', maxLength: 10, hint: t(`records.hints.${name}`) })}
+            </Fragment>
+          ))}
         </div>
       </fieldset>
       <div className={form.actions}>

@@ -2,7 +2,14 @@ import type { TFunction } from 'i18next';
 import { UpdateRecordsBodySchema, type RecordsSettings, type UpdateRecordsBody } from '@shop/contract';
 
 /** The text inputs of the records section, by the API's field name under `records.`. */
-export const RECORDS_FIELDS = ['eShopNumber', 'domain', 'paymentProviderId', 'vatRate', 'firstDocumentNumber'] as const;
+export const RECORDS_FIELDS = [
+  'eShopNumber',
+  'domain',
+  'paymentProviderId',
+  'vatRate',
+  'firstDocumentNumber',
+  'firstInvoiceNumber',
+] as const;
 export type RecordsField = (typeof RECORDS_FIELDS)[number] | 'eShopType' | 'codSettlement';
 
 export type RecordsDraft = Record<(typeof RECORDS_FIELDS)[number], string> & {
@@ -16,6 +23,7 @@ export const draftOf = (records: RecordsSettings): RecordsDraft => ({
   paymentProviderId: records.paymentProviderId,
   vatRate: String(records.vatRate),
   firstDocumentNumber: String(records.firstDocumentNumber),
+  firstInvoiceNumber: String(records.firstInvoiceNumber),
   eShopType: records.eShopType === 2 ? '2' : '1',
   codSettlement: records.codSettlement,
 });
@@ -50,6 +58,7 @@ export function parseRecords(
     paymentProviderId: draft.paymentProviderId,
     vatRate: whole(draft.vatRate),
     firstDocumentNumber: whole(draft.firstDocumentNumber),
+    firstInvoiceNumber: whole(draft.firstInvoiceNumber),
     eShopType: Number(draft.eShopType),
     codSettlement: draft.codSettlement,
   });

@@ -1,0 +1,2 @@
+ALTER TABLE "records_settings" ADD COLUMN "first_invoice_number" bigint DEFAULT 1 NOT NULL;--> statement-breakpoint
+ALTER TABLE "records_settings" ADD CONSTRAINT "records_settings_first_invoice" CHECK ("records_settings"."first_invoice_number" between 1 and 9999999999);
