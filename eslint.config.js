@@ -112,8 +112,9 @@ const API_MODULE_IMPORTS = {
   // The profile answers the account's store credit (the ledger's sum) and the newsletter switch (decision 0057).
   profile: ['documents', 'gift-cards', 'newsletter'],
   // Reviews are answered with the catalogue's headers; a buyer's received line is the order core's to find.
-  // Returns ask the order core, hold and restock through stock, and are the withdrawal within its period.
-  returns: ['orders', 'settings', 'stock', 'withdrawals'],
+  // Returns ask the order core, hold and restock through stock, and are the withdrawal within its period;
+  // store credit is the ledger's (gift-cards), and their mails use the order mails' senders.
+  returns: ['gift-cards', 'order-mails', 'orders', 'settings', 'stock', 'withdrawals'],
   // A recall finds the buyers of the variants (the order core) and names the seller (settings).
   recalls: ['orders', 'settings'],
   reviews: ['catalog', 'orders'],

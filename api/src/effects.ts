@@ -14,6 +14,7 @@ import { withdrawalEffectHandlers } from './modules/withdrawals/effects.js';
 import { fileEffectHandlers } from './platform/files/collect.js';
 import { complaintEffectHandlers } from './modules/complaints/effects.js';
 import { recallEffectHandlers } from './modules/recalls/effects.js';
+import { returnEffectHandlers } from './modules/returns/effects.js';
 import type { Mailer } from './platform/mail/mailer.js';
 import { webLinks } from './lib/links.js';
 import type { EffectHandler } from './platform/outbox/outbox.js';
@@ -54,6 +55,7 @@ export function effectHandlers(deps: EffectDeps): Record<string, EffectHandler> 
     ...withdrawalEffectHandlers({ ...mail, db }),
     ...complaintEffectHandlers({ ...mail, db }),
     ...recallEffectHandlers({ db, mailer, links }),
+    ...returnEffectHandlers({ ...mail, db }),
     ...documentEffectHandlers({ db, mailer, testPayments }),
     ...courierEffectHandlers({ db, couriers, log }),
     ...saleEffectHandlers(db),

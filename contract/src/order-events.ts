@@ -45,6 +45,8 @@ export const ORDER_EVENT_DETAILS = {
     amountCents: z.number().int().positive(),
     refundId: z.number().int(),
     complaintId: z.number().int().optional(),
+    /** `returnId`: a return's outcome gave it back (decision 0056); the return's own mail tells of it. */
+    returnId: z.number().int().optional(),
   }),
   withdrawal: none.extend({ via: z.enum(['account', 'public']), withdrawalId: z.number().int() }),
   /** `restock`: the parcel's goods went back on hand. */

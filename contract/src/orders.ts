@@ -210,6 +210,8 @@ export const OrderSchema = z.object({
   items: z.array(OrderItemSchema),
   /** An invoice was asked for (issued at the tax event, or already): TRADE.md section 3. */
   invoiceRequested: z.boolean().optional(),
+  /** An exchange order (total 0, YEAR.md section 2): the id of the order whose return it exchanges; null otherwise. */
+  exchangeOf: z.number().nullable().optional(),
   /** The order's timeline; a `refunded` event carries the amount of that refund. */
   events: z.array(z.object({ type: z.enum(ORDER_EVENT_TYPES), at: z.string(), amount: Money.optional() })),
 });

@@ -142,3 +142,54 @@ export const ReceiveReturnBodySchema = z.object({
     .max(200),
 });
 export type ReceiveReturnBody = z.infer<typeof ReceiveReturnBodySchema>;
+
+/** What the owner's list and actions answer: the return with its order, shopper, lines named and deadline. */
+export const AdminReturnSchema = ReturnSchema.extend({
+  orderReference: z.string(),
+  /** The shopper's account (null once deleted). */
+  customer: z.object({ name: z.string(), email: z.string() }).nullable(),
+  /** The order's language: the shopper's mails go in it. */
+  locale: z.enum(['en', 'bg']),
+  /** By when the shopper gets their money (14 days from the request, the law's for a withdrawal); null once settled or rejected. */
+  refundDueAt: z.string().nullable(),
+  receivedAt: z.string().nullable(),
+  /** Each returned line named as bought, with what came back in each condition (0 until received). */
+  items: z.array(
+    z.object({
+      orderItemId: z.number(),
+      name: z.string(),
+      nameBg: z.string(),
+      colorName: z.string(),
+      colorNameBg: z.string(),
+      size: z.string(),
+      quantity: z.number(),
+      /** The exchange's colour, named (null for a refund or credit). */
+      exchangeColorName: z.string().nullable(),
+      resell: z.number(),
+      damaged: z.number(),
+    }),
+  ),
+});
+export type AdminReturn = z.infer<typeof AdminReturnSchema>;
+
+export const ADMIN_RETURNS_PAGE_MAX = 100;
+
+/** `GET /api/admin/returns?status=&page=`: `open` is every status still to be acted on. */
+export const AdminReturnsQuerySchema = z.object({
+  status: z.enum([...RETURN_STATUSES, 'open'], 'Choose a status of the list.').optional(),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  limit: z.coerce.number().int().min(1).max(ADMIN_RETURNS_PAGE_MAX).default(20),
+});
+export type AdminReturnsQuery = z.input<typeof AdminReturnsQuerySchema>;
+
+export const AdminReturnsSchema = z.object({
+  data: z.array(AdminReturnSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  limit: z.number().int(),
+  /** How many returns wait for the owner (the navigation's badge). */
+  open: z.number().int(),
+});
+export type AdminReturns = z.infer<typeof AdminReturnsSchema>;
+
+export const AdminReturnAnswerSchema = z.object({ return: AdminReturnSchema });

@@ -37,7 +37,10 @@ export type AuditAction =
   | 'gift-card.void'
   | 'complaint.decide'
   | 'complaint.repaired'
-  | 'product.recall';
+  | 'product.recall'
+  | 'return.approve'
+  | 'return.reject'
+  | 'return.receive';
 
 /** Records an admin write; call it inside the write's transaction so both land or neither does. */
 export async function audit(

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
   check,
   index,
@@ -89,6 +90,8 @@ export const orders = pgTable(
     /** A cash-on-delivery order from a new account that the owner must confirm before it ships (a setting). */
     confirmationRequired: boolean('confirmation_required').notNull().default(false),
     confirmedAt: instant('confirmed_at'),
+    /** An exchange order (total 0, no sale document: YEAR.md section 2): the order whose return it exchanges. */
+    exchangeOf: integer('exchange_of').references((): AnyPgColumn => orders.id, { onDelete: 'set null' }),
   },
   (t) => [
     uniqueIndex('orders_payment_session_id_key').on(t.paymentSessionId),

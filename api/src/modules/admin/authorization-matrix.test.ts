@@ -18,6 +18,8 @@ import {
   productSales,
   productReviews,
   recalls,
+  returnLines,
+  returns,
   sessions,
   stockAlerts,
   wishlistItems,
@@ -167,6 +169,26 @@ async function returnRequest(f: Fixtures, path: 'returns' | 'returns/quote'): Pr
     lines: [{ orderItemId: line!.id, quantity: 1, reason: 'too-small' }],
     outcome: 'refund',
   });
+}
+
+/** A store-credit return of user A's delivered line, straight in the database, in `status`; its id and line. */
+async function aReturn(f: Fixtures, status: 'requested' | 'approved') {
+  const line = await deliveredLine(f);
+  const [row] = await f.t.db
+    .insert(returns)
+    .values({
+      reference: `M${randomBytes(5).toString('hex')}-R1`,
+      orderId: line.orderId,
+      userId: f.users.userA.id,
+      status,
+      outcome: 'store-credit',
+      refundCents: 100,
+    })
+    .returning({ id: returns.id });
+  await f.t.db
+    .insert(returnLines)
+    .values({ returnId: row!.id, orderItemId: line.orderItemId, quantity: 1, reason: 'too-small' });
+  return { id: row!.id, orderItemId: line.orderItemId };
 }
 
 /** One of user A's orders, delivered now, and its line (a complaint's subject). */
@@ -825,6 +847,26 @@ const ROUTES: Record<string, RouteRule> = {
   'POST /api/admin/products/import/:importId/undo': {
     expect: adminsOnly(404),
     request: () => ({ method: 'POST', url: '/api/admin/products/import/999999/undo' }),
+  },
+  // Returns, the owner's side (YEAR.md section 2).
+  'GET /api/admin/returns': { expect: adminsOnly(200), request: () => ({ url: '/api/admin/returns?status=open' }) },
+  'POST /api/admin/returns/:id/approve': {
+    expect: adminsOnly(200),
+    request: async (f) => ({ method: 'POST', url: `/api/admin/returns/${(await aReturn(f, 'requested')).id}/approve` }),
+  },
+  'POST /api/admin/returns/:id/reject': {
+    expect: adminsOnly(200),
+    request: async (f) =>
+      json('POST', `/api/admin/returns/${(await aReturn(f, 'requested')).id}/reject`, { reason: 'Worn' }),
+  },
+  'POST /api/admin/returns/:id/receive': {
+    expect: adminsOnly(200),
+    request: async (f) => {
+      const { id, orderItemId } = await aReturn(f, 'approved');
+      return json('POST', `/api/admin/returns/${id}/receive`, {
+        lines: [{ orderItemId, quantity: 1, condition: 'resell' }],
+      });
+    },
   },
   'GET /api/admin/complaints': { expect: adminsOnly(200), request: () => ({ url: '/api/admin/complaints' }) },
   'GET /api/admin/complaints/export.csv': {

@@ -35,9 +35,9 @@ export const orderMailSubscriptions = [
   on('cancelled', (event) =>
     event.detail.notify ? mail(event, 'cancelled', { reason: event.detail.reason }, event.detail.refundId) : [],
   ),
-  // A cancellation's refund is told in its cancellation mail.
+  // A cancellation's refund is told in its cancellation mail, a return's in the return's (returns/mail.ts).
   on('refunded', (event) =>
-    event.detail.partOf === 'cancel'
+    event.detail.partOf === 'cancel' || event.detail.returnId !== undefined
       ? []
       : mail(event, 'refunded', { amountCents: event.detail.amountCents }, event.detail.refundId),
   ),

@@ -80,6 +80,7 @@ describe('GET /api/orders', () => {
       tracking: null,
       withdrawal: null,
       invoiceRequested: false,
+      exchangeOf: null,
       events: [
         { type: 'created', at: expect.any(String) },
         { type: 'cancelled', at: expect.any(String) },

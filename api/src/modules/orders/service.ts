@@ -102,6 +102,7 @@ export async function toOrders(db: Db | Tx, rows: OrderRow[]): Promise<Order[]> 
         : null,
     withdrawal: withdrawalOf(row.id),
     invoiceRequested: invoiceAsked.has(row.id),
+    exchangeOf: row.exchangeOf,
     items: lines
       .filter((line) => line.orderId === row.id)
       .map((line) => ({

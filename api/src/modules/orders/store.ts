@@ -1,5 +1,5 @@
 import type { OrderEventType } from '@shop/contract';
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { lockShopper } from '../../db/locks.js';
 import { orderEvents, orders, refunds, users, type RefundLine } from '../../db/schema.js';
@@ -87,6 +87,22 @@ export async function readWithShopper(db: Db | Tx, key: OrderKey): Promise<Order
   if (!found) return undefined;
   const { row, name, email } = found;
   return { row, shopper: name !== null && email !== null ? { name, email } : null };
+}
+
+/** Orders with their shoppers' accounts (one query), by id: what another module's list shows of each. */
+export async function readManyWithShopper(db: Db | Tx, ids: number[]): Promise<Map<number, OrderWithShopper>> {
+  if (ids.length === 0) return new Map();
+  const found = await db
+    .select({ row: orders, name: users.name, email: users.email })
+    .from(orders)
+    .leftJoin(users, eq(users.id, orders.userId))
+    .where(inArray(orders.id, ids));
+  return new Map(
+    found.map(({ row, name, email }) => [
+      row.id,
+      { row, shopper: name !== null && email !== null ? { name, email } : null },
+    ]),
+  );
 }
 
 /**

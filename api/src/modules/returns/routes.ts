@@ -1,13 +1,20 @@
 import {
+  AdminReturnAnswerSchema,
+  AdminReturnsQuerySchema,
+  AdminReturnsSchema,
   CreateReturnBodySchema,
   ErrorBodySchema,
   IdParamsSchema,
   ReturnAnswerSchema,
   ReturnListSchema,
   ReturnQuoteSchema,
+  ReceiveReturnBodySchema,
+  RejectReturnBodySchema,
 } from '@shop/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { currentUser, requireUser } from '../../platform/security/authenticate.js';
+import { currentUser, requireAdmin, requireUser } from '../../platform/security/authenticate.js';
+import { listAdminReturns } from './admin.js';
+import { approveReturn, receiveReturn, rejectReturn } from './owner.js';
 import { listOrderReturns, quoteReturn, requestReturn } from './service.js';
 
 const tags = ['returns'];
@@ -70,5 +77,80 @@ export const returnRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({ data: await listOrderReturns(app.db, currentUser(request).id, request.params.id) }),
+  );
+
+  const adminErrors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema };
+  const moved =
+    '409 INVALID_TRANSITION when the return is not in a status this step starts from (clicked twice, or by another admin).';
+
+  app.get(
+    '/admin/returns',
+    {
+      onRequest: requireAdmin,
+      schema: {
+        tags: ['admin', ...tags],
+        summary: 'Returns, a page at a time: open ones first, oldest first; `open` counts those waiting for the owner',
+        security: [{ bearer: [] }],
+        querystring: AdminReturnsQuerySchema,
+        response: { 200: AdminReturnsSchema, ...adminErrors },
+      },
+    },
+    async (request) => listAdminReturns(app.db, request.query),
+  );
+
+  app.post(
+    '/admin/returns/:id/approve',
+    {
+      onRequest: requireAdmin,
+      schema: {
+        tags: ['admin', ...tags],
+        summary: 'Approve a requested return, or settle a received one kept for the owner (its outcome runs)',
+        description: moved,
+        security: [{ bearer: [] }],
+        params: IdParamsSchema,
+        response: { 200: AdminReturnAnswerSchema, ...adminErrors, 409: ErrorBodySchema },
+      },
+    },
+    async (request) => ({ return: await approveReturn(app.db, currentUser(request).id, request.params.id) }),
+  );
+
+  app.post(
+    '/admin/returns/:id/reject',
+    {
+      onRequest: requireAdmin,
+      schema: {
+        tags: ['admin', ...tags],
+        summary:
+          'Reject a requested or received return with a reason the shopper reads; an exchange’s held size goes back to stock',
+        description: moved,
+        security: [{ bearer: [] }],
+        params: IdParamsSchema,
+        body: RejectReturnBodySchema,
+        response: { 200: AdminReturnAnswerSchema, ...adminErrors, 409: ErrorBodySchema },
+      },
+    },
+    async (request) => ({
+      return: await rejectReturn(app.db, currentUser(request).id, request.params.id, request.body.reason),
+    }),
+  );
+
+  app.post(
+    '/admin/returns/:id/receive',
+    {
+      onRequest: requireAdmin,
+      schema: {
+        tags: ['admin', ...tags],
+        summary:
+          'Receive a return with each unit’s condition: resellable units back to stock, then its refund, exchange order or store credit',
+        description: `Each line’s units add up to what was returned (400 otherwise). Units damaged in a return that is no defect keep it received for the owner to approve or reject. ${moved}`,
+        security: [{ bearer: [] }],
+        params: IdParamsSchema,
+        body: ReceiveReturnBodySchema,
+        response: { 200: AdminReturnAnswerSchema, ...adminErrors, 409: ErrorBodySchema },
+      },
+    },
+    async (request) => ({
+      return: await receiveReturn(app.db, currentUser(request).id, request.params.id, request.body),
+    }),
   );
 };

@@ -4,7 +4,7 @@ import type { Size } from '@shop/contract';
 import { orders } from '../../db/schema.js';
 import type { TestHarness } from '../../test/harness.js';
 import { bearer, type CreatedProduct, type CreatedUser } from '../../test/factories.js';
-import { addCartLine, TEST_DELIVERY } from '../payments/test-support.js';
+import { addCartLine, payOnTestPage, TEST_DELIVERY } from '../payments/test-support.js';
 
 const DAY_MS = 86_400_000;
 
@@ -17,7 +17,7 @@ export interface DeliveredOrder {
 }
 
 /**
- * A cash-on-delivery order of `lines` of one product (its first colour), placed through checkout
+ * A cash-on-delivery (or card) order of `lines` of one product (its first colour), placed through checkout
  * and then marked delivered (and so paid) `deliveredDaysAgo` days ago.
  */
 export async function deliveredOrder(
@@ -28,6 +28,8 @@ export async function deliveredOrder(
     deliveredDaysAgo?: number;
     locale?: 'en' | 'bg';
     user?: CreatedUser;
+    /** Paid by card on the test page (a refund then goes through the provider), else cash on delivery. */
+    payment?: 'card' | 'cod';
   } = {},
 ): Promise<DeliveredOrder> {
   const user = options.user ?? (await t.createUser({ locale: options.locale, name: 'Mira Koleva' }));
@@ -39,10 +41,11 @@ export async function deliveredOrder(
     method: 'POST',
     url: '/api/checkout/session',
     headers: bearer(user),
-    payload: { delivery: TEST_DELIVERY, paymentMethod: 'cod' },
+    payload: { delivery: TEST_DELIVERY, paymentMethod: options.payment ?? 'cod' },
   });
   expect(answer.statusCode, answer.body).toBe(201);
   const orderId = answer.json().orderId as number;
+  if (options.payment === 'card') await payOnTestPage(t.app, answer.json().sessionId);
   const deliveredAt = new Date(Date.now() - (options.deliveredDaysAgo ?? 1) * DAY_MS);
   await t.db
     .update(orders)

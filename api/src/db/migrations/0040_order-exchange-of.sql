@@ -1,0 +1,2 @@
+ALTER TABLE "orders" ADD COLUMN "exchange_of" integer;--> statement-breakpoint
+ALTER TABLE "orders" ADD CONSTRAINT "orders_exchange_of_orders_id_fk" FOREIGN KEY ("exchange_of") REFERENCES "public"."orders"("id") ON DELETE set null ON UPDATE no action;

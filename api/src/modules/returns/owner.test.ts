@@ -1,0 +1,182 @@
+import { and, eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { orders, productStock, refunds } from '../../db/schema.js';
+import { bearer, type CreatedUser } from '../../test/factories.js';
+import { useTestApp } from '../../test/harness.js';
+import { storeCreditCents } from '../gift-cards/ledger.js';
+import { deliveredOrder, type DeliveredOrder } from './test-support.js';
+
+/** The owner's side of returns (YEAR.md section 2): approve, reject, receive, and each outcome through the order core. */
+
+const t = useTestApp({ admin: true, smtp: true });
+
+const admin = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
+  t.app.inject({ method, url, headers: bearer(t.admin), ...(payload ? { payload } : {}) });
+
+const ask = (user: CreatedUser, orderId: number, body: object) =>
+  t.app.inject({ method: 'POST', url: `/api/orders/${orderId}/returns`, headers: bearer(user), payload: body });
+
+const stockOf = async (colorId: number, size: string) =>
+  (
+    await t.db
+      .select({ onHand: productStock.onHand, reserved: productStock.reserved })
+      .from(productStock)
+      .where(and(eq(productStock.colorId, colorId), eq(productStock.size, size)))
+  )[0]!;
+
+/** A return of one unit of the order's first line, for `outcome` (an exchange to size M of its colour). */
+async function returned(order: DeliveredOrder, outcome: 'refund' | 'exchange' | 'store-credit', reason = 'too-small') {
+  const line = order.lines[0]!;
+  const answer = await ask(order.user, order.orderId, {
+    lines: [
+      {
+        orderItemId: line.id,
+        quantity: 1,
+        reason,
+        ...(outcome === 'exchange' ? { exchangeFor: { colorId: order.product.colors[0]!.id, size: 'M' } } : {}),
+      },
+    ],
+    outcome,
+  });
+  expect(answer.statusCode, answer.body).toBe(201);
+  return answer.json().return as { id: number; reference: string; status: string };
+}
+
+const receive = (id: number, condition: 'resell' | 'damaged', orderItemId: number, quantity = 1) =>
+  admin('POST', `/api/admin/returns/${id}/receive`, { lines: [{ orderItemId, quantity, condition }] });
+
+describe('the owner’s returns', () => {
+  it(
+    'approves or rejects a requested return once, giving back the exchange’s held size, and mails the reason',
+    { tags: ['engine'] },
+    async () => {
+      await admin('PUT', '/api/admin/settings', { returns: { autoApprove: false } });
+      try {
+        const order = await deliveredOrder(t);
+        const color = order.product.colors[0]!.id;
+        const before = await stockOf(color, 'M');
+        const exchange = await returned(order, 'exchange');
+        expect(exchange.status).toBe('requested');
+        expect(await stockOf(color, 'M')).toEqual({ ...before, reserved: before.reserved + 1 });
+
+        const listed = await admin('GET', '/api/admin/returns?status=requested');
+        expect(listed.statusCode, listed.body).toBe(200);
+        expect(listed.json().open).toBeGreaterThanOrEqual(1);
+        expect(listed.json().data[0]).toMatchObject({
+          id: exchange.id,
+          orderReference: order.reference,
+          customer: { name: 'Mira Koleva' },
+          items: [{ orderItemId: order.lines[0]!.id, size: 'S', quantity: 1, resell: 0, damaged: 0 }],
+        });
+        expect(Date.parse(listed.json().data[0].refundDueAt)).toBeGreaterThan(Date.now());
+
+        expect((await admin('POST', `/api/admin/returns/${exchange.id}/reject`, { reason: ' ' })).statusCode).toBe(400);
+        const [first, second] = await Promise.all([
+          admin('POST', `/api/admin/returns/${exchange.id}/reject`, { reason: 'Worn, with a stain.' }),
+          admin('POST', `/api/admin/returns/${exchange.id}/reject`, { reason: 'Worn, with a stain.' }),
+        ]);
+        expect([first.statusCode, second.statusCode].sort()).toEqual([200, 409]);
+        const rejected = first.statusCode === 200 ? first : second;
+        expect(rejected.json().return).toMatchObject({ status: 'rejected', rejectReason: 'Worn, with a stain.' });
+        expect(await stockOf(color, 'M')).toEqual(before);
+        expect((await admin('POST', `/api/admin/returns/${exchange.id}/approve`)).json().code).toBe(
+          'INVALID_TRANSITION',
+        );
+        const mail = await t.smtp.waitFor(order.user.email, (m) => m.subject.includes(exchange.reference));
+        expect(mail.text).toContain('Our reason: Worn, with a stain.');
+
+        // The rejected units may be asked for again; approving a request tells the shopper to send it.
+        const again = await returned(order, 'refund');
+        const approved = await admin('POST', `/api/admin/returns/${again.id}/approve`);
+        expect(approved.json().return.status).toBe('approved');
+        expect((await admin('POST', `/api/admin/returns/${again.id}/approve`)).statusCode).toBe(409);
+      } finally {
+        await admin('PUT', '/api/admin/settings', { returns: { autoApprove: true } });
+      }
+    },
+  );
+
+  it(
+    'receives a refund return once: resellable units back on hand, the card refunded by lines, keyed by the return',
+    { tags: ['engine'] },
+    async () => {
+      const order = await deliveredOrder(t, { payment: 'card' });
+      const color = order.product.colors[0]!.id;
+      const line = order.lines[0]!;
+      const made = await returned(order, 'refund');
+      const before = await stockOf(color, 'S');
+
+      const short = await receive(made.id, 'resell', line.id, 2);
+      expect(short.statusCode).toBe(400);
+      expect(short.json().fields).toHaveProperty('lines');
+      const [first, second] = await Promise.all([
+        receive(made.id, 'resell', line.id),
+        receive(made.id, 'resell', line.id),
+      ]);
+      expect([first.statusCode, second.statusCode].sort()).toEqual([200, 409]);
+      const done = (first.statusCode === 200 ? first : second).json().return;
+      expect(done).toMatchObject({ status: 'refunded', items: [{ resell: 1, damaged: 0 }] });
+      expect(await stockOf(color, 'S')).toEqual({ ...before, onHand: before.onHand + 1 });
+      const [row] = await t.db.select().from(orders).where(eq(orders.id, order.orderId));
+      expect(row!.refundedCents).toBe(5000);
+      const made_ = await t.db.select().from(refunds).where(eq(refunds.orderId, order.orderId));
+      expect(made_).toMatchObject([
+        { amountCents: 5000, idempotencyKey: `return-${made.id}`, lines: [{ orderItemId: line.id, quantity: 1 }] },
+      ]);
+      await t.effectsRun();
+      const mail = await t.smtp.waitFor(
+        order.user.email,
+        (m) => m.subject === `Your return ${made.reference} is complete`,
+      );
+      expect(mail.text).toContain('We refunded you');
+    },
+  );
+
+  it('makes an exchange an order of total 0, paid, to the same delivery, holding the new size sold', async () => {
+    const order = await deliveredOrder(t);
+    const color = order.product.colors[0]!.id;
+    const made = await returned(order, 'exchange');
+    const held = await stockOf(color, 'M');
+    const done = await receive(made.id, 'damaged', order.lines[0]!.id);
+    // A size that did not fit came back damaged: kept for the owner, who approves it.
+    expect(done.json().return.status).toBe('received');
+    const settled = await admin('POST', `/api/admin/returns/${made.id}/approve`);
+    expect(settled.statusCode, settled.body).toBe(200);
+    const { status, exchangeOrderId } = settled.json().return;
+    expect(status).toBe('exchanged');
+    expect(await stockOf(color, 'M')).toEqual({ onHand: held.onHand - 1, reserved: held.reserved - 1 });
+    // The damaged unit is not for sale again.
+    const exchangeOrder = (
+      await t.app.inject({ url: `/api/orders/${exchangeOrderId}`, headers: bearer(order.user) })
+    ).json();
+    expect(exchangeOrder).toMatchObject({
+      status: 'paid',
+      fulfilment: 'unfulfilled',
+      total: 0,
+      exchangeOf: order.orderId,
+      delivery: { city: 'Sofia' },
+      items: [{ size: 'M', quantity: 1, unitPrice: 0 }],
+    });
+    // Shipped like any order.
+    const shipped = await admin('POST', `/api/admin/orders/${exchangeOrderId}/ship`, {
+      carrier: 'Speedy',
+      trackingNumber: 'EX-1',
+    });
+    expect(shipped.statusCode, shipped.body).toBe(200);
+  });
+
+  it('credits store credit with the bonus and no label', async () => {
+    await admin('PUT', '/api/admin/settings', { returns: { storeCreditBonusPercent: 10 } });
+    try {
+      const order = await deliveredOrder(t);
+      const made = await returned(order, 'store-credit', 'changed-mind');
+      const done = await receive(made.id, 'resell', order.lines[0]!.id);
+      expect(done.json().return).toMatchObject({ status: 'credited', refund: 55 });
+      expect(await storeCreditCents(t.db, order.user.id)).toBe(5500);
+      expect((await receive(made.id, 'resell', order.lines[0]!.id)).statusCode).toBe(409);
+      expect(await storeCreditCents(t.db, order.user.id)).toBe(5500);
+    } finally {
+      await admin('PUT', '/api/admin/settings', { returns: { storeCreditBonusPercent: 0 } });
+    }
+  });
+});
