@@ -201,6 +201,7 @@ export const routes: RouteObject[] = [
               { path: 'discount-codes', ...page(() => import('../routes/admin-discount-codes')) },
               { path: 'reviews', ...page(() => import('../routes/admin-reviews')) },
               { path: 'complaints', ...page(() => import('../routes/admin-complaints')) },
+              { path: 'import', ...page(() => import('../routes/admin-import')) },
               { path: 'records', ...page(() => import('../routes/admin-records')) },
               { path: 'documents', ...page(() => import('../routes/admin-documents')) },
             ],

@@ -6,6 +6,7 @@ import {
   CreateIcon,
   DashboardIcon,
   DocumentsIcon,
+  ImportIcon,
   ManageIcon,
   OrdersIcon,
   RecordsIcon,
@@ -17,7 +18,7 @@ import styles from './admin-nav-icons.module.css';
 /**
  * The admins' extra navbar icons, with the spec's labels: "Manage Products" opens the dashboard
  * (sales, user management), "Admin Dashboard" opens the clothing page, where admins delete; then
- * the orders (an order's own page keeps the icon lit), the discount codes, the reviews, the complaints, the sale records
+ * the orders (an order's own page keeps the icon lit), the discount codes, the reviews, the complaints, the catalogue's import and export, the sale records
  * (the monthly audit file) and the shop's settings.
  */
 const LINKS = [
@@ -28,6 +29,7 @@ const LINKS = [
   { to: '/admin/discount-codes', key: 'admin.nav.discountCodes', Icon: CodesIcon, end: true },
   { to: '/admin/reviews', key: 'admin.nav.reviews', Icon: ReviewsIcon, end: true },
   { to: '/admin/complaints', key: 'admin.nav.complaints', Icon: ComplaintsIcon, end: true },
+  { to: '/admin/import', key: 'admin.nav.import', Icon: ImportIcon, end: true },
   { to: '/admin/records', key: 'admin.nav.records', Icon: RecordsIcon, end: true },
   { to: '/admin/documents', key: 'invoices.documents.nav', Icon: DocumentsIcon, end: true },
   { to: '/admin/settings', key: 'admin.nav.settings', Icon: SettingsIcon, end: true },

@@ -28,6 +28,15 @@ export const CodesIcon = (p: IconProps) => (
   </Icon>
 );
 
+/** The catalogue in and out: a sheet with arrows in and out. */
+export const ImportIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M6 3.5h8l4 4v13H6Z" />
+    <path d="M14 3.5v4h4" />
+    <path d="m9.5 14 2.5 2.5 2.5-2.5M12 16.5V10" />
+  </Icon>
+);
+
 /** Admin Dashboard: a gauge. */
 export const DashboardIcon = (p: IconProps) => (
   <Icon {...p}>

@@ -1,0 +1,112 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ImportSummary, LastImport } from '@shop/contract';
+import { fakeApi, renderWithApi, signIn } from '../../../test/fake-api';
+import { ImportScreen } from './import-screen';
+
+const summary = (over: Partial<ImportSummary> = {}): ImportSummary => ({
+  importId: 7,
+  rows: 3,
+  create: 1,
+  update: 1,
+  unchanged: 0,
+  errors: [],
+  warnings: [{ row: 3, column: 'name_bg', message: 'No Bulgarian text: the English one is used.' }],
+  changes: [
+    { row: 2, styleCode: 'IM-COAT', name: 'Coat', change: 'create' },
+    { row: 3, styleCode: 'IM-DRESS', name: 'Dress', change: 'update' },
+  ],
+  ...over,
+});
+const applied: NonNullable<LastImport> = {
+  importId: 7,
+  format: 'atelier',
+  status: 'applied',
+  appliedAt: new Date().toISOString(),
+  undoneAt: null,
+  created: 1,
+  updated: 1,
+  undoable: true,
+  superseded: false,
+};
+const csv = () => new File(['style_code,name_en\n'], 'products.csv', { type: 'text/csv' });
+
+async function upload() {
+  const user = userEvent.setup();
+  await user.upload(screen.getByLabelText('CSV file'), csv());
+  await user.click(screen.getByRole('button', { name: 'Check the file' }));
+  return user;
+}
+
+describe('ImportScreen', () => {
+  it('shows the dry run: counts, each error by row and column, and refuses to apply a file with errors', async () => {
+    const sent = fakeApi({
+      'GET /api/admin/products/import/last': { body: null },
+      'POST /api/admin/products/import': {
+        status: 201,
+        body: summary({ errors: [{ row: 4, column: 'size', message: '"XXXL" is not a size of this shop.' }] }),
+      },
+    });
+    signIn();
+    renderWithApi(<ImportScreen />);
+    expect(await screen.findByText('No import has been applied yet.')).toBeInTheDocument();
+    await upload();
+    expect(await screen.findByTestId('import-counts')).toHaveTextContent(
+      '3 rows. Products to create: 1, to update: 1, unchanged: 0.',
+    );
+    const errors = screen.getByRole('table', { name: 'Errors (1)' });
+    expect(within(errors).getByRole('row', { name: /4 size "XXXL" is not a size/ })).toBeInTheDocument();
+    expect(screen.getByRole('table', { name: 'Warnings (1)' })).toHaveTextContent('name_bg');
+    expect(screen.getByRole('button', { name: 'Apply the import' })).toBeDisabled();
+    expect(sent.find((request) => request.key === 'POST /api/admin/products/import')?.body).toMatchObject({
+      format: 'atelier',
+      file: 'products.csv',
+    });
+  });
+
+  it('applies a clean dry run, then offers its undo, and explains an undo refused as superseded', async () => {
+    let last: LastImport = null;
+    const sent = fakeApi({
+      'GET /api/admin/products/import/last': () => ({ body: last }),
+      'POST /api/admin/products/import': { status: 201, body: summary() },
+      'POST /api/admin/products/import/7/apply': () => {
+        last = applied;
+        return { body: { created: 1, updated: 1 } };
+      },
+      'POST /api/admin/products/import/7/undo': () => {
+        last = { ...applied, undoable: false, superseded: true };
+        return {
+          status: 409,
+          body: { error: 'A product of this import was changed since.', code: 'IMPORT_SUPERSEDED' },
+        };
+      },
+    });
+    signIn();
+    renderWithApi(<ImportScreen />);
+    await screen.findByText('No import has been applied yet.');
+    const user = await upload();
+    expect(within(await screen.findByRole('table', { name: 'Products' })).getByText('New')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Apply the import' }));
+    expect(await screen.findByTestId('last-import')).toHaveTextContent(/Import no\. 7 .*1 created, 1 updated/);
+    expect(screen.queryByRole('table', { name: 'Products' })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Undo the import' }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Undo the import' }));
+    expect(await screen.findByText(/can no longer be undone/)).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Undo the import' })).not.toBeInTheDocument());
+    expect(sent.map((request) => request.key)).toContain('POST /api/admin/products/import/7/undo');
+  });
+
+  it('gives the feed addresses in both languages to copy', async () => {
+    fakeApi({ 'GET /api/admin/products/import/last': { body: null } });
+    signIn();
+    renderWithApi(<ImportScreen />);
+    expect(await screen.findByRole('textbox', { name: 'Google Merchant Center, Български' })).toHaveValue(
+      `${window.location.origin}/feeds/google.xml?lang=bg`,
+    );
+    expect(screen.getByRole('textbox', { name: 'Meta catalogue, English' })).toHaveValue(
+      `${window.location.origin}/feeds/meta.csv?lang=en`,
+    );
+  });
+});
