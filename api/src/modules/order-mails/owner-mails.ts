@@ -7,8 +7,9 @@ import type { LowStockLine } from '../orders/stats.js';
 
 /**
  * The mails to the owner (the seller's address in the settings): a new order, and the daily digest
- * of low stock. The owner reads the admin in either language, so each mail says it in English and
- * then in Bulgarian. A reply to an order's mail goes to its shopper.
+ * of low stock. The owner reads the admin in either language, so each mail says it in both; the
+ * seller is a Bulgarian company (its ЕИК and VAT ID are checked as Bulgaria's), so Bulgarian comes
+ * first (issue 45 item 13). A reply to an order's mail goes to its shopper.
  */
 
 export interface OwnerOrderMailInput {
@@ -18,13 +19,17 @@ export interface OwnerOrderMailInput {
   links: WebLinks;
 }
 
-const both = (en: string, bg: string) => `${en} · ${bg}`;
+/** The language the owner's notices are written in first (their `<html lang>`), then the other. */
+export const OWNER_LANG = 'bg';
+
+/** One phrase of a notice in both languages, Bulgarian first: `both(en, bg)` → "bg · en". */
+export const both = (en: string, bg: string) => `${bg} · ${en}`;
 
 /** The foot of every notice to the owner: who it is for, and where that address is set. */
-export const OWNER_FOOTER = both(
-  "Atelier Noir · a notice to the shop's owner, sent to the notifications email (or the seller's) in the settings",
+export const OWNER_FOOTER = `Atelier Noir · ${both(
+  "a notice to the shop's owner, sent to the notifications email (or the seller's) in the settings",
   'известие за собственика на магазина, изпратено до имейла за известия (или на продавача) от настройките',
-);
+)}`;
 
 export function ownerOrderMail({ to, order, customer, links }: OwnerOrderMailInput): Mail {
   const money = (cents: number, lang: 'en' | 'bg') => formatMoney(cents, order.currency, lang);
@@ -49,12 +54,12 @@ export function ownerOrderMail({ to, order, customer, links }: OwnerOrderMailInp
     to,
     ...(customer ? { replyTo: customer.email } : { replyTo: '' }),
     ...renderMail({
-      lang: 'en',
+      lang: OWNER_LANG,
       subject: both(`New order ${ref}`, `Нова поръчка ${ref}`),
       preheader: both(`${money(order.total, 'en')}`, cod ? 'наложен платеж' : 'карта'),
       heading: both('New order', 'Нова поръчка'),
       footer: OWNER_FOOTER,
-      intro: [...en, '', ...bg].filter(Boolean),
+      intro: [...bg, '', ...en].filter(Boolean),
       highlight: {
         kind: 'link',
         label: both('Open the order', 'Отворете поръчката'),
@@ -88,16 +93,16 @@ export function lowStockMail({
     to,
     replyTo: '',
     ...renderMail({
-      lang: 'en',
+      lang: OWNER_LANG,
       subject: both(`Low stock on ${date}`, `Малко наличност на ${date}`),
       preheader: both(`${lines.length} variants`, `${lines.length} варианта`),
       heading: both('Low stock', 'Малко наличност'),
       footer: OWNER_FOOTER,
       intro: [
-        `These sizes are almost sold out (${lines.length}):`,
-        ...en,
         `Тези размери са почти изчерпани (${lines.length}):`,
         ...bg,
+        `These sizes are almost sold out (${lines.length}):`,
+        ...en,
       ],
       highlight: {
         kind: 'link',
@@ -131,19 +136,19 @@ export function refundRefusedMail({
     to,
     replyTo: '',
     ...renderMail({
-      lang: 'en',
+      lang: OWNER_LANG,
       subject: both(`Refund refused: order ${ref}`, `Отказано възстановяване: поръчка ${ref}`),
       preheader: both(money('en'), money('bg')),
       heading: both('A refund was refused', 'Отказано възстановяване'),
       footer: OWNER_FOOTER,
       intro: [
-        `The payment provider refused to refund ${money('en')} of order ${ref}: ${error}`,
-        'The shopper has not been told, and no credit note was issued: the refund mail and any credit note wait until the provider makes the refund.',
-        'The shop keeps trying for about an hour and a half. Then the refund waits for you under "Tasks that keep failing" on the dashboard: put right what the provider names (the account\'s balance, the payment\'s state) and retry it there.',
-        '',
         `Платежният доставчик отказа да възстанови ${money('bg')} по поръчка ${ref}: ${error}`,
         'Клиентът не е уведомен и не е издадено кредитно известие: писмото за възстановяването и кредитното известие (ако има фактура) чакат, докато доставчикът извърши възстановяването.',
         'Магазинът ще опитва отново около час и половина. След това възстановяването ще чака вас в „Задачи, които не успяват“ на таблото: отстранете причината, посочена от доставчика (наличността по сметката, състоянието на плащането), и опитайте отново оттам.',
+        '',
+        `The payment provider refused to refund ${money('en')} of order ${ref}: ${error}`,
+        'The shopper has not been told, and no credit note was issued: the refund mail and any credit note wait until the provider makes the refund.',
+        'The shop keeps trying for about an hour and a half. Then the refund waits for you under "Tasks that keep failing" on the dashboard: put right what the provider names (the account\'s balance, the payment\'s state) and retry it there.',
       ],
       highlight: {
         kind: 'link',

@@ -31,9 +31,12 @@ describe("the owner's notices (at the seller's address)", () => {
     await effectsRun(t.app);
     const mails = toOwner((subject) => subject.includes(reference));
     expect(mails).toHaveLength(1);
-    expect(mails[0]!.subject).toBe(`New order ${reference} · Нова поръчка ${reference}`);
-    expect(mails[0]!.text).toContain('cash on delivery');
-    expect(mails[0]!.text).toContain('с наложен платеж');
+    // The seller is a Bulgarian company: Bulgarian first, then English (issue 45 item 13).
+    expect(mails[0]!.subject).toBe(`Нова поръчка ${reference} · New order ${reference}`);
+    expect(mails[0]!.html).toContain('<html lang="bg">');
+    const text = mails[0]!.text;
+    expect(text.indexOf('с наложен платеж')).toBeGreaterThan(-1);
+    expect(text.indexOf('с наложен платеж')).toBeLessThan(text.indexOf('cash on delivery'));
     expect(mails[0]!.text).toContain('2 × Oxblood Hoodie (Onyx');
     expect(mails[0]!.text).toMatch(/2 × Тестов суитшърт \S+ \(Оникс/);
     expect(mails[0]!.headers['reply-to']).toBe(user.email);
@@ -78,7 +81,9 @@ describe("the owner's notices (at the seller's address)", () => {
     const deadline = new Date(Date.parse(submittedAt) + 14 * 86_400_000);
     const on = (locale: string) =>
       new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'Europe/Sofia' }).format(deadline);
-    const mails = toOwner((subject) => subject.startsWith(`Withdrawal from order ${reference}`));
+    const mails = toOwner((subject) =>
+      subject.startsWith(`Отказ от поръчка ${reference} · Withdrawal from order ${reference}`),
+    );
     expect(mails).toHaveLength(1);
     expect(mails[0]!.text).toContain(`until ${on('en-GB')} (14 days from the notice)`);
     expect(mails[0]!.text).toContain(`до ${on('bg-BG')} (14 дни от уведомлението)`);
@@ -95,12 +100,12 @@ describe("the owner's notices (at the seller's address)", () => {
     await effectsRun(t.app);
     await enqueueLowStockDigest(t.db, day);
     await effectsRun(t.app);
-    const digests = toOwner((subject) => subject.startsWith('Low stock on 2026-06-10'));
+    const digests = toOwner((subject) => subject.startsWith('Малко наличност на 2026-06-10 · Low stock on 2026-06-10'));
     expect(digests).toHaveLength(1);
     expect(digests[0]!.text).toMatch(/Last Scarf \(Onyx, \w+\): 1 left/);
     await enqueueLowStockDigest(t.db, new Date('2026-06-11T09:00:00Z'));
     await effectsRun(t.app);
-    expect(toOwner((subject) => subject.startsWith('Low stock on 2026-06-11'))).toHaveLength(1);
+    expect(toOwner((subject) => subject.includes('Low stock on 2026-06-11'))).toHaveLength(1);
   });
 
   it("every mail to a shopper carries Reply-To the seller's email", async () => {
@@ -134,7 +139,7 @@ describe('the notifications address (a setting of its own)', () => {
 
     const { user, reference } = await placedOrder(t);
     await effectsRun(t.app);
-    const notices = smtp.messages.filter((mail) => mail.subject.startsWith(`New order ${reference}`));
+    const notices = smtp.messages.filter((mail) => mail.subject.includes(`New order ${reference}`));
     expect(notices.map((mail) => mail.to)).toEqual([['orders@atelier.test']]);
     // The shopper's replies still go to the seller.
     const confirmation = await smtp.waitFor(user.email, (mail) => mail.subject.includes(reference));

@@ -6,13 +6,13 @@ import { renderMail } from '../../platform/mail/templates/layout.js';
 import type { OrderMailDeps } from '../order-mails/notify.js';
 import { toOrders } from '../orders/service.js';
 import { ownerAddress } from '../settings/service.js';
-import { OWNER_FOOTER } from '../order-mails/owner-mails.js';
+import { both, OWNER_FOOTER, OWNER_LANG } from '../order-mails/owner-mails.js';
 import { withdrawalAddressed } from './service.js';
 
 const day = (iso: string, locale: string) =>
   new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'Europe/Sofia' }).format(new Date(iso));
 
-/** The owner's notice of a withdrawal, in English then Bulgarian; a reply goes to the shopper. */
+/** The owner's notice of a withdrawal, in Bulgarian then English (owner-mails.ts); a reply goes to the shopper. */
 export function ownerWithdrawalMail(input: {
   to: string;
   order: Order;
@@ -35,22 +35,22 @@ export function ownerWithdrawalMail(input: {
     to: input.to,
     replyTo: input.shopper.email,
     ...renderMail({
-      lang: 'en',
-      subject: `Withdrawal from order ${ref} · Отказ от поръчка ${ref}`,
-      preheader: `Refund by ${day(deadline, 'en-GB')} · Възстановете до ${day(deadline, 'bg-BG')}`,
-      heading: 'A withdrawal · Отказ от договора',
+      lang: OWNER_LANG,
+      subject: both(`Withdrawal from order ${ref}`, `Отказ от поръчка ${ref}`),
+      preheader: both(`Refund by ${day(deadline, 'en-GB')}`, `Възстановете до ${day(deadline, 'bg-BG')}`),
+      heading: both('A withdrawal', 'Отказ от договора'),
       footer: OWNER_FOOTER,
       intro: [
-        `${who} withdrew from order ${ref} on ${day(input.submittedAt, 'en-GB')}${input.reason ? ` (“${input.reason}”)` : ''}:`,
-        ...lines('en'),
-        `The law gives you until ${day(deadline, 'en-GB')} (${WITHDRAWAL_REFUND_DAYS} days from the notice) to refund what was paid for these lines, with the standard delivery; you may wait until the items are back.`,
         `${who} се отказа от поръчка ${ref} на ${day(input.submittedAt, 'bg-BG')}${input.reason ? ` („${input.reason}“)` : ''}:`,
         ...lines('bg'),
         `Законът ви дава срок до ${day(deadline, 'bg-BG')} (${WITHDRAWAL_REFUND_DAYS} дни от уведомлението) да възстановите платеното за тези артикули, със стандартната доставка; можете да изчакате артикулите да се върнат.`,
+        `${who} withdrew from order ${ref} on ${day(input.submittedAt, 'en-GB')}${input.reason ? ` (“${input.reason}”)` : ''}:`,
+        ...lines('en'),
+        `The law gives you until ${day(deadline, 'en-GB')} (${WITHDRAWAL_REFUND_DAYS} days from the notice) to refund what was paid for these lines, with the standard delivery; you may wait until the items are back.`,
       ],
       highlight: {
         kind: 'link',
-        label: 'Open the order · Отворете поръчката',
+        label: both('Open the order', 'Отворете поръчката'),
         url: input.links.adminOrder(order.id),
       },
     }),
