@@ -1,9 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { colorNameIn, itemNameIn, fromCents, paidForUnits, withdrawalRefund, type Order } from '@shop/contract';
+import { intlLocale } from '../../lib/intl-locales';
 import { formatMoney } from '../../lib/money';
 import styles from './withdrawal-summary.module.css';
-
-const LOCALES: Record<string, string> = { en: 'en-US', bg: 'bg-BG' };
 
 interface WithdrawalSummaryProps {
   order: Pick<Order, 'items' | 'deliveryCost' | 'codFee' | 'total' | 'refunded' | 'withdrawal' | 'currency'>;
@@ -20,7 +19,7 @@ export function WithdrawalSummary({ order, lang }: WithdrawalSummaryProps) {
   const refund = withdrawalRefund(order);
   if (!refund) return null;
   const money = (cents: number) => formatMoney(fromCents(cents), lang, order.currency);
-  const deadline = new Intl.DateTimeFormat(LOCALES[lang] ?? lang, { dateStyle: 'long' }).format(refund.deadline);
+  const deadline = new Intl.DateTimeFormat(intlLocale(lang), { dateStyle: 'long' }).format(refund.deadline);
 
   return (
     <div className={styles.root}>

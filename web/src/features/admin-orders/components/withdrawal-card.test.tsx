@@ -78,7 +78,7 @@ describe('OrderDetail: a withdrawal', () => {
     expect(lines[0]).toHaveTextContent('Sand, M × 1');
     expect(lines[0]).toHaveTextContent('€60.00');
     expect(card.getByTestId('withdrawal-refund-due')).toHaveTextContent('€60.00');
-    expect(card.getByText('December 6, 2026')).toBeInTheDocument();
+    expect(card.getByText('6 December 2026')).toBeInTheDocument();
     expect(card.getByText(/^Part of the order was withdrawn/)).toBeInTheDocument();
 
     const user = userEvent.setup();

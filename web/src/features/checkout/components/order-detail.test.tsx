@@ -122,6 +122,21 @@ describe('OrderDetail', () => {
     expect(screen.queryByRole('button', { name: 'Cancel order' })).not.toBeInTheDocument();
   });
 
+  it('writes every date of the English page one way, as the shop writes English (15 November 2026, 24-hour time)', async () => {
+    fakeApi({ 'GET /api/orders/42': { body: order() } });
+    signIn();
+    renderWithApi(<Detail />);
+    const history = await screen.findByRole('region', { name: 'Order history' });
+    const dates = [
+      screen.getByText(/^Placed on /).textContent,
+      ...within(history)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ];
+    for (const text of dates) expect(text).toMatch(/1[56] November 2026 at \d{2}:\d{2}/);
+    expect(dates.join(' ')).not.toMatch(/November 1[56],|AM|PM/);
+  });
+
   it('shows the code between the subtotal and the delivery, and no line without one', async () => {
     fakeApi({ 'GET /api/orders/42': { body: order({ discount: { code: 'TENOFF', amount: 5 }, total: 51.89 }) } });
     signIn();

@@ -63,7 +63,7 @@ describe('OrderDetail: a withdrawal made', () => {
     expect(lines[0]).toHaveTextContent('Noir Hoodie');
     expect(lines[0]).toHaveTextContent('Onyx, L × 1');
     expect(panel.getByTestId('withdrawal-refund-due')).toHaveTextContent('€49.99');
-    expect(panel.getByText('December 4, 2026')).toBeInTheDocument();
+    expect(panel.getByText('4 December 2026')).toBeInTheDocument();
     expect(panel.getByText(/^Part of the order was withdrawn/)).toBeInTheDocument();
   });
 

@@ -1,7 +1,6 @@
 import type { Language } from '@shop/contract';
+import { intlLocale } from '../../../lib/intl-locales';
 
-const LOCALES: Record<Language, string> = { en: 'en-US', bg: 'bg-BG' };
-
-/** "May 15, 2026 at 2:30 PM" / "15 май 2026 г. в 14:30" */
+/** "15 May 2026 at 14:30" / "15 май 2026 г. в 14:30" */
 export const formatDateTime = (iso: string, lang: Language) =>
-  new Intl.DateTimeFormat(LOCALES[lang], { dateStyle: 'long', timeStyle: 'short' }).format(new Date(iso));
+  new Intl.DateTimeFormat(intlLocale(lang), { dateStyle: 'long', timeStyle: 'short' }).format(new Date(iso));
