@@ -91,6 +91,9 @@ const API_MODULE_IMPORTS = {
   'catalogue-io': ['catalog', 'orders', 'sales', 'settings', 'size-fit', 'stock'],
   // Complaints are numbered in the documents' series, refund through the order core, read the settings' due days.
   complaints: ['documents', 'order-mails', 'orders', 'settings'],
+  // Campaigns and cart reminders leave through the newsletter's sendMarketing, show the catalogue's
+  // cards and the cart's lines, read the pace in the settings and the buyers from the order core.
+  campaigns: ['cart', 'catalog', 'newsletter', 'orders', 'settings'],
   checkout: ['couriers', 'discounts', 'documents', 'gift-cards', 'orders', 'settings', 'stock'],
   // What a shopper may still add counts what their own open checkout holds (the order core says).
   cart: ['orders'],

@@ -36,6 +36,7 @@ import { payPageRoutes } from './modules/payments/pay-routes.js';
 import { paymentRoutes } from './modules/payments/routes.js';
 import { privacyRoutes } from './modules/privacy/routes.js';
 import { newsletterRoutes } from './modules/newsletter/routes.js';
+import { adminCampaignRoutes } from './modules/campaigns/routes.js';
 import { profileRoutes } from './modules/profile/routes.js';
 import { sellerEmail } from './modules/settings/service.js';
 import { stockRoutes } from './modules/stock/routes.js';
@@ -274,6 +275,7 @@ export async function buildApp({ config, database, logger, serveWebApp = true }:
       await api.register(recallRoutes);
       await api.register(privacyRoutes);
       await api.register(newsletterRoutes);
+      await api.register(adminCampaignRoutes);
       await api.register(adminOrderRoutes);
       await api.register(settingsRoutes);
       await api.register(paymentRoutes);

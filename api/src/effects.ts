@@ -15,6 +15,7 @@ import { fileEffectHandlers } from './platform/files/collect.js';
 import { complaintEffectHandlers } from './modules/complaints/effects.js';
 import { recallEffectHandlers } from './modules/recalls/effects.js';
 import { returnEffectHandlers } from './modules/returns/effects.js';
+import { campaignEffectHandlers } from './modules/campaigns/effects.js';
 import type { Mailer } from './platform/mail/mailer.js';
 import { webLinks } from './lib/links.js';
 import type { EffectHandler } from './platform/outbox/outbox.js';
@@ -60,5 +61,13 @@ export function effectHandlers(deps: EffectDeps): Record<string, EffectHandler> 
     ...courierEffectHandlers({ db, couriers, log }),
     ...saleEffectHandlers(db),
     ...fileEffectHandlers(db, log),
+    ...campaignEffectHandlers({
+      db,
+      mailer,
+      links,
+      publicUrl: config.publicUrl,
+      mailFrom: config.mailFrom,
+      currency: config.currency,
+    }),
   };
 }

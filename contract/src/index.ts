@@ -39,3 +39,4 @@ export * from './returns.js';
 export * from './complaints.js';
 export * from './recalls.js';
 export * from './catalogue-io.js';
+export * from './campaigns.js';

@@ -5,6 +5,7 @@ import { money, Money } from './money.js';
 import { RecordsSettingsSchema, UpdateRecordsBodySchema } from './records.js';
 import { compactId, companyIdProblem, vatIdProblem } from './invoices.js';
 import { COURIERS } from './couriers.js';
+import { MarketingSettingsSchema, UpdateMarketingSettingsSchema } from './campaigns.js';
 
 /** Who sells: shown in the footer, the terms, on product pages (manufacturer) and in every order mail. */
 export const SellerSchema = z.object({
@@ -102,6 +103,8 @@ export const SettingsSchema = z.object({
    * configuration: ECONT_USER and ECONT_PASSWORD), where parcels leave from (an office of it, else
    * an address; '' the seller's), and whether the shopper may look inside before paying.
    */
+  /** Marketing mail (YEAR.md section 4): only in the admin's answers. */
+  marketing: MarketingSettingsSchema.optional(),
   courier: z
     .object({
       name: z.enum(COURIERS),
@@ -192,6 +195,7 @@ export const UpdateSettingsBodySchema = z.object({
     .partial()
     .optional(),
   records: UpdateRecordsBodySchema.optional(),
+  marketing: UpdateMarketingSettingsSchema.optional(),
   courier: z
     .object({
       senderOfficeId: z.number().int().positive('Choose the office from the list.').nullable(),

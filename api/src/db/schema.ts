@@ -22,3 +22,4 @@ export * from './schema/returns.js';
 export * from './schema/catalogue-imports.js';
 export * from './schema/complaints.js';
 export * from './schema/recalls.js';
+export * from './schema/campaigns.js';

@@ -40,7 +40,11 @@ export type AuditAction =
   | 'product.recall'
   | 'return.approve'
   | 'return.reject'
-  | 'return.receive';
+  | 'return.receive'
+  | 'campaign.create'
+  | 'campaign.update'
+  | 'campaign.send'
+  | 'campaign.schedule';
 
 /** Records an admin write; call it inside the write's transaction so both land or neither does. */
 export async function audit(

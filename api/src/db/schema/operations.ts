@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, pgTable, serial, varchar } from 'drizzle-orm/pg-core';
+import { boolean, check, doublePrecision, index, integer, jsonb, pgTable, serial, varchar } from 'drizzle-orm/pg-core';
 import { QUANTITY_MAX } from '@shop/contract';
 import { createdAt, updatedAt } from './columns.js';
 import { users } from './identity.js';
@@ -52,6 +52,10 @@ export const shopSettings = pgTable(
     courierSenderAddress: varchar('courier_sender_address', { length: 300 }).notNull().default(''),
     /** Whether the shopper may open the parcel and look before paying the courier (Econt's payAfterAccept). */
     courierInspection: boolean('courier_inspection').notNull().default(false),
+    /** Campaign mails sent per minute (`marketing.ratePerMinute`, decision 0057). */
+    marketingRatePerMinute: integer('marketing_rate_per_minute').notNull().default(600),
+    /** Hours a subscriber's cart stays unchanged before its reminder (`marketing.abandonedCartHours`; 0: off). */
+    marketingAbandonedCartHours: doublePrecision('marketing_abandoned_cart_hours').notNull().default(4),
     updatedAt: updatedAt(),
   },
   (t) => [
@@ -60,6 +64,10 @@ export const shopSettings = pgTable(
     check(
       'shop_settings_returns',
       sql`${t.returnsWindowDays} between 14 and 365 and ${t.returnsShipping} in ('shop', 'shopper') and ${t.returnsStoreCreditBonusPercent} between 0 and 100`,
+    ),
+    check(
+      'shop_settings_marketing',
+      sql`${t.marketingRatePerMinute} between 1 and 10000 and ${t.marketingAbandonedCartHours} between 0 and 720`,
     ),
     check('shop_settings_limits', sql`${t.codMaxOpenOrders} >= 1 and ${t.maxUnitsPerVariant} >= 1`),
     check(

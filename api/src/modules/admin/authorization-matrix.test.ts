@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app.js';
 import {
   auditLog,
+  campaigns,
   cartItems,
   complaints,
   discountCodes,
@@ -214,6 +215,20 @@ async function complaint(f: Fixtures, decided = false): Promise<number> {
     .returning({ id: complaints.id });
   return row!.id;
 }
+
+/** A draft campaign, straight in the database. */
+async function campaign(f: Fixtures): Promise<number> {
+  const [row] = await f.t.db
+    .insert(campaigns)
+    .values({ subject: { en: 'Sale', bg: 'Намаление' }, text: { en: 'All.', bg: 'Всичко.' } })
+    .returning({ id: campaigns.id });
+  return row!.id;
+}
+const CAMPAIGN = {
+  subject: { en: 'Sale', bg: 'Намаление' },
+  text: { en: 'All.', bg: 'Всичко.' },
+  audience: { kind: 'language', value: 'bg' },
+};
 
 /** The token of a fresh public withdrawal request of one of user A's orders (as the mailed link carries it). */
 async function withdrawalLink(f: Fixtures): Promise<string> {
@@ -867,6 +882,35 @@ const ROUTES: Record<string, RouteRule> = {
         lines: [{ orderItemId, quantity: 1, condition: 'resell' }],
       });
     },
+  },
+  // Campaigns (YEAR.md section 4): the owner's alone.
+  'GET /api/admin/campaigns': { expect: adminsOnly(200), request: () => ({ url: '/api/admin/campaigns' }) },
+  'POST /api/admin/campaigns': {
+    expect: adminsOnly(201),
+    request: () => json('POST', '/api/admin/campaigns', CAMPAIGN),
+  },
+  'GET /api/admin/campaigns/:id': {
+    expect: adminsOnly(200),
+    request: async (f) => ({ url: `/api/admin/campaigns/${await campaign(f)}` }),
+  },
+  'PUT /api/admin/campaigns/:id': {
+    expect: adminsOnly(200),
+    request: async (f) => json('PUT', `/api/admin/campaigns/${await campaign(f)}`, CAMPAIGN),
+  },
+  'POST /api/admin/campaigns/:id/test': {
+    expect: adminsOnly(200),
+    request: async (f) => ({ method: 'POST', url: `/api/admin/campaigns/${await campaign(f)}/test` }),
+  },
+  'POST /api/admin/campaigns/:id/send': {
+    expect: adminsOnly(200),
+    request: async (f) => ({ method: 'POST', url: `/api/admin/campaigns/${await campaign(f)}/send` }),
+  },
+  'POST /api/admin/campaigns/:id/schedule': {
+    expect: adminsOnly(200),
+    request: async (f) =>
+      json('POST', `/api/admin/campaigns/${await campaign(f)}/schedule`, {
+        at: new Date(Date.now() + 86_400_000).toISOString(),
+      }),
   },
   'GET /api/admin/complaints': { expect: adminsOnly(200), request: () => ({ url: '/api/admin/complaints' }) },
   'GET /api/admin/complaints/export.csv': {

@@ -323,3 +323,19 @@ export async function buyersOfVariants(
     )
     .orderBy(asc(orders.id));
 }
+
+/**
+ * Whether the address `email` (lower case) bought (an order placed or paid, by the order's address
+ * or its account's) a line that matches `line`, a condition on `i` (order_items): a campaign's
+ * audience by a category or a size bought (decision 0057).
+ */
+export const boughtSql = (email: SQL, line: SQL) =>
+  sql`exists (select 1 from orders o
+      join order_items i on i.order_id = o.id
+      left join users u on u.id = o.user_id
+    where o.status in ('placed', 'paid') and (lower(o.email) = ${email} or lower(u.email) = ${email}) and ${line})`;
+
+/** Whether the shopper checked out (an order neither expired nor failed) at `since` or after: no cart reminder then. */
+export const orderedSinceSql = (userId: SQL, since: SQL) =>
+  sql`exists (select 1 from orders o where o.user_id = ${userId} and o.created_at >= ${since}
+    and o.status not in ('expired', 'failed'))`;

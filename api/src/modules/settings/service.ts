@@ -32,6 +32,7 @@ function toSettings(
             senderAddress: row.courierSenderAddress,
             inspection: row.courierInspection,
           },
+          marketing: { ratePerMinute: row.marketingRatePerMinute, abandonedCartHours: row.marketingAbandonedCartHours },
         }
       : {}),
     seller: {
@@ -108,7 +109,7 @@ export async function updateSettings(
     const before = await settingsRow(tx);
     const recordsBefore = await getRecordsSettings(tx);
     const records = await updateRecordsSettings(tx, body.records);
-    const { seller = {}, delivery = {}, cod = {}, limits = {}, courier = {}, returns = {} } = body;
+    const { seller = {}, delivery = {}, cod = {}, limits = {}, courier = {}, returns = {}, marketing = {} } = body;
     // The voluntary return window is never shorter than the withdrawal period (YEAR.md section 2).
     const windowDays = returns.windowDays ?? before.returnsWindowDays;
     const returnDays = body.returnDays ?? before.returnDays;
@@ -151,6 +152,8 @@ export async function updateSettings(
         returnsAutoApprove: returns.autoApprove,
         returnsShipping: returns.shipping,
         returnsStoreCreditBonusPercent: returns.storeCreditBonusPercent,
+        marketingRatePerMinute: marketing.ratePerMinute,
+        marketingAbandonedCartHours: marketing.abandonedCartHours,
         updatedAt: new Date(),
       })
       .where(eq(shopSettings.id, 1))

@@ -18,6 +18,11 @@ export interface MailContent {
   intro: string[];
   /** A code shown large (signup), or a button with its link (reset). */
   highlight?: { kind: 'code'; value: string } | { kind: 'link'; label: string; url: string };
+  /**
+   * Rendered beside the paragraphs, after the intro (a campaign's product cards): HTML the caller
+   * built and escaped itself, and what the plain-text part says instead.
+   */
+  block?: { html: string; text: string };
   /** Paragraphs after the highlight. */
   outro?: string[];
   /** The line at the foot, instead of the shopper's (why they receive it): the owner's notices. */
@@ -68,6 +73,7 @@ export function renderMail(content: MailContent): MailBody {
 <tr><td style="padding:32px">
 <h1 style="margin:0 0 20px;font-family:Georgia,'Times New Roman',serif;font-weight:400;font-size:26px;color:#0f0e0d">${escapeHtml(content.heading)}</h1>
 ${content.intro.map(paragraph).join('\n')}
+${content.block?.html ?? ''}
 ${highlightHtml}
 ${outro.map(paragraph).join('\n')}
 </td></tr>
@@ -84,6 +90,7 @@ ${outro.map(paragraph).join('\n')}
     content.heading,
     '',
     ...content.intro.flatMap((line) => [line, '']),
+    ...(content.block ? [content.block.text, ''] : []),
     ...(highlightText ? [highlightText, ''] : []),
     ...outro.flatMap((line) => [line, '']),
     '--',

@@ -1,0 +1,214 @@
+import { randomBytes } from 'node:crypto';
+import { and, eq, like } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { effects, newsletterSubscribers, orderItems, orders } from '../../db/schema.js';
+import { bearer } from '../../test/factories.js';
+import { useTestApp } from '../../test/harness.js';
+import { CAMPAIGN_MAIL } from './effect-kinds.js';
+
+const t = useTestApp({ smtp: true, admin: true });
+
+const address = () => `list-${randomBytes(5).toString('hex')}@example.com`;
+
+/** An address on the list: subscribed (consent confirmed), left, or pending. */
+async function subscriber(lang: 'en' | 'bg', status: 'subscribed' | 'left' | 'pending' = 'subscribed') {
+  const email = address();
+  const [row] = await t.db
+    .insert(newsletterSubscribers)
+    .values({ email, lang, status, source: 'footer', unsubscribeToken: randomBytes(18).toString('hex') })
+    .returning();
+  return row!;
+}
+
+const admin = () => bearer(t.admin);
+const body = (overrides: object = {}) => ({
+  subject: { en: 'The winter sale', bg: 'Зимното намаление' },
+  text: { en: 'Everything is 30% off.\n\nUntil Sunday.', bg: 'Всичко е с 30% отстъпка.\n\nДо неделя.' },
+  products: [] as number[],
+  audience: { kind: 'all' },
+  ...overrides,
+});
+
+async function create(overrides: object = {}) {
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/api/admin/campaigns',
+    headers: admin(),
+    payload: body(overrides),
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json<{ id: number; status: string; audience: { size: number } }>();
+}
+
+const read = async (id: number) =>
+  (await t.app.inject({ url: `/api/admin/campaigns/${id}`, headers: admin() })).json<{
+    status: string;
+    audience: { kind: string; size: number };
+    sent: number;
+    failed: number;
+    unsubscribed: number;
+  }>();
+
+/** Runs the outbox until the campaign has answered for each of its mails (the pace: a fast rate, set below). */
+async function sentOut(id: number) {
+  for (let round = 0; round < 100; round += 1) {
+    await t.effectsRun();
+    if ((await read(id)).status === 'sent') return read(id);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  const rows = await t.db
+    .select()
+    .from(effects)
+    .where(like(effects.key, `%:${id}:%`));
+  throw new Error(`the campaign did not finish: ${JSON.stringify(await read(id))} ${JSON.stringify(rows.slice(0, 5))}`);
+}
+
+const mailsTo = (email: string) => t.smtp.messages.filter((mail) => mail.to.includes(email));
+
+describe('campaigns', () => {
+  it('reach each confirmed subscriber once, in their language, with the products as cards; never one who left or never confirmed', async () => {
+    const settings = await t.app.inject({
+      method: 'PUT',
+      url: '/api/admin/settings',
+      headers: admin(),
+      payload: { marketing: { ratePerMinute: 10_000 } },
+    });
+    expect(settings.json().marketing).toEqual({ ratePerMinute: 10_000, abandonedCartHours: 4 });
+    const [en, bg, left, pending] = [
+      await subscriber('en'),
+      await subscriber('bg'),
+      await subscriber('en', 'left'),
+      await subscriber('bg', 'pending'),
+    ];
+    const product = await t.createProduct({ name: 'Wool Coat', bgName: 'Вълнено палто', priceCents: 12_900 });
+    const campaign = await create({ products: [product.id] });
+    expect(campaign.status).toBe('draft');
+    expect(campaign.audience.size).toBeGreaterThanOrEqual(2);
+
+    const sent = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/campaigns/${campaign.id}/send`,
+      headers: admin(),
+    });
+    expect(sent.statusCode, sent.body).toBe(200);
+    // A double click queues once.
+    expect(
+      (await t.app.inject({ method: 'POST', url: `/api/admin/campaigns/${campaign.id}/send`, headers: admin() }))
+        .statusCode,
+    ).toBeLessThan(500);
+    const done = await sentOut(campaign.id);
+    expect(done).toMatchObject({ status: 'sent', failed: 0, unsubscribed: 0 });
+    expect(done.sent).toBe(done.audience.size);
+
+    const [toEn] = mailsTo(en.email);
+    const [toBg] = mailsTo(bg.email);
+    expect([mailsTo(en.email).length, mailsTo(bg.email).length]).toEqual([1, 1]);
+    expect(toEn!.subject).toBe('The winter sale');
+    expect(toEn!.text).toContain('Until Sunday.');
+    expect(toEn!.html).toMatch(/<img src="http[^"]+" width="232" height="290" alt="Wool Coat"/);
+    expect(toEn!.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
+    expect(toBg!.subject).toBe('Зимното намаление');
+    expect(toBg!.text).toContain('Вълнено палто');
+    expect(mailsTo(left.email)).toEqual([]);
+    expect(mailsTo(pending.email)).toEqual([]);
+
+    // Sent: it no longer changes, nor goes again.
+    const edit = await t.app.inject({
+      method: 'PUT',
+      url: `/api/admin/campaigns/${campaign.id}`,
+      headers: admin(),
+      payload: body(),
+    });
+    expect([edit.statusCode, edit.json().code]).toEqual([409, 'INVALID_TRANSITION']);
+  });
+
+  it('resumes after a process died having handed every mail over, without a second copy', async () => {
+    const reader = await subscriber('bg');
+    const campaign = await create({ audience: { kind: 'language', value: 'bg' } });
+    await t.app.inject({ method: 'POST', url: `/api/admin/campaigns/${campaign.id}/send`, headers: admin() });
+    const done = await sentOut(campaign.id);
+    expect(mailsTo(reader.email)).toHaveLength(1);
+
+    // The worst moment to die: every mail handed to the server, none of their effects marked done,
+    // and the queuing itself not marked done either. The next process runs them all again.
+    await t.db
+      .update(effects)
+      .set({ doneAt: null, lockedUntil: null, attempts: 0, runAfter: new Date() })
+      .where(like(effects.key, `campaign.%:${campaign.id}:%`));
+    await t.effectsRun();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(mailsTo(reader.email)).toHaveLength(1);
+    expect(await read(campaign.id)).toMatchObject({ status: 'sent', sent: done.sent });
+    const queued = await t.db
+      .select()
+      .from(effects)
+      .where(like(effects.key, `${CAMPAIGN_MAIL.name}:${campaign.id}:%`));
+    expect(queued).toHaveLength(done.audience.size);
+  });
+
+  it('chooses its audience by language, or by a size bought', async () => {
+    const buyer = await subscriber('en');
+    const other = await subscriber('en');
+    const product = await t.createProduct();
+    const [order] = await t.db
+      .insert(orders)
+      .values({ email: buyer.email, status: 'paid', currency: 'EUR', totalCents: 4999, paymentProvider: 'cod' })
+      .returning();
+    await t.db.insert(orderItems).values({
+      orderId: order!.id,
+      productId: product.id,
+      name: 'Test',
+      colorName: 'Onyx',
+      size: 'XXS',
+      unitPriceCents: 4999,
+      quantity: 1,
+    });
+    const bySize = await create({ audience: { kind: 'size', value: 'XXS' } });
+    expect(bySize.audience.size).toBe(1);
+    await t.app.inject({ method: 'POST', url: `/api/admin/campaigns/${bySize.id}/send`, headers: admin() });
+    await sentOut(bySize.id);
+    expect(mailsTo(buyer.email)).toHaveLength(1);
+    expect(mailsTo(other.email)).toHaveLength(0);
+
+    const unknown = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/campaigns',
+      headers: admin(),
+      payload: body({ audience: { kind: 'language', value: 'de' } }),
+    });
+    expect([unknown.statusCode, unknown.json().code]).toEqual([400, 'VALIDATION_ERROR']);
+  });
+
+  it("sends a test to the admin's own address in both languages, and schedules with at()", async () => {
+    const campaign = await create();
+    const tried = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/campaigns/${campaign.id}/test`,
+      headers: admin(),
+    });
+    expect(tried.json()).toEqual({ to: t.admin.email });
+    await t.smtp.waitFor(t.admin.email, (mail) => mail.subject === '[Тест] Зимното намаление');
+    await t.smtp.waitFor(t.admin.email, (mail) => mail.subject === '[Test] The winter sale');
+
+    const past = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/campaigns/${campaign.id}/schedule`,
+      headers: admin(),
+      payload: { at: '2020-01-01T00:00:00Z' },
+    });
+    expect(past.statusCode).toBe(400);
+    const when = new Date(Date.now() + 3_600_000).toISOString();
+    const scheduled = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/campaigns/${campaign.id}/schedule`,
+      headers: admin(),
+      payload: { at: when },
+    });
+    expect(scheduled.json()).toMatchObject({ status: 'scheduled', scheduledAt: when });
+    const [start] = await t.db
+      .select()
+      .from(effects)
+      .where(and(eq(effects.kind, 'campaign.start'), like(effects.key, `%:${campaign.id}:%`)));
+    expect(start?.runAfter.toISOString()).toBe(when);
+  });
+});

@@ -1,0 +1,98 @@
+import type { Language } from '@shop/contract';
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { campaignRecipients, newsletterSubscribers } from '../../db/schema.js';
+import type { EffectHandler } from '../../platform/outbox/outbox.js';
+import { MAX_ATTEMPTS } from '../../platform/outbox/outbox.js';
+import { handle } from '../../platform/outbox/declare.js';
+import { sendMarketing, type MarketingDeps } from '../newsletter/marketing.js';
+import { CAMPAIGN_MAIL, CAMPAIGN_START } from './effect-kinds.js';
+import { campaignContent, productCards, type MarketingContent } from './mail.js';
+import { queueCampaign } from './queue.js';
+import { campaignRow } from './service.js';
+
+export interface CampaignEffectDeps extends MarketingDeps {
+  currency: string;
+}
+
+type Recipient = typeof campaignRecipients.$inferSelect;
+type State = Recipient['state'];
+
+/** How long a campaign's rendered mail (its products' prices now) is reused by the mails that follow. */
+const CONTENT_TTL_MS = 60_000;
+
+/**
+ * Takes the mail of `subscriberId` for sending: written `sending` once, before the mail leaves,
+ * so that a worker that died after handing it over (or ran twice) never sends a second copy; a
+ * failure recorded to try again (`retry`) is taken again. Undefined: someone has it or had it.
+ */
+async function claim(db: Db, campaignId: number, subscriberId: number): Promise<boolean> {
+  const rows = await db
+    .insert(campaignRecipients)
+    .values({ campaignId, subscriberId, state: 'sending' })
+    .onConflictDoUpdate({
+      target: [campaignRecipients.campaignId, campaignRecipients.subscriberId],
+      set: { state: 'sending', at: sql`now()` },
+      setWhere: sql`${campaignRecipients.state} = 'retry'`,
+    })
+    .returning({ state: campaignRecipients.state });
+  return rows.length > 0;
+}
+
+const mark = (db: Db, campaignId: number, subscriberId: number, state: State) =>
+  db
+    .update(campaignRecipients)
+    .set({ state, at: sql`now()` })
+    .where(
+      sql`${campaignRecipients.campaignId} = ${campaignId} and ${campaignRecipients.subscriberId} = ${subscriberId}`,
+    );
+
+/**
+ * A campaign's effects: CAMPAIGN_START queues its mails (queue.ts), CAMPAIGN_MAIL sends one, only
+ * through sendMarketing (consent and the suppression list asked right before), in the
+ * subscriber's language, once.
+ */
+export function campaignEffectHandlers(deps: CampaignEffectDeps): Record<string, EffectHandler> {
+  const { db } = deps;
+  const contents = new Map<string, { at: number; content: Promise<MarketingContent> }>();
+  const contentOf = (campaignId: number, lang: Language): Promise<MarketingContent> => {
+    const key = `${campaignId}:${lang}`;
+    const cached = contents.get(key);
+    if (cached && Date.now() - cached.at < CONTENT_TTL_MS) return cached.content;
+    const content = (async () => {
+      const row = await campaignRow(db, campaignId);
+      const cards = await productCards(deps, row.productIds, lang);
+      return campaignContent(row, cards, lang, deps.currency, `${deps.publicUrl}/`);
+    })();
+    content.catch(() => contents.delete(key));
+    if (contents.size > 100) contents.clear();
+    contents.set(key, { at: Date.now(), content });
+    return content;
+  };
+
+  return {
+    ...handle(CAMPAIGN_START, ({ campaignId, at }) => queueCampaign(db, campaignId, at)),
+
+    ...handle(CAMPAIGN_MAIL, async ({ campaignId, subscriberId }, effect) => {
+      if (!(await claim(db, campaignId, subscriberId))) return;
+      const [subscriber] = await db
+        .select({ email: newsletterSubscribers.email, lang: newsletterSubscribers.lang })
+        .from(newsletterSubscribers)
+        .where(eq(newsletterSubscribers.id, subscriberId));
+      if (!subscriber) return void (await mark(db, campaignId, subscriberId, 'skipped'));
+      try {
+        const content = await contentOf(campaignId, subscriber.lang);
+        const result = await sendMarketing(deps, subscriber.email, () => content);
+        await mark(
+          db,
+          campaignId,
+          subscriberId,
+          result === 'sent' ? 'sent' : result === 'bounced' ? 'failed' : 'skipped',
+        );
+      } catch (error) {
+        await mark(db, campaignId, subscriberId, effect.attempts >= MAX_ATTEMPTS ? 'failed' : 'retry');
+        throw error;
+      }
+    }),
+  };
+}
