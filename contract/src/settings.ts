@@ -91,6 +91,8 @@ export const SettingsSchema = z.object({
   payments: z.object({ card: z.boolean() }),
   currency: z.string(),
   pricesIncludeVat: z.literal(true),
+  /** Whether a product safety recall notice is published: the footer links /recalls (decision 0059). The API always sends it. */
+  recalls: z.boolean().optional(),
   /**
    * Where the owner's notices go (new orders, withdrawals, the low-stock digest); '' sends them to
    * the seller's email. Only in the admin's answers (`GET`/`PUT /api/admin/settings`), never public.

@@ -34,6 +34,8 @@ const recall = (productId: number, payload: object) =>
 
 describe('a product safety recall', () => {
   it('mails each buyer of an affected variant once, in the order’s language, and nobody else', async () => {
+    const settings = async () => (await t.app.inject({ url: '/api/settings' })).json();
+    expect((await settings()).recalls).toBe(false);
     const product = await t.createProduct({ name: 'Cord Hoodie', colors: ['Onyx', 'Bone'], colorsBg: ['Оникс'] });
     const [onyx] = product.colors;
     const twoLines = await bought(product, [
@@ -68,6 +70,9 @@ describe('a product safety recall', () => {
       product: { name: { en: 'Cord Hoodie' } },
     });
     expect(notice.soldFrom).not.toBeNull();
+    // The footer links /recalls from now on: the cached settings were told.
+    await t.heard();
+    expect((await settings()).recalls).toBe(true);
 
     // A double click meets the first: no second notice, no second mail.
     const again = await recall(product.id, NOTICE);

@@ -1,7 +1,7 @@
 import { type Courier, type Settings, type UpdateSettings } from '@shop/contract';
 import { and, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
-import { courierOffices, shopSettings } from '../../db/schema.js';
+import { courierOffices, recalls, shopSettings } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
 import { audit } from '../../platform/audit.js';
 import { getRecordsSettings, updateRecordsSettings } from '../documents/settings.js';
@@ -20,6 +20,7 @@ export interface ShopFacts {
 function toSettings(
   row: SettingsRow,
   { currency, cardPayments, courier = 'builtin' }: ShopFacts,
+  recallsPublished: boolean,
   admin = false,
 ): Settings {
   return {
@@ -61,7 +62,14 @@ function toSettings(
     payments: { card: cardPayments },
     currency,
     pricesIncludeVat: true,
+    recalls: recallsPublished,
   };
+}
+
+/** Whether any product safety recall notice is published (a recall's insert clears the cached answer: its trigger). */
+async function anyRecall(db: Db | Tx): Promise<boolean> {
+  const [row] = await db.select({ id: recalls.id }).from(recalls).limit(1);
+  return row !== undefined;
 }
 
 /** Delivery to a parcel locker: its own price once the owner set one, the office's until then. */
@@ -91,11 +99,13 @@ export async function sellerEmail(db: Db | Tx): Promise<string> {
 
 /** The settings as the admin reads them: with the notifications address. */
 export async function getAdminSettings(db: Db | Tx, shop: ShopFacts): Promise<Settings> {
-  return { ...toSettings(await settingsRow(db), shop, true), records: await getRecordsSettings(db) };
+  const [row, published, records] = await Promise.all([settingsRow(db), anyRecall(db), getRecordsSettings(db)]);
+  return { ...toSettings(row, shop, published, true), records };
 }
 
 export async function getSettings(db: Db | Tx, shop: ShopFacts): Promise<Settings> {
-  return toSettings(await settingsRow(db), shop);
+  const [row, published] = await Promise.all([settingsRow(db), anyRecall(db)]);
+  return toSettings(row, shop, published);
 }
 
 /** A partial update of the settings, audited with what it was; answers the new settings. */
@@ -108,6 +118,7 @@ export async function updateSettings(
   return db.transaction(async (tx) => {
     const before = await settingsRow(tx);
     const recordsBefore = await getRecordsSettings(tx);
+    const published = await anyRecall(tx);
     const records = await updateRecordsSettings(tx, body.records);
     const { seller = {}, delivery = {}, cod = {}, limits = {}, courier = {}, returns = {}, marketing = {} } = body;
     // The voluntary return window is never shorter than the withdrawal period (YEAR.md section 2).
@@ -162,8 +173,8 @@ export async function updateSettings(
       actorId,
       action: 'settings.update',
       target: 'settings',
-      detail: { changes: body, before: { ...toSettings(before, shop, true), records: recordsBefore } },
+      detail: { changes: body, before: { ...toSettings(before, shop, published, true), records: recordsBefore } },
     });
-    return { ...toSettings(row!, shop, true), records };
+    return { ...toSettings(row!, shop, published, true), records };
   });
 }
