@@ -7,6 +7,7 @@ import { LoadingPage } from '../components/loading-page/loading-page';
 import { loadAllStrings } from '../lib/i18n';
 import { parseProductId } from '../features/catalog/api/get-product';
 import { SETTINGS_PATH } from '../lib/settings';
+import { parseRecallId, RECALLS_PATH, recallKey } from '../lib/recalls';
 import { searchTerms } from '../features/search/api/search-products';
 import { FILTER_PARAMS } from '../features/catalog/lib/filter-params';
 import { categoryFaceKey, productKey, productsKey, reviewsKey, saleKey, searchKey } from '../lib/swr-keys';
@@ -70,6 +71,11 @@ const searched: ServerRendered['data'] = (_params, lang, query) => {
 };
 /** Pages that show the seller, the delivery prices or the withdrawal period (the shop's settings). */
 const shopSettings: ServerRendered['data'] = () => [SETTINGS_PATH];
+const recallList: ServerRendered['data'] = () => [SETTINGS_PATH, RECALLS_PATH];
+const oneRecall: ServerRendered['data'] = ({ recallId }) => {
+  const id = parseRecallId(recallId);
+  return id === null ? [SETTINGS_PATH] : [SETTINGS_PATH, recallKey(id)];
+};
 const oneProduct: ServerRendered['data'] = ({ productId }, lang) => {
   const id = parseProductId(productId);
   // The product and the first page of its published reviews with their summary.
@@ -174,6 +180,22 @@ export const routes: RouteObject[] = [
             path: 'accessibility',
             ...page(() => import('../routes/accessibility')),
             ...serverRendered('accessibility', { data: shopSettings, italic: 'text', cyrillic: 'body' }),
+          },
+          // Product safety recalls (decision 0059): the list and each notice, with the settings (the footer's link).
+          {
+            path: 'recalls',
+            ...page(() => import('../routes/recalls')),
+            ...serverRendered('recalls', { data: recallList, italic: 'text', cyrillic: 'body' }),
+          },
+          {
+            path: 'recalls/:recallId',
+            ...page(() => import('../routes/recall')),
+            ...serverRendered('recall', {
+              data: oneRecall,
+              italic: 'text',
+              cyrillic: 'body',
+              accepts: ({ recallId }) => parseRecallId(recallId) !== null,
+            }),
           },
           {
             path: 'about-us',

@@ -12,6 +12,10 @@ export const PROFILE_PATH = '/profile';
 export const CART_PATH = '/cart';
 /** The shop's settings: currency, delivery, cash on delivery (lib/settings.ts). */
 export const SETTINGS_PATH = '/settings';
+/** The published product safety recall notices, the newest first (lib/recalls.ts). */
+export const RECALLS_PATH = '/recalls';
+/** One recall notice. */
+export const recallKey = (id: number) => `${RECALLS_PATH}/${id}`;
 
 /** The signed-in account's profile: the session's user. */
 export const profileKey = (token: string | null) => (token ? ([PROFILE_PATH, token] as const) : null);

@@ -78,6 +78,14 @@ export function Footer() {
                 <Link to={link.to}>{t(link.key)}</Link>
               </li>
             ))}
+            {settings?.recalls && (
+              // While a product safety recall is published (decision 0059).
+              <li>
+                <Link to="/recalls" className={styles.recalls}>
+                  {t('footer.recalls')}
+                </Link>
+              </li>
+            )}
           </ul>
         </nav>
         <NewsletterForm />

@@ -27,6 +27,7 @@ import { SalePanel } from './sale-panel';
 import { SizeFitPanel } from './size-fit-panel';
 import { SafetyPanel } from './safety-panel';
 import { ReturnFlagsPanel } from './return-flags-panel';
+import { RecallPanel } from './recall-panel';
 import button from '../../../components/button/button.module.css';
 import colorStyles from './color-card.module.css';
 import form from '../../../components/form/form.module.css';
@@ -295,6 +296,7 @@ export default function ProductEditor({ product, onClose }: ProductEditorProps) 
       <SizeFitPanel product={product} />
       <SafetyPanel product={product} />
       <ReturnFlagsPanel product={product} />
+      <RecallPanel product={product} />
     </>
   );
 }

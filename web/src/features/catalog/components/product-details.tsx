@@ -9,6 +9,7 @@ import { CheckIcon, HeartIcon } from '../../../components/icons/icons';
 import { PageHeading } from '../../../components/page-heading/page-heading';
 import { Price } from '../../../components/price/price';
 import { GuaranteeNoticeDisclosure } from '../../../components/guarantee-notice/guarantee-notice-disclosure';
+import { RecallAlert } from '../../../components/recall-alert/recall-alert';
 import { useCurrency, usePaymentMethods, useReturnDays, useUnitsLimit } from '../../../lib/settings';
 import { PRODUCT_RATIO, productSrcSet, productThumb } from '../../../lib/images';
 import { localizeProduct } from '../lib/localize';
@@ -208,6 +209,7 @@ export function ProductDetails({
 
       <div className={styles.info}>
         <PageHeading variant="product" eyebrow={categoryName} title={name} />
+        <RecallAlert productId={product.id} />
         <p className={styles.price}>
           <Price price={product.price} sale={product.sale} lang={lang} currency={currency} showEnd explainPrior />
         </p>
