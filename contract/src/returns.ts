@@ -174,9 +174,9 @@ export type AdminReturn = z.infer<typeof AdminReturnSchema>;
 
 export const ADMIN_RETURNS_PAGE_MAX = 100;
 
-/** `GET /api/admin/returns?status=&page=`: `open` is every status still to be acted on. */
+/** `GET /api/admin/returns?status=&page=`: `open` is every status still to be acted on, `closed` every other. */
 export const AdminReturnsQuerySchema = z.object({
-  status: z.enum([...RETURN_STATUSES, 'open'], 'Choose a status of the list.').optional(),
+  status: z.enum([...RETURN_STATUSES, 'open', 'closed'], 'Choose a status of the list.').optional(),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   limit: z.coerce.number().int().min(1).max(ADMIN_RETURNS_PAGE_MAX).default(20),
 });

@@ -224,6 +224,7 @@ export const routes: RouteObject[] = [
               { path: 'reviews', ...page(() => import('../routes/admin-reviews')) },
               { path: 'complaints', ...page(() => import('../routes/admin-complaints')) },
               { path: 'import', ...page(() => import('../routes/admin-import')) },
+              { path: 'returns', ...page(() => import('../routes/admin-returns')) },
               { path: 'records', ...page(() => import('../routes/admin-records')) },
               { path: 'documents', ...page(() => import('../routes/admin-documents')) },
             ],

@@ -5,7 +5,7 @@ import {
   type AdminReturns,
   type ReturnStatus,
 } from '@shop/contract';
-import { asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { asc, count, desc, eq, inArray, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { orderItems, productColors, returnLines, returns } from '../../db/schema.js';
 import { notFound } from '../../lib/errors.js';
@@ -24,17 +24,18 @@ const byUrgency = [
   desc(returns.id),
 ];
 
-const whereStatus = (status: ReturnStatus | 'open' | undefined): SQL | undefined =>
-  status === 'open'
-    ? inArray(returns.status, [...OPEN_RETURN_STATUSES])
-    : status
-      ? eq(returns.status, status)
-      : undefined;
+type StatusFilter = ReturnStatus | 'open' | 'closed' | undefined;
+
+const whereStatus = (status: StatusFilter): SQL | undefined => {
+  if (status === 'open') return inArray(returns.status, [...OPEN_RETURN_STATUSES]);
+  if (status === 'closed') return notInArray(returns.status, [...OPEN_RETURN_STATUSES]);
+  return status ? eq(returns.status, status) : undefined;
+};
 
 /** `GET /api/admin/returns?status=&page=`: a page of returns, with how many wait for the owner (the badge). */
 export async function listAdminReturns(
   db: Db,
-  { status, page, limit }: { status?: ReturnStatus | 'open' | undefined; page: number; limit: number },
+  { status, page, limit }: { status?: StatusFilter; page: number; limit: number },
 ): Promise<AdminReturns> {
   const where = whereStatus(status);
   const [rows, [total], [open]] = await Promise.all([

@@ -79,6 +79,8 @@ describe('the owner’s returns', () => {
         const rejected = first.statusCode === 200 ? first : second;
         expect(rejected.json().return).toMatchObject({ status: 'rejected', rejectReason: 'Worn, with a stain.' });
         expect(await stockOf(color, 'M')).toEqual(before);
+        const closed = (await admin('GET', '/api/admin/returns?status=closed&limit=100')).json().data;
+        expect(closed.map((each: { id: number }) => each.id)).toContain(exchange.id);
         expect((await admin('POST', `/api/admin/returns/${exchange.id}/approve`)).json().code).toBe(
           'INVALID_TRANSITION',
         );

@@ -10,15 +10,18 @@ import {
   ManageIcon,
   OrdersIcon,
   RecordsIcon,
+  ReturnsIcon,
   ReviewsIcon,
   SettingsIcon,
 } from '../../components/icons/admin-icons';
+import { useOpenReturnsCount } from '../../features/admin-returns/api/admin-returns';
 import styles from './admin-nav-icons.module.css';
 
 /**
  * The admins' extra navbar icons, with the spec's labels: "Manage Products" opens the dashboard
  * (sales, user management), "Admin Dashboard" opens the clothing page, where admins delete; then
- * the orders (an order's own page keeps the icon lit), the discount codes, the reviews, the complaints, the catalogue's import and export, the sale records
+ * the orders (an order's own page keeps the icon lit), the discount codes, the reviews, the returns (with a badge
+ * counting those waiting for the owner), the complaints, the catalogue's import and export, the sale records
  * (the monthly audit file) and the shop's settings.
  */
 const LINKS = [
@@ -28,6 +31,7 @@ const LINKS = [
   { to: '/admin/orders', key: 'admin.nav.orders', Icon: OrdersIcon, end: false },
   { to: '/admin/discount-codes', key: 'admin.nav.discountCodes', Icon: CodesIcon, end: true },
   { to: '/admin/reviews', key: 'admin.nav.reviews', Icon: ReviewsIcon, end: true },
+  { to: '/admin/returns', key: 'admin.nav.returns', Icon: ReturnsIcon, end: true },
   { to: '/admin/complaints', key: 'admin.nav.complaints', Icon: ComplaintsIcon, end: true },
   { to: '/admin/import', key: 'admin.nav.import', Icon: ImportIcon, end: true },
   { to: '/admin/records', key: 'admin.nav.records', Icon: RecordsIcon, end: true },
@@ -37,16 +41,26 @@ const LINKS = [
 
 export default function AdminNavIcons() {
   const { t } = useTranslation();
+  const openReturns = useOpenReturnsCount();
   return (
     <nav aria-label={t('admin.nav.label')} className={styles.root} data-admin-strip>
-      {LINKS.map(({ to, key, Icon, end }) => (
-        <NavLink key={to} to={to} end={end} className={styles.link} aria-label={t(key)}>
-          <Icon />
-          <span className={styles.tip} aria-hidden="true">
-            {t(key)}
-          </span>
-        </NavLink>
-      ))}
+      {LINKS.map(({ to, key, Icon, end }) => {
+        const count = to === '/admin/returns' ? openReturns : 0;
+        const label = count > 0 ? t('admin.nav.returnsWaiting', { count }) : t(key);
+        return (
+          <NavLink key={to} to={to} end={end} className={styles.link} aria-label={label}>
+            <Icon />
+            {count > 0 && (
+              <span className={styles.count} aria-hidden="true">
+                {count > 99 ? '99+' : count}
+              </span>
+            )}
+            <span className={styles.tip} aria-hidden="true">
+              {label}
+            </span>
+          </NavLink>
+        );
+      })}
     </nav>
   );
 }

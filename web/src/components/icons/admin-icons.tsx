@@ -82,6 +82,15 @@ export const ComplaintsIcon = (p: IconProps) => (
   </Icon>
 );
 
+/** Returns: a parcel with an arrow turning back. */
+export const ReturnsIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M4 8.5 12 4.5l8 4v8l-8 4-8-4z" />
+    <path d="M4 8.5l8 4 8-4M12 12.5v8" />
+    <path d="M9.5 6.2 7.2 8.4l2.6.9" />
+  </Icon>
+);
+
 /** Sale records: a folded document with lines. */
 export const RecordsIcon = (p: IconProps) => (
   <Icon {...p}>

@@ -1,0 +1,39 @@
+import useSWR from 'swr';
+import type { AdminReturn, AdminReturns, ReceiveReturnBody } from '@shop/contract';
+import { api, type ApiError } from '../../../lib/api-client';
+import { useToken } from '../../../lib/session';
+
+const ADMIN_PATH = '/admin/returns';
+
+/** What the screen's tabs list: those waiting for the owner, or those closed (refunded, exchanged, credited, rejected). */
+export type ReturnsFilter = 'open' | 'closed';
+
+/** The key carries the token: another admin signing in on this browser never sees a stale list. */
+export const adminReturnsKey = (token: string | null, status: ReturnsFilter, page: number, limit = 20) =>
+  token ? ([`${ADMIN_PATH}?status=${status}&page=${page}&limit=${limit}`, token] as const) : null;
+
+/** GET /admin/returns: a page of returns (open ones first, the oldest first), with the count to act on. */
+export function useAdminReturns(status: ReturnsFilter, page: number, limit = 20) {
+  return useSWR<AdminReturns, ApiError>(adminReturnsKey(useToken(), status, page, limit), { keepPreviousData: true });
+}
+
+/** How many returns wait for the owner: the navigation's badge (re-read every minute and after each action). */
+export function useOpenReturnsCount(): number {
+  const { data } = useSWR<AdminReturns, ApiError>(adminReturnsKey(useToken(), 'open', 1, 1), {
+    refreshInterval: 60_000,
+  });
+  return data?.open ?? 0;
+}
+
+/** Every cached page of returns (the badge's too): what an action changes. */
+export const isAdminReturnsKey = (key: unknown) =>
+  Array.isArray(key) && typeof key[0] === 'string' && key[0].startsWith(`${ADMIN_PATH}?`);
+
+type Answer = { return: AdminReturn };
+
+export const approveReturn = (id: number) => api.post<Answer>(`${ADMIN_PATH}/${id}/approve`);
+
+export const rejectReturn = (id: number, reason: string) => api.post<Answer>(`${ADMIN_PATH}/${id}/reject`, { reason });
+
+export const receiveReturn = (id: number, body: ReceiveReturnBody) =>
+  api.post<Answer>(`${ADMIN_PATH}/${id}/receive`, body);
