@@ -109,7 +109,8 @@ const API_MODULE_IMPORTS = {
   metrics: ['orders'],
   // Closing a checkout gives back what gift cards held; the order answers what they paid.
   orders: ['gift-cards', 'stock'],
-  payments: ['orders', 'stock'],
+  // A payment may be a gift card's purchase: the card is issued in the payment's transaction.
+  payments: ['gift-cards', 'orders', 'stock'],
   // The export holds the newsletter's consents, and a deleted account's go with it (decision 0057).
   privacy: ['cart', 'newsletter', 'orders', 'profile', 'reviews', 'stock', 'wishlist'],
   // The profile answers the account's store credit (the ledger's sum) and the newsletter switch (decision 0057).

@@ -16,6 +16,7 @@ import { complaintEffectHandlers } from './modules/complaints/effects.js';
 import { recallEffectHandlers } from './modules/recalls/effects.js';
 import { returnEffectHandlers } from './modules/returns/effects.js';
 import { campaignEffectHandlers } from './modules/campaigns/effects.js';
+import { giftCardEffectHandlers } from './modules/gift-cards/effects.js';
 import type { Mailer } from './platform/mail/mailer.js';
 import { webLinks } from './lib/links.js';
 import type { EffectHandler } from './platform/outbox/outbox.js';
@@ -57,6 +58,7 @@ export function effectHandlers(deps: EffectDeps): Record<string, EffectHandler> 
     ...complaintEffectHandlers({ ...mail, db }),
     ...recallEffectHandlers({ db, mailer, links }),
     ...returnEffectHandlers({ ...mail, db }),
+    ...giftCardEffectHandlers({ db, mailer, links }),
     ...documentEffectHandlers({ db, mailer, testPayments }),
     ...courierEffectHandlers({ db, couriers, log }),
     ...saleEffectHandlers(db),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { GiftCardSettingsSchema, UpdateGiftCardSettingsSchema } from './gift-cards.js';
 import { text } from './text.js';
 import { COD_MAX_OPEN_ORDERS_MAX, QUANTITY_MAX, RETURN_DAYS_MIN } from './constants.js';
 import { money, Money } from './money.js';
@@ -83,6 +84,8 @@ export const SettingsSchema = z.object({
    * shop's), and what store credit adds to a refund, in percent. The API always sends it.
    */
   returns: ReturnsSettingsSchema.optional(),
+  /** Gift cards (YEAR.md section 3): the amounts the Gift cards page offers, and months a card is valid. The API always sends it. */
+  giftCards: GiftCardSettingsSchema.optional(),
   /**
    * Whether the shop takes card payments at all: false when the server runs with PAYMENTS=off (cash
    * on delivery only). The server's configuration, not a setting the owner changes; every page that
@@ -198,6 +201,7 @@ export const UpdateSettingsBodySchema = z.object({
     .optional(),
   records: UpdateRecordsBodySchema.optional(),
   marketing: UpdateMarketingSettingsSchema.optional(),
+  giftCards: UpdateGiftCardSettingsSchema.optional(),
   courier: z
     .object({
       senderOfficeId: z.number().int().positive('Choose the office from the list.').nullable(),

@@ -22,6 +22,8 @@ export const webPaths = {
   cart: () => '/cart',
   /** A product safety recall's notice (decision 0059). */
   recall: (recallId: number) => `/recalls/${recallId}`,
+  /** The Gift cards page; back from paying for a card, it says how the payment ended. */
+  giftCards: (purchase?: 'paid' | 'cancelled') => (purchase ? `/gift-cards?purchase=${purchase}` : '/gift-cards'),
 };
 
 type Paths = typeof webPaths;
@@ -48,5 +50,6 @@ export function webLinks(publicUrl: string): WebLinks {
     unsubscribe: at(webPaths.unsubscribe),
     cart: at(webPaths.cart),
     recall: at(webPaths.recall),
+    giftCards: at(webPaths.giftCards),
   };
 }

@@ -39,6 +39,13 @@ export const shopSettings = pgTable(
     returnsShipping: varchar('returns_shipping', { length: 10 }).notNull().default('shop'),
     /** What store credit adds to a return's refund, in percent. */
     returnsStoreCreditBonusPercent: integer('returns_store_credit_bonus_percent').notNull().default(0),
+    /** The amounts the Gift cards page offers, in cents (any whole amount from 10 to 500 may be typed too). */
+    giftCardAmountsCents: integer('gift_card_amounts_cents')
+      .array()
+      .notNull()
+      .default(sql`'{2500,5000,10000,15000}'`),
+    /** Months a gift card is valid from its purchase (`giftCards.validityMonths`, never under 12). */
+    giftCardValidityMonths: integer('gift_card_validity_months').notNull().default(24),
     /** Days the seller has to decide a complaint (`complaints.dueDays`, decision 0059). */
     complaintDueDays: integer('complaint_due_days').notNull().default(30),
     /** Open (unshipped) cash-on-delivery orders one account may have at once. */
@@ -69,6 +76,7 @@ export const shopSettings = pgTable(
       'shop_settings_marketing',
       sql`${t.marketingRatePerMinute} between 1 and 10000 and ${t.marketingAbandonedCartHours} between 0 and 720`,
     ),
+    check('shop_settings_gift_card_validity', sql`${t.giftCardValidityMonths} between 12 and 120`),
     check('shop_settings_limits', sql`${t.codMaxOpenOrders} >= 1 and ${t.maxUnitsPerVariant} >= 1`),
     check(
       'shop_settings_money',

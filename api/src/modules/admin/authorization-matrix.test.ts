@@ -1064,6 +1064,12 @@ const ROUTES: Record<string, RouteRule> = {
     expect: everyone(404),
     request: () => ({ url: '/api/gift-cards/0000-0000-0000-0000' }),
   },
+  // Buying a card needs an account (the built-in page: a pending card until it is paid).
+  'POST /api/gift-cards/checkout': {
+    expect: signedIn(201),
+    request: () =>
+      json('POST', '/api/gift-cards/checkout', { amount: 25, recipientName: 'Ana', recipientEmail: 'ana@example.com' }),
+  },
   'POST /api/admin/users/:id/store-credit': {
     expect: adminsOnly(200),
     request: (f) =>

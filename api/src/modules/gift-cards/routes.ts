@@ -1,6 +1,8 @@
 import {
   ErrorBodySchema,
   GiftCardBalanceSchema,
+  GiftCardCheckoutBodySchema,
+  GiftCardCheckoutSchema,
   GiftCardCodeParamsSchema,
   IdParamsSchema,
   StoreCreditBodySchema,
@@ -9,8 +11,9 @@ import {
 import { AppError, RateLimitError } from '../../lib/errors.js';
 import { cardBalance } from './cards.js';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { currentUser, requireAdmin } from '../../platform/security/authenticate.js';
+import { currentUser, requireAdmin, requireUser } from '../../platform/security/authenticate.js';
 import { giveGoodwillCredit } from './store-credit.js';
+import { startGiftCardPurchase } from './purchase.js';
 
 const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema };
 const security = [{ bearer: [] }];
@@ -18,8 +21,45 @@ const security = [{ bearer: [] }];
 /** Wrong codes a client may try in a minute before the balance check answers 429. */
 const WRONG_CODES_PER_MINUTE = 10;
 
-/** The shopper's side: a card's balance by its code (YEAR.md section 3). */
+/** Purchases a shopper may start in a minute (each opens a provider session). */
+const PURCHASES_PER_MINUTE = 10;
+
+/** The shopper's side: buying a card, and a card's balance by its code (YEAR.md section 3). */
 export const giftCardRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/gift-cards/checkout',
+    {
+      onRequest: requireUser,
+      schema: {
+        tags: ['gift cards'],
+        security,
+        summary: "Buy a gift card for someone: answers the card provider's page to pay on (never cash on delivery)",
+        description:
+          'The card is issued once paid (a webhook twice issues one card), mailed to the recipient at the send ' +
+          'date (09:00 in Sofia; today or left out: at once) with a printable PDF; the buyer gets a purchase ' +
+          'confirmation. No VAT, sale document or invoice at purchase (decision 0055).',
+        body: GiftCardCheckoutBodySchema,
+        response: {
+          201: GiftCardCheckoutSchema,
+          ...errors,
+          409: ErrorBodySchema,
+          429: ErrorBodySchema,
+          502: ErrorBodySchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const user = currentUser(request);
+      const limit = await app.limiter.hit(`gift-card-checkout:${user.id}`, PURCHASES_PER_MINUTE, 60_000);
+      if (!limit.allowed) {
+        reply.header('retry-after', String(limit.retryAfter));
+        throw new RateLimitError(limit.retryAfter, 'Too many purchases at once. Please wait a moment and try again.');
+      }
+      const answer = await startGiftCardPurchase(app.db, app.payments, user, request.body, app.config.currency);
+      return reply.code(201).send(answer);
+    },
+  );
+
   app.get(
     '/gift-cards/:code',
     {

@@ -3,7 +3,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
-import { orderItems } from '../../db/schema.js';
+import { giftCards, orderItems } from '../../db/schema.js';
+import { webPaths } from '../../lib/links.js';
 import { requestLanguage } from '../../lib/language.js';
 import { checkCard } from '../../platform/payments/cards.js';
 import { localEvent, localReturnPath } from '../../platform/payments/local.js';
@@ -26,13 +27,18 @@ const ATTEMPT_WINDOW_MS = 10 * 60_000;
 
 const SESSION_ID = /^cs_local_[A-Za-z0-9_-]{20,64}$/;
 
-type LoadedOrder = PayPageOrder & { status: OrderRow['status'] };
+type LoadedOrder = PayPageOrder & {
+  status: OrderRow['status'];
+  /** Where the shopper goes once it is paid, or cancelled. */
+  paidPath: string;
+  cancelledPath: string;
+};
 
-/** The order behind a built-in session, expired first if its time ran out. */
+/** The order behind a built-in session, expired first if its time ran out; or the gift card it buys. */
 async function loadOrder(db: Db, sessionId: string): Promise<LoadedOrder | null> {
   if (!SESSION_ID.test(sessionId)) return null;
   const order = await readCurrent(db, { provider: 'local', sessionId });
-  if (!order) return null;
+  if (!order) return giftCardPurchase(db, sessionId);
   const items = await db.select().from(orderItems).where(eq(orderItems.orderId, order.id)).orderBy(orderItems.id);
   return {
     id: order.id,
@@ -46,6 +52,43 @@ async function loadOrder(db: Db, sessionId: string): Promise<LoadedOrder | null>
     currency: order.currency,
     locale: order.locale,
     items,
+    paidPath: localReturnPath('success', sessionId),
+    cancelledPath: localReturnPath('cancelled', sessionId),
+  };
+}
+
+const CARD_STATUS = { pending: 'pending', active: 'paid', voided: 'cancelled' } as const;
+
+/** A gift card's purchase on the built-in page: one line of its amount, back to the Gift cards page after. */
+async function giftCardPurchase(db: Db, sessionId: string): Promise<LoadedOrder | null> {
+  const [card] = await db.select().from(giftCards).where(eq(giftCards.paymentSessionId, sessionId));
+  if (!card || card.paymentProvider !== 'local') return null;
+  const locale = card.lang === 'bg' ? 'bg' : 'en';
+  return {
+    id: card.id,
+    // The card's number, never its code.
+    reference: `GC-${String(card.id).padStart(6, '0')}`,
+    sessionId,
+    status: CARD_STATUS[card.status],
+    totalCents: card.amountCents,
+    discountCents: 0,
+    discountCode: null,
+    currency: card.currency,
+    locale,
+    items: [
+      {
+        name: 'Gift card',
+        nameBg: 'Подаръчна карта',
+        colorName: '',
+        colorNameBg: '',
+        size: '',
+        unitPriceCents: card.amountCents,
+        quantity: 1,
+        discountCents: 0,
+      },
+    ],
+    paidPath: webPaths.giftCards('paid'),
+    cancelledPath: webPaths.giftCards('cancelled'),
   };
 }
 
@@ -72,7 +115,7 @@ export const payPageRoutes: FastifyPluginAsyncZod = async (app) => {
   function refuse(request: FastifyRequest, reply: FastifyReply, order: LoadedOrder | null) {
     if (!order) return html(reply, 404, renderNotFoundPage(requestLanguage(request)));
     const status = order.status === 'pending' ? 'failed' : order.status;
-    return html(reply, 409, renderClosedPage(order, status, localReturnPath('success', order.sessionId)));
+    return html(reply, 409, renderClosedPage(order, status, order.paidPath));
   }
 
   /** The order of the session when it can still be paid; otherwise the refusal is sent and null returned. */
@@ -108,16 +151,22 @@ export const payPageRoutes: FastifyPluginAsyncZod = async (app) => {
     }
     const result = await handlePaymentEvent(app.db, localEvent(order, 'paid'), { log: request.log });
     // A double submit finds the order already paid: the shopper still lands on the success page.
-    const paid = result.result === 'applied' || (result.result === 'unchanged' && result.order.status === 'paid');
+    const paid =
+      result.result === 'applied' ||
+      (result.result === 'unchanged' && result.order.status === 'paid') ||
+      (result.result === 'gift-card' && result.card.result !== 'mismatch');
     if (!paid) return refuse(request, reply, await loadOrder(app.db, order.sessionId));
-    return reply.redirect(localReturnPath('success', order.sessionId), 303);
+    return reply.redirect(order.paidPath, 303);
   });
 
   app.post('/pay/:sessionId/cancel', { schema: { params: ParamsSchema, hide: true } }, async (request, reply) => {
     const order = await openOrder(request.params.sessionId, request, reply);
     if (!order) return reply;
     const result = await handlePaymentEvent(app.db, localEvent(order, 'cancelled'), { log: request.log });
-    if (result.result !== 'applied') return refuse(request, reply, await loadOrder(app.db, order.sessionId));
-    return reply.redirect(localReturnPath('cancelled', order.sessionId), 303);
+    // A gift card's purchase cancelled stays unpaid (unknown to every look-up): back to the Gift cards page.
+    if (result.result !== 'applied' && result.result !== 'gift-card') {
+      return refuse(request, reply, await loadOrder(app.db, order.sessionId));
+    }
+    return reply.redirect(order.cancelledPath, 303);
   });
 };

@@ -8,6 +8,7 @@ import { closePending, removeBoughtCartLines } from '../orders/lifecycle.js';
 import { lockOrder, type OrderRow } from '../orders/store.js';
 import { amountDueCents } from '../orders/nothing-due.js';
 import { sellReservation, sellUnreserved } from '../stock/service.js';
+import { applyGiftCardPayment, lockCardBySession, type GiftCardPaymentResult } from '../gift-cards/purchase.js';
 
 /** The table's step (contract/src/order-steps.ts) for each way a checkout closes without payment. */
 const CLOSING_STEP = { cancelled: 'cancel', expired: 'expire', failed: 'fail' } as const;
@@ -17,6 +18,8 @@ export type ApplyResult =
   /** The event id was seen before: nothing happens twice. */
   | { result: 'duplicate' }
   | { result: 'unknown-session' }
+  /** The session was a gift card's purchase (decision 0055): issued once, or not. */
+  | { result: 'gift-card'; card: GiftCardPaymentResult }
   /** The order is already past this event (paid, or closed for a late expiry). */
   | { result: 'unchanged'; order: OrderRow }
   | { result: 'mismatch'; order: OrderRow; problems: string[] };
@@ -52,7 +55,11 @@ export async function applyPaymentEvent(db: Db, event: PaymentEvent): Promise<Ap
     if (recorded.length === 0) return { result: 'duplicate' };
 
     const order = await lockOrder(tx, { provider: event.provider, sessionId: event.sessionId });
-    if (!order) return { result: 'unknown-session' };
+    if (!order) {
+      const card = await lockCardBySession(tx, event.provider, event.sessionId);
+      if (!card) return { result: 'unknown-session' };
+      return { result: 'gift-card', card: await applyGiftCardPayment(tx, card, event) };
+    }
 
     if (event.outcome === 'paid') {
       if (order.status === 'paid') return { result: 'unchanged', order };
@@ -103,6 +110,20 @@ export async function handlePaymentEvent(db: Db, event: PaymentEvent, deps: Paym
         { ...context, orderId: applied.order.id, problems: applied.problems },
         'payment does not match its order: not paid',
       );
+      break;
+    case 'gift-card':
+      // The card's id, never its code: codes do not reach a log.
+      if (applied.card.result === 'mismatch') {
+        deps.log.error(
+          { ...context, giftCardId: applied.card.cardId, problems: applied.card.problems },
+          'payment does not match its gift card: not issued',
+        );
+      } else {
+        deps.log.info(
+          { ...context, giftCardId: applied.card.cardId, result: applied.card.result },
+          'gift card payment event',
+        );
+      }
       break;
     case 'unknown-session':
       deps.log.warn(context, 'payment event for an unknown session');

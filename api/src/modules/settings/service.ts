@@ -59,6 +59,7 @@ function toSettings(
       shipping: row.returnsShipping === 'shopper' ? 'shopper' : 'shop',
       storeCreditBonusPercent: row.returnsStoreCreditBonusPercent,
     },
+    giftCards: { amounts: row.giftCardAmountsCents, validityMonths: row.giftCardValidityMonths },
     payments: { card: cardPayments },
     currency,
     pricesIncludeVat: true,
@@ -120,7 +121,16 @@ export async function updateSettings(
     const recordsBefore = await getRecordsSettings(tx);
     const published = await anyRecall(tx);
     const records = await updateRecordsSettings(tx, body.records);
-    const { seller = {}, delivery = {}, cod = {}, limits = {}, courier = {}, returns = {}, marketing = {} } = body;
+    const {
+      seller = {},
+      delivery = {},
+      cod = {},
+      limits = {},
+      courier = {},
+      returns = {},
+      marketing = {},
+      giftCards = {},
+    } = body;
     // The voluntary return window is never shorter than the withdrawal period (YEAR.md section 2).
     const windowDays = returns.windowDays ?? before.returnsWindowDays;
     const returnDays = body.returnDays ?? before.returnDays;
@@ -165,6 +175,8 @@ export async function updateSettings(
         returnsStoreCreditBonusPercent: returns.storeCreditBonusPercent,
         marketingRatePerMinute: marketing.ratePerMinute,
         marketingAbandonedCartHours: marketing.abandonedCartHours,
+        giftCardAmountsCents: giftCards.amounts ? [...new Set(giftCards.amounts)].sort((x, y) => x - y) : undefined,
+        giftCardValidityMonths: giftCards.validityMonths,
         updatedAt: new Date(),
       })
       .where(eq(shopSettings.id, 1))

@@ -52,6 +52,8 @@ export interface CheckoutOrder {
   /** When the session must close: the order lapses then (PAYMENT_SESSION_TTL_MS after checkout). */
   expiresAt: Date;
   items: OrderLine[];
+  /** A gift card's purchase (no order): `id` is the card's, and the provider returns to the Gift cards page. */
+  giftCard?: boolean;
 }
 
 export interface HostedSession {

@@ -62,17 +62,20 @@ export function stripeProvider(settings: StripeSettings, publicUrl: string): Pay
               },
             },
           })),
-          success_url: links.checkoutSuccess('{CHECKOUT_SESSION_ID}'),
-          cancel_url: links.checkoutCancelled('{CHECKOUT_SESSION_ID}'),
-          client_reference_id: String(order.id),
-          metadata: { orderId: String(order.id) },
+          success_url: order.giftCard ? links.giftCards('paid') : links.checkoutSuccess('{CHECKOUT_SESSION_ID}'),
+          cancel_url: order.giftCard ? links.giftCards('cancelled') : links.checkoutCancelled('{CHECKOUT_SESSION_ID}'),
+          // A gift card's session names no order: its webhook finds the card by the session's id.
+          client_reference_id: order.giftCard ? `gift-card-${order.id}` : String(order.id),
+          metadata: order.giftCard ? { giftCardId: String(order.id) } : { orderId: String(order.id) },
           customer_email: order.email,
           locale: order.locale,
           // The order's own expiry: the sweeper expires it at the moment Stripe closes the session.
           expires_at: Math.floor(order.expiresAt.getTime() / 1000),
         },
         // Stable for retries of this order, distinct across databases that reuse order ids.
-        { idempotencyKey: `checkout-order-${order.id}-${order.createdAt.getTime()}` },
+        {
+          idempotencyKey: `${order.giftCard ? 'gift-card' : 'checkout-order'}-${order.id}-${order.createdAt.getTime()}`,
+        },
       );
       if (!session.url) throw new Error(`Stripe session ${session.id} has no url`);
       return { sessionId: session.id, url: session.url };

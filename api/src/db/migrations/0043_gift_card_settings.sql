@@ -1,0 +1,3 @@
+ALTER TABLE "shop_settings" ADD COLUMN "gift_card_amounts_cents" integer[] DEFAULT '{2500,5000,10000,15000}' NOT NULL;--> statement-breakpoint
+ALTER TABLE "shop_settings" ADD COLUMN "gift_card_validity_months" integer DEFAULT 24 NOT NULL;--> statement-breakpoint
+ALTER TABLE "shop_settings" ADD CONSTRAINT "shop_settings_gift_card_validity" CHECK ("shop_settings"."gift_card_validity_months" between 12 and 120);
