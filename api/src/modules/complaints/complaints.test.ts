@@ -1,8 +1,8 @@
 // @module-tag engine: complaint numbers are taken under the counter row's lock by parallel filings
 import { addMonths } from '@shop/contract';
 import { and, eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { invoiceDocuments, orderEvents, orders } from '../../db/schema.js';
+import { describe, expect, it } from 'vitest';
+import { invoiceDocuments, orderEvents, orderItems, orders, productStock, saleDocuments } from '../../db/schema.js';
 import { bearer, type CreatedUser } from '../../test/factories.js';
 import { useTestApp } from '../../test/harness.js';
 import { multipart, testImage, type FormFiles } from '../admin/test-support.js';
@@ -10,24 +10,7 @@ import { addCartLine, payOnTestPage, TEST_DELIVERY } from '../payments/test-supp
 import { placedOrder } from '../withdrawals/test-support.js';
 
 /** Complaints (YEAR.md section 6, decision 0059): filing, the register, decisions, the repair's extension. */
-const t = useTestApp({ smtp: true, admin: true });
-
-beforeAll(async () => {
-  // An invoice needs the seller's details (a decided refund's credit note is checked below).
-  const seller = {
-    legalName: 'Модна Къща ООД',
-    companyId: '175074752',
-    vatId: 'BG175074752',
-    address: 'ул. Граф Игнатиев 1, София',
-  };
-  const saved = await t.app.inject({
-    method: 'PUT',
-    url: '/api/admin/settings',
-    headers: bearer(t.admin),
-    payload: { seller },
-  });
-  expect(saved.statusCode, saved.body).toBe(200);
-});
+const t = useTestApp({ smtp: true, admin: true, seller: true });
 
 const DAY_MS = 86_400_000;
 
@@ -237,6 +220,42 @@ describe('deciding complaints', () => {
     expect(reduced.json()).toMatchObject({ outcome: 'price-reduction', amount: 10.5 });
     const [order] = await t.db.select().from(orders).where(eq(orders.id, orderId));
     expect(order).toMatchObject({ refundedCents: 1050, status: 'paid' });
+  });
+
+  it('a replacement is an order of total 0: paid, to the original delivery, one unit from stock, no sale document', async () => {
+    const { user, orderId, lines } = await deliveredOrder();
+    const [line] = await t.db.select().from(orderItems).where(eq(orderItems.id, lines[0]!.id));
+    const onHand = async () => {
+      const where = and(eq(productStock.colorId, line!.colorId!), eq(productStock.size, line!.size));
+      return (await t.db.select().from(productStock).where(where))[0]!.onHand;
+    };
+    const before = await onHand();
+    const fields = { orderItemId: line!.id, description: 'Torn seam', remedy: 'replacement' };
+    const { id } = (await file(user, orderId, fields)).json().complaint;
+    const decided = await admin('POST', `/api/admin/complaints/${id}/decide`, { outcome: 'replacement' });
+    expect(decided.statusCode, decided.body).toBe(200);
+    const replacementId = decided.json().replacementOrderId as number;
+    expect(replacementId).toEqual(expect.any(Number));
+    const [original] = await t.db.select().from(orders).where(eq(orders.id, orderId));
+    const [replacement] = await t.db.select().from(orders).where(eq(orders.id, replacementId));
+    expect(replacement).toMatchObject({
+      totalCents: 0,
+      status: 'paid',
+      exchangeOf: orderId,
+      userId: user.id,
+      delivery: original!.delivery,
+      locale: original!.locale,
+      paymentProvider: 'replacement',
+    });
+    const items = await t.db.select().from(orderItems).where(eq(orderItems.orderId, replacementId));
+    expect(items).toMatchObject([
+      { productId: line!.productId, colorId: line!.colorId, size: line!.size, quantity: 1, unitPriceCents: 0 },
+    ]);
+    expect(await onHand()).toBe(before - 1);
+    await t.effectsRun();
+    await t.effectsRun();
+    expect(await t.db.select().from(saleDocuments).where(eq(saleDocuments.orderId, replacementId))).toEqual([]);
+    expect((await t.app.inject({ url: `/api/orders/${replacementId}`, headers: bearer(user) })).statusCode).toBe(200);
   });
 
   it('a completed repair extends the line’s guarantee by 12 months, once', async () => {

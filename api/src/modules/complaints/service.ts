@@ -23,6 +23,7 @@ import { orderPartiesOf, wasReceived, type OrderParty } from '../orders/reads.js
 import { readOrder, refundByKey, withOrder } from '../orders/store.js';
 import { settingsRow } from '../settings/service.js';
 import { COMPLAINT_DECISION_MAIL, COMPLAINT_MAIL } from './effect-kinds.js';
+import { placeReplacement } from './replacement.js';
 
 export type ComplaintRow = typeof complaints.$inferSelect;
 type LineRow = typeof orderItems.$inferSelect;
@@ -208,7 +209,8 @@ export interface Decision {
  * core's refund step, keyed by the complaint, so the provider refunds once, the credit note
  * follows when the order was invoiced and the order's refund mail goes out; a cash-on-delivery
  * order's money is paid back outside the shop (the table refunds card payments only) and the
- * decision records the amount. The shopper is mailed the decision once committed; audited.
+ * decision records the amount. A replacement is an order of total 0 (replacement.ts). The
+ * shopper is mailed the decision once committed; audited.
  */
 export async function decideComplaint(
   db: Db,
@@ -240,9 +242,11 @@ export async function decideComplaint(
         return (await refundByKey(tx, order.id, key))?.id ?? null;
       });
     }
+    const replacementOrderId = decision.outcome === 'replacement' ? await placeReplacement(tx, row) : null;
     await tx
       .update(complaints)
       .set({
+        replacementOrderId,
         status: 'decided',
         outcome: decision.outcome,
         note: decision.note || null,
@@ -256,7 +260,7 @@ export async function decideComplaint(
       actorId,
       action: 'complaint.decide',
       target: `complaint:${id}`,
-      detail: { outcome: decision.outcome, amountCents, refundId },
+      detail: { outcome: decision.outcome, amountCents, refundId, replacementOrderId },
     });
     await enqueue(tx, [COMPLAINT_DECISION_MAIL.effect({ complaintId: id }, { id, orderId: row.orderId })]);
   });

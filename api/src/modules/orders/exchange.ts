@@ -1,12 +1,12 @@
 import type { Tx } from '../../db/client.js';
 import { orderItems, orders } from '../../db/schema.js';
-import { sellReservation } from '../stock/service.js';
+import { sellReservation, sellUnreserved } from '../stock/service.js';
 import { recordEvent, type OrderRow } from './store.js';
 
 /** A line of an exchange order: the same product in another size or colour, named as bought. */
 export interface ExchangeLine {
   productId: number;
-  colorId: number;
+  colorId: number | null;
   name: string;
   nameBg: string;
   colorName: string;
@@ -14,9 +14,15 @@ export interface ExchangeLine {
   size: string;
   quantity: number;
   imageUrl: string;
-  /** Units of tracked stock the return held for it (`reserved`): they become this order's, sold. */
+  /**
+   * Units of tracked stock the line takes: an exchange's were held by the return (`reserved`) and
+   * become this order's, sold; a replacement's are taken from what is on hand (never below 0).
+   */
   heldQuantity: number;
 }
+
+/** What a follow-up order of total 0 stands for: a return's exchange, or a complaint's replacement (decision 0059). */
+export type FollowUpKind = 'exchange' | 'replacement';
 
 /**
  * An exchange order (YEAR.md section 2, decision 0056): of total 0, `paid`, `exchangeOf` the
@@ -24,8 +30,15 @@ export interface ExchangeLine {
  * its `created` event only: no `paid` event, so no sale document, invoice or confirmation mail
  * (nothing was sold; the return's own mail tells the shopper). What the return held in stock is
  * sold to it (`reserved` and `on_hand` both less), in the caller's transaction. Answers its id.
+ * A complaint's replacement (`kind: 'replacement'`, decision 0059) is the same order, its
+ * provider named `replacement`: nothing was held, so its units leave what is on hand.
  */
-export async function placeExchangeOrder(tx: Tx, original: OrderRow, lines: ExchangeLine[]): Promise<number> {
+export async function placeExchangeOrder(
+  tx: Tx,
+  original: OrderRow,
+  lines: ExchangeLine[],
+  { kind = 'exchange' }: { kind?: FollowUpKind } = {},
+): Promise<number> {
   const now = new Date();
   const [placed] = await tx
     .insert(orders)
@@ -35,7 +48,7 @@ export async function placeExchangeOrder(tx: Tx, original: OrderRow, lines: Exch
       status: 'paid',
       // A card order that took no money: nothing to collect at the door, nothing to refund.
       paymentMethod: 'card',
-      paymentProvider: 'exchange',
+      paymentProvider: kind,
       currency: original.currency,
       totalCents: 0,
       locale: original.locale,
@@ -62,6 +75,7 @@ export async function placeExchangeOrder(tx: Tx, original: OrderRow, lines: Exch
     })),
   );
   await recordEvent(tx, id, 'created');
-  await sellReservation(tx, id);
+  if (kind === 'exchange') await sellReservation(tx, id);
+  else await sellUnreserved(tx, id);
   return id;
 }
