@@ -1,7 +1,9 @@
 import { afterAll, beforeAll } from 'vitest';
 import type { App } from '../app.js';
 import type { Config } from '../config.js';
+import { eq } from 'drizzle-orm';
 import type { Database, Db } from '../db/client.js';
+import { shopSettings } from '../db/schema.js';
 import { createTestApp, effectsRun, heard, type TestApp } from './app.js';
 import { createProduct, createUser, type CreatedProduct, type CreatedUser } from './factories.js';
 import { startSmtpServer, type TestSmtpServer } from './smtp.js';
@@ -13,7 +15,17 @@ export interface TestAppOptions {
   smtp?: boolean;
   /** An admin account (`t.admin`), made once for the file. */
   admin?: boolean;
+  /** The seller's details an invoice needs (`TEST_SELLER`), saved in the settings before the tests. */
+  seller?: boolean;
 }
+
+/** A Bulgarian seller with a valid ЕИК and VAT ID: what invoices and credit notes need. */
+export const TEST_SELLER = {
+  legalName: 'Модна Къща ООД',
+  companyId: '175074752',
+  vatId: 'BG175074752',
+  address: 'ул. Граф Игнатиев 1, София',
+} as const;
 
 /** What `useTestApp` gives: ready inside tests and hooks (not while the file loads). */
 export interface TestHarness {
@@ -62,6 +74,18 @@ export function useTestApp(options: TestAppOptions = {}): TestHarness {
     if (options.smtp) smtp = await startSmtpServer();
     started = await createTestApp({ ...options.env, ...(smtp ? { SMTP_URL: smtp.url } : {}) });
     if (options.admin) admin = await createUser(started.db, { role: 'ADMIN' });
+    if (options.seller) {
+      await started.db
+        .update(shopSettings)
+        .set({
+          sellerLegalName: TEST_SELLER.legalName,
+          sellerCompanyId: TEST_SELLER.companyId,
+          sellerVatId: TEST_SELLER.vatId,
+          sellerAddress: TEST_SELLER.address,
+        })
+        .where(eq(shopSettings.id, 1));
+      await heard(started.app);
+    }
   });
   afterAll(async () => {
     await started?.close();

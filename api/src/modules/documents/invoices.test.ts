@@ -1,7 +1,7 @@
 import { vatWithin } from '@shop/contract';
 import { and, eq } from 'drizzle-orm';
 import { extractText, getDocumentProxy } from 'unpdf';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { formatMoney } from '../../lib/format.js';
 import { documentCounters, invoiceDocuments, invoiceProfiles, invoiceRequests, orders } from '../../db/schema.js';
 import { effectsRun, heard } from '../../test/app.js';
@@ -14,22 +14,7 @@ import { SERIES } from './numbering.js';
 import { invoicePdf } from './invoice-pdf.js';
 
 /** Invoices and credit notes (TRADE.md section 3, decision 0043). */
-const t = useTestApp({ smtp: true, admin: true });
-beforeAll(async () => {
-  const seller = {
-    legalName: 'Модна Къща ООД',
-    companyId: '175074752',
-    vatId: 'BG175074752',
-    address: 'ул. Граф Игнатиев 1, София',
-  };
-  const saved = await t.app.inject({
-    method: 'PUT',
-    url: '/api/admin/settings',
-    headers: bearer(t.admin),
-    payload: { seller },
-  });
-  expect(saved.statusCode, saved.body).toBe(200);
-});
+const t = useTestApp({ smtp: true, admin: true, seller: true });
 
 const COMPANY = {
   companyName: 'Клиент ЕООД',
