@@ -1,6 +1,7 @@
 import { NavLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import {
+  CampaignsIcon,
   CodesIcon,
   ComplaintsIcon,
   CreateIcon,
@@ -21,7 +22,7 @@ import styles from './admin-nav-icons.module.css';
  * The admins' extra navbar icons, with the spec's labels: "Manage Products" opens the dashboard
  * (sales, user management), "Admin Dashboard" opens the clothing page, where admins delete; then
  * the orders (an order's own page keeps the icon lit), the discount codes, the reviews, the returns (with a badge
- * counting those waiting for the owner), the complaints, the catalogue's import and export, the sale records
+ * counting those waiting for the owner), the complaints, the campaigns, the catalogue's import and export, the sale records
  * (the monthly audit file) and the shop's settings.
  */
 const LINKS = [
@@ -33,6 +34,7 @@ const LINKS = [
   { to: '/admin/reviews', key: 'admin.nav.reviews', Icon: ReviewsIcon, end: true },
   { to: '/admin/returns', key: 'admin.nav.returns', Icon: ReturnsIcon, end: true },
   { to: '/admin/complaints', key: 'admin.nav.complaints', Icon: ComplaintsIcon, end: true },
+  { to: '/admin/campaigns', key: 'admin.nav.campaigns', Icon: CampaignsIcon, end: true },
   { to: '/admin/import', key: 'admin.nav.import', Icon: ImportIcon, end: true },
   { to: '/admin/records', key: 'admin.nav.records', Icon: RecordsIcon, end: true },
   { to: '/admin/documents', key: 'invoices.documents.nav', Icon: DocumentsIcon, end: true },

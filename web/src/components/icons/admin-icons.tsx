@@ -91,6 +91,14 @@ export const ReturnsIcon = (p: IconProps) => (
   </Icon>
 );
 
+/** Campaigns: an envelope. */
+export const CampaignsIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M3.5 6.5h17v11h-17z" />
+    <path d="m3.5 6.5 8.5 7 8.5-7" />
+  </Icon>
+);
+
 /** Sale records: a folded document with lines. */
 export const RecordsIcon = (p: IconProps) => (
   <Icon {...p}>
