@@ -1,4 +1,5 @@
 import { COURIER_OFFICES, COURIER_TRACKING } from './modules/couriers/effect-kinds.js';
+import { CART_REMINDERS } from './modules/campaigns/effect-kinds.js';
 import { documentSubscriptions } from './modules/documents/subscriptions.js';
 import { LOW_STOCK_DIGEST } from './modules/order-mails/effect-kinds.js';
 import { EXPIRE_LAPSED } from './modules/orders/effect-kinds.js';
@@ -37,5 +38,6 @@ export const recurringEffects = ({ tracking }: { tracking: boolean }): Recurring
   LOW_STOCK_DIGEST,
   COLLECT_FILES,
   COURIER_OFFICES,
+  CART_REMINDERS,
   ...(tracking ? [COURIER_TRACKING] : []),
 ];

@@ -5,8 +5,10 @@ import { campaignRecipients, newsletterSubscribers } from '../../db/schema.js';
 import type { EffectHandler } from '../../platform/outbox/outbox.js';
 import { MAX_ATTEMPTS } from '../../platform/outbox/outbox.js';
 import { handle } from '../../platform/outbox/declare.js';
+import { handleEvery } from '../../platform/outbox/timed.js';
 import { sendMarketing, type MarketingDeps } from '../newsletter/marketing.js';
-import { CAMPAIGN_MAIL, CAMPAIGN_START } from './effect-kinds.js';
+import { planCartReminders, sendCartReminder } from './cart-reminders.js';
+import { CAMPAIGN_MAIL, CAMPAIGN_START, CART_REMINDER, CART_REMINDERS } from './effect-kinds.js';
 import { campaignContent, productCards, type MarketingContent } from './mail.js';
 import { queueCampaign } from './queue.js';
 import { campaignRow } from './service.js';
@@ -48,7 +50,8 @@ const mark = (db: Db, campaignId: number, subscriberId: number, state: State) =>
     );
 
 /**
- * A campaign's effects: CAMPAIGN_START queues its mails (queue.ts), CAMPAIGN_MAIL sends one, only
+ * Marketing mail's effects: the quarter-hourly look for carts left behind and each reminder
+ * (cart-reminders.ts); CAMPAIGN_START queues its mails (queue.ts), CAMPAIGN_MAIL sends one, only
  * through sendMarketing (consent and the suppression list asked right before), in the
  * subscriber's language, once.
  */
@@ -71,6 +74,8 @@ export function campaignEffectHandlers(deps: CampaignEffectDeps): Record<string,
   };
 
   return {
+    ...handleEvery(db, CART_REMINDERS, () => planCartReminders(db)),
+    ...handle(CART_REMINDER, (reminder) => sendCartReminder(deps, reminder)),
     ...handle(CAMPAIGN_START, ({ campaignId, at }) => queueCampaign(db, campaignId, at)),
 
     ...handle(CAMPAIGN_MAIL, async ({ campaignId, subscriberId }, effect) => {

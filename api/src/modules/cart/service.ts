@@ -215,6 +215,8 @@ export async function removeCartLine(db: Db, userId: number, cartItemId: number)
     .where(and(eq(cartItems.id, cartItemId), eq(cartItems.userId, userId)))
     .returning({ id: cartItems.id });
   if (removed.length === 0) throw notFound(LINE_NOT_FOUND);
+  // The cart changed: its last change is its lines' newest (the cart reminder waits from it: decision 0057).
+  await db.update(cartItems).set({ updatedAt: new Date() }).where(eq(cartItems.userId, userId));
 }
 
 /**
