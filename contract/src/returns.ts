@@ -193,3 +193,26 @@ export const AdminReturnsSchema = z.object({
 export type AdminReturns = z.infer<typeof AdminReturnsSchema>;
 
 export const AdminReturnAnswerSchema = z.object({ return: AdminReturnSchema });
+
+const reasonCounts = z.object(
+  Object.fromEntries(RETURN_REASONS.map((reason) => [reason, z.number().int()])) as Record<ReturnReason, z.ZodNumber>,
+);
+
+/** One product's returns: units delivered, units sent back (returns not rejected), their rate and reasons. */
+export const ProductReturnRateSchema = z.object({
+  productId: z.number(),
+  name: z.string(),
+  delivered: z.number().int(),
+  returned: z.number().int(),
+  /** returned ÷ delivered, 0 to 1 (rounded to 3 decimals); 0 when nothing was delivered. */
+  rate: z.number(),
+  reasons: reasonCounts,
+});
+
+/** `GET /api/admin/returns/stats`: what returns teach, per product (highest rate first) and per reason. */
+export const ReturnStatsSchema = z.object({
+  products: z.array(ProductReturnRateSchema),
+  /** Units returned for each reason, over every product. */
+  reasons: reasonCounts,
+});
+export type ReturnStats = z.infer<typeof ReturnStatsSchema>;

@@ -865,6 +865,11 @@ const ROUTES: Record<string, RouteRule> = {
   },
   // Returns, the owner's side (YEAR.md section 2).
   'GET /api/admin/returns': { expect: adminsOnly(200), request: () => ({ url: '/api/admin/returns?status=open' }) },
+  'GET /api/admin/returns/stats': { expect: adminsOnly(200), request: () => ({ url: '/api/admin/returns/stats' }) },
+  'GET /api/admin/returns/stats.csv': {
+    expect: adminsOnly(200),
+    request: () => ({ url: '/api/admin/returns/stats.csv?lang=en' }),
+  },
   'POST /api/admin/returns/:id/approve': {
     expect: adminsOnly(200),
     request: async (f) => ({ method: 'POST', url: `/api/admin/returns/${(await aReturn(f, 'requested')).id}/approve` }),

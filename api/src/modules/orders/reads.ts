@@ -9,6 +9,7 @@ import {
   gte,
   inArray,
   isNotNull,
+  isNull,
   lt,
   min,
   ne,
@@ -339,3 +340,18 @@ export const boughtSql = (email: SQL, line: SQL) =>
 export const orderedSinceSql = (userId: SQL, since: SQL) =>
   sql`exists (select 1 from orders o where o.user_id = ${userId} and o.created_at >= ${since}
     and o.status not in ('expired', 'failed'))`;
+
+/**
+ * Units of each product delivered to shoppers (sold and received: what a return rate is of), by
+ * product id; exchange orders are left out (their units are counted by the order they exchange).
+ */
+export async function deliveredUnitsByProduct(db: Db | Tx, productIds: number[]): Promise<Map<number, number>> {
+  if (productIds.length === 0) return new Map();
+  const rows = await db
+    .select({ productId: orderItems.productId, units: sql<number>`sum(${orderItems.quantity})::int` })
+    .from(orderItems)
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .where(and(inArray(orderItems.productId, productIds), isNotNull(orders.deliveredAt), isNull(orders.exchangeOf)))
+    .groupBy(orderItems.productId);
+  return new Map(rows.map((row) => [row.productId, Number(row.units)]));
+}

@@ -167,6 +167,21 @@ describe('the owner’s returns', () => {
     expect(shipped.statusCode, shipped.body).toBe(200);
   });
 
+  it('teaches the return rate per product and reason, as JSON and as CSV', async () => {
+    const product = await t.createProduct({ priceCents: 3000, stock: 10, name: 'Rate Tee' });
+    const order = await deliveredOrder(t, { product, lines: [{ size: 'S', quantity: 4 }] });
+    await returned(order, 'refund', 'too-large');
+    const stats = await admin('GET', '/api/admin/returns/stats');
+    expect(stats.statusCode, stats.body).toBe(200);
+    const row = stats.json().products.find((each: { productId: number }) => each.productId === product.id);
+    expect(row).toMatchObject({ name: 'Rate Tee', delivered: 4, returned: 1, rate: 0.25 });
+    expect(row.reasons).toMatchObject({ 'too-large': 1, 'too-small': 0 });
+    expect(stats.json().reasons['too-large']).toBeGreaterThanOrEqual(1);
+    const csv = await admin('GET', '/api/admin/returns/stats.csv?lang=bg');
+    expect(csv.headers['content-type']).toContain('text/csv');
+    expect(csv.body).toContain(`${product.id};Rate Tee;4;1;25,0;0;1;0;0;0;0`);
+  });
+
   it('credits store credit with the bonus and no label', async () => {
     await admin('PUT', '/api/admin/settings', { returns: { storeCreditBonusPercent: 10 } });
     try {

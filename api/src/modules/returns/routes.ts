@@ -8,12 +8,17 @@ import {
   ReturnAnswerSchema,
   ReturnListSchema,
   ReturnQuoteSchema,
+  ReturnStatsSchema,
+  LangQuerySchema,
   ReceiveReturnBodySchema,
   RejectReturnBodySchema,
 } from '@shop/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requestLanguage } from '../../lib/language.js';
 import { currentUser, requireAdmin, requireUser } from '../../platform/security/authenticate.js';
 import { listAdminReturns } from './admin.js';
+import { returnStats, returnStatsCsv } from './teach.js';
 import { approveReturn, receiveReturn, rejectReturn } from './owner.js';
 import { listOrderReturns, quoteReturn, requestReturn } from './service.js';
 
@@ -96,6 +101,40 @@ export const returnRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => listAdminReturns(app.db, request.query),
+  );
+
+  app.get(
+    '/admin/returns/stats',
+    {
+      onRequest: requireAdmin,
+      schema: {
+        tags: ['admin', ...tags],
+        summary: 'What returns teach: the return rate per product (highest first) and the units returned per reason',
+        security: [{ bearer: [] }],
+        response: { 200: ReturnStatsSchema, ...adminErrors },
+      },
+    },
+    async () => returnStats(app.db),
+  );
+
+  app.get(
+    '/admin/returns/stats.csv',
+    {
+      onRequest: requireAdmin,
+      schema: {
+        tags: ['admin', ...tags],
+        summary:
+          'The return rate per product and reason as CSV, in the orders CSV’s dialect: a BOM, `;` and a decimal comma in Bulgarian',
+        security: [{ bearer: [] }],
+        querystring: LangQuerySchema,
+        response: { 200: z.string(), ...adminErrors },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .type('text/csv; charset=utf-8')
+        .header('Content-Disposition', 'attachment; filename="return-rates.csv"')
+        .send(await returnStatsCsv(app.db, requestLanguage(request, request.query.lang))),
   );
 
   app.post(

@@ -1,6 +1,7 @@
 import useSWR from 'swr';
-import type { AdminReturn, AdminReturns, ReceiveReturnBody } from '@shop/contract';
+import type { AdminReturn, AdminReturns, ReceiveReturnBody, ReturnStats } from '@shop/contract';
 import { api, type ApiError } from '../../../lib/api-client';
+import { downloadFromApi } from '../../../lib/save-file';
 import { useToken } from '../../../lib/session';
 
 const ADMIN_PATH = '/admin/returns';
@@ -37,3 +38,13 @@ export const rejectReturn = (id: number, reason: string) => api.post<Answer>(`${
 
 export const receiveReturn = (id: number, body: ReceiveReturnBody) =>
   api.post<Answer>(`${ADMIN_PATH}/${id}/receive`, body);
+
+/** GET /admin/returns/stats: the return rate per product and the units per reason. */
+export function useReturnStats() {
+  const token = useToken();
+  return useSWR<ReturnStats, ApiError>(token ? [`${ADMIN_PATH}/stats`, token] : null);
+}
+
+/** The return rates as CSV in the admin's language. */
+export const downloadReturnRates = (lang: string) =>
+  downloadFromApi(`${ADMIN_PATH}/stats.csv?lang=${encodeURIComponent(lang)}`, 'return-rates.csv');

@@ -40,6 +40,14 @@ const exchange: AdminReturn = {
   ],
 };
 
+const none = { 'too-small': 0, 'too-large': 0, 'not-as-pictured': 0, defective: 0, 'changed-mind': 0, other: 0 };
+const STATS = {
+  products: [
+    { productId: 4, name: 'Linen Shirt', delivered: 8, returned: 2, rate: 0.25, reasons: { ...none, 'too-small': 2 } },
+  ],
+  reasons: { ...none, 'too-small': 2 },
+};
+
 describe('ReturnsScreen', () => {
   it('lists a return to act on with its deadline and receives it unit by unit', async () => {
     signIn();
@@ -48,6 +56,7 @@ describe('ReturnsScreen', () => {
       'GET /api/admin/returns?status=open&page=1&limit=20': () => ({
         body: { data: open, total: open.length, page: 1, limit: 20, open: open.length },
       }),
+      'GET /api/admin/returns/stats': { body: STATS },
       'POST /api/admin/returns/9/receive': () => {
         open = [];
         return { body: { return: { ...exchange, status: 'exchanged', exchangeOrderId: 40 } } };
@@ -61,6 +70,8 @@ describe('ReturnsScreen', () => {
     expect(within(row).getByText(/Too small → size L, Sand/)).toBeInTheDocument();
     expect(within(row).getByText(/days overdue/)).toBeInTheDocument();
     expect(within(row).queryByRole('button', { name: /Approve/ })).not.toBeInTheDocument();
+    const rates = screen.getByRole('region', { name: 'What returns teach' });
+    expect(await within(rates).findByRole('row', { name: /Linen Shirt 8 2 25%/ })).toBeInTheDocument();
 
     await userEvent.click(within(row).getByRole('button', { name: 'Receive return 3F9A0C21B7D4-R1' }));
     const dialog = await screen.findByRole('dialog', { name: 'Receive return 3F9A0C21B7D4-R1' });
@@ -82,6 +93,7 @@ describe('ReturnsScreen', () => {
       'GET /api/admin/returns?status=open&page=1&limit=20': () => ({
         body: { data: [requested], total: 1, page: 1, limit: 20, open: 1 },
       }),
+      'GET /api/admin/returns/stats': { body: STATS },
       'POST /api/admin/returns/9/reject': (request) =>
         (request.body as { reason: string }).reason.trim() === ''
           ? {

@@ -14,6 +14,7 @@ import table from '../../../components/table/table.module.css';
 import { useAdminReturns, type ReturnsFilter } from '../api/admin-returns';
 import { itemText } from './item-text';
 import { ApproveDialog, ReceiveDialog, RejectDialog } from './return-dialogs';
+import { ReturnRates } from './return-rates';
 import styles from './returns-screen.module.css';
 
 const LOCALES: Record<Language, string> = { en: 'en-GB', bg: 'bg-BG' };
@@ -33,7 +34,8 @@ type Acting = { kind: 'approve' | 'reject' | 'receive'; item: AdminReturn } | nu
  * The owner's returns (/admin/returns; YEAR.md section 2, decision 0056): those waiting first, the
  * oldest first, each with its shopper, its items and reasons, what the shopper gets, and by when
  * the money is due; approve, reject with a reason, or receive with each unit's condition (the
- * outcome then runs: a refund, an exchange order, or store credit). Closed ones with their status.
+ * outcome then runs: a refund, an exchange order, or store credit). Closed ones with their status;
+ * below, what returns teach (return-rates.tsx).
  */
 export function ReturnsScreen() {
   const { t } = useTranslation();
@@ -120,6 +122,7 @@ export function ReturnsScreen() {
       >
         {panel}
       </Tabs>
+      <ReturnRates lang={lang} />
       {acting?.kind === 'approve' && <ApproveDialog item={acting.item} onClose={close} />}
       {acting?.kind === 'reject' && <RejectDialog item={acting.item} onClose={close} />}
       {acting?.kind === 'receive' && <ReceiveDialog item={acting.item} lang={lang} onClose={close} />}
