@@ -15,8 +15,52 @@ export type ImportChange = (typeof IMPORT_CHANGES)[number];
 export const IMPORT_STATUSES = ['dry_run', 'applied', 'undone'] as const;
 export type ImportStatus = (typeof IMPORT_STATUSES)[number];
 
-/** A problem of the file: its row (the spreadsheet's line, the header being row 1; 0: the ZIP) and column. */
-export const ImportIssueSchema = z.object({ row: z.number().int(), column: z.string(), message: z.string() });
+/** What a problem of an imported file is: the screen words each in the page's language with `values`. */
+export const IMPORT_ISSUE_CODES = [
+  'priceRequired',
+  'notPrice',
+  'priceNotPositive',
+  'notSize',
+  'notStock',
+  'notDate',
+  'badStyleCode',
+  'badSku',
+  'notGtin',
+  'unknownCategory',
+  'nameRequired',
+  'noBulgarian',
+  'noEnglish',
+  'styleCodeRequired',
+  'colourRequired',
+  'badFit',
+  'missingColumn',
+  'duplicateSku',
+  'skuOrIdRequired',
+  'typeNotImported',
+  'noParent',
+  'variationColour',
+  'handleRequired',
+  'deletedProduct',
+  'saleNotLower',
+  'skuTaken',
+  'notWritten',
+  'badZip',
+  'badImage',
+  'imageMissing',
+] as const;
+export type ImportIssueCode = (typeof IMPORT_ISSUE_CODES)[number];
+
+/**
+ * A problem of the file: its row (the spreadsheet's line, the header being row 1; 0: the ZIP) and
+ * column; `message` in English, `code` and `values` for the page's language.
+ */
+export const ImportIssueSchema = z.object({
+  row: z.number().int(),
+  column: z.string(),
+  message: z.string(),
+  code: z.enum(IMPORT_ISSUE_CODES),
+  values: z.record(z.string(), z.union([z.string(), z.number()])),
+});
 export type ImportIssue = z.infer<typeof ImportIssueSchema>;
 
 /** `POST /api/admin/products/import` (201): the dry run's answer. */

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.js';
 import { files } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
 import { fileUrl, storeImage } from '../../platform/files/images.js';
+import { importIssue } from './import-issues.js';
 import type { ImportIssue, PlannedProduct } from './import-parse.js';
 import { readZip, ZipError } from './zip.js';
 
@@ -21,7 +22,7 @@ export async function resolveImages(
       entries = readZip(zip, { maxEntries: 5_000, maxEntryBytes: UPLOAD_MAX_BYTES });
     } catch (error) {
       if (!(error instanceof ZipError)) throw error;
-      errors.push({ row: 0, column: 'images', message: error.message });
+      errors.push(importIssue(0, 'images', 'badZip', { reason: error.message }));
     }
   }
   const urls = new Map<string, string | null>();
@@ -38,18 +39,14 @@ export async function resolveImages(
               url = (await storeImage(db, bytes, 'product')).url;
             } catch (error) {
               if (!(error instanceof AppError)) throw error;
-              errors.push({ row: variant.row, column: 'images', message: `${name}: ${error.message}` });
+              errors.push(importIssue(variant.row, 'images', 'badImage', { name, reason: error.message }));
             }
           } else if (own) {
             const [file] = await db.select({ id: files.id }).from(files).where(eq(files.id, own)).limit(1);
             if (file) url = fileUrl(own);
           }
           if (!url && !bytes) {
-            warnings.push({
-              row: variant.row,
-              column: 'images',
-              message: `${name} is not in the ZIP (nothing is fetched from the network): left out.`,
-            });
+            warnings.push(importIssue(variant.row, 'images', 'imageMissing', { name }));
           }
           urls.set(name, url);
         }

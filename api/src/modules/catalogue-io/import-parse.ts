@@ -26,12 +26,12 @@ function parseAtelier(records: Record<string, string>[], reader: Reader): Planne
     const cell = (column: (typeof ATELIER_COLUMNS)[number]) => cellText(record[column]);
     const styleCode = reader.code(row, 'style_code', cell('style_code'), 'style');
     if (!styleCode) {
-      if (cell('style_code') === '') reader.error(row, 'style_code', 'A style code is required: products match by it.');
+      if (cell('style_code') === '') reader.error(row, 'style_code', 'styleCodeRequired');
       return;
     }
     const size = reader.size(row, 'size', cell('size'));
     const colorEn = cell('color_en');
-    if (colorEn === '') reader.error(row, 'color_en', 'A colour needs its English name.');
+    if (colorEn === '') reader.error(row, 'color_en', 'colourRequired');
     const sku = cell('sku') === '' ? '' : (reader.code(row, 'sku', cell('sku'), 'sku') ?? '');
     const variant: PlannedVariant | null =
       size && colorEn
@@ -58,7 +58,7 @@ function parseAtelier(records: Record<string, string>[], reader: Reader): Planne
     const salePrice = reader.money(row, 'sale_price', cell('sale_price'), false);
     const fit = cell('fit').toLowerCase();
     if (fit !== '' && !(FIT_TYPES as readonly string[]).includes(fit)) {
-      reader.error(row, 'fit', `The fit is ${FIT_TYPES.join(', ')}.`);
+      reader.error(row, 'fit', 'badFit');
     }
     const texts = (lang: Language) => ({
       name: cell(`name_${lang}`),
@@ -100,8 +100,7 @@ export function parseCatalogue(csv: string, format: CatalogueFormat, lang: Langu
         : ['Handle'];
   const missing = required.filter((column) => !columns.includes(column));
   if (missing.length > 0) {
-    for (const column of missing)
-      reader.error(1, column, `The file has no "${column}" column: is it the ${format} format?`);
+    for (const column of missing) reader.error(1, column, 'missingColumn', { column, format });
     return { rows: records.length, products: [], errors: reader.errors, warnings: reader.warnings };
   }
   const products =
@@ -116,7 +115,7 @@ export function parseCatalogue(csv: string, format: CatalogueFormat, lang: Langu
     for (const variant of product.variants) {
       if (!variant.sku) continue;
       const first = skus.get(variant.sku);
-      if (first !== undefined) reader.error(variant.row, 'sku', `The SKU ${variant.sku} is on row ${first} too.`);
+      if (first !== undefined) reader.error(variant.row, 'sku', 'duplicateSku', { sku: variant.sku, first });
       else skus.set(variant.sku, variant.row);
     }
   return { rows: records.length, products, errors: reader.errors, warnings: reader.warnings };

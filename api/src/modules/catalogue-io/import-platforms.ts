@@ -48,7 +48,7 @@ export function parseWooCommerce(records: Record<string, string>[], reader: Read
     };
     if (type.includes('variable') || type === 'simple') {
       const styleCode = reader.code(row, 'SKU', cell('SKU'), 'style') ?? (cell('ID') ? `WC-${cell('ID')}` : null);
-      if (!styleCode) return reader.error(row, 'SKU', 'A product needs its SKU or ID: products match by it.');
+      if (!styleCode) return reader.error(row, 'SKU', 'skuOrIdRequired');
       const price = reader.money(row, 'Regular price', cell('Regular price'), type === 'simple');
       const product: PlannedProduct = {
         row,
@@ -93,13 +93,13 @@ export function parseWooCommerce(records: Record<string, string>[], reader: Read
       }
       return;
     }
-    if (type !== 'variation') return reader.warn(row, 'Type', `A "${cell('Type')}" product is not imported.`);
+    if (type !== 'variation') return reader.warn(row, 'Type', 'typeNotImported', { type: cell('Type') });
     const parentKey = cell('Parent');
     const parent = parentKey.startsWith('id:') ? byId.get(parentKey.slice(3)) : parents.get(parentKey.toUpperCase());
-    if (!parent) return reader.error(row, 'Parent', `No product "${parentKey}" above this variation.`);
+    if (!parent) return reader.error(row, 'Parent', 'noParent', { parent: parentKey });
     const size = reader.size(row, 'Attribute 2 value(s)', attribute(isSize));
     const colour = attribute(isColour);
-    if (colour === '') reader.error(row, 'Attribute 1 value(s)', 'A variation needs its colour.');
+    if (colour === '') reader.error(row, 'Attribute 1 value(s)', 'variationColour');
     const price = reader.money(row, 'Regular price', cell('Regular price'), false);
     if (price !== null && parent.priceCents === 0) {
       parent.priceCents = price;
@@ -125,7 +125,7 @@ export function parseWooCommerce(records: Record<string, string>[], reader: Read
       });
   });
   for (const product of out) {
-    if (product.priceCents === 0) reader.error(product.row, 'Regular price', 'A price is required.');
+    if (product.priceCents === 0) reader.error(product.row, 'Regular price', 'priceRequired');
     // A variation without an image of its own shows its product's first.
     const gallery = galleries.get(product) ?? [];
     for (const variant of product.variants)
@@ -140,7 +140,7 @@ export function parseShopify(records: Record<string, string>[], reader: Reader, 
     const row = index + 2;
     const cell = (column: string) => cellText(record[column]);
     const handle = cell('Handle');
-    if (handle === '') return reader.error(row, 'Handle', 'A row needs its product handle.');
+    if (handle === '') return reader.error(row, 'Handle', 'handleRequired');
     let product = products.get(handle);
     if (!product) {
       const styleCode = reader.code(row, 'Handle', handle, 'style');

@@ -5,9 +5,11 @@ import {
   SkuSchema,
   StyleCodeSchema,
   type ImportIssue,
+  type ImportIssueCode,
   type Language,
   type Size,
 } from '@shop/contract';
+import { importIssue } from './import-issues.js';
 
 /** The import's plan (what a file becomes) and the reader every format's parser checks its cells with. */
 
@@ -62,41 +64,41 @@ export class Reader {
   errors: ImportIssue[] = [];
   warnings: ImportIssue[] = [];
 
-  error(row: number, column: string, message: string) {
-    this.errors.push({ row, column, message });
+  error(row: number, column: string, code: ImportIssueCode, values?: Record<string, string | number>) {
+    this.errors.push(importIssue(row, column, code, values));
   }
-  warn(row: number, column: string, message: string) {
-    this.warnings.push({ row, column, message });
+  warn(row: number, column: string, code: ImportIssueCode, values?: Record<string, string | number>) {
+    this.warnings.push(importIssue(row, column, code, values));
   }
 
   /** A price in either decimal mark (`49.90`, `49,90`, `1 234,50`) as cents; null when empty. */
   money(row: number, column: string, value: string, required: boolean): number | null {
     const text = value.replace(/[\s\u00A0]/g, '');
     if (text === '') {
-      if (required) this.error(row, column, 'A price is required.');
+      if (required) this.error(row, column, 'priceRequired');
       return null;
     }
     const match = /^(\d+)(?:[.,](\d{1,2}))?$/.exec(text);
     if (!match) {
-      this.error(row, column, `"${value}" is not a price (e.g. 49.90).`);
+      this.error(row, column, 'notPrice', { value });
       return null;
     }
     const cents = Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
-    if (cents <= 0 && required) this.error(row, column, 'A price is above 0.');
+    if (cents <= 0 && required) this.error(row, column, 'priceNotPositive');
     return cents;
   }
 
   size(row: number, column: string, value: string): Size | null {
     const size = value.toUpperCase();
     if ((SIZES as readonly string[]).includes(size)) return size as Size;
-    this.error(row, column, `"${value}" is not a size of this shop (${SIZES.join(', ')}).`);
+    this.error(row, column, 'notSize', { value });
     return null;
   }
 
   stock(row: number, column: string, value: string): number | null {
     if (value === '') return null;
     if (!/^\d+$/.test(value)) {
-      this.error(row, column, `"${value}" is not a whole number of pieces.`);
+      this.error(row, column, 'notStock', { value });
       return null;
     }
     return Number(value);
@@ -106,7 +108,7 @@ export class Reader {
     if (value === '') return null;
     const at = new Date(value);
     if (Number.isNaN(at.getTime())) {
-      this.error(row, column, `"${value}" is not a date (e.g. 2026-12-01T00:00:00Z).`);
+      this.error(row, column, 'notDate', { value });
       return null;
     }
     return at.toISOString();
@@ -116,7 +118,7 @@ export class Reader {
     if (value === '') return null;
     const parsed = (kind === 'style' ? StyleCodeSchema : SkuSchema).safeParse(value);
     if (!parsed.success) {
-      this.error(row, column, parsed.error.issues[0]?.message ?? 'Not a code.');
+      this.error(row, column, kind === 'style' ? 'badStyleCode' : 'badSku', { value });
       return null;
     }
     return parsed.data;
@@ -124,7 +126,7 @@ export class Reader {
 
   gtin(row: number, column: string, value: string): string {
     if (value === '' || /^\d{8,14}$/.test(value)) return value;
-    this.error(row, column, `"${value}" is not a GTIN (8 to 14 digits).`);
+    this.error(row, column, 'notGtin', { value });
     return '';
   }
 
@@ -132,7 +134,7 @@ export class Reader {
     const wanted = value.split(/[,>|]/)[0]?.trim().toLowerCase() ?? '';
     const found = CATEGORY_IDS.find((id) => CATEGORY_SLUGS[id] === wanted || String(id) === wanted);
     if (found !== undefined) return found;
-    this.warn(row, column, `The category "${value}" is not one of this shop's: the product goes to the first.`);
+    this.warn(row, column, 'unknownCategory', { value });
     return CATEGORY_IDS[0];
   }
 }
@@ -145,15 +147,15 @@ export function bothLanguages(
   bg: PlannedProduct['texts']['bg'],
 ): PlannedProduct['texts'] {
   if (en.name === '' && bg.name === '') {
-    reader.error(row, 'name_en', 'A product needs a name.');
+    reader.error(row, 'name_en', 'nameRequired');
     return { en, bg };
   }
   if (bg.name === '') {
-    reader.warn(row, 'name_bg', 'No Bulgarian text: the English one is used.');
+    reader.warn(row, 'name_bg', 'noBulgarian');
     return { en, bg: { ...en } };
   }
   if (en.name === '') {
-    reader.warn(row, 'name_en', 'No English text: the Bulgarian one is used.');
+    reader.warn(row, 'name_en', 'noEnglish');
     return { en: { ...bg }, bg };
   }
   return { en, bg };

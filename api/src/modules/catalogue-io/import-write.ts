@@ -12,6 +12,7 @@ import {
   productVariants,
 } from '../../db/schema.js';
 import { replaceSale } from '../sales/service.js';
+import { importIssue } from './import-issues.js';
 import type { ImportIssue, PlannedProduct } from './import-parse.js';
 import { same, snapshot, type Snapshot } from './import-snapshot.js';
 
@@ -232,15 +233,11 @@ export async function writePlan(tx: Tx, plan: PlannedProduct[], errors: ImportIs
   for (const product of plan) {
     const found = existing.get(product.styleCode);
     if (found?.deletedAt) {
-      errors.push({
-        row: product.row,
-        column: 'style_code',
-        message: `${product.styleCode} belongs to a deleted product.`,
-      });
+      errors.push(importIssue(product.row, 'style_code', 'deletedProduct', { code: product.styleCode }));
       continue;
     }
     if (product.sale && product.sale.priceCents >= product.priceCents) {
-      errors.push({ row: product.row, column: 'sale_price', message: 'The sale price must be lower than the price.' });
+      errors.push(importIssue(product.row, 'sale_price', 'saleNotLower'));
       continue;
     }
     try {
@@ -252,11 +249,7 @@ export async function writePlan(tx: Tx, plan: PlannedProduct[], errors: ImportIs
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       const sku = /product_variants_sku/.test(message) || /sku/i.test(message);
-      errors.push({
-        row: product.row,
-        column: sku ? 'sku' : 'style_code',
-        message: sku ? 'A SKU of this product belongs to another product.' : 'The product could not be written.',
-      });
+      errors.push(importIssue(product.row, sku ? 'sku' : 'style_code', sku ? 'skuTaken' : 'notWritten'));
     }
   }
   return touched;

@@ -147,7 +147,7 @@ function Issues({ title, issues }: { title: string; issues: ImportIssue[] }) {
             <th scope="row">
               <code>{issue.column}</code>
             </th>
-            <td>{issue.message}</td>
+            <td>{t(`adminImport.issues.${issue.code}`, issue.values)}</td>
           </tr>
         ))}
       </DataTable>

@@ -12,7 +12,7 @@ const summary = (over: Partial<ImportSummary> = {}): ImportSummary => ({
   update: 1,
   unchanged: 0,
   errors: [],
-  warnings: [{ row: 3, column: 'name_bg', message: 'No Bulgarian text: the English one is used.' }],
+  warnings: [{ row: 3, column: 'name_bg', message: 'No Bulgarian text.', code: 'noBulgarian', values: {} }],
   changes: [
     { row: 2, styleCode: 'IM-COAT', name: 'Coat', change: 'create' },
     { row: 3, styleCode: 'IM-DRESS', name: 'Dress', change: 'update' },
@@ -45,7 +45,9 @@ describe('ImportScreen', () => {
       'GET /api/admin/products/import/last': { body: null },
       'POST /api/admin/products/import': {
         status: 201,
-        body: summary({ errors: [{ row: 4, column: 'size', message: '"XXXL" is not a size of this shop.' }] }),
+        body: summary({
+          errors: [{ row: 4, column: 'size', message: 'Not a size.', code: 'notSize', values: { value: 'XXXL' } }],
+        }),
       },
     });
     signIn();
