@@ -1,5 +1,5 @@
 // `npm run bench [-- section ... --no-build]`: builds the shop, measures it, prints a table of figures with
-// their targets and writes bench/results.json. Sections: api polling writes queries web startup backup operations effects records couriers.
+// their targets and writes bench/results.json. Sections: api polling writes queries web startup backup operations effects records couriers catalogue.
 // PostgreSQL sections use a fresh database on TEST_DATABASE_URL's server (default 127.0.0.1:5432).
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -12,6 +12,7 @@ import { writes } from './writes.js';
 import { backup } from './backup.js';
 import { postgresFixture, type PostgresFixture } from './fixture.js';
 import { beginLoopSection, endLoopSection, printTable, type Figure } from './lib.js';
+import { catalogue } from './catalogue.js';
 import { couriers } from './couriers.js';
 import { effects } from './effects.js';
 import { operations } from './operations.js';
@@ -32,6 +33,7 @@ const SECTIONS = {
   effects: { needsPostgres: false, run: effects },
   records: { needsPostgres: false, run: records },
   couriers: { needsPostgres: false, run: couriers },
+  catalogue: { needsPostgres: false, run: catalogue },
 } satisfies Record<string, { needsPostgres: boolean; run: (fixture: PostgresFixture) => Promise<Figure[]> }>;
 type Section = keyof typeof SECTIONS;
 
