@@ -1,4 +1,4 @@
-import { deriveSku } from '@shop/contract';
+import { deriveSku, type Size } from '@shop/contract';
 import { and, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import {
@@ -101,6 +101,11 @@ async function writeProduct(tx: Tx, plan: PlannedProduct, existingId: number | n
     ),
   );
   const coloursDone = new Set<number>();
+  // A product's sizes, variants and stock are written one statement each (a file names a colour ×
+  // size once; if twice, its last row wins, as it did row by row).
+  const newSizes: Size[] = [];
+  const variants = new Map<string, { colorId: number; size: Size; sku: string; gtin: string | null } | null>();
+  const stock = new Map<string, { colorId: number; size: Size; onHand: number }>();
   for (const variant of plan.variants) {
     let colour =
       colours.find((c) => c.id === bySku.get(variant.sku)?.colorId) ??
@@ -122,30 +127,53 @@ async function writeProduct(tx: Tx, plan: PlannedProduct, existingId: number | n
     }
     if (!sizes.has(variant.size)) {
       sizes.add(variant.size);
-      await tx.insert(productSizes).values({ productId: id, size: variant.size });
+      newSizes.push(variant.size);
     }
     const derived = deriveSku(plan.styleCode, colour.name, colour.id, variant.size);
     const sku = variant.sku || derived;
-    const variantKey = and(eq(productVariants.colorId, colour.id), eq(productVariants.size, variant.size));
-    if (sku === derived && !variant.gtin) await tx.delete(productVariants).where(variantKey);
-    else
-      await tx
-        .insert(productVariants)
-        .values({ productId: id, colorId: colour.id, size: variant.size, sku, gtin: variant.gtin || null })
-        .onConflictDoUpdate({
-          target: [productVariants.colorId, productVariants.size],
-          set: { sku, gtin: variant.gtin || null },
-        });
-    if (variant.stock !== null)
-      await tx
-        .insert(productStock)
-        .values({ productId: id, colorId: colour.id, size: variant.size, onHand: variant.stock })
-        .onConflictDoUpdate({
-          target: [productStock.colorId, productStock.size],
-          set: { onHand: variant.stock },
-          setWhere: sql`${productStock.onHand} <> ${variant.stock}`,
-        });
+    const key = `${colour.id}:${variant.size}`;
+    // A SKU equal to the derived one is not stored by hand (unless a GTIN keeps the row).
+    variants.delete(key);
+    variants.set(
+      key,
+      sku === derived && !variant.gtin
+        ? null
+        : { colorId: colour.id, size: variant.size, sku, gtin: variant.gtin || null },
+    );
+    if (variant.stock !== null) {
+      stock.delete(key);
+      stock.set(key, { colorId: colour.id, size: variant.size, onHand: variant.stock });
+    }
   }
+  if (newSizes.length > 0) await tx.insert(productSizes).values(newSizes.map((size) => ({ productId: id, size })));
+  const dropped = [...variants.entries()].filter(([, row]) => row === null).map(([key]) => key);
+  if (dropped.length > 0)
+    await tx
+      .delete(productVariants)
+      .where(
+        and(
+          eq(productVariants.productId, id),
+          inArray(sql`${productVariants.colorId} || ':' || ${productVariants.size}`, dropped),
+        ),
+      );
+  const kept = [...variants.values()].filter((row) => row !== null);
+  if (kept.length > 0)
+    await tx
+      .insert(productVariants)
+      .values(kept.map((row) => ({ productId: id, ...row })))
+      .onConflictDoUpdate({
+        target: [productVariants.colorId, productVariants.size],
+        set: { sku: sql`excluded.sku`, gtin: sql`excluded.gtin` },
+      });
+  if (stock.size > 0)
+    await tx
+      .insert(productStock)
+      .values([...stock.values()].map((row) => ({ productId: id, ...row })))
+      .onConflictDoUpdate({
+        target: [productStock.colorId, productStock.size],
+        set: { onHand: sql`excluded.on_hand` },
+        setWhere: sql`${productStock.onHand} <> excluded.on_hand`,
+      });
   await writeSale(tx, id, plan);
   return id;
 }
