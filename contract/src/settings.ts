@@ -6,6 +6,7 @@ import { money, Money } from './money.js';
 import { RecordsSettingsSchema, UpdateRecordsBodySchema } from './records.js';
 import { compactId, companyIdProblem, vatIdProblem } from './invoices.js';
 import { COURIERS } from './couriers.js';
+import { COMPLAINT_DUE_DAYS } from './complaints.js';
 import { MarketingSettingsSchema, UpdateMarketingSettingsSchema } from './campaigns.js';
 
 /** Who sells: shown in the footer, the terms, on product pages (manufacturer) and in every order mail. */
@@ -96,6 +97,8 @@ export const SettingsSchema = z.object({
   pricesIncludeVat: z.literal(true),
   /** Whether a product safety recall notice is published: the footer links /recalls (decision 0059). The API always sends it. */
   recalls: z.boolean().optional(),
+  /** Complaints (YEAR.md section 6): days the seller gives itself to decide one. Only in the admin's answers. */
+  complaints: z.object({ dueDays: z.number() }).optional(),
   /**
    * Where the owner's notices go (new orders, withdrawals, the low-stock digest); '' sends them to
    * the seller's email. Only in the admin's answers (`GET`/`PUT /api/admin/settings`), never public.
@@ -121,6 +124,7 @@ export const SettingsSchema = z.object({
 });
 export type Settings = z.infer<typeof SettingsSchema>;
 
+const COMPLAINT_DUE_DAYS_MESSAGE = `Days to decide a complaint are a whole number from 1 to ${COMPLAINT_DUE_DAYS}.`;
 const limited = (label: string, max: number) => text().trim().max(max, `${label} has at most ${max} characters.`);
 const whole = (label: string, max: number) => {
   const message = `${label} is a whole number from 1 to ${max}.`;
@@ -200,6 +204,17 @@ export const UpdateSettingsBodySchema = z.object({
     .partial()
     .optional(),
   records: UpdateRecordsBodySchema.optional(),
+  /** The Consumer Protection Act gives the seller one month to decide a complaint: at most 30 days. */
+  complaints: z
+    .object({
+      dueDays: z
+        .number(COMPLAINT_DUE_DAYS_MESSAGE)
+        .int(COMPLAINT_DUE_DAYS_MESSAGE)
+        .min(1, COMPLAINT_DUE_DAYS_MESSAGE)
+        .max(COMPLAINT_DUE_DAYS, COMPLAINT_DUE_DAYS_MESSAGE),
+    })
+    .partial()
+    .optional(),
   marketing: UpdateMarketingSettingsSchema.optional(),
   giftCards: UpdateGiftCardSettingsSchema.optional(),
   courier: z

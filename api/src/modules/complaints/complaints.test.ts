@@ -314,3 +314,29 @@ describe('the register', () => {
     expect(row).toContain(';refund;');
   });
 });
+
+describe('the days to decide (complaints.dueDays)', () => {
+  it('are the admin’s setting, at most the law’s 30, and set each new complaint’s due date', async () => {
+    const put = (dueDays: unknown) =>
+      t.app.inject({
+        method: 'PUT',
+        url: '/api/admin/settings',
+        headers: bearer(t.admin),
+        payload: { complaints: { dueDays } },
+      });
+    expect((await put(31)).json().fields).toEqual({
+      'complaints.dueDays': 'Days to decide a complaint are a whole number from 1 to 30.',
+    });
+    const saved = await put(10);
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().complaints).toEqual({ dueDays: 10 });
+    expect((await t.app.inject({ url: '/api/settings' })).json().complaints).toBeUndefined();
+    const { user, orderId, lines } = await deliveredOrder();
+    const { complaint } = (
+      await file(user, orderId, { orderItemId: lines[0]!.id, description: 'Torn', remedy: 'repair' })
+    ).json();
+    const days = (Date.parse(complaint.dueAt) - Date.parse(complaint.createdAt)) / DAY_MS;
+    expect(days).toBe(10);
+    await put(30);
+  });
+});

@@ -34,6 +34,7 @@ function toSettings(
             inspection: row.courierInspection,
           },
           marketing: { ratePerMinute: row.marketingRatePerMinute, abandonedCartHours: row.marketingAbandonedCartHours },
+          complaints: { dueDays: row.complaintDueDays },
         }
       : {}),
     seller: {
@@ -130,6 +131,7 @@ export async function updateSettings(
       returns = {},
       marketing = {},
       giftCards = {},
+      complaints = {},
     } = body;
     // The voluntary return window is never shorter than the withdrawal period (YEAR.md section 2).
     const windowDays = returns.windowDays ?? before.returnsWindowDays;
@@ -177,6 +179,7 @@ export async function updateSettings(
         marketingAbandonedCartHours: marketing.abandonedCartHours,
         giftCardAmountsCents: giftCards.amounts ? [...new Set(giftCards.amounts)].sort((x, y) => x - y) : undefined,
         giftCardValidityMonths: giftCards.validityMonths,
+        complaintDueDays: complaints.dueDays,
         updatedAt: new Date(),
       })
       .where(eq(shopSettings.id, 1))

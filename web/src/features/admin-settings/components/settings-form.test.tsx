@@ -117,6 +117,7 @@ describe('SettingsForm', () => {
       limits: { codMaxOpenOrders: 3, maxUnitsPerVariant: 10 },
       returnDays: 14,
       returns: { windowDays: 30, autoApprove: true, shipping: 'shop', storeCreditBonusPercent: 0 },
+      complaints: { dueDays: 30 },
       notificationsEmail: '',
       courier: { senderAddress: '', senderOfficeId: null, inspection: true },
     });
@@ -227,5 +228,28 @@ describe('SettingsForm', () => {
     expect(
       (sent.find((request) => request.key === 'PUT /api/admin/settings')!.body as { returns: unknown }).returns,
     ).toEqual({ windowDays: 60, autoApprove: false, shipping: 'shopper', storeCreditBonusPercent: 10 });
+  });
+
+  it('sets the days to decide a complaint, at most the law’s 30', async () => {
+    const sent = fakeApi({
+      'GET /api/admin/settings': { body: { ...settings, complaints: { dueDays: 30 } } },
+      'PUT /api/admin/settings': { body: settings },
+    });
+    signIn();
+    renderWithApi(<SettingsScreen />);
+    const user = userEvent.setup();
+    const days = await screen.findByLabelText('Days to decide a complaint');
+    expect(days).toHaveValue('30');
+    await user.clear(days);
+    await user.type(days, '45');
+    await user.click(screen.getByRole('button', { name: 'Save shop settings' }));
+    expect(await screen.findByText('Enter a whole number of days from 1 to 30.')).toBeInTheDocument();
+    await user.clear(days);
+    await user.type(days, '14');
+    await user.click(screen.getByRole('button', { name: 'Save shop settings' }));
+    await waitFor(() => expect(sent.find((request) => request.key === 'PUT /api/admin/settings')).toBeDefined());
+    expect(
+      (sent.find((request) => request.key === 'PUT /api/admin/settings')!.body as { complaints: unknown }).complaints,
+    ).toEqual({ dueDays: 14 });
   });
 });

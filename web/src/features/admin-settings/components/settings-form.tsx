@@ -248,6 +248,17 @@ export function SettingsForm({ settings }: { settings: Settings }) {
         <p className={form.hint}>{t('adminSettings.returnsAutoApproveHint')}</p>
       </fieldset>
 
+      <fieldset className={form.fieldset}>
+        <legend className={form.legend}>{t('adminSettings.complaints')}</legend>
+        <div className={styles.grid}>
+          {field('complaints.dueDays', {
+            inputMode: 'numeric',
+            maxLength: 2,
+            hint: t('adminSettings.complaintsDueDaysHint'),
+          })}
+        </div>
+      </fieldset>
+
       <section className={styles.fixed} aria-label={t('adminSettings.fixed')}>
         <p>{t('adminSettings.currency', { currency })}</p>
         <p>{t('adminSettings.vat')}</p>

@@ -1,5 +1,11 @@
 import type { TFunction } from 'i18next';
-import { UpdateSettingsBodySchema, type ReturnShipping, type Settings, type UpdateSettingsBody } from '@shop/contract';
+import {
+  COMPLAINT_DUE_DAYS,
+  UpdateSettingsBodySchema,
+  type ReturnShipping,
+  type Settings,
+  type UpdateSettingsBody,
+} from '@shop/contract';
 import { moneyInputText, parseMoneyInput } from '../../../components/field/money-input';
 
 /** Every input of the settings form, by the API's field path. */
@@ -21,6 +27,7 @@ export const SETTINGS_FIELDS = [
   'returnDays',
   'returns.windowDays',
   'returns.storeCreditBonusPercent',
+  'complaints.dueDays',
   'courier.senderAddress',
 ] as const;
 export type SettingsField = (typeof SETTINGS_FIELDS)[number];
@@ -57,6 +64,7 @@ export function draftOf(settings: Settings, lang: string): SettingsDraft {
     returnDays: String(settings.returnDays),
     'returns.windowDays': String(settings.returns?.windowDays ?? 30),
     'returns.storeCreditBonusPercent': String(settings.returns?.storeCreditBonusPercent ?? 0),
+    'complaints.dueDays': String(settings.complaints?.dueDays ?? COMPLAINT_DUE_DAYS),
     returnsAutoApprove: settings.returns?.autoApprove ?? true,
     returnsShipping: settings.returns?.shipping ?? 'shop',
     codEnabled: settings.cod.enabled,
@@ -118,6 +126,7 @@ export function parseSettings(
       shipping: draft.returnsShipping,
       storeCreditBonusPercent: whole(draft['returns.storeCreditBonusPercent']),
     },
+    complaints: { dueDays: whole(draft['complaints.dueDays']) },
     notificationsEmail: draft.notificationsEmail.trim(),
     courier: {
       senderAddress: draft['courier.senderAddress'],
