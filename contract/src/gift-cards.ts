@@ -143,3 +143,6 @@ export type GiftCardLedger = z.infer<typeof GiftCardLedgerSchema>;
 
 /** `POST /api/admin/gift-cards/{id}/void`: why (kept on its ledger entry). */
 export const VoidGiftCardBodySchema = z.object({ reason: text().trim().max(300).optional() });
+
+/** `?page=` of the owner's list. */
+export const AdminGiftCardsQuerySchema = z.object({ page: z.coerce.number().int().min(1).max(100_000).default(1) });

@@ -32,6 +32,7 @@ import { createTestApp, type TestApp } from '../../test/app.js';
 import { createProduct, createUser, type CreatedUser } from '../../test/factories.js';
 import { parseMail } from '../../test/smtp.js';
 import { TEST_DELIVERY } from '../payments/test-support.js';
+import { issueTestCard } from '../gift-cards/test-support.js';
 import { multipart, testImage } from './test-support.js';
 
 /**
@@ -1074,6 +1075,25 @@ const ROUTES: Record<string, RouteRule> = {
     expect: signedIn(201),
     request: () =>
       json('POST', '/api/gift-cards/checkout', { amount: 25, recipientName: 'Ana', recipientEmail: 'ana@example.com' }),
+  },
+  'GET /api/admin/gift-cards': { expect: adminsOnly(200), request: () => ({ url: '/api/admin/gift-cards?page=1' }) },
+  'GET /api/admin/gift-cards/export.csv': {
+    expect: adminsOnly(200),
+    request: () => ({ url: '/api/admin/gift-cards/export.csv' }),
+  },
+  'POST /api/admin/gift-cards': {
+    expect: adminsOnly(201),
+    request: () =>
+      json('POST', '/api/admin/gift-cards', { amount: 20, recipientName: 'Eva', recipientEmail: 'eva@example.com' }),
+  },
+  // A fresh card each time: a card voided once is 409 the second time.
+  'POST /api/admin/gift-cards/:id/void': {
+    expect: adminsOnly(200),
+    request: async (f) => json('POST', `/api/admin/gift-cards/${(await issueTestCard(f.t.db, 1000)).id}/void`, {}),
+  },
+  'GET /api/admin/gift-cards/:id/ledger': {
+    expect: adminsOnly(200),
+    request: async (f) => ({ url: `/api/admin/gift-cards/${(await issueTestCard(f.t.db, 1000)).id}/ledger` }),
   },
   'POST /api/admin/users/:id/store-credit': {
     expect: adminsOnly(200),

@@ -1,5 +1,12 @@
 import {
+  AdminGiftCardBodySchema,
+  AdminGiftCardListSchema,
+  AdminGiftCardSchema,
+  AdminGiftCardsQuerySchema,
   ErrorBodySchema,
+  GiftCardLedgerSchema,
+  LangQuerySchema,
+  VoidGiftCardBodySchema,
   GiftCardBalanceSchema,
   GiftCardCheckoutBodySchema,
   GiftCardCheckoutSchema,
@@ -14,6 +21,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser, requireAdmin, requireUser } from '../../platform/security/authenticate.js';
 import { giveGoodwillCredit } from './store-credit.js';
 import { startGiftCardPurchase } from './purchase.js';
+import { adminGiftCard, giftCardLedger, giftCardsCsv, giveGiftCard, listGiftCards, voidGiftCard } from './admin.js';
+import { requestLanguage } from '../../lib/language.js';
+import { z } from 'zod';
 
 const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema };
 const security = [{ bearer: [] }];
@@ -94,6 +104,88 @@ export const giftCardRoutes: FastifyPluginAsyncZod = async (app) => {
 /** The owner's side of gift cards and store credit (YEAR.md section 3). */
 export const adminGiftCardRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', requireAdmin);
+  const tags = ['admin: gift cards'];
+
+  app.get(
+    '/admin/gift-cards',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Issued gift cards, newest first (the code masked but its last four), and the outstanding balance',
+        description: '`outstanding` is what the shop owes: the balances of the active cards not yet expired.',
+        querystring: AdminGiftCardsQuerySchema,
+        response: { 200: AdminGiftCardListSchema, ...errors },
+      },
+    },
+    async (request) => listGiftCards(app.db, request.query.page),
+  );
+
+  app.get(
+    '/admin/gift-cards/export.csv',
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          'Every issued gift card as CSV (the orders CSV’s dialect: a BOM, `;` and a decimal comma in Bulgarian)',
+        querystring: LangQuerySchema,
+        response: { 200: z.string(), ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .type('text/csv; charset=utf-8')
+        .header('Content-Disposition', 'attachment; filename="gift-cards.csv"')
+        .send(await giftCardsCsv(app.db, requestLanguage(request, request.query.lang))),
+  );
+
+  app.post(
+    '/admin/gift-cards',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Give a gift card from the shop: active at once and mailed to the recipient now (audited)',
+        body: AdminGiftCardBodySchema,
+        response: { 201: AdminGiftCardSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const id = await giveGiftCard(app.db, currentUser(request).id, request.body, app.config.currency);
+      return reply.code(201).send(await adminGiftCard(app.db, id));
+    },
+  );
+
+  app.post(
+    '/admin/gift-cards/:id/void',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Void a gift card: what is left of it is written off (a voided entry) and it pays no more (audited)',
+        description: '409 CONFLICT when it is voided already.',
+        params: IdParamsSchema,
+        body: VoidGiftCardBodySchema.optional(),
+        response: { 200: AdminGiftCardSchema, ...errors, 409: ErrorBodySchema },
+      },
+    },
+    async (request) => voidGiftCard(app.db, currentUser(request).id, request.params.id, request.body?.reason),
+  );
+
+  app.get(
+    '/admin/gift-cards/:id/ledger',
+    {
+      schema: {
+        tags,
+        security,
+        summary: "A gift card's ledger entries, oldest first, and its balance (their sum)",
+        params: IdParamsSchema,
+        response: { 200: GiftCardLedgerSchema, ...errors },
+      },
+    },
+    async (request) => giftCardLedger(app.db, request.params.id),
+  );
 
   app.post(
     '/admin/users/:id/store-credit',
