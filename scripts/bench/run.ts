@@ -1,5 +1,5 @@
 // `npm run bench [-- section ... --no-build]`: builds the shop, measures it, prints a table of figures with
-// their targets and writes bench/results.json. Sections: api polling writes queries web startup backup operations effects records couriers catalogue.
+// their targets and writes bench/results.json. Sections: api polling writes queries web startup backup operations effects records couriers catalogue campaigns.
 // PostgreSQL sections use a fresh database on TEST_DATABASE_URL's server (default 127.0.0.1:5432).
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -13,6 +13,7 @@ import { backup } from './backup.js';
 import { postgresFixture, type PostgresFixture } from './fixture.js';
 import { beginLoopSection, endLoopSection, printTable, type Figure } from './lib.js';
 import { catalogue } from './catalogue.js';
+import { campaignQueue } from './campaigns.js';
 import { couriers } from './couriers.js';
 import { effects } from './effects.js';
 import { operations } from './operations.js';
@@ -34,6 +35,7 @@ const SECTIONS = {
   records: { needsPostgres: false, run: records },
   couriers: { needsPostgres: false, run: couriers },
   catalogue: { needsPostgres: false, run: catalogue },
+  campaigns: { needsPostgres: false, run: campaignQueue },
 } satisfies Record<string, { needsPostgres: boolean; run: (fixture: PostgresFixture) => Promise<Figure[]> }>;
 type Section = keyof typeof SECTIONS;
 
