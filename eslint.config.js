@@ -201,7 +201,17 @@ const orderTablesOutsideModules = {
 };
 
 export default tseslint.config(
-  { ignores: ['**/node_modules', '**/dist', '**/dist-server', 'data', 'e2e/output', 'api/src/db/migrations'] },
+  {
+    ignores: [
+      '**/node_modules',
+      '**/dist',
+      '**/dist-server',
+      'api/.test-dist',
+      'data',
+      'e2e/output',
+      'api/src/db/migrations',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

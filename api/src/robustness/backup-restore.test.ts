@@ -17,7 +17,8 @@ import { emptyPostgresDatabase } from './support/postgres.js';
 import { TEST_DELIVERY } from '../modules/payments/test-support.js';
 import { runNode, startServer, stop, type ServerRun } from './support/server.js';
 
-const SHOPPERS = 20;
+/** Shoppers placing orders side by side, before and while the backup is taken. */
+const SHOPPERS = 8;
 /** Checkout allows 10 attempts per shopper a minute: each shopper keeps under it, one order a second. */
 const ORDERS_PER_SHOPPER = 9;
 const PAUSE_MS = 1000;

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { bundled } from './bundle.js';
 
 /** The repository root: processes run from here, as `npm start` does. */
 export const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
@@ -26,10 +27,13 @@ export interface ChildRun {
   exited: Promise<number | string>;
 }
 
-/** Runs an entry of the api (TypeScript through tsx, or a built .js) as its own process. */
+/**
+ * Runs an entry of the api as its own process: a TypeScript one bundled first, as the build
+ * bundles the server (bundle.ts), or a built .js as it is.
+ */
 export function runNode(entry: string, args: string[], env: Record<string, string>): ChildRun {
-  const loader = entry.endsWith('.ts') ? ['--import', 'tsx'] : [];
-  const child = spawn(process.execPath, [...loader, entry, ...args], {
+  const file = entry.endsWith('.ts') ? bundled(entry) : entry;
+  const child = spawn(process.execPath, [file, ...args], {
     cwd: repoRoot,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
