@@ -1,8 +1,8 @@
 // `npm test`: every suite, stopping at the first failure, then one closing line with the counts
-// of all of them. The suites run in stages, in order; the steps of a stage run side by side, where
-// the 2 cores gain from it (decision 0049): lint, typecheck, the locale check and the build; the
-// unit, web and API tests on PGlite; the engine-dependent API tests on PostgreSQL; Playwright in
-// Chromium.
+// of all of them. The suites run in stages, in order; the lanes of a stage run side by side, where
+// the 2 cores gain from it, and the steps of a lane one after another (decision 0049): lint,
+// typecheck and the locale check beside the build followed by the engine-dependent API tests on
+// PostgreSQL; then the unit, web and API tests on PGlite; then Playwright in Chromium.
 // A step alone in its stage prints as it goes; a step beside others keeps its output and prints
 // it whole when it ends, so two steps' lines never mix. When a step fails, the steps beside it are
 // stopped and nothing after it runs.
@@ -117,24 +117,26 @@ const e2e = {
 };
 
 /**
- * The stages, in order; the steps of one stage run side by side. Lint (ESLint with types, 134 s of
- * one core) and typecheck each keep one core busy, and the build (Vite's bundler uses both) fills
- * what they leave; the build comes before the API passes because the production-start test serves
- * `web/dist` when it is there, and a build beside it would empty that folder under it. The PGlite
- * pass and Playwright use both cores alone (decision 0046); the PostgreSQL pass runs alone too, after
- * the PGlite pass (decision 0049).
- * @type {Step[][]}
+ * The stages, in order. A stage is lanes that run side by side; a lane is steps that run one
+ * after another. Lint (ESLint with types, about 145 s of one core) and typecheck (about 105 s of
+ * the other) leave room beside them, and the PostgreSQL pass mostly waits (on its server, child
+ * processes and timers: 142 s of CPU in 291 s), so it runs there, after the build in its lane:
+ * the production-start test serves `web/dist` when it is there, and a build beside it would empty
+ * that folder under it. The PGlite pass and Playwright use both cores alone (decision 0046).
+ * @type {(Step | Step[])[][]}
  */
 const stages = [
   [
     { title: 'Lint', command: 'npm', args: ['run', 'lint'] },
     { title: 'Typecheck', command: 'npm', args: ['run', 'typecheck'] },
     { title: 'Locale files', command: 'node', args: ['scripts/check-locales.mjs'] },
-    { title: 'Build', command: 'npm', args: ['run', 'build'] },
+    [
+      { title: 'Build', command: 'npm', args: ['run', 'build'] },
+      // Only the tests whose result can depend on the engine (decision 0049).
+      vitest('API tests on PostgreSQL', ['api-postgres'], ['--tags-filter=engine']),
+    ],
   ],
   [vitest('Unit, web and API tests on PGlite', ['contract', 'web', 'api-pglite'])],
-  // Only the tests whose result can depend on the engine (decision 0049).
-  [vitest('API tests on PostgreSQL', ['api-postgres'], ['--tags-filter=engine'])],
   [e2e],
 ];
 /** @type {Set<import('node:child_process').ChildProcess>} */
@@ -212,35 +214,48 @@ const total = { passed: 0, failed: 0, flaky: 0 };
 let exitCode = 0;
 const runStarted = Date.now();
 for (const stage of stages) {
-  const alone = stage.length === 1;
-  if (alone) console.log(`\n=== ${stage[0]?.title} ===`);
-  else console.log(`\n=== ${stage.map((step) => step.title).join(', ')}: side by side ===`);
-  const started = stage.map((step) => ({ step, ...start(step, alone) }));
+  const lanes = stage.map((lane) => (Array.isArray(lane) ? lane : [lane]));
+  const steps = lanes.flat();
+  const alone = steps.length === 1;
+  if (alone) console.log(`\n=== ${steps[0]?.title} ===`);
+  else
+    console.log(
+      `\n=== ${lanes.map((lane) => lane.map((step) => step.title).join(', then ')).join('; ')}: side by side ===`,
+    );
+  /** @type {Set<import('node:child_process').ChildProcess>} */
+  const children = new Set();
   let failed = false;
-  // Each step is reported as it ends; the first to fail stops the others.
+  // Each step is reported as it ends; the first to fail stops the others, and its lane's next steps.
   await Promise.all(
-    started.map(async ({ step, done }) => {
-      const { status, output, seconds } = await done;
-      if (failed) {
-        console.log(`\n=== ${step.title}: stopped, another step failed ===`);
-        return;
-      }
-      const counted = countOf(step);
-      total.passed += counted.passed;
-      total.failed += counted.failed;
-      total.flaky += counted.flaky.length;
-      if (!alone) process.stdout.write(`\n=== ${step.title} ===\n${output}${output.endsWith('\n') ? '' : '\n'}`);
-      if (counted.flaky.length > 0) {
-        console.log(`\nPassed only on a retry (flaky), which fails the run:`);
-        for (const name of counted.flaky) console.log(`  ${name}`);
-      }
-      const ok = status === 0 && counted.flaky.length === 0;
-      console.log(`=== ${step.title}: ${ok ? 'passed' : 'FAILED'} in ${seconds.toFixed(1)} s ===`);
-      if (!ok) {
-        failed = true;
-        exitCode = status || 1;
-        if (total.failed === 0 && total.flaky === 0) total.failed = 1;
-        for (const other of started) if (other.step !== step) stop(other.child);
+    lanes.map(async (lane) => {
+      for (const step of lane) {
+        if (failed) return;
+        const { done, child } = start(step, alone);
+        children.add(child);
+        const { status, output, seconds } = await done;
+        children.delete(child);
+        if (failed) {
+          console.log(`\n=== ${step.title}: stopped, another step failed ===`);
+          return;
+        }
+        const counted = countOf(step);
+        total.passed += counted.passed;
+        total.failed += counted.failed;
+        total.flaky += counted.flaky.length;
+        if (!alone) process.stdout.write(`\n=== ${step.title} ===\n${output}${output.endsWith('\n') ? '' : '\n'}`);
+        if (counted.flaky.length > 0) {
+          console.log(`\nPassed only on a retry (flaky), which fails the run:`);
+          for (const name of counted.flaky) console.log(`  ${name}`);
+        }
+        const ok = status === 0 && counted.flaky.length === 0;
+        console.log(`=== ${step.title}: ${ok ? 'passed' : 'FAILED'} in ${seconds.toFixed(1)} s ===`);
+        if (!ok) {
+          failed = true;
+          exitCode = status || 1;
+          if (total.failed === 0 && total.flaky === 0) total.failed = 1;
+          for (const other of children) stop(other);
+          return;
+        }
       }
     }),
   );
