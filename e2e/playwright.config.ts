@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
 import { chromium } from '@playwright/test';
 
@@ -11,6 +11,18 @@ function chromiumExecutable(): string | undefined {
   }
   return process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 }
+
+/**
+ * The specs whose journeys run on a shop outside production (fixtures.ts: `testOnDevelopmentShop`).
+ * A worker serves one kind of shop, so each change of kind between files ends the worker and starts
+ * another (Node, Chromium and a shop): run in a project of their own, they come together, one
+ * change in the run instead of one before and after each such file.
+ */
+const developmentShopSpecs = readdirSync(import.meta.dirname).filter(
+  (file) =>
+    file.endsWith('.spec.ts') &&
+    /\btestOnDevelopmentShop\b/.test(readFileSync(`${import.meta.dirname}/${file}`, 'utf8')),
+);
 
 export default defineConfig({
   testDir: '.',
@@ -27,6 +39,10 @@ export default defineConfig({
   timeout: 90_000,
   expect: { timeout: 10_000 },
   reporter: [['list'], ['html', { outputFolder: './output/report', open: 'never' }]],
+  projects: [
+    { name: 'production shop', testIgnore: developmentShopSpecs },
+    { name: 'development shop', testMatch: developmentShopSpecs },
+  ],
   use: {
     ...devices['Desktop Chrome'],
     viewport: { width: 1280, height: 800 },
