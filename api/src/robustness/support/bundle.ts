@@ -1,4 +1,4 @@
-import { readFileSync, rmSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildSync } from 'esbuild';
@@ -18,6 +18,30 @@ const dependencies = Object.keys(
 
 const built = new Map<string, string>();
 
+/** Whether a process runs (EPERM: it runs, as another user). */
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** Removes the bundles of test processes that are gone without removing theirs (a worker is often ended, not exited). */
+function removeOrphans() {
+  let names: string[] = [];
+  try {
+    names = readdirSync(outDir);
+  } catch {
+    return; // no folder yet
+  }
+  for (const name of names) {
+    const pid = Number(/-(\d+)-[a-z0-9]+\.js$/.exec(name)?.[1]);
+    if (pid && !isRunning(pid)) rmSync(join(outDir, name), { force: true });
+  }
+}
+
 /** The bundles this process wrote, removed when it exits (one list per process: test files share one). */
 const LEFT = Symbol.for('shop.test.bundles');
 const processState = process as unknown as Record<symbol, Set<string> | undefined>;
@@ -36,11 +60,13 @@ function removeAtExit(file: string) {
  * one JavaScript file, as `npm run build` bundles the server (api/build.mjs: the contract inlined,
  * every package external). A process started from it loads in about a quarter of the CPU time
  * that `tsx` takes to compile and load the same sources (0.55 s against 2.2 s a start), and the
- * robustness tests start over a dozen of them. Removed when the test process exits.
+ * robustness tests start over a dozen of them. Removed when the test process exits, or by the next
+ * test process when it did not.
  */
 export function bundled(entry: string): string {
   const known = built.get(entry);
   if (known) return known;
+  removeOrphans();
   const file = join(outDir, `${basename(entry, '.ts')}-${process.pid}-${Date.now().toString(36)}.js`);
   buildSync({
     entryPoints: [join(repoRoot, entry)],
