@@ -121,7 +121,8 @@ const API_MODULE_IMPORTS = {
   returns: ['gift-cards', 'order-mails', 'orders', 'settings', 'stock', 'withdrawals'],
   // A recall finds the buyers of the variants (the order core) and names the seller (settings).
   recalls: ['orders', 'settings'],
-  reviews: ['catalog', 'orders'],
+  // The product page's fit counts the size reasons of returns beside the reviews'.
+  reviews: ['catalog', 'orders', 'returns'],
   sales: ['catalog'],
   settings: ['catalog', 'documents'],
   // The product details route writes the product-safety fields in its transaction (decision 0054).

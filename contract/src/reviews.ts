@@ -49,6 +49,8 @@ export const ReviewSummarySchema = z.object({
   count: z.number(),
   /** How many said it runs small, true to size, large. */
   fit: z.object({ small: z.number(), true: z.number(), large: z.number() }),
+  /** How many returns said it was too small or too large (YEAR.md section 2; the API always sends it). */
+  returned: z.object({ small: z.number(), large: z.number() }).optional(),
 });
 export type ReviewSummary = z.infer<typeof ReviewSummarySchema>;
 

@@ -167,10 +167,16 @@ describe('the owner’s returns', () => {
     expect(shipped.statusCode, shipped.body).toBe(200);
   });
 
-  it('teaches the return rate per product and reason, as JSON and as CSV', async () => {
+  it('teaches the return rate per product and reason, as JSON and as CSV, and the product page what runs large', async () => {
     const product = await t.createProduct({ priceCents: 3000, stock: 10, name: 'Rate Tee' });
     const order = await deliveredOrder(t, { product, lines: [{ size: 'S', quantity: 4 }] });
+    const fit = async () =>
+      (await t.app.inject({ url: `/api/products/${product.id}/reviews?lang=en` })).json().summary.returned;
+    expect(await fit()).toEqual({ small: 0, large: 0 });
     await returned(order, 'refund', 'too-large');
+    // The product page's "runs large" counts it, though the reviews' answer was kept (the cache drops it).
+    await t.heard();
+    expect(await fit()).toEqual({ small: 0, large: 1 });
     const stats = await admin('GET', '/api/admin/returns/stats');
     expect(stats.statusCode, stats.body).toBe(200);
     const row = stats.json().products.find((each: { productId: number }) => each.productId === product.id);

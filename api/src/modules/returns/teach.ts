@@ -1,5 +1,5 @@
-import { RETURN_REASONS, type Language, type ReturnReason, type ReturnStats } from '@shop/contract';
-import { and, eq, isNotNull, ne, sql } from 'drizzle-orm';
+import { RETURN_REASONS, SIZE_REASONS, type Language, type ReturnReason, type ReturnStats } from '@shop/contract';
+import { and, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { orderItems, returnLines, returns } from '../../db/schema.js';
 import { CSV_FORMAT, csvRows } from '../../lib/csv.js';
@@ -72,4 +72,19 @@ export async function returnStatsCsv(db: Db, lang: Language): Promise<string> {
     ],
     separator,
   )}`;
+}
+
+/**
+ * How many return lines of a product said it runs small or large (`too-small`, `too-large`): the
+ * product page shows them beside the reviews' fit. Every request counts (a rejected return's
+ * shopper still found the size wrong).
+ */
+export async function sizeReturnCounts(db: Db, productId: number): Promise<{ small: number; large: number }> {
+  const rows = await db
+    .select({ reason: returnLines.reason, count: sql<number>`count(*)::int` })
+    .from(returnLines)
+    .where(and(eq(returnLines.productId, productId), inArray(returnLines.reason, [...SIZE_REASONS])))
+    .groupBy(returnLines.reason);
+  const of = (reason: ReturnReason) => Number(rows.find((row) => row.reason === reason)?.count ?? 0);
+  return { small: of('too-small'), large: of('too-large') };
 }

@@ -171,7 +171,7 @@ describe('moderation', () => {
     expect(await list(product.id)).toEqual({
       data: [],
       total: 0,
-      summary: { average: null, count: 0, fit: { small: 0, true: 0, large: 0 } },
+      summary: { average: null, count: 0, fit: { small: 0, true: 0, large: 0 }, returned: { small: 0, large: 0 } },
     });
     const pending = await t.app.inject({ url: '/api/admin/reviews?status=pending', headers: bearer(t.admin) });
     expect(pending.json().data).toContainEqual(
@@ -198,7 +198,7 @@ describe('moderation', () => {
         },
       ],
       total: 1,
-      summary: { average: 4, count: 1, fit: { small: 1, true: 0, large: 0 } },
+      summary: { average: 4, count: 1, fit: { small: 1, true: 0, large: 0 }, returned: { small: 0, large: 0 } },
     });
     expect((await list(product.id, '?lang=bg')).data[0].colorName).toBe('Оникс');
     // The product's own answer carries its rating for the cards.
@@ -269,7 +269,12 @@ describe('the summary and paging', () => {
 
     const first = await list(product.id);
     expect(first.total).toBe(12);
-    expect(first.summary).toEqual({ average: 4.1, count: 12, fit: { small: 2, true: 6, large: 2 } });
+    expect(first.summary).toEqual({
+      average: 4.1,
+      count: 12,
+      fit: { small: 2, true: 6, large: 2 },
+      returned: { small: 0, large: 0 },
+    });
     expect(first.data.map((row: { title: string }) => row.title)).toEqual(
       [11, 10, 9, 8, 7, 6, 5, 4, 3, 2].map((index) => `Review ${index}`),
     );

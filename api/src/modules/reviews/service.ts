@@ -22,6 +22,7 @@ import { AppError, notFound } from '../../lib/errors.js';
 import { audit } from '../../platform/audit.js';
 import { receivedLine, wasReceived } from '../orders/reads.js';
 import { readWithShopper } from '../orders/store.js';
+import { sizeReturnCounts } from '../returns/teach.js';
 import type { ReviewInvitation } from './mail.js';
 
 /**
@@ -73,7 +74,7 @@ async function assertShown(db: Db, productId: number): Promise<void> {
 export async function listProductReviews(db: Db, productId: number, lang: Language, page = 1): Promise<ReviewList> {
   await assertShown(db, productId);
   const published = sql`r.product_id = ${productId} and r.status = 'published'`;
-  const [groups, rows] = await Promise.all([
+  const [groups, rows, returned] = await Promise.all([
     queryRows(
       db,
       z.object({ rating: z.number(), fit: FitColumn, count: dbInt }),
@@ -86,8 +87,9 @@ export async function listProductReviews(db: Db, productId: number, lang: Langua
         where ${published} order by r.created_at desc, r.id desc
         limit ${REVIEWS_PAGE_SIZE} offset ${(page - 1) * REVIEWS_PAGE_SIZE}`,
     ),
+    sizeReturnCounts(db, productId),
   ]);
-  const summary = reviewSummary(groups);
+  const summary = { ...reviewSummary(groups), returned };
   // Page 1 is there even without reviews; another past the last is not (nor kept as an answer).
   if (page > 1 && (page - 1) * REVIEWS_PAGE_SIZE >= summary.count) throw notFound('There is no such page of reviews.');
   return { data: rows.map((row) => toReview(row, lang)), total: summary.count, summary };

@@ -71,11 +71,15 @@ describe('ProductReviews', () => {
     expect(within(section).queryByRole('button', { name: 'Send review' })).not.toBeInTheDocument();
   });
 
-  it('says so in Bulgarian, with no stars while there is no review', async () => {
+  it('says so in Bulgarian, with no stars while there is no review, and what returns said of the size', async () => {
     await i18n.changeLanguage('bg');
-    fakeApi({ 'GET /api/products/7/reviews?lang=bg&page=1': { body: none } });
+    const returned = { ...none, summary: { ...none.summary, returned: { small: 3, large: 1 } } };
+    fakeApi({ 'GET /api/products/7/reviews?lang=bg&page=1': { body: returned } });
     renderWithApi(<ProductReviews productId={7} lang="bg" isLoggedIn={false} />);
     expect(await screen.findByText('Все още няма отзиви.')).toBeInTheDocument();
+    expect(screen.getByText('Върнати заради размера:').parentElement).toHaveTextContent(
+      'Върнати заради размера: твърде малък: 3 · твърде голям: 1',
+    );
     expect(
       screen.getByText(
         'Отзиви могат да пишат само клиенти с доставена поръчка; всеки отзив се прочита, преди да бъде публикуван.',

@@ -93,6 +93,12 @@ export function ProductReviews({
           )}
         </div>
       )}
+      {summary?.returned && summary.returned.small + summary.returned.large > 0 && (
+        <p className={styles.fit}>
+          <span className={styles.fitLabel}>{t('reviews.returnedLabel')}:</span>{' '}
+          {t('reviews.returned', { small: summary.returned.small, large: summary.returned.large })}
+        </p>
+      )}
       {summary?.count === 0 && <p className={styles.none}>{t('reviews.none')}</p>}
       {error && !data && (
         <p className={styles.refusal} role="alert">
