@@ -1,3 +1,4 @@
+// @module-tag engine: a campaign is queued by SQL of its own (INSERT … SELECT with row_number()), and a recipient row claims each mail
 import { randomBytes } from 'node:crypto';
 import { and, eq, like } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';

@@ -1,3 +1,4 @@
+// @module-tag engine: the carts left behind are found by SQL of their own (grouped by account, the last change in ms)
 import { eq, like } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { cartItems, effects, orders } from '../../db/schema.js';

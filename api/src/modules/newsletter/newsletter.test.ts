@@ -77,6 +77,23 @@ describe('subscribing with double opt-in', () => {
   });
 });
 
+describe("the checkout's box", () => {
+  it('asks for confirmation as any other request, recording the checkout as the source; no marketing until it is opened', async () => {
+    const shopper = await t.createUser({ locale: 'bg' });
+    expect((await subscribe(shopper.email, 'bg', 'checkout')).statusCode).toBe(202);
+    const link = await t.smtp.waitFor(shopper.email, (m) => m.text.includes('/newsletter/confirm?token='));
+    expect(link.subject).toBe('Потвърдете абонамента си за Atelier Noir');
+    // A verified account still confirms by the link: only the profile's own switch subscribes at once.
+    expect(await mayMarket(t.db, shopper.email)).toBeUndefined();
+    expect((await confirm(await mailedToken(shopper.email))).statusCode).toBe(200);
+    expect(await mayMarket(t.db, shopper.email)).toMatchObject({ lang: 'bg', source: 'checkout' });
+    expect((await consentsOf(shopper.email)).map(({ action, source }) => [action, source])).toEqual([
+      ['asked', 'checkout'],
+      ['confirmed', 'checkout'],
+    ]);
+  });
+});
+
 describe('the profile switch, the export and the deletion', () => {
   it('subscribes a verified shopper at once, mails an unverified one a link, and leaves with false', async () => {
     const shopper = await t.createUser({ locale: 'bg' });
