@@ -17,6 +17,10 @@ export const EFFECT_KINDS = [
   'records.sale-document',
   'invoices.invoice',
   'invoices.credit-note',
+  'campaign.start',
+  'campaign.mail',
+  'mail.cart-reminder',
+  'marketing.cart-reminders',
 ] as const;
 
 const isKnown = (kind: string): kind is (typeof EFFECT_KINDS)[number] =>
