@@ -223,6 +223,7 @@ export const routes: RouteObject[] = [
               { path: 'discount-codes', ...page(() => import('../routes/admin-discount-codes')) },
               { path: 'reviews', ...page(() => import('../routes/admin-reviews')) },
               { path: 'complaints', ...page(() => import('../routes/admin-complaints')) },
+              { path: 'gift-cards', ...page(() => import('../routes/admin-gift-cards')) },
               { path: 'campaigns', ...page(() => import('../routes/admin-campaigns')) },
               { path: 'import', ...page(() => import('../routes/admin-import')) },
               { path: 'returns', ...page(() => import('../routes/admin-returns')) },
