@@ -112,4 +112,14 @@ describe('ReturnsPanel', () => {
       lines: [{ orderItemId: 7, quantity: 1, reason: 'too-small', exchangeFor: { colorId: 11, size: 'M' } }],
     });
   });
+
+  it('links an exchanged return to its exchange order', async () => {
+    fakeApi({
+      'GET /api/orders/42/returns': { body: { data: [{ ...made, status: 'exchanged', exchangeOrderId: 43 }] } },
+    });
+    signIn();
+    renderWithApi(<ReturnsPanel order={order} lang="en" />);
+    expect(await screen.findByRole('link', { name: 'Your exchange order' })).toHaveAttribute('href', '/my-order/43');
+    expect(screen.getByText('Exchanged')).toBeInTheDocument();
+  });
 });

@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import {
   RETURN_OUTCOMES,
@@ -79,6 +80,11 @@ export function ReturnsPanel({ order, lang }: { order: Order; lang: Language }) 
                 </a>
               )}
               {each.rejectReason && <span>{t('returns.rejected', { reason: each.rejectReason })}</span>}
+              {each.exchangeOrderId && (
+                <Link to={`/my-order/${each.exchangeOrderId}`} className={styles.link}>
+                  {t('returns.exchangeOrder')}
+                </Link>
+              )}
             </li>
           ))}
         </ul>
