@@ -1,7 +1,9 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CATEGORY_IDS } from '@shop/contract';
+import { moneyInputText } from '../../../components/field/money-input';
 import { useCurrency } from '../../../lib/settings';
+import { useLanguage } from '../../../lib/use-language';
 import type { DetailField, DetailsDraft, FieldErrors } from '../lib/product-form';
 import form from '../../../components/form/form.module.css';
 import styles from './details-fields.module.css';
@@ -16,6 +18,7 @@ interface DetailsFieldsProps {
 /** The texts in both languages, the price and the category: shared by the create form and the editor. */
 export function DetailsFields({ draft, errors, onChange, disabled }: DetailsFieldsProps) {
   const { t } = useTranslation();
+  const lang = useLanguage();
   const currency = useCurrency();
   const id = useId();
 
@@ -102,7 +105,7 @@ export function DetailsFields({ draft, errors, onChange, disabled }: DetailsFiel
             type="text"
             inputMode="decimal"
             autoComplete="off"
-            placeholder="0.00"
+            placeholder={moneyInputText(0, lang)}
           />
         ))}
         {field('categoryId', t('admin.form.category'), (props) => (

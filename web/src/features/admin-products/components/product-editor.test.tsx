@@ -106,6 +106,7 @@ describe('ProductEditor stock', () => {
     const user = userEvent.setup();
     const price = screen.getByLabelText(/^Цена(?! в)/);
     expect(price).toHaveValue('59,00');
+    expect(price).toHaveAttribute('placeholder', '0,00');
     await user.clear(price);
     await user.type(price, '64,955');
     await user.click(screen.getByRole('button', { name: 'Запази' }));
