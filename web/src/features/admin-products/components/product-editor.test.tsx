@@ -298,3 +298,27 @@ describe('ProductEditor colour names', () => {
     ]);
   });
 });
+
+describe('ProductEditor: edits not saved', () => {
+  const leaving = () => {
+    const event = new Event('beforeunload', { cancelable: true });
+    window.dispatchEvent(event);
+    return event.defaultPrevented;
+  };
+
+  it('asks before the page is left with edits in the main form or in a panel below it, not before', async () => {
+    renderEditor();
+    const user = userEvent.setup();
+    expect(leaving()).toBe(false);
+    const price = screen.getByLabelText(/^Price(?! in)/);
+    await user.clear(price);
+    await user.type(price, '64.90');
+    expect(leaving()).toBe(true);
+    await user.clear(price);
+    await user.type(price, '59.00');
+    expect(leaving()).toBe(false);
+    // The size & fit panel is a form of its own.
+    await user.type(screen.getByLabelText("Model's height, cm"), '178');
+    expect(leaving()).toBe(true);
+  });
+});

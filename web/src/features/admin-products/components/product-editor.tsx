@@ -16,6 +16,7 @@ import { colorField, useColorCardWiring } from '../lib/color-card-wiring';
 import { draftOf, serverErrors } from '../lib/product-form';
 import { stockChanged, stockDraftOf, stockField } from '../lib/stock-form';
 import { useProductForm } from '../lib/use-product-form';
+import { isDirty, UnsavedChangesGuard, useUnsavedChanges } from '../../../components/unsaved-changes/unsaved-changes';
 import { AddColorDialog } from './add-color-dialog';
 import { ConfirmDialog } from '../../../components/confirm-dialog/confirm-dialog';
 import { DetailsFields } from './details-fields';
@@ -38,6 +39,16 @@ interface EditedColor extends Color {
   hover?: File | null | undefined;
 }
 
+/** Whether the colours differ from the product's: one removed, renamed, or with an image chosen. */
+function colorsChanged(saved: readonly Color[], colors: readonly EditedColor[]): boolean {
+  if (saved.some((color) => !colors.some((kept) => kept.id === color.id))) return true;
+  return colors.some((color) => {
+    const original = saved.find((candidate) => candidate.id === color.id);
+    const renamed = original && (original.colorName !== color.colorName || original.colorNameBg !== color.colorNameBg);
+    return Boolean(renamed || color.image || color.hover);
+  });
+}
+
 interface ProductEditorProps {
   product: Product;
   /** Back to view mode (after a save, or to cancel). */
@@ -50,7 +61,17 @@ interface ProductEditorProps {
  * written before Save; Cancel leaves the product as it was. Removing sizes that shoppers hold in
  * their carts or wishlists asks first (the server's SIZE_IN_USE), then saves again confirmed.
  */
-export default function ProductEditor({ product, onClose }: ProductEditorProps) {
+export default function ProductEditorPage(props: ProductEditorProps) {
+  // The product page is the shoppers'; its editor brings the admin's guard against leaving with
+  // edits not saved, which each of its forms (this one and the panels below) reports to.
+  return (
+    <UnsavedChangesGuard>
+      <ProductEditor {...props} />
+    </UnsavedChangesGuard>
+  );
+}
+
+function ProductEditor({ product, onClose }: ProductEditorProps) {
   const { t } = useTranslation();
   const lang = useLanguage();
   const errorText = useErrorText();
@@ -63,6 +84,8 @@ export default function ProductEditor({ product, onClose }: ProductEditorProps) 
     stock: stockDraftOf(product),
   }));
   const { errors, summary, clear, setFieldError, show: showProblems, formRef, sizes, stock } = productForm;
+  // Leaving the page with edits not saved asks first (the route's guard; issue 45).
+  const [savedDraft] = useState(() => draftOf(product, lang));
   const [colors, setColors] = useState<EditedColor[]>(() => product.colors.map((color) => ({ ...color })));
   // The colours this editor has shown: one added in another tab meanwhile survives the save.
   const [known, setKnown] = useState<number[]>(() => product.colors.map((color) => color.id));
@@ -71,6 +94,12 @@ export default function ProductEditor({ product, onClose }: ProductEditorProps) 
   const [adding, setAdding] = useState(false);
   const [busy, setBusy] = useState(false);
   const removed = product.colors.filter((color) => !colors.some((kept) => kept.id === color.id));
+  useUnsavedChanges(
+    isDirty(productForm.draft, savedDraft) ||
+      sizes.join() !== savedSizes.join() ||
+      stockChanged(product, stock) ||
+      colorsChanged(product.colors, colors),
+  );
   // Undo puts colours back where they were; colours added here stay last.
   const rank = (color: Color) => {
     const index = product.colors.findIndex((original) => original.id === color.id);

@@ -24,6 +24,7 @@ import {
 import button from '../../../components/button/button.module.css';
 import form from '../../../components/form/form.module.css';
 import { DataTable } from '../../../components/table/data-table';
+import { useUnsavedChanges } from '../../../components/unsaved-changes/unsaved-changes';
 import styles from './size-fit-panel.module.css';
 
 /**
@@ -40,6 +41,9 @@ export function SizeFitPanel({ product }: { product: Product }) {
   const formRef = useRef<HTMLFormElement>(null);
   const { errors, summary, clear, show } = useFormProblems<SizeFitField>(formRef);
   const [draft, setDraft] = useState<SizeFitDraft>(() => sizeFitDraftOf(product));
+  // What was last loaded or saved: leaving with other edits asks first (its measurements are nested).
+  const [saved, setSaved] = useState(draft);
+  useUnsavedChanges(JSON.stringify(draft) !== JSON.stringify(saved));
   const [busy, setBusy] = useState(false);
   const sizes = [...product.sizes].map(({ size }) => size).sort((a, b) => SIZES.indexOf(a) - SIZES.indexOf(b));
 
@@ -66,6 +70,7 @@ export function SizeFitPanel({ product }: { product: Product }) {
       } else show({}, errorText(error, ADMIN_FAILED));
       return;
     }
+    setSaved(draft);
     await revalidateCatalog(mutate);
     setBusy(false);
     toast.success(t('admin.sizeFit.saved'));
