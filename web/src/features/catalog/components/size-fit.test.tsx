@@ -121,3 +121,27 @@ describe('SizeFit', () => {
     expect(within(form).getByRole('status')).toHaveTextContent('Предлагаме S');
   });
 });
+
+describe('SizeFit on a narrow screen', () => {
+  it('says the table goes on sideways, and lets a keyboard scroll it, only when it is cut', async () => {
+    const width = (scroll: number) => {
+      Object.defineProperty(HTMLElement.prototype, 'scrollWidth', { configurable: true, get: () => scroll });
+      Object.defineProperty(HTMLElement.prototype, 'clientWidth', { configurable: true, get: () => 320 });
+    };
+    try {
+      width(320);
+      const { unmount } = render(<SizeFit product={{ styleCode: 'AN-JKT-014', fit: FIT }} />);
+      expect(screen.queryByText('Swipe the table sideways to see every measurement.')).toBeNull();
+      unmount();
+      width(560);
+      render(<SizeFit product={{ styleCode: 'AN-JKT-014', fit: FIT }} />);
+      const scroller = await screen.findByRole('region', { name: 'Garment measurements in centimetres for each size' });
+      expect(scroller).toHaveAttribute('tabindex', '0');
+      expect(scroller).toHaveAccessibleDescription('Swipe the table sideways to see every measurement.');
+    } finally {
+      // Back to jsdom's own (the prototype's getters of Element).
+      Reflect.deleteProperty(HTMLElement.prototype, 'scrollWidth');
+      Reflect.deleteProperty(HTMLElement.prototype, 'clientWidth');
+    }
+  });
+});

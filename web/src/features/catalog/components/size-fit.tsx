@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   readBody,
@@ -13,6 +13,7 @@ import { Field } from '../../../components/field/field';
 import { formatNumber } from '../../../lib/format';
 import button from '../../../components/button/button.module.css';
 import { useLanguage } from '../../../lib/use-language';
+import { useOverflowsX } from '../../../lib/use-overflows';
 import styles from './size-fit.module.css';
 
 const COLUMNS = ['chestCm', 'waistCm', 'hipsCm', 'lengthCm', 'sleeveCm', 'inseamCm'] as const;
@@ -25,6 +26,11 @@ export function SizeFit({ product }: { product: Pick<Product, 'styleCode' | 'fit
   const { t } = useTranslation();
   const lang = useLanguage();
   const headingId = useId();
+  const hintId = useId();
+  const tableWrap = useRef<HTMLDivElement>(null);
+  // On a phone the measurements may run past the right edge: a fade there, a line saying so, and
+  // the table focusable so a keyboard scrolls it too.
+  const overflows = useOverflowsX(tableWrap);
   const { fit, styleCode } = product;
   const measurements = fit?.measurements ?? [];
   if (!styleCode && !fit?.type && !fit?.modelHeightCm && measurements.length === 0) return null;
@@ -47,7 +53,13 @@ export function SizeFit({ product }: { product: Pick<Product, 'styleCode' | 'fit
         <p>{t('sizeFit.model', { height: fit.modelHeightCm, size: fit.modelSize })}</p>
       )}
       {columns.length > 0 && (
-        <div className={styles.tableWrap}>
+        <div
+          ref={tableWrap}
+          className={styles.tableWrap}
+          data-overflows={overflows}
+          {...(overflows ? { tabIndex: 0, role: 'region', 'aria-label': t('sizeFit.caption') } : {})}
+          aria-describedby={overflows ? hintId : undefined}
+        >
           <table className={styles.table}>
             <caption>{t('sizeFit.caption')}</caption>
             <thead>
@@ -72,6 +84,11 @@ export function SizeFit({ product }: { product: Pick<Product, 'styleCode' | 'fit
             </tbody>
           </table>
         </div>
+      )}
+      {columns.length > 0 && overflows && (
+        <p id={hintId} className={styles.scrollHint}>
+          {t('sizeFit.scrollHint')}
+        </p>
       )}
       {styleCode && <p className={styles.styleCode}>{t('sizeFit.styleCode', { code: styleCode })}</p>}
       {columns.some((column) => column === 'chestCm' || column === 'waistCm') && <FindMySize fit={fit ?? null} />}
