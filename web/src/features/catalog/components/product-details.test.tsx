@@ -186,6 +186,29 @@ describe('ProductDetails: colour names', () => {
 describe('ProductDetails: Add to Cart', () => {
   afterEach(() => vi.clearAllMocks());
 
+  it('takes the colour it shows as chosen, so only a size is asked for, in the spec’s words (issue 45)', async () => {
+    const { onAddToCart } = renderDetails();
+    expect(screen.getByRole('button', { name: 'Onyx' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('img', { name: /Onyx/ })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Add to Cart' }));
+    expect(toast.warn).toHaveBeenCalledWith('Please select size and color');
+    expect(onAddToCart).not.toHaveBeenCalled();
+    await userEvent.click(screen.getByRole('button', { name: 'M' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Add to Cart' }));
+    expect(onAddToCart).toHaveBeenCalledWith(expect.objectContaining({ colorId: 11, selectedSize: 'M' }));
+  });
+
+  it('starts on the first colour that has anything left', () => {
+    const stock = [
+      { colorId: 11, size: 'XS' as const, available: 0 },
+      { colorId: 11, size: 'M' as const, available: 0 },
+      { colorId: 12, size: 'M' as const, available: 1 },
+    ];
+    renderDetails(true, { shown: { ...product, stockTracked: true, stock } });
+    expect(screen.getByRole('button', { name: 'Bordeaux' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('button', { name: 'Onyx' })).toHaveAttribute('aria-pressed', 'false');
+  });
+
   it('says "Added" beside the button, with the way to the cart, until the choice changes (issue 28, item 14)', async () => {
     const { onAddToCart } = renderDetails();
     onAddToCart.mockResolvedValue(true);

@@ -50,7 +50,7 @@ interface ProductDetailsProps {
   wishlisted?: boolean;
   /** What a sold-out colour and size offers instead of Add to Cart ("Notify me when it's back"). */
   soldOutAction?: (variant: { productId: number; colorId: number; size: Size }) => ReactNode;
-  /** The colour chosen already (a card's swatch, `?color=`): shown and selected from the first paint. */
+  /** The colour chosen already (a card's swatch, `?color=`): shown and selected from the first paint (else the first in stock). */
   initialColorId?: number | null | undefined;
   /** The size chosen already (`?size=`, as the product feeds link each colour × size): selected if offered. */
   initialSize?: string | null | undefined;
@@ -68,6 +68,13 @@ export function availableOf(product: Product, colorId: number | null, size: stri
   return colorId === null
     ? entries.reduce((most, entry) => Math.max(most, entry.available), 0)
     : (entries[0]?.available ?? 0);
+}
+
+/** The first colour with a size left (any, when the product does not count stock), else the first. */
+function firstColorInStock(product: Product): Color | null {
+  const inStock = (color: Color) =>
+    !product.stockTracked || product.stock.some((entry) => entry.colorId === color.id && entry.available > 0);
+  return product.colors.find(inStock) ?? product.colors[0] ?? null;
 }
 
 const sizeOrder = (size: string) => SIZES.indexOf(size as Size);
@@ -97,7 +104,11 @@ export function ProductDetails({
   const colorLabelId = useId();
   const sizeLabelId = useId();
   const { name, description } = localizeProduct(product, lang);
-  const [color, setColor] = useState<Color | null>(() => product.colors.find((c) => c.id === initialColorId) ?? null);
+  // The colour the gallery shows is the one chosen (issue 45): the one asked for, else the first
+  // that has anything left, so a shopper who sees it is asked for a size only.
+  const [color, setColor] = useState<Color | null>(
+    () => product.colors.find((c) => c.id === initialColorId) ?? firstColorInStock(product),
+  );
   const [size, setSize] = useState<Size | null>(
     () => product.sizes.find((offered) => offered.size === initialSize)?.size ?? null,
   );
@@ -119,8 +130,8 @@ export function ProductDetails({
   const shownQuantity = Math.min(quantity, maxQuantity);
 
   const sizes = [...product.sizes].sort((a, b) => sizeOrder(a.size) - sizeOrder(b.size));
-  // Until a colour is chosen the gallery shows the first one, or the product image.
-  const shown = color ?? product.colors[0] ?? null;
+  // The chosen colour; a product without colours shows its own image.
+  const shown = color;
   // The colour's pictures in the owner's order, then its hover picture (the carousel loads all but the first lazily).
   const images: CarouselImage[] = shown
     ? [...new Set([...(shown.images ?? [shown.imageUrl]), shown.hoverImage])].filter(Boolean).map((src, i) => ({
