@@ -10,7 +10,7 @@ import {
 } from './constants.js';
 import { money, Money } from './money.js';
 import { IdSchema } from './common.js';
-import { COURIERS } from './couriers.js';
+import { COURIERS, OFFICE_KINDS } from './couriers.js';
 import { OrderDiscountSchema } from './discounts.js';
 import { InvoiceDetailsSchema } from './invoices.js';
 import { AppliedGiftCardSchema, GiftCardCodesSchema } from './gift-cards.js';
@@ -154,6 +154,8 @@ export const SavedDeliverySchema = z.object({
   /** The office or locker chosen from the list and its courier (docs/decisions/0044); absent or null when typed by hand. */
   officeId: z.number().nullable().optional(),
   courier: z.enum(COURIERS).nullable().optional(),
+  /** Whether the one chosen from the list is a staffed office or a parcel locker (the mails say which). */
+  officeKind: z.enum(OFFICE_KINDS).nullable().optional(),
 });
 export type SavedDelivery = z.infer<typeof SavedDeliverySchema>;
 

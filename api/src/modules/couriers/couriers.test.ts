@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditLog, courierOffices, courierShipments, orders } from '../../db/schema.js';
-import { heard } from '../../test/app.js';
+import { effectsRun, heard } from '../../test/app.js';
 import { bearer, createProduct, createUser, type CreatedUser } from '../../test/factories.js';
 import { useTestApp } from '../../test/harness.js';
 import { addCartLine, TEST_DELIVERY } from '../payments/test-support.js';
@@ -12,7 +12,7 @@ import { extractText, getDocumentProxy } from 'unpdf';
 import { formatMoney } from '../../lib/format.js';
 
 /** The built-in courier end to end: the picker's search, the checkout's office, the shipment and its label. */
-const t = useTestApp({ admin: true });
+const t = useTestApp({ admin: true, smtp: true });
 
 const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
 const officeNamed = async (code: string) =>
@@ -132,6 +132,11 @@ describe('checkout to an office or locker', () => {
     });
     const answer = (await get(`/api/orders/${row.id}`, bearer(user))).json();
     expect(answer.delivery).toMatchObject({ officeId: locker.id, courier: 'builtin' });
+    // The confirmation calls a locker a locker, not a courier office (issue 45 item 15).
+    await effectsRun(t.app);
+    const mail = await t.smtp.waitFor(user.email, (m) => m.subject.includes(row.reference));
+    expect(mail.text).toContain('Delivery to the parcel locker:');
+    expect(mail.text).not.toContain('courier office');
   });
 
   it('refuses an unknown or closed office on its field; a typed office without an id is still taken', async () => {

@@ -126,5 +126,6 @@ export function officeDelivery(delivery: OrderDelivery, office: OfficeRow | null
     postcode: office.postcode,
     officeId: office.id,
     courier: office.courier,
+    officeKind: office.kind,
   };
 }

@@ -66,7 +66,7 @@ export async function saleDocumentAttachment(
   db: Db,
   orderId: number,
   testPayments: TestPaymentPolicy,
-): Promise<NonNullable<Mail['attachments']>> {
+): Promise<{ number: string; attachment: NonNullable<Mail['attachments']>[number] } | null> {
   const document = await issueSaleDocument(db, orderId, testPayments);
-  return document ? [await attachment(issuedSale(document))] : [];
+  return document ? { number: document.number, attachment: await attachment(issuedSale(document)) } : null;
 }

@@ -155,6 +155,10 @@ describe('the sale document', () => {
     const mails = t.smtp.messages.filter((m) => m.to.includes(user.email));
     expect(mails).toHaveLength(1);
     expect(mails[0]!.raw).toContain('application/pdf');
+    // The mail says what it carries (issue 45 item 15).
+    expect(mails[0]!.text).toContain(
+      'Your sale document No. 0000001000 for this payment is attached to this mail (PDF)',
+    );
     expect(mails[0]!.raw).toContain('sale-document-0000001000.pdf');
   });
 

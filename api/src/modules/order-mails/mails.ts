@@ -23,6 +23,8 @@ export interface OrderMailInput {
   /** `refunded`: the amount of this refund (cents); `cancelled`: the reason, if the owner gave one. */
   amountCents?: number | undefined;
   reason?: string;
+  /** The number of the sale document attached to this mail (notify.ts), said in it. */
+  saleDocument?: string | null;
 }
 
 const COUNTRY_NAMES: Record<Language, Intl.DisplayNames> = {
@@ -65,7 +67,13 @@ const TEXTS = {
     total: 'Total',
     vat: 'VAT included',
     refundedSoFar: 'Refunded',
-    deliveryTo: { address: 'Delivery to', office: 'Delivery to the courier office' },
+    deliveryTo: {
+      address: 'Delivery to',
+      office: 'Delivery to the courier office',
+      locker: 'Delivery to the parcel locker',
+    },
+    saleDocument: (number: string) =>
+      `Your sale document No. ${number} for this payment is attached to this mail (PDF); it is also on your order's page.`,
     returns: (days: number) =>
       `You may withdraw from this purchase within ${days} days of delivery, without giving a reason: use "Withdraw from contract here" on your order's page.`,
     seller: 'Seller',
@@ -108,7 +116,13 @@ const TEXTS = {
     total: 'Общо',
     vat: 'с включен ДДС',
     refundedSoFar: 'Възстановено',
-    deliveryTo: { address: 'Доставка до', office: 'Доставка до офис на куриер' },
+    deliveryTo: {
+      address: 'Доставка до',
+      office: 'Доставка до офис на куриер',
+      locker: 'Доставка до автомат за пратки',
+    },
+    saleDocument: (number: string) =>
+      `Документът за продажба № ${number} за това плащане е прикачен към писмото (PDF); има го и на страницата на поръчката.`,
     returns: (days: number) =>
       `Можете да се откажете от покупката в срок от ${days} дни след доставката, без да посочвате причина: чрез „Отказ от договора тук“ на страницата на поръчката.`,
     seller: 'Продавач',
@@ -150,6 +164,7 @@ export function orderMail(input: OrderMailInput): Mail {
   if (kind === 'cancelled' && input.reason) notes.push(t.reason(input.reason));
   if (kind === 'shipped' && order.tracking)
     notes.push(t.tracking(carrierNameIn(order.tracking.carrier, locale), order.tracking.number));
+  if (input.saleDocument) notes.push(t.saleDocument(input.saleDocument));
   if (kind === 'confirmed' || kind === 'delivered') notes.push(t.returns(settings.returnDays));
 
   // A line bought on sale says its prior price (the 30-day lowest) and the reduction from it.
@@ -169,6 +184,8 @@ export function orderMail(input: OrderMailInput): Mail {
   const refunded = order.refunded > 0 ? [{ label: t.refundedSoFar, amount: money(order.refunded) }] : [];
 
   const place = order.delivery;
+  // A locker from the courier's list is not a staffed office: the mail says which was chosen.
+  const placeKind = place?.method === 'office' && place.officeKind === 'locker' ? 'locker' : place?.method;
   const address = place
     ? [
         place.name,
@@ -205,7 +222,9 @@ export function orderMail(input: OrderMailInput): Mail {
     t.order(order.reference),
     ...lines.map((line) => `  ${line.label}  ${line.amount}`),
     ...[...sums, total, ...refunded].map((line) => `${line.label}: ${line.amount}`),
-    ...(address.length > 0 ? ['', `${t.deliveryTo[place!.method]}:`, ...address.map((line) => `  ${line}`)] : []),
+    ...(address.length > 0 && placeKind
+      ? ['', `${t.deliveryTo[placeKind]}:`, ...address.map((line) => `  ${line}`)]
+      : []),
     '',
     `${t.view}: ${url}`,
     ...(sellerLines.length > 0 ? ['', `${t.seller}:`, ...sellerLines.map((line) => `  ${line}`)] : []),
@@ -232,7 +251,7 @@ ${follow}
 <h1 style="font-family:Georgia,serif;font-weight:400;font-size:24px;margin:24px 0 8px">${escapeHtml(t.order(order.reference))}</h1>
 <table style="width:100%;border-collapse:collapse;font-size:14px">${lines.map((line) => row(line)).join('')}
 ${sums.map((line) => row(line)).join('')}${row(total, true)}${refunded.map((line) => row(line)).join('')}</table>
-${address.length > 0 ? block(t.deliveryTo[place!.method], address) : ''}
+${address.length > 0 && placeKind ? block(t.deliveryTo[placeKind], address) : ''}
 <p style="margin-top:24px"><a href="${escapeHtml(url)}" style="color:#7d2431">${escapeHtml(t.view)}</a></p>
 ${sellerLines.length > 0 ? block(t.seller, sellerLines) : ''}
 ${notice ? guaranteeNoticeHtml(locale) : ''}

@@ -44,13 +44,23 @@ export async function mailOrder(
   const withDocument =
     paid &&
     ((kind === 'confirmed' && row.paymentMethod === 'card') || (kind === 'delivered' && row.paymentMethod === 'cod'));
+  const saleDocument = withDocument ? await saleDocumentAttachment(db, orderId, deps.testPayments) : null;
   const attachments = [
-    ...(withDocument ? await saleDocumentAttachment(db, orderId, deps.testPayments) : []),
+    ...(saleDocument ? [saleDocument.attachment] : []),
     // The QR code of the legal-guarantee notice the confirmation's HTML shows (guarantee-notice.ts).
     ...(kind === 'confirmed' ? [await guaranteeNoticeAttachment(row.locale)] : []),
   ];
   await deps.mailer.send({
-    ...orderMail({ kind, order: order!, locale: row.locale, customer, settings, links: deps.links, ...extra }),
+    ...orderMail({
+      kind,
+      order: order!,
+      locale: row.locale,
+      customer,
+      settings,
+      links: deps.links,
+      ...extra,
+      saleDocument: saleDocument?.number ?? null,
+    }),
     ...(attachments.length > 0 ? { attachments } : {}),
   });
 }
