@@ -5,6 +5,7 @@ import { type AdminReturn, type Language } from '@shop/contract';
 import { formatMoney } from '../../../lib/money';
 import { useSettings } from '../../../lib/settings';
 import { useLanguage } from '../../../lib/use-language';
+import { Pager } from '../../../components/pager/pager';
 import { StateMessage } from '../../../components/state-message/state-message';
 import { Tabs } from '../../../components/tabs/tabs';
 import badge from '../../../components/badge/badge.module.css';
@@ -80,27 +81,17 @@ export function ReturnsScreen() {
             <ReturnRow key={item.id} item={item} lang={lang} onAct={(kind) => setActing({ kind, item })} />
           ))}
         </DataTable>
-        {pages > 1 && (
-          <nav className={styles.pager} aria-label={t('adminReturns.pages.label')}>
-            <button
-              type="button"
-              className={button.secondary}
-              disabled={page <= 1}
-              onClick={() => go({ page: page - 1 })}
-            >
-              {t('adminReturns.pages.previous')}
-            </button>
-            <span aria-live="polite">{t('adminReturns.pages.of', { page, pages })}</span>
-            <button
-              type="button"
-              className={button.secondary}
-              disabled={page >= pages}
-              onClick={() => go({ page: page + 1 })}
-            >
-              {t('adminReturns.pages.next')}
-            </button>
-          </nav>
-        )}
+        <Pager
+          page={page}
+          pages={pages}
+          onGo={(number) => go({ page: number })}
+          labels={{
+            nav: t('adminReturns.pages.label'),
+            previous: t('adminReturns.pages.previous'),
+            next: t('adminReturns.pages.next'),
+            of: t('adminReturns.pages.of', { page, pages }),
+          }}
+        />
       </>
     );
 

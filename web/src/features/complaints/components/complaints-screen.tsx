@@ -17,6 +17,7 @@ import { useErrorText } from '../../../lib/error-text';
 import { formatMoney } from '../../../lib/money';
 import { useSettings } from '../../../lib/settings';
 import { useLanguage } from '../../../lib/use-language';
+import { Pager } from '../../../components/pager/pager';
 import { StateMessage } from '../../../components/state-message/state-message';
 import { Tabs } from '../../../components/tabs/tabs';
 import button from '../../../components/button/button.module.css';
@@ -104,27 +105,17 @@ export function ComplaintsScreen() {
             <ComplaintRow key={complaint.id} complaint={complaint} lang={lang} />
           ))}
         </DataTable>
-        {pages > 1 && (
-          <nav className={styles.pager} aria-label={t('complaints.admin.pages.label')}>
-            <button
-              type="button"
-              className={button.secondary}
-              disabled={page <= 1}
-              onClick={() => go({ page: page - 1 })}
-            >
-              {t('complaints.admin.pages.previous')}
-            </button>
-            <span aria-live="polite">{t('complaints.admin.pages.of', { page, pages })}</span>
-            <button
-              type="button"
-              className={button.secondary}
-              disabled={page >= pages}
-              onClick={() => go({ page: page + 1 })}
-            >
-              {t('complaints.admin.pages.next')}
-            </button>
-          </nav>
-        )}
+        <Pager
+          page={page}
+          pages={pages}
+          onGo={(number) => go({ page: number })}
+          labels={{
+            nav: t('complaints.admin.pages.label'),
+            previous: t('complaints.admin.pages.previous'),
+            next: t('complaints.admin.pages.next'),
+            of: t('complaints.admin.pages.of', { page, pages }),
+          }}
+        />
       </>
     );
 
