@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { deflateSync, crc32 } from 'node:zlib';
-import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import type { APIRequestContext, Dialog, Locator, Page } from '@playwright/test';
 import { expect, expectAccessible, screenshots, test, toast, waitForMail } from './fixtures.js';
 
 // Twice the 42.3 s the longest journey here took (decision 0049).
@@ -201,6 +201,21 @@ test('an admin runs the catalogue and the users from the browser', async ({ page
   await expect(
     page.getByRole('textbox', { name: t('adminStock.onHandFor', { color: 'Graphite', size: 'M' }) }),
   ).toHaveValue('4');
+  // A panel below the form is a form of its own: its edits are not lost to a stray click (issue 45).
+  const editing = page.getByRole('heading', { level: 1, name: t('admin.edit.title', { name: en.name }) });
+  await page.getByLabel(t('admin.sizeFit.modelHeight')).fill('178');
+  const asked: string[] = [];
+  const stay = (dialog: Dialog) => {
+    asked.push(dialog.message());
+    void dialog.dismiss();
+  };
+  page.on('dialog', stay);
+  await page.getByRole('link', { name: t('admin.nav.manageProducts') }).click();
+  await expect.poll(() => asked).toEqual([t('admin.unsaved.leave')]);
+  await expect(editing).toBeVisible();
+  page.off('dialog', stay);
+  await expect(page.getByLabel(t('admin.sizeFit.modelHeight'))).toHaveValue('178');
+  await page.getByLabel(t('admin.sizeFit.modelHeight')).fill('');
   // From its start: the Sale panel below the form has its own "Sale price".
   await page.getByRole('textbox', { name: new RegExp(`^${t('admin.form.price')}`) }).fill('99.90');
   const hoverBefore = await colorRow(page, 1).getByRole('img').nth(1).getAttribute('src');
