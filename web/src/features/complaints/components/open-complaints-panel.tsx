@@ -3,10 +3,9 @@ import { useTranslation } from 'react-i18next';
 import type { Language } from '@shop/contract';
 import { DashboardPanel, dashboardWarning } from '../../../components/dashboard-panel/dashboard-panel';
 import { useAdminComplaints } from '../api/complaints';
-import { daysLeft } from './complaints-screen';
+import { daysLeft, DueDate } from './due-date';
 import styles from './complaints-screen.module.css';
 
-const LOCALES: Record<Language, string> = { en: 'en-GB', bg: 'bg-BG' };
 /** Due within this many days: the card turns oxblood. */
 const NEAR_DAYS = 7;
 const SHOWN = 5;
@@ -20,27 +19,22 @@ export function OpenComplaintsPanel({ lang }: { lang: Language }) {
   const { data } = useAdminComplaints('open', 1, SHOWN);
   if (!data || data.total === 0) return null;
   const near = data.data.some((complaint) => daysLeft(complaint.dueAt) <= NEAR_DAYS);
-  const dateOf = (iso: string) => new Intl.DateTimeFormat(LOCALES[lang], { dateStyle: 'medium' }).format(new Date(iso));
   return (
     <DashboardPanel id="open-complaints" title={t('complaints.dashboard.title', { count: data.total })} alert={near}>
       {near && <p className={dashboardWarning}>{t('complaints.dashboard.near')}</p>}
       <ul className={styles.list}>
-        {data.data.map((complaint) => {
-          const left = daysLeft(complaint.dueAt);
-          return (
-            <li key={complaint.id}>
-              <span>
-                {t('complaints.dashboard.item', { number: complaint.number, reference: complaint.orderReference })}
-              </span>
-              <span data-overdue={left < 0 ? '' : undefined} className={styles.due}>
-                {t('complaints.dashboard.due', { date: dateOf(complaint.dueAt) })} ·{' '}
-                {left < 0
-                  ? t('complaints.admin.overdue', { count: -left })
-                  : t('complaints.admin.daysLeft', { count: left })}
-              </span>
-            </li>
-          );
-        })}
+        {data.data.map((complaint) => (
+          <li key={complaint.id}>
+            <span>
+              {t('complaints.dashboard.item', { number: complaint.number, reference: complaint.orderReference })}
+            </span>
+            <DueDate
+              dueAt={complaint.dueAt}
+              lang={lang}
+              label={(date) => `${t('complaints.dashboard.due', { date })} ·`}
+            />
+          </li>
+        ))}
       </ul>
       <Link to="/admin/complaints">{t('complaints.dashboard.open')}</Link>
     </DashboardPanel>
