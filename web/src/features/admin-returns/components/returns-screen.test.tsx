@@ -49,7 +49,8 @@ const STATS = {
 };
 
 describe('ReturnsScreen', () => {
-  it('lists a return to act on with its deadline and receives it unit by unit', async () => {
+  // A dialog's clicks take seconds on a loaded machine: more than the default 5 s.
+  it('lists a return to act on with its deadline and receives it unit by unit', { timeout: 15_000 }, async () => {
     signIn();
     let open = [exchange];
     const sent = fakeApi({
@@ -86,7 +87,7 @@ describe('ReturnsScreen', () => {
     });
   });
 
-  it('rejects a request with the reason the API asks for', async () => {
+  it('rejects a request with the reason the API asks for', { timeout: 15_000 }, async () => {
     signIn();
     const requested = { ...exchange, status: 'requested' as const };
     const sent = fakeApi({
