@@ -90,18 +90,35 @@ describe('a colour’s images in the product editor', () => {
 
   it('adds a chosen file as multipart `image`, shown after the others', async () => {
     const sent = renderStrip();
-    await userEvent.upload(screen.getByLabelText('Add an image'), new File([PNG], 'back.png', { type: 'image/png' }));
+    await userEvent.upload(screen.getByLabelText('Add images'), new File([PNG], 'back.png', { type: 'image/png' }));
     await waitFor(() => expect(thumbs()).toHaveLength(4));
     expect(bodies(sent, 'POST')).toEqual([{ image: 'back.png' }]);
+  });
+
+  it('adds several files chosen at once, in their order, and says how many (issue 45)', async () => {
+    const sent = renderStrip();
+    const png = (name: string) => new File([PNG], name, { type: 'image/png' });
+    await userEvent.upload(screen.getByLabelText('Add images'), [png('back.png'), png('detail.png')]);
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('2 images added.'));
+    expect(bodies(sent, 'POST')).toEqual([{ image: 'back.png' }, { image: 'detail.png' }]);
+    // More than the colour has room for (the fake server answers four images): none is sent.
+    await userEvent.upload(
+      screen.getByLabelText('Add images'),
+      ['1', '2', '3', '4', '5', '6'].map((n) => png(`${n}.png`)),
+    );
+    expect(await screen.findByRole('alert')).toHaveTextContent('There is room for 4 more images: choose at most 4.');
+    expect(bodies(sent, 'POST')).toHaveLength(2);
   });
 
   it('says why an image was refused: not an image (before sending), a ninth (409 TOO_MANY_IMAGES)', async () => {
     const sent = renderStrip(color, {
       [`POST ${PATH}`]: { status: 409, body: { error: 'At most 8.', code: 'TOO_MANY_IMAGES' } },
     });
-    const input = screen.getByLabelText('Add an image');
+    const input = screen.getByLabelText('Add images');
     await userEvent.upload(input, new File(['just some notes'], 'notes.png', { type: 'image/png' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Only JPEG, PNG and WebP images are accepted.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'notes.png: Only JPEG, PNG and WebP images are accepted.',
+    );
     expect(bodies(sent, 'POST')).toEqual([]);
 
     await userEvent.upload(input, new File([PNG], 'ninth.png', { type: 'image/png' }));
@@ -116,7 +133,7 @@ describe('a colour’s images in the product editor', () => {
   it('offers no add once the colour has eight', () => {
     const eight = Array.from({ length: 8 }, (_, i) => `/files/${i}`);
     renderStrip({ ...color, imageUrl: eight[0]!, images: eight });
-    expect(screen.queryByLabelText('Add an image')).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Add images')).not.toBeInTheDocument();
     expect(screen.getByText('A colour has at most 8 images: remove one to add another.')).toBeInTheDocument();
   });
 });

@@ -67,14 +67,31 @@ export function ColorImages({ productId, color, onChange, disabled }: ColorImage
     void save(() => setColorImages(productId, color.id, next), t('admin.colorImages.moved', { n: to + 1 }));
   }
 
-  async function add(file: File | null) {
-    if (!file) return;
-    const problem = await imageProblem(file);
-    if (problem) {
-      setError(t(`admin.form.errors.${problem}`));
+  /** Several files chosen at once are checked first, then added one after another, in their order. */
+  async function add(files: File[]) {
+    if (files.length === 0) return;
+    if (files.length > MAX_COLOR_IMAGES - images.length) {
+      setError(t('admin.colorImages.notRoom', { count: MAX_COLOR_IMAGES - images.length }));
       return;
     }
-    await save(() => addColorImage(productId, color.id, file), t('admin.colorImages.added'));
+    for (const file of files) {
+      const problem = await imageProblem(file);
+      if (problem) {
+        setError(`${file.name}: ${t(`admin.form.errors.${problem}`)}`);
+        return;
+      }
+    }
+    await save(
+      async () => {
+        let saved: { color: Color } | undefined;
+        for (const file of files) {
+          saved = await addColorImage(productId, color.id, file);
+          onChange(saved.color);
+        }
+        return saved!;
+      },
+      t('admin.colorImages.added', { count: files.length }),
+    );
   }
 
   return (
@@ -147,12 +164,13 @@ export function ColorImages({ productId, color, onChange, disabled }: ColorImage
           <input
             id={`${id}-add`}
             type="file"
+            multiple
             accept={IMAGE_ACCEPT}
             className={field.input}
             disabled={off}
             aria-describedby={error ? `${id}-error` : undefined}
             onChange={(event) => {
-              void add(event.target.files?.[0] ?? null);
+              void add([...(event.target.files ?? [])]);
               event.target.value = '';
             }}
           />
