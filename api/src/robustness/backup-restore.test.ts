@@ -15,6 +15,7 @@ import { testDbKind } from '../test/database.js';
 import { createUser, type CreatedUser } from '../test/factories.js';
 import { emptyPostgresDatabase } from './support/postgres.js';
 import { TEST_DELIVERY } from '../modules/payments/test-support.js';
+import { migratedDataDir } from './support/data-dir.js';
 import { runNode, startServer, stop, type ServerRun } from './support/server.js';
 
 /** Shoppers placing orders side by side, before and while the backup is taken. */
@@ -117,6 +118,7 @@ describe(`backup and restore (${testDbKind})`, () => {
     targets.push(source, restored);
 
     // Shoppers with live sessions, written before the shop starts (the shop then seeds the demo catalogue).
+    if (!source.env.DATABASE_URL) await migratedDataDir(source.dataDir);
     const setup = await openDatabase({ url: source.env.DATABASE_URL, dataDir: source.dataDir });
     const shoppers = [];
     for (let index = 0; index < SHOPPERS; index += 1) shoppers.push(await createUser(setup.db));

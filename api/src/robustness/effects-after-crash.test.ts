@@ -9,6 +9,7 @@ import { effects } from '../db/schema.js';
 import { addCartLine, TEST_DELIVERY } from '../modules/payments/test-support.js';
 import { bearer, createProduct, createUser } from '../test/factories.js';
 import { startSmtpServer } from '../test/smtp.js';
+import { migratedDataDir } from './support/data-dir.js';
 import { startServer } from './support/server.js';
 
 /** An SMTP server that takes a mail's data and never answers: the send hangs as it would on a stuck relay. */
@@ -47,6 +48,7 @@ describe('effects after a crash', () => {
 
   it('mails an order placed just before SIGKILL after the restart, exactly once', async () => {
     // A shopper with a cart, written before the shop starts.
+    await migratedDataDir(dataDir);
     const seed = await openDatabase({ dataDir });
     const shopper = await createUser(seed.db, { email: 'crash@example.com' });
     await addCartLine(seed.db, shopper, await createProduct(seed.db), { quantity: 1 });

@@ -8,6 +8,7 @@ import { openDatabase } from '../db/client.js';
 import { testDbKind } from '../test/database.js';
 import { createProduct, createUser } from '../test/factories.js';
 import { emptyPostgresDatabase } from './support/postgres.js';
+import { migratedDataDir } from './support/data-dir.js';
 import { startServer, stop, type ServerRun } from './support/server.js';
 
 const LOAD_LOOPS = 24;
@@ -55,6 +56,7 @@ describe('graceful shutdown', () => {
       rmSync(dataDir, { recursive: true, force: true });
       await postgres?.drop();
     };
+    if (!postgres) await migratedDataDir(dataDir);
     const database = await openDatabase(postgres ? { url: postgres.url } : { dataDir: join(dataDir) });
     const shopper = await createUser(database.db);
     const product = await createProduct(database.db);
