@@ -11,8 +11,8 @@ const t = useTestApp({ smtp: true });
 const HOUR = 3_600_000;
 
 /** A signed-in shopper with one piece in the cart, subscribed from the profile unless told. */
-async function shopperWithCart({ subscribed = true, locale = 'en' as 'en' | 'bg' } = {}) {
-  const shopper = await t.createUser({ locale });
+async function shopperWithCart({ subscribed = true, locale }: { subscribed?: boolean; locale?: 'en' | 'bg' } = {}) {
+  const shopper = await t.createUser(locale ? { locale } : {});
   if (subscribed) {
     const saved = await t.app.inject({
       method: 'PUT',
