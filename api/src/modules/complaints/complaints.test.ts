@@ -102,6 +102,9 @@ describe('filing a complaint', () => {
     expect(mail.subject).toBe(`We received your complaint No. ${complaint.number} (order ${reference})`);
     expect(mail.text).toContain('The seam split after a week.');
     expect(mail.text).toContain('You asked for repair.');
+    // The acknowledgement as a document: a PDF attached, named by the number.
+    expect(mail.raw).toMatch(/Content-Type: application\/pdf/i);
+    expect(mail.raw).toContain(`complaint-${complaint.number}.pdf`);
 
     const order = (await t.app.inject({ url: `/api/orders/${orderId}`, headers: bearer(user) })).json();
     const deliveredAt = order.deliveredAt as string;

@@ -12,6 +12,8 @@ import type { Mail } from '../../platform/mail/mailer.js';
 import { renderMail } from '../../platform/mail/templates/layout.js';
 import type { OrderMailDeps } from '../order-mails/notify.js';
 import type { Db } from '../../db/client.js';
+import { settingsRow } from '../settings/service.js';
+import { acknowledgementPdf } from './acknowledgement-pdf.js';
 import { complaintAddressed } from './service.js';
 
 /** The shop's time, for dates a shopper may need to prove (Bulgaria). */
@@ -185,5 +187,22 @@ export async function mailComplaint(
     card: party.row.paymentMethod === 'card',
     orderUrl: deps.links.order(complaint.orderId),
   };
-  await deps.mailer.send(which === 'filed' ? complaintFiledMail(input) : complaintDecidedMail(input));
+  if (which === 'decided') {
+    await deps.mailer.send(complaintDecidedMail(input));
+    return;
+  }
+  // The acknowledgement carries its document: the PDF with the number (acknowledgement-pdf.ts).
+  const row = await settingsRow(deps.db);
+  const pdf = await acknowledgementPdf(complaint, {
+    legalName: row.sellerLegalName,
+    address: row.sellerAddress,
+    companyId: row.sellerCompanyId,
+    vatId: row.sellerVatId,
+    email: row.sellerEmail,
+    phone: row.sellerPhone,
+  });
+  await deps.mailer.send({
+    ...complaintFiledMail(input),
+    attachments: [{ filename: `complaint-${complaint.number}.pdf`, content: pdf, contentType: 'application/pdf' }],
+  });
 }
