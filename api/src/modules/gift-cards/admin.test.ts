@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { auditLog, giftCards } from '../../db/schema.js';
+import { auditLog, effects, giftCards } from '../../db/schema.js';
 import { bearer } from '../../test/factories.js';
 import { useTestApp } from '../../test/harness.js';
 import { groupedCode } from './codes.js';
@@ -73,5 +73,46 @@ describe("The owner's gift cards", () => {
     expect(csv.body).toContain(`•••• ${card.last4}`);
     expect(csv.body).toContain('25,00');
     expect(csv.body).not.toContain(card.code);
+  });
+
+  it('reminds the recipient 30 days before the expiry, then writes off what is left at the expiry', async () => {
+    const given = await admin('POST', '/api/admin/gift-cards', {
+      amount: 30,
+      recipientName: 'Lia',
+      recipientEmail: 'lia@example.com',
+    });
+    const { id } = given.json<{ id: number }>();
+    const [card] = await t.db.select().from(giftCards).where(eq(giftCards.id, id));
+    const [reminder] = await t.db
+      .select()
+      .from(effects)
+      .where(eq(effects.key, `mail.gift-card.expiry:${id}`));
+    expect(card!.expiresAt.getTime() - reminder!.runAfter.getTime()).toBe(30 * 86_400_000);
+    const due = (key: string) =>
+      t.db
+        .update(effects)
+        .set({ runAfter: new Date(Date.now() - 1000) })
+        .where(eq(effects.key, key));
+    await due(`mail.gift-card.expiry:${id}`);
+    await t.effectsRun();
+    const mail = await t.smtp.waitFor('lia@example.com', (each) => each.subject.includes('expires in 30 days'));
+    expect(mail.text).toContain('$30.00');
+
+    // The day comes: what is left is written off, once.
+    await t.db
+      .update(giftCards)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(giftCards.id, id));
+    await due(`gift-card.expire:${id}`);
+    await t.effectsRun();
+    const ledger = (await admin('GET', `/api/admin/gift-cards/${id}/ledger`)).json<{
+      data: { kind: string; amount: number }[];
+      balance: number;
+    }>();
+    expect(ledger.data.map((entry) => [entry.kind, entry.amount])).toEqual([
+      ['issued', 30],
+      ['expired', -30],
+    ]);
+    expect(ledger.balance).toBe(0);
   });
 });

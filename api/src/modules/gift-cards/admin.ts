@@ -9,7 +9,7 @@ import { enqueue } from '../../platform/outbox/outbox.js';
 import { balanceCents, lockBalance, writeEntry } from './ledger.js';
 import { createCard } from './cards.js';
 import { maskedCode } from './codes.js';
-import { recipientMail } from './effect-kinds.js';
+import { expiryEffects, recipientMail } from './effect-kinds.js';
 import { monthsAfter } from './purchase.js';
 
 /** Cards a page of the owner's list holds. */
@@ -143,7 +143,7 @@ export async function giveGiftCard(
       },
       'active',
     );
-    await enqueue(tx, [recipientMail(card.id, null)]);
+    await enqueue(tx, [recipientMail(card.id, null), ...expiryEffects(card.id, card.expiresAt)]);
     await audit(tx, {
       actorId,
       action: 'gift-card.issue',

@@ -8,7 +8,7 @@ import { enqueue } from '../../platform/outbox/outbox.js';
 import { dayIn, wallClock } from '../../platform/outbox/timed.js';
 import type { PaymentEvent, PaymentProvider } from '../../platform/payments/index.js';
 import { activateCard, createCard, type CardRow } from './cards.js';
-import { GIFT_CARD_PURCHASE_MAIL, recipientMail } from './effect-kinds.js';
+import { expiryEffects, GIFT_CARD_PURCHASE_MAIL, recipientMail } from './effect-kinds.js';
 
 const SHOP_ZONE = 'Europe/Sofia';
 /** `giftCards.validityMonths` until the owner sets it. */
@@ -150,6 +150,7 @@ export async function applyGiftCardPayment(tx: Tx, card: CardRow, event: Payment
   if (!(await activateCard(tx, card.id))) return { result: 'unchanged', cardId: card.id };
   await enqueue(tx, [
     recipientMail(card.id, card.sendAt),
+    ...expiryEffects(card.id, card.expiresAt),
     GIFT_CARD_PURCHASE_MAIL.effect({ cardId: card.id }, { id: card.id }),
   ]);
   return { result: 'issued', cardId: card.id };
