@@ -18,7 +18,9 @@ export function useOverflowsX(ref: RefObject<HTMLElement | null>): boolean {
     update();
     element.addEventListener('scroll', update, { passive: true });
     const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(update);
+    // The box and what it holds: a table widens as its font loads, inside a box that does not.
     observer?.observe(element);
+    for (const child of element.children) observer?.observe(child);
     return () => {
       element.removeEventListener('scroll', update);
       observer?.disconnect();
