@@ -1,34 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Product } from '@shop/contract';
 import { fakeApi, renderWithApi, signIn, TEST_SETTINGS } from '../../../test/fake-api';
+import { adminProduct } from '../../../test/products';
 import { RecallPanel } from './recall-panel';
 
 vi.mock('react-toastify', () => ({ toast: { error: vi.fn(), info: vi.fn(), success: vi.fn(), warn: vi.fn() } }));
 
-const product: Product = {
-  id: 7,
-  name: 'Cord Hoodie',
-  description: 'Warm.',
-  price: 100,
-  regularPrice: 100,
-  sale: null,
-  categoryId: 1,
-  imageUrl: '/uploads/a.jpg',
-  published: true,
-  translations: [{ language: 'en', name: 'Cord Hoodie', description: 'Warm.', imageUrl: '/uploads/a.jpg' }],
-  colors: [
-    { id: 3, colorName: 'Onyx', colorNameBg: 'Оникс', imageUrl: '/uploads/a.jpg', hoverImage: '' },
-    { id: 4, colorName: 'Bone', colorNameBg: '', imageUrl: '/uploads/b.jpg', hoverImage: '' },
-  ],
-  sizes: [
-    { id: 1, size: 'S' },
-    { id: 2, size: 'M' },
-  ],
-  stockTracked: false,
-  stock: [],
-};
+const product = adminProduct();
 
 const TEXTS: [string, string][] = [
   ['Title (English)', 'Drawcord recall'],

@@ -3,31 +3,13 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Product } from '@shop/contract';
 import { fakeApi, renderWithApi, signIn, TEST_SETTINGS } from '../../../test/fake-api';
+import { adminProduct } from '../../../test/products';
 import { SizeFitPanel } from './size-fit-panel';
 
 vi.mock('react-toastify', () => ({ toast: { error: vi.fn(), info: vi.fn(), success: vi.fn(), warn: vi.fn() } }));
 
 const product: Product = {
-  id: 7,
-  name: 'Linen Shirt',
-  description: 'Light linen.',
-  price: 100,
-  regularPrice: 100,
-  sale: null,
-  categoryId: 1,
-  imageUrl: '/uploads/a.jpg',
-  published: true,
-  translations: [{ language: 'en', name: 'Linen Shirt', description: 'Light linen.', imageUrl: '/uploads/a.jpg' }],
-  colors: [
-    { id: 3, colorName: 'Onyx', colorNameBg: 'Оникс', imageUrl: '', hoverImage: '' },
-    { id: 4, colorName: 'Bone', colorNameBg: '', imageUrl: '', hoverImage: '' },
-  ],
-  sizes: [
-    { id: 2, size: 'M' },
-    { id: 1, size: 'S' },
-  ],
-  stockTracked: false,
-  stock: [],
+  ...adminProduct(),
   styleCode: 'AN-SHT-011',
   variants: [
     { colorId: 3, size: 'S', sku: 'AN-SHT-011-ONYX-S' },
