@@ -15,8 +15,6 @@ interface ListedProduct {
   sizes: { size: string }[];
 }
 
-test.use({ budget: 60_000 });
-
 test('the owner recalls a colour and size from the editor; /recalls and the product page show the notice', async ({
   page,
   request,
