@@ -13,6 +13,7 @@ import { OrderBadges } from './order-badges';
 import button from '../../../components/button/button.module.css';
 import form from '../../../components/form/form.module.css';
 import { DataTable } from '../../../components/table/data-table';
+import { Pager } from '../../../components/pager/pager';
 import styles from './orders-list.module.css';
 
 interface OrdersListProps {
@@ -167,27 +168,12 @@ export function OrdersList({ lang }: OrdersListProps) {
                 <OrderRow key={order.id} order={order} lang={lang} />
               ))}
             </DataTable>
-            {pages > 1 && (
-              <nav className={styles.pager} aria-label={t('adminOrders.pages.label')}>
-                <button
-                  type="button"
-                  className={button.secondary}
-                  disabled={filters.page <= 1}
-                  onClick={() => setParams(paramsOf({ ...filters, page: filters.page - 1 }))}
-                >
-                  {t('adminOrders.pages.previous')}
-                </button>
-                <span aria-live="polite">{t('adminOrders.pages.of', { page: filters.page, pages })}</span>
-                <button
-                  type="button"
-                  className={button.secondary}
-                  disabled={filters.page >= pages}
-                  onClick={() => setParams(paramsOf({ ...filters, page: filters.page + 1 }))}
-                >
-                  {t('adminOrders.pages.next')}
-                </button>
-              </nav>
-            )}
+            <Pager
+              page={filters.page}
+              pages={pages}
+              onGo={(page) => setParams(paramsOf({ ...filters, page }))}
+              label={t('adminOrders.pages.label')}
+            />
           </>
         )
       )}

@@ -1,16 +1,15 @@
 import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { type AdminReturn, type Language } from '@shop/contract';
 import { formatMoney } from '../../../lib/money';
 import { useSettings } from '../../../lib/settings';
+import { intlLocale } from '../../../lib/intl-locales';
 import { useLanguage } from '../../../lib/use-language';
-import { Pager } from '../../../components/pager/pager';
-import { StateMessage } from '../../../components/state-message/state-message';
+import { PagedList, useListParams } from '../../../components/paged-list/paged-list';
 import { Tabs } from '../../../components/tabs/tabs';
 import badge from '../../../components/badge/badge.module.css';
 import button from '../../../components/button/button.module.css';
-import { DataTable, TableLoading } from '../../../components/table/data-table';
 import table from '../../../components/table/table.module.css';
 import { useAdminReturns, type ReturnsFilter } from '../api/admin-returns';
 import { itemText } from './item-text';
@@ -18,13 +17,12 @@ import { ApproveDialog, ReceiveDialog, RejectDialog } from './return-dialogs';
 import { ReturnRates } from './return-rates';
 import styles from './returns-screen.module.css';
 
-const LOCALES: Record<Language, string> = { en: 'en-GB', bg: 'bg-BG' };
 const TABS = ['open', 'closed'] as const satisfies readonly ReturnsFilter[];
 const PAGE_SIZE = 20;
 const DAY_MS = 86_400_000;
 
 const dateOf = (iso: string, lang: Language) =>
-  new Intl.DateTimeFormat(LOCALES[lang], { dateStyle: 'medium' }).format(new Date(iso));
+  new Intl.DateTimeFormat(intlLocale(lang), { dateStyle: 'medium' }).format(new Date(iso));
 
 /** Days left to a deadline, negative once it passed. */
 const daysLeft = (iso: string, now = Date.now()) => Math.ceil((Date.parse(iso) - now) / DAY_MS);
@@ -41,59 +39,40 @@ type Acting = { kind: 'approve' | 'reject' | 'receive'; item: AdminReturn } | nu
 export function ReturnsScreen() {
   const { t } = useTranslation();
   const lang = useLanguage();
-  const [params, setParams] = useSearchParams();
-  const asked = params.get('status');
-  const tab: ReturnsFilter = (TABS as readonly string[]).includes(asked ?? '') ? (asked as ReturnsFilter) : 'open';
-  const page = Math.max(1, Number(params.get('page')) || 1);
+  const { tab, page, go } = useListParams(TABS);
   const { data, error, isValidating } = useAdminReturns(tab, page, PAGE_SIZE);
   const [acting, setActing] = useState<Acting>(null);
 
-  const items = data?.data;
-  const pages = data ? Math.max(1, Math.ceil(data.total / PAGE_SIZE)) : 1;
-  const go = (next: { status?: ReturnsFilter; page?: number }) => {
-    const status = next.status ?? tab;
-    const number = next.page ?? 1;
-    setParams(
-      { ...(status === 'open' ? {} : { status }), ...(number > 1 ? { page: String(number) } : {}) },
-      { replace: true, preventScrollReset: true },
-    );
-  };
-
-  let panel: React.ReactNode;
-  if (error && !items) panel = <StateMessage kind="error" title={t('adminReturns.loadError')} />;
-  else if (!items) panel = <TableLoading>{t('common.loading')}</TableLoading>;
-  else if (items.length === 0) panel = <StateMessage kind="empty" title={t(`adminReturns.empty.${tab}`)} />;
-  else
-    panel = (
-      <>
-        <DataTable
-          busy={isValidating}
-          columns={[
-            { label: t('adminReturns.table.return') },
-            { label: t('adminReturns.table.customer') },
-            { label: t('adminReturns.table.items') },
-            { label: t('adminReturns.table.outcome') },
-            { label: t(tab === 'open' ? 'adminReturns.table.due' : 'adminReturns.table.status') },
-            { label: t('adminReturns.table.actions'), kind: 'actions' },
-          ]}
-        >
-          {items.map((item) => (
-            <ReturnRow key={item.id} item={item} lang={lang} onAct={(kind) => setActing({ kind, item })} />
-          ))}
-        </DataTable>
-        <Pager
-          page={page}
-          pages={pages}
-          onGo={(number) => go({ page: number })}
-          labels={{
-            nav: t('adminReturns.pages.label'),
-            previous: t('adminReturns.pages.previous'),
-            next: t('adminReturns.pages.next'),
-            of: t('adminReturns.pages.of', { page, pages }),
-          }}
-        />
-      </>
-    );
+  const panel = (
+    <PagedList
+      items={data?.data}
+      total={data?.total}
+      error={error}
+      busy={isValidating}
+      page={page}
+      pageSize={PAGE_SIZE}
+      onPage={(number) => go({ page: number })}
+      columns={[
+        { label: t('adminReturns.table.return') },
+        { label: t('adminReturns.table.customer') },
+        { label: t('adminReturns.table.items') },
+        { label: t('adminReturns.table.outcome') },
+        { label: t(tab === 'open' ? 'adminReturns.table.due' : 'adminReturns.table.status') },
+        { label: t('adminReturns.table.actions'), kind: 'actions' },
+      ]}
+      labels={{
+        error: t('adminReturns.loadError'),
+        empty: t(`adminReturns.empty.${tab}`),
+        pages: t('adminReturns.pages.label'),
+      }}
+    >
+      {(items) =>
+        items.map((item) => (
+          <ReturnRow key={item.id} item={item} lang={lang} onAct={(kind) => setActing({ kind, item })} />
+        ))
+      }
+    </PagedList>
+  );
 
   const close = () => setActing(null);
   return (

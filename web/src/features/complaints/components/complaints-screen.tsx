@@ -1,21 +1,17 @@
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import { ADMIN_FAILED } from '../../../lib/admin-errors';
 import { useErrorText } from '../../../lib/error-text';
 import { useLanguage } from '../../../lib/use-language';
-import { Pager } from '../../../components/pager/pager';
-import { StateMessage } from '../../../components/state-message/state-message';
+import { PagedList, useListParams } from '../../../components/paged-list/paged-list';
 import { Tabs } from '../../../components/tabs/tabs';
 import button from '../../../components/button/button.module.css';
-import { DataTable, TableLoading } from '../../../components/table/data-table';
 import { downloadComplaintsRegister, useAdminComplaints } from '../api/complaints';
 import { ComplaintRow } from './complaint-row';
 import styles from './complaints-screen.module.css';
 
 const TABS = ['open', 'decided'] as const;
-type Tab = (typeof TABS)[number];
 const PAGE_SIZE = 20;
 
 /**
@@ -28,9 +24,7 @@ export function ComplaintsScreen() {
   const { t } = useTranslation();
   const lang = useLanguage();
   const errorText = useErrorText();
-  const [params, setParams] = useSearchParams();
-  const tab: Tab = params.get('status') === 'decided' ? 'decided' : 'open';
-  const page = Math.max(1, Number(params.get('page')) || 1);
+  const { tab, page, go } = useListParams(TABS);
   const { data, error, isValidating } = useAdminComplaints(tab, page, PAGE_SIZE);
   const [downloading, setDownloading] = useState(false);
 
@@ -45,52 +39,34 @@ export function ComplaintsScreen() {
     }
   }
 
-  const complaints = data?.data;
-  const pages = data ? Math.max(1, Math.ceil(data.total / PAGE_SIZE)) : 1;
-  const go = (next: { status?: Tab; page?: number }) => {
-    const status = next.status ?? tab;
-    const number = next.page ?? 1;
-    setParams(
-      { ...(status === 'open' ? {} : { status }), ...(number > 1 ? { page: String(number) } : {}) },
-      { replace: true, preventScrollReset: true },
-    );
-  };
-
-  let panel: React.ReactNode;
-  if (error && !complaints) panel = <StateMessage kind="error" title={t('complaints.admin.loadError')} />;
-  else if (!complaints) panel = <TableLoading>{t('common.loading')}</TableLoading>;
-  else if (complaints.length === 0) panel = <StateMessage kind="empty" title={t(`complaints.admin.empty.${tab}`)} />;
-  else
-    panel = (
-      <>
-        <DataTable
-          busy={isValidating}
-          columns={[
-            { label: t('complaints.admin.table.number') },
-            { label: t('complaints.admin.table.customer') },
-            { label: t('complaints.admin.table.item') },
-            { label: t('complaints.admin.table.defect') },
-            { label: t(tab === 'open' ? 'complaints.admin.table.due' : 'complaints.admin.table.decision') },
-            { label: t('complaints.admin.table.actions'), kind: 'actions' },
-          ]}
-        >
-          {complaints.map((complaint) => (
-            <ComplaintRow key={complaint.id} complaint={complaint} lang={lang} />
-          ))}
-        </DataTable>
-        <Pager
-          page={page}
-          pages={pages}
-          onGo={(number) => go({ page: number })}
-          labels={{
-            nav: t('complaints.admin.pages.label'),
-            previous: t('complaints.admin.pages.previous'),
-            next: t('complaints.admin.pages.next'),
-            of: t('complaints.admin.pages.of', { page, pages }),
-          }}
-        />
-      </>
-    );
+  const panel = (
+    <PagedList
+      items={data?.data}
+      total={data?.total}
+      error={error}
+      busy={isValidating}
+      page={page}
+      pageSize={PAGE_SIZE}
+      onPage={(number) => go({ page: number })}
+      columns={[
+        { label: t('complaints.admin.table.number') },
+        { label: t('complaints.admin.table.customer') },
+        { label: t('complaints.admin.table.item') },
+        { label: t('complaints.admin.table.defect') },
+        { label: t(tab === 'open' ? 'complaints.admin.table.due' : 'complaints.admin.table.decision') },
+        { label: t('complaints.admin.table.actions'), kind: 'actions' },
+      ]}
+      labels={{
+        error: t('complaints.admin.loadError'),
+        empty: t(`complaints.admin.empty.${tab}`),
+        pages: t('complaints.admin.pages.label'),
+      }}
+    >
+      {(complaints) =>
+        complaints.map((complaint) => <ComplaintRow key={complaint.id} complaint={complaint} lang={lang} />)
+      }
+    </PagedList>
+  );
 
   return (
     <div className={styles.screen}>
