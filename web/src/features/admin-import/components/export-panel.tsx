@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
-import { CATALOGUE_FORMATS, LANGUAGES, type CatalogueFormat, type Language } from '@shop/contract';
+import { LANGUAGES, type CatalogueFormat, type Language } from '@shop/contract';
 import { DashboardPanel } from '../../../components/dashboard-panel/dashboard-panel';
 import button from '../../../components/button/button.module.css';
 import form from '../../../components/form/form.module.css';
@@ -9,6 +9,7 @@ import { ADMIN_FAILED } from '../../../lib/admin-errors';
 import { useErrorText } from '../../../lib/error-text';
 import { useHydrated } from '../../../lib/use-hydrated';
 import { downloadCatalogue, downloadImages, feedAddresses } from '../api/import';
+import { FormatSelect } from './format-select';
 import styles from './import-screen.module.css';
 
 /** The catalogue out: the CSV in a format and dialect, and the ZIP of its images. */
@@ -34,20 +35,7 @@ export function ExportPanel() {
   return (
     <DashboardPanel id={`${id}-export`} title={t('adminImport.export.title')}>
       <div className={styles.pair}>
-        <label className={form.field}>
-          <span className={form.label}>{t('adminImport.form.format')}</span>
-          <select
-            className={form.select}
-            value={format}
-            onChange={(event) => setFormat(event.target.value as CatalogueFormat)}
-          >
-            {CATALOGUE_FORMATS.map((name) => (
-              <option key={name} value={name}>
-                {t(`adminImport.formats.${name}`)}
-              </option>
-            ))}
-          </select>
-        </label>
+        <FormatSelect value={format} onChange={setFormat} />
         <label className={form.field}>
           <span className={form.label}>{t('adminImport.export.dialect')}</span>
           <select

@@ -1,6 +1,6 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CATALOGUE_FORMATS, LANGUAGES, type CatalogueFormat, type ImportSummary, type Language } from '@shop/contract';
+import { LANGUAGES, type CatalogueFormat, type ImportSummary, type Language } from '@shop/contract';
 import { DashboardPanel } from '../../../components/dashboard-panel/dashboard-panel';
 import button from '../../../components/button/button.module.css';
 import form from '../../../components/form/form.module.css';
@@ -9,6 +9,7 @@ import { useErrorText } from '../../../lib/error-text';
 import { useLanguage } from '../../../lib/use-language';
 import { dryRunImport } from '../api/import';
 import { ExportPanel, FeedsPanel } from './export-panel';
+import { FormatSelect } from './format-select';
 import { ImportResult } from './import-result';
 import { LastImportPanel } from './last-import-panel';
 import styles from './import-screen.module.css';
@@ -72,21 +73,7 @@ export function ImportScreen() {
     <div className={styles.screen}>
       <DashboardPanel id={`${id}-upload`} title={t('adminImport.form.title')}>
         <form ref={formRef} className={styles.form} onSubmit={(event) => void check(event)} noValidate>
-          <label className={form.field}>
-            <span className={form.label}>{t('adminImport.form.format')}</span>
-            <select
-              className={form.select}
-              value={format}
-              onChange={(event) => setFormat(event.target.value as CatalogueFormat)}
-            >
-              {CATALOGUE_FORMATS.map((name) => (
-                <option key={name} value={name}>
-                  {t(`adminImport.formats.${name}`)}
-                </option>
-              ))}
-            </select>
-            <span className={form.hint}>{t('adminImport.form.formatHint')}</span>
-          </label>
+          <FormatSelect value={format} onChange={setFormat} hint={t('adminImport.form.formatHint')} />
           {oneLanguage(format) && (
             <label className={form.field}>
               <span className={form.label}>{t('adminImport.form.textLanguage')}</span>
