@@ -44,6 +44,8 @@ export const ORDER_EVENT_DETAILS = {
   refunded: none.extend({
     amountCents: z.number().int().positive(),
     refundId: z.number().int(),
+    /** What of it the payment provider gives back (it took that much); the rest went to gift cards and store credit. */
+    providerCents: z.number().int().nonnegative().optional(),
     complaintId: z.number().int().optional(),
     /** `returnId`: a return's outcome gave it back (decision 0056); the return's own mail tells of it. */
     returnId: z.number().int().optional(),

@@ -8,7 +8,7 @@ import { getAdminOrder } from '../orders/admin-list.js';
 import { assertStep, factsOf, takeStep } from '../orders/core.js';
 import { idsOfOrdersIn } from '../orders/reads.js';
 import { lockOrder, withOrder, type OrderRow } from '../orders/store.js';
-import { amountDueCents } from '../orders/nothing-due.js';
+import { amountDueCents } from '../orders/store.js';
 import { settingsRow } from '../settings/service.js';
 import { CourierUnavailableError, type CourierGateway, type Parcel, type Party } from './gateway.js';
 import type { OfficeIndex } from './office-index.js';

@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { bearer, type CreatedUser } from '../../test/factories.js';
 import { useTestApp } from '../../test/harness.js';
 import { addCartLine, TEST_DELIVERY } from '../payments/test-support.js';
@@ -10,9 +10,13 @@ import { redactUrl } from '../../platform/security/redact.js';
 /**
  * Spending gift cards and store credit at checkout (YEAR.md section 3): they pay after any
  * discount code, the provider or the courier takes the rest, a card covering all of it pays the
- * order at once, and a closed checkout gives back what it held.
+ * order at once, and a closed checkout gives back what it held; a refund takes from the provider
+ * first, up to what it took, and gives the rest back to the cards.
  */
-const t = useTestApp({ admin: true });
+const t = useTestApp({ admin: true, smtp: true });
+afterEach(() => {
+  vi.restoreAllMocks();
+});
 
 beforeAll(async () => {
   // Delivery free from 0: an order costs its goods, figures stay round.
@@ -154,6 +158,64 @@ describe('the checkout', () => {
     expect(await balanceCents(t.db, { cardId: first.id })).toBe(0);
     expect(await balanceCents(t.db, { cardId: second.id })).toBe(2200);
     expect(await balanceCents(t.db, { userId: user.id })).toBe(500);
+  });
+});
+
+describe('a refund', () => {
+  const admin = (id: number, step: string, payload: object, key = `${step}-${id}`) =>
+    t.app.inject({
+      method: 'POST',
+      url: `/api/admin/orders/${id}/${step}`,
+      headers: { ...bearer(t.admin), 'idempotency-key': key },
+      payload,
+    });
+
+  it('gives back through the provider first, up to what it took, and the rest to the card; the mail says which', async () => {
+    const user = await shopper();
+    const card = await issueTestCard(t.db, 4000);
+    const started = (await checkout(user, { giftCards: [card.code] })).json<{ orderId: number; sessionId: string }>();
+    expect((await pay(started.sessionId)).statusCode).toBe(303);
+    const provider = vi.spyOn(t.app.payments, 'refund');
+
+    // 98.00 paid: 58.00 on the provider's page, 40.00 by the card. 70.00 back: 58.00 to the card paid with, 12.00 to the gift card.
+    const first = await admin(started.orderId, 'refund', { amount: 70 });
+    expect(first.statusCode, first.body).toBe(200);
+    await t.effectsRun();
+    expect(provider).toHaveBeenCalledTimes(1);
+    expect(provider.mock.calls[0]![1]).toBe(5800);
+    expect(await balanceCents(t.db, { cardId: card.id })).toBe(1200);
+    // The rest, 28.00, is the card's alone: the provider is not asked again.
+    const rest = await admin(started.orderId, 'refund', { amount: 28 }, 'the-rest-of-it');
+    expect(rest.statusCode, rest.body).toBe(200);
+    await t.effectsRun();
+    expect(provider).toHaveBeenCalledTimes(1);
+    expect(await balanceCents(t.db, { cardId: card.id })).toBe(4000);
+    await t.effectsRun();
+    const told = t.smtp.messages.filter((mail) => mail.to.includes(user.email) && /refund/i.test(mail.subject));
+    expect(told.map((mail) => mail.text)).toEqual([
+      expect.stringContaining('We refunded $58.00 to the card you paid with, and $12.00 to the gift cards'),
+      expect.stringContaining('We gave back $28.00 to the gift cards and store credit you paid with.'),
+    ]);
+  });
+
+  it('of an order the cards paid in full, and of a cash-on-delivery order cancelled, goes back to the cards alone', async () => {
+    const provider = vi.spyOn(t.app.payments, 'refund');
+    const covered = await shopper();
+    const full = await issueTestCard(t.db, 10000);
+    const paid = (await checkout(covered, { giftCards: [full.code] })).json<{ orderId: number }>();
+    expect((await admin(paid.orderId, 'cancel', {})).statusCode).toBe(200);
+    await t.effectsRun();
+    expect(await orderOf(covered, paid.orderId)).toMatchObject({ status: 'refunded', refunded: 98 });
+    expect(await balanceCents(t.db, { cardId: full.id })).toBe(10000);
+
+    const cod = await shopper();
+    const part = await issueTestCard(t.db, 3000);
+    const placed = await checkout(cod, { giftCards: [part.code], paymentMethod: 'cod' });
+    expect(placed.statusCode, placed.body).toBe(201);
+    expect(await balanceCents(t.db, { cardId: part.id })).toBe(0);
+    expect((await admin(placed.json<{ orderId: number }>().orderId, 'cancel', {})).statusCode).toBe(200);
+    expect(await balanceCents(t.db, { cardId: part.id })).toBe(3000);
+    expect(provider).not.toHaveBeenCalled();
   });
 });
 

@@ -18,6 +18,8 @@ export const ORDER_MAIL = effectKind(
     orderId,
     kind: z.enum(ORDER_MAIL_KINDS),
     amountCents: z.number().int().optional(),
+    /** A refund's share that went back to the card (the rest to gift cards and store credit); none: all. */
+    providerCents: z.number().int().optional(),
     reason: z.string().optional(),
   }),
 );

@@ -25,11 +25,8 @@ export interface OrderMailEffectDeps extends OrderMailDeps {
 export function orderMailEffectHandlers(deps: OrderMailEffectDeps): Record<string, EffectHandler> {
   const { db } = deps;
   return {
-    ...handle(ORDER_MAIL, ({ orderId, kind, amountCents, reason }) =>
-      mailOrder(db, deps, orderId, kind, {
-        amountCents,
-        reason,
-      }),
+    ...handle(ORDER_MAIL, ({ orderId, kind, amountCents, providerCents, reason }) =>
+      mailOrder(db, deps, orderId, kind, { amountCents, providerCents, reason }),
     ),
 
     /** The owner hears of a new order (at the seller's address; none set: no one to tell). */

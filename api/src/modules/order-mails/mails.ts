@@ -22,6 +22,8 @@ export interface OrderMailInput {
   links: WebLinks;
   /** `refunded`: the amount of this refund (cents); `cancelled`: the reason, if the owner gave one. */
   amountCents?: number | undefined;
+  /** `refunded`: what of it went back to the card; the rest went to gift cards and store credit (none: all to the card). */
+  providerCents?: number | undefined;
   reason?: string;
   /** The number of the sale document attached to this mail (notify.ts), said in it. */
   saleDocument?: string | null;
@@ -51,6 +53,10 @@ const TEXTS = {
       cancelled: 'Your order was cancelled.',
       cancelledRefunded: 'Your order was cancelled and what you paid is refunded in full.',
       refunded: (amount: string) => `We refunded ${amount} to the card you paid with. It can take a few days to show.`,
+      refundedSplit: (card: string, cards: string) =>
+        `We refunded ${card} to the card you paid with, and ${cards} to the gift cards and store credit you paid with. The card's refund can take a few days to show.`,
+      refundedToCards: (cards: string) =>
+        `We gave back ${cards} to the gift cards and store credit you paid with. You can spend it at once.`,
     },
     testPayment:
       "TEST PAYMENT: this order was paid on the shop's test payment page, where no money is taken. Nothing was charged to your card.",
@@ -100,6 +106,10 @@ const TEXTS = {
       cancelledRefunded: 'Поръчката ви е отказана и платената сума е възстановена изцяло.',
       refunded: (amount: string) =>
         `Възстановихме ${amount} по картата, с която платихте. Може да минат няколко дни, докато се появят.`,
+      refundedSplit: (card: string, cards: string) =>
+        `Възстановихме ${card} по картата, с която платихте, и ${cards} по подаръчните карти и кредита в магазина, с които платихте. Сумата по картата може да се появи след няколко дни.`,
+      refundedToCards: (cards: string) =>
+        `Върнахме ${cards} по подаръчните карти и кредита в магазина, с които платихте. Можете да ги използвате веднага.`,
     },
     testPayment:
       'ТЕСТОВО ПЛАЩАНЕ: поръчката е платена на тестовата страница за плащане на магазина, където не се вземат пари. От картата ви не е изтеглена сума.',
@@ -139,6 +149,18 @@ const TEXTS = {
  */
 export const testPaymentLine = (locale: Language): string => TEXTS[locale].testPayment;
 
+/** What a refund's mail says: all to the card, or its share to the card and the rest to gift cards and credit. */
+function refundedIntro(
+  intro: (typeof TEXTS)[Language]['intro'],
+  money: (cents: number) => string,
+  amountCents: number,
+  providerCents = amountCents,
+): string {
+  if (providerCents >= amountCents) return intro.refunded(money(amountCents));
+  const cards = money(amountCents - providerCents);
+  return providerCents === 0 ? intro.refundedToCards(cards) : intro.refundedSplit(money(providerCents), cards);
+}
+
 export function orderMail(input: OrderMailInput): Mail {
   const { order, locale, settings, kind } = input;
   const t = TEXTS[locale];
@@ -158,7 +180,7 @@ export function orderMail(input: OrderMailInput): Mail {
           ? t.intro.cancelledRefunded
           : t.intro.cancelled
         : kind === 'refunded'
-          ? t.intro.refunded(money(input.amountCents ?? order.refunded))
+          ? refundedIntro(t.intro, money, input.amountCents ?? order.refunded, input.providerCents)
           : t.intro[kind];
   const notes: string[] = [];
   if (kind === 'cancelled' && input.reason) notes.push(t.reason(input.reason));

@@ -31,7 +31,7 @@ export async function mailOrder(
   deps: OrderMailDeps,
   orderId: number,
   kind: OrderMailKind,
-  extra: { amountCents?: number | undefined; reason?: string | undefined } = {},
+  extra: { amountCents?: number | undefined; providerCents?: number | undefined; reason?: string | undefined } = {},
 ): Promise<void> {
   const found = await readWithShopper(db, orderId);
   const customer = found?.shopper;

@@ -9,7 +9,7 @@ export const TELL_OWNER_AFTER_ATTEMPTS = 3;
 const mail = (
   { id, orderId }: RecordedEvent,
   kind: OrderMailKind,
-  extra: { amountCents?: number; reason?: string | undefined } = {},
+  extra: { amountCents?: number; providerCents?: number | undefined; reason?: string | undefined } = {},
   refundId?: number,
 ) =>
   ORDER_MAIL.effect(
@@ -39,7 +39,12 @@ export const orderMailSubscriptions = [
   on('refunded', (event) =>
     event.detail.partOf === 'cancel' || event.detail.returnId !== undefined
       ? []
-      : mail(event, 'refunded', { amountCents: event.detail.amountCents }, event.detail.refundId),
+      : mail(
+          event,
+          'refunded',
+          { amountCents: event.detail.amountCents, providerCents: event.detail.providerCents },
+          event.detail.refundId,
+        ),
   ),
   onFailure(PROVIDER_REFUND, TELL_OWNER_AFTER_ATTEMPTS, ({ refundId }, { orderId }) =>
     OWNER_REFUND_REFUSED.effect({ refundId }, { id: refundId, orderId }),

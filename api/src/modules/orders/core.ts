@@ -13,7 +13,8 @@ import type { Tx } from '../../db/client.js';
 import { orders } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
 import { takeRefundLines } from './refund-lines.js';
-import { insertRefund, recordEvent, type LockedOrder, type OrderRow } from './store.js';
+import { giveBack, giveBackHeld } from '../gift-cards/ledger.js';
+import { amountDueCents, insertRefund, recordEvent, type LockedOrder, type OrderRow } from './store.js';
 
 /** What the transition table (contract/src/order-steps.ts) reads of an order row. */
 export const factsOf = (row: OrderRow & { withdrawn?: boolean }): OrderFacts => ({
@@ -82,7 +83,21 @@ const STEP_WORK: Partial<Record<OrderStep, StepWork>> = {
     const key = input.key ?? `refund-${order.id}-${order.refundedCents}`;
     const lines = input.lines ? await takeRefundLines(tx, order.id, input.lines) : null;
     const refundId = await insertRefund(tx, { orderId: order.id, amountCents, key, actorId: input.actorId, lines });
-    return { set: { refundedCents: order.refundedCents + amountCents }, detail: { amountCents, refundId } };
+    // The provider gives back first, up to what it took (earlier refunds took from it first too);
+    // the rest goes back to the gift cards and store credit that paid (YEAR.md section 3).
+    const providerCents = Math.min(amountCents, Math.max(0, amountDueCents(order) - order.refundedCents));
+    if (refundId !== null && providerCents < amountCents)
+      await giveBack(tx, order.id, amountCents - providerCents, key);
+    return {
+      set: { refundedCents: order.refundedCents + amountCents },
+      detail: { amountCents, refundId, providerCents },
+    };
+  },
+  // An order cancelled before it was paid (cash on delivery) gives back what cards and credit paid;
+  // a paid one's implied refund does (above).
+  cancel: async (tx, order) => {
+    if (order.status !== 'paid') await giveBackHeld(tx, [order.id]);
+    return { set: {} };
   },
 };
 

@@ -24,7 +24,7 @@ export function orderEffectHandlers(deps: OrderEffectDeps): Record<string, Effec
   const { db, payments, log } = deps;
   return {
     /** Money back through the provider, under the refund's own idempotency key there too. */
-    ...handle(PROVIDER_REFUND, async ({ refundId }) => {
+    ...handle(PROVIDER_REFUND, async ({ refundId, cents }) => {
       const [refund] = await db
         .select({
           id: refunds.id,
@@ -40,10 +40,13 @@ export function orderEffectHandlers(deps: OrderEffectDeps): Record<string, Effec
         .innerJoin(orders, eq(orders.id, refunds.orderId))
         .where(eq(refunds.id, refundId));
       if (!refund || refund.made) return;
+      const share = cents ?? refund.amountCents;
+      // Gift cards and store credit paid all of it: the refund step gave it back to them.
+      if (share === 0) return;
       if (!refund.sessionId) throw new Error(`order ${refund.orderId} was not paid through the payment provider`);
       const providerRefundId = await payments.refund(
         { sessionId: refund.sessionId, reference: refund.reference },
-        refund.amountCents,
+        share,
         `refund-order-${refund.orderId}-${refund.createdAt.getTime()}-${refund.key}`,
       );
       await db.update(refunds).set({ providerRefundId }).where(eq(refunds.id, refund.id));

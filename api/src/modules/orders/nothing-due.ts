@@ -2,20 +2,13 @@ import type { Tx } from '../../db/client.js';
 import { sellReservation } from '../stock/service.js';
 import { takeStep } from './core.js';
 import { removeBoughtCartLines } from './lifecycle.js';
-import { lockOrder, type OrderRow } from './store.js';
+import { amountDueCents, lockOrder, type OrderRow } from './store.js';
 
 /**
  * The provider an order paid at once carries: nothing was due, so no provider took part (no
  * session, no page, no transaction). Its sale document is paid by "other" (the audit file's kind 5).
  */
 export const NOTHING_DUE_PROVIDER = 'none';
-
-/**
- * What the shopper still has to pay of the order (to the provider, or on delivery): its total less
- * what gift cards and store credit paid (YEAR.md section 3).
- */
-export const amountDueCents = (order: Pick<OrderRow, 'totalCents' | 'prepaidCents'>): number =>
-  order.totalCents - order.prepaidCents;
 
 /** Whether the order was paid at once because nothing was due (payNothingDue). */
 export const paidWithNothingDue = (order: Pick<OrderRow, 'paymentProvider' | 'paidAt'>): boolean =>

@@ -15,9 +15,8 @@ import { notFound } from '../../lib/errors.js';
 import { assertStep, factsOf } from './core.js';
 import { closePending, expireLapsed } from './lifecycle.js';
 import { isTestPayment } from './test-payment.js';
-import { amountDueCents } from './nothing-due.js';
 import { paidByOrders } from '../gift-cards/apply.js';
-import { readOrder, whereKey, withOrder, type OrderKey, type OrderRow } from './store.js';
+import { amountDueCents, readOrder, whereKey, withOrder, type OrderKey, type OrderRow } from './store.js';
 
 /** A shopper's history is bounded: the newest orders are what anyone reads. */
 export const ORDER_LIST_MAX = 100;

@@ -148,6 +148,13 @@ export async function setPrepaid(tx: Tx, id: number, cents: number): Promise<voi
   await tx.update(orders).set({ prepaidCents: cents }).where(eq(orders.id, id));
 }
 
+/**
+ * What the shopper still has to pay of the order (to the provider, or on delivery): its total less
+ * what gift cards and store credit paid (YEAR.md section 3).
+ */
+export const amountDueCents = (order: Pick<OrderRow, 'totalCents' | 'prepaidCents'>): number =>
+  order.totalCents - order.prepaidCents;
+
 /** The refund an idempotency key made on the order, if any (a replayed request finds it). */
 export async function refundByKey(tx: Tx, orderId: number, key: string): Promise<{ id: number } | undefined> {
   const [refund] = await tx

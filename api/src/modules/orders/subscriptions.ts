@@ -8,6 +8,9 @@ export const orderSubscriptions = [
     detail.byProvider ? [] : CLOSE_SESSION.effect({ orderId }, { id: orderId, orderId }),
   ),
   on('refunded', ({ orderId, detail }) =>
-    PROVIDER_REFUND.effect({ refundId: detail.refundId }, { id: detail.refundId, orderId }),
+    PROVIDER_REFUND.effect(
+      { refundId: detail.refundId, cents: detail.providerCents },
+      { id: detail.refundId, orderId },
+    ),
   ),
 ];

@@ -11,7 +11,7 @@ import { localEvent, localReturnPath } from '../../platform/payments/local.js';
 import { renderClosedPage, renderNotFoundPage, renderPayPage, type PayPageOrder } from './pay-page.js';
 import { readCurrent } from '../orders/service.js';
 import type { OrderRow } from '../orders/store.js';
-import { amountDueCents } from '../orders/nothing-due.js';
+import { amountDueCents } from '../orders/store.js';
 import { handlePaymentEvent } from './service.js';
 
 const ParamsSchema = z.object({ sessionId: z.string().max(200) });

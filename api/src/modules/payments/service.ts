@@ -6,7 +6,7 @@ import type { PaymentEvent } from '../../platform/payments/index.js';
 import { factsOf, takeStep } from '../orders/core.js';
 import { closePending, removeBoughtCartLines } from '../orders/lifecycle.js';
 import { lockOrder, type OrderRow } from '../orders/store.js';
-import { amountDueCents } from '../orders/nothing-due.js';
+import { amountDueCents } from '../orders/store.js';
 import { sellReservation, sellUnreserved } from '../stock/service.js';
 import { applyGiftCardPayment, lockCardBySession, type GiftCardPaymentResult } from '../gift-cards/purchase.js';
 
