@@ -7,6 +7,7 @@ import {
   CreateIcon,
   DashboardIcon,
   DocumentsIcon,
+  GiftCardsIcon,
   ImportIcon,
   ManageIcon,
   OrdersIcon,
@@ -22,7 +23,7 @@ import styles from './admin-nav-icons.module.css';
  * The admins' extra navbar icons, with the spec's labels: "Manage Products" opens the dashboard
  * (sales, user management), "Admin Dashboard" opens the clothing page, where admins delete; then
  * the orders (an order's own page keeps the icon lit), the discount codes, the reviews, the returns (with a badge
- * counting those waiting for the owner), the complaints, the campaigns, the catalogue's import and export, the sale records
+ * counting those waiting for the owner), the complaints, the gift cards, the campaigns, the catalogue's import and export, the sale records
  * (the monthly audit file) and the shop's settings.
  */
 const LINKS = [
@@ -34,6 +35,7 @@ const LINKS = [
   { to: '/admin/reviews', key: 'admin.nav.reviews', Icon: ReviewsIcon, end: true },
   { to: '/admin/returns', key: 'admin.nav.returns', Icon: ReturnsIcon, end: true },
   { to: '/admin/complaints', key: 'admin.nav.complaints', Icon: ComplaintsIcon, end: true },
+  { to: '/admin/gift-cards', key: 'admin.nav.giftCards', Icon: GiftCardsIcon, end: true },
   { to: '/admin/campaigns', key: 'admin.nav.campaigns', Icon: CampaignsIcon, end: true },
   { to: '/admin/import', key: 'admin.nav.import', Icon: ImportIcon, end: true },
   { to: '/admin/records', key: 'admin.nav.records', Icon: RecordsIcon, end: true },

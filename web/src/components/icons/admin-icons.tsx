@@ -99,6 +99,15 @@ export const CampaignsIcon = (p: IconProps) => (
   </Icon>
 );
 
+/** Gift cards: a card with a bow. */
+export const GiftCardsIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M3.5 6.5h17v11h-17z" />
+    <path d="M9 6.5v11M3.5 11h17" />
+    <path d="M9 11c-1.8-2.6-4.2-2.4-3.6-.6M9 11c1.8-2.6 4.2-2.4 3.6-.6" />
+  </Icon>
+);
+
 /** Sale records: a folded document with lines. */
 export const RecordsIcon = (p: IconProps) => (
   <Icon {...p}>
