@@ -78,3 +78,22 @@ describe('ProductFacts: product safety (Regulation (EU) 2023/988 Art. 19)', () =
     expect(screen.queryByText(safety.en)).not.toBeInTheDocument();
   });
 });
+
+describe('ProductFacts: what of returning it differs (YEAR.md section 2)', () => {
+  it('says a final sale keeps the withdrawal, and a hygiene seal ends it once broken, in the reader’s language', async () => {
+    fakeApi({ 'GET /api/settings': { body: SETTINGS } });
+    const { rerender } = renderWithApi(
+      <ProductFacts product={{ translations, finalSale: false, hygieneSealed: false }} />,
+    );
+    await screen.findByText('Manufacturer');
+    expect(screen.queryByText('Returns')).not.toBeInTheDocument();
+
+    rerender(<ProductFacts product={{ translations, finalSale: true, hygieneSealed: true }} />);
+    expect(screen.getByText(/Final sale: it cannot be returned at will/)).toBeInTheDocument();
+    expect(screen.getByText(/once the seal is broken, the right of withdrawal no longer applies/)).toBeInTheDocument();
+    await i18n.changeLanguage('bg');
+    expect(
+      await screen.findByText(/след нарушаване на печата правото на отказ вече не се прилага/),
+    ).toBeInTheDocument();
+  });
+});

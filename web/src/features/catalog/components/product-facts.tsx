@@ -11,12 +11,14 @@ import styles from './product-facts.module.css';
  * What the law asks a product page to say beyond its description (docs/decisions/0024, 0054):
  * composition and care in the reader's language (each left out when the owner has not said), the
  * safety information and warnings in it when set, the manufacturer with a postal and an electronic
- * address (the product's own, else the seller: Regulation (EU) 2023/988, Art. 19), and the size guide.
+ * address (the product's own, else the seller: Regulation (EU) 2023/988, Art. 19), what of returning
+ * it differs from the rest (a final sale, a hygiene seal: YEAR.md section 2), and the size guide.
  */
 export function ProductFacts({
   product,
 }: {
-  product: Pick<Product, 'translations'> & Partial<Pick<Product, 'safety' | 'manufacturer'>>;
+  product: Pick<Product, 'translations'> &
+    Partial<Pick<Product, 'safety' | 'manufacturer' | 'finalSale' | 'hygieneSealed'>>;
 }) {
   const { t } = useTranslation();
   const lang = useLanguage();
@@ -30,6 +32,10 @@ export function ProductFacts({
     product.manufacturer ?? (seller ? { name: seller.legalName, address: seller.address, email: seller.email } : null);
   const manufacturer = maker ? [maker.name, maker.address].filter(Boolean).join(', ') : '';
   const safety = (lang === 'bg' ? product.safety?.bg : product.safety?.en)?.trim();
+  const returning = [
+    ...(product.finalSale ? [t('productFacts.finalSale')] : []),
+    ...(product.hygieneSealed ? [t('productFacts.hygieneSealed')] : []),
+  ];
 
   return (
     <section className={styles.facts} aria-label={t('productFacts.title')}>
@@ -50,6 +56,14 @@ export function ProductFacts({
           <div>
             <dt>{t('productFacts.safety')}</dt>
             <dd className={styles.safety}>{safety}</dd>
+          </div>
+        )}
+        {returning.length > 0 && (
+          <div>
+            <dt>{t('productFacts.returning')}</dt>
+            {returning.map((text) => (
+              <dd key={text}>{text}</dd>
+            ))}
           </div>
         )}
         {manufacturer && (
