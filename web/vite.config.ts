@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
-import { SHELL_GROUPS } from './src/locales/shell-groups';
+import { SHELL_GROUPS } from './src/locales/shell-groups.ts';
 
 /**
  * Locale files as modules of their own: `en.json?all` is the whole file, `en.json?shell` only the
