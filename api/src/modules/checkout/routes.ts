@@ -11,6 +11,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/errors.js';
 import { currentUser, requireUser } from '../../platform/security/authenticate.js';
 import { countedCodeTry } from '../discounts/apply.js';
+import { countedCardTry } from '../gift-cards/cards.js';
+import type { Limiter } from '../../platform/security/limiter.js';
 import { settingsRow } from '../settings/service.js';
 import { quoteGiftCards } from '../gift-cards/apply.js';
 import { deliveryCharge } from '../couriers/pricing.js';
@@ -19,6 +21,19 @@ import { createCheckout, PaymentProviderError } from './service.js';
 
 /** Each checkout opens a provider session: a shopper gets a handful a minute, not a flood. */
 const CHECKOUTS_PER_MINUTE = 10;
+
+/**
+ * Runs a quote or a checkout counting what the shopper typed: a discount code towards their
+ * wrong codes, gift cards towards the client's wrong card codes (429 past either).
+ */
+function countedCodes<T>(
+  limiter: Limiter,
+  typed: { userId: number; client: string; discountCode?: string | undefined; giftCards: string[] },
+  use: () => Promise<T>,
+): Promise<T> {
+  const withCards = typed.giftCards.length > 0 ? () => countedCardTry(limiter, typed.client, use) : use;
+  return typed.discountCode ? countedCodeTry(limiter, typed.userId, withCards) : withCards();
+}
 
 export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -95,7 +110,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
         });
         return toQuote(priced, applied);
       };
-      return discountCode ? countedCodeTry(app.limiter, user.id, quote) : quote();
+      return countedCodes(app.limiter, { userId: user.id, client: request.ip, discountCode, giftCards }, quote);
     },
   );
 
@@ -157,7 +172,11 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
             giftCards,
             useStoreCredit,
           });
-        const session = await (discountCode ? countedCodeTry(app.limiter, user.id, checkout) : checkout());
+        const session = await countedCodes(
+          app.limiter,
+          { userId: user.id, client: request.ip, discountCode, giftCards },
+          checkout,
+        );
         return reply.code(201).send(session);
       } catch (error) {
         if (error instanceof PaymentProviderError)

@@ -2,8 +2,8 @@ import { decimalText, type DiscountTerms } from '@shop/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { discountCodes } from '../../db/schema.js';
-import { AppError, RateLimitError } from '../../lib/errors.js';
-import type { Limiter } from '../../platform/security/limiter.js';
+import { AppError } from '../../lib/errors.js';
+import { countedTry, type Limiter } from '../../platform/security/limiter.js';
 import { codeUses, earliestCodeHold } from '../orders/reads.js';
 
 /** A code a checkout may use: its terms, and what the order keeps of it. */
@@ -22,20 +22,8 @@ const CODE_REFUSALS = new Set(['CODE_NOT_FOUND', 'CODE_USED_UP', 'CODE_MIN_SUBTO
  * processes): the eleventh try within a minute is refused with 429 before any code is looked at.
  * A code that turns out good gives its try back: only refused codes count.
  */
-export async function countedCodeTry<T>(limiter: Limiter, userId: number, use: () => Promise<T>): Promise<T> {
-  const key = `codes:${userId}`;
-  const allowance = await limiter.hit(key, WRONG_CODES_PER_MINUTE, 60_000);
-  if (!allowance.allowed) {
-    throw new RateLimitError(allowance.retryAfter, 'Too many wrong codes. Please wait a minute and try again.');
-  }
-  try {
-    const result = await use();
-    await limiter.undo(key);
-    return result;
-  } catch (error) {
-    if (!(error instanceof AppError && CODE_REFUSALS.has(error.code))) await limiter.undo(key);
-    throw error;
-  }
+export function countedCodeTry<T>(limiter: Limiter, userId: number, use: () => Promise<T>): Promise<T> {
+  return countedTry(limiter, `codes:${userId}`, WRONG_CODES_PER_MINUTE, CODE_REFUSALS, use);
 }
 
 /** CODE_MIN_SUBTOTAL: how much more of goods the code needs (sent as `remaining`). */

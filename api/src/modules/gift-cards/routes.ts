@@ -15,8 +15,8 @@ import {
   StoreCreditBodySchema,
   StoreCreditSchema,
 } from '@shop/contract';
-import { AppError, RateLimitError } from '../../lib/errors.js';
-import { cardBalance } from './cards.js';
+import { RateLimitError } from '../../lib/errors.js';
+import { cardBalance, countedCardTry } from './cards.js';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser, requireAdmin, requireUser } from '../../platform/security/authenticate.js';
 import { giveGoodwillCredit } from './store-credit.js';
@@ -27,9 +27,6 @@ import { z } from 'zod';
 
 const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema };
 const security = [{ bearer: [] }];
-
-/** Wrong codes a client may try in a minute before the balance check answers 429. */
-const WRONG_CODES_PER_MINUTE = 10;
 
 /** Purchases a shopper may start in a minute (each opens a provider session). */
 const PURCHASES_PER_MINUTE = 10;
@@ -81,23 +78,7 @@ export const giftCardRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: GiftCardBalanceSchema, 400: ErrorBodySchema, 404: ErrorBodySchema, 429: ErrorBodySchema },
       },
     },
-    async (request, reply) => {
-      const key = `gift-card-codes:${request.ip}`;
-      const allowance = await app.limiter.hit(key, WRONG_CODES_PER_MINUTE, 60_000);
-      if (!allowance.allowed) {
-        reply.header('retry-after', String(allowance.retryAfter));
-        throw new RateLimitError(allowance.retryAfter, 'Too many wrong codes. Please wait a minute and try again.');
-      }
-      try {
-        const balance = await cardBalance(app.db, request.params.code);
-        // Only wrong codes count: a right one gives its try back.
-        await app.limiter.undo(key);
-        return balance;
-      } catch (error) {
-        if (!(error instanceof AppError && error.code === 'GIFT_CARD_NOT_FOUND')) await app.limiter.undo(key);
-        throw error;
-      }
-    },
+    async (request) => countedCardTry(app.limiter, request.ip, () => cardBalance(app.db, request.params.code)),
   );
 };
 

@@ -222,7 +222,8 @@ describe('a refund', () => {
 describe('the balance check', () => {
   it('answers balance, currency and expiry by code; ten wrong codes a minute, then 429; the code never logged', async () => {
     const card = await issueTestCard(t.db, 2550);
-    const check = (code: string) => t.app.inject({ url: `/api/gift-cards/${encodeURIComponent(code)}` });
+    const check = (code: string) =>
+      t.app.inject({ url: `/api/gift-cards/${encodeURIComponent(code)}`, remoteAddress: '203.0.113.1' });
     const right = await check(groupedCode(card.code).toLowerCase());
     expect(right.statusCode, right.body).toBe(200);
     expect(right.json()).toEqual({ balance: 25.5, currency: 'USD', expiresAt: expect.any(String) as string });
@@ -232,5 +233,37 @@ describe('the balance check', () => {
     expect((await check('WRONG-11')).statusCode).toBe(429);
     expect(redactUrl(`/api/gift-cards/${card.code}`)).toBe('/api/gift-cards/[redacted]');
     expect(redactUrl('/api/gift-cards/checkout')).toBe('/api/gift-cards/checkout');
+  });
+
+  it('counts the wrong codes typed at the quote and the checkout with its own: the eleventh in a minute is 429', async () => {
+    const user = await shopper();
+    const card = await issueTestCard(t.db, 1000);
+    const from = { remoteAddress: '203.0.113.2' };
+    const quoted = (code: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/checkout/quote',
+        headers: bearer(user),
+        payload: { deliveryMethod: 'address', giftCards: [code] },
+        ...from,
+      });
+    for (let wrong = 0; wrong < 6; wrong += 1) {
+      expect((await quoted(`WRONG-${wrong}`)).json()).toMatchObject({ code: 'GIFT_CARD_NOT_FOUND' });
+    }
+    // A right code gives its try back.
+    expect((await quoted(card.code)).statusCode).toBe(200);
+    for (let wrong = 6; wrong < 10; wrong += 1) {
+      expect((await t.app.inject({ url: `/api/gift-cards/WRONG-${wrong}`, ...from })).statusCode).toBe(404);
+    }
+    // The eleventh try is refused before any code is looked at, a right one too.
+    const blocked = await t.app.inject({
+      method: 'POST',
+      url: '/api/checkout/session',
+      headers: bearer(user),
+      payload: { delivery: TEST_DELIVERY, paymentMethod: 'card', giftCards: [card.code] },
+      ...from,
+    });
+    expect(blocked.statusCode, blocked.body).toBe(429);
+    expect(blocked.headers['retry-after']).toBeDefined();
   });
 });

@@ -1,4 +1,5 @@
 import type { Redis } from 'ioredis';
+import { AppError, RateLimitError } from '../../lib/errors.js';
 
 export interface LimitResult {
   allowed: boolean;
@@ -24,6 +25,32 @@ export interface Limiter {
   undo(key: string): Promise<void>;
   reset(key: string): Promise<void>;
   close(): Promise<void>;
+}
+
+/**
+ * Runs `use`, counting the try under `key` first (atomically, across processes): past `max` in a
+ * minute it is refused with 429 before anything is looked at. A try that does not end in one of
+ * `refusals` (a wrong code) gives its count back, so that only wrong guesses count.
+ */
+export async function countedTry<T>(
+  limiter: Limiter,
+  key: string,
+  max: number,
+  refusals: ReadonlySet<string>,
+  use: () => Promise<T>,
+): Promise<T> {
+  const allowance = await limiter.hit(key, max, 60_000);
+  if (!allowance.allowed) {
+    throw new RateLimitError(allowance.retryAfter, 'Too many wrong codes. Please wait a minute and try again.');
+  }
+  try {
+    const result = await use();
+    await limiter.undo(key);
+    return result;
+  } catch (error) {
+    if (!(error instanceof AppError && refusals.has(error.code))) await limiter.undo(key);
+    throw error;
+  }
 }
 
 const retryAfterSeconds = (remainingMs: number) => Math.max(1, Math.ceil(remainingMs / 1000));
