@@ -238,8 +238,10 @@ export function CheckoutView() {
     );
   }
 
+  // Gift cards or store credit that cover the order: nothing is left to pay. (A total of 0 keeps
+  // the payment's own label: the order is paid at once all the same, decision 0051.)
   const payLabel =
-    totals?.amountDue === 0
+    totals && totals.amountDue === 0 && totals.total > 0
       ? t('giftCards.checkout.placeCovered')
       : paymentMethod === 'cod'
         ? t('checkout.pay.cod')
