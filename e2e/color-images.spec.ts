@@ -52,7 +52,7 @@ test('the owner adds a picture to a colour and moves it first; the product pageâ
   await card.getByLabel(t('admin.colorImages.add')).setInputFiles(PICTURE);
   const strip = card.getByRole('group', { name: t('admin.colorImages.title', { count: 2, max: 8 }) });
   await expect(strip.getByRole('img')).toHaveCount(2);
-  await expect(card.getByRole('status').filter({ hasText: t('admin.colorImages.added') })).toBeAttached();
+  await expect(card.getByRole('status').filter({ hasText: t('admin.colorImages.added', { count: 1 }) })).toBeAttached();
 
   await strip.getByRole('button', { name: t('admin.colorImages.moveLeft', { n: 2 }) }).click();
   await expect(card.getByRole('status').filter({ hasText: t('admin.colorImages.moved', { n: 1 }) })).toBeAttached();
