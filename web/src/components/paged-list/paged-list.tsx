@@ -44,8 +44,8 @@ interface PagedListProps<Item> {
 }
 
 /**
- * An admin list's panel (returns, complaints): the load error, "Loading…", the empty list's
- * message, or the table of this page's rows with the pager under it.
+ * An admin list's panel (returns, complaints): its state (ListState) until it has rows, then the
+ * table of this page's rows with the pager under it.
  */
 export function PagedList<Item>({
   items,
@@ -59,17 +59,37 @@ export function PagedList<Item>({
   labels,
   children,
 }: PagedListProps<Item>) {
-  const { t } = useTranslation();
-  if (error && !items) return <StateMessage kind="error" title={labels.error} />;
-  if (!items) return <TableLoading>{t('common.loading')}</TableLoading>;
-  if (items.length === 0) return <StateMessage kind="empty" title={labels.empty} />;
   const pages = Math.max(1, Math.ceil((total ?? 0) / pageSize));
   return (
-    <>
+    <ListState failed={Boolean(error)} rows={items?.length} labels={labels}>
       <DataTable busy={busy} columns={columns}>
-        {children(items)}
+        {items && children(items)}
       </DataTable>
       <Pager page={page} pages={pages} onGo={onPage} label={labels.pages} />
-    </>
+    </ListState>
   );
+}
+
+/**
+ * What stands in an admin list's place until it has rows: the load error (when nothing loaded),
+ * "Loading…" (`labels.loading`, else the common word), the empty list's message; then the list.
+ */
+export function ListState({
+  failed,
+  rows,
+  labels,
+  children,
+}: {
+  /** The last load failed. */
+  failed: boolean;
+  /** How many rows the list holds; undefined until the first load. */
+  rows: number | undefined;
+  labels: { error: string; empty: string; loading?: string };
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
+  if (failed && rows === undefined) return <StateMessage kind="error" title={labels.error} />;
+  if (rows === undefined) return <TableLoading>{labels.loading ?? t('common.loading')}</TableLoading>;
+  if (rows === 0) return <StateMessage kind="empty" title={labels.empty} />;
+  return <>{children}</>;
 }

@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import type { Campaign } from '@shop/contract';
 import { useLanguage } from '../../../lib/use-language';
 import { EditIcon } from '../../../components/icons/admin-icons';
-import { StateMessage } from '../../../components/state-message/state-message';
-import { DataTable, TableLoading } from '../../../components/table/data-table';
+import { ListState } from '../../../components/paged-list/paged-list';
+import { DataTable } from '../../../components/table/data-table';
 import { useCampaigns } from '../api/campaigns';
 import { CampaignEditor } from './campaign-editor';
 import badge from '../../../components/badge/badge.module.css';
@@ -53,13 +53,15 @@ export function CampaignsScreen() {
           {t('adminCampaigns.new')}
         </button>
       </div>
-      {error && !data ? (
-        <StateMessage kind="error" title={t('adminCampaigns.loadError')} />
-      ) : !data ? (
-        <TableLoading>{t('adminCampaigns.loading')}</TableLoading>
-      ) : campaigns.length === 0 ? (
-        <StateMessage kind="empty" title={t('adminCampaigns.empty')} />
-      ) : (
+      <ListState
+        failed={Boolean(error)}
+        rows={data ? campaigns.length : undefined}
+        labels={{
+          error: t('adminCampaigns.loadError'),
+          empty: t('adminCampaigns.empty'),
+          loading: t('adminCampaigns.loading'),
+        }}
+      >
         <DataTable
           caption={t('adminCampaigns.table.caption', { count: campaigns.length })}
           columns={[
@@ -129,7 +131,7 @@ export function CampaignsScreen() {
             );
           })}
         </DataTable>
-      )}
+      </ListState>
       {editing && (
         <CampaignEditor
           campaign={editing === 'new' ? null : editing}

@@ -9,13 +9,13 @@ import { useCurrency } from '../../../lib/settings';
 import { useLanguage } from '../../../lib/use-language';
 import { ConfirmDialog } from '../../../components/confirm-dialog/confirm-dialog';
 import { EditIcon, TrashIcon } from '../../../components/icons/admin-icons';
-import { StateMessage } from '../../../components/state-message/state-message';
+import { ListState } from '../../../components/paged-list/paged-list';
 import { Switch } from '../../../components/switch/switch';
 import { deleteDiscountCode, updateDiscountCode, useDiscountCodes } from '../api/discount-codes';
 import { CodeForm } from './code-form';
 import badge from '../../../components/badge/badge.module.css';
 import button from '../../../components/button/button.module.css';
-import { DataTable, TableLoading } from '../../../components/table/data-table';
+import { DataTable } from '../../../components/table/data-table';
 import table from '../../../components/table/table.module.css';
 import styles from './discount-codes-screen.module.css';
 
@@ -117,13 +117,15 @@ export function DiscountCodesScreen() {
         </button>
       </div>
 
-      {error && !data ? (
-        <StateMessage kind="error" title={t('adminDiscounts.loadError')} />
-      ) : !data ? (
-        <TableLoading>{t('adminDiscounts.loading')}</TableLoading>
-      ) : codes.length === 0 ? (
-        <StateMessage kind="empty" title={t('adminDiscounts.empty')} />
-      ) : (
+      <ListState
+        failed={Boolean(error)}
+        rows={data ? codes.length : undefined}
+        labels={{
+          error: t('adminDiscounts.loadError'),
+          empty: t('adminDiscounts.empty'),
+          loading: t('adminDiscounts.loading'),
+        }}
+      >
         <DataTable
           className={styles.table}
           caption={t('adminDiscounts.table.caption', { count: codes.length })}
@@ -206,7 +208,7 @@ export function DiscountCodesScreen() {
             </tr>
           ))}
         </DataTable>
-      )}
+      </ListState>
 
       {editing && (
         <CodeForm code={editing === 'new' ? null : editing} onSaved={saved} onCancel={() => setEditing(null)} />
