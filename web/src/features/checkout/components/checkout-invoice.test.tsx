@@ -110,7 +110,8 @@ describe('The checkout’s invoice', { timeout: 20_000 }, () => {
     );
     signIn();
     renderWithApi(<CheckoutView />);
-    expect(await screen.findByRole('checkbox', { name: 'I need an invoice' })).toBeChecked();
+    // The box is drawn before the profile answers; it ticks itself once the details arrive.
+    await screen.findByRole('checkbox', { name: 'I need an invoice', checked: true });
     expect(screen.getByRole('textbox', { name: 'Company name' })).toHaveValue('Клиент ЕООД');
     // The button waits for the quote's totals: a click before them would do nothing.
     const pay = await screen.findByRole('button', { name: PAY });
