@@ -34,7 +34,21 @@ export function guaranteeQrModule(): string {
   ].join('\n');
 }
 
-/** The code as a PNG for mail (which does not draw SVG): `scale` pixels a module, a quiet zone of 4. */
+const pngs = new Map<string, Promise<Buffer>>();
+
+/**
+ * The code as a PNG for mail (which does not draw SVG): `scale` pixels a module, a quiet zone of 4.
+ * Drawn once per language and scale: every order confirmation carries it, and drawing it takes
+ * 10–40 ms of CPU (a core's worth at 100 orders a second).
+ */
 export function guaranteeQrPng(lang: Language, scale = 4): Promise<Buffer> {
-  return QRCode.toBuffer(GUARANTEE_NOTICE_LINK[lang].url, { ...OPTIONS, type: 'png', scale, margin: 4 });
+  const key = `${lang}:${scale}`;
+  let png = pngs.get(key);
+  if (!png) {
+    png = QRCode.toBuffer(GUARANTEE_NOTICE_LINK[lang].url, { ...OPTIONS, type: 'png', scale, margin: 4 });
+    // A failed drawing is not kept: the next mail tries again.
+    png.catch(() => pngs.delete(key));
+    pngs.set(key, png);
+  }
+  return png;
 }
