@@ -115,4 +115,39 @@ describe("The owner's gift cards", () => {
     ]);
     expect(ledger.balance).toBe(0);
   });
+
+  it("refuses the settings' bad gift card amounts, validity and marketing pace with 400 naming each field, and saves good ones", async () => {
+    const put = (payload: object) =>
+      t.app.inject({ method: 'PUT', url: '/api/admin/settings', headers: bearer(t.admin), payload });
+    const bad = await put({
+      giftCards: { amounts: [25, 5, 60.5], validityMonths: 6 },
+      marketing: { ratePerMinute: 0, abandonedCartHours: -1 },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ code: 'VALIDATION_ERROR' });
+    expect(Object.keys(bad.json().fields).sort()).toEqual([
+      'giftCards.amounts.1',
+      'giftCards.amounts.2',
+      'giftCards.validityMonths',
+      'marketing.abandonedCartHours',
+      'marketing.ratePerMinute',
+    ]);
+    expect((await put({ giftCards: { amounts: [] } })).json().fields).toHaveProperty(['giftCards.amounts']);
+    expect((await put({ marketing: { abandonedCartHours: 721 } })).statusCode).toBe(400);
+
+    const good = await put({
+      giftCards: { amounts: [150, 20, 20], validityMonths: 36 },
+      marketing: { ratePerMinute: 10_000, abandonedCartHours: 0.5 },
+    });
+    expect(good.statusCode, good.body).toBe(200);
+    // Sorted and each once, as the Gift cards page offers them.
+    expect([good.json().giftCards, good.json().marketing]).toEqual([
+      { amounts: [20, 150], validityMonths: 36 },
+      { ratePerMinute: 10_000, abandonedCartHours: 0.5 },
+    ]);
+    expect((await t.app.inject({ url: '/api/settings' })).json().giftCards).toEqual({
+      amounts: [20, 150],
+      validityMonths: 36,
+    });
+  });
 });

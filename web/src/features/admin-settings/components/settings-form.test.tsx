@@ -25,6 +25,8 @@ const settings: Settings = {
   currency: 'EUR',
   pricesIncludeVat: true,
   notificationsEmail: '',
+  giftCards: { amounts: [25, 50, 100], validityMonths: 24 },
+  marketing: { ratePerMinute: 600, abandonedCartHours: 4 },
 };
 
 afterEach(() => {
@@ -120,6 +122,8 @@ describe('SettingsForm', () => {
       complaints: { dueDays: 30 },
       notificationsEmail: '',
       courier: { senderAddress: '', senderOfficeId: null, inspection: true },
+      giftCards: { amounts: [25, 50, 100], validityMonths: 24 },
+      marketing: { ratePerMinute: 600, abandonedCartHours: 4 },
     });
 
     await user.click(screen.getByRole('button', { name: 'Save shop settings' }));
@@ -251,5 +255,66 @@ describe('SettingsForm', () => {
     expect(
       (sent.find((request) => request.key === 'PUT /api/admin/settings')!.body as { complaints: unknown }).complaints,
     ).toEqual({ dueDays: 14 });
+  });
+
+  it('sets the gift card amounts and validity and the marketing mail pace, showing the server’s refusal beside its field', async () => {
+    let calls = 0;
+    const sent = fakeApi({
+      'GET /api/admin/settings': { body: settings },
+      'PUT /api/admin/settings': () =>
+        ++calls === 1
+          ? {
+              status: 400,
+              body: {
+                error: 'Choose a whole amount from 10 to 500.',
+                code: 'VALIDATION_ERROR',
+                fields: { 'giftCards.amounts.1': 'Choose a whole amount from 10 to 500.' },
+              },
+            }
+          : { body: settings },
+    });
+    signIn();
+    renderWithApi(<SettingsScreen />);
+    const user = userEvent.setup();
+    const amounts = await screen.findByLabelText('Amounts offered (EUR)');
+    expect(amounts).toHaveValue('25, 50, 100');
+    expect(screen.getByLabelText('Valid for (months)')).toHaveValue('24');
+    expect(screen.getByLabelText('Campaign mails per minute')).toHaveValue('600');
+    const hours = screen.getByLabelText('Cart reminder after (hours)');
+    expect(hours).toHaveValue('4');
+
+    await user.clear(amounts);
+    await user.type(amounts, '25, 5, 60.5');
+    await user.clear(screen.getByLabelText('Valid for (months)'));
+    await user.type(screen.getByLabelText('Valid for (months)'), '6');
+    await user.clear(screen.getByLabelText('Campaign mails per minute'));
+    await user.type(screen.getByLabelText('Campaign mails per minute'), '0');
+    await user.clear(hours);
+    await user.type(hours, 'soon');
+    await user.click(screen.getByRole('button', { name: 'Save shop settings' }));
+    expect(screen.getByText('Enter 1 to 8 whole amounts from 10 to 500, separated by commas.')).toBeInTheDocument();
+    expect(screen.getByText('Enter a whole number of months from 12 to 120.')).toBeInTheDocument();
+    expect(screen.getByText('Enter a whole number from 1 to 10,000.')).toBeInTheDocument();
+    expect(screen.getByText('Enter a number of hours from 0 (off) to 720, such as 4 or 0.5.')).toBeInTheDocument();
+    expect(sent.filter((request) => request.key === 'PUT /api/admin/settings')).toHaveLength(0);
+
+    await user.clear(amounts);
+    await user.type(amounts, '20 40;150');
+    await user.clear(screen.getByLabelText('Valid for (months)'));
+    await user.type(screen.getByLabelText('Valid for (months)'), '36');
+    await user.clear(screen.getByLabelText('Campaign mails per minute'));
+    await user.type(screen.getByLabelText('Campaign mails per minute'), '10000');
+    await user.clear(hours);
+    await user.type(hours, '0.5');
+    await user.click(screen.getByRole('button', { name: 'Save shop settings' }));
+    expect(
+      await screen.findByText('Enter 1 to 8 whole amounts from 10 to 500, separated by commas.'),
+    ).toBeInTheDocument();
+    expect(amounts).toHaveAttribute('aria-invalid', 'true');
+    const put = sent.find((request) => request.key === 'PUT /api/admin/settings')!.body as Record<string, unknown>;
+    expect([put.giftCards, put.marketing]).toEqual([
+      { amounts: [20, 40, 150], validityMonths: 36 },
+      { ratePerMinute: 10_000, abandonedCartHours: 0.5 },
+    ]);
   });
 });

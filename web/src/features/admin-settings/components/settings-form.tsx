@@ -46,8 +46,8 @@ export function SettingsScreen() {
 
 /**
  * What the owner changes without touching the server's environment (docs/decisions/0022):
- * who sells, delivery prices, cash on delivery, what one account may hold, the withdrawal period. The currency is the
- * server's and only shown.
+ * who sells, delivery prices, cash on delivery, what one account may hold, the withdrawal period,
+ * returns, complaints, gift cards and marketing mail. The currency is the server's and only shown.
  */
 export function SettingsForm({ settings }: { settings: Settings }) {
   const { t } = useTranslation();
@@ -255,6 +255,39 @@ export function SettingsForm({ settings }: { settings: Settings }) {
             inputMode: 'numeric',
             maxLength: 2,
             hint: t('adminSettings.complaintsDueDaysHint'),
+          })}
+        </div>
+      </fieldset>
+
+      <fieldset className={form.fieldset}>
+        <legend className={form.legend}>{t('adminSettings.giftCards')}</legend>
+        <div className={styles.grid}>
+          {field('giftCards.amounts', {
+            inputMode: 'decimal',
+            maxLength: 60,
+            className: styles.wide,
+            hint: t('adminSettings.giftCardAmountsHint'),
+          })}
+          {field('giftCards.validityMonths', {
+            inputMode: 'numeric',
+            maxLength: 3,
+            hint: t('adminSettings.giftCardValidityHint'),
+          })}
+        </div>
+      </fieldset>
+
+      <fieldset className={form.fieldset}>
+        <legend className={form.legend}>{t('adminSettings.marketing')}</legend>
+        <div className={styles.grid}>
+          {field('marketing.ratePerMinute', {
+            inputMode: 'numeric',
+            maxLength: 5,
+            hint: t('adminSettings.marketingRateHint'),
+          })}
+          {field('marketing.abandonedCartHours', {
+            inputMode: 'decimal',
+            maxLength: 8,
+            hint: t('adminSettings.marketingCartHoursHint'),
           })}
         </div>
       </fieldset>

@@ -29,6 +29,10 @@ export const SETTINGS_FIELDS = [
   'returns.storeCreditBonusPercent',
   'complaints.dueDays',
   'courier.senderAddress',
+  'giftCards.amounts',
+  'giftCards.validityMonths',
+  'marketing.ratePerMinute',
+  'marketing.abandonedCartHours',
 ] as const;
 export type SettingsField = (typeof SETTINGS_FIELDS)[number];
 
@@ -43,6 +47,22 @@ export type SettingsDraft = Record<SettingsField, string> & {
   returnsAutoApprove: boolean;
   returnsShipping: ReturnShipping;
 };
+
+/** A number as the owner reads it in `lang`: 0.5 in English, 0,5 in Bulgarian. */
+const decimalText = (value: number, lang: string) => (lang === 'bg' ? String(value).replace('.', ',') : String(value));
+/** A number with a decimal point or comma as typed (hours); anything else stays text for the schema to refuse. */
+const decimal = (text: string) =>
+  /^\d{1,4}([.,]\d{1,4})?$/.test(text.trim()) ? Number(text.trim().replace(',', '.')) : text;
+/**
+ * The gift card amounts as typed: whole amounts separated by commas, semicolons or spaces ("25, 50,
+ * 100"). A decimal comma cannot be told from a separator, and the amounts are whole: the schema
+ * refuses a list that is not.
+ */
+const amountList = (text: string) =>
+  text
+    .split(/[\s,;]+/)
+    .filter((part) => part !== '')
+    .map((part) => (/^\d{1,6}$/.test(part) ? Number(part) : part));
 
 export function draftOf(settings: Settings, lang: string): SettingsDraft {
   const money = (amount: number) => moneyInputText(amount, lang);
@@ -72,6 +92,10 @@ export function draftOf(settings: Settings, lang: string): SettingsDraft {
     'courier.senderAddress': settings.courier?.senderAddress ?? '',
     courierInspection: settings.courier?.inspection ?? false,
     courierOfficeId: settings.courier?.senderOfficeId ?? null,
+    'giftCards.amounts': (settings.giftCards?.amounts ?? [25, 50, 100, 150]).join(', '),
+    'giftCards.validityMonths': String(settings.giftCards?.validityMonths ?? 24),
+    'marketing.ratePerMinute': String(settings.marketing?.ratePerMinute ?? 600),
+    'marketing.abandonedCartHours': decimalText(settings.marketing?.abandonedCartHours ?? 4, lang),
   };
 }
 
@@ -81,11 +105,15 @@ const amountOf = (text: string, lang: string) => {
   return 'amount' in read ? read.amount : 'empty' in read ? null : text;
 };
 /** A whole number as typed (days, orders, units, percent); anything else stays text for the schema to refuse. */
-const whole = (text: string) => (/^\d{1,4}$/.test(text.trim()) ? Number(text.trim()) : text);
+const whole = (text: string) => (/^\d{1,5}$/.test(text.trim()) ? Number(text.trim()) : text);
 
-/** The field path a message of the schema or the server names, if it is one of the form's. */
+/**
+ * The field path a message of the schema or the server names, if it is one of the form's; an
+ * item of a list (`giftCards.amounts.2`) is the list's field.
+ */
 export function formField(path: string): SettingsField | null {
-  return (SETTINGS_FIELDS as readonly string[]).includes(path) ? (path as SettingsField) : null;
+  const field = path.replace(/\.\d+$/, '');
+  return (SETTINGS_FIELDS as readonly string[]).includes(field) ? (field as SettingsField) : null;
 }
 
 /**
@@ -127,6 +155,14 @@ export function parseSettings(
       storeCreditBonusPercent: whole(draft['returns.storeCreditBonusPercent']),
     },
     complaints: { dueDays: whole(draft['complaints.dueDays']) },
+    giftCards: {
+      amounts: amountList(draft['giftCards.amounts']),
+      validityMonths: whole(draft['giftCards.validityMonths']),
+    },
+    marketing: {
+      ratePerMinute: whole(draft['marketing.ratePerMinute']),
+      abandonedCartHours: decimal(draft['marketing.abandonedCartHours']),
+    },
     notificationsEmail: draft.notificationsEmail.trim(),
     courier: {
       senderAddress: draft['courier.senderAddress'],
