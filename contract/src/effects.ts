@@ -1,6 +1,47 @@
 import { z } from 'zod';
 
 /**
+ * Every kind of effect the API runs (its modules' `effect-kinds.ts`, the recurring ones included):
+ * the admin's failed-tasks screen has a label for each in both languages. A test beside the API's
+ * handlers fails when a kind is missing here, and one beside the screen when a label is.
+ */
+export const EFFECT_KINDS = [
+  'mail.order',
+  'mail.withdrawal',
+  'mail.back-in-stock',
+  'mail.invoice',
+  'mail.review-invite',
+  'mail.return',
+  'mail.complaint',
+  'mail.complaint.decision',
+  'mail.recall',
+  'mail.gift-card',
+  'mail.gift-card.purchase',
+  'mail.gift-card.expiry',
+  'mail.cart-reminder',
+  'mail.owner.order',
+  'mail.owner.withdrawal',
+  'mail.owner.low-stock',
+  'mail.owner.refund-refused',
+  'payment.refund',
+  'payment.close-session',
+  'orders.expire-lapsed',
+  'stock.back-in-stock',
+  'records.sale-document',
+  'invoices.invoice',
+  'invoices.credit-note',
+  'gift-card.expire',
+  'campaign.start',
+  'campaign.mail',
+  'marketing.cart-reminders',
+  'sale.boundary',
+  'couriers.tracking',
+  'couriers.offices',
+  'files.collect',
+] as const;
+export type EffectKindName = (typeof EFFECT_KINDS)[number];
+
+/**
  * What the shop does after a change commits (a mail, a provider's refund, a session to close),
  * as the admin sees the ones that keep failing (GET /api/admin/effects).
  */

@@ -9,10 +9,25 @@ const locales: Record<Lang, Messages> = {
   bg: JSON.parse(readFileSync(join(import.meta.dirname, '../../web/src/locales/bg.json'), 'utf8')) as Messages,
 };
 
+/**
+ * The string at `parts` under `node`, as i18next finds it: a key may hold dots itself (the effect
+ * kinds' labels: `adminEffects.kinds["mail.gift-card.purchase"]`), so each step tries the next
+ * part, then it joined with the ones after it.
+ */
+function find(node: unknown, parts: string[]): unknown {
+  if (parts.length === 0) return node;
+  if (node === null || typeof node !== 'object') return undefined;
+  for (let count = 1; count <= parts.length; count++) {
+    const child = (node as Messages)[parts.slice(0, count).join('.')];
+    const found = child === undefined ? undefined : find(child, parts.slice(count));
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
 /** The app's own strings for a journey's assertions: `t('auth.login.success', { name })`, with i18next's `_one`/`_other` forms. */
 export function translator(lang: Lang) {
-  const lookup = (key: string) =>
-    key.split('.').reduce<unknown>((node, part) => (node as Messages | undefined)?.[part], locales[lang]);
+  const lookup = (key: string) => find(locales[lang], key.split('.'));
   return (key: string, vars: Record<string, string | number> = {}): string => {
     const plural = typeof vars.count === 'number' ? lookup(`${key}_${vars.count === 1 ? 'one' : 'other'}`) : undefined;
     const text = plural ?? lookup(key);
