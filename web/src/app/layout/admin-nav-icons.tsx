@@ -17,6 +17,7 @@ import {
   SettingsIcon,
 } from '../../components/icons/admin-icons';
 import { useOpenReturnsCount } from '../../features/admin-returns/api/admin-returns';
+import tooltip from './tooltip.module.css';
 import styles from './admin-nav-icons.module.css';
 
 /**
@@ -59,7 +60,7 @@ export default function AdminNavIcons() {
                 {count > 99 ? '99+' : count}
               </span>
             )}
-            <span className={styles.tip} aria-hidden="true">
+            <span className={`${tooltip.tooltip} ${styles.tip}`} aria-hidden="true">
               {label}
             </span>
           </NavLink>

@@ -14,6 +14,7 @@ import { useLanguage } from '../../lib/use-language';
 import { SearchForm } from '../../features/search/components/search-form';
 import { SearchToggle } from '../../features/search/components/search-toggle';
 import { useHoverPreview } from './use-hover-preview';
+import tooltip from './tooltip.module.css';
 import styles from './navbar.module.css';
 
 const MENU_LINKS = [
@@ -134,7 +135,7 @@ export function Navbar({ adminActions }: NavbarProps) {
                 <UserIcon />
               )}
             </Link>
-            <span className={styles.tooltip} aria-hidden="true">
+            <span className={`${tooltip.tooltip} ${styles.tooltip}`} aria-hidden="true">
               {session.isLoggedIn ? userName || t('nav.profile') : t('nav.login')}
             </span>
           </div>

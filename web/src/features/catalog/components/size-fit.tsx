@@ -14,6 +14,7 @@ import { formatNumber } from '../../../lib/format';
 import button from '../../../components/button/button.module.css';
 import { useLanguage } from '../../../lib/use-language';
 import { useOverflowsX } from '../../../lib/use-overflows';
+import facts from './product-facts.module.css';
 import styles from './size-fit.module.css';
 
 const COLUMNS = ['chestCm', 'waistCm', 'hipsCm', 'lengthCm', 'sleeveCm', 'inseamCm'] as const;
@@ -60,7 +61,7 @@ export function SizeFit({ product }: { product: Pick<Product, 'styleCode' | 'fit
           {...(overflows ? { tabIndex: 0, role: 'region', 'aria-label': t('sizeFit.caption') } : {})}
           aria-describedby={overflows ? hintId : undefined}
         >
-          <table className={styles.table}>
+          <table className={`${facts.table} ${styles.table}`}>
             <caption>{t('sizeFit.caption')}</caption>
             <thead>
               <tr>

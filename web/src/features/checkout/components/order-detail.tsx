@@ -7,6 +7,7 @@ import { OrderStatusBadge, PartlyRefundedBadge } from './order-status';
 import { PendingActions } from './pending-actions';
 import { SummaryLine } from './summary-line';
 import { WithdrawPanel } from './withdraw-panel';
+import orderCard from '../../../components/order-card/order-card.module.css';
 import styles from './order-detail.module.css';
 
 /** A country's name in the reader's language. */
@@ -28,7 +29,7 @@ export function OrderDetail({ order, lang }: { order: Order; lang: Language }) {
 
   return (
     <div className={styles.layout}>
-      <section className={styles.status} aria-label={t('orders.statusLabel')}>
+      <section className={`${orderCard.card} ${styles.status}`} aria-label={t('orders.statusLabel')}>
         <div className={styles.statusHead}>
           <OrderStatusBadge status={order.status} />
           <PartlyRefundedBadge order={order} />
@@ -69,7 +70,7 @@ export function OrderDetail({ order, lang }: { order: Order; lang: Language }) {
         )}
       </section>
 
-      <section aria-labelledby="order-timeline" className={styles.card}>
+      <section aria-labelledby="order-timeline" className={`${orderCard.card} ${styles.card}`}>
         <h2 id="order-timeline" className={styles.sectionTitle}>
           {t('orderDetail.timeline')}
         </h2>
@@ -90,7 +91,7 @@ export function OrderDetail({ order, lang }: { order: Order; lang: Language }) {
       </section>
 
       {delivery && (
-        <section aria-labelledby="order-delivery" className={styles.card}>
+        <section aria-labelledby="order-delivery" className={`${orderCard.card} ${styles.card}`}>
           <h2 id="order-delivery" className={styles.sectionTitle}>
             {t('orderDetail.deliveryTitle')}
           </h2>
@@ -108,7 +109,7 @@ export function OrderDetail({ order, lang }: { order: Order; lang: Language }) {
         </section>
       )}
 
-      <section aria-labelledby="order-items" className={`${styles.card} ${styles.wide}`}>
+      <section aria-labelledby="order-items" className={`${orderCard.card} ${styles.card} ${styles.wide}`}>
         <h2 id="order-items" className={styles.sectionTitle}>
           {t('orderDetail.items')}
         </h2>

@@ -17,6 +17,7 @@ import { WithdrawalSummary } from '../../../components/withdrawal-summary/withdr
 import { useWithdrawOrder } from '../api/withdraw-order';
 import { formatDateTime } from '../lib/format-date';
 import button from '../../../components/button/button.module.css';
+import orderCard from '../../../components/order-card/order-card.module.css';
 import styles from './withdraw-panel.module.css';
 
 const WITHDRAWAL_FAILED = {
@@ -62,7 +63,7 @@ export function WithdrawPanel({ order, lang }: { order: Order; lang: Language })
 
   if (order.withdrawal) {
     return (
-      <div ref={recordedRef} className={styles.recorded} tabIndex={-1}>
+      <div ref={recordedRef} className={`${orderCard.note} ${styles.recorded}`} tabIndex={-1}>
         {justDone && <p className={styles.done}>{t('orderDetail.withdraw.done')}</p>}
         <p role="status">
           {t('orderDetail.withdraw.recorded', { date: formatDateTime(order.withdrawal.submittedAt, lang) })}

@@ -17,6 +17,7 @@ import { useErrorText } from '../../../lib/error-text';
 import button from '../../../components/button/button.module.css';
 import form from '../../../components/form/form.module.css';
 import { fileComplaint } from '../api/complaints';
+import orderCard from '../../../components/order-card/order-card.module.css';
 import styles from './order-guarantee.module.css';
 
 const LOCALES: Record<Language, string> = { en: 'en-GB', bg: 'bg-BG' };
@@ -48,7 +49,7 @@ export function OrderGuarantee({ order, lang }: { order: Order; lang: Language }
   if (!order.deliveredAt) return null;
 
   return (
-    <section aria-labelledby="order-guarantee" className={styles.card}>
+    <section aria-labelledby="order-guarantee" className={orderCard.card}>
       <h2 id="order-guarantee" className={styles.title}>
         {t('complaints.guarantee.title')}
       </h2>
@@ -84,7 +85,7 @@ export function OrderGuarantee({ order, lang }: { order: Order; lang: Language }
                 )}
               </div>
               {done && (
-                <p className={styles.done} role="status">
+                <p className={`${orderCard.note} ${styles.done}`} role="status">
                   {t('complaints.form.done', { number: done.number, date: day(done.dueAt, lang) })}
                 </p>
               )}
