@@ -1,6 +1,10 @@
-declare global {
-  // Chromium's scheduler.yield(): a new task that runs before other queued work.
-  var scheduler: { yield?: () => Promise<void> } | undefined;
+/**
+ * Chromium's scheduler.yield(): a new task that runs before other queued work. Other browsers may
+ * have no `scheduler`, or one without `yield`; TypeScript's newer DOM types declare the global, the
+ * older ones do not, so it is read through this type rather than declared again.
+ */
+interface YieldingScheduler {
+  yield?: () => Promise<void>;
 }
 
 /**
@@ -9,4 +13,5 @@ declare global {
  * for the length of all of them (on a slow phone, several hundred milliseconds).
  */
 export const nextTask = (): Promise<void> =>
-  globalThis.scheduler?.yield?.() ?? new Promise((resolve) => setTimeout(resolve, 0));
+  (globalThis as { scheduler?: YieldingScheduler }).scheduler?.yield?.() ??
+  new Promise((resolve) => setTimeout(resolve, 0));
