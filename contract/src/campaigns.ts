@@ -11,9 +11,10 @@ export type AudienceKind = (typeof AUDIENCE_KINDS)[number];
 
 /**
  * draft (being written), scheduled (due at `scheduledAt`), sending (its mails queued, going out at
- * `marketing.ratePerMinute`), sent (every mail answered for).
+ * `marketing.ratePerMinute`), sent (every mail answered for), stopped (by the admin while scheduled
+ * or sending: what had not gone out by then never goes; `sent` says how many did).
  */
-export const CAMPAIGN_STATUSES = ['draft', 'scheduled', 'sending', 'sent'] as const;
+export const CAMPAIGN_STATUSES = ['draft', 'scheduled', 'sending', 'sent', 'stopped'] as const;
 export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
 
 /** Featured products a campaign shows, at most. */
@@ -91,6 +92,13 @@ export type Campaign = z.infer<typeof CampaignSchema>;
 
 export const CampaignListSchema = z.object({ campaigns: z.array(CampaignSchema) });
 export type CampaignList = z.infer<typeof CampaignListSchema>;
+
+/**
+ * `GET /api/admin/campaigns/audience?kind=&value=`: how many subscribers an audience reaches now
+ * (subscribed and not suppressed), before the campaign is saved. The query is an `AudienceSchema`.
+ */
+export const AudienceCountSchema = z.object({ count: z.number() });
+export type AudienceCount = z.infer<typeof AudienceCountSchema>;
 
 /** `POST /api/admin/campaigns/{id}/test`: where the test went (the signed-in admin's own address). */
 export const CampaignTestAnswerSchema = z.object({ to: z.string() });

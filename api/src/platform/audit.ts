@@ -44,7 +44,8 @@ export type AuditAction =
   | 'campaign.create'
   | 'campaign.update'
   | 'campaign.send'
-  | 'campaign.schedule';
+  | 'campaign.schedule'
+  | 'campaign.stop';
 
 /** Records an admin write; call it inside the write's transaction so both land or neither does. */
 export async function audit(

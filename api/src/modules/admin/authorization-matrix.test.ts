@@ -217,11 +217,15 @@ async function complaint(f: Fixtures, decided = false): Promise<number> {
   return row!.id;
 }
 
-/** A draft campaign, straight in the database. */
-async function campaign(f: Fixtures): Promise<number> {
+/** A draft campaign (or one scheduled in a day), straight in the database. */
+async function campaign(f: Fixtures, scheduled = false): Promise<number> {
   const [row] = await f.t.db
     .insert(campaigns)
-    .values({ subject: { en: 'Sale', bg: 'Намаление' }, text: { en: 'All.', bg: 'Всичко.' } })
+    .values({
+      subject: { en: 'Sale', bg: 'Намаление' },
+      text: { en: 'All.', bg: 'Всичко.' },
+      ...(scheduled ? { status: 'scheduled' as const, scheduledAt: new Date(Date.now() + 86_400_000) } : {}),
+    })
     .returning({ id: campaigns.id });
   return row!.id;
 }
@@ -894,6 +898,14 @@ const ROUTES: Record<string, RouteRule> = {
   'POST /api/admin/campaigns': {
     expect: adminsOnly(201),
     request: () => json('POST', '/api/admin/campaigns', CAMPAIGN),
+  },
+  'GET /api/admin/campaigns/audience': {
+    expect: adminsOnly(200),
+    request: () => ({ url: '/api/admin/campaigns/audience?kind=language&value=bg' }),
+  },
+  'POST /api/admin/campaigns/:id/stop': {
+    expect: adminsOnly(200),
+    request: async (f) => ({ method: 'POST', url: `/api/admin/campaigns/${await campaign(f, true)}/stop` }),
   },
   'GET /api/admin/campaigns/:id': {
     expect: adminsOnly(200),

@@ -212,4 +212,86 @@ describe('campaigns', () => {
       .where(and(eq(effects.kind, 'campaign.start'), like(effects.key, `%:${campaign.id}:%`)));
     expect(start?.runAfter.toISOString()).toBe(when);
   });
+
+  it('counts the audience live before anything is saved: subscribed and not suppressed, 400 for an unknown value', async () => {
+    const count = async (query: string) => {
+      const response = await t.app.inject({ url: `/api/admin/campaigns/audience?${query}`, headers: admin() });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json<{ count: number }>().count;
+    };
+    const before = await count('kind=language&value=bg');
+    const everyone = await count('kind=all');
+    await subscriber('bg');
+    await subscriber('bg', 'left');
+    await subscriber('bg', 'pending');
+    expect(await count('kind=language&value=bg')).toBe(before + 1);
+    expect(await count('kind=all')).toBe(everyone + 1);
+    const unknown = await t.app.inject({
+      url: '/api/admin/campaigns/audience?kind=language&value=de',
+      headers: admin(),
+    });
+    expect([unknown.statusCode, unknown.json().code]).toEqual([400, 'VALIDATION_ERROR']);
+  });
+
+  it('stops a campaign going out: what had not gone never goes, the admin reads how many went; a scheduled one never starts', async () => {
+    // One mail a minute: the first is due now, the others later.
+    await t.app.inject({
+      method: 'PUT',
+      url: '/api/admin/settings',
+      headers: admin(),
+      payload: { marketing: { ratePerMinute: 1 } },
+    });
+    const readers = [await subscriber('en'), await subscriber('bg'), await subscriber('en')];
+    const campaign = await create();
+    const stop = (id: number) =>
+      t.app.inject({ method: 'POST', url: `/api/admin/campaigns/${id}/stop`, headers: admin() });
+    const draft = await stop(campaign.id);
+    expect([draft.statusCode, draft.json().code]).toEqual([409, 'INVALID_TRANSITION']);
+
+    await t.app.inject({ method: 'POST', url: `/api/admin/campaigns/${campaign.id}/send`, headers: admin() });
+    await t.effectsRun();
+    expect(await read(campaign.id)).toMatchObject({ status: 'sending', sent: 1 });
+    // A worker holds the last mail right now: the stop cannot take it off the outbox.
+    const held = `${CAMPAIGN_MAIL.name}:${campaign.id}:${readers[2]!.id}`;
+    await t.db
+      .update(effects)
+      .set({ lockedUntil: new Date(Date.now() + 60_000) })
+      .where(eq(effects.key, held));
+
+    const stopped = await stop(campaign.id);
+    expect(stopped.statusCode, stopped.body).toBe(200);
+    expect(stopped.json()).toMatchObject({ status: 'stopped', sent: 1 });
+    const left = await t.db
+      .select()
+      .from(effects)
+      .where(like(effects.key, `${CAMPAIGN_MAIL.name}:${campaign.id}:%`));
+    expect(left.filter((effect) => !effect.doneAt).map((effect) => effect.key)).toEqual([held]);
+    // The held mail runs after all: it finds the campaign stopped and sends nothing.
+    await t.db.update(effects).set({ lockedUntil: null, runAfter: new Date() }).where(eq(effects.key, held));
+    await t.effectsRun();
+    // (The first mail went to the audience's first subscriber, created by an earlier test or readers[0].)
+    expect([mailsTo(readers[1]!.email), mailsTo(readers[2]!.email)]).toEqual([[], []]);
+    expect(await read(campaign.id)).toMatchObject({ status: 'stopped', sent: 1 });
+    expect([(await stop(campaign.id)).statusCode]).toEqual([409]);
+
+    // Scheduled, then stopped: its time comes and nothing is queued.
+    const later = await create();
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/campaigns/${later.id}/schedule`,
+      headers: admin(),
+      payload: { at: new Date(Date.now() + 3_600_000).toISOString() },
+    });
+    expect((await stop(later.id)).json()).toMatchObject({ status: 'stopped', sent: 0 });
+    await t.db
+      .update(effects)
+      .set({ runAfter: new Date() })
+      .where(and(eq(effects.kind, 'campaign.start'), like(effects.key, `%:${later.id}:%`)));
+    await t.effectsRun();
+    const queued = await t.db
+      .select()
+      .from(effects)
+      .where(like(effects.key, `${CAMPAIGN_MAIL.name}:${later.id}:%`));
+    expect([queued.length, (await read(later.id)).status]).toEqual([0, 'stopped']);
+  });
 });

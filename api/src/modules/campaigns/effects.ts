@@ -1,6 +1,8 @@
 import type { Language } from '@shop/contract';
 import { eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Db } from '../../db/client.js';
+import { queryRows } from '../../db/rows.js';
 import { campaignRecipients, newsletterSubscribers } from '../../db/schema.js';
 import type { EffectHandler } from '../../platform/outbox/outbox.js';
 import { MAX_ATTEMPTS } from '../../platform/outbox/outbox.js';
@@ -26,18 +28,22 @@ const CONTENT_TTL_MS = 60_000;
 /**
  * Takes the mail of `subscriberId` for sending: written `sending` once, before the mail leaves,
  * so that a worker that died after handing it over (or ran twice) never sends a second copy; a
- * failure recorded to try again (`retry`) is taken again. Undefined: someone has it or had it.
+ * failure recorded to try again (`retry`) is taken again. Only while the campaign is going out:
+ * a stopped one (stop.ts) sends nothing more; the campaign's row is read `for share`, so a claim
+ * made while the stop is being written waits for it and then sees it. False: someone has it or
+ * had it, or the campaign no longer goes.
  */
 async function claim(db: Db, campaignId: number, subscriberId: number): Promise<boolean> {
-  const rows = await db
-    .insert(campaignRecipients)
-    .values({ campaignId, subscriberId, state: 'sending' })
-    .onConflictDoUpdate({
-      target: [campaignRecipients.campaignId, campaignRecipients.subscriberId],
-      set: { state: 'sending', at: sql`now()` },
-      setWhere: sql`${campaignRecipients.state} = 'retry'`,
-    })
-    .returning({ state: campaignRecipients.state });
+  const rows = await queryRows(
+    db,
+    z.object({ state: z.string() }),
+    sql`insert into campaign_recipients (campaign_id, subscriber_id, state)
+      select ${campaignId}::int, ${subscriberId}::int, 'sending'
+      where exists (select 1 from campaigns c where c.id = ${campaignId}::int and c.status = 'sending' for share)
+      on conflict (campaign_id, subscriber_id) do update set state = 'sending', created_at = now()
+        where campaign_recipients.state = 'retry'
+      returning state`,
+  );
   return rows.length > 0;
 }
 

@@ -1,4 +1,6 @@
 import {
+  AudienceCountSchema,
+  AudienceSchema,
   CampaignBodySchema,
   CampaignListSchema,
   CampaignSchema,
@@ -10,8 +12,10 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { webLinks } from '../../lib/links.js';
 import { currentUser, requireAdmin } from '../../platform/security/authenticate.js';
+import { audienceSize } from './audience.js';
 import { testMails } from './mail.js';
 import { campaignRow, createCampaign, getCampaign, listCampaigns, startCampaign, updateCampaign } from './service.js';
+import { stopCampaign } from './stop.js';
 
 const errors = {
   400: ErrorBodySchema,
@@ -58,6 +62,20 @@ export const adminCampaignRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => reply.code(201).send(await createCampaign(app.db, currentUser(request).id, request.body)),
+  );
+
+  app.get(
+    '/admin/campaigns/audience',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'How many subscribers an audience reaches now (the editor shows it while the admin chooses)',
+        querystring: AudienceSchema,
+        response: { 200: AudienceCountSchema, ...errors },
+      },
+    },
+    async (request) => ({ count: await audienceSize(app.db, request.query) }),
   );
 
   app.get(
@@ -135,5 +153,20 @@ export const adminCampaignRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => startCampaign(app.db, currentUser(request).id, request.params.id, new Date(request.body.at)),
+  );
+
+  app.post(
+    '/admin/campaigns/:id/stop',
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          'Stop a campaign scheduled or going out: what has not gone yet never goes (409 INVALID_TRANSITION otherwise)',
+        params: IdParamsSchema,
+        response: { 200: CampaignSchema, ...errors },
+      },
+    },
+    async (request) => stopCampaign(app.db, currentUser(request).id, request.params.id),
   );
 };

@@ -18,6 +18,7 @@ export const MESSAGES = {
   started: 'This campaign has been sent already: it can no longer change.',
   unknownProducts: 'Choose products that exist (one of them was deleted).',
   past: 'Choose a time in the future.',
+  notGoing: 'Only a campaign that is scheduled or going out can be stopped.',
 } as const;
 
 export const audienceOf = (row: CampaignRow): Audience =>
@@ -47,7 +48,7 @@ async function progressOf(db: Db | Tx, ids: number[]) {
 }
 
 /** Campaigns as the admin reads them: a sending campaign whose every mail is answered for is sent. */
-async function toCampaigns(db: Db | Tx, rows: CampaignRow[]): Promise<Campaign[]> {
+export async function toCampaigns(db: Db | Tx, rows: CampaignRow[]): Promise<Campaign[]> {
   const progress = await progressOf(
     db,
     rows.filter((row) => row.queuedAt).map((row) => row.id),
