@@ -59,6 +59,14 @@ export const TrashIcon = (p: IconProps) => (
   </Icon>
 );
 
+/** Stop (a campaign going out): a square in a circle. */
+export const StopIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <circle cx="12" cy="12" r="8.5" />
+    <path d="M9.5 9.5h5v5h-5Z" />
+  </Icon>
+);
+
 /** Orders: a parcel. */
 export const OrdersIcon = (p: IconProps) => (
   <Icon {...p}>

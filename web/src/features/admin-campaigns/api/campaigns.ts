@@ -1,5 +1,6 @@
+import { useEffect, useState } from 'react';
 import useSWR from 'swr';
-import type { Campaign, CampaignBody, CampaignList } from '@shop/contract';
+import type { AudienceCount, Campaign, CampaignBody, CampaignList } from '@shop/contract';
 import { api, type ApiError } from '../../../lib/api-client';
 import { useToken } from '../../../lib/session';
 
@@ -28,3 +29,42 @@ export const sendCampaign = (id: number) => api.post<Campaign>(`${CAMPAIGNS_PATH
 /** `at`: an ISO instant to come. */
 export const scheduleCampaign = (id: number, at: string) =>
   api.post<Campaign>(`${CAMPAIGNS_PATH}/${id}/schedule`, { at });
+
+/** What has not gone out yet never goes; the answer says how many did (`sent`). */
+export const stopCampaign = (id: number) => api.post<Campaign>(`${CAMPAIGNS_PATH}/${id}/stop`);
+
+/** A pause after the last change of the audience before it is counted (a value picked after a kind asks once). */
+export const AUDIENCE_DEBOUNCE_MS = 300;
+
+/** The path that counts an audience, or null while it is incomplete (a kind without its value). */
+export function audiencePath(audience: CampaignBody['audience']): string | null {
+  if (audience.kind !== 'all' && !audience.value) return null;
+  const query = new URLSearchParams({
+    kind: audience.kind,
+    ...(audience.kind === 'all' ? {} : { value: audience.value! }),
+  });
+  return `${CAMPAIGNS_PATH}/audience?${query.toString()}`;
+}
+
+/**
+ * GET /admin/campaigns/audience: how many subscribers the audience being chosen reaches now,
+ * asked a short pause after the last change; the last count stays on screen while the next loads.
+ */
+export function useAudienceCount(audience: CampaignBody['audience']) {
+  const token = useToken();
+  const path = audiencePath(audience);
+  const [asked, setAsked] = useState(path);
+  useEffect(() => {
+    const timer = setTimeout(() => setAsked(path), AUDIENCE_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [path]);
+  const { data, error, isLoading } = useSWR<AudienceCount, ApiError>(asked && token ? [asked, token] : null, {
+    refreshInterval: 0,
+    keepPreviousData: true,
+  });
+  return {
+    count: path ? data?.count : undefined,
+    error: path ? error : undefined,
+    counting: path !== asked || isLoading,
+  };
+}

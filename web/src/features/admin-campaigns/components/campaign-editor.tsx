@@ -19,6 +19,7 @@ import { isDirty, useUnsavedChanges } from '../../../components/unsaved-changes/
 import { Modal } from '../../../components/modal/modal';
 import { ConfirmDialog } from '../../../components/confirm-dialog/confirm-dialog';
 import { createCampaign, scheduleCampaign, sendCampaign, testCampaign, updateCampaign } from '../api/campaigns';
+import { AudienceReach } from './audience-reach';
 import { ProductPicker } from './product-picker';
 import button from '../../../components/button/button.module.css';
 import form from '../../../components/form/form.module.css';
@@ -48,7 +49,7 @@ interface CampaignEditorProps {
 
 /**
  * A campaign's editor (YEAR.md section 4): subject and text in both languages, up to 8 products,
- * the audience and how many it reaches; then a test to the admin, sending now (after a confirm
+ * the audience and how many it reaches (counted live while it is chosen); then a test to the admin, sending now (after a confirm
  * naming the count) or at a time. Each action saves the draft first.
  */
 export function CampaignEditor({ campaign, onDone }: CampaignEditorProps) {
@@ -260,11 +261,7 @@ export function CampaignEditor({ campaign, onDone }: CampaignEditorProps) {
             </div>
           )}
         </div>
-        {saved && !isDirty(draft, initial) && (
-          <p className={styles.reach} role="status">
-            {t('adminCampaigns.form.reach', { count: saved.audience.size })}
-          </p>
-        )}
+        <AudienceReach audience={draft.audience} />
 
         <div className={styles.schedule}>
           <div className={form.field}>

@@ -2,11 +2,12 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Campaign } from '@shop/contract';
 import { useLanguage } from '../../../lib/use-language';
-import { EditIcon } from '../../../components/icons/admin-icons';
+import { EditIcon, StopIcon } from '../../../components/icons/admin-icons';
 import { ListState } from '../../../components/paged-list/paged-list';
 import { DataTable } from '../../../components/table/data-table';
 import { useCampaigns } from '../api/campaigns';
 import { CampaignEditor } from './campaign-editor';
+import { StopCampaign } from './stop-campaign';
 import badge from '../../../components/badge/badge.module.css';
 import button from '../../../components/button/button.module.css';
 import table from '../../../components/table/table.module.css';
@@ -18,18 +19,20 @@ const STATUS_BADGE: Record<Campaign['status'], string | undefined> = {
   scheduled: badge.solid,
   sending: badge.accent,
   sent: badge.solid,
+  stopped: badge.dashed,
 };
 
 /**
  * The owner's campaigns (/admin/campaigns; YEAR.md section 4): each with its status, audience and
  * progress (sent, failed, unsubscribed, read again while one goes out); a draft or a scheduled
- * one opens in the editor.
+ * one opens in the editor; a scheduled one or one going out can be stopped.
  */
 export function CampaignsScreen() {
   const { t } = useTranslation();
   const lang = useLanguage();
   const { data, error, mutate } = useCampaigns();
   const [editing, setEditing] = useState<Campaign | 'new' | null>(null);
+  const [stopping, setStopping] = useState<Campaign | null>(null);
   const number = (value: number) => value.toLocaleString(LOCALES[lang] ?? 'en-GB');
   const when = (iso: string) =>
     new Date(iso).toLocaleString(LOCALES[lang] ?? 'en-GB', { dateStyle: 'medium', timeStyle: 'short' });
@@ -76,10 +79,12 @@ export function CampaignsScreen() {
             const size = campaign.audience.size;
             const handled = campaign.sent + campaign.failed;
             const editable = campaign.status === 'draft' || campaign.status === 'scheduled';
+            const stoppable = campaign.status === 'scheduled' || campaign.status === 'sending';
+            const subject = campaign.subject[lang === 'bg' ? 'bg' : 'en'];
             return (
               <tr key={campaign.id} data-testid={`campaign-${campaign.id}`}>
                 <th scope="row" className={styles.subject}>
-                  {campaign.subject[lang === 'bg' ? 'bg' : 'en']}
+                  {subject}
                 </th>
                 <td data-label={t('adminCampaigns.table.status')}>
                   <span className={STATUS_BADGE[campaign.status]}>{t(`adminCampaigns.status.${campaign.status}`)}</span>
@@ -112,18 +117,32 @@ export function CampaignsScreen() {
                   )}
                 </td>
                 <td>
-                  {editable && (
+                  {(editable || stoppable) && (
                     <div className={table.actionRow}>
-                      <button
-                        type="button"
-                        className={table.action}
-                        aria-label={t('adminCampaigns.table.editLabel', { subject: campaign.subject.en })}
-                        title={t('adminCampaigns.table.edit')}
-                        onClick={() => setEditing(campaign)}
-                      >
-                        <EditIcon />
-                        <span className={styles.actionText}>{t('adminCampaigns.table.edit')}</span>
-                      </button>
+                      {editable && (
+                        <button
+                          type="button"
+                          className={table.action}
+                          aria-label={t('adminCampaigns.table.editLabel', { subject })}
+                          title={t('adminCampaigns.table.edit')}
+                          onClick={() => setEditing(campaign)}
+                        >
+                          <EditIcon />
+                          <span className={styles.actionText}>{t('adminCampaigns.table.edit')}</span>
+                        </button>
+                      )}
+                      {stoppable && (
+                        <button
+                          type="button"
+                          className={table.danger}
+                          aria-label={t('adminCampaigns.table.stopLabel', { subject })}
+                          title={t('adminCampaigns.table.stop')}
+                          onClick={() => setStopping(campaign)}
+                        >
+                          <StopIcon />
+                          <span className={styles.actionText}>{t('adminCampaigns.table.stop')}</span>
+                        </button>
+                      )}
                     </div>
                   )}
                 </td>
@@ -132,6 +151,15 @@ export function CampaignsScreen() {
           })}
         </DataTable>
       </ListState>
+      {stopping && (
+        <StopCampaign
+          campaign={stopping}
+          onDone={() => {
+            setStopping(null);
+            void mutate();
+          }}
+        />
+      )}
       {editing && (
         <CampaignEditor
           campaign={editing === 'new' ? null : editing}
