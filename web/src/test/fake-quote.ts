@@ -1,4 +1,13 @@
-import type { CartItem, Quote, QuoteBody, Settings } from '@shop/contract';
+import {
+  discountShares,
+  fromCents,
+  orderTotals,
+  toCents,
+  type CartItem,
+  type Quote,
+  type QuoteBody,
+  type Settings,
+} from '@shop/contract';
 import type { SentRequest } from './fake-api';
 import { TEST_SETTINGS } from './fake-api';
 
@@ -24,12 +33,11 @@ export const cartLine = (overrides: Partial<CartItem> = {}): CartItem => ({
   ...overrides,
 });
 
-const round = (amount: number) => Math.round(amount * 100) / 100;
-
 /**
  * `POST /api/checkout/quote` as the server answers it, for the tests: the cart's lines, the
  * settings' delivery prices and threshold (on the goods after the discount), the COD fee, and the
- * codes given. The page under test does no sums of its own: these figures are all it shows.
+ * codes given, summed by the contract's own `discountShares` and `orderTotals` in cents, as the
+ * server sums them. The page under test does no sums of its own: these figures are all it shows.
  */
 export function fakeQuote(
   items: CartItem[],
@@ -40,23 +48,21 @@ export function fakeQuote(
 ) {
   return (request: SentRequest) => {
     const body = request.body as QuoteBody;
-    const subtotal = round(items.reduce((sum, item) => sum + (item.price ?? 0) * item.quantity, 0));
-    let discount: Quote['discount'] = null;
+    const lines = items.map((item) => ({
+      unitPriceCents: toCents(item.price ?? 0),
+      quantity: item.quantity,
+      onSale: false,
+    }));
+    let shares = lines.map(() => 0);
     let freeByCode = false;
     if (body.discountCode) {
       const code = codes[body.discountCode];
       if (!code) return { status: 404, body: { error: 'No such code.', code: 'CODE_NOT_FOUND' } };
       if ('status' in code) return code;
-      const amount =
-        code.kind === 'percent'
-          ? round((subtotal * (code.value ?? 0)) / 100)
-          : code.kind === 'amount'
-            ? Math.min(code.value ?? 0, subtotal)
-            : 0;
+      const value = code.kind === 'amount' ? toCents(code.value ?? 0) : (code.value ?? 0);
+      shares = discountShares(lines, { kind: code.kind, value, includeSaleItems: true });
       freeByCode = code.kind === 'free-delivery';
-      discount = { code: body.discountCode, amount };
     }
-    const goods = round(subtotal - (discount?.amount ?? 0));
     const { addressPrice, officePrice, lockerPrice, freeFrom } = settings.delivery;
     const listed =
       body.deliveryMethod === 'office'
@@ -64,32 +70,38 @@ export function fakeQuote(
         : body.deliveryMethod === 'locker'
           ? (lockerPrice ?? officePrice)
           : addressPrice;
-    const freeByThreshold = freeFrom !== null && goods >= freeFrom;
-    const deliveryCost = freeByCode || freeByThreshold ? 0 : listed;
-    const codFee = body.paymentMethod === 'cod' ? settings.cod.fee : 0;
-    const total = round(goods + deliveryCost + codFee);
+    const totals = orderTotals({
+      lines: lines.map((line, index) => ({ ...line, discountCents: shares[index]! })),
+      delivery: {
+        priceCents: freeByCode ? 0 : toCents(listed),
+        freeFromCents: freeFrom === null ? null : toCents(freeFrom),
+      },
+      codFeeCents: body.paymentMethod === 'cod' ? toCents(settings.cod.fee) : 0,
+      vatRatePercent: 20,
+    });
     // Cards pay in the order given, then the store credit (decision 0055).
-    let due = total;
+    let dueCents = totals.totalCents;
     const giftCards: Quote['giftCards'] = [];
     for (const code of body.giftCards ?? []) {
       const card = cards.balances?.[code];
       if (card === undefined) return { status: 404, body: { error: 'No gift card.', code: 'GIFT_CARD_NOT_FOUND' } };
       if (typeof card !== 'number') return card;
-      const amount = Math.min(card, due);
-      giftCards.push({ code: code.slice(-4), amount });
-      due = round(due - amount);
+      const amountCents = Math.min(toCents(card), dueCents);
+      giftCards.push({ code: code.slice(-4), amount: fromCents(amountCents) });
+      dueCents -= amountCents;
     }
-    const storeCredit = body.useStoreCredit ? Math.min(cards.storeCredit ?? 0, due) : 0;
+    const creditCents = body.useStoreCredit ? Math.min(toCents(cards.storeCredit ?? 0), dueCents) : 0;
     const quote: Quote = {
-      subtotal,
-      discount,
-      deliveryCost,
-      codFee,
-      total,
-      freeDeliveryRemaining: freeFrom === null || freeByCode || freeByThreshold ? null : round(freeFrom - goods),
+      subtotal: fromCents(totals.subtotalCents),
+      discount: body.discountCode ? { code: body.discountCode, amount: fromCents(totals.discountCents) } : null,
+      deliveryCost: fromCents(totals.deliveryCents),
+      codFee: fromCents(totals.codFeeCents),
+      total: fromCents(totals.totalCents),
+      freeDeliveryRemaining:
+        freeByCode || totals.toFreeDeliveryCents === null ? null : fromCents(totals.toFreeDeliveryCents),
       giftCards,
-      storeCredit,
-      amountDue: round(due - storeCredit),
+      storeCredit: fromCents(creditCents),
+      amountDue: fromCents(dueCents - creditCents),
     };
     return { body: quote };
   };
