@@ -1,8 +1,12 @@
 import '@testing-library/jest-dom/vitest';
 import { afterEach, beforeAll, beforeEach, vi, type MockInstance } from 'vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import i18n, { loadAllStrings, startI18n } from '../lib/i18n';
 import { fakeApi, takeUnexpectedRequests } from './fake-api';
+
+// findBy… and waitFor wait up to 3 s (the library's default is 1 s): the suite's workers share two
+// cores with the API tests, and a page that answers in 1.2 s there is not a failure of the page.
+configure({ asyncUtilTimeout: 3_000 });
 
 // Components are tested with every string, as routes render them (app/router.tsx).
 beforeAll(async () => {
