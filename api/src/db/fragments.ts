@@ -1,5 +1,5 @@
 import { DEFAULT_LANGUAGE, SIZES, type Language } from '@shop/contract';
-import { sql, type SQL } from 'drizzle-orm';
+import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { products, productTranslations } from './schema.js';
 
 /**
@@ -8,6 +8,14 @@ import { products, productTranslations } from './schema.js';
  * `t` for product_translations by default).
  */
 const column = (alias: string, name: string) => sql`${sql.identifier(alias)}.${sql.identifier(name)}`;
+
+/**
+ * `column` is one of `ids`, sent as one array parameter (`= any($1::int[])`) rather than one
+ * parameter per id (`in ($1, …, $50)`): Drizzle builds and types every parameter, which cost a
+ * page of 50 orders more CPU than its statements took to run (decision 0068).
+ */
+export const oneOf = (column: SQLWrapper, ids: readonly number[]): SQL =>
+  sql`${column} = any(${`{${ids.map((id) => Math.trunc(id)).join(',')}}`}::int[])`;
 
 /** A product shoppers may see and buy: published and not deleted. */
 export const onSale = (alias = 'p'): SQL =>

@@ -1,4 +1,5 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
+import { oneOf } from '../../db/fragments.js';
 import type { Db, Tx } from '../../db/client.js';
 import { giftCards, ledgerEntries } from '../../db/schema.js';
 import { cardByCode, spendableCents, type CardRow } from './cards.js';
@@ -85,7 +86,7 @@ export async function paidByOrders(db: Db | Tx, orderIds: number[]): Promise<Map
     })
     .from(ledgerEntries)
     .leftJoin(giftCards, eq(giftCards.id, ledgerEntries.cardId))
-    .where(and(inArray(ledgerEntries.orderId, orderIds), eq(ledgerEntries.kind, 'spent')))
+    .where(and(oneOf(ledgerEntries.orderId, orderIds), eq(ledgerEntries.kind, 'spent')))
     .groupBy(ledgerEntries.orderId, ledgerEntries.cardId, giftCards.last4)
     .orderBy(sql`min(${ledgerEntries.id})`);
   for (const row of rows) {

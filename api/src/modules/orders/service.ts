@@ -1,5 +1,5 @@
 import { guaranteeEndsAt, withdrawalRefundDeadline, type AdminOrder, type Order } from '@shop/contract';
-import { and, asc, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import {
   courierShipments,
@@ -11,6 +11,7 @@ import {
   users,
   withdrawals,
 } from '../../db/schema.js';
+import { oneOf } from '../../db/fragments.js';
 import { notFound } from '../../lib/errors.js';
 import { assertStep, factsOf } from './core.js';
 import { closePending, expireLapsed } from './lifecycle.js';
@@ -24,18 +25,28 @@ export const ORDER_LIST_MAX = 100;
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 
 /**
- * Orders as the API answers them, with their lines and history: three queries for any number of
- * orders (the rows, then all their lines, then all their events).
+ * Orders as the API answers them, with their lines and history: one wave of five queries for any
+ * number of orders (their lines, events, withdrawals, invoice requests and what gift cards paid),
+ * each naming the orders by one array parameter (`oneOf`, decision 0068).
  */
 export async function toOrders(db: Db | Tx, rows: OrderRow[]): Promise<Order[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.id);
-  const [lines, events, withdrawn, invoiced, prepaid, extensions] = await Promise.all([
-    db.select().from(orderItems).where(inArray(orderItems.orderId, ids)).orderBy(orderItems.id),
+  const [lines, events, withdrawn, invoiced, prepaid] = await Promise.all([
+    // With whether a completed repair extended the line's guarantee (the complaints module writes it).
+    db
+      .select({
+        ...getTableColumns(orderItems),
+        extended: sql<boolean>`${guaranteeExtensions.orderItemId} is not null`,
+      })
+      .from(orderItems)
+      .leftJoin(guaranteeExtensions, eq(guaranteeExtensions.orderItemId, orderItems.id))
+      .where(oneOf(orderItems.orderId, ids))
+      .orderBy(orderItems.id),
     db
       .select({ orderId: orderEvents.orderId, type: orderEvents.type, at: orderEvents.at, detail: orderEvents.detail })
       .from(orderEvents)
-      .where(inArray(orderEvents.orderId, ids))
+      .where(oneOf(orderEvents.orderId, ids))
       .orderBy(asc(orderEvents.at), asc(orderEvents.id)),
     db
       .select({
@@ -45,17 +56,10 @@ export async function toOrders(db: Db | Tx, rows: OrderRow[]): Promise<Order[]> 
         reason: withdrawals.reason,
       })
       .from(withdrawals)
-      .where(inArray(withdrawals.orderId, ids)),
-    db.select({ orderId: invoiceRequests.orderId }).from(invoiceRequests).where(inArray(invoiceRequests.orderId, ids)),
+      .where(oneOf(withdrawals.orderId, ids)),
+    db.select({ orderId: invoiceRequests.orderId }).from(invoiceRequests).where(oneOf(invoiceRequests.orderId, ids)),
     paidByOrders(db, ids),
-    // Lines whose guarantee a completed repair extended (the complaints module writes them).
-    db
-      .select({ id: guaranteeExtensions.orderItemId })
-      .from(guaranteeExtensions)
-      .innerJoin(orderItems, eq(orderItems.id, guaranteeExtensions.orderItemId))
-      .where(inArray(orderItems.orderId, ids)),
   ]);
-  const extended = new Set(extensions.map((row) => row.id));
   const invoiceAsked = new Set(invoiced.map((row) => row.orderId));
   const byOrder = new Map(withdrawn.map((row) => [row.orderId, row]));
   const withdrawalOf = (orderId: number) => {
@@ -118,7 +122,7 @@ export async function toOrders(db: Db | Tx, rows: OrderRow[]): Promise<Order[]> 
         priorPrice: line.priorPriceCents,
         imageUrl: line.imageUrl,
         refundedQuantity: line.refundedQuantity,
-        guaranteeEndsAt: iso(guaranteeEndsAt(row.deliveredAt, extended.has(line.id))),
+        guaranteeEndsAt: iso(guaranteeEndsAt(row.deliveredAt, line.extended)),
       })),
     events: events
       .filter((event) => event.orderId === row.id)
@@ -185,37 +189,32 @@ export async function cancelOwnCheckout(db: Db, userId: number, id: number): Pro
   );
 }
 
-/** Orders with their customers, as the admin sees them. */
+/** Orders with their customers, as the admin sees them: their reads asked together, one wave. */
 export async function withCustomers(db: Db | Tx, rows: OrderRow[]): Promise<AdminOrder[]> {
+  if (rows.length === 0) return [];
   const userIds = [...new Set(rows.flatMap((row) => (row.userId === null ? [] : [row.userId])))];
-  const customers =
+  const [customers, labels, answers] = await Promise.all([
     userIds.length === 0
       ? []
-      : await db
-          .select({ id: users.id, name: users.name, email: users.email })
-          .from(users)
-          .where(inArray(users.id, userIds));
+      : db.select({ id: users.id, name: users.name, email: users.email }).from(users).where(oneOf(users.id, userIds)),
+    // A courier's label made for the order (docs/decisions/0044): the admin prints it again from here.
+    db
+      .select({ orderId: courierShipments.orderId })
+      .from(courierShipments)
+      .where(
+        and(
+          oneOf(
+            courierShipments.orderId,
+            rows.map((row) => row.id),
+          ),
+          eq(courierShipments.state, 'created'),
+        ),
+      ),
+    toOrders(db, rows),
+  ]);
   const byId = new Map(customers.map((customer) => [customer.id, customer]));
-  // A courier's label made for the order (docs/decisions/0044): the admin prints it again from here.
-  const labelled = new Set(
-    rows.length === 0
-      ? []
-      : (
-          await db
-            .select({ orderId: courierShipments.orderId })
-            .from(courierShipments)
-            .where(
-              and(
-                inArray(
-                  courierShipments.orderId,
-                  rows.map((row) => row.id),
-                ),
-                eq(courierShipments.state, 'created'),
-              ),
-            )
-        ).map((row) => row.orderId),
-  );
-  return (await toOrders(db, rows)).map((order, index) => ({
+  const labelled = new Set(labels.map((row) => row.orderId));
+  return answers.map((order, index) => ({
     ...order,
     tracking:
       order.tracking && labelled.has(order.id)
