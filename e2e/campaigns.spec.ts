@@ -62,3 +62,26 @@ test('the owner writes a campaign in both languages and sends it; a confirmed re
   expect(mail.text).toContain('Всичко е с 30% отстъпка до неделя.');
   expect(mail.text).toMatch(/Отписване: http\S+\/unsubscribe\?token=/);
 });
+
+/**
+ * The footer's form on any page, the link mailed to confirm (read from the outbox), and the
+ * confirm page's one button (issue 51). In English; the Bulgarian texts of the same form and page
+ * are checked by `web/src/routes/newsletter-confirm.test.tsx`.
+ */
+test('a visitor subscribes from the footer and confirms by the mailed link', async ({ page, shop, lang }) => {
+  const t = translator(lang);
+  const visitor = `footer-${Date.now()}@example.com`;
+  await page.goto('/');
+  const footer = page.getByRole('contentinfo');
+  await footer.getByLabel(t('footer.newsletter.email'), { exact: true }).fill(visitor);
+  await footer.getByRole('button', { name: t('footer.newsletter.submit'), exact: true }).click();
+  await expect(footer.getByRole('status')).toHaveText(t('footer.newsletter.sent', { email: visitor }));
+
+  const mail = await waitForMail(shop.outboxDir, visitor);
+  const link = /(https?:\/\/\S+\/newsletter\/confirm\?token=[^\s"<&]+)/.exec(mail.text)![1]!;
+  await page.goto(new URL(link).pathname + new URL(link).search);
+  await expect(page.getByRole('heading', { level: 1, name: t('newsletter.confirm.title') })).toBeVisible();
+  await page.getByRole('button', { name: t('newsletter.confirm.submit'), exact: true }).click();
+  await expect(page.getByText(t('newsletter.confirm.doneTitle'), { exact: true })).toBeVisible();
+  await expect(page.getByText(t('newsletter.confirm.done', { email: visitor }), { exact: true })).toBeVisible();
+});
