@@ -18,7 +18,7 @@ import { storeImage } from '../../platform/files/images.js';
 import type { MultipartForm } from '../../platform/files/multipart-form.js';
 import { enqueue } from '../../platform/outbox/outbox.js';
 import { nextDocumentNumber, SERIES } from '../documents/numbering.js';
-import { takeStep } from '../orders/core.js';
+import { refundCashOrder, takeStep } from '../orders/core.js';
 import { orderPartiesOf, wasReceived, type OrderParty } from '../orders/reads.js';
 import { readOrder, refundByKey, withOrder } from '../orders/store.js';
 import { settingsRow } from '../settings/service.js';
@@ -208,8 +208,9 @@ export interface Decision {
  * paid value unless `amountCents` says less) and a price reduction move money through the order
  * core's refund step, keyed by the complaint, so the provider refunds once, the credit note
  * follows when the order was invoiced and the order's refund mail goes out; a cash-on-delivery
- * order's money is paid back outside the shop (the table refunds card payments only) and the
- * decision records the amount. A replacement is an order of total 0 (replacement.ts). The
+ * order's cash is paid back outside the shop (the table refunds card payments only) and the
+ * decision records the amount, what gift cards or store credit paid past the cash going back to
+ * them (`refundCashOrder`). A replacement is an order of total 0 (replacement.ts). The
  * shopper is mailed the decision once committed; audited.
  */
 export async function decideComplaint(
@@ -230,8 +231,11 @@ export async function decideComplaint(
       amountCents = decision.amountCents ?? paidFor(line!);
       const wanted = amountCents;
       refundId = await withOrder(tx, row.orderId, async (order) => {
-        if (order.paymentMethod !== 'card') return null;
         const key = `complaint-${row.id}`;
+        if (order.paymentMethod !== 'card') {
+          await refundCashOrder(tx, order, wanted, key);
+          return null;
+        }
         await takeStep(tx, order, 'refund', {
           actor: 'admin',
           actorId,

@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { orders } from '../../db/schema.js';
 import { bearer, type CreatedUser } from '../../test/factories.js';
 import { useTestApp } from '../../test/harness.js';
 import { addCartLine, TEST_DELIVERY } from '../payments/test-support.js';
@@ -215,6 +217,47 @@ describe('a refund', () => {
     expect(await balanceCents(t.db, { cardId: part.id })).toBe(0);
     expect((await admin(placed.json<{ orderId: number }>().orderId, 'cancel', {})).statusCode).toBe(200);
     expect(await balanceCents(t.db, { cardId: part.id })).toBe(3000);
+    expect(provider).not.toHaveBeenCalled();
+  });
+
+  it('of a cash-on-delivery order the courier collected: the cash first (the owner pays it back), then the card', async () => {
+    const provider = vi.spyOn(t.app.payments, 'refund');
+    const user = await shopper();
+    const card = await issueTestCard(t.db, 4000);
+    const placed = await checkout(user, { giftCards: [card.code], paymentMethod: 'cod' });
+    expect(placed.statusCode, placed.body).toBe(201);
+    const { orderId } = placed.json<{ orderId: number }>();
+    // 98.00: 40.00 by the card, 58.00 collected at the door yesterday.
+    const at = new Date(Date.now() - 86_400_000);
+    await t.db
+      .update(orders)
+      .set({ status: 'paid', fulfilment: 'delivered', paidAt: at, shippedAt: at, deliveredAt: at })
+      .where(eq(orders.id, orderId));
+    const [line] = (await orderOf(user, orderId)).items as { id: number }[];
+    const returnOne = async () => {
+      const asked = await t.app.inject({
+        method: 'POST',
+        url: `/api/orders/${orderId}/returns`,
+        headers: bearer(user),
+        payload: { lines: [{ orderItemId: line!.id, quantity: 1, reason: 'too-small' }], outcome: 'refund' },
+      });
+      expect(asked.statusCode, asked.body).toBe(201);
+      const received = await t.app.inject({
+        method: 'POST',
+        url: `/api/admin/returns/${asked.json().return.id}/receive`,
+        headers: bearer(t.admin),
+        payload: { lines: [{ orderItemId: line!.id, quantity: 1, condition: 'resell' }] },
+      });
+      expect(received.json().return.status, received.body).toBe('refunded');
+    };
+    await returnOne();
+    // 49.00 back, all of it cash (the owner's bank transfer): the card gets nothing yet.
+    expect(await balanceCents(t.db, { cardId: card.id })).toBe(0);
+    expect(await orderOf(user, orderId)).toMatchObject({ status: 'paid', refunded: 49 });
+    await returnOne();
+    // 49.00 more: the 9.00 of cash left, and 40.00 back to the card.
+    expect(await balanceCents(t.db, { cardId: card.id })).toBe(4000);
+    expect(await orderOf(user, orderId)).toMatchObject({ refunded: 98 });
     expect(provider).not.toHaveBeenCalled();
   });
 });

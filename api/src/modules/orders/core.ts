@@ -102,6 +102,32 @@ const STEP_WORK: Partial<Record<OrderStep, StepWork>> = {
 };
 
 /**
+ * A cash-on-delivery order's refund (decision 0063): the table refunds card payments only, so the
+ * owner pays the cash back outside the shop, by bank transfer, as before. When gift cards or store
+ * credit paid part of the order, the refund splits as a card order's does: the cash first, up to
+ * what the courier collected (nothing before it did) less what was refunded before, and the rest
+ * back to the cards and credit in the caller's transaction. The order counts the whole refund, so
+ * the next one splits right. Answers the two shares.
+ */
+export async function refundCashOrder(
+  tx: Tx,
+  order: LockedOrder,
+  amountCents: number,
+  key: string,
+): Promise<{ cashCents: number; cardCents: number }> {
+  const amount = Math.min(amountCents, refundableCents(factsOf(order)));
+  const collected = order.paidAt === null ? 0 : amountDueCents(order);
+  const cashCents = Math.min(amount, Math.max(0, collected - order.refundedCents));
+  const cardCents = amount > cashCents ? await giveBack(tx, order.id, amount - cashCents, key) : 0;
+  if (cashCents + cardCents > 0)
+    await tx
+      .update(orders)
+      .set({ refundedCents: order.refundedCents + cashCents + cardCents })
+      .where(eq(orders.id, order.id));
+  return { cashCents, cardCents };
+}
+
+/**
  * The one way an order moves (docs/decisions/0032, 0049): the table says whether `step` may be
  * taken from the locked order's state and where it leads, with the steps it implies (its `then`:
  * a delivery collects cash on delivery, a cancellation refunds a paid order). The row is updated

@@ -3,7 +3,7 @@ import type { Tx } from '../../db/client.js';
 import { orderItems, productColors, products, returnLines, returns } from '../../db/schema.js';
 import { enqueue } from '../../platform/outbox/outbox.js';
 import { grantStoreCredit } from '../gift-cards/ledger.js';
-import { takeStep } from '../orders/core.js';
+import { refundCashOrder, takeStep } from '../orders/core.js';
 import { PROVIDER_REFUND } from '../orders/effect-kinds.js';
 import { placeExchangeOrder } from '../orders/exchange.js';
 import { refundByKey, withOrder, type LockedOrder } from '../orders/store.js';
@@ -57,8 +57,9 @@ export async function settleReturn(tx: Tx, row: ReturnRow, actorId: number): Pro
 
 /**
  * The refund step with the return's lines and amount (the label's cost is the credit note's
- * deduction), keyed by the return. A cash-on-delivery order's money is paid back outside the shop
- * (the table refunds card payments only), as a complaint's is; nothing to refund (0), nothing moves.
+ * deduction), keyed by the return. A cash-on-delivery order's cash is paid back outside the shop
+ * (the table refunds card payments only), as a complaint's is, and what gift cards or store credit
+ * paid past the cash goes back to them (`refundCashOrder`); nothing to refund (0), nothing moves.
  */
 async function refund(
   tx: Tx,
@@ -67,8 +68,12 @@ async function refund(
   lines: (typeof returnLines.$inferSelect)[],
   actorId: number,
 ): Promise<number | null> {
-  if (order.paymentMethod !== 'card' || row.refundCents === 0) return null;
+  if (row.refundCents === 0) return null;
   const key = `return-${row.id}`;
+  if (order.paymentMethod !== 'card') {
+    await refundCashOrder(tx, order, row.refundCents, key);
+    return null;
+  }
   await takeStep(tx, order, 'refund', {
     actor: 'admin',
     actorId,
