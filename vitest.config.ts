@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { boundedForks } from './api/src/test/bounded-forks.js';
 import { engineTestFiles } from './api/src/test/engine-tag.js';
 
 /**
@@ -19,6 +20,9 @@ const apiShared = {
   // PGlite's WebAssembly once per worker, not once per file, took 40 % of the CPU time of small
   // files. The setup file starts the shop's own modules afresh for each file (test/setup.ts).
   isolate: false,
+  // …and a worker whose resident memory passed the ceiling is replaced before its next file
+  // (api/src/test/bounded-forks.ts, decision 0067).
+  pool: boundedForks(Number(process.env.VITEST_WORKER_CEILING_MB ?? 1500) * 1e6),
 };
 
 /**
