@@ -117,8 +117,9 @@ const API_MODULE_IMPORTS = {
   profile: ['documents', 'gift-cards', 'newsletter'],
   // Reviews are answered with the catalogue's headers; a buyer's received line is the order core's to find.
   // Returns ask the order core, hold and restock through stock, and are the withdrawal within its period;
-  // store credit is the ledger's (gift-cards), and their mails use the order mails' senders.
-  returns: ['gift-cards', 'order-mails', 'orders', 'settings', 'stock', 'withdrawals'],
+  // store credit is the ledger's (gift-cards), and their mails use the order mails' senders; the label is
+  // the order's courier's (couriers), its link signed with the documents' key (decision 0062).
+  returns: ['couriers', 'documents', 'gift-cards', 'order-mails', 'orders', 'settings', 'stock', 'withdrawals'],
   // A recall finds the buyers of the variants (the order core) and names the seller (settings).
   recalls: ['orders', 'settings'],
   // The product page's fit counts the size reasons of returns beside the reviews'.

@@ -2,6 +2,7 @@ import { COURIER_OFFICES, COURIER_TRACKING } from './modules/couriers/effect-kin
 import { CART_REMINDERS } from './modules/campaigns/effect-kinds.js';
 import { documentSubscriptions } from './modules/documents/subscriptions.js';
 import { LOW_STOCK_DIGEST } from './modules/order-mails/effect-kinds.js';
+import { RETURN_TRACKING } from './modules/returns/effect-kinds.js';
 import { EXPIRE_LAPSED } from './modules/orders/effect-kinds.js';
 import { orderMailSubscriptions } from './modules/order-mails/subscriptions.js';
 import { orderSubscriptions } from './modules/orders/subscriptions.js';
@@ -31,7 +32,7 @@ export const { effectsOf, failureEffectsOf } = subscriptions([
 /**
  * Every recurring effect (docs/decisions/0052): each process writes their next occurrences at start
  * (app.ts), and each run writes the one after. The tracking is Econt's only (`tracking: false`
- * leaves it out for the built-in courier, which tracks nothing).
+ * leaves it out, and the return labels' with it, for the built-in courier, which tracks nothing).
  */
 export const recurringEffects = ({ tracking }: { tracking: boolean }): Recurring[] => [
   EXPIRE_LAPSED,
@@ -39,5 +40,5 @@ export const recurringEffects = ({ tracking }: { tracking: boolean }): Recurring
   COLLECT_FILES,
   COURIER_OFFICES,
   CART_REMINDERS,
-  ...(tracking ? [COURIER_TRACKING] : []),
+  ...(tracking ? [COURIER_TRACKING, RETURN_TRACKING] : []),
 ];

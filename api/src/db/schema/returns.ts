@@ -11,7 +11,7 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-import type { ReturnOutcome, ReturnReason, ReturnStatus } from '@shop/contract';
+import type { Courier, ReturnOutcome, ReturnReason, ReturnStatus } from '@shop/contract';
 import { createdAt, instant, updatedAt } from './columns.js';
 import { orderItems, orders } from './orders.js';
 import { productColors, products } from './catalogue.js';
@@ -38,8 +38,13 @@ export const returns = pgTable(
     /** What the shopper gets back (money or credit, the bonus included, the label cost deducted). */
     refundCents: integer('refund_cents').notNull(),
     labelCostCents: integer('label_cost_cents').notNull().default(0),
-    /** The return label once made: `{ courier, trackingNumber, shipmentKey }`. */
-    label: jsonb('label').$type<{ courier: string; trackingNumber: string }>(),
+    /** The return label once made (couriers/return-label.ts): the courier, its number, what prints it again. */
+    label: jsonb('label').$type<{
+      courier: Courier;
+      trackingNumber: string;
+      trackingUrl: string | null;
+      stored: Record<string, unknown>;
+    }>(),
     rejectReason: text('reject_reason'),
     /** The withdrawal this return also is (made within the withdrawal period). */
     withdrawalId: integer('withdrawal_id').references(() => withdrawals.id, { onDelete: 'set null' }),

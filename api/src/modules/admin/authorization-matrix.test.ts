@@ -648,6 +648,11 @@ const ROUTES: Record<string, RouteRule> = {
     expect: userAOnly(200),
     request: async (f) => ({ url: `/api/orders/${(await order(f, f.users.userA, 'paid')).id}/returns` }),
   },
+  // A return's label: whoever holds the signed link the return gave its shopper (not the shop's: 403).
+  'GET /api/returns/:id/label': {
+    expect: everyone(403),
+    request: () => ({ url: '/api/returns/1/label?expires=4102444800&sig=not-the-shops' }),
+  },
   // Complaints: the owner of a delivered order files one (multipart).
   'POST /api/orders/:id/complaints': {
     expect: userAOnly(201),

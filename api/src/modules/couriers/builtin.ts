@@ -28,8 +28,12 @@ export function builtinCourier(options: { offices?: () => readonly GatewayOffice
     listOffices: async () => [...offices()],
     price: async () => null,
     async createLabel(parcel) {
-      // One order, one number: a label made again for the same order names the same parcel.
-      const trackingNumber = `AN${String(parcel.orderId).padStart(10, '0')}`;
+      // One order, one number: a label made again for the same order names the same parcel (a
+      // return's label, the same for the same return).
+      const trackingNumber =
+        parcel.returnId === undefined
+          ? `AN${String(parcel.orderId).padStart(10, '0')}`
+          : `RN${String(parcel.returnId).padStart(10, '0')}`;
       const label: LabelContent = {
         trackingNumber,
         reference: parcel.reference,

@@ -201,6 +201,7 @@ export function econtCourier(options: EcontOptions): CourierGateway {
             shortDeliveryStatusEn?: string;
             shortDeliveryStatus?: string;
             deliveryTime?: string | number | null;
+            sendTime?: string | number | null;
           };
         }[];
       }>('Shipments/ShipmentService.getShipmentStatuses', { shipmentNumbers: trackingNumbers });
@@ -209,6 +210,8 @@ export function econtCourier(options: EcontOptions): CourierGateway {
         if (!status?.shipmentNumber) continue;
         statuses.set(String(status.shipmentNumber), {
           delivered: Boolean(status.deliveryTime),
+          // Sent (the courier took it from the sender) or already delivered.
+          underway: Boolean(status.sendTime || status.deliveryTime),
           status: (status.shortDeliveryStatusEn || status.shortDeliveryStatus || '').slice(0, 200),
         });
       }

@@ -19,6 +19,8 @@ interface Harness {
   setOffices(offices: { code: string; city: [string, string, string]; name: string; locker?: boolean }[]): void;
   /** The courier hands the parcel to its recipient (the built-in courier: the admin says so, not the courier). */
   deliver(trackingNumber: string): void;
+  /** The courier takes the parcel from its sender (the built-in courier: nobody tells it). */
+  send(trackingNumber: string): void;
   /** The courier's own price, or null when the shop's settings price the parcel. */
   expectedPriceCents: number | null;
   tracksItself: boolean;
@@ -73,6 +75,7 @@ async function builtinHarness(): Promise<Harness> {
       }));
     },
     deliver: () => undefined,
+    send: () => undefined,
     expectedPriceCents: null,
     tracksItself: false,
     codSent: (_number, label) => Number(label.codCents),
@@ -89,6 +92,7 @@ async function econtHarness(): Promise<Harness & { fake: FakeEcont }> {
       fake.offices = list.map(({ code, city, name, locker }) => fakeEcontOffice(code, city, name, locker));
     },
     deliver: (number) => fake.delivered.add(number),
+    send: (number) => fake.sent.add(number),
     expectedPriceCents: 580,
     tracksItself: true,
     codSent(number) {
@@ -184,6 +188,16 @@ describe.each([
     h.deliver(made.trackingNumber);
     const after = await h.gateway.track([made.trackingNumber]);
     expect(after.get(made.trackingNumber)?.delivered ?? false).toBe(h.tracksItself);
+  });
+
+  it('makes a return’s label a parcel of its own, and tells when the courier has taken it', async () => {
+    const outgoing = await h.gateway.createLabel({ ...PARCEL, orderId: 44 });
+    const back = await h.gateway.createLabel({ ...PARCEL, orderId: 44, returnId: 7, codCents: 0 });
+    expect(back.trackingNumber).not.toBe(outgoing.trackingNumber);
+    const underway = async () => (await h.gateway.track([back.trackingNumber])).get(back.trackingNumber)?.underway;
+    expect((await underway()) ?? false).toBe(false);
+    h.send(back.trackingNumber);
+    expect((await underway()) ?? false).toBe(h.tracksItself);
   });
 });
 

@@ -51,6 +51,11 @@ export interface Party {
 /** One order's parcel, as a label or a price calculation needs it. */
 export interface Parcel {
   orderId: number;
+  /**
+   * A return's label (the shopper sends the parcel back to the shop: the shopper is the sender),
+   * its id: a label of its own, never the order's outgoing one.
+   */
+  returnId?: number;
   /** What the shopper reads for the order: on the label. */
   reference: string;
   sender: Party;
@@ -77,6 +82,8 @@ export type StoredLabel = Record<string, unknown>;
 
 export interface ParcelStatus {
   delivered: boolean;
+  /** The courier has the parcel (picked up or handed in), delivered or not: a return is then on its way. */
+  underway: boolean;
   /** The courier's own words for the parcel's state. */
   status: string;
 }

@@ -35,8 +35,8 @@ function cityOf(address: string): { city: string; postcode: string } {
 }
 
 /** The parcel a label is made for: from the settings' sender to the order's delivery, cash on delivery when it is one. */
-async function parcelOf(
-  tx: Tx,
+export async function parcelOf(
+  tx: Db | Tx,
   gateway: CourierGateway,
   row: OrderRow,
   size: { parcels: number; weightGrams: number },

@@ -35,6 +35,8 @@ export interface FakeEcont {
   price: number;
   /** Shipment numbers the fake says were handed to the recipient. */
   delivered: Set<string>;
+  /** Shipment numbers the fake says the courier took from the sender (`sendTime`). */
+  sent: Set<string>;
   /** Where a new label's PDF is said to be (its `pdfURL`); on the fake itself by default. */
   labelAt: ((shipmentNumber: string) => string) | null;
   /** Every download of a label's PDF from the fake: its path and the Authorization it came with. */
@@ -64,6 +66,7 @@ export async function startFakeEcont(): Promise<FakeEcont> {
     down: false,
     price: 5.8,
     delivered: new Set(),
+    sent: new Set(),
     labelAt: null,
     downloads: [],
     close: async () => {
@@ -116,6 +119,7 @@ export async function startFakeEcont(): Promise<FakeEcont> {
                 shipmentNumber,
                 shortDeliveryStatusEn: fake.delivered.has(shipmentNumber) ? 'Delivered' : 'In transit',
                 deliveryTime: fake.delivered.has(shipmentNumber) ? Date.now() : null,
+                sendTime: fake.sent.has(shipmentNumber) || fake.delivered.has(shipmentNumber) ? Date.now() : null,
               },
             })),
           });

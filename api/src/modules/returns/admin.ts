@@ -10,6 +10,7 @@ import type { Db, Tx } from '../../db/client.js';
 import { orderItems, productColors, returnLines, returns } from '../../db/schema.js';
 import { notFound } from '../../lib/errors.js';
 import { readManyWithShopper } from '../orders/store.js';
+import { labelSigner } from './label.js';
 import { toReturn, type ReturnRow } from './read.js';
 
 /** The owner's view of returns (YEAR.md section 2): the list with its filters, and one return. */
@@ -63,7 +64,7 @@ export async function readAdminReturn(db: Db | Tx, id: number): Promise<AdminRet
 /** The rows with their lines named, their orders and shoppers: four queries for any number. */
 async function toAdminReturns(db: Db | Tx, rows: ReturnRow[]): Promise<AdminReturn[]> {
   if (rows.length === 0) return [];
-  const [lines, orders] = await Promise.all([
+  const [lines, orders, labelUrl] = await Promise.all([
     db
       .select({ line: returnLines, item: orderItems, exchangeColorName: productColors.colorName })
       .from(returnLines)
@@ -77,6 +78,10 @@ async function toAdminReturns(db: Db | Tx, rows: ReturnRow[]): Promise<AdminRetu
       )
       .orderBy(asc(returnLines.id)),
     readManyWithShopper(db, [...new Set(rows.map((row) => row.orderId))]),
+    labelSigner(
+      db,
+      rows.some((row) => row.label),
+    ),
   ]);
   return rows.map((row) => {
     const own = lines.filter(({ line }) => line.returnId === row.id);
@@ -86,6 +91,7 @@ async function toAdminReturns(db: Db | Tx, rows: ReturnRow[]): Promise<AdminRetu
       ...toReturn(
         row,
         own.map(({ line }) => line),
+        labelUrl,
       ),
       orderReference: order?.row.reference ?? '',
       customer: order?.shopper ?? null,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { effectKind } from '../../platform/outbox/declare.js';
+import { every, everyMs } from '../../platform/outbox/timed.js';
 
 /** What a return's mail tells the shopper: approved, rejected (with the reason), received, or its outcome done. */
 export const RETURN_MAIL_KINDS = ['approved', 'rejected', 'received', 'settled'] as const;
@@ -10,3 +11,9 @@ export const RETURN_MAIL = effectKind(
   'mail.return',
   z.object({ returnId: z.number().int(), kind: z.enum(RETURN_MAIL_KINDS) }),
 );
+
+/** An approved return's label, made by the order's courier after the approval commits (label.ts). */
+export const RETURN_LABEL = effectKind('returns.label', z.object({ returnId: z.number().int() }));
+
+/** Every quarter of an hour, the couriers are asked about the return labels they may have taken (label.ts). */
+export const RETURN_TRACKING = every('returns.tracking', everyMs(15 * 60_000));

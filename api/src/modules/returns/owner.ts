@@ -9,6 +9,7 @@ import { lockOrder } from '../orders/store.js';
 import { readAdminReturn } from './admin.js';
 import { RETURN_MAIL, type ReturnMailKind } from './effect-kinds.js';
 import { releaseExchangeStock } from './held.js';
+import { labelAfterApproval } from './label.js';
 import { settleReturn } from './outcomes.js';
 import type { ReturnRow } from './read.js';
 
@@ -81,6 +82,7 @@ export const approveReturn = (db: Db, actorId: number, id: number) =>
         .update(returns)
         .set({ status: 'approved', decidedAt: new Date(), updatedAt: new Date() })
         .where(eq(returns.id, id));
+      await labelAfterApproval(tx, row);
       return { action: 'return.approve', mail: 'approved' };
     },
     actorId,

@@ -2,6 +2,8 @@ import type { Return } from '@shop/contract';
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { returnLines, returns } from '../../db/schema.js';
+import { CARRIER_NAME } from '../couriers/shipments.js';
+import { labelSigner } from './label.js';
 
 /** Returns as the API answers them (the shopper's and, with more, the owner's: admin.ts). */
 
@@ -31,15 +33,21 @@ export async function toReturns(db: Db | Tx, rows: ReturnRow[]): Promise<Return[
       ),
     )
     .orderBy(asc(returnLines.id));
+  const labelUrl = await labelSigner(
+    db,
+    rows.some((row) => row.label),
+  );
   return rows.map((row) =>
     toReturn(
       row,
       lines.filter((line) => line.returnId === row.id),
+      labelUrl,
     ),
   );
 }
 
-export function toReturn(row: ReturnRow, lines: LineRow[]): Return {
+/** A row as the API answers it; `labelUrl` signs its label's link (label.ts: `labelSigner`). */
+export function toReturn(row: ReturnRow, lines: LineRow[], labelUrl: (id: number) => string): Return {
   return {
     id: row.id,
     reference: row.reference,
@@ -58,7 +66,13 @@ export function toReturn(row: ReturnRow, lines: LineRow[]): Return {
     })),
     refund: row.refundCents,
     labelCost: row.labelCostCents,
-    label: row.label ? { url: `/api/returns/${row.id}/label`, ...row.label } : null,
+    label: row.label
+      ? {
+          url: labelUrl(row.id),
+          courier: CARRIER_NAME[row.label.courier],
+          trackingNumber: row.label.trackingNumber,
+        }
+      : null,
     rejectReason: row.rejectReason,
     withdrawal: row.withdrawalId !== null,
     exchangeOrderId: row.exchangeOrderId,

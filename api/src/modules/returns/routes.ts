@@ -12,17 +12,20 @@ import {
   LangQuerySchema,
   ReceiveReturnBodySchema,
   RejectReturnBodySchema,
+  text,
 } from '@shop/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requestLanguage } from '../../lib/language.js';
 import { currentUser, requireAdmin, requireUser } from '../../platform/security/authenticate.js';
 import { listAdminReturns } from './admin.js';
+import { labelPdf } from './label.js';
 import { returnStats, returnStatsCsv } from './teach.js';
 import { approveReturn, receiveReturn, rejectReturn } from './owner.js';
 import { listOrderReturns, quoteReturn, requestReturn } from './service.js';
 
 const tags = ['returns'];
+const LabelLinkQuerySchema = z.object({ expires: z.coerce.number().int(), sig: text().max(100) });
 const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 404: ErrorBodySchema, 409: ErrorBodySchema };
 const REFUSALS =
   '409 RETURN_WINDOW_OVER (after the later of the withdrawal period and the return window), NOTHING_TO_RETURN ' +
@@ -82,6 +85,36 @@ export const returnRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({ data: await listOrderReturns(app.db, currentUser(request).id, request.params.id) }),
+  );
+
+  app.get(
+    '/returns/:id/label',
+    {
+      schema: {
+        tags,
+        summary:
+          'A return’s label as PDF, through the signed link its return gave the shopper (no token; the link lasts a day)',
+        description:
+          '403 when the link is not the shop’s or has expired; 404 while the courier has not made the label.',
+        params: IdParamsSchema,
+        querystring: LabelLinkQuerySchema,
+        response: {
+          200: z.unknown(),
+          400: ErrorBodySchema,
+          403: ErrorBodySchema,
+          404: ErrorBodySchema,
+          502: ErrorBodySchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { pdf, trackingNumber } = await labelPdf(app.db, app.couriers, request.params.id, request.query);
+      return reply
+        .type('application/pdf')
+        .header('Cache-Control', 'private, no-store')
+        .header('Content-Disposition', `inline; filename="return-label-${trackingNumber.replace(/[^\w-]/g, '')}.pdf"`)
+        .send(pdf);
+    },
   );
 
   const adminErrors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema };

@@ -7,6 +7,7 @@ import { lockOrder, readOrder } from '../orders/store.js';
 import { recordWithdrawal } from '../withdrawals/service.js';
 import { assess, outOfStock, shortOfStock, type ReturnBody } from './assess.js';
 import { holdExchangeStock } from './held.js';
+import { labelAfterApproval } from './label.js';
 import { readReturns } from './read.js';
 
 /*
@@ -66,6 +67,7 @@ export async function requestReturn(db: Db, userId: number, orderId: number, bod
         withdrawalId,
       })
       .returning({ id: returns.id });
+    if (assessed.settings.returnsAutoApprove) await labelAfterApproval(tx, { id: row!.id, orderId: order.id });
     await tx.insert(returnLines).values(
       assessed.lines.map(({ body: line, item, stockTracked }) => ({
         returnId: row!.id,
