@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { type AdminReturn, type Language } from '@shop/contract';
+import { carrierNameIn, type AdminReturn, type Language } from '@shop/contract';
 import { formatMoney } from '../../../lib/money';
 import { useSettings } from '../../../lib/settings';
 import { intlLocale } from '../../../lib/intl-locales';
@@ -184,6 +184,14 @@ function ReturnRow({
             <span className={styles.block}>
               {left < 0 ? t('adminReturns.overdue', { count: -left }) : t('adminReturns.daysLeft', { count: left })}
             </span>
+          </span>
+        )}
+        {item.label && (
+          <span className={`${table.muted} ${styles.block}`}>
+            {t('adminReturns.tracking', {
+              courier: carrierNameIn(item.label.courier, lang),
+              number: item.label.trackingNumber,
+            })}
           </span>
         )}
         {item.rejectReason && <span className={`${table.muted} ${styles.block}`}>{item.rejectReason}</span>}

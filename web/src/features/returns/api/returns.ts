@@ -5,13 +5,21 @@ import { api, type ApiError } from '../../../lib/api-client';
 import { useToken } from '../../../lib/session';
 import { productKey } from '../../../lib/swr-keys';
 
-/** The order's returns (GET /orders/{id}/returns), newest first. */
+/** How often the list is read again while an approved return waits for its label (the courier makes it in a moment). */
+export const LABEL_POLL_MS = 2_000;
+
+/** An approved return whose label the courier has not made yet. */
+const waitsForLabel = (each: Return) => each.status === 'approved' && each.label === null;
+
+/** The order's returns (GET /orders/{id}/returns), newest first; read again until every approved one has its label. */
 export const returnsKey = (token: string | null, orderId: number) =>
   token ? ([`/orders/${orderId}/returns`, token] as const) : null;
 
 export function useOrderReturns(orderId: number) {
   const token = useToken();
-  return useSWR<{ data: Return[] }, ApiError>(returnsKey(token, orderId));
+  return useSWR<{ data: Return[] }, ApiError>(returnsKey(token, orderId), {
+    refreshInterval: (latest) => (latest?.data.some(waitsForLabel) ? LABEL_POLL_MS : 0),
+  });
 }
 
 /** The product of a line (its colours, sizes and stock): what an exchange may ask for. */

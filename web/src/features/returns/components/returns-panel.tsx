@@ -74,10 +74,12 @@ export function ReturnsPanel({ order, lang }: { order: Order; lang: Language }) 
                 {t(`returns.outcome.${each.outcome}`)}
                 {each.outcome !== 'exchange' && ` · ${formatMoney(each.refund, lang, order.currency)}`}
               </span>
-              {each.label && (
+              {each.label ? (
                 <a href={each.label.url} className={styles.link} target="_blank" rel="noopener">
                   {t('returns.label', { number: each.label.trackingNumber })}
                 </a>
+              ) : (
+                each.status === 'approved' && <span className={styles.hint}>{t('returns.labelPending')}</span>
               )}
               {each.rejectReason && <span>{t('returns.rejected', { reason: each.rejectReason })}</span>}
               {each.exchangeOrderId && (
