@@ -4,6 +4,7 @@ import { OrderDetail } from '../features/admin-orders/components/order-detail';
 import { OrderDocuments } from '../features/documents/components/order-documents';
 import { useAdminOrder } from '../features/admin-orders/api/get-admin-order';
 import { RequestInvoice } from '../features/documents/components/request-invoice';
+import { ExchangeLinks } from '../features/returns/components/exchange-links';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { useLanguage } from '../lib/use-language';
 
@@ -19,6 +20,7 @@ export default function AdminOrderRoute() {
   return (
     <>
       <OrderDetail key={id} orderId={id} lang={lang}>
+        {order && <ExchangeLinks order={order} to={(other) => `/admin/orders/${other}`} />}
         {order && <RequestInvoice key={id} order={order} admin />}
         <OrderDocuments orderId={id} lang={lang} />
       </OrderDetail>

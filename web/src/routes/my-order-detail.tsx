@@ -9,6 +9,7 @@ import { OrderDetail } from '../features/checkout/components/order-detail';
 import { OrderGuarantee } from '../features/complaints/components/order-guarantee';
 import { OrderDocuments } from '../features/documents/components/order-documents';
 import { RequestInvoice } from '../features/documents/components/request-invoice';
+import { ExchangeLinks } from '../features/returns/components/exchange-links';
 import { ReturnsPanel } from '../features/returns/components/returns-panel';
 import { LoginPrompt, ShoppingPage } from '../components/shopping-page/shopping-page';
 import { LoadingBlocks } from '../components/loading-blocks/loading-blocks';
@@ -52,6 +53,7 @@ export default function MyOrderDetailRoute() {
     body = (
       <div className={styles.stack}>
         <OrderDetail order={order} lang={lang} />
+        <ExchangeLinks order={order} to={(other) => `/my-order/${other}`} />
         <ReturnsPanel order={order} lang={lang} />
         <OrderGuarantee order={order} lang={lang} />
         <RequestInvoice key={order.id} order={order} saved={profile?.invoiceDetails} />

@@ -114,6 +114,10 @@ export const orders = pgTable(
     index('orders_pending_expires_at_idx')
       .on(t.expiresAt)
       .where(sql`${t.status} = 'pending'`),
+    // An order's exchange orders (its page links them: YEAR.md section 2).
+    index('orders_exchange_of_idx')
+      .on(t.exchangeOf)
+      .where(sql`${t.exchangeOf} is not null`),
   ],
 );
 

@@ -1,5 +1,5 @@
 import { guaranteeEndsAt, withdrawalRefundDeadline, type AdminOrder, type Order } from '@shop/contract';
-import { and, asc, desc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import {
   courierShipments,
@@ -24,15 +24,27 @@ export const ORDER_LIST_MAX = 100;
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 
+/** The orders an exchange links to: the originals `rows` exchange, and the exchange orders of `rows`. */
+function exchangeRelatives(db: Db | Tx, rows: OrderRow[]) {
+  const ids = rows.map((row) => row.id);
+  const originals = [...new Set(rows.flatMap((row) => (row.exchangeOf === null ? [] : [row.exchangeOf])))];
+  const ofThese = oneOf(orders.exchangeOf, ids);
+  return db
+    .select({ id: orders.id, reference: orders.reference, exchangeOf: orders.exchangeOf })
+    .from(orders)
+    .where(originals.length > 0 ? or(oneOf(orders.id, originals), ofThese) : ofThese)
+    .orderBy(asc(orders.id));
+}
+
 /**
- * Orders as the API answers them, with their lines and history: one wave of five queries for any
- * number of orders (their lines, events, withdrawals, invoice requests and what gift cards paid),
- * each naming the orders by one array parameter (`oneOf`, decision 0068).
+ * Orders as the API answers them, with their lines and history: one wave of six queries for any
+ * number of orders (their lines, events, withdrawals, invoice requests, what gift cards paid, and
+ * the orders an exchange joins them to), each naming the orders by one array parameter (`oneOf`, decision 0068).
  */
 export async function toOrders(db: Db | Tx, rows: OrderRow[]): Promise<Order[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.id);
-  const [lines, events, withdrawn, invoiced, prepaid] = await Promise.all([
+  const [lines, events, withdrawn, invoiced, prepaid, relatives] = await Promise.all([
     // With whether a completed repair extended the line's guarantee (the complaints module writes it).
     db
       .select({
@@ -59,6 +71,7 @@ export async function toOrders(db: Db | Tx, rows: OrderRow[]): Promise<Order[]> 
       .where(oneOf(withdrawals.orderId, ids)),
     db.select({ orderId: invoiceRequests.orderId }).from(invoiceRequests).where(oneOf(invoiceRequests.orderId, ids)),
     paidByOrders(db, ids),
+    exchangeRelatives(db, rows),
   ]);
   const invoiceAsked = new Set(invoiced.map((row) => row.orderId));
   const byOrder = new Map(withdrawn.map((row) => [row.orderId, row]));
@@ -106,6 +119,10 @@ export async function toOrders(db: Db | Tx, rows: OrderRow[]): Promise<Order[]> 
     withdrawal: withdrawalOf(row.id),
     invoiceRequested: invoiceAsked.has(row.id),
     exchangeOf: row.exchangeOf,
+    exchangeOfReference: relatives.find((other) => other.id === row.exchangeOf)?.reference ?? null,
+    exchangeOrders: relatives
+      .filter((other) => other.exchangeOf === row.id)
+      .map((other) => ({ id: other.id, reference: other.reference })),
     items: lines
       .filter((line) => line.orderId === row.id)
       .map((line) => ({

@@ -156,9 +156,16 @@ describe('the owner’s returns', () => {
       fulfilment: 'unfulfilled',
       total: 0,
       exchangeOf: order.orderId,
+      exchangeOfReference: order.reference,
+      exchangeOrders: [],
       delivery: { city: 'Sofia' },
       items: [{ size: 'M', quantity: 1, unitPrice: 0 }],
     });
+    // Each page names the other: the original its exchange order, for the shopper and the admin.
+    const original = await t.app.inject({ url: `/api/orders/${order.orderId}`, headers: bearer(order.user) });
+    const named = [{ id: exchangeOrderId, reference: exchangeOrder.reference }];
+    expect(original.json()).toMatchObject({ exchangeOf: null, exchangeOfReference: null, exchangeOrders: named });
+    expect((await admin('GET', `/api/admin/orders/${order.orderId}`)).json().exchangeOrders).toEqual(named);
     // Shipped like any order.
     const shipped = await admin('POST', `/api/admin/orders/${exchangeOrderId}/ship`, {
       carrier: 'Speedy',

@@ -52,7 +52,17 @@ describe('ReturnsScreen', () => {
   // A dialog's clicks take seconds on a loaded machine: more than the default 5 s.
   it('lists a return to act on with its deadline and receives it unit by unit', { timeout: 15_000 }, async () => {
     signIn();
-    let open = [exchange];
+    let open = [
+      {
+        ...exchange,
+        status: 'in-transit' as const,
+        label: {
+          url: '/api/returns/9/label?expires=1&sig=s',
+          courier: 'Atelier Noir courier',
+          trackingNumber: 'RN0000000009',
+        },
+      },
+    ];
     const sent = fakeApi({
       'GET /api/admin/returns?status=open&page=1&limit=20': () => ({
         body: { data: open, total: open.length, page: 1, limit: 20, open: open.length },
@@ -70,6 +80,7 @@ describe('ReturnsScreen', () => {
     expect(within(row).getByText('Linen Shirt (Sand, M) × 2')).toBeInTheDocument();
     expect(within(row).getByText(/Too small → size L, Sand/)).toBeInTheDocument();
     expect(within(row).getByText(/days overdue/)).toBeInTheDocument();
+    expect(within(row).getByText('Return label: Atelier Noir courier, RN0000000009')).toBeInTheDocument();
     expect(within(row).queryByRole('button', { name: /Approve/ })).not.toBeInTheDocument();
     const rates = screen.getByRole('region', { name: 'What returns teach' });
     expect(await within(rates).findByRole('row', { name: /Linen Shirt 8 2 25%/ })).toBeInTheDocument();

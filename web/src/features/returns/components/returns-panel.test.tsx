@@ -3,6 +3,8 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Order, Product } from '@shop/contract';
 import { fakeApi, renderWithApi, signIn } from '../../../test/fake-api';
+import { renderWithRouter } from '../../../test/render';
+import { ExchangeLinks } from './exchange-links';
 import { ReturnsPanel } from './returns-panel';
 
 const deliveredAt = new Date(Date.now() - 3 * 86_400_000).toISOString();
@@ -78,40 +80,45 @@ const made = {
 };
 
 describe('ReturnsPanel', () => {
-  it('exchanges S for M: only sizes in stock are offered, the quote comes before the confirmation', async () => {
-    let listed = false;
-    const sent = fakeApi({
-      'GET /api/orders/42/returns': () => ({ body: { data: listed ? [made] : [] } }),
-      'GET /api/products/3?lang=en': { body: product },
-      'POST /api/orders/42/returns/quote': { body: { refund: 0, labelCost: 0 } },
-      'POST /api/orders/42/returns': () => {
-        listed = true;
-        return { status: 201, body: { return: made } };
-      },
-    });
-    signIn();
-    renderWithApi(<ReturnsPanel order={order} lang="en" />);
-    const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Return or exchange' }));
-    await user.click(screen.getByRole('checkbox', { name: /Linen Shirt/ }));
-    await user.selectOptions(screen.getByLabelText('Reason'), 'too-small');
-    const exchange = screen.getByLabelText('Exchange for');
-    await waitFor(() => expect(screen.getByRole('option', { name: 'Onyx · M' })).toBeInTheDocument());
-    // S is what the shopper has, L is sold out.
-    expect(screen.queryByRole('option', { name: 'Onyx · L' })).not.toBeInTheDocument();
-    expect(screen.queryByRole('option', { name: 'Onyx · S' })).not.toBeInTheDocument();
-    await user.selectOptions(exchange, '11:M');
-    await user.click(screen.getByRole('button', { name: 'See what I get back' }));
-    expect(await screen.findByText(/The new size or colour is held for you/)).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Confirm the return' }));
-    expect(await screen.findByText('3F9A0C21B7D4-R1')).toBeInTheDocument();
-    expect(screen.getByText('Approved')).toBeInTheDocument();
-    const request = sent.find((each) => each.key === 'POST /api/orders/42/returns');
-    expect(request?.body).toEqual({
-      outcome: 'exchange',
-      lines: [{ orderItemId: 7, quantity: 1, reason: 'too-small', exchangeFor: { colorId: 11, size: 'M' } }],
-    });
-  });
+  // Its clicks take seconds on a loaded machine: more than the default 5 s.
+  it(
+    'exchanges S for M: only sizes in stock are offered, the quote comes before the confirmation',
+    { timeout: 15_000 },
+    async () => {
+      let listed = false;
+      const sent = fakeApi({
+        'GET /api/orders/42/returns': () => ({ body: { data: listed ? [made] : [] } }),
+        'GET /api/products/3?lang=en': { body: product },
+        'POST /api/orders/42/returns/quote': { body: { refund: 0, labelCost: 0 } },
+        'POST /api/orders/42/returns': () => {
+          listed = true;
+          return { status: 201, body: { return: made } };
+        },
+      });
+      signIn();
+      renderWithApi(<ReturnsPanel order={order} lang="en" />);
+      const user = userEvent.setup();
+      await user.click(await screen.findByRole('button', { name: 'Return or exchange' }));
+      await user.click(screen.getByRole('checkbox', { name: /Linen Shirt/ }));
+      await user.selectOptions(screen.getByLabelText('Reason'), 'too-small');
+      const exchange = screen.getByLabelText('Exchange for');
+      await waitFor(() => expect(screen.getByRole('option', { name: 'Onyx · M' })).toBeInTheDocument());
+      // S is what the shopper has, L is sold out.
+      expect(screen.queryByRole('option', { name: 'Onyx · L' })).not.toBeInTheDocument();
+      expect(screen.queryByRole('option', { name: 'Onyx · S' })).not.toBeInTheDocument();
+      await user.selectOptions(exchange, '11:M');
+      await user.click(screen.getByRole('button', { name: 'See what I get back' }));
+      expect(await screen.findByText(/The new size or colour is held for you/)).toBeInTheDocument();
+      await user.click(screen.getByRole('button', { name: 'Confirm the return' }));
+      expect(await screen.findByText('3F9A0C21B7D4-R1')).toBeInTheDocument();
+      expect(screen.getByText('Approved')).toBeInTheDocument();
+      const request = sent.find((each) => each.key === 'POST /api/orders/42/returns');
+      expect(request?.body).toEqual({
+        outcome: 'exchange',
+        lines: [{ orderItemId: 7, quantity: 1, reason: 'too-small', exchangeFor: { colorId: 11, size: 'M' } }],
+      });
+    },
+  );
 
   it('links an exchanged return to its exchange order', async () => {
     fakeApi({
@@ -121,5 +128,46 @@ describe('ReturnsPanel', () => {
     renderWithApi(<ReturnsPanel order={order} lang="en" />);
     expect(await screen.findByRole('link', { name: 'Your exchange order' })).toHaveAttribute('href', '/my-order/43');
     expect(screen.getByText('Exchanged')).toBeInTheDocument();
+  });
+
+  it('offers the return label to download once the courier made it, and says it is coming until then', async () => {
+    const labelled = {
+      ...made,
+      id: 2,
+      reference: '3F9A0C21B7D4-R2',
+      label: { url: '/api/returns/2/label?expires=1&sig=s', courier: 'Econt', trackingNumber: 'RN0000000002' },
+    };
+    fakeApi({ 'GET /api/orders/42/returns': { body: { data: [labelled, made] } } });
+    signIn();
+    renderWithApi(<ReturnsPanel order={order} lang="en" />);
+    const link = await screen.findByRole('link', { name: 'Download return label RN0000000002 (PDF)' });
+    expect(link).toHaveAttribute('href', '/api/returns/2/label?expires=1&sig=s');
+    expect(screen.getAllByText('Your return label is being made…')).toHaveLength(1);
+  });
+});
+
+describe('ExchangeLinks', () => {
+  it('names the original on an exchange order, and the exchange orders on the original, linked', () => {
+    const to = (id: number) => `/my-order/${id}`;
+    const { unmount } = renderWithRouter(
+      <ExchangeLinks order={{ ...order, id: 43, exchangeOf: 42, exchangeOfReference: '3F9A0C21B7D4' }} to={to} />,
+    );
+    expect(screen.getByRole('link', { name: 'Exchange for order 3F9A0C21B7D4' })).toHaveAttribute(
+      'href',
+      '/my-order/42',
+    );
+    unmount();
+    renderWithRouter(
+      <ExchangeLinks order={{ ...order, exchangeOrders: [{ id: 43, reference: '7C1D2E3F4A5B' }] }} to={to} />,
+    );
+    expect(screen.getByRole('link', { name: 'Exchanged by order 7C1D2E3F4A5B' })).toHaveAttribute(
+      'href',
+      '/my-order/43',
+    );
+  });
+
+  it('shows nothing on an order no exchange joins', () => {
+    const { container } = renderWithRouter(<ExchangeLinks order={{ ...order, exchangeOrders: [] }} to={String} />);
+    expect(container).toBeEmptyDOMElement();
   });
 });

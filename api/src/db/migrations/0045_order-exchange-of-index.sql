@@ -1,0 +1,1 @@
+CREATE INDEX "orders_exchange_of_idx" ON "orders" USING btree ("exchange_of") WHERE "orders"."exchange_of" is not null;
