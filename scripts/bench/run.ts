@@ -1,5 +1,5 @@
 // `npm run bench [-- section ... --no-build]`: builds the shop, measures it, prints a table of figures with
-// their targets and writes bench/results.json. Sections: api polling writes queries web startup backup operations effects records couriers catalogue campaigns.
+// their targets and writes bench/results.json. Sections: api polling writes queries web startup backup operations effects records couriers catalogue campaigns returns.
 // PostgreSQL sections use a fresh database on TEST_DATABASE_URL's server (default 127.0.0.1:5432).
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -19,6 +19,7 @@ import { effects } from './effects.js';
 import { operations } from './operations.js';
 import { queries } from './queries.js';
 import { records } from './records.js';
+import { returnsBench } from './returns.js';
 import { startup } from './startup.js';
 import { web } from './web.js';
 
@@ -36,6 +37,7 @@ const SECTIONS = {
   couriers: { needsPostgres: false, run: couriers },
   catalogue: { needsPostgres: false, run: catalogue },
   campaigns: { needsPostgres: false, run: campaignQueue },
+  returns: { needsPostgres: false, run: returnsBench },
 } satisfies Record<string, { needsPostgres: boolean; run: (fixture: PostgresFixture) => Promise<Figure[]> }>;
 type Section = keyof typeof SECTIONS;
 

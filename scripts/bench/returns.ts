@@ -1,0 +1,143 @@
+import { sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { openDatabase, type Db } from '../../api/src/db/client.js';
+import { queryRows } from '../../api/src/db/rows.js';
+import { TEST_DELIVERY } from '../../api/src/modules/payments/test-support.js';
+import { requestReturn } from '../../api/src/modules/returns/service.js';
+import { emptyPostgresDatabase } from '../../api/src/robustness/support/postgres.js';
+import { createUser } from '../../api/src/test/factories.js';
+import { percentile, round, type Figure } from './lib.js';
+
+/** Return requests timed (a refund of one unit each), and the shoppers asking at once for the last unit. */
+const REQUESTS = 200;
+const RACERS = 100;
+const WARM_UP = 10;
+
+/** An order's delivery as the checkout stores it (every field, null where it does not apply). */
+const ORDER_DELIVERY = { ...TEST_DELIVERY, office: null, note: null };
+
+/**
+ * One product (stock tracked: S plenty, M one left) and a delivered card order of one S for each
+ * shopper, delivered yesterday (within the withdrawal period: each return is also the withdrawal
+ * of its line, as most are). Answers the shoppers with their order and line, and the colour.
+ */
+async function seed(db: Db, shoppers: number) {
+  const [product] = await queryRows(
+    db,
+    z.object({ id: z.number() }),
+    sql`insert into products (category_id, price_cents, image_url, published_at, stock_tracked)
+      values (1, 5000, '/files/' || repeat('a', 64), now(), true) returning id`,
+  );
+  const [color] = await queryRows(
+    db,
+    z.object({ id: z.number() }),
+    sql`insert into product_colors (product_id, color_name, image_url, hover_image, position)
+      values (${product!.id}, 'Onyx', '', '', 0) returning id`,
+  );
+  await db.execute(
+    sql`insert into product_sizes (product_id, size) values (${product!.id}, 'S'), (${product!.id}, 'M')`,
+  );
+  await db.execute(sql`
+    insert into product_stock (product_id, color_id, size, on_hand)
+    values (${product!.id}, ${color!.id}, 'S', 10000), (${product!.id}, ${color!.id}, 'M', 1)`);
+  const users = await Promise.all(Array.from({ length: shoppers }, () => createUser(db)));
+  const ids = `{${users.map((user) => user.id).join(',')}}`;
+  await db.execute(sql`
+    with made as (
+      insert into orders (user_id, email, status, payment_method, fulfilment, currency, subtotal_cents,
+        delivery_cents, total_cents, payment_provider, payment_reference, created_at, paid_at, shipped_at,
+        delivered_at, delivery)
+      select u, 'shopper' || u || '@example.com', 'paid', 'card', 'delivered', 'EUR', 5000, 690, 5690, 'local',
+        'pi_local_' || u, now() - interval '3 days', now() - interval '3 days', now() - interval '2 days',
+        now() - interval '1 day', ${JSON.stringify(ORDER_DELIVERY)}::jsonb
+      from unnest(${ids}::int[]) u
+      returning id
+    )
+    insert into order_items (order_id, product_id, color_id, name, color_name, size, unit_price_cents, quantity,
+      stock_quantity)
+    select made.id, ${product!.id}, ${color!.id}, 'Linen shirt', 'Onyx', 'S', 5000, 1, 1 from made`);
+  const orders = await queryRows(
+    db,
+    z.object({ user_id: z.number(), order_id: z.number(), item_id: z.number() }),
+    sql`select o.user_id, o.id as order_id, i.id as item_id from orders o join order_items i on i.order_id = o.id
+      order by o.id`,
+  );
+  return { orders, colorId: color!.id };
+}
+
+/**
+ * Returns and exchanges (YEAR.md section 7, decision 0062), in this process on PostgreSQL (the
+ * race needs real concurrent transactions): the shopper's request as the route runs it
+ * (`requestReturn`, HTTP left out), timed one at a time; then 100 shoppers asking at once to
+ * exchange their S for the one M left: exactly one holds it.
+ */
+export async function returnsBench(): Promise<Figure[]> {
+  const postgres = await emptyPostgresDatabase();
+  const database = await openDatabase({ url: postgres.url });
+  const { db } = database;
+  try {
+    const { orders, colorId } = await seed(db, REQUESTS + RACERS);
+    await db.execute(sql`vacuum analyze`);
+    const [timedOrders, racers] = [orders.slice(0, REQUESTS), orders.slice(REQUESTS)];
+
+    // One request at a time (a shopper's latency, not the machine's queue), after 10 not counted (warm-up);
+    // this process's CPU time beside it, which a loaded machine does not stretch.
+    const latencies: number[] = [];
+    const cpu = process.cpuUsage();
+    for (const [index, order] of timedOrders.entries()) {
+      const started = performance.now();
+      await requestReturn(db, order.user_id, order.order_id, {
+        lines: [{ orderItemId: order.item_id, quantity: 1, reason: 'too-small' }],
+        outcome: 'refund',
+      });
+      if (index >= WARM_UP) latencies.push(performance.now() - started);
+    }
+    const used = process.cpuUsage(cpu);
+    const cpuPerRequest = (used.user + used.system) / 1000 / timedOrders.length;
+    latencies.sort((a, b) => a - b);
+    const [p50, p99] = [round(percentile(latencies, 50), 1), round(percentile(latencies, 99), 1)];
+
+    const started = performance.now();
+    const answers = await Promise.allSettled(
+      racers.map((order) =>
+        requestReturn(db, order.user_id, order.order_id, {
+          lines: [
+            { orderItemId: order.item_id, quantity: 1, reason: 'too-small', exchangeFor: { colorId, size: 'M' } },
+          ],
+          outcome: 'exchange',
+        }),
+      ),
+    );
+    const raceMs = performance.now() - started;
+    const held = answers.filter((answer) => answer.status === 'fulfilled').length;
+    const refused = answers.filter(
+      (answer) => answer.status === 'rejected' && (answer.reason as { code?: string }).code === 'OUT_OF_STOCK',
+    ).length;
+    const [stock] = await queryRows(
+      db,
+      z.object({ on_hand: z.number(), reserved: z.number() }),
+      sql`select on_hand, reserved from product_stock where color_id = ${colorId} and size = 'M'`,
+    );
+    return [
+      {
+        section: 'returns',
+        figure: `a return request (refund of one unit, also the withdrawal), one at a time: p50 / p99`,
+        value: `${p50} / ${p99} ms`,
+        target: 'p99 ≤ 50 ms',
+        pass: latencies.length === REQUESTS - WARM_UP && p99 <= 50,
+        detail: `in process on PostgreSQL (requestReturn, no HTTP); ${latencies.length} measured after ${WARM_UP}; this process's CPU ${round(cpuPerRequest, 1)} ms a request`,
+      },
+      {
+        section: 'returns',
+        figure: `${RACERS} shoppers exchanging for the last unit at once: time (held / out of stock)`,
+        value: `${round(raceMs, 0)} ms (${held} / ${refused})`,
+        target: 'exactly 1 holds it',
+        pass: held === 1 && refused === RACERS - 1 && stock?.on_hand === 1 && stock.reserved === 1,
+        detail: `the size afterwards: ${stock?.on_hand} on hand, ${stock?.reserved} reserved (PostgreSQL)`,
+      },
+    ];
+  } finally {
+    await database.close();
+    await postgres.drop();
+  }
+}
