@@ -37,6 +37,8 @@ export const EFFECT_KINDS = [
   'sale.boundary',
   'couriers.tracking',
   'couriers.offices',
+  'returns.label',
+  'returns.tracking',
   'files.collect',
 ] as const;
 export type EffectKindName = (typeof EFFECT_KINDS)[number];
