@@ -214,9 +214,9 @@ export const OrderSchema = z.object({
   invoiceRequested: z.boolean().optional(),
   /** An exchange order (total 0, YEAR.md section 2): the id of the order whose return it exchanges; null otherwise. */
   exchangeOf: z.number().nullable().optional(),
-  /** The reference of the order `exchangeOf` names (its page names it), null otherwise. */
+  /** The reference of the order `exchangeOf` names (its page names it), null otherwise; one order's read only. */
   exchangeOfReference: z.string().nullable().optional(),
-  /** The exchange orders made for this order's returns, oldest first (each page links the other). */
+  /** The exchange orders made for this order's returns, oldest first (each page links the other); one order's read only. */
   exchangeOrders: z.array(z.object({ id: z.number(), reference: z.string() })).optional(),
   /** The order's timeline; a `refunded` event carries the amount of that refund. */
   events: z.array(z.object({ type: z.enum(ORDER_EVENT_TYPES), at: z.string(), amount: Money.optional() })),

@@ -37,9 +37,10 @@ function exchangeRelatives(db: Db | Tx, rows: OrderRow[]) {
 }
 
 /**
- * Orders as the API answers them, with their lines and history: one wave of six queries for any
- * number of orders (their lines, events, withdrawals, invoice requests, what gift cards paid, and
- * the orders an exchange joins them to), each naming the orders by one array parameter (`oneOf`, decision 0068).
+ * Orders as the API answers them, with their lines and history: one wave of five queries for any
+ * number of orders (their lines, events, withdrawals, invoice requests and what gift cards paid),
+ * each naming the orders by one array parameter (`oneOf`, decision 0068); for one order, a sixth:
+ * the orders an exchange joins it to (decision 0062).
  */
 export async function toOrders(db: Db | Tx, rows: OrderRow[]): Promise<Order[]> {
   if (rows.length === 0) return [];
@@ -71,7 +72,8 @@ export async function toOrders(db: Db | Tx, rows: OrderRow[]): Promise<Order[]> 
       .where(oneOf(withdrawals.orderId, ids)),
     db.select({ orderId: invoiceRequests.orderId }).from(invoiceRequests).where(oneOf(invoiceRequests.orderId, ids)),
     paidByOrders(db, ids),
-    exchangeRelatives(db, rows),
+    // Only one order's page shows them: a list (the admin's page of 50) is not a statement longer (decision 0068).
+    rows.length === 1 ? exchangeRelatives(db, rows) : [],
   ]);
   const invoiceAsked = new Set(invoiced.map((row) => row.orderId));
   const byOrder = new Map(withdrawn.map((row) => [row.orderId, row]));
@@ -119,10 +121,12 @@ export async function toOrders(db: Db | Tx, rows: OrderRow[]): Promise<Order[]> 
     withdrawal: withdrawalOf(row.id),
     invoiceRequested: invoiceAsked.has(row.id),
     exchangeOf: row.exchangeOf,
-    exchangeOfReference: relatives.find((other) => other.id === row.exchangeOf)?.reference ?? null,
-    exchangeOrders: relatives
-      .filter((other) => other.exchangeOf === row.id)
-      .map((other) => ({ id: other.id, reference: other.reference })),
+    ...(rows.length === 1 && {
+      exchangeOfReference: relatives.find((other) => other.id === row.exchangeOf)?.reference ?? null,
+      exchangeOrders: relatives
+        .filter((other) => other.exchangeOf === row.id)
+        .map((other) => ({ id: other.id, reference: other.reference })),
+    }),
     items: lines
       .filter((line) => line.orderId === row.id)
       .map((line) => ({
