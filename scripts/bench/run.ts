@@ -13,6 +13,7 @@ import { backup } from './backup.js';
 import { postgresFixture, type PostgresFixture } from './fixture.js';
 import { beginLoopSection, endLoopSection, printTable, type Figure } from './lib.js';
 import { catalogue } from './catalogue.js';
+import { campaignSend } from './campaign-send.js';
 import { campaignQueue } from './campaigns.js';
 import { couriers } from './couriers.js';
 import { effects } from './effects.js';
@@ -36,7 +37,7 @@ const SECTIONS = {
   records: { needsPostgres: false, run: records },
   couriers: { needsPostgres: false, run: couriers },
   catalogue: { needsPostgres: false, run: catalogue },
-  campaigns: { needsPostgres: false, run: campaignQueue },
+  campaigns: { needsPostgres: false, run: async () => [...(await campaignQueue()), ...(await campaignSend())] },
   returns: { needsPostgres: false, run: returnsBench },
 } satisfies Record<string, { needsPostgres: boolean; run: (fixture: PostgresFixture) => Promise<Figure[]> }>;
 type Section = keyof typeof SECTIONS;
