@@ -1,4 +1,4 @@
-import type { CartItem, Language } from '@shop/contract';
+import { colorNameIn, type CartItem, type Language } from '@shop/contract';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
@@ -88,7 +88,7 @@ const TEXTS = {
     heading: 'Още ли се колебаете?',
     intro: ['Оставихте тези продукти в количката си. Ето ги на днешните цени; наличността не е запазена за вас.'],
     second: 'Последно напомняне: количката ви все още ви чака.',
-    line: (line: CartItem) => `${line.colorNameBg || line.colorName} · ${line.selectedSize} · ${line.quantity} бр.`,
+    line: (line: CartItem) => `${colorNameIn(line, 'bg')} · ${line.selectedSize} · ${line.quantity} бр.`,
     soldOut: 'Изчерпан в този размер',
     few: (count: number) => `Остават само ${count}`,
     label: 'Към количката',

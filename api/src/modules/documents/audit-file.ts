@@ -3,6 +3,7 @@ import {
   auditFileSettingsMissing,
   auditSettingField,
   decimalText,
+  itemNameIn,
   vatWithin,
   type CodSettlement,
   type RecordsSettings,
@@ -84,7 +85,7 @@ export function auditTotals(lines: SaleDocumentData['lines'], rate: number, tota
     const grossCents = line.unitPriceCents * line.quantity;
     const vatCents = vatWithin(grossCents, rate);
     return {
-      name: line.nameBg || line.name,
+      name: itemNameIn(line, 'bg'),
       quantity: line.quantity,
       unitNetCents: line.unitPriceCents - vatWithin(line.unitPriceCents, rate),
       vatCents,

@@ -1,4 +1,4 @@
-import { vatWithin } from '@shop/contract';
+import { colorNameIn, itemNameIn, vatWithin } from '@shop/contract';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import {
@@ -111,7 +111,7 @@ export async function issueInvoice(
   const lines = items.flatMap((item) =>
     line(
       `${item.name}, ${item.colorName}, ${item.size}`,
-      `${item.nameBg || item.name}, ${item.colorNameBg || item.colorName}, ${item.size}`,
+      `${itemNameIn(item, 'bg')}, ${colorNameIn(item, 'bg')}, ${item.size}`,
       item.quantity,
       item.unitPriceCents * item.quantity - item.discountCents,
       rate,
@@ -171,7 +171,7 @@ async function creditedLines(
     lines.push(
       ...line(
         `${item.name}, ${item.colorName}, ${item.size}`,
-        `${item.nameBg || item.name}, ${item.colorNameBg || item.colorName}, ${item.size}`,
+        `${itemNameIn(item, 'bg')}, ${colorNameIn(item, 'bg')}, ${item.size}`,
         refunded.quantity,
         refunded.amountCents,
         rate,

@@ -1,4 +1,4 @@
-import { saleDocumentQr, vatWithin } from '@shop/contract';
+import { colorNameIn, itemNameIn, saleDocumentQr, vatWithin } from '@shop/contract';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { orderItems, saleDocuments, type SaleDocumentData } from '../../db/schema.js';
@@ -53,7 +53,7 @@ export async function issueSaleDocument(
     const lines = items.map((item) =>
       line(
         `${item.name}, ${item.colorName}, ${item.size}`,
-        `${item.nameBg || item.name}, ${item.colorNameBg || item.colorName}, ${item.size}`,
+        `${itemNameIn(item, 'bg')}, ${colorNameIn(item, 'bg')}, ${item.size}`,
         item.quantity,
         item.unitPriceCents,
         item.discountCents,

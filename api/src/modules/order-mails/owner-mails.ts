@@ -87,7 +87,7 @@ export function lowStockMail({
   );
   const bg = lines.map(
     (line) =>
-      `${line.nameBg || line.name} (${colorNameIn(line, 'bg')}, ${line.size}): ${line.available === 0 ? 'изчерпан' : `остават ${line.available}`}`,
+      `${itemNameIn(line, 'bg')} (${colorNameIn(line, 'bg')}, ${line.size}): ${line.available === 0 ? 'изчерпан' : `остават ${line.available}`}`,
   );
   return {
     to,

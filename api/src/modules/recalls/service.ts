@@ -1,4 +1,4 @@
-import type { Recall, RecallBody, RecallPublished, RecallVariant } from '@shop/contract';
+import { colorNameIn, type Recall, type RecallBody, type RecallPublished, type RecallVariant } from '@shop/contract';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { productColors, products, productSizes, productTranslations, recalls } from '../../db/schema.js';
@@ -45,7 +45,7 @@ async function chosenVariants(tx: Tx, productId: number, body: RecallBody): Prom
     if (!sizeSet.has(size)) throw invalid(`variants.${index}.size`, 'This size is not one of the product’s.');
     seen.set(`${colorId}:${size}`, {
       colorId,
-      colorName: { en: color.colorName, bg: color.colorNameBg || color.colorName },
+      colorName: { en: color.colorName, bg: colorNameIn(color, 'bg') },
       size,
     });
   });

@@ -1,8 +1,6 @@
-import type { AdminReturn, Language } from '@shop/contract';
+import { colorNameIn, itemNameIn, type AdminReturn, type Language } from '@shop/contract';
 
 /** A returned item as the owner reads it: name (colour, size) × quantity, in the admin's language. */
 export const itemText = (item: AdminReturn['items'][number], lang: Language) => {
-  const name = lang === 'bg' && item.nameBg ? item.nameBg : item.name;
-  const color = lang === 'bg' && item.colorNameBg ? item.colorNameBg : item.colorName;
-  return `${name} (${color}, ${item.size}) × ${item.quantity}`;
+  return `${itemNameIn(item, lang)} (${colorNameIn(item, lang)}, ${item.size}) × ${item.quantity}`;
 };

@@ -113,9 +113,7 @@ export function StatsPanel({ lang, currency }: StatsPanelProps) {
                 <ul className={styles.list}>
                   {data.lowStock.map((item) => (
                     <li key={`${item.productId}-${item.colorName}-${item.size}`}>
-                      <Link to={`/product/${item.productId}`}>
-                        {lang === 'bg' && item.nameBg ? item.nameBg : item.name}
-                      </Link>
+                      <Link to={`/product/${item.productId}`}>{itemNameIn(item, lang)}</Link>
                       <span className={item.available === 0 ? styles.out : styles.muted}>
                         {t('adminStats.left', {
                           color: colorNameIn(item, lang),
