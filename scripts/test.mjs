@@ -119,8 +119,7 @@ const e2e = {
 /**
  * The stages, in order. A stage is lanes that run side by side; a lane is steps that run one
  * after another. ESLint with types is the first stage's longest step, one core; the typecheck
- * (TypeScript's native compiler, one thread: about a third of `tsc`'s CPU) and then Prettier (about
- * 45 s of CPU, which used to follow ESLint in its lane) take the other, and the PostgreSQL pass
+ * and then Prettier (about 45 s of CPU, which used to follow ESLint in its lane) take the other, and the PostgreSQL pass
  * mostly waits (on its server, child processes and timers: 142 s of CPU in 291 s), so it runs there,
  * after the build in its lane: the production-start test serves `web/dist` when it is there, and a
  * build beside it would empty that folder under it. The PGlite pass and Playwright use both cores
