@@ -118,7 +118,7 @@ export function CampaignsScreen() {
                 </td>
                 <td>
                   {(editable || stoppable) && (
-                    <div className={table.actionRow}>
+                    <div className={`${table.actionRow} ${styles.actions}`}>
                       {editable && (
                         <button
                           type="button"
