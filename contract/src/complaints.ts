@@ -104,6 +104,8 @@ export const AdminComplaintSchema = ComplaintSchema.extend({
   customer: z.object({ name: z.string(), email: z.string().nullable(), phone: z.string().nullable() }),
   /** The line's guarantee end now (after any extension). */
   guaranteeEndsAt: z.string().nullable(),
+  /** The acknowledgement's PDF as kept (a signed link valid for a day); null until it is made. */
+  acknowledgementUrl: z.string().nullable(),
 });
 export type AdminComplaint = z.infer<typeof AdminComplaintSchema>;
 

@@ -113,14 +113,23 @@ export const documentNumber = (value: number | bigint): string => String(value).
 export const DOCUMENT_KINDS = ['sale', 'invoice', 'credit-note'] as const;
 export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
 
+/**
+ * What an order's documents list and the signed link serve: the documents of the sale, and a
+ * complaint's acknowledgement (decision 0064), which is kept but is no sales document (not in the
+ * admin's documents list, the ledger or the audit file).
+ */
+export const ORDER_DOCUMENT_KINDS = [...DOCUMENT_KINDS, 'complaint'] as const;
+export type OrderDocumentKind = (typeof ORDER_DOCUMENT_KINDS)[number];
+
 /** `GET /api/orders/{id}/documents`: one document of the order. */
 export const OrderDocumentSchema = z.object({
   id: z.number().int(),
-  kind: z.enum(DOCUMENT_KINDS),
+  kind: z.enum(ORDER_DOCUMENT_KINDS),
   /** 10 digits with leading zeros. */
   number: z.string(),
   issuedAt: z.string(),
-  total: Money,
+  /** The document's total; null for a complaint's acknowledgement (no sum). */
+  total: Money.nullable(),
   /** The PDF, without a token: a signed link that expires after a day (each listing gives fresh ones). */
   url: z.string(),
   /** The sale document's QR text (Annex 18а's fields, decision 0039). */

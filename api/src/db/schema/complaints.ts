@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, serial, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { createdAt, instant } from './columns.js';
+import { bytea, createdAt, instant } from './columns.js';
 import { users } from './identity.js';
 import { orderItems, orders } from './orders.js';
 
@@ -69,3 +69,25 @@ export const guaranteeExtensions = pgTable('guarantee_extensions', {
   months: integer('months').notNull(),
   createdAt: createdAt(),
 });
+
+/**
+ * A complaint's acknowledgement as kept (decision 0064): the PDF the shopper was mailed, made once
+ * (complaints/acknowledgement.ts) and served again through the documents' signed link (kind
+ * `complaint`), so the shopper and the owner can download it later exactly as it was sent.
+ */
+export const complaintAcknowledgements = pgTable(
+  'complaint_acknowledgements',
+  {
+    complaintId: integer('complaint_id')
+      .primaryKey()
+      .references(() => complaints.id, { onDelete: 'restrict' }),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'restrict' }),
+    /** The complaint's number (the file is `complaint-<number>.pdf`). */
+    number: varchar('number', { length: 10 }).notNull(),
+    issuedAt: instant('issued_at').notNull().defaultNow(),
+    pdf: bytea('pdf').notNull(),
+  },
+  (t) => [index('complaint_acknowledgements_order_id_idx').on(t.orderId)],
+);

@@ -12,8 +12,7 @@ import type { Mail } from '../../platform/mail/mailer.js';
 import { renderMail } from '../../platform/mail/templates/layout.js';
 import type { OrderMailDeps } from '../order-mails/notify.js';
 import type { Db } from '../../db/client.js';
-import { settingsRow } from '../settings/service.js';
-import { acknowledgementPdf } from './acknowledgement-pdf.js';
+import { keepAcknowledgement } from './acknowledgement.js';
 import { complaintAddressed } from './service.js';
 
 /** The shop's time, for dates a shopper may need to prove (Bulgaria). */
@@ -174,6 +173,8 @@ export async function mailComplaint(
   complaintId: number,
   which: 'filed' | 'decided',
 ): Promise<void> {
+  // The acknowledgement is kept first, whether or not the order has an email to send it to.
+  const kept = which === 'filed' ? await keepAcknowledgement(deps.db, complaintId) : undefined;
   const found = await complaintAddressed(deps.db, complaintId);
   const email = found?.party.email;
   if (!found || !email) return;
@@ -191,18 +192,11 @@ export async function mailComplaint(
     await deps.mailer.send(complaintDecidedMail(input));
     return;
   }
-  // The acknowledgement carries its document: the PDF with the number (acknowledgement-pdf.ts).
-  const row = await settingsRow(deps.db);
-  const pdf = await acknowledgementPdf(complaint, {
-    legalName: row.sellerLegalName,
-    address: row.sellerAddress,
-    companyId: row.sellerCompanyId,
-    vatId: row.sellerVatId,
-    email: row.sellerEmail,
-    phone: row.sellerPhone,
-  });
+  // The acknowledgement carries its document: the PDF with the number, as kept (acknowledgement.ts).
   await deps.mailer.send({
     ...complaintFiledMail(input),
-    attachments: [{ filename: `complaint-${complaint.number}.pdf`, content: pdf, contentType: 'application/pdf' }],
+    ...(kept && {
+      attachments: [{ filename: `complaint-${kept.number}.pdf`, content: kept.pdf, contentType: 'application/pdf' }],
+    }),
   });
 }

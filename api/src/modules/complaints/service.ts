@@ -11,12 +11,13 @@ import {
 } from '@shop/contract';
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
-import { complaints, guaranteeExtensions, orderItems } from '../../db/schema.js';
+import { complaintAcknowledgements, complaints, guaranteeExtensions, orderItems } from '../../db/schema.js';
 import { AppError, conflict, notFound } from '../../lib/errors.js';
 import { audit } from '../../platform/audit.js';
 import { storeImage } from '../../platform/files/images.js';
 import type { MultipartForm } from '../../platform/files/multipart-form.js';
 import { enqueue } from '../../platform/outbox/outbox.js';
+import { documentLinks } from '../documents/links.js';
 import { nextDocumentNumber, SERIES } from '../documents/numbering.js';
 import { refundCashOrder, takeStep } from '../orders/core.js';
 import { orderPartiesOf, wasReceived, type OrderParty } from '../orders/reads.js';
@@ -140,7 +141,7 @@ export const toComplaint = (row: ComplaintRow, line: LineRow, orderReference: st
 export async function withParties(db: Db | Tx, rows: ComplaintRow[]): Promise<AdminComplaint[]> {
   if (rows.length === 0) return [];
   const itemIds = rows.map((row) => row.orderItemId);
-  const [lines, extended, parties] = await Promise.all([
+  const [lines, extended, parties, kept] = await Promise.all([
     db.select().from(orderItems).where(inArray(orderItems.id, itemIds)),
     db
       .select({ id: guaranteeExtensions.orderItemId })
@@ -150,6 +151,22 @@ export async function withParties(db: Db | Tx, rows: ComplaintRow[]): Promise<Ad
       db,
       rows.map((row) => row.orderId),
     ),
+    db
+      .select({ id: complaintAcknowledgements.complaintId })
+      .from(complaintAcknowledgements)
+      .where(
+        inArray(
+          complaintAcknowledgements.complaintId,
+          rows.map((row) => row.id),
+        ),
+      )
+      .then((kept) =>
+        documentLinks(
+          db,
+          'complaint',
+          kept.map((row) => row.id),
+        ),
+      ),
   ]);
   const lineOf = new Map(lines.map((line) => [line.id, line]));
   const extendedIds = new Set(extended.map((row) => row.id));
@@ -159,6 +176,8 @@ export async function withParties(db: Db | Tx, rows: ComplaintRow[]): Promise<Ad
       ...toComplaint(row, lineOf.get(row.orderItemId)!, party.row.reference),
       customer: { name: party.name, email: party.email, phone: party.phone },
       guaranteeEndsAt: iso(guaranteeEndsAt(party.row.deliveredAt, extendedIds.has(row.orderItemId))),
+      // The kept acknowledgement through the documents' signed link (decision 0064), a path of the shop.
+      acknowledgementUrl: kept.get(row.id) ?? null,
     };
   });
 }

@@ -1,7 +1,7 @@
-import type { DocumentKind } from '@shop/contract';
+import type { OrderDocumentKind } from '@shop/contract';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { invoiceDocuments, saleDocuments } from '../../db/schema.js';
+import { complaintAcknowledgements, invoiceDocuments, saleDocuments } from '../../db/schema.js';
 import type { Mail } from '../../platform/mail/mailer.js';
 import { paidWithNothingDue } from '../orders/nothing-due.js';
 import type { OrderRow } from '../orders/store.js';
@@ -22,7 +22,7 @@ export const documentPayment = (
 
 /** A document as its link, its mail and the lists see it: its number, its order, and its PDF. */
 export interface IssuedDocument {
-  kind: DocumentKind;
+  kind: OrderDocumentKind;
   id: number;
   number: string;
   orderId: number;
@@ -33,21 +33,36 @@ export interface IssuedDocument {
  * Every kind of document the shop issues (decisions 0039, 0043, 0049): where its rows are read,
  * how its PDF is made (the one layout of pdf.ts) and what its file is called. The signed link's
  * route, the mails' attachments and the lists ask this table; a kind of document to come (a gift
- * card's purchase confirmation, a complaint's acknowledgement, a recall notice) is one more entry,
+ * card's purchase confirmation, a recall notice) is one more entry, as a complaint's acknowledgement is,
  * with its table, its series (numbering.ts) and its issuing.
  */
-const KINDS: Record<DocumentKind, { file: string; read: (db: Db, id: number) => Promise<IssuedDocument | undefined> }> =
-  {
-    sale: {
-      file: 'sale-document',
-      read: async (db, id) => {
-        const [row] = await db.select().from(saleDocuments).where(eq(saleDocuments.id, id));
-        return row && issuedSale(row);
-      },
+const KINDS: Record<
+  OrderDocumentKind,
+  { file: string; read: (db: Db, id: number) => Promise<IssuedDocument | undefined> }
+> = {
+  sale: {
+    file: 'sale-document',
+    read: async (db, id) => {
+      const [row] = await db.select().from(saleDocuments).where(eq(saleDocuments.id, id));
+      return row && issuedSale(row);
     },
-    invoice: { file: 'invoice', read: (db, id) => readInvoice(db, 'invoice', id) },
-    'credit-note': { file: 'credit-note', read: (db, id) => readInvoice(db, 'credit-note', id) },
-  };
+  },
+  invoice: { file: 'invoice', read: (db, id) => readInvoice(db, 'invoice', id) },
+  'credit-note': { file: 'credit-note', read: (db, id) => readInvoice(db, 'credit-note', id) },
+  // A complaint's acknowledgement as kept (complaints/acknowledgement.ts, decision 0064): its id is the complaint's.
+  complaint: {
+    file: 'complaint',
+    read: async (db, id) => {
+      const [row] = await db
+        .select()
+        .from(complaintAcknowledgements)
+        .where(eq(complaintAcknowledgements.complaintId, id));
+      return (
+        row && { kind: 'complaint', id, number: row.number, orderId: row.orderId, pdf: () => Promise.resolve(row.pdf) }
+      );
+    },
+  },
+};
 
 async function readInvoice(db: Db, kind: 'invoice' | 'credit-note', id: number) {
   const [row] = await db
@@ -76,7 +91,7 @@ export const issuedInvoice = (row: InvoiceRow): IssuedDocument => ({
 });
 
 /** A document of the kind, or undefined. */
-export const readDocument = (db: Db, kind: DocumentKind, id: number) => KINDS[kind].read(db, id);
+export const readDocument = (db: Db, kind: OrderDocumentKind, id: number) => KINDS[kind].read(db, id);
 
 /** What a document's PDF file is called: `invoice-0000000001.pdf`. */
 export const fileName = (document: Pick<IssuedDocument, 'kind' | 'number'>) =>

@@ -1,8 +1,8 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { type DocumentKind, type OrderDocument } from '@shop/contract';
+import { type OrderDocumentKind as DocumentKind, type OrderDocument } from '@shop/contract';
 import { asc, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
-import { invoiceDocuments, saleDocuments } from '../../db/schema.js';
+import type { Db, Tx } from '../../db/client.js';
+import { complaintAcknowledgements, invoiceDocuments, saleDocuments } from '../../db/schema.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { readOrder } from '../orders/store.js';
 import { linkKey } from './settings.js';
@@ -39,6 +39,19 @@ export async function checkDocumentLink(
   }
 }
 
+/** Signed links of many documents of a kind, by id (the key read once). */
+export async function documentLinks(db: Db | Tx, kind: DocumentKind, ids: number[], now = Date.now()) {
+  if (ids.length === 0) return new Map<number, string>();
+  const key = await linkKey(db);
+  const expires = Math.floor((now + LINK_TTL_MS) / 1000);
+  return new Map(
+    ids.map((id) => [
+      id,
+      `/api/documents/${kind}/${id}/pdf?expires=${expires}&sig=${signature(key, kind, id, expires)}`,
+    ]),
+  );
+}
+
 /** The document's PDF behind a signed link (the route puts the public address before it). */
 export const documentLink = async (db: Db, kind: DocumentKind, id: number): Promise<string> =>
   `/api/documents/${kind}/${id}/pdf?${await signDocumentLink(db, kind, id)}`;
@@ -54,10 +67,20 @@ export async function orderDocuments(
 ): Promise<(Omit<OrderDocument, 'url'> & { link: string })[]> {
   const order = await readOrder(db, orderId);
   if (!order || (!viewer.admin && order.userId !== viewer.id)) throw notFound('Order not found.');
-  const [rows, invoices] = await Promise.all([
+  const [rows, invoices, acknowledgements] = await Promise.all([
     db.select().from(saleDocuments).where(eq(saleDocuments.orderId, orderId)).orderBy(asc(saleDocuments.id)),
     // Invoices and credit notes (invoices/, decision 0043), read from their table.
     db.select().from(invoiceDocuments).where(eq(invoiceDocuments.orderId, orderId)).orderBy(asc(invoiceDocuments.id)),
+    // Complaints' acknowledgements as kept (decision 0064), without their bytes.
+    db
+      .select({
+        id: complaintAcknowledgements.complaintId,
+        number: complaintAcknowledgements.number,
+        issuedAt: complaintAcknowledgements.issuedAt,
+      })
+      .from(complaintAcknowledgements)
+      .where(eq(complaintAcknowledgements.orderId, orderId))
+      .orderBy(asc(complaintAcknowledgements.complaintId)),
   ]);
   return Promise.all([
     ...rows.map(async (row) => ({
@@ -76,6 +99,14 @@ export async function orderDocuments(
       issuedAt: row.issuedAt.toISOString(),
       total: row.totalCents,
       link: await documentLink(db, row.kind, row.id),
+    })),
+    ...acknowledgements.map(async (row) => ({
+      id: row.id,
+      kind: 'complaint' as const,
+      number: row.number,
+      issuedAt: row.issuedAt.toISOString(),
+      total: null,
+      link: await documentLink(db, 'complaint', row.id),
     })),
   ]);
 }

@@ -2,13 +2,13 @@ import {
   AdminDocumentsQuerySchema,
   AdminDocumentsSchema,
   AuditFileQuerySchema,
-  DOCUMENT_KINDS,
   ErrorBodySchema,
   IdParamsSchema,
   InvoiceDetailsSchema,
   InvoiceDocumentSchema,
   InvoiceRequestedSchema,
   LangQuerySchema,
+  ORDER_DOCUMENT_KINDS,
   OrderDocumentsSchema,
   RecordsMonthSchema,
   type InvoiceDetails,
@@ -26,7 +26,10 @@ import { checkDocumentLink, orderDocuments } from './links.js';
 import { listDocuments, requestInvoice, salesLedgerCsv } from './service.js';
 import { testPaymentPolicy } from './test-payments.js';
 
-const DocumentLinkParamsSchema = z.object({ kind: z.enum(DOCUMENT_KINDS), id: z.coerce.number().int().positive() });
+const DocumentLinkParamsSchema = z.object({
+  kind: z.enum(ORDER_DOCUMENT_KINDS),
+  id: z.coerce.number().int().positive(),
+});
 const DocumentLinkQuerySchema = z.object({ expires: z.coerce.number().int(), sig: text().max(100) });
 
 const LedgerQuerySchema = AdminDocumentsQuerySchema.pick({ kind: true, from: true, to: true }).extend(
@@ -55,7 +58,8 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: requireUser,
       schema: {
         tags: ['orders'],
-        summary: "The order's documents (sale documents), each with a link to its PDF valid for a day",
+        summary:
+          "The order's documents (sale documents, invoices, credit notes, complaints' acknowledgements), each with a link to its PDF valid for a day",
         security: [{ bearer: [] }],
         params: IdParamsSchema,
         response: { 200: OrderDocumentsSchema, 400: ErrorBodySchema, 401: ErrorBodySchema, 404: ErrorBodySchema },
@@ -75,7 +79,7 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['orders'],
         summary:
-          'A document as PDF (a sale document, an invoice, a credit note), through the signed link its listing gave (no token)',
+          "A document as PDF (a sale document, an invoice, a credit note, a complaint's acknowledgement), through the signed link its listing gave (no token)",
         params: DocumentLinkParamsSchema,
         querystring: DocumentLinkQuerySchema,
         response: { 200: z.unknown(), 400: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema },

@@ -44,6 +44,18 @@ export function ComplaintRow({ complaint, lang }: { complaint: AdminComplaint; l
       <td data-label={t('complaints.admin.table.number')}>
         <strong className={table.number}>{complaint.number}</strong>
         <span className={`${table.muted} ${styles.block}`}>{dateOf(complaint.createdAt, lang)}</span>
+        {complaint.acknowledgementUrl && (
+          <a
+            href={complaint.acknowledgementUrl}
+            className={styles.block}
+            target="_blank"
+            rel="noopener"
+            download
+            aria-label={t('complaints.admin.acknowledgementNamed', { number: complaint.number })}
+          >
+            {t('complaints.admin.acknowledgement')}
+          </a>
+        )}
       </td>
       <td data-label={t('complaints.admin.table.customer')}>
         {complaint.customer.name}

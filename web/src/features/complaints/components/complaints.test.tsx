@@ -84,6 +84,7 @@ const complaint: AdminComplaint = {
   replacementOrderId: null,
   customer: { name: 'Ana Petrova', email: 'ana@example.com', phone: '+359 88 123 4567' },
   guaranteeEndsAt: FAR,
+  acknowledgementUrl: '/api/documents/complaint/7/pdf?expires=1&sig=s',
 };
 
 describe('OrderGuarantee', () => {
@@ -146,6 +147,10 @@ describe('ComplaintsScreen', () => {
     const row = await within(panel).findByRole('row', { name: /0000000012/ });
     expect(within(row).getByText('ana@example.com')).toBeInTheDocument();
     expect(within(row).getByRole('link', { name: 'Photo 1' })).toHaveAttribute('href', '/files/abc');
+    // The acknowledgement as kept (decision 0064).
+    expect(
+      within(row).getByRole('link', { name: 'Acknowledgement of complaint No. 0000000012 (PDF)' }),
+    ).toHaveAttribute('href', '/api/documents/complaint/7/pdf?expires=1&sig=s');
     expect(within(row).getByText(/days overdue/)).toBeInTheDocument();
     expect(within(row).getByText('Asked for: Refund')).toBeInTheDocument();
 

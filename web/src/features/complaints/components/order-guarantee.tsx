@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { useSWRConfig } from 'swr';
 import {
   COMPLAINT_DESCRIPTION_MAX,
   COMPLAINT_PHOTOS_MAX,
@@ -44,6 +45,7 @@ export function OrderGuarantee({ order, lang }: { order: Order; lang: Language }
   const { t } = useTranslation();
   const [openLine, setOpenLine] = useState<number | null>(null);
   const [filed, setFiled] = useState<Record<number, Complaint>>({});
+  const { mutate } = useSWRConfig();
   // The moment the page opened: a line's guarantee does not end while it is read.
   const [now] = useState(() => Date.now());
   if (!order.deliveredAt) return null;
@@ -98,6 +100,8 @@ export function OrderGuarantee({ order, lang }: { order: Order; lang: Language }
                   onFiled={(complaint) => {
                     setFiled((all) => ({ ...all, [item.id]: complaint }));
                     setOpenLine(null);
+                    // Its acknowledgement is kept as one of the order's documents (decision 0064).
+                    void mutate((key) => Array.isArray(key) && key[0] === `/orders/${order.id}/documents`);
                   }}
                 />
               )}

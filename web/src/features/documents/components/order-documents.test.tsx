@@ -15,19 +15,32 @@ const sale: OrderDocument = {
   qr: 'RF1*0000001000*2026-11-26*12:00:00*49.90',
 };
 
+/** A complaint's acknowledgement as kept (decision 0064): no total. */
+const acknowledgement: OrderDocument = {
+  id: 3,
+  kind: 'complaint',
+  number: '0000000004',
+  issuedAt: '2026-11-28T10:00:00.000Z',
+  total: null,
+  url: 'http://shop.test/api/documents/complaint/3/pdf?expires=1&sig=def',
+};
+
 describe('OrderDocuments', () => {
-  it('lists the sale document with a link to its PDF, in both languages', async () => {
-    fakeApi({ 'GET /api/orders/42/documents': { body: [sale] } });
+  it('lists the sale document with a link to its PDF, in both languages, and a complaint’s acknowledgement', async () => {
+    fakeApi({ 'GET /api/orders/42/documents': { body: [sale, acknowledgement] } });
     signIn();
     const { unmount } = renderWithApi(<OrderDocuments orderId={42} lang="en" />);
     expect(await screen.findByText('Sale document No. 0000001000')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Download PDF' })).toHaveAttribute('href', sale.url);
+    expect(screen.getAllByRole('link', { name: 'Download PDF' })[0]).toHaveAttribute('href', sale.url);
+    expect(screen.getByText('Complaint acknowledgement No. 0000000004')).toBeInTheDocument();
+    expect(screen.getAllByRole('link', { name: 'Download PDF' })[1]).toHaveAttribute('href', acknowledgement.url);
     unmount();
 
     await i18n.changeLanguage('bg');
     renderWithApi(<OrderDocuments orderId={42} lang="bg" />);
     expect(await screen.findByText('Документ за продажба № 0000001000')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Изтегли PDF' })).toHaveAttribute('href', sale.url);
+    expect(screen.getAllByRole('link', { name: 'Изтегли PDF' })[0]).toHaveAttribute('href', sale.url);
+    expect(screen.getByText('Потвърждение за рекламация № 0000000004')).toBeInTheDocument();
     await i18n.changeLanguage('en');
   });
 
