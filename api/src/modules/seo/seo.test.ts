@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { products } from '../../db/schema.js';
+import { products, recalls } from '../../db/schema.js';
 import { heard } from '../../test/app.js';
 import { createProduct } from '../../test/factories.js';
 import { useTestApp } from '../../test/harness.js';
@@ -30,6 +30,10 @@ describe('GET /sitemap.xml', () => {
     expect(locs).toContain('http://shop.test/?lang=en');
     expect(locs).toContain('http://shop.test/clothing?lang=bg');
     expect(locs).toContain('http://shop.test/privacy?lang=bg');
+    expect(locs).toContain('http://shop.test/legal-guarantee?lang=bg');
+    expect(locs).toContain('http://shop.test/accessibility?lang=en');
+    // No recall published: their list is not a page to crawl yet.
+    expect(locs.some((loc) => loc.includes('/recalls'))).toBe(false);
     expect(locs).toContain(`http://shop.test/product/${shown.id}?lang=en`);
     expect(locs).toContain(`http://shop.test/product/${shown.id}?lang=bg`);
     expect(locs.filter((loc) => loc.includes('/product/'))).toHaveLength(2);
@@ -39,6 +43,27 @@ describe('GET /sitemap.xml', () => {
     expect(entry).toMatch(/<lastmod>\d{4}-\d{2}-\d{2}T/);
     expect(entry).toContain(`hreflang="en" href="http://shop.test/product/${shown.id}?lang=en"`);
     expect(entry).toContain(`hreflang="x-default" href="http://shop.test/product/${shown.id}"`);
+  });
+
+  it('lists the recalls and each notice once one is published', async () => {
+    await locations(); // built and kept before the recall
+    const text = { en: 'Recall', bg: 'Изземване' };
+    const [row] = await t.db
+      .insert(recalls)
+      .values({
+        productId: 1,
+        title: text,
+        hazard: text,
+        remedy: text,
+        product: { name: text, styleCode: '', imageUrl: '', brand: '' },
+        contact: { name: '', email: '', phone: '', address: '' },
+      })
+      .returning({ id: recalls.id });
+    await heard(t.app);
+    const locs = await locations();
+    expect(locs).toContain('http://shop.test/recalls?lang=en');
+    expect(locs).toContain(`http://shop.test/recalls/${row!.id}?lang=bg`);
+    expect(locs).toContain(`http://shop.test/recalls/${row!.id}?lang=en`);
   });
 
   it('follows the catalogue: a deleted product disappears', async () => {

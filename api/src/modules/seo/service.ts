@@ -1,8 +1,8 @@
 import { LANGUAGES } from '@shop/contract';
-import { eq, getTableName, sql } from 'drizzle-orm';
+import { asc, eq, getTableName, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { onSale } from '../../db/fragments.js';
-import { products, shopSettings } from '../../db/schema.js';
+import { products, recalls, shopSettings } from '../../db/schema.js';
 import { escapeHtml } from '../../lib/format.js';
 
 /** The public pages a crawler should know, besides the products (every one in both languages). */
@@ -54,13 +54,13 @@ function urlElement(publicUrl: string, entry: Entry, lang: string): string {
 }
 
 /**
- * `sitemap.xml`: every public page and published product, in each language at its own address,
- * with its alternates. A product's `lastmod` is its last change (a sale starting or ending
+ * `sitemap.xml`: every public page, recall notice (and their list, once there is one) and
+ * published product, in each language at its own address, with its alternates. A product's `lastmod` is its last change (a sale starting or ending
  * included); the catalogue pages', the
  * newest product's; the information pages', the settings' (they show the seller and prices).
  */
 export async function buildSitemap(db: Db, publicUrl: string): Promise<string> {
-  const [productRows, [settings]] = await Promise.all([
+  const [productRows, [settings], recallRows] = await Promise.all([
     db
       .select({
         id: products.id,
@@ -73,6 +73,7 @@ export async function buildSitemap(db: Db, publicUrl: string): Promise<string> {
       .where(onSale(getTableName(products)))
       .orderBy(products.id),
     db.select({ updatedAt: shopSettings.updatedAt }).from(shopSettings).where(eq(shopSettings.id, 1)),
+    db.select({ id: recalls.id, createdAt: recalls.createdAt }).from(recalls).orderBy(asc(recalls.id)),
   ]);
   const productsOnSale = productRows.map((row) => ({ path: `/product/${row.id}`, lastmod: row.updatedAt }));
   const newest = productsOnSale.reduce<Date | null>(
@@ -84,7 +85,11 @@ export async function buildSitemap(db: Db, publicUrl: string): Promise<string> {
     path,
     lastmod: path === '/' || path === '/clothing' || path === '/sale' ? newest : information,
   }));
-  const urls = [...pages, ...productsOnSale].flatMap((entry) =>
+  // The product safety recalls (decision 0059): their list once one is published, and each notice.
+  const notices = recallRows.map((row) => ({ path: `/recalls/${row.id}`, lastmod: row.createdAt }));
+  const recallPages: Entry[] =
+    notices.length > 0 ? [{ path: '/recalls', lastmod: notices.at(-1)!.lastmod }, ...notices] : [];
+  const urls = [...pages, ...recallPages, ...productsOnSale].flatMap((entry) =>
     LANGUAGES.map((lang) => urlElement(publicUrl, entry, lang)),
   );
   return [

@@ -95,8 +95,10 @@ export class Caches {
         this.responses.forgetWhere((key) => key.startsWith('cart:'));
         return;
       case 'settings':
-        // The footer, terms and product pages show the seller.
+        // The footer, terms and product pages show the seller; the sitemap dates the information
+        // pages by the settings and lists the recalls (their table speaks on this channel).
         this.settings.clear();
+        this.catalogue.dropValue('sitemap');
         this.clearPages();
         return;
       case 'orders':

@@ -134,6 +134,11 @@ export class CatalogCache {
     this.values.clear();
   }
 
+  /** Drops one value built from the catalogue (the sitemap, when a recall or the settings change). */
+  dropValue(key: string): void {
+    this.values.deleteWhere((each) => each === key);
+  }
+
   /** Drops what shows a product's stock: its own answers and every list (any may hold it). */
   dropProduct(productId: number): void {
     const own = catalogKeys.productPrefix(productId);
