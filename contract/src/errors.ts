@@ -73,6 +73,8 @@ export const ERROR_CODES = [
   'ALREADY_REPAIRED',
   // Recalls (YEAR.md section 6): the same notice (title) of the product is published already: 409.
   'RECALL_EXISTS',
+  // A closed recall is not edited nor closed again (decision 0064): 409.
+  'RECALL_CLOSED',
   'INTERNAL',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

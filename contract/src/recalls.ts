@@ -77,8 +77,16 @@ export const RecallSchema = z.object({
   /** Whom to contact: the seller's name, email, phone and address when published. */
   contact: z.object({ name: z.string(), email: z.string(), phone: z.string(), address: z.string() }),
   publishedAt: z.string(),
+  /** When the owner last edited its texts; null: as published (decision 0064). */
+  editedAt: z.string().nullable(),
+  /** When the owner closed it (it stays listed, marked closed); null: open. */
+  closedAt: z.string().nullable(),
 });
 export type Recall = z.infer<typeof RecallSchema>;
+
+/** `PUT /api/admin/recalls/{id}`: the notice's texts, each in both languages (its product and variants stay). */
+export const RecallTextsBodySchema = RecallBodySchema.pick({ title: true, hazard: true, remedy: true });
+export type RecallTextsBody = z.infer<typeof RecallTextsBodySchema>;
 
 export const RecallsSchema = z.object({ data: z.array(RecallSchema) });
 export type Recalls = z.infer<typeof RecallsSchema>;

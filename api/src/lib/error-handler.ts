@@ -46,6 +46,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   COMPLAINT_DECIDED: 409,
   ALREADY_REPAIRED: 409,
   RECALL_EXISTS: 409,
+  RECALL_CLOSED: 409,
   SIZE_IN_USE: 409,
   SIZE_RESERVED: 409,
   // The monthly audit file (TRADE.md section 2).

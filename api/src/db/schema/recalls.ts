@@ -25,6 +25,10 @@ export const recalls = pgTable(
     soldTo: instant('sold_to'),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
+    /** When the owner last edited its texts (decision 0064); null: as published. */
+    editedAt: instant('edited_at'),
+    /** When the owner closed it: it stays listed, marked closed (decision 0064). */
+    closedAt: instant('closed_at'),
   },
   (t) => [index('recalls_product_id_idx').on(t.productId)],
 );

@@ -193,6 +193,27 @@ async function aReturn(f: Fixtures, status: 'requested' | 'approved') {
   return { id: row!.id, orderItemId: line.orderItemId };
 }
 
+const RECALL_TEXTS = {
+  title: { en: 'Recall', bg: 'Изземване' },
+  hazard: { en: 'Sharp.', bg: 'Остър.' },
+  remedy: { en: 'Refund.', bg: 'Връщане.' },
+};
+
+/** A published recall notice, straight in the database. */
+async function recall(f: Fixtures): Promise<number> {
+  const text = RECALL_TEXTS.title;
+  const [row] = await f.t.db
+    .insert(recalls)
+    .values({
+      productId: 1,
+      ...RECALL_TEXTS,
+      product: { name: text, styleCode: '', imageUrl: '', brand: '' },
+      contact: { name: '', email: '', phone: '', address: '' },
+    })
+    .returning({ id: recalls.id });
+  return row!.id;
+}
+
 /** One of user A's orders, delivered now, and its line (a complaint's subject). */
 async function deliveredLine(f: Fixtures) {
   const { id } = await order(f, f.users.userA, 'placed', 'shipped');
@@ -951,31 +972,30 @@ const ROUTES: Record<string, RouteRule> = {
   // Recalls (YEAR.md section 6): the owner publishes one; anyone reads the notices.
   'POST /api/admin/products/:id/recall': {
     expect: adminsOnly(201),
-    request: async (f) =>
-      json('POST', `/api/admin/products/${(await createProduct(f.t.db)).id}/recall`, {
-        title: { en: 'Recall', bg: 'Изземване' },
-        hazard: { en: 'Sharp.', bg: 'Остър.' },
-        remedy: { en: 'Refund.', bg: 'Връщане.' },
-      }),
+    request: async (f) => json('POST', `/api/admin/products/${(await createProduct(f.t.db)).id}/recall`, RECALL_TEXTS),
   },
   'GET /api/recalls': { expect: everyone(200), request: () => ({ url: '/api/recalls' }) },
   'GET /api/recalls/:id': {
     expect: everyone(200),
-    request: async (f) => {
-      const text = { en: 'Recall', bg: 'Изземване' };
-      const [row] = await f.t.db
-        .insert(recalls)
-        .values({
-          productId: 1,
-          title: text,
-          hazard: text,
-          remedy: text,
-          product: { name: text, styleCode: '', imageUrl: '', brand: '' },
-          contact: { name: '', email: '', phone: '', address: '' },
-        })
-        .returning({ id: recalls.id });
-      return { url: `/api/recalls/${row!.id}` };
-    },
+    request: async (f) => ({ url: `/api/recalls/${await recall(f)}` }),
+  },
+  // Decision 0064: the notice printed by anyone; corrected and closed by the owner.
+  'GET /api/recalls/:id/notice.pdf': {
+    expect: everyone(200),
+    request: async (f) => ({ url: `/api/recalls/${await recall(f)}/notice.pdf` }),
+  },
+  'PUT /api/admin/recalls/:id': {
+    expect: adminsOnly(200),
+    request: async (f) =>
+      json('PUT', `/api/admin/recalls/${await recall(f)}`, {
+        ...RECALL_TEXTS,
+        // Another notice of the product may have the fixtures' title: this one's own is new.
+        title: { en: `Recall ${randomBytes(4).toString('hex')}`, bg: 'Изземване' },
+      }),
+  },
+  'POST /api/admin/recalls/:id/close': {
+    expect: adminsOnly(200),
+    request: async (f) => ({ method: 'POST', url: `/api/admin/recalls/${await recall(f)}/close` }),
   },
   'GET /api/admin/orders/:id': {
     expect: adminsOnly(200),

@@ -5,12 +5,23 @@ import {
   RecallPublishedSchema,
   RecallSchema,
   RecallsSchema,
+  RecallTextsBodySchema,
 } from '@shop/contract';
+import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser, requireAdmin } from '../../platform/security/authenticate.js';
-import { listRecalls, publishRecall, readRecall } from './service.js';
+import { recallNoticePdf } from './notice-pdf.js';
+import { closeRecall, editRecall, listRecalls, publishRecall, readRecall } from './service.js';
 
 const tags = ['recalls'];
+const security = [{ bearer: [] }];
+const changeErrors = {
+  400: ErrorBodySchema,
+  401: ErrorBodySchema,
+  403: ErrorBodySchema,
+  404: ErrorBodySchema,
+  409: ErrorBodySchema,
+};
 
 /**
  * Product safety recalls (YEAR.md section 6, decision 0059): the owner publishes one from the
@@ -25,7 +36,7 @@ export const recallRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['admin', ...tags],
         summary:
           'Publish a product safety recall (title, hazard, remedy in English and Bulgarian; the colours and sizes, none: all): every buyer of an affected variant is mailed once',
-        security: [{ bearer: [] }],
+        security,
         params: IdParamsSchema,
         body: RecallBodySchema,
         response: {
@@ -66,5 +77,59 @@ export const recallRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => readRecall(app.db, request.params.id),
+  );
+
+  app.get(
+    '/recalls/:id/notice.pdf',
+    {
+      schema: {
+        tags,
+        summary:
+          'The recall notice as a printable PDF in the form of the template of Implementing Regulation (EU) 2024/1435, in Bulgarian and English, with a QR code to its page',
+        params: IdParamsSchema,
+        response: { 200: z.unknown(), 400: ErrorBodySchema, 404: ErrorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      const recall = await readRecall(app.db, request.params.id);
+      const pdf = await recallNoticePdf(app.db, recall, `${app.config.publicUrl}/recalls/${recall.id}`);
+      return reply
+        .type('application/pdf')
+        .header('Cache-Control', 'no-cache')
+        .header('Content-Disposition', `inline; filename="recall-${recall.id}.pdf"`)
+        .send(pdf);
+    },
+  );
+
+  app.put(
+    '/admin/recalls/:id',
+    {
+      onRequest: requireAdmin,
+      schema: {
+        tags: ['admin', ...tags],
+        summary:
+          'Correct a recall’s texts (title, hazard, remedy in English and Bulgarian); nobody is mailed again. A closed one: 409 RECALL_CLOSED',
+        security,
+        params: IdParamsSchema,
+        body: RecallTextsBodySchema,
+        response: { 200: RecallSchema, ...changeErrors },
+      },
+    },
+    async (request) => editRecall(app.db, currentUser(request).id, request.params.id, request.body),
+  );
+
+  app.post(
+    '/admin/recalls/:id/close',
+    {
+      onRequest: requireAdmin,
+      schema: {
+        tags: ['admin', ...tags],
+        summary: 'Close a recall: it stays listed at /recalls, marked closed with its date. Once (409 RECALL_CLOSED)',
+        security,
+        params: IdParamsSchema,
+        response: { 200: RecallSchema, ...changeErrors },
+      },
+    },
+    async (request) => closeRecall(app.db, currentUser(request).id, request.params.id),
   );
 };

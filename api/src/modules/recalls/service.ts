@@ -1,5 +1,12 @@
-import { colorNameIn, type Recall, type RecallBody, type RecallPublished, type RecallVariant } from '@shop/contract';
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import {
+  colorNameIn,
+  type Recall,
+  type RecallBody,
+  type RecallPublished,
+  type RecallTextsBody,
+  type RecallVariant,
+} from '@shop/contract';
+import { and, desc, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { productColors, products, productSizes, productTranslations, recalls } from '../../db/schema.js';
 import { AppError, conflict, notFound } from '../../lib/errors.js';
@@ -26,6 +33,8 @@ export const toRecall = (row: RecallRow): Recall => ({
   soldTo: row.soldTo?.toISOString() ?? null,
   contact: row.contact,
   publishedAt: row.createdAt.toISOString(),
+  editedAt: row.editedAt?.toISOString() ?? null,
+  closedAt: row.closedAt?.toISOString() ?? null,
 });
 
 /** The colours and sizes named, checked against the product's own (400 naming the pair), without repeats. */
@@ -138,4 +147,54 @@ export async function readRecall(db: Db | Tx, id: number): Promise<Recall> {
   const [row] = await db.select().from(recalls).where(eq(recalls.id, id));
   if (!row) throw notFound('Recall not found');
   return toRecall(row);
+}
+
+/** The recall locked for a change by the owner: 404 when unknown, 409 RECALL_CLOSED once closed. */
+async function openRecallForUpdate(tx: Tx, id: number): Promise<RecallRow> {
+  const [row] = await tx.select().from(recalls).where(eq(recalls.id, id)).for('update');
+  if (!row) throw notFound('Recall not found');
+  if (row.closedAt)
+    throw conflict('RECALL_CLOSED', `This recall was closed on ${row.closedAt.toISOString().slice(0, 10)}.`);
+  return row;
+}
+
+/**
+ * The owner corrects a recall's texts (title, hazard, remedy in both languages; decision 0064):
+ * the product, the colours and sizes, the dates and the contact stay as published, and nobody is
+ * mailed again (the mails link the notice, which shows the texts as they are now). Another notice
+ * of the product with the same English title: 409 RECALL_EXISTS; a closed one: 409 RECALL_CLOSED.
+ * Audited.
+ */
+export async function editRecall(db: Db, actorId: number, id: number, body: RecallTextsBody): Promise<Recall> {
+  return db.transaction(async (tx) => {
+    const row = await openRecallForUpdate(tx, id);
+    const [same] = await tx
+      .select({ id: recalls.id })
+      .from(recalls)
+      .where(
+        and(eq(recalls.productId, row.productId), ne(recalls.id, id), sql`${recalls.title}->>'en' = ${body.title.en}`),
+      );
+    if (same) throw conflict('RECALL_EXISTS', `Another recall of the product has this title (notice ${same.id}).`);
+    const [edited] = await tx
+      .update(recalls)
+      .set({ title: body.title, hazard: body.hazard, remedy: body.remedy, editedAt: new Date() })
+      .where(eq(recalls.id, id))
+      .returning();
+    await audit(tx, { actorId, action: 'recall.edit', target: `recall:${id}`, detail: { productId: row.productId } });
+    return toRecall(edited!);
+  });
+}
+
+/**
+ * The owner closes a recall (decision 0064): it stays at /recalls, marked closed with its date,
+ * and its notice says so; it is not edited afterwards (409 RECALL_CLOSED, a second close too).
+ * Audited.
+ */
+export async function closeRecall(db: Db, actorId: number, id: number): Promise<Recall> {
+  return db.transaction(async (tx) => {
+    const row = await openRecallForUpdate(tx, id);
+    const [closed] = await tx.update(recalls).set({ closedAt: new Date() }).where(eq(recalls.id, id)).returning();
+    await audit(tx, { actorId, action: 'recall.close', target: `recall:${id}`, detail: { productId: row.productId } });
+    return toRecall(closed!);
+  });
 }

@@ -8,7 +8,7 @@ import {
 } from '@shop/contract';
 import { createRequire } from 'node:module';
 import type { default as SharpFactory, OutputInfo, Sharp } from 'sharp';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { files } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
@@ -132,4 +132,20 @@ async function saveWebp(
     // The same bytes uploaded again are a new upload: collect.ts leaves it a day from now.
     .onConflictDoUpdate({ target: files.id, set: { createdAt: sql`now()` } });
   return { id, url: fileUrl(id), width, height };
+}
+
+/**
+ * A stored image (`/files/<id>`) as a JPEG at most `width` wide, for a PDF (pdfkit reads JPEG and
+ * PNG, not the WebP we store); undefined for any other address or a file that is gone.
+ */
+export async function storedImageAsJpeg(db: Db, url: string, width: number): Promise<Buffer | undefined> {
+  const id = /^\/files\/([0-9a-f]{64})$/.exec(url)?.[1];
+  if (!id) return undefined;
+  const [row] = await db.select({ bytes: files.bytes }).from(files).where(eq(files.id, id));
+  if (!row) return undefined;
+  return sharp(row.bytes)
+    .resize({ width, withoutEnlargement: true })
+    .flatten({ background: '#ffffff' })
+    .jpeg()
+    .toBuffer();
 }
