@@ -14,9 +14,9 @@ export function useRecalls({ always = false } = {}) {
   return useSWR<Recalls>(always || settings?.recalls ? RECALLS_PATH : null, { revalidateOnFocus: false });
 }
 
-/** The recall notice of a product, the newest, or undefined. */
+/** The open recall notice of a product, the newest, or undefined (a closed one stays at /recalls only). */
 export function useProductRecall(productId: number): Recall | undefined {
-  return useRecalls().data?.data.find((recall) => recall.productId === productId);
+  return useRecalls().data?.data.find((recall) => recall.productId === productId && !recall.closedAt);
 }
 
 /** One recall notice (`/recalls/{id}`, server-rendered with it). */

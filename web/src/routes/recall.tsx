@@ -94,7 +94,17 @@ export default function RecallRoute() {
       }
       sections={noticeSections(recall, lang, t)}
     >
-      <Link to="/recalls">{t('recall.all')}</Link>
+      {recall.closedAt && (
+        <p className={styles.closedNote} role="note">
+          {t('recall.closed', { date: formatShopDate(recall.closedAt, lang) })}
+        </p>
+      )}
+      <p className={styles.links}>
+        <a href={`/api/recalls/${recall.id}/notice.pdf`} target="_blank" rel="noopener">
+          {t('recall.print')}
+        </a>
+        <Link to="/recalls">{t('recall.all')}</Link>
+      </p>
     </InfoPage>
   );
 }

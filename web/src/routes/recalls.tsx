@@ -23,12 +23,19 @@ export default function RecallsRoute() {
         data.data.length > 0 ? (
           <ul className={styles.list}>
             {data.data.map((recall) => (
-              <li key={recall.id} className={styles.card}>
+              <li key={recall.id} className={recall.closedAt ? `${styles.card} ${styles.cardClosed}` : styles.card}>
                 {recall.product.imageUrl && (
                   <img className={styles.thumb} src={recall.product.imageUrl} alt="" width={96} height={120} />
                 )}
                 <div>
-                  <p className={styles.flag}>{t('recalls.flag')}</p>
+                  <p className={styles.flag}>
+                    {t('recalls.flag')}
+                    {recall.closedAt && (
+                      <span className={styles.closed}>
+                        {t('recalls.closed', { date: formatShopDate(recall.closedAt, lang) })}
+                      </span>
+                    )}
+                  </p>
                   <h2 className={styles.cardTitle}>
                     <Link to={`/recalls/${recall.id}`}>{recall.title[lang]}</Link>
                   </h2>

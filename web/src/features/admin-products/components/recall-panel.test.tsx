@@ -22,6 +22,7 @@ function renderPanel(answers: Parameters<typeof fakeApi>[0] = {}) {
   const sent = fakeApi({
     'GET /api/settings': { body: TEST_SETTINGS },
     'POST /api/admin/products/7/recall': { status: 201, body: { recall: { id: 12 }, mailed: 3 } },
+    'GET /api/recalls': { body: { data: [] } },
     ...answers,
   });
   signIn();
@@ -78,5 +79,51 @@ describe('the product safety recall panel', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'A recall of this product with this title is published already.',
     );
+  });
+
+  it('corrects an open notice’s texts in the same form and closes it once confirmed (decision 0064)', async () => {
+    const notice = {
+      id: 12,
+      productId: 7,
+      title: { en: 'Drawcord recall', bg: 'Изземване заради шнура' },
+      hazard: { en: 'The cord can strangle.', bg: 'Шнурът може да задуши.' },
+      remedy: { en: 'Return it.', bg: 'Върнете го.' },
+      publishedAt: '2026-11-20T10:00:00.000Z',
+      closedAt: null,
+    };
+    const sent = renderPanel({
+      'GET /api/recalls': {
+        body: {
+          data: [
+            notice,
+            { ...notice, id: 9, title: { en: 'Old recall', bg: 'Старо' }, closedAt: '2026-11-21T10:00:00.000Z' },
+          ],
+        },
+      },
+      'PUT /api/admin/recalls/12': { body: notice },
+      'POST /api/admin/recalls/12/close': { body: { ...notice, closedAt: '2026-11-29T10:00:00.000Z' } },
+    });
+    expect(await screen.findByText('Closed on 21 Nov 2026', { exact: false })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Edit the texts of “Old recall”' })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Edit the texts of “Drawcord recall”' }));
+    expect(screen.getByLabelText('The hazard (English)')).toHaveValue('The cord can strangle.');
+    expect(screen.queryByRole('checkbox', { name: 'Onyx M' })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByLabelText('The hazard (English)'));
+    await userEvent.paste(' Cut it off.');
+    await userEvent.click(screen.getByRole('button', { name: 'Save the changes' }));
+    await waitFor(() => expect(sent.some((request) => request.key === 'PUT /api/admin/recalls/12')).toBe(true));
+    expect(sent.find((request) => request.key === 'PUT /api/admin/recalls/12')!.body).toEqual({
+      title: notice.title,
+      hazard: { en: 'The cord can strangle. Cut it off.', bg: 'Шнурът може да задуши.' },
+      remedy: notice.remedy,
+    });
+    expect(await screen.findByRole('button', { name: 'Publish the recall' })).toBeInTheDocument();
+
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
+    await userEvent.click(screen.getByRole('button', { name: 'Close the recall “Drawcord recall”' }));
+    await waitFor(() =>
+      expect(posts(sent).map((request) => request.key)).toEqual(['POST /api/admin/recalls/12/close']),
+    );
+    expect(confirm).toHaveBeenCalled();
   });
 });

@@ -8,16 +8,19 @@ import {
   RECALL_TEXT_MAX,
   RECALL_TITLE_MAX,
   type Product,
+  type Recall,
   type RecallBody,
   type Size,
 } from '@shop/contract';
 import { isApiError } from '../../../lib/api-client';
 import { ADMIN_FAILED } from '../../../lib/admin-errors';
 import { useErrorText } from '../../../lib/error-text';
+import { formatShopDate } from '../../../lib/format';
+import { recallKey, useRecalls } from '../../../lib/recalls';
 import { RECALLS_PATH, SETTINGS_PATH } from '../../../lib/swr-keys';
 import { useLanguage } from '../../../lib/use-language';
 import { useFormProblems, type FieldErrors } from '../../../lib/use-form-problems';
-import { publishRecall } from '../api/recall';
+import { closeRecall, editRecall, publishRecall } from '../api/recall';
 import button from '../../../components/button/button.module.css';
 import form from '../../../components/form/form.module.css';
 import styles from './size-fit-panel.module.css';
@@ -43,6 +46,8 @@ const variantKey = (colorId: number, size: Size) => `${colorId}:${size}`;
  * The editor's "Product safety recall" panel (Regulation (EU) 2023/988, Art. 35; decision 0059):
  * the notice's title, hazard and remedy in both languages and the colours and sizes concerned
  * (none ticked: all); publishing it shows it at /recalls and mails every buyer of them once.
+ * Above it, the product's notices: an open one's texts are corrected in the same form, or it is
+ * closed (decision 0064).
  */
 export function RecallPanel({ product }: { product: Product }) {
   const { t } = useTranslation();
@@ -56,6 +61,35 @@ export function RecallPanel({ product }: { product: Product }) {
   const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set());
   const [busy, setBusy] = useState(false);
   const [published, setPublished] = useState<{ id: number; mailed: number } | null>(null);
+  const [editing, setEditing] = useState<Recall | null>(null);
+  const notices = useRecalls({ always: true }).data?.data.filter((recall) => recall.productId === product.id) ?? [];
+
+  function startEditing(recall: Recall) {
+    clear();
+    setEditing(recall);
+    const draftOf: Partial<Draft> = {};
+    for (const name of TEXTS) for (const language of LANGUAGES) draftOf[`${name}.${language}`] = recall[name][language];
+    setDraft(draftOf as Draft);
+    formRef.current?.scrollIntoView?.({ block: 'start' });
+  }
+
+  function stopEditing() {
+    clear();
+    setEditing(null);
+    setDraft(EMPTY);
+  }
+
+  async function close(recall: Recall) {
+    if (!window.confirm(t('admin.recall.closeConfirm', { title: recall.title[lang] }))) return;
+    try {
+      await closeRecall(recall.id);
+      toast.success(t('admin.recall.closed'));
+      if (editing?.id === recall.id) stopEditing();
+      await Promise.all([mutate(RECALLS_PATH), mutate(recallKey(recall.id))]);
+    } catch (error) {
+      toast.error(t('admin.recall.failed') + ' ' + errorText(error, ADMIN_FAILED));
+    }
+  }
 
   async function submit(event: React.FormEvent) {
     event.preventDefault();
@@ -79,6 +113,14 @@ export function RecallPanel({ product }: { product: Product }) {
     setBusy(true);
     clear();
     try {
+      if (editing) {
+        const { title, hazard, remedy } = body;
+        await editRecall(editing.id, { title, hazard, remedy });
+        toast.success(t('admin.recall.saved'));
+        stopEditing();
+        await Promise.all([mutate(RECALLS_PATH), mutate(recallKey(editing.id))]);
+        return;
+      }
       const answer = await publishRecall(product.id, body);
       setPublished({ id: answer.recall.id, mailed: answer.mailed });
       setDraft(EMPTY);
@@ -87,7 +129,8 @@ export function RecallPanel({ product }: { product: Product }) {
       await Promise.all([mutate(RECALLS_PATH), mutate(SETTINGS_PATH)]);
     } catch (error) {
       toast.error(t('admin.recall.failed'));
-      if (isApiError(error) && error.status === 409) show({}, t('admin.recall.errors.exists'));
+      if (isApiError(error) && error.code === 'RECALL_CLOSED') show({}, t('admin.recall.errors.closed'));
+      else if (isApiError(error) && error.status === 409) show({}, t('admin.recall.errors.exists'));
       else if (isApiError(error) && error.status === 400) {
         const mapped: FieldErrors<Field> = {};
         for (const key of Object.keys(error.fields))
@@ -152,6 +195,45 @@ export function RecallPanel({ product }: { product: Product }) {
           <Link to={`/recalls/${published.id}`}>{t('admin.recall.open')}</Link>
         </p>
       )}
+      {notices.length > 0 && (
+        <ul className={own.notices} aria-label={t('admin.recall.notices')}>
+          {notices.map((recall) => (
+            <li key={recall.id} className={own.notice}>
+              <span>
+                <Link to={`/recalls/${recall.id}`}>{recall.title[lang]}</Link>{' '}
+                <span className={form.hint}>
+                  {recall.closedAt
+                    ? t('recalls.closed', { date: formatShopDate(recall.closedAt, lang) })
+                    : t('admin.recall.since', { date: formatShopDate(recall.publishedAt, lang) })}
+                </span>
+              </span>
+              {!recall.closedAt && (
+                <span className={own.noticeActions}>
+                  <button
+                    type="button"
+                    className={button.secondary}
+                    disabled={busy}
+                    aria-label={t('admin.recall.editNamed', { title: recall.title[lang] })}
+                    onClick={() => startEditing(recall)}
+                  >
+                    {t('admin.recall.edit')}
+                  </button>
+                  <button
+                    type="button"
+                    className={button.secondary}
+                    disabled={busy}
+                    aria-label={t('admin.recall.closeNamed', { title: recall.title[lang] })}
+                    onClick={() => void close(recall)}
+                  >
+                    {t('admin.recall.close')}
+                  </button>
+                </span>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      {editing && <p role="status">{t('admin.recall.editing', { title: editing.title[lang] })}</p>}
       <form ref={formRef} className={styles.form} onSubmit={submit} noValidate aria-labelledby={`${id}-title`}>
         {summary && (
           <p className={form.problem} role="alert">
@@ -163,7 +245,7 @@ export function RecallPanel({ product }: { product: Product }) {
             {LANGUAGES.map((language) => control(`${name}.${language}`))}
           </div>
         ))}
-        <fieldset className={form.fieldset}>
+        <fieldset className={form.fieldset} hidden={editing !== null}>
           <legend className={form.label}>{t('admin.recall.variants')}</legend>
           {product.colors.map((color) => (
             <div key={color.id} className={own.variants} role="group" aria-label={colorNameIn(color, lang)}>
@@ -181,8 +263,13 @@ export function RecallPanel({ product }: { product: Product }) {
         </fieldset>
         <div className={form.actions}>
           <button type="submit" className={button.primary} disabled={busy}>
-            {busy ? t('admin.recall.publishing') : t('admin.recall.publish')}
+            {editing ? t('admin.recall.save') : busy ? t('admin.recall.publishing') : t('admin.recall.publish')}
           </button>
+          {editing && (
+            <button type="button" className={button.secondary} disabled={busy} onClick={stopEditing}>
+              {t('admin.recall.cancel')}
+            </button>
+          )}
         </div>
       </form>
     </section>
