@@ -112,7 +112,7 @@ test.describe('in English', () => {
       .poll(async () => (await documentsOf()).filter((document) => document.kind === 'credit-note').length)
       .toBe(1);
     const credit = (await documentsOf()).find((document) => document.kind === 'credit-note')!;
-    expect(Math.abs(credit.total)).toBe(10);
+    expect(Math.abs(credit.total!)).toBe(10);
     await page.reload();
     await expect(page.getByRole('region', { name: t('records.documents.title') })).toContainText(
       t('records.documents.kinds.credit-note', { number: credit.number }),

@@ -38,6 +38,8 @@ export type AuditAction =
   | 'complaint.decide'
   | 'complaint.repaired'
   | 'product.recall'
+  | 'recall.edit'
+  | 'recall.close'
   | 'return.approve'
   | 'return.reject'
   | 'return.receive'

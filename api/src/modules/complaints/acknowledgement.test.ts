@@ -42,7 +42,7 @@ describe('the acknowledgement kept', () => {
     expect(mail.raw.replace(/\r?\n/g, '')).toContain(kept!.pdf.toString('base64').slice(0, 400));
 
     // The seller's name changes later: the kept acknowledgement does not.
-    await t.db.update(shopSettings).set({ sellerLegalName: 'Другото име ООД' });
+    await t.db.update(shopSettings).set({ sellerLegalName: 'Другото име ООД' }).where(eq(shopSettings.id, 1));
 
     const documents = await t.app.inject({ url: `/api/orders/${orderId}/documents`, headers: bearer(user) });
     expect(documents.statusCode, documents.body).toBe(200);

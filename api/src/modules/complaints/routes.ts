@@ -13,7 +13,6 @@ import { z } from 'zod';
 import { requestLanguage } from '../../lib/language.js';
 import { readMultipartForm } from '../../platform/files/multipart-form.js';
 import { currentUser, requireAdmin, requireUser } from '../../platform/security/authenticate.js';
-import { keepAcknowledgement } from './acknowledgement.js';
 import { complaintsRegisterCsv } from './register.js';
 import { decideComplaint, fileComplaint, listComplaints, markRepaired } from './service.js';
 
@@ -51,10 +50,6 @@ export const complaintRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const form = await readMultipartForm(request);
       const complaint = await fileComplaint(app.db, currentUser(request).id, request.params.id, form);
-      // The acknowledgement is kept at once; should that fail, the mail's effect keeps it (decision 0064).
-      await keepAcknowledgement(app.db, complaint.id).catch((error: unknown) =>
-        request.log.error({ err: error, complaintId: complaint.id }, 'complaint acknowledgement not kept yet'),
-      );
       return reply.code(201).send({ complaint });
     },
   );
