@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { complaintAcknowledgements, orders, shopSettings } from '../../db/schema.js';
 import { bearer } from '../../test/factories.js';
 import { useTestApp } from '../../test/harness.js';
@@ -23,7 +23,19 @@ async function filedComplaint() {
     payload: body.payload,
   });
   expect(answer.statusCode, answer.body).toBe(201);
-  return { ...placed, complaint: answer.json().complaint as { id: number; number: string } };
+  const complaint = answer.json().complaint as { id: number; number: string };
+  // The mail's effect keeps it (the first PDF of a process loads pdfkit: slow on a loaded machine).
+  await vi.waitFor(
+    async () => {
+      const [kept] = await t.db
+        .select({ id: complaintAcknowledgements.complaintId })
+        .from(complaintAcknowledgements)
+        .where(eq(complaintAcknowledgements.complaintId, complaint.id));
+      expect(kept).toBeDefined();
+    },
+    { timeout: 30_000, interval: 100 },
+  );
+  return { ...placed, complaint };
 }
 
 const pathOf = (url: string) => url.replace(/^https?:\/\/[^/]+/, '');
