@@ -1,52 +1,48 @@
 import type { ImportApplied, ImportSummary, ImportUndone, Language, LastImport } from '@shop/contract';
-import { desc, eq, isNotNull } from 'drizzle-orm';
+import { desc, eq, isNotNull, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Db, Tx } from '../../db/client.js';
+import { dbInt, queryRows } from '../../db/rows.js';
 import { catalogueImports, products } from '../../db/schema.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { audit } from '../../platform/audit.js';
 import type { CatalogueFormat } from './formats.js';
+import { dryRunPlan, type Change } from './import-dry-run.js';
 import { resolveImages } from './import-images.js';
 import { parseCatalogue, type ImportIssue, type PlannedProduct } from './import-parse.js';
 import { restore, same, snapshot, type RestorableSnapshot } from './import-snapshot.js';
 import { writePlan, type Touched } from './import-write.js';
 
-class DryRun extends Error {}
-
 function summaryOf(
   importId: number,
   rows: number,
-  plan: PlannedProduct[],
-  touched: Touched[],
+  changes: { product: PlannedProduct; change: Change }[],
   errors: ImportIssue[],
   warnings: ImportIssue[],
 ): ImportSummary {
-  const changes = touched.map((entry, index) => {
-    const product =
-      plan.find((p) => (entry.after as { product?: { styleCode?: string } })?.product?.styleCode === p.styleCode) ??
-      plan[index]!;
-    const change: 'create' | 'update' | 'unchanged' = entry.created
-      ? 'create'
-      : same(entry.before, entry.after)
-        ? 'unchanged'
-        : 'update';
-    return { row: product.row, styleCode: product.styleCode, name: product.texts.en.name, change };
-  });
+  const count = (change: Change) => changes.filter((entry) => entry.change === change).length;
   return {
     importId,
     rows,
-    create: changes.filter((c) => c.change === 'create').length,
-    update: changes.filter((c) => c.change === 'update').length,
-    unchanged: changes.filter((c) => c.change === 'unchanged').length,
+    create: count('create'),
+    update: count('update'),
+    unchanged: count('unchanged'),
     errors: [...errors].sort((a, b) => a.row - b.row),
     warnings: [...warnings].sort((a, b) => a.row - b.row),
-    changes,
+    changes: changes.map(({ product, change }) => ({
+      row: product.row,
+      styleCode: product.styleCode,
+      name: product.texts.en.name,
+      change,
+    })),
   };
 }
 
 /**
  * `POST /api/admin/products/import`: reads the file, stores the images it names (checked as
- * uploads; unused files are collected as any upload's), writes the plan in a transaction that is
- * rolled back — the dry run changes nothing in the catalogue — and keeps the plan and the answer.
+ * uploads; unused files are collected as any upload's), compares the plan with the catalogue —
+ * the apply's decisions, read and compared, nothing written — and keeps the plan and the answer
+ * in one row.
  */
 export async function dryRunImport(
   db: Db,
@@ -57,21 +53,16 @@ export async function dryRunImport(
   const errors = [...parsed.errors];
   const warnings = [...parsed.warnings];
   await resolveImages(db, parsed.products, input.zip, errors, warnings);
-  let touched: Touched[] = [];
-  try {
-    await db.transaction(async (tx) => {
-      touched = await writePlan(tx, parsed.products, errors);
-      throw new DryRun();
-    });
-  } catch (error) {
-    if (!(error instanceof DryRun)) throw error;
-  }
-  const [row] = await db
+  const changes = await dryRunPlan(db, parsed.products, errors);
+  const [next] = await queryRows(
+    db,
+    z.object({ id: dbInt }),
+    sql`select nextval(pg_get_serial_sequence('catalogue_imports', 'id')) as id`,
+  );
+  const summary = summaryOf(next!.id, parsed.rows, changes, errors, warnings);
+  await db
     .insert(catalogueImports)
-    .values({ actorId, format: input.format, plan: parsed.products, summary: {} })
-    .returning({ id: catalogueImports.id });
-  const summary = summaryOf(row!.id, parsed.rows, parsed.products, touched, errors, warnings);
-  await db.update(catalogueImports).set({ summary }).where(eq(catalogueImports.id, row!.id));
+    .values({ id: next!.id, actorId, format: input.format, plan: parsed.products, summary });
   return summary;
 }
 

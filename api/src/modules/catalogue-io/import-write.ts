@@ -1,4 +1,3 @@
-import { deriveSku, type Size } from '@shop/contract';
 import { and, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import {
@@ -12,6 +11,15 @@ import {
   productVariants,
 } from '../../db/schema.js';
 import { replaceSale } from '../sales/service.js';
+import {
+  firstImageOf,
+  fitOf,
+  missingColours,
+  resolveVariants,
+  saleNeedsWrite,
+  stockTrackedOf,
+  type KnownColour,
+} from './import-decide.js';
 import { importIssue } from './import-issues.js';
 import type { ImportIssue, PlannedProduct } from './import-parse.js';
 import { same, snapshot, type Snapshot } from './import-snapshot.js';
@@ -20,8 +28,8 @@ import { same, snapshot, type Snapshot } from './import-snapshot.js';
 
 /** Writes one planned product (creates it, or brings the one with its style code to the plan). Its id. */
 async function writeProduct(tx: Tx, plan: PlannedProduct, existingId: number | null): Promise<number> {
-  const tracked = plan.variants.some((variant) => variant.stock !== null);
-  const firstImage = plan.variants.find((variant) => variant.images.length > 0)?.images[0] ?? '';
+  const tracked = stockTrackedOf(plan);
+  const firstImage = firstImageOf(plan);
   let productId = existingId;
   if (productId === null) {
     const [created] = await tx
@@ -39,12 +47,12 @@ async function writeProduct(tx: Tx, plan: PlannedProduct, existingId: number | n
     productId = created!.id;
   } else {
     const [current] = await tx.select().from(products).where(eq(products.id, productId));
-    const fit = plan.fit
-      ? { ...current!.fit, type: plan.fit as never }
-      : current!.fit
-        ? { ...current!.fit, type: null }
-        : null;
-    const next = { categoryId: plan.categoryId, priceCents: plan.priceCents, stockTracked: tracked, fit };
+    const next = {
+      categoryId: plan.categoryId,
+      priceCents: plan.priceCents,
+      stockTracked: tracked,
+      fit: fitOf(plan, current!.fit),
+    };
     if (
       !same(next, {
         categoryId: current!.categoryId,
@@ -83,7 +91,7 @@ async function writeProduct(tx: Tx, plan: PlannedProduct, existingId: number | n
     }
   }
 
-  const colours = await tx
+  const colours: KnownColour[] = await tx
     .select({
       id: productColors.id,
       name: productColors.colorName,
@@ -92,58 +100,39 @@ async function writeProduct(tx: Tx, plan: PlannedProduct, existingId: number | n
     })
     .from(productColors)
     .where(eq(productColors.productId, id));
-  const bySku = new Map(
-    (await tx.select().from(productVariants).where(eq(productVariants.productId, id))).map((v) => [v.sku, v]),
+  const skuColour = new Map(
+    (
+      await tx
+        .select({ sku: productVariants.sku, colorId: productVariants.colorId })
+        .from(productVariants)
+        .where(eq(productVariants.productId, id))
+    ).map((v) => [v.sku, v.colorId]),
   );
   const sizes = new Set(
     (await tx.select({ size: productSizes.size }).from(productSizes).where(eq(productSizes.productId, id))).map(
       (s) => s.size,
     ),
   );
-  const coloursDone = new Set<number>();
-  // A product's sizes, variants and stock are written one statement each (a file names a colour ×
-  // size once; if twice, its last row wins, as it did row by row).
-  const newSizes: Size[] = [];
-  const variants = new Map<string, { colorId: number; size: Size; sku: string; gtin: string | null } | null>();
-  const stock = new Map<string, { colorId: number; size: Size; onHand: number }>();
-  for (const variant of plan.variants) {
-    let colour =
-      colours.find((c) => c.id === bySku.get(variant.sku)?.colorId) ??
-      colours.find((c) => c.name.toLowerCase() === variant.colorEn.toLowerCase());
-    if (!colour) {
-      const position = colours.reduce((most, c) => Math.max(most, c.position + 1), 0);
-      const [created] = await tx
+  const missing = missingColours(plan, colours, skuColour);
+  if (missing.length > 0)
+    colours.push(
+      ...(await tx
         .insert(productColors)
-        .values({ productId: id, colorName: variant.colorEn, colorNameBg: variant.colorBg, position })
-        .returning({ id: productColors.id });
-      colour = { id: created!.id, name: variant.colorEn, nameBg: variant.colorBg, position };
-      colours.push(colour);
-    }
-    if (!coloursDone.has(colour.id)) {
-      coloursDone.add(colour.id);
-      if (colour.nameBg !== variant.colorBg)
-        await tx.update(productColors).set({ colorNameBg: variant.colorBg }).where(eq(productColors.id, colour.id));
-      if (variant.images.length > 0) await setColourImages(tx, colour.id, variant.images);
-    }
-    if (!sizes.has(variant.size)) {
-      sizes.add(variant.size);
-      newSizes.push(variant.size);
-    }
-    const derived = deriveSku(plan.styleCode, colour.name, colour.id, variant.size);
-    const sku = variant.sku || derived;
-    const key = `${colour.id}:${variant.size}`;
-    // A SKU equal to the derived one is not stored by hand (unless a GTIN keeps the row).
-    variants.delete(key);
-    variants.set(
-      key,
-      sku === derived && !variant.gtin
-        ? null
-        : { colorId: colour.id, size: variant.size, sku, gtin: variant.gtin || null },
+        .values(missing.map((c) => ({ productId: id, colorName: c.name, colorNameBg: c.nameBg, position: c.position })))
+        .returning({
+          id: productColors.id,
+          name: productColors.colorName,
+          nameBg: productColors.colorNameBg,
+          position: productColors.position,
+        })),
     );
-    if (variant.stock !== null) {
-      stock.delete(key);
-      stock.set(key, { colorId: colour.id, size: variant.size, onHand: variant.stock });
-    }
+  // A product's sizes, variants and stock are written one statement each.
+  const { firstOfColour, newSizes, variants, stock } = resolveVariants(plan, colours, skuColour, sizes);
+  for (const [colorId, variant] of firstOfColour) {
+    const colour = colours.find((c) => c.id === colorId)!;
+    if (colour.nameBg !== variant.colorBg)
+      await tx.update(productColors).set({ colorNameBg: variant.colorBg }).where(eq(productColors.id, colorId));
+    if (variant.images.length > 0) await setColourImages(tx, colorId, variant.images);
   }
   if (newSizes.length > 0) await tx.insert(productSizes).values(newSizes.map((size) => ({ productId: id, size })));
   const dropped = [...variants.entries()].filter(([, row]) => row === null).map(([key]) => key);
@@ -214,24 +203,16 @@ async function writeSale(tx: Tx, productId: number, plan: PlannedProduct): Promi
     .orderBy(desc(productSales.startsAt))
     .limit(1);
   const wanted = plan.sale;
-  if (!wanted) {
-    if (open) await replaceSale(tx, productId, null);
-    return;
-  }
-  const endsAt = wanted.endsAt ? new Date(wanted.endsAt) : null;
-  if (endsAt && endsAt <= new Date()) return; // ended already: nothing to set
-  if (
-    open &&
-    open.priceCents === wanted.priceCents &&
-    (open.endsAt?.toISOString() ?? null) === (endsAt?.toISOString() ?? null) &&
-    (wanted.startsAt === null || open.startsAt.toISOString() === wanted.startsAt || open.startsAt <= new Date())
-  )
-    return;
-  await replaceSale(tx, productId, {
-    priceCents: wanted.priceCents,
-    startsAt: wanted.startsAt ? new Date(wanted.startsAt) : null,
-    endsAt,
-  });
+  if (!saleNeedsWrite(open, wanted, new Date())) return;
+  await replaceSale(
+    tx,
+    productId,
+    wanted && {
+      priceCents: wanted.priceCents,
+      startsAt: wanted.startsAt ? new Date(wanted.startsAt) : null,
+      endsAt: wanted.endsAt ? new Date(wanted.endsAt) : null,
+    },
+  );
 }
 
 export interface Touched {

@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../test/harness.js';
+import type { AtelierRow } from './formats.js';
+import { atelierCsv, importCalls } from './test-support.js';
+
+/** The dry run reads and compares (decision 0058): its counts are what the apply then does. */
+const t = useTestApp({ admin: true });
+const { upload, act } = importCalls(t);
+const DAY = 86_400_000;
+
+const dress = (code: string, rows: Partial<AtelierRow>[]) =>
+  rows.map((row) => ({
+    style_code: code,
+    name_en: 'Dress',
+    name_bg: 'Рокля',
+    category: 'elegance',
+    price: '90.00',
+    color_en: 'Onyx',
+    color_bg: 'Оникс',
+    size: 'M',
+    stock: '2',
+    ...row,
+  }));
+
+describe('the dry run', () => {
+  it('counts each change as the apply then makes it, and names a SKU another product holds', async () => {
+    const base = dress('DR-ONE', [{ size: 'M', sku: 'DR-ONE-SKU-M' }, { size: 'L' }]);
+    const first = await upload(atelierCsv(base));
+    expect(first.json()).toMatchObject({ create: 1, update: 0, unchanged: 0, errors: [] });
+    expect((await act(first.json().importId, 'apply')).json()).toEqual({ created: 1, updated: 0 });
+
+    const clash = await upload(atelierCsv([...dress('DR-TWO', [{ sku: 'DR-ONE-SKU-M' }]), ...dress('DR-THREE', [{}])]));
+    expect(clash.json()).toMatchObject({ create: 1, update: 0, unchanged: 0 });
+    expect(clash.json().errors).toEqual([expect.objectContaining({ row: 2, column: 'sku', code: 'skuTaken' })]);
+
+    // Each change alone: the dry run says update, the apply updates, and the same file again is unchanged.
+    const changes: Partial<AtelierRow>[] = [
+      { stock: '5' },
+      { color_bg: 'Черно' },
+      { price: '95.00' },
+      { name_bg: 'Дълга рокля' },
+      { fit: 'slim' },
+      { gtin: '4006381333931' },
+      { sale_price: '70', sale_ends_at: new Date(Date.now() + DAY).toISOString() },
+      { color_en: 'Sand', sku: 'DR-ONE-SAND-M' },
+    ];
+    let rows = base;
+    for (const change of changes) {
+      rows = [{ ...rows[0]!, ...change }, ...rows.slice(1)];
+      const dryRun = await upload(atelierCsv(rows));
+      expect(dryRun.json(), JSON.stringify(change)).toMatchObject({ create: 0, update: 1, unchanged: 0, errors: [] });
+      expect((await act(dryRun.json().importId, 'apply')).json()).toEqual({ created: 0, updated: 1 });
+      expect((await upload(atelierCsv(rows))).json(), JSON.stringify(change)).toMatchObject({
+        update: 0,
+        unchanged: 1,
+      });
+    }
+    const grown = await upload(atelierCsv([...rows, ...dress('DR-ONE', [{ size: 'XL' }])]));
+    expect(grown.json()).toMatchObject({ update: 1, unchanged: 0 });
+  }, 120_000); // 27 requests: several seconds on a loaded host
+});
