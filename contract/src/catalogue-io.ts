@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LANGUAGES } from './constants.js';
 
 /*
  * The catalogue in and out (YEAR.md section 5, decision 0058): the CSV formats, the import's dry
@@ -108,3 +109,37 @@ export const LastImportSchema = z
   })
   .nullable();
 export type LastImport = z.infer<typeof LastImportSchema>;
+
+/**
+ * What Google Merchant Center requires of each item of this shop (apparel): an item missing one
+ * is left out of the Google feed (decision 0066). `gtin` stands for "a GTIN, or identifier_exists no".
+ */
+export const FEED_REQUIREMENTS = [
+  'id',
+  'title',
+  'description',
+  'link',
+  'image_link',
+  'availability',
+  'price',
+  'brand',
+  'gtin',
+  'color',
+  'size',
+  'gender',
+  'age_group',
+] as const;
+export type FeedRequirement = (typeof FEED_REQUIREMENTS)[number];
+
+/**
+ * `GET /api/admin/products/feed-check?lang=`: the Google feed's items in that language, how many
+ * it leaves out, how many lack each attribute, and the first left out with what they lack.
+ */
+export const FeedCheckSchema = z.object({
+  lang: z.enum(LANGUAGES),
+  items: z.number().int(),
+  leftOut: z.number().int(),
+  missing: z.array(z.object({ attribute: z.enum(FEED_REQUIREMENTS), items: z.number().int() })),
+  examples: z.array(z.object({ id: z.string(), title: z.string(), missing: z.array(z.enum(FEED_REQUIREMENTS)) })),
+});
+export type FeedCheck = z.infer<typeof FeedCheckSchema>;

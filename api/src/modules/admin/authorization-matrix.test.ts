@@ -886,6 +886,10 @@ const ROUTES: Record<string, RouteRule> = {
     expect: adminsOnly(200),
     request: () => ({ url: '/api/admin/products/import/last' }),
   },
+  'GET /api/admin/products/feed-check': {
+    expect: adminsOnly(200),
+    request: () => ({ url: '/api/admin/products/feed-check?lang=en' }),
+  },
   'POST /api/admin/products/import/:importId/apply': {
     expect: adminsOnly(404),
     request: () => ({ method: 'POST', url: '/api/admin/products/import/999999/apply' }),

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { validateXML } from 'xmllint-wasm';
-import { productStock, products, productVariants, shopSettings } from '../../db/schema.js';
+import { productColors, productStock, products, productVariants, shopSettings } from '../../db/schema.js';
 import { bearer } from '../../test/factories.js';
 import { useTestApp } from '../../test/harness.js';
 import { csvRecords } from './csv.js';
@@ -154,5 +154,25 @@ describe('GET /feeds/google.xml and /feeds/meta.csv', () => {
     expect(row!.shipping).toMatch(
       /^BG::To an office:4\.50 EUR,BG::To a locker:4\.50 EUR,BG::To an address:\d+\.\d\d EUR$/,
     );
+  });
+
+  it('leaves out of the Google feed an item Merchant Center would refuse, and the admin check says how many and why', async () => {
+    const product = await t.createProduct({ name: 'Linen Shirt', colors: ['Sand', 'Ink'], sizes: ['S', 'M'] });
+    const [sand, ink] = product.colors;
+    await t.db.update(productColors).set({ imageUrl: '' }).where(eq(productColors.id, ink!.id));
+    await t.heard();
+    const items = googleItems((await google('en')).body).filter((item) => item.item_group_id === `P${product.id}`);
+    expect(items.map((item) => item.id)).toEqual([`P${product.id}-C${sand!.id}-S`, `P${product.id}-C${sand!.id}-M`]);
+    const meta = csvRecords((await t.app.inject({ url: '/feeds/meta.csv?lang=en' })).body).records;
+    expect(meta.filter((row) => row.item_group_id === `P${product.id}`)).toHaveLength(4);
+
+    const check = await t.app.inject({ url: '/api/admin/products/feed-check?lang=bg', headers: bearer(t.admin) });
+    expect(check.statusCode, check.body).toBe(200);
+    expect(check.json()).toMatchObject({ lang: 'bg', leftOut: 2, missing: [{ attribute: 'image_link', items: 2 }] });
+    expect(check.json().examples).toEqual([
+      { id: `P${product.id}-C${ink!.id}-S`, title: expect.stringContaining(' – S'), missing: ['image_link'] },
+      { id: `P${product.id}-C${ink!.id}-M`, title: expect.stringContaining(' – M'), missing: ['image_link'] },
+    ]);
+    expect(check.json().items).toBeGreaterThanOrEqual(4);
   });
 });

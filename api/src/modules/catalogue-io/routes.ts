@@ -1,4 +1,4 @@
-import { LANGUAGES, LastImportSchema } from '@shop/contract';
+import { FeedCheckSchema, LANGUAGES, LastImportSchema } from '@shop/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -6,6 +6,7 @@ import { AppError, badRequest } from '../../lib/errors.js';
 import { currentUser, requireAdmin } from '../../platform/security/authenticate.js';
 import { applyImport, dryRunImport, lastImport, undoImport } from './import-service.js';
 import { exportCatalogueCsv } from './export.js';
+import { googleFeedCheck } from './feeds.js';
 import { CATALOGUE_FORMATS } from './formats.js';
 import { exportImagesZip } from './images-zip.js';
 
@@ -121,6 +122,26 @@ export const catalogueIoRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async () => lastImport(app.db),
+  );
+
+  app.get(
+    '/admin/products/feed-check',
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          "The Google feed's items in `lang`: how many it leaves out because Merchant Center would refuse them, how many lack each required attribute, and the first 20 left out",
+        querystring: z.object({ lang: z.enum(LANGUAGES).default('en') }),
+        response: { 200: FeedCheckSchema },
+      },
+    },
+    async (request) =>
+      googleFeedCheck(app.db, {
+        publicUrl: app.config.publicUrl,
+        currency: app.config.currency,
+        lang: request.query.lang,
+      }),
   );
 
   app.post(

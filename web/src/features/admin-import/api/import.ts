@@ -1,5 +1,13 @@
 import useSWR from 'swr';
-import type { CatalogueFormat, ImportApplied, ImportSummary, ImportUndone, Language, LastImport } from '@shop/contract';
+import type {
+  CatalogueFormat,
+  FeedCheck,
+  ImportApplied,
+  ImportSummary,
+  ImportUndone,
+  Language,
+  LastImport,
+} from '@shop/contract';
 import { api, type ApiError } from '../../../lib/api-client';
 import { downloadFromApi } from '../../../lib/save-file';
 import { useToken } from '../../../lib/session';
@@ -36,3 +44,11 @@ export const feedAddresses = (origin: string, lang: Language) => ({
   google: `${origin}/feeds/google.xml?lang=${lang}`,
   meta: `${origin}/feeds/meta.csv?lang=${lang}`,
 });
+
+/** GET /admin/products/feed-check: how many items the Google feed in `lang` leaves out, and why. */
+export function useFeedCheck(lang: Language) {
+  const token = useToken();
+  return useSWR<FeedCheck, ApiError>(token ? [`/admin/products/feed-check?lang=${lang}`, token] : null, {
+    revalidateOnFocus: false,
+  });
+}

@@ -9,6 +9,7 @@ import { ADMIN_FAILED } from '../../../lib/admin-errors';
 import { useErrorText } from '../../../lib/error-text';
 import { useHydrated } from '../../../lib/use-hydrated';
 import { downloadCatalogue, downloadImages, feedAddresses } from '../api/import';
+import { FeedCheckNote } from './feed-check';
 import { FormatSelect } from './format-select';
 import styles from './import-screen.module.css';
 
@@ -122,6 +123,7 @@ export function FeedsPanel() {
                   {t('adminImport.feeds.copy')}
                 </button>
               </div>
+              {service === 'google' && <FeedCheckNote lang={lang} />}
             </div>
           );
         });

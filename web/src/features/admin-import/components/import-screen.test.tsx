@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ImportSummary, LastImport } from '@shop/contract';
+import type { FeedCheck, ImportSummary, LastImport } from '@shop/contract';
 import { fakeApi, renderWithApi, signIn } from '../../../test/fake-api';
 import { ImportScreen } from './import-screen';
 
@@ -30,6 +30,19 @@ const applied: NonNullable<LastImport> = {
   undoable: true,
   superseded: false,
 };
+const check = (over: Partial<FeedCheck> = {}): FeedCheck => ({
+  lang: 'en',
+  items: 12,
+  leftOut: 0,
+  missing: [],
+  examples: [],
+  ...over,
+});
+/** The Google feed's check in both languages, as the feeds card asks for it. */
+const feedChecks = (en = check(), bg = check({ lang: 'bg' })) => ({
+  'GET /api/admin/products/feed-check?lang=en': { body: en },
+  'GET /api/admin/products/feed-check?lang=bg': { body: bg },
+});
 const csv = () => new File(['style_code,name_en\n'], 'products.csv', { type: 'text/csv' });
 
 async function upload() {
@@ -42,6 +55,7 @@ async function upload() {
 describe('ImportScreen', () => {
   it('shows the dry run: counts, each error by row and column, and refuses to apply a file with errors', async () => {
     const sent = fakeApi({
+      ...feedChecks(),
       'GET /api/admin/products/import/last': { body: null },
       'POST /api/admin/products/import': {
         status: 201,
@@ -70,6 +84,7 @@ describe('ImportScreen', () => {
   it('applies a clean dry run, then offers its undo, and explains an undo refused as superseded', async () => {
     let last: LastImport = null;
     const sent = fakeApi({
+      ...feedChecks(),
       'GET /api/admin/products/import/last': () => ({ body: last }),
       'POST /api/admin/products/import': { status: 201, body: summary() },
       'POST /api/admin/products/import/7/apply': () => {
@@ -101,7 +116,7 @@ describe('ImportScreen', () => {
   });
 
   it('gives the feed addresses in both languages to copy', async () => {
-    fakeApi({ 'GET /api/admin/products/import/last': { body: null } });
+    fakeApi({ ...feedChecks(), 'GET /api/admin/products/import/last': { body: null } });
     signIn();
     renderWithApi(<ImportScreen />);
     expect(await screen.findByRole('textbox', { name: 'Google Merchant Center, Български' })).toHaveValue(
@@ -109,6 +124,27 @@ describe('ImportScreen', () => {
     );
     expect(screen.getByRole('textbox', { name: 'Meta catalogue, English' })).toHaveValue(
       `${window.location.origin}/feeds/meta.csv?lang=en`,
+    );
+  });
+
+  it('says under each Google feed how many items it leaves out, and for lacking what', async () => {
+    const leftOut = check({
+      leftOut: 2,
+      missing: [{ attribute: 'image_link', items: 2 }],
+      examples: [
+        { id: 'P3-C5-S', title: 'Linen Shirt – Ink – S', missing: ['image_link'] },
+        { id: 'P3-C5-M', title: 'Linen Shirt – Ink – M', missing: ['image_link'] },
+      ],
+    });
+    fakeApi({ ...feedChecks(leftOut), 'GET /api/admin/products/import/last': { body: null } });
+    signIn();
+    renderWithApi(<ImportScreen />);
+    expect(await screen.findByTestId('feed-check-en')).toHaveTextContent(
+      '2 items of 12 are left out: Google would refuse them. Picture (image_link) missing on 2 items',
+    );
+    expect(screen.getByTestId('feed-check-en')).toHaveTextContent('P3-C5-M Linen Shirt – Ink – M: image_link');
+    expect(await screen.findByTestId('feed-check-bg')).toHaveTextContent(
+      'All 12 of its items have everything Google requires.',
     );
   });
 });
