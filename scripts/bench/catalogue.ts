@@ -133,6 +133,10 @@ export async function catalogue(): Promise<Figure[]> {
     const applied = apply.result;
 
     await db.execute(sql`update products set published_at = now() where style_code like 'BENCH-%'`);
+    // A picture on every colour: the Google feed leaves out an item without one (decision 0066).
+    await db.execute(
+      sql`update product_colors c set image_url = '/files/' || repeat('b', 64) from products p where p.id = c.product_id and p.style_code like 'BENCH-%'`,
+    );
     const [counted] = await queryRows(
       db,
       z.object({ variants: z.number() }),
