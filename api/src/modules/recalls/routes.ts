@@ -95,7 +95,7 @@ export const recallRoutes: FastifyPluginAsyncZod = async (app) => {
       const pdf = await recallNoticePdf(app.db, recall, `${app.config.publicUrl}/recalls/${recall.id}`);
       return reply
         .type('application/pdf')
-        .header('Cache-Control', 'no-cache')
+        .header('Cache-Control', 'no-store')
         .header('Content-Disposition', `inline; filename="recall-${recall.id}.pdf"`)
         .send(pdf);
     },
