@@ -18,5 +18,8 @@ describe('the withdrawal page', () => {
     expect(bulgarian).toHaveAttribute('lang', 'bg');
     expect(screen.getByText(/within 30 days of receiving it/)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Send withdrawal' })).toBeInTheDocument();
+    // A hygiene seal ends the withdrawal once broken (YEAR.md section 2): the page says so.
+    const how = screen.getByRole('region', { name: 'How it works' });
+    expect(within(how).getByText(/once you break an item's hygiene seal after delivery/)).toBeInTheDocument();
   });
 });

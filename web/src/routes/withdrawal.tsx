@@ -31,6 +31,7 @@ export default function WithdrawalRoute() {
               <li key={step}>{t(`withdrawal.how.steps.${step}`)}</li>
             ))}
           </ol>
+          <p className={styles.note}>{t('withdrawal.how.sealed')}</p>
           <p className={styles.note}>{t('withdrawal.how.account')}</p>
         </section>
         <section className={styles.card} aria-labelledby="withdrawal-form">
