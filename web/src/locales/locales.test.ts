@@ -2,10 +2,13 @@ import { describe, expect, it } from 'vitest';
 import en from './en.json';
 import bg from './bg.json';
 
-function flatKeys(value: unknown, prefix = ''): string[] {
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) return [prefix];
-  return Object.entries(value).flatMap(([key, child]) => flatKeys(child, prefix ? `${prefix}.${key}` : key));
+/** Every leaf as [path, value]: the path joins the keys with dots (a key may hold a dot itself). */
+function leaves(value: unknown, prefix = ''): [string, unknown][] {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return [[prefix, value]];
+  return Object.entries(value).flatMap(([key, child]) => leaves(child, prefix ? `${prefix}.${key}` : key));
 }
+
+const flatKeys = (value: unknown): string[] => leaves(value).map(([key]) => key);
 
 describe('locales', () => {
   it('en.json and bg.json have exactly the same keys', () => {
@@ -14,10 +17,9 @@ describe('locales', () => {
 
   it('has no empty strings', () => {
     for (const [name, resource] of Object.entries({ en, bg })) {
-      const empty = flatKeys(resource).filter((key) => {
-        const value = key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], resource);
-        return typeof value !== 'string' || value.trim() === '';
-      });
+      const empty = leaves(resource)
+        .filter(([, value]) => typeof value !== 'string' || value.trim() === '')
+        .map(([key]) => key);
       expect(empty, name).toEqual([]);
     }
   });
