@@ -1,11 +1,11 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { and, eq } from 'drizzle-orm';
-import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { giftCards, ledgerEntries } from '../../db/schema.js';
 import { bearer } from '../../test/factories.js';
 import { useTestApp } from '../../test/harness.js';
+import { sendStripeWebhook, stripeSessionEvent } from '../payments/test-support.js';
 import { groupedCode } from './codes.js';
 
 /**
@@ -42,37 +42,25 @@ afterAll(async () => {
 });
 
 const t = useTestApp({ smtp: true, env });
-const signer = new Stripe('sk_test_signer');
 
-/** Stripe's `checkout.session.completed` for a gift card's session, signed with the webhook's secret. */
-function paid(sessionId: string, cardId: number, amountCents: number, eventId: string) {
-  const payload = JSON.stringify({
-    id: eventId,
-    object: 'event',
-    type: 'checkout.session.completed',
-    api_version: '2025-01-01',
-    created: Math.floor(Date.now() / 1000),
-    data: {
-      object: {
+/** Stripe's signed `checkout.session.completed` for a gift card's session. */
+const paid = (sessionId: string, cardId: number, amountCents: number, eventId: string) =>
+  sendStripeWebhook(
+    t.app,
+    stripeSessionEvent(
+      'checkout.session.completed',
+      {
         id: sessionId,
-        object: 'checkout.session',
-        client_reference_id: `gift-card-${cardId}`,
+        reference: `gift-card-${cardId}`,
         metadata: { giftCardId: String(cardId) },
-        amount_total: amountCents,
-        currency: 'usd',
-        payment_intent: `pi_test_gift_${cardId}`,
-        payment_status: 'paid',
+        amountCents,
+        paymentIntent: `pi_test_gift_${cardId}`,
+        paymentStatus: 'paid',
       },
-    },
-  });
-  const signature = signer.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/payments/webhook',
-    headers: { 'content-type': 'application/json', 'stripe-signature': signature },
-    payload,
-  });
-}
+      eventId,
+    ),
+    { secret: WEBHOOK_SECRET },
+  );
 
 describe('Buying a gift card through Stripe', () => {
   it("opens the card's session with the SDK, and the webhook's payment issues the card once and mails it", async () => {

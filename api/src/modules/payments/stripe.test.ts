@@ -7,7 +7,15 @@ import { effects, paymentEvents, productStock, refunds } from '../../db/schema.j
 import { createTestApp, type TestApp, effectsRun } from '../../test/app.js';
 import { bearer, createProduct, createUser } from '../../test/factories.js';
 import { startSmtpServer, type TestSmtpServer } from '../../test/smtp.js';
-import { addCartLine, cartOf, checkout, orderOf, TEST_DELIVERY } from './test-support.js';
+import {
+  addCartLine,
+  cartOf,
+  checkout,
+  orderOf,
+  sendStripeWebhook,
+  stripeSessionEvent,
+  TEST_DELIVERY,
+} from './test-support.js';
 
 /** A stand-in for api.stripe.com that records what the SDK sends and answers like Stripe. */
 interface RecordedRequest {
@@ -107,44 +115,25 @@ interface SessionFields {
   paymentStatus?: 'paid' | 'unpaid';
 }
 function event(type: string, session: SessionFields, id = `evt_test_${(eventSequence += 1)}`) {
-  return JSON.stringify({
-    id,
-    object: 'event',
+  const paymentStatus =
+    session.paymentStatus ?? (type.includes('expired') || type.includes('failed') ? 'unpaid' : 'paid');
+  return stripeSessionEvent(
     type,
-    api_version: '2025-01-01',
-    created: Math.floor(Date.now() / 1000),
-    data: {
-      object: {
-        id: session.id,
-        object: 'checkout.session',
-        client_reference_id: String(session.orderId),
-        metadata: { orderId: String(session.orderId) },
-        amount_total: session.amount,
-        currency: session.currency ?? 'usd',
-        payment_intent: `pi_test_${session.orderId}`,
-        payment_status:
-          session.paymentStatus ?? (type.includes('expired') || type.includes('failed') ? 'unpaid' : 'paid'),
-      },
+    {
+      id: session.id,
+      reference: String(session.orderId),
+      metadata: { orderId: String(session.orderId) },
+      amountCents: session.amount,
+      currency: session.currency,
+      paymentIntent: `pi_test_${session.orderId}`,
+      paymentStatus,
     },
-  });
+    id,
+  );
 }
 
-function deliver(payload: string, options: { secret?: string; timestamp?: number; signature?: string | null } = {}) {
-  const signature =
-    options.signature !== undefined
-      ? options.signature
-      : signer.webhooks.generateTestHeaderString({
-          payload,
-          secret: options.secret ?? WEBHOOK_SECRET,
-          timestamp: options.timestamp,
-        });
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/payments/webhook',
-    headers: { 'content-type': 'application/json', ...(signature === null ? {} : { 'stripe-signature': signature }) },
-    payload,
-  });
-}
+const deliver = (payload: string, options: { secret?: string; timestamp?: number; signature?: string | null } = {}) =>
+  sendStripeWebhook(t.app, payload, { ...options, secret: options.secret ?? WEBHOOK_SECRET });
 
 const fields = (
   opened: Awaited<ReturnType<typeof openSession>>,

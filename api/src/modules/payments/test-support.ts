@@ -1,5 +1,6 @@
 import type { Size } from '@shop/contract';
 import { eq } from 'drizzle-orm';
+import Stripe from 'stripe';
 import type { Db } from '../../db/client.js';
 import { cartItems, orders } from '../../db/schema.js';
 import type { App } from '../../app.js';
@@ -64,4 +65,66 @@ export async function payOnTestPage(app: App, sessionId: string): Promise<void> 
     payload: 'cardNumber=4242+4242+4242+4242&expiry=12%2F39&cvc=123&name=Ana',
   });
   if (paid.statusCode !== 303) throw new Error(`the test page answered ${paid.statusCode}: ${paid.body}`);
+}
+
+/** A Checkout session as a Stripe event carries it: the fields the webhook reads. */
+export interface StripeSessionFields {
+  id: string;
+  /** `client_reference_id`: what the session pays for (an order's id, `gift-card-<id>`). */
+  reference: string;
+  metadata: Record<string, string>;
+  amountCents: number;
+  currency?: string;
+  paymentIntent: string;
+  paymentStatus: 'paid' | 'unpaid';
+}
+
+/** Stripe's event of `type` about a Checkout session (`checkout.session.completed`, …), as the webhook's body. */
+export function stripeSessionEvent(type: string, session: StripeSessionFields, eventId: string): string {
+  return JSON.stringify({
+    id: eventId,
+    object: 'event',
+    type,
+    api_version: '2025-01-01',
+    created: Math.floor(Date.now() / 1000),
+    data: {
+      object: {
+        id: session.id,
+        object: 'checkout.session',
+        client_reference_id: session.reference,
+        metadata: session.metadata,
+        amount_total: session.amountCents,
+        currency: session.currency ?? 'usd',
+        payment_intent: session.paymentIntent,
+        payment_status: session.paymentStatus,
+      },
+    },
+  });
+}
+
+const stripeSigner = new Stripe('sk_test_signer');
+
+/**
+ * Posts `payload` to the payments webhook as Stripe does: signed with `secret` (at `timestamp`,
+ * else now), or with the `signature` header given instead (null: none at all).
+ */
+export function sendStripeWebhook(
+  app: App,
+  payload: string,
+  options: { secret: string; timestamp?: number | undefined; signature?: string | null | undefined },
+) {
+  const signature =
+    options.signature !== undefined
+      ? options.signature
+      : stripeSigner.webhooks.generateTestHeaderString({
+          payload,
+          secret: options.secret,
+          timestamp: options.timestamp,
+        });
+  return app.inject({
+    method: 'POST',
+    url: '/api/payments/webhook',
+    headers: { 'content-type': 'application/json', ...(signature === null ? {} : { 'stripe-signature': signature }) },
+    payload,
+  });
 }
