@@ -8,6 +8,7 @@ import {
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { courierOffices } from '../../db/schema.js';
+import { SingleFlight } from '../../platform/cache/single-flight.js';
 import { toOffice, type OfficeRow } from './offices.js';
 
 /** How long a process answers the picker from its copy before it reads the table again. */
@@ -55,7 +56,7 @@ function citiesOf(entries: Entry[], lang: Language): CourierCities {
  */
 export class OfficeIndex {
   private loaded: Loaded | null = null;
-  private loading: Promise<Loaded> | null = null;
+  private readonly loading = new SingleFlight<'offices', Loaded>();
 
   constructor(
     private readonly db: Db,
@@ -64,29 +65,27 @@ export class OfficeIndex {
 
   /** Reads the table again now (after a sync). */
   async refresh(): Promise<void> {
-    this.loading = null;
+    this.loading.forget();
     await this.load();
   }
 
   private load(): Promise<Loaded> {
-    this.loading ??= this.db
-      .select()
-      .from(courierOffices)
-      .where(and(eq(courierOffices.courier, this.courier), eq(courierOffices.active, true)))
-      .then((rows) => {
-        const entries = rows.map((row) => ({ row, city: row.city.toLowerCase(), cityEn: row.cityEn.toLowerCase() }));
-        const loaded: Loaded = {
-          at: Date.now(),
-          ordered: { bg: [...entries].sort(compare('bg')), en: [...entries].sort(compare('en')) },
-          cities: { bg: citiesOf(entries, 'bg'), en: citiesOf(entries, 'en') },
-        };
-        this.loaded = loaded;
-        return loaded;
-      })
-      .finally(() => {
-        this.loading = null;
-      });
-    return this.loading;
+    return this.loading.run('offices', () =>
+      this.db
+        .select()
+        .from(courierOffices)
+        .where(and(eq(courierOffices.courier, this.courier), eq(courierOffices.active, true)))
+        .then((rows) => {
+          const entries = rows.map((row) => ({ row, city: row.city.toLowerCase(), cityEn: row.cityEn.toLowerCase() }));
+          const loaded: Loaded = {
+            at: Date.now(),
+            ordered: { bg: [...entries].sort(compare('bg')), en: [...entries].sort(compare('en')) },
+            cities: { bg: citiesOf(entries, 'bg'), en: citiesOf(entries, 'en') },
+          };
+          this.loaded = loaded;
+          return loaded;
+        }),
+    );
   }
 
   private async current(): Promise<Loaded> {

@@ -3,11 +3,12 @@ import { toCachedBody } from '../../lib/etag.js';
 import type { CachedBody } from './encoded.js';
 import { Lru } from './lru.js';
 import type { CacheStats } from './shared-cache.js';
+import { SingleFlight } from './single-flight.js';
 
 interface UserEntry {
   bodies: Map<string, CachedBody>;
   /** Builds under way, shared by concurrent requests of the same user and key. */
-  building: Map<string, Promise<CachedBody>>;
+  building: SingleFlight<string, CachedBody>;
 }
 
 /**
@@ -38,26 +39,20 @@ export class PrivateResponses {
     if (!this.isLive()) return build();
     let entry = this.users.get(userId);
     if (!entry) {
-      entry = { bodies: new Map(), building: new Map() };
+      entry = { bodies: new Map(), building: new SingleFlight() };
       this.users.set(userId, entry);
     }
-    const cached = entry.bodies.get(key) ?? entry.building.get(key);
-    if (cached) {
-      this.stats.hits += 1;
-      return cached;
-    }
-    this.stats.misses += 1;
-
-    const building = build();
-    entry.building.set(key, building);
-    try {
-      const body = await building;
+    const kept = entry.bodies.get(key);
+    // Waiting for the same answer's build counts as a hit: it costs no query of its own.
+    this.stats[kept || entry.building.has(key) ? 'hits' : 'misses'] += 1;
+    if (kept) return kept;
+    const owner = entry;
+    return entry.building.run(key, async () => {
+      const body = await build();
       // An invalidation meanwhile replaced or removed the entry: this answer may predate it.
-      if (this.users.peek(userId) === entry && this.isLive()) entry.bodies.set(key, body);
+      if (this.users.peek(userId) === owner && this.isLive()) owner.bodies.set(key, body);
       return body;
-    } finally {
-      if (entry.building.get(key) === building) entry.building.delete(key);
-    }
+    });
   }
 
   /** Forgets every user who holds (or is building) an answer whose key `matches`. */

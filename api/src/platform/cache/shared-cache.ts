@@ -1,4 +1,5 @@
 import { Lru, type LruBounds } from './lru.js';
+import { SingleFlight } from './single-flight.js';
 
 /** Reads answered from memory and reads that had to build, since the process started (metrics). */
 export interface CacheStats {
@@ -16,7 +17,7 @@ export interface CacheStats {
  */
 export class SharedCache<T> {
   private readonly entries: Lru<string, T>;
-  private readonly building = new Map<string, Promise<T | null>>();
+  private readonly building = new SingleFlight<string, T | null>();
   private generation = 0;
   readonly stats: CacheStats = { hits: 0, misses: 0 };
 
@@ -57,30 +58,24 @@ export class SharedCache<T> {
     }
     this.stats.misses += 1;
     if (!this.isLive()) return build();
-    const pending = this.building.get(key);
-    if (pending) return pending;
-    const generation = this.generation;
-    const building = build();
-    this.building.set(key, building);
-    try {
-      const value = await building;
+    return this.building.run(key, async () => {
+      const generation = this.generation;
+      const value = await build();
       if (value !== null && generation === this.generation && this.isLive()) this.entries.set(key, value);
       return value;
-    } finally {
-      if (this.building.get(key) === building) this.building.delete(key);
-    }
+    });
   }
 
   /** Drops the entries whose key `matches` (and keeps no build under way, as `clear` does). */
   deleteWhere(matches: (key: string) => boolean): void {
     this.generation += 1;
-    this.building.clear();
+    this.building.forget();
     for (const key of [...this.entries.keys()]) if (matches(key)) this.entries.delete(key);
   }
 
   clear(): void {
     this.generation += 1;
-    this.building.clear();
+    this.building.forget();
     this.entries.clear();
   }
 }

@@ -1,5 +1,6 @@
 import { Lru } from '../cache/lru.js';
 import type { CacheStats } from '../cache/shared-cache.js';
+import { SingleFlight } from '../cache/single-flight.js';
 import type { AuthUser } from './authenticate.js';
 
 interface Entry {
@@ -39,7 +40,7 @@ export class SessionCache {
   /** Bumped by every invalidation: a lookup that started before one must not be stored. */
   private generation = 0;
   /** Lookups under way (a page's parallel requests share one); emptied by every invalidation. */
-  private readonly loading = new Map<string, Promise<AuthUser | null>>();
+  private readonly loading = new SingleFlight<string, AuthUser | null>();
   private readonly maxAgeMs: number;
   readonly stats: CacheStats = { hits: 0, misses: 0 };
 
@@ -82,21 +83,13 @@ export class SessionCache {
     const known = this.peek(tokenHash);
     if (known !== undefined) return known;
     this.stats.misses += 1;
-    const pending = this.loading.get(tokenHash);
-    if (pending) return pending;
-    const loading = this.load(tokenHash, load);
-    this.loading.set(tokenHash, loading);
-    try {
-      return await loading;
-    } finally {
-      if (this.loading.get(tokenHash) === loading) this.loading.delete(tokenHash);
-    }
+    return this.loading.run(tokenHash, () => this.load(tokenHash, load));
   }
 
   /** Drops every cached session of the user: the next request reads them from the database. */
   forgetUser(userId: number): void {
     this.generation += 1;
-    this.loading.clear();
+    this.loading.forget();
     const hashes = this.byUser.get(userId);
     if (!hashes) return;
     this.byUser.delete(userId);
@@ -105,7 +98,7 @@ export class SessionCache {
 
   clear(): void {
     this.generation += 1;
-    this.loading.clear();
+    this.loading.forget();
     this.entries.clear();
     this.byUser.clear();
   }
