@@ -57,7 +57,7 @@ export function effectHandlers(deps: EffectDeps): Record<string, EffectHandler> 
     ...withdrawalEffectHandlers({ ...mail, db }),
     ...complaintEffectHandlers({ ...mail, db }),
     ...recallEffectHandlers({ db, mailer, links }),
-    ...returnEffectHandlers({ ...mail, db, couriers }),
+    ...returnEffectHandlers({ ...mail, db, couriers, publicUrl: config.publicUrl }),
     ...giftCardEffectHandlers({ db, mailer, links }),
     ...documentEffectHandlers({ db, mailer, testPayments }),
     ...courierEffectHandlers({ db, couriers, log }),

@@ -12,6 +12,7 @@ export const EFFECT_KINDS = [
   'mail.invoice',
   'mail.review-invite',
   'mail.return',
+  'mail.return-label',
   'mail.complaint',
   'mail.complaint.decision',
   'mail.recall',

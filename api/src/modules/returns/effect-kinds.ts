@@ -15,5 +15,11 @@ export const RETURN_MAIL = effectKind(
 /** An approved return's label, made by the order's courier after the approval commits (label.ts). */
 export const RETURN_LABEL = effectKind('returns.label', z.object({ returnId: z.number().int() }));
 
+/**
+ * The shopper's mail once the label is made: the return's number, the label's link and where to
+ * take the parcel (label-mail.ts). Written with the label, in its transaction: once per return.
+ */
+export const RETURN_LABEL_MAIL = effectKind('mail.return-label', z.object({ returnId: z.number().int() }));
+
 /** Every quarter of an hour, the couriers are asked about the return labels they may have taken (label.ts). */
 export const RETURN_TRACKING = every('returns.tracking', everyMs(15 * 60_000));

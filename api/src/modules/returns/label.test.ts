@@ -8,7 +8,7 @@ import { builtinCourier } from '../couriers/builtin.js';
 import type { CourierGateway } from '../couriers/gateway.js';
 import type { Couriers } from '../couriers/shipments.js';
 import { pollReturnTracking } from './label.js';
-import { deliveredOrder, type DeliveredOrder } from './test-support.js';
+import { deliveredOrder, returnOneUnit, type DeliveredOrder } from './test-support.js';
 
 /** A return's label (YEAR.md section 2, docs/decisions/0062): made once approved, behind a signed link, tracked. */
 
@@ -18,16 +18,7 @@ const admin = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
   t.app.inject({ method, url, headers: bearer(t.admin), ...(payload ? { payload } : {}) });
 
 /** A refund of one unit of the order's first line; the return as answered. */
-async function returned(order: DeliveredOrder) {
-  const answer = await t.app.inject({
-    method: 'POST',
-    url: `/api/orders/${order.orderId}/returns`,
-    headers: bearer(order.user),
-    payload: { lines: [{ orderItemId: order.lines[0]!.id, quantity: 1, reason: 'too-small' }], outcome: 'refund' },
-  });
-  expect(answer.statusCode, answer.body).toBe(201);
-  return answer.json().return as { id: number; status: string };
-}
+const returned = (order: DeliveredOrder) => returnOneUnit(t, order);
 
 /** The shopper's returns of the order, by id, once every effect due (the label's) has run. */
 async function listed(order: DeliveredOrder) {

@@ -9,7 +9,7 @@ import { makeReturnLabel, returnLabelPdf, returnLabelsUnderway } from '../courie
 import type { Couriers } from '../couriers/shipments.js';
 import { linkKey } from '../documents/settings.js';
 import { lockOrder } from '../orders/store.js';
-import { RETURN_LABEL } from './effect-kinds.js';
+import { RETURN_LABEL, RETURN_LABEL_MAIL } from './effect-kinds.js';
 
 /*
  * A return's label (YEAR.md section 2, docs/decisions/0062): made by the order's courier once the
@@ -25,14 +25,24 @@ const LABELLED = ['approved', 'in-transit'] as const;
 /** How long a label's link opens it: a day (each listing gives fresh ones), as a document's. */
 const LINK_TTL_MS = 24 * 60 * 60 * 1000;
 
+/** How long the link in the label's mail opens it: a week, time to find a printer (the order page gives fresh ones after). */
+export const MAIL_LINK_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+
 /** Signed under the documents' link key, named apart from them (`return-label:`). */
 const signature = (key: string, id: number, expires: number) =>
   createHmac('sha256', key).update(`return-label:${id}:${expires}`).digest('base64url');
 
-/** What signs the labels' links of a listing: the shop's key, read once (none needed when no return has a label). */
-export async function labelSigner(db: Db | Tx, any: boolean, now = Date.now()): Promise<(id: number) => string> {
+/**
+ * What signs the labels' links of a listing: the shop's key, read once (none needed when no return
+ * has a label); valid a day, or `ttlMs`.
+ */
+export async function labelSigner(
+  db: Db | Tx,
+  any: boolean,
+  { now = Date.now(), ttlMs = LINK_TTL_MS }: { now?: number; ttlMs?: number } = {},
+): Promise<(id: number) => string> {
   const key = any ? await linkKey(db) : '';
-  const expires = Math.floor((now + LINK_TTL_MS) / 1000);
+  const expires = Math.floor((now + ttlMs) / 1000);
   return (id) => `/api/returns/${id}/label?expires=${expires}&sig=${signature(key, id, expires)}`;
 }
 
@@ -43,18 +53,24 @@ export const labelAfterApproval = (tx: Tx, row: { id: number; orderId: number })
 /**
  * The effect: the order's courier makes the label, and the return keeps it unless it was rejected
  * or labelled meanwhile (then the label is withdrawn at the courier). A courier that fails throws:
- * the outbox asks again later, the return stays approved without a label meanwhile.
+ * the outbox asks again later, the return stays approved without a label meanwhile. The shopper's
+ * mail is written with the label kept, in its transaction: a run again after that finds the label
+ * and writes nothing, so the mail goes once.
  */
 export async function makeLabelFor(db: Db, couriers: Couriers, returnId: number): Promise<void> {
   const [row] = await db.select().from(returns).where(eq(returns.id, returnId));
   if (!row || row.label || !(LABELLED as readonly string[]).includes(row.status)) return;
   const label = await makeReturnLabel(db, couriers, { orderId: row.orderId, returnId, reference: row.reference });
-  const kept = await db
-    .update(returns)
-    .set({ label, updatedAt: new Date() })
-    .where(and(eq(returns.id, returnId), isNull(returns.label), inArray(returns.status, [...LABELLED])))
-    .returning({ id: returns.id });
-  if (kept.length === 0)
+  const kept = await db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(returns)
+      .set({ label, updatedAt: new Date() })
+      .where(and(eq(returns.id, returnId), isNull(returns.label), inArray(returns.status, [...LABELLED])))
+      .returning({ id: returns.id });
+    if (updated) await enqueue(tx, [RETURN_LABEL_MAIL.effect({ returnId }, { id: returnId, orderId: row.orderId })]);
+    return updated !== undefined;
+  });
+  if (!kept)
     await couriers
       .of(label.courier)
       ?.cancelLabel(label.trackingNumber)

@@ -93,7 +93,7 @@ export const returnRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary:
-          'A return’s label as PDF, through the signed link its return gave the shopper (no token; the link lasts a day)',
+          'A return’s label as PDF, through the signed link its return gave the shopper (no token; the link lasts a day, a week from the label’s mail)',
         description:
           '403 when the link is not the shop’s or has expired; 404 while the courier has not made the label.',
         params: IdParamsSchema,

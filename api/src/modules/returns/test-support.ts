@@ -54,3 +54,15 @@ export async function deliveredOrder(
   const order = (await t.app.inject({ url: `/api/orders/${orderId}`, headers: bearer(user) })).json();
   return { user, orderId, reference: order.reference, product, lines: order.items };
 }
+
+/** A refund return of one unit of the order's first line, asked by its shopper; the return as answered (201). */
+export async function returnOneUnit(t: Pick<TestHarness, 'app'>, order: DeliveredOrder, reason = 'too-small') {
+  const answer = await t.app.inject({
+    method: 'POST',
+    url: `/api/orders/${order.orderId}/returns`,
+    headers: bearer(order.user),
+    payload: { lines: [{ orderItemId: order.lines[0]!.id, quantity: 1, reason }], outcome: 'refund' },
+  });
+  expect(answer.statusCode, answer.body).toBe(201);
+  return answer.json().return as { id: number; reference: string; status: string };
+}
