@@ -36,6 +36,8 @@ export const ERROR_CODES = [
   'INVALID_TRANSITION',
   'ALREADY_WITHDRAWN',
   'WITHDRAWAL_PERIOD_OVER',
+  // A hygiene-sealed item whose seal was broken after delivery: the withdrawal does not apply to it (409).
+  'SEAL_BROKEN',
   'SIZE_IN_USE',
   'SIZE_RESERVED',
   // A colour has MAX_COLOR_IMAGES images already (TRADE.md section 5): 409.

@@ -3,13 +3,18 @@ import { multilineText, text } from './text.js';
 import { EmailSchema } from './auth.js';
 import { RefIdSchema } from './common.js';
 
-/** The lines a shopper withdraws from (all of them when left out), and why if they like. */
+/**
+ * The lines a shopper withdraws from (all of them when left out), and why if they like. A line of a
+ * hygiene-sealed product, once delivered, says whether its seal is intact: the withdrawal does not
+ * apply to one whose seal was broken (409 SEAL_BROKEN; unsaid: 400, as a return's line).
+ */
 export const CreateWithdrawalBodySchema = z.object({
   items: z
     .array(
       z.object({
         orderItemId: RefIdSchema,
         quantity: z.number().int('A quantity is a whole number.').min(1, 'A quantity is at least 1.').max(99),
+        sealIntact: z.boolean('Say whether the hygiene seal is intact.').optional(),
       }),
     )
     .min(1, 'Choose at least one item.')

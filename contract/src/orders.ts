@@ -122,6 +122,11 @@ export const OrderItemSchema = z.object({
    * repair: contract/complaints.ts); null until delivered. The API always sends it.
    */
   guaranteeEndsAt: z.string().nullable().optional(),
+  /**
+   * The product is sealed for hygiene (as it is now): once delivered, withdrawing from the line asks
+   * whether its seal is intact. Sent only when true.
+   */
+  hygieneSealed: z.boolean().optional(),
 });
 
 export const ORDER_EVENT_TYPES = [

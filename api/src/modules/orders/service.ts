@@ -8,6 +8,7 @@ import {
   orderEvents,
   orderItems,
   orders,
+  products,
   users,
   withdrawals,
 } from '../../db/schema.js';
@@ -46,14 +47,17 @@ export async function toOrders(db: Db | Tx, rows: OrderRow[]): Promise<Order[]> 
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.id);
   const [lines, events, withdrawn, invoiced, prepaid, relatives] = await Promise.all([
-    // With whether a completed repair extended the line's guarantee (the complaints module writes it).
+    // With whether a completed repair extended the line's guarantee (the complaints module writes it),
+    // and whether the product is sealed for hygiene (the withdrawal form asks about its seal).
     db
       .select({
         ...getTableColumns(orderItems),
         extended: sql<boolean>`${guaranteeExtensions.orderItemId} is not null`,
+        hygieneSealed: sql<boolean>`coalesce(${products.hygieneSealed}, false)`,
       })
       .from(orderItems)
       .leftJoin(guaranteeExtensions, eq(guaranteeExtensions.orderItemId, orderItems.id))
+      .leftJoin(products, eq(products.id, orderItems.productId))
       .where(oneOf(orderItems.orderId, ids))
       .orderBy(orderItems.id),
     db
@@ -144,6 +148,7 @@ export async function toOrders(db: Db | Tx, rows: OrderRow[]): Promise<Order[]> 
         imageUrl: line.imageUrl,
         refundedQuantity: line.refundedQuantity,
         guaranteeEndsAt: iso(guaranteeEndsAt(row.deliveredAt, line.extended)),
+        ...(line.hygieneSealed && { hygieneSealed: true }),
       })),
     events: events
       .filter((event) => event.orderId === row.id)

@@ -1,7 +1,7 @@
 import { withdrawalEndsAt, type Withdrawal } from '@shop/contract';
 import { eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
-import { orderItems, withdrawals } from '../../db/schema.js';
+import { orderItems, products, withdrawals } from '../../db/schema.js';
 import { AppError, conflict, notFound } from '../../lib/errors.js';
 import { assertStep, factsOf, takeStep } from '../orders/core.js';
 import { addresseeOf, lockOrder, readWithShopper } from '../orders/store.js';
@@ -14,11 +14,42 @@ export interface WithdrawalRequest {
    * mailbox): the name it gave and when it was submitted, which is when the law counts it.
    */
   who: { userId: number } | { confirmed: { name: string; submittedAt: Date } };
-  items?: { orderItemId: number; quantity: number }[] | undefined;
+  items?: { orderItemId: number; quantity: number; sealIntact?: boolean | undefined }[] | undefined;
   reason?: string | undefined;
 }
 
 const invalid = (field: string, message: string) => new AppError('VALIDATION_ERROR', message, { [field]: message });
+
+export const SEAL_MESSAGES = {
+  unsaid: 'Say whether the hygiene seal is intact.',
+  unsaidAll: 'Name the items, and say for each sealed one whether its hygiene seal is intact.',
+  broken:
+    'The hygiene seal of this item was broken after delivery: the right of withdrawal no longer applies to it. You can still withdraw from the other items.',
+} as const;
+
+/**
+ * Hygiene-sealed lines of a delivered order (YEAR.md section 2, the same rule as a return's): the
+ * shopper says whether each seal is intact (400 unsaid), and a broken one ends the withdrawal of
+ * that line (409 SEAL_BROKEN). Before delivery no seal can have been broken; a public request
+ * (confirmed by its mailed link) names no lines and is not asked: its form says the rule.
+ */
+function checkSeals(
+  lines: { id: number; hygieneSealed: boolean }[],
+  request: Pick<WithdrawalRequest, 'items' | 'who'>,
+  delivered: boolean,
+) {
+  if (!delivered || !('userId' in request.who)) return;
+  if (!request.items) {
+    if (lines.some((line) => line.hygieneSealed)) throw invalid('items', SEAL_MESSAGES.unsaidAll);
+    return;
+  }
+  request.items.forEach((item, index) => {
+    if (!lines.find((line) => line.id === item.orderItemId)?.hygieneSealed) return;
+    const field = `items.${index}.sealIntact`;
+    if (item.sealIntact === undefined) throw invalid(field, SEAL_MESSAGES.unsaid);
+    if (!item.sealIntact) throw new AppError('SEAL_BROKEN', SEAL_MESSAGES.broken, { [field]: SEAL_MESSAGES.broken });
+  });
+}
 
 export type RecordedWithdrawal = Withdrawal['withdrawal'] & { name: string; email: string };
 
@@ -50,10 +81,16 @@ export async function recordWithdrawal(tx: Tx, request: WithdrawalRequest): Prom
     );
   }
   const lines = await tx
-    .select({ id: orderItems.id, quantity: orderItems.quantity })
+    .select({ id: orderItems.id, quantity: orderItems.quantity, hygieneSealed: products.hygieneSealed })
     .from(orderItems)
+    .innerJoin(products, eq(products.id, orderItems.productId))
     .where(eq(orderItems.orderId, order.id));
-  const items = request.items ?? lines.map((line) => ({ orderItemId: line.id, quantity: line.quantity }));
+  // Kept as the lines and their quantities (the seal's answer decides, it is not the record).
+  const items = (request.items ?? lines).map((item) =>
+    'orderItemId' in item
+      ? { orderItemId: item.orderItemId, quantity: item.quantity }
+      : { orderItemId: item.id, quantity: item.quantity },
+  );
   const seen = new Set<number>();
   items.forEach((item, index) => {
     const line = lines.find((candidate) => candidate.id === item.orderItemId);
@@ -64,6 +101,7 @@ export async function recordWithdrawal(tx: Tx, request: WithdrawalRequest): Prom
     }
     seen.add(item.orderItemId);
   });
+  checkSeals(lines, request, order.deliveredAt !== null);
   const email = order.email ?? '';
   const [row] = await tx
     .insert(withdrawals)

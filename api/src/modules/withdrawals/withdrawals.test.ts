@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { orderEvents, orders } from '../../db/schema.js';
+import { orderEvents, orders, products } from '../../db/schema.js';
 import { bearer, createProduct, createUser, type CreatedUser } from '../../test/factories.js';
 import { useTestApp } from '../../test/harness.js';
 import { addCartLine, checkout, orderOf, payOnTestPage } from '../payments/test-support.js';
@@ -117,5 +117,56 @@ describe('withdrawing from an order as its owner', () => {
     const cancelled = await withdrawAs(user, orderId);
     expect(cancelled.statusCode).toBe(409);
     expect(cancelled.json().code).toBe('INVALID_TRANSITION');
+  });
+
+  it('asks about the hygiene seal of a sealed line once delivered, and refuses a broken one as a return does', async () => {
+    const sealedOrder = async (delivered: boolean) => {
+      const placed = await placedOrder();
+      const order = (await t.app.inject({ url: `/api/orders/${placed.orderId}`, headers: bearer(placed.user) })).json();
+      const productId = order.items[0].productId as number;
+      await t.db.update(products).set({ hygieneSealed: true }).where(eq(products.id, productId));
+      if (delivered)
+        await t.db
+          .update(orders)
+          .set({ deliveredAt: new Date(Date.now() - 3 * DAY_MS), fulfilment: 'delivered' })
+          .where(eq(orders.id, placed.orderId));
+      return placed;
+    };
+    const { user, orderId, lines } = await sealedOrder(true);
+    const [first, second] = [lines[0]!, lines[1]!];
+    const read = (await t.app.inject({ url: `/api/orders/${orderId}`, headers: bearer(user) })).json();
+    expect(read.items.map((item: { hygieneSealed?: boolean }) => item.hygieneSealed)).toEqual([true, true]);
+
+    const unsaid = await withdrawAs(user, orderId, { items: [{ orderItemId: first.id, quantity: 1 }] });
+    expect(unsaid.statusCode).toBe(400);
+    expect(unsaid.json().fields).toEqual({ 'items.0.sealIntact': 'Say whether the hygiene seal is intact.' });
+    const all = await withdrawAs(user, orderId);
+    expect(all.statusCode).toBe(400);
+    expect(Object.keys(all.json().fields)).toEqual(['items']);
+
+    const broken = await withdrawAs(user, orderId, {
+      items: [
+        { orderItemId: first.id, quantity: 2, sealIntact: true },
+        { orderItemId: second.id, quantity: 1, sealIntact: false },
+      ],
+    });
+    expect(broken.statusCode).toBe(409);
+    expect(broken.json()).toMatchObject({
+      code: 'SEAL_BROKEN',
+      fields: { 'items.1.sealIntact': expect.stringContaining('the right of withdrawal no longer applies') },
+    });
+    const still = (await t.app.inject({ url: `/api/orders/${orderId}`, headers: bearer(user) })).json();
+    expect(still.withdrawal).toBeNull();
+
+    const intact = await withdrawAs(user, orderId, {
+      items: [{ orderItemId: first.id, quantity: 2, sealIntact: true }],
+    });
+    expect(intact.statusCode, intact.body).toBe(201);
+    // The record is the lines and their quantities.
+    expect(intact.json().withdrawal.items).toEqual([{ orderItemId: first.id, quantity: 2 }]);
+
+    // Not delivered yet: no seal can have been broken, nothing is asked.
+    const early = await sealedOrder(false);
+    expect((await withdrawAs(early.user, early.orderId)).statusCode).toBe(201);
   });
 });

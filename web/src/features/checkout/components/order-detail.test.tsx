@@ -65,6 +65,17 @@ const order = (overrides: Partial<Order> = {}): Order => ({
   ...overrides,
 });
 
+const PROFILE = {
+  id: 1,
+  name: 'Mila Petrova',
+  email: 'mila@example.com',
+  address: '',
+  phone: '',
+  profilePicture: null,
+  role: 'USER',
+  delivery: null,
+};
+
 /** The detail as the route shows it: read through the api, so a cancel shows the answer. */
 function Detail({ lang = 'en' }: { lang?: 'en' | 'bg' }) {
   const { order: shown } = useOrder(42);
@@ -244,18 +255,7 @@ describe('OrderDetail', () => {
     const calls = fakeApi({
       'GET /api/orders/42': () => ({ body: current }),
       'GET /api/orders': () => ({ body: [current] }),
-      'GET /api/profile': {
-        body: {
-          id: 1,
-          name: 'Mila Petrova',
-          email: 'mila@example.com',
-          address: '',
-          phone: '',
-          profilePicture: null,
-          role: 'USER',
-          delivery: null,
-        },
-      },
+      'GET /api/profile': { body: PROFILE },
       'POST /api/orders/42/withdrawal': () => {
         current = { ...current, withdrawal: { submittedAt: '2026-11-20T10:15:00.000Z' } };
         return {
@@ -281,6 +281,62 @@ describe('OrderDetail', () => {
     });
     expect(await screen.findByText(/You withdrew from this contract on/)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Withdraw from contract here' })).not.toBeInTheDocument();
+  });
+
+  it('asks whether a sealed line’s hygiene seal is intact, says a broken one ends its withdrawal, and sends the answers (English; both locales have the words)', async () => {
+    const sealed = order({
+      status: 'placed',
+      paymentMethod: 'cod',
+      fulfilment: 'delivered',
+      deliveredAt: new Date(Date.now() - 2 * 86_400_000).toISOString(),
+    });
+    const line = { ...sealed.items[0]!, hygieneSealed: true };
+    const tee = { ...line, id: 2, name: 'Bone Tee', hygieneSealed: undefined };
+    const calls = fakeApi({
+      'GET /api/orders/42': { body: { ...sealed, items: [line, tee] } },
+      'GET /api/orders': { body: [] },
+      'GET /api/profile': { body: PROFILE },
+      'POST /api/orders/42/withdrawal': {
+        status: 409,
+        body: { error: 'server words', code: 'SEAL_BROKEN', fields: { 'items.0.sealIntact': 'server words' } },
+      },
+    });
+    signIn();
+    renderWithApi(<Detail />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Withdraw from contract here' }));
+    expect(
+      screen.getByText(/the right of withdrawal ends for an item whose hygiene seal was broken after delivery/),
+    ).toBeInTheDocument();
+    // Only the sealed line asks; unanswered, nothing is sent.
+    const question = screen.getByRole('group', { name: /Is the hygiene seal of Noir Hoodie · Onyx · M intact\?/ });
+    expect(screen.getAllByRole('group', { name: /hygiene seal/ })).toHaveLength(1);
+    await userEvent.click(screen.getByRole('button', { name: 'Confirm withdrawal' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Say for each sealed item whether its hygiene seal is intact.',
+    );
+    expect(calls.some((call) => call.key === 'POST /api/orders/42/withdrawal')).toBe(false);
+    // Broken: said beside the answer, and refused before sending.
+    await userEvent.click(within(question).getByRole('radio', { name: 'No, the seal was broken' }));
+    expect(question).toHaveAccessibleDescription(/no longer applies to this item because its seal was broken/);
+    await userEvent.click(screen.getByRole('button', { name: 'Confirm withdrawal' }));
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'The right of withdrawal no longer applies to an item whose hygiene seal was broken',
+    );
+    expect(calls.some((call) => call.key === 'POST /api/orders/42/withdrawal')).toBe(false);
+    // Intact: sent with the answer (the tee, not sealed, without one); the API's refusal in words.
+    await userEvent.click(within(question).getByRole('radio', { name: 'Yes, the seal is intact' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Confirm withdrawal' }));
+    await waitFor(() =>
+      expect(calls.find((call) => call.key === 'POST /api/orders/42/withdrawal')?.body).toEqual({
+        items: [
+          { orderItemId: 1, quantity: 1, sealIntact: true },
+          { orderItemId: 2, quantity: 1 },
+        ],
+      }),
+    );
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'The right of withdrawal no longer applies to an item whose hygiene seal was broken',
+    );
   });
 
   it('offers no withdrawal once the period after delivery is over', async () => {

@@ -16,6 +16,7 @@ import { useSettings } from '../../../lib/settings';
 import { WithdrawalSummary } from '../../../components/withdrawal-summary/withdrawal-summary';
 import { useWithdrawOrder } from '../api/withdraw-order';
 import { formatDateTime } from '../lib/format-date';
+import { SealQuestion } from './seal-question';
 import button from '../../../components/button/button.module.css';
 import orderCard from '../../../components/order-card/order-card.module.css';
 import styles from './withdraw-panel.module.css';
@@ -27,6 +28,7 @@ const WITHDRAWAL_FAILED = {
     WITHDRAWAL_PERIOD_OVER: 'withdrawal.confirm.errors.periodOver',
     INVALID_TRANSITION: 'withdrawal.confirm.errors.notAllowed',
     RATE_LIMITED: 'withdrawal.form.errors.rateLimited',
+    SEAL_BROKEN: 'orderDetail.withdraw.seal.refused',
   },
 } as const;
 
@@ -94,7 +96,11 @@ export function WithdrawPanel({ order, lang }: { order: Order; lang: Language })
   );
 }
 
-/** The second step: prefilled with the shopper and the order, every line chosen. */
+/**
+ * The second step: prefilled with the shopper and the order, every line chosen. A line of a
+ * hygiene-sealed product, once delivered, asks whether its seal is intact (the withdrawal ends for
+ * one whose seal was broken; the API refuses it, 409 SEAL_BROKEN).
+ */
 function WithdrawForm({
   order,
   lang,
@@ -115,16 +121,30 @@ function WithdrawForm({
   const [chosen, setChosen] = useState<Record<number, number>>(() =>
     Object.fromEntries(order.items.map((line) => [line.id, line.quantity])),
   );
+  const [seals, setSeals] = useState<Record<number, boolean>>({});
   const [reason, setReason] = useState('');
   const [error, setError] = useState('');
 
+  const asksSeal = (line: Order['items'][number]) => Boolean(line.hygieneSealed) && order.deliveredAt !== null;
   const items = order.items
     .filter((line) => (chosen[line.id] ?? 0) > 0)
-    .map((line) => ({ orderItemId: line.id, quantity: chosen[line.id]! }));
+    .map((line) => ({
+      orderItemId: line.id,
+      quantity: chosen[line.id]!,
+      ...(asksSeal(line) && { sealIntact: seals[line.id] }),
+    }));
 
   async function confirm() {
     if (items.length === 0) {
       setError(t('orderDetail.withdraw.chooseOne'));
+      return;
+    }
+    if (items.some((item) => 'sealIntact' in item && item.sealIntact === undefined)) {
+      setError(t('orderDetail.withdraw.seal.unsaid'));
+      return;
+    }
+    if (items.some((item) => 'sealIntact' in item && item.sealIntact === false)) {
+      setError(t('orderDetail.withdraw.seal.refused'));
       return;
     }
     setBusy(true);
@@ -147,10 +167,12 @@ function WithdrawForm({
           reference: order.reference,
         })}
       </p>
+      {order.items.some(asksSeal) && <p className={styles.sealIntro}>{t('orderDetail.withdraw.seal.intro')}</p>}
       <fieldset className={styles.lines}>
         <legend className={styles.legend}>{t('orderDetail.withdraw.lines')}</legend>
         {order.items.map((line) => {
           const quantity = chosen[line.id] ?? 0;
+          const label = `${itemNameIn(line, lang)} · ${colorNameIn(line, lang)} · ${line.size}`;
           return (
             <div key={line.id} className={styles.line}>
               <label className={styles.check}>
@@ -161,9 +183,7 @@ function WithdrawForm({
                     setChosen((was) => ({ ...was, [line.id]: event.target.checked ? line.quantity : 0 }))
                   }
                 />
-                <span>
-                  {itemNameIn(line, lang)} · {colorNameIn(line, lang)} · {line.size}
-                </span>
+                <span>{label}</span>
               </label>
               {line.quantity > 1 && quantity > 0 && (
                 <label className={styles.quantity}>
@@ -179,6 +199,13 @@ function WithdrawForm({
                     ))}
                   </select>
                 </label>
+              )}
+              {quantity > 0 && asksSeal(line) && (
+                <SealQuestion
+                  item={label}
+                  intact={seals[line.id]}
+                  onChange={(intact) => setSeals((was) => ({ ...was, [line.id]: intact }))}
+                />
               )}
             </div>
           );
