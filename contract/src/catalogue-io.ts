@@ -132,14 +132,40 @@ export const FEED_REQUIREMENTS = [
 export type FeedRequirement = (typeof FEED_REQUIREMENTS)[number];
 
 /**
- * `GET /api/admin/products/feed-check?lang=`: the Google feed's items in that language, how many
- * it leaves out, how many lack each attribute, and the first left out with what they lack.
+ * What a Meta catalogue (Commerce Manager) requires of each item: an item missing one is left out
+ * of the Meta feed (decision 0072). `brand` stands for "a brand, or a GTIN" (Meta takes either).
+ */
+export const META_FEED_REQUIREMENTS = [
+  'id',
+  'title',
+  'description',
+  'availability',
+  'condition',
+  'price',
+  'link',
+  'image_link',
+  'brand',
+] as const satisfies readonly FeedAttribute[];
+
+/** Every attribute a feed's check may name: Google's and Meta's. */
+export const FEED_ATTRIBUTES = [...FEED_REQUIREMENTS, 'condition'] as const;
+export type FeedAttribute = (typeof FEED_ATTRIBUTES)[number];
+
+/** The services a feed is for, whose requirements the admin's check counts. */
+export const FEED_SERVICES = ['google', 'meta'] as const;
+export type FeedService = (typeof FEED_SERVICES)[number];
+
+/**
+ * `GET /api/admin/products/feed-check?lang=&service=`: the feed's items in that language (Google's
+ * unless `service=meta`), how many it leaves out, how many lack each attribute, and the first left
+ * out with what they lack.
  */
 export const FeedCheckSchema = z.object({
   lang: z.enum(LANGUAGES),
+  service: z.enum(FEED_SERVICES),
   items: z.number().int(),
   leftOut: z.number().int(),
-  missing: z.array(z.object({ attribute: z.enum(FEED_REQUIREMENTS), items: z.number().int() })),
-  examples: z.array(z.object({ id: z.string(), title: z.string(), missing: z.array(z.enum(FEED_REQUIREMENTS)) })),
+  missing: z.array(z.object({ attribute: z.enum(FEED_ATTRIBUTES), items: z.number().int() })),
+  examples: z.array(z.object({ id: z.string(), title: z.string(), missing: z.array(z.enum(FEED_ATTRIBUTES)) })),
 });
 export type FeedCheck = z.infer<typeof FeedCheckSchema>;

@@ -5,6 +5,7 @@ import { productColors, productStock, products, productVariants, shopSettings } 
 import { bearer } from '../../test/factories.js';
 import { useTestApp } from '../../test/harness.js';
 import { csvRecords } from './csv.js';
+import { missingForGoogle, missingForMeta, type FeedItem } from './feeds.js';
 
 /** The product feeds (YEAR.md section 5): one item per colour × size of a published product. */
 const t = useTestApp({ env: { CURRENCY: 'EUR' }, admin: true });
@@ -163,16 +164,45 @@ describe('GET /feeds/google.xml and /feeds/meta.csv', () => {
     await t.heard();
     const items = googleItems((await google('en')).body).filter((item) => item.item_group_id === `P${product.id}`);
     expect(items.map((item) => item.id)).toEqual([`P${product.id}-C${sand!.id}-S`, `P${product.id}-C${sand!.id}-M`]);
+    // Meta requires a picture too (decision 0072): the same two are left out of its catalogue.
     const meta = csvRecords((await t.app.inject({ url: '/feeds/meta.csv?lang=en' })).body).records;
-    expect(meta.filter((row) => row.item_group_id === `P${product.id}`)).toHaveLength(4);
+    expect(meta.filter((row) => row.item_group_id === `P${product.id}`).map((row) => row.id)).toEqual(
+      items.map((item) => item.id),
+    );
 
-    const check = await t.app.inject({ url: '/api/admin/products/feed-check?lang=bg', headers: bearer(t.admin) });
-    expect(check.statusCode, check.body).toBe(200);
-    expect(check.json()).toMatchObject({ lang: 'bg', leftOut: 2, missing: [{ attribute: 'image_link', items: 2 }] });
-    expect(check.json().examples).toEqual([
-      { id: `P${product.id}-C${ink!.id}-S`, title: expect.stringContaining(' – S'), missing: ['image_link'] },
-      { id: `P${product.id}-C${ink!.id}-M`, title: expect.stringContaining(' – M'), missing: ['image_link'] },
-    ]);
-    expect(check.json().items).toBeGreaterThanOrEqual(4);
+    for (const [query, service] of [
+      ['', 'google'],
+      ['&service=meta', 'meta'],
+    ] as const) {
+      const check = await t.app.inject({
+        url: `/api/admin/products/feed-check?lang=bg${query}`,
+        headers: bearer(t.admin),
+      });
+      expect(check.statusCode, check.body).toBe(200);
+      expect(check.json()).toMatchObject({
+        lang: 'bg',
+        service,
+        leftOut: 2,
+        missing: [{ attribute: 'image_link', items: 2 }],
+      });
+      expect(check.json().examples).toEqual([
+        { id: `P${product.id}-C${ink!.id}-S`, title: expect.stringContaining(' – S'), missing: ['image_link'] },
+        { id: `P${product.id}-C${ink!.id}-M`, title: expect.stringContaining(' – M'), missing: ['image_link'] },
+      ]);
+      expect(check.json().items).toBeGreaterThanOrEqual(4);
+    }
+  });
+
+  it('asks of an item what each service requires: Meta a condition and a brand or GTIN, not a gender', async () => {
+    const product = await t.createProduct({ name: 'Wrap Dress', colors: ['Moss'], sizes: ['S'] });
+    const meta = csvRecords((await t.app.inject({ url: '/feeds/meta.csv?lang=en' })).body).records;
+    const row = meta.find((item) => item.item_group_id === `P${product.id}`)!;
+    const item = { ...row, additional_image_link: [], shipping: [] } as unknown as FeedItem;
+    expect(missingForMeta(item)).toEqual([]);
+    const bare = { ...item, gender: '', condition: '', brand: '' } as unknown as FeedItem;
+    expect(missingForMeta(bare)).toEqual(['condition', 'brand']);
+    expect(missingForGoogle(bare)).toEqual(['brand', 'gender']);
+    // A GTIN stands for the brand at Meta.
+    expect(missingForMeta({ ...bare, gtin: '4006381333931' })).toEqual(['condition']);
   });
 });

@@ -1,6 +1,15 @@
 import { Readable } from 'node:stream';
 import { stringify } from 'csv-stringify/sync';
-import { FEED_REQUIREMENTS, type FeedCheck, type FeedRequirement, type Language } from '@shop/contract';
+import {
+  FEED_ATTRIBUTES,
+  FEED_REQUIREMENTS,
+  META_FEED_REQUIREMENTS,
+  type FeedAttribute,
+  type FeedCheck,
+  type FeedRequirement,
+  type FeedService,
+  type Language,
+} from '@shop/contract';
 import type { Db } from '../../db/client.js';
 import { escapeHtml } from '../../lib/format.js';
 import { settingsRow } from '../settings/service.js';
@@ -141,23 +150,39 @@ export function missingForGoogle(item: FeedItem): FeedRequirement[] {
   );
 }
 
+/**
+ * What a Meta catalogue would refuse the item for lacking (Meta's catalogue fields: decision 0072);
+ * a brand may be given by a GTIN instead.
+ */
+export function missingForMeta(item: FeedItem): FeedAttribute[] {
+  return META_FEED_REQUIREMENTS.filter((name) =>
+    name === 'brand' ? item.brand.trim() === '' && item.gtin === '' : item[name].trim() === '',
+  );
+}
+
+/** What each service would refuse an item for lacking: its feed leaves such an item out. */
+export const MISSING_FOR: Record<FeedService, (item: FeedItem) => FeedAttribute[]> = {
+  google: missingForGoogle,
+  meta: missingForMeta,
+};
+
 /** How many examples of left-out items the admin's check names. */
 const EXAMPLES = 20;
 
-/** The Google feed's items in `context.lang`: how many it leaves out, and why (the admin's check). */
-export async function googleFeedCheck(db: Db, context: FeedContext): Promise<FeedCheck> {
-  const counts = new Map<FeedRequirement, number>();
-  const check: FeedCheck = { lang: context.lang, items: 0, leftOut: 0, missing: [], examples: [] };
+/** A service's feed's items in `context.lang`: how many it leaves out, and why (the admin's check). */
+export async function feedCheck(db: Db, context: FeedContext, service: FeedService): Promise<FeedCheck> {
+  const counts = new Map<FeedAttribute, number>();
+  const check: FeedCheck = { lang: context.lang, service, items: 0, leftOut: 0, missing: [], examples: [] };
   for await (const items of feedItems(db, context))
     for (const item of items) {
       check.items += 1;
-      const missing = missingForGoogle(item);
+      const missing = MISSING_FOR[service](item);
       if (missing.length === 0) continue;
       check.leftOut += 1;
       for (const name of missing) counts.set(name, (counts.get(name) ?? 0) + 1);
       if (check.examples.length < EXAMPLES) check.examples.push({ id: item.id, title: item.title, missing });
     }
-  check.missing = FEED_REQUIREMENTS.filter((name) => counts.has(name)).map((attribute) => ({
+  check.missing = FEED_ATTRIBUTES.filter((name) => counts.has(name)).map((attribute) => ({
     attribute,
     items: counts.get(attribute)!,
   }));
@@ -281,12 +306,16 @@ function metaRow(item: FeedItem): string[] {
   });
 }
 
-/** `GET /feeds/meta.csv`: a Meta catalogue (Commerce Manager) as CSV, streamed a batch at a time. */
+/**
+ * `GET /feeds/meta.csv`: a Meta catalogue (Commerce Manager) as CSV, streamed a batch at a time,
+ * without the items it would refuse (the admin's feed check counts them).
+ */
 export function metaFeed(db: Db, context: FeedContext): Readable {
   async function* chunks() {
     yield stringify([[...META_COLUMNS]], { record_delimiter: '\n' });
     for await (const items of feedItems(db, context)) {
-      if (items.length > 0) yield stringify(items.map(metaRow), { record_delimiter: '\n' });
+      const sent = items.filter((item) => missingForMeta(item).length === 0);
+      if (sent.length > 0) yield stringify(sent.map(metaRow), { record_delimiter: '\n' });
     }
   }
   return Readable.from(chunks());

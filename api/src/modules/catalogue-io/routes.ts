@@ -1,4 +1,4 @@
-import { FeedCheckSchema, LANGUAGES, LastImportSchema } from '@shop/contract';
+import { FEED_SERVICES, FeedCheckSchema, LANGUAGES, LastImportSchema } from '@shop/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -6,7 +6,7 @@ import { AppError, badRequest } from '../../lib/errors.js';
 import { currentUser, requireAdmin } from '../../platform/security/authenticate.js';
 import { applyImport, dryRunImport, lastImport, undoImport } from './import-service.js';
 import { exportCatalogueCsv } from './export.js';
-import { googleFeedCheck } from './feeds.js';
+import { feedCheck } from './feeds.js';
 import { CATALOGUE_FORMATS } from './formats.js';
 import { exportImagesZip } from './images-zip.js';
 
@@ -131,17 +131,20 @@ export const catalogueIoRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         summary:
-          "The Google feed's items in `lang`: how many it leaves out because Merchant Center would refuse them, how many lack each required attribute, and the first 20 left out",
-        querystring: z.object({ lang: z.enum(LANGUAGES).default('en') }),
+          "The Google feed's items in `lang` (the Meta feed's with `service=meta`): how many it leaves out because the service would refuse them, how many lack each required attribute, and the first 20 left out",
+        querystring: z.object({
+          lang: z.enum(LANGUAGES).default('en'),
+          service: z.enum(FEED_SERVICES).default('google'),
+        }),
         response: { 200: FeedCheckSchema },
       },
     },
     async (request) =>
-      googleFeedCheck(app.db, {
-        publicUrl: app.config.publicUrl,
-        currency: app.config.currency,
-        lang: request.query.lang,
-      }),
+      feedCheck(
+        app.db,
+        { publicUrl: app.config.publicUrl, currency: app.config.currency, lang: request.query.lang },
+        request.query.service,
+      ),
   );
 
   app.post(

@@ -2,6 +2,7 @@ import useSWR from 'swr';
 import type {
   CatalogueFormat,
   FeedCheck,
+  FeedService,
   ImportApplied,
   ImportSummary,
   ImportUndone,
@@ -45,10 +46,11 @@ export const feedAddresses = (origin: string, lang: Language) => ({
   meta: `${origin}/feeds/meta.csv?lang=${lang}`,
 });
 
-/** GET /admin/products/feed-check: how many items the Google feed in `lang` leaves out, and why. */
-export function useFeedCheck(lang: Language) {
+/** GET /admin/products/feed-check: how many items the Google (or Meta) feed in `lang` leaves out, and why. */
+export function useFeedCheck(lang: Language, service: FeedService) {
   const token = useToken();
-  return useSWR<FeedCheck, ApiError>(token ? [`/admin/products/feed-check?lang=${lang}`, token] : null, {
+  const path = `/admin/products/feed-check?lang=${lang}${service === 'google' ? '' : `&service=${service}`}`;
+  return useSWR<FeedCheck, ApiError>(token ? [path, token] : null, {
     revalidateOnFocus: false,
   });
 }

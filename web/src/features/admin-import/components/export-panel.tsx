@@ -123,7 +123,7 @@ export function FeedsPanel() {
                   {t('adminImport.feeds.copy')}
                 </button>
               </div>
-              {service === 'google' && <FeedCheckNote lang={lang} />}
+              <FeedCheckNote lang={lang} service={service} />
             </div>
           );
         });

@@ -32,16 +32,24 @@ const applied: NonNullable<LastImport> = {
 };
 const check = (over: Partial<FeedCheck> = {}): FeedCheck => ({
   lang: 'en',
+  service: 'google',
   items: 12,
   leftOut: 0,
   missing: [],
   examples: [],
   ...over,
 });
-/** The Google feed's check in both languages, as the feeds card asks for it. */
-const feedChecks = (en = check(), bg = check({ lang: 'bg' })) => ({
+/** The Google and the Meta feed's checks in both languages, as the feeds card asks for them. */
+const feedChecks = (
+  en = check(),
+  bg = check({ lang: 'bg' }),
+  metaEn = check({ service: 'meta' }),
+  metaBg = check({ lang: 'bg', service: 'meta' }),
+) => ({
   'GET /api/admin/products/feed-check?lang=en': { body: en },
   'GET /api/admin/products/feed-check?lang=bg': { body: bg },
+  'GET /api/admin/products/feed-check?lang=en&service=meta': { body: metaEn },
+  'GET /api/admin/products/feed-check?lang=bg&service=meta': { body: metaBg },
 });
 const csv = () => new File(['style_code,name_en\n'], 'products.csv', { type: 'text/csv' });
 
@@ -127,7 +135,7 @@ describe('ImportScreen', () => {
     );
   });
 
-  it('says under each Google feed how many items it leaves out, and for lacking what', async () => {
+  it('says under each Google and Meta feed how many items it leaves out, and for lacking what', async () => {
     const leftOut = check({
       leftOut: 2,
       missing: [{ attribute: 'image_link', items: 2 }],
@@ -136,9 +144,25 @@ describe('ImportScreen', () => {
         { id: 'P3-C5-M', title: 'Linen Shirt – Ink – M', missing: ['image_link'] },
       ],
     });
-    fakeApi({ ...feedChecks(leftOut), 'GET /api/admin/products/import/last': { body: null } });
+    const metaLeftOut = check({
+      service: 'meta',
+      leftOut: 1,
+      missing: [{ attribute: 'condition', items: 1 }],
+      examples: [{ id: 'P3-C5-S', title: 'Linen Shirt – Ink – S', missing: ['condition'] }],
+    });
+    fakeApi({
+      ...feedChecks(leftOut, undefined, metaLeftOut),
+      'GET /api/admin/products/import/last': { body: null },
+    });
     signIn();
     renderWithApi(<ImportScreen />);
+    // Under each Meta feed too, with Meta's own requirements (decision 0072).
+    expect(await screen.findByTestId('feed-check-meta-en')).toHaveTextContent(
+      '1 item of 12 is left out: Meta would refuse it. Condition (condition) missing on 1 item',
+    );
+    expect(await screen.findByTestId('feed-check-meta-bg')).toHaveTextContent(
+      'All 12 of its items have everything Meta requires.',
+    );
     expect(await screen.findByTestId('feed-check-en')).toHaveTextContent(
       '2 items of 12 are left out: Google would refuse them. Picture (image_link) missing on 2 items',
     );
