@@ -186,10 +186,11 @@ export async function buildApp({ config, database, logger, serveWebApp = true }:
   app.decorate('payments', createPaymentProvider(config));
   const couriers = createCouriers(db.db, config);
   app.decorate('couriers', couriers);
+  // The effects run on their own connections (client.ts: `background`).
   const outbox = new Outbox(
-    db.db,
+    db.background,
     app.log,
-    effectHandlers({ db: db.db, mailer: app.mailer, payments: app.payments, config, log: app.log, couriers }),
+    effectHandlers({ db: db.background, mailer: app.mailer, payments: app.payments, config, log: app.log, couriers }),
     { onFailure: failureEffectsOf },
   );
   app.decorate('outbox', outbox);
