@@ -179,6 +179,36 @@ describe('the outbox', () => {
     expect(await rowOf('orphan')).toMatchObject({ attempts: 2 });
   });
 
+  it('keeps an effect its live worker runs past the lease: renewed, it is not run a second time', async () => {
+    const ran: number[] = [];
+    let release = () => {};
+    // Two processes with a short lease (600 ms, renewed every 200 ms): the first runs the effect
+    // for three leases, the second looks for due effects all along.
+    const alive = new Outbox(
+      t.db,
+      t.app.log,
+      {
+        slow: async () => {
+          ran.push(1);
+          await new Promise<void>((resolve) => (release = resolve));
+        },
+      },
+      { leaseMs: 600 },
+    );
+    const other = new Outbox(t.db, t.app.log, { slow: async () => void ran.push(2) }, { leaseMs: 600 });
+    await enqueue(t.db, [{ kind: 'slow', key: 'long-run' }]);
+    alive.wake();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    for (let tries = 0; tries < 9; tries += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      await run(other);
+    }
+    release();
+    await alive.settled();
+    expect(ran).toEqual([1]);
+    expect(await rowOf('long-run')).toMatchObject({ attempts: 1, lockedUntil: null });
+  });
+
   it('is for admins only', async () => {
     const shopper = await createUser(t.db);
     const answer = await t.app.inject({ method: 'GET', url: '/api/admin/effects', headers: bearer(shopper) });

@@ -34,6 +34,8 @@ export type EffectHandler = (effect: ClaimedEffect) => Promise<void>;
 export interface OutboxOptions {
   /** What a failed attempt asks for (the owner told of a refund the provider refuses), written with the failure. */
   onFailure?: (effect: ClaimedEffect) => Effect[];
+  /** How long a claim holds before it is renewed (LEASE_MS; shorter in tests). */
+  leaseMs?: number;
 }
 
 /**
@@ -68,7 +70,10 @@ export async function effectByKey(db: Db, key: string) {
 
 /** Runs an effect gets before it waits for the admin's retry. */
 export const MAX_ATTEMPTS = 8;
-/** How long a worker holds an effect it took: past it, the worker is taken for dead and another runs it. */
+/**
+ * How long a worker holds an effect it took: it renews the lease while the effect runs (every
+ * third of it), so past it the worker is taken for dead and another runs the effect again.
+ */
 export const LEASE_MS = 120_000;
 /** Effects one process runs at once (mails and provider calls wait on the network, not the CPU). */
 const CONCURRENCY = 32;
@@ -91,13 +96,16 @@ export class Outbox {
   private again = false;
   private stopped = false;
   private timer: NodeJS.Timeout | undefined;
+  private readonly leaseMs: number;
 
   constructor(
     private readonly db: Db,
     private readonly log: FastifyBaseLogger,
     private readonly handlers: Readonly<Record<string, EffectHandler>>,
     private readonly options: OutboxOptions = {},
-  ) {}
+  ) {
+    this.leaseMs = options.leaseMs ?? LEASE_MS;
+  }
 
   /**
    * Starts the workers: on each new effect (the feed) and every second. `sole`: this process is
@@ -170,12 +178,12 @@ export class Outbox {
     }
   }
 
-  /** Takes up to `most` due effects for LEASE_MS, counting the attempt. */
+  /** Takes up to `most` due effects for a lease, counting the attempt. */
   private async claim(most: number): Promise<ClaimedEffect[]> {
     const rows = await this.db
       .update(effects)
       .set({
-        lockedUntil: sql`now() + ${LEASE_MS} * interval '1 millisecond'`,
+        lockedUntil: sql`now() + ${this.leaseMs} * interval '1 millisecond'`,
         attempts: sql`${effects.attempts} + 1`,
       })
       .where(
@@ -207,16 +215,37 @@ export class Outbox {
     }
   }
 
+  /**
+   * Holds `effect` a lease longer while it runs (a mail whose SMTP server is slow to answer), so
+   * that no other worker takes it meanwhile; only this attempt's hold, and only until it is done.
+   */
+  private async renew(effect: ClaimedEffect): Promise<void> {
+    try {
+      await this.db
+        .update(effects)
+        .set({ lockedUntil: sql`now() + ${this.leaseMs} * interval '1 millisecond'` })
+        .where(
+          sql`${effects.id} = ${effect.id} and ${effects.attempts} = ${effect.attempts} and ${effects.doneAt} is null`,
+        );
+    } catch (error) {
+      this.log.warn({ err: error, effect: { id: effect.id, kind: effect.kind } }, 'an effect’s lease was not renewed');
+    }
+  }
+
   private async run(effect: ClaimedEffect): Promise<void> {
+    const renewal = setInterval(() => void this.renew(effect), this.leaseMs / 3);
+    renewal.unref();
     try {
       const handler = this.handlers[effect.kind];
       if (!handler) throw new Error(`no handler for effects of kind ${effect.kind}`);
       await handler(effect);
+      clearInterval(renewal);
       await this.db
         .update(effects)
         .set({ doneAt: sql`now()`, lockedUntil: null, lastError: null })
         .where(sql`${effects.id} = ${effect.id}`);
     } catch (error) {
+      clearInterval(renewal);
       const last = effect.attempts >= MAX_ATTEMPTS;
       this.log[last ? 'error' : 'warn'](
         {
