@@ -2,10 +2,12 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, like } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { effects, newsletterSubscribers, orderItems, orders } from '../../db/schema.js';
+import { campaignRecipients, effects, newsletterSubscribers, orderItems, orders } from '../../db/schema.js';
+import { effectByKey, LEASE_MS } from '../../platform/outbox/outbox.js';
 import { bearer } from '../../test/factories.js';
 import { useTestApp } from '../../test/harness.js';
 import { CAMPAIGN_MAIL } from './effect-kinds.js';
+import { claimRecipient } from './effects.js';
 
 const t = useTestApp({ smtp: true, admin: true });
 
@@ -63,6 +65,15 @@ async function sentOut(id: number) {
     .where(like(effects.key, `%:${id}:%`));
   throw new Error(`the campaign did not finish: ${JSON.stringify(await read(id))} ${JSON.stringify(rows.slice(0, 5))}`);
 }
+
+/** `marketing.ratePerMinute` 1: a campaign's first mail is due now, the others minutes later. */
+const oneAMinute = () =>
+  t.app.inject({
+    method: 'PUT',
+    url: '/api/admin/settings',
+    headers: admin(),
+    payload: { marketing: { ratePerMinute: 1 } },
+  });
 
 const mailsTo = (email: string) => t.smtp.messages.filter((mail) => mail.to.includes(email));
 
@@ -145,6 +156,69 @@ describe('campaigns', () => {
       .from(effects)
       .where(like(effects.key, `${CAMPAIGN_MAIL.name}:${campaign.id}:%`));
     expect(queued).toHaveLength(done.audience.size);
+  });
+
+  it('sends the mail of a worker that died holding it once its lease has passed, never before, nor once stopped', async () => {
+    await oneAMinute();
+    // One mail a minute: the later subscribers' mails are not due for minutes.
+    const [, reader, other] = [await subscriber('en'), await subscriber('bg'), await subscriber('en')];
+    const campaign = await create();
+    await t.app.inject({ method: 'POST', url: `/api/admin/campaigns/${campaign.id}/send`, headers: admin() });
+    await t.effectsRun();
+    /** A worker took the mail (its effect's lease and attempt, its recipient `sending`) and died before SMTP answered. */
+    const diedHolding = async (subscriberId: number) => {
+      const key = CAMPAIGN_MAIL.key(`${campaign.id}:${subscriberId}`);
+      await t.db
+        .update(effects)
+        .set({ attempts: 1, lockedUntil: new Date(Date.now() + LEASE_MS), runAfter: new Date() })
+        .where(eq(effects.key, key));
+      expect(await claimRecipient(t.db, campaign.id, subscriberId)).toBe(true);
+      // The clock the test moves: past this mail's lease.
+      return () =>
+        t.db
+          .update(effects)
+          .set({ lockedUntil: new Date(Date.now() - 1) })
+          .where(eq(effects.key, key));
+    };
+    const readerLeasePasses = await diedHolding(reader.id);
+    const otherLeasePasses = await diedHolding(other.id);
+    const stateOf = async (subscriberId: number) =>
+      (
+        await t.db
+          .select({ state: campaignRecipients.state })
+          .from(campaignRecipients)
+          .where(and(eq(campaignRecipients.campaignId, campaign.id), eq(campaignRecipients.subscriberId, subscriberId)))
+      )[0]?.state;
+
+    // While the lease runs, nobody takes it.
+    await t.effectsRun();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect([mailsTo(reader.email), await stateOf(reader.id)]).toEqual([[], 'sending']);
+
+    // Past it, the next worker sends it, once, under its stable Message-ID.
+    await readerLeasePasses();
+    await t.effectsRun();
+    await t.effectsRun();
+    expect(mailsTo(reader.email)).toHaveLength(1);
+    expect(mailsTo(reader.email)[0]!.headers['message-id']).toMatch(
+      new RegExp(`^<campaign\\.${campaign.id}\\.${reader.id}@[^>]+>$`),
+    );
+    expect(await stateOf(reader.id)).toBe('sent');
+    // Its second attempt: the dead worker's was the first.
+    expect(await effectByKey(t.db, CAMPAIGN_MAIL.key(`${campaign.id}:${reader.id}`))).toMatchObject({ attempts: 2 });
+
+    // Stopped meanwhile (the held mail stays in the outbox): past its lease, it is not taken again.
+    const stopped = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/campaigns/${campaign.id}/stop`,
+      headers: admin(),
+    });
+    expect(stopped.statusCode, stopped.body).toBe(200);
+    await otherLeasePasses();
+    await t.effectsRun();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect([mailsTo(other.email), await stateOf(other.id)]).toEqual([[], 'sending']);
+    expect(await read(campaign.id)).toMatchObject({ status: 'stopped' });
   });
 
   it('chooses its audience by language, or by a size bought', async () => {
@@ -235,12 +309,7 @@ describe('campaigns', () => {
 
   it('stops a campaign going out: what had not gone never goes, the admin reads how many went; a scheduled one never starts', async () => {
     // One mail a minute: the first is due now, the others later.
-    await t.app.inject({
-      method: 'PUT',
-      url: '/api/admin/settings',
-      headers: admin(),
-      payload: { marketing: { ratePerMinute: 1 } },
-    });
+    await oneAMinute();
     const readers = [await subscriber('en'), await subscriber('bg'), await subscriber('en')];
     const campaign = await create();
     const stop = (id: number) =>

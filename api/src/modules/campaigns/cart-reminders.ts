@@ -151,7 +151,12 @@ export async function sendCartReminder(
   );
   const lines = await listCart(db, userId, subscriber?.lang ?? 'en');
   if (lines.length === 0) return 'left';
-  const result = await sendMarketing(deps, left.email, (lang) => reminderContent(deps, lines, lang, number));
+  const result = await sendMarketing(
+    deps,
+    left.email,
+    (lang) => reminderContent(deps, lines, lang, number),
+    `cart-reminder.${userId}.${changedAt}.${number}`,
+  );
   if (result === 'sent' && number === 1) {
     await enqueue(db, [
       CART_REMINDER.effect(

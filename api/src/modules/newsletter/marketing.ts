@@ -33,16 +33,26 @@ const bounced = (error: unknown) => {
 export type MarketingResult = 'sent' | 'skipped' | 'bounced';
 
 /**
+ * A stable `Message-ID` for the mail `id` (`campaign.12.345`): the same mail sent again (its worker
+ * died between the SMTP server's acceptance and the record of it) carries the same one, which the
+ * receiving side keeps once. At the sending address's domain (the public address's host without one).
+ */
+export const stableMessageId = (deps: Pick<MarketingDeps, 'mailFrom' | 'publicUrl'>, id: string) =>
+  `<${id}@${addressOf(deps.mailFrom).split('@')[1] || new URL(deps.publicUrl).hostname}>`;
+
+/**
  * The one way a marketing mail (a campaign, a cart reminder) leaves: only to an address that
  * consented and is not on the suppression list, asked right before sending; in the subscriber's
  * language; with `List-Unsubscribe` (HTTPS and mailto), `List-Unsubscribe-Post:
  * List-Unsubscribe=One-Click` (RFC 8058) and a visible link. A permanent refusal of the address
  * puts it on the suppression list (bounced) and is not retried. Transactional mail never comes here.
+ * `id`: what names this mail whoever sends it (its stable Message-ID).
  */
 export async function sendMarketing(
   deps: MarketingDeps,
   email: string,
   content: (lang: Language) => Omit<MailContent, 'lang' | 'unsubscribe' | 'footer'>,
+  id: string,
 ): Promise<MarketingResult> {
   const subscriber = await mayMarket(deps.db, email);
   if (!subscriber) return 'skipped';
@@ -60,6 +70,7 @@ export async function sendMarketing(
       'List-Unsubscribe': `<${oneClick}>, <${mailto}>`,
       'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
     },
+    messageId: stableMessageId(deps, id),
   };
   try {
     await deps.mailer.send(mail);

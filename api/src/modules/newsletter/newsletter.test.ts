@@ -168,7 +168,7 @@ describe('leaving', () => {
       payload: { newsletter: true },
     });
 
-    expect(await sendMarketing(marketing(), shopper.email, sale)).toBe('sent');
+    expect(await sendMarketing(marketing(), shopper.email, sale, 'test.sale')).toBe('sent');
     const mail = await t.smtp.waitFor(shopper.email, (m) => m.subject === 'Sale');
     const oneClick = /<(https?:[^>]+\/api\/unsubscribe\?token=[^>]+)>/.exec(
       mail.headers['list-unsubscribe'] ?? '',
@@ -190,14 +190,14 @@ describe('leaving', () => {
       });
     expect((await click()).json()).toEqual({ status: 'none', email: shopper.email });
     expect((await click()).statusCode).toBe(200);
-    expect(await sendMarketing(marketing(), shopper.email, sale)).toBe('skipped');
+    expect(await sendMarketing(marketing(), shopper.email, sale, 'test.sale')).toBe('skipped');
     const [consent] = (await consentsOf(shopper.email)).slice(-1);
     expect([consent?.action, consent?.source]).toEqual(['withdrawn', 'unsubscribe']);
 
     // A pending address (no consent yet) gets none either; transactional mail is not this path.
     const pending = address();
     await subscribe(pending);
-    expect(await sendMarketing(marketing(), pending, sale)).toBe('skipped');
+    expect(await sendMarketing(marketing(), pending, sale, 'test.sale')).toBe('skipped');
     expect((await t.app.inject({ method: 'POST', url: '/api/unsubscribe?token=nope' })).statusCode).toBe(400);
   });
 });

@@ -31,6 +31,11 @@ export interface Mail {
    * (RFC 2369, RFC 8058; modules/newsletter/marketing.ts).
    */
   headers?: Record<string, string> | undefined;
+  /**
+   * Its `Message-ID` (`<…@domain>`), when the same mail sent again must carry the same one (a
+   * campaign's mail resent after its worker died: the receiving side keeps one); otherwise a new one.
+   */
+  messageId?: string | undefined;
 }
 
 export interface Mailer {
@@ -75,7 +80,7 @@ function pooled(smtpUrl: string): string {
 function smtpMailer(transport: Transporter, from: string): Mailer {
   return {
     kind: 'smtp',
-    async send({ to, subject, text, html, replyTo, attachments, headers }) {
+    async send({ to, subject, text, html, replyTo, attachments, headers, messageId }) {
       await transport.sendMail({
         from,
         to,
@@ -85,6 +90,7 @@ function smtpMailer(transport: Transporter, from: string): Mailer {
         attachments,
         ...(replyTo ? { replyTo } : {}),
         ...(headers ? { headers } : {}),
+        ...(messageId ? { messageId } : {}),
       });
     },
     close: () => transport.close(),
@@ -95,7 +101,7 @@ function outboxMailer(dir: string, from: string, log: FastifyBaseLogger, logDevN
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     kind: 'outbox',
-    async send({ to, subject, text, html, replyTo, devNote, attachments, headers }) {
+    async send({ to, subject, text, html, replyTo, devNote, attachments, headers, messageId }) {
       const info = await transport.sendMail({
         from,
         to,
@@ -105,6 +111,7 @@ function outboxMailer(dir: string, from: string, log: FastifyBaseLogger, logDevN
         attachments,
         ...(replyTo ? { replyTo } : {}),
         ...(headers ? { headers } : {}),
+        ...(messageId ? { messageId } : {}),
       });
       // Only the shop's user may read them: a reset link opens the account (whatever the umask).
       await mkdir(dir, { recursive: true, mode: 0o700 });
