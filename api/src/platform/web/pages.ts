@@ -9,7 +9,7 @@ import {
   type PageRendererModule,
   type PageView,
 } from '@shop/contract';
-import { escapeHtml } from '../../lib/format.js';
+import { pageTemplate } from './page-template.js';
 
 /**
  * Server-rendered public pages (docs/decisions/0012). The web build's renderer
@@ -91,12 +91,12 @@ function fontLinks(manifest: Manifest, names: string[]): string {
     .join('');
 }
 
-/** The files of `key`'s chunk and of every chunk it imports, each after what it imports. */
-function chunksInOrder(manifest: Manifest, key: string, into = new Set<string>()): Set<string> {
+/** `key` and every chunk it imports (manifest keys), each after what it imports. */
+function importsInOrder(manifest: Manifest, key: string, into = new Set<string>()): Set<string> {
   const entry = manifest[key];
-  if (!entry || into.has(`/${entry.file}`)) return into;
-  for (const child of entry.imports ?? []) chunksInOrder(manifest, child, into);
-  into.add(`/${entry.file}`);
+  if (!entry || into.has(key)) return into;
+  for (const child of entry.imports ?? []) importsInOrder(manifest, child, into);
+  into.add(key);
   return into;
 }
 
@@ -107,37 +107,34 @@ function chunksInOrder(manifest: Manifest, key: string, into = new Set<string>()
  * every missing one in a single task.
  */
 const appChunks = (manifest: Manifest, modules: string[]) =>
-  [
-    ...modules.reduce((into, module) => chunksInOrder(manifest, module, into), chunksInOrder(manifest, 'index.html')),
-  ].join(' ');
-
-const APP_ENTRY = '<meta name="app-entry" content="">';
+  [...modules.reduce((into, module) => importsInOrder(manifest, module, into), importsInOrder(manifest, 'index.html'))]
+    .map((key) => `/${manifest[key]!.file}`)
+    .join(' ');
 
 /**
- * index.html for a server-rendered page: the same styles, but instead of the app's script and
- * its preloads, the small boot script that loads the app once the page has painted, and the
- * place of the page's list of chunks (appChunks).
+ * The style sheets the build links in index.html for the app's entry (those of the chunks it
+ * imports, then its own, as the build orders them): a server-rendered page keeps them, where it
+ * replaces the app's script and module preloads with the boot script.
  */
-function serverTemplate(template: string, manifest: Manifest): string {
-  const boot = manifest['src/boot.ts'];
-  if (!manifest['index.html'] || !boot) throw new Error('web/dist/.vite/manifest.json lacks index.html or src/boot.ts');
-  return template
-    .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
-    .replace(
-      /<script type="module"[^>]*><\/script>/,
-      `${APP_ENTRY}<script type="module" src="/${boot.file}"></script>`,
-    );
+function entryStyles(manifest: Manifest, builtApp: string): string {
+  const files = new Set([...importsInOrder(manifest, 'index.html')].flatMap((key) => manifest[key]!.css ?? []));
+  // Checked against the build's own tags once, at start: a page must not lack a style sheet.
+  const built = builtApp.split('rel="stylesheet"').length - 1;
+  if (built !== files.size || [...files].some((css) => !builtApp.includes(`href="/${css}"`))) {
+    throw new Error("web/dist/index.html's style sheets are not the entry's of web/dist/.vite/manifest.json");
+  }
+  return [...files].map((css) => `<link rel="stylesheet" crossorigin href="/${css}">`).join('');
 }
 
 /** Loads the renderer of a web build, or returns null when the build has none. */
 export async function loadPageRenderer(distDir: string, serverDir: string): Promise<PageRenderer | null> {
   let renderer: PageRendererModule;
   let manifest: Manifest;
-  let template: string;
+  let html: string;
   try {
     renderer = (await import(pathToFileURL(join(serverDir, 'entry-server.js')).href)) as PageRendererModule;
     manifest = JSON.parse(readFileSync(join(distDir, '.vite/manifest.json'), 'utf8')) as Manifest;
-    template = readFileSync(join(distDir, 'index.html'), 'utf8');
+    html = readFileSync(join(distDir, 'index.html'), 'utf8');
   } catch {
     return null;
   }
@@ -146,8 +143,11 @@ export async function loadPageRenderer(distDir: string, serverDir: string): Prom
     (name) => typeof renderer[name] !== 'function',
   );
   if (missing.length > 0) throw new Error(`web/dist-server/entry-server.js does not export ${missing.join(', ')}`);
-  const [beforeRoot, afterRoot] = serverTemplate(template, manifest).split('<div id="root"></div>');
-  if (afterRoot === undefined) throw new Error('web/dist/index.html has no <div id="root"></div>');
+  const template = pageTemplate(html);
+  const boot = manifest['src/boot.ts'];
+  if (!manifest['index.html'] || !boot) throw new Error('web/dist/.vite/manifest.json lacks index.html or src/boot.ts');
+  // Instead of the app's script and its preloads, the small boot script that loads the app once the page has painted.
+  const bootScript = `<script type="module" src="/${boot.file}"></script>${entryStyles(manifest, template.builtApp)}`;
 
   return {
     isKnownPath: (pathname) => renderer.isKnownPath(pathname),
@@ -161,17 +161,16 @@ export async function loadPageRenderer(distDir: string, serverDir: string): Prom
       }
       const page = await renderer.renderPage(pathname, lang, data, view, origin);
       if (!page) return null;
-      const head = beforeRoot!
-        .replace('<html lang="en">', `<html lang="${lang}">`)
-        .replace(APP_ENTRY, `<meta name="app-entry" content="${appChunks(manifest, plan.modules)}">`)
-        .replace(/<title>[^<]*<\/title>/, (title) => (page.title ? `<title>${escapeHtml(page.title)}</title>` : title))
-        // The page's own description (in its head) replaces the template's.
-        .replace(page.head.includes('name="description"') ? /<meta\s+name="description"[^>]*>/ : /$^/, '')
-        .replace(
-          '</head>',
-          `${page.head}${fontLinks(manifest, plan.fonts ?? [])}${styleLinks(manifest, plan.modules)}</head>`,
-        );
-      return `${head}<div id="root">${page.html}</div>${page.dataScript}${afterRoot}`;
+      return template.page({
+        lang,
+        title: page.title,
+        ownDescription: page.head.includes('name="description"'),
+        app:
+          `<meta name="app-entry" content="${appChunks(manifest, plan.modules)}">${bootScript}` +
+          `${page.head}${fontLinks(manifest, plan.fonts ?? [])}${styleLinks(manifest, plan.modules)}`,
+        root: page.html,
+        afterRoot: page.dataScript,
+      });
     },
   };
 }

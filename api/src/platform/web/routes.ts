@@ -7,6 +7,7 @@ import { etagOf } from '../../lib/etag.js';
 import { pageLanguage } from '../../lib/language.js';
 import { webDistDir, webServerDir } from '../../paths.js';
 import { sendCached, withSmallestBrotli, type CachedBody } from '../cache/encoded.js';
+import { pageTemplate } from './page-template.js';
 import { loadPageRenderer, pageView, pageViewKey } from './pages.js';
 
 const PAGE_HEADERS = {
@@ -133,8 +134,9 @@ export async function registerWebApp(app: FastifyInstance, enabled: boolean): Pr
 
 /** The built index.html in each language, compressed and tagged once (started, not awaited, at start). */
 function appShells(html: string): Record<Language, Promise<CachedBody>> {
+  const template = pageTemplate(html);
   const shell = (lang: Language) => {
-    const body = Buffer.from(html.replace(/<html lang="[^"]*">/, `<html lang="${lang}">`));
+    const body = Buffer.from(template.shell(lang));
     return withSmallestBrotli<CachedBody>({ body, etag: etagOf(body) });
   };
   return { en: shell('en'), bg: shell('bg') };
