@@ -84,9 +84,8 @@ const boundaries = [
  * not named here imports no other module. Tests may use other modules' test support.
  */
 const API_MODULE_IMPORTS = {
-  admin: ['cart', 'catalog', 'sales', 'size-fit', 'stock'],
-  // The orders CSV states VAT at the shop's rate, which the records settings keep (documents).
-  'admin-orders': ['documents', 'orders', 'stock'],
+  // Product writes: a deleted product leaves carts and wishlists; prices in force and stock are the sales' and stock's.
+  'product-editing': ['cart', 'catalog', 'sales', 'stock'],
   // The catalogue's export, import and feeds read products as the catalogue does, and the settings' delivery prices.
   'catalogue-io': ['catalog', 'orders', 'sales', 'settings', 'size-fit', 'stock'],
   // Complaints are numbered in the documents' series, refund through the order core, read the settings' due days.
@@ -101,9 +100,12 @@ const API_MODULE_IMPORTS = {
   discounts: ['orders'],
   // Documents are issued for orders (their rows asked of the order core) and run on its events.
   documents: ['orders'],
+  // The owner's steps on orders (fulfilment); the orders CSV states VAT at the shop's rate, which the
+  // documents' settings keep.
+  fulfilment: ['documents', 'orders', 'stock'],
   // Shipments answer the admin's order and take the order core's steps; prices read the settings.
   couriers: ['orders', 'settings'],
-  // The low-stock digest lists what the dashboard's stats list (orders/stats.ts).
+  // The order's mails read the order core's orders, the documents they attach and the seller's settings.
   'order-mails': ['documents', 'orders', 'settings'],
   // The shop's figures count orders by status.
   metrics: ['orders'],

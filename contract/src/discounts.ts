@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { text } from './text.js';
-import { PRICE_MAX } from './admin.js';
+import { PRICE_MAX } from './product-editing.js';
 import { DB_INT_MAX } from './common.js';
 import { PAYMENT_METHODS } from './constants.js';
 import { money, Money } from './money.js';

@@ -64,3 +64,7 @@ export const SaveProfilePictureBodySchema = z
       path: ['profilePicture'],
     },
   );
+
+/** `DELETE /api/profile`: the password confirms it is the owner. */
+export const DeleteAccountBodySchema = z.object({ password: z.string().min(1, 'Enter your password.').max(128) });
+export type DeleteAccountBody = z.input<typeof DeleteAccountBodySchema>;

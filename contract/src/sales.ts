@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PRICE_MAX } from './admin.js';
+import { PRICE_MAX } from './product-editing.js';
 import { money, Money } from './money.js';
 
 /**

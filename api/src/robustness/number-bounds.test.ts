@@ -1,6 +1,6 @@
 // @module-tag engine: numbers past the database's integers, refused before each driver sees them.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { multipart } from '../modules/admin/test-support.js';
+import { multipart } from '../test/uploads.js';
 import { createTestApp, type TestApp } from '../test/app.js';
 import { bearer, createProduct, createUser, type CreatedProduct, type CreatedUser } from '../test/factories.js';
 

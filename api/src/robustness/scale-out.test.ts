@@ -7,7 +7,7 @@ import { loadConfig } from '../config.js';
 import { openDatabase, type Database } from '../db/client.js';
 import { sessions } from '../db/schema.js';
 import { generateToken, hashToken } from '../platform/security/tokens.js';
-import { multipart } from '../modules/admin/test-support.js';
+import { multipart } from '../test/uploads.js';
 import { bearer, createProduct, createUser, type CreatedProduct, type CreatedUser } from '../test/factories.js';
 import { emptyPostgresDatabase } from './support/postgres.js';
 import { startServer, stop, type ServerRun } from './support/server.js';

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { files } from '../db/schema.js';
 import { statusOf } from '../lib/error-handler.js';
 import { AppError } from '../lib/errors.js';
-import { multipart, testImage } from '../modules/admin/test-support.js';
+import { multipart, testImage } from '../test/uploads.js';
 import { storeImage } from '../platform/files/images.js';
 import { createTestApp, type TestApp } from '../test/app.js';
 import { bearer, createProduct, createUser, type CreatedUser } from '../test/factories.js';

@@ -1,6 +1,6 @@
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { PaymentResult } from '../features/checkout/components/payment-result';
+import { PaymentResult } from '../features/orders/components/payment-result';
 import { useDocumentTitle } from '../lib/use-document-title';
 import styles from '../components/shopping-page/shopping-page.module.css';
 

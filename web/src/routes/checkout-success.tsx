@@ -1,7 +1,7 @@
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { PaymentResult } from '../features/checkout/components/payment-result';
-import { parseOrderId } from '../features/checkout/api/get-order';
+import { PaymentResult } from '../features/orders/components/payment-result';
+import { parseOrderId } from '../features/orders/api/get-order';
 import { useDocumentTitle } from '../lib/use-document-title';
 import styles from '../components/shopping-page/shopping-page.module.css';
 

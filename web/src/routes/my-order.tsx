@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../lib/session';
-import { OrderHistory } from '../features/checkout/components/order-history';
+import { OrderHistory } from '../features/orders/components/order-history';
 import { LoginPrompt, ShoppingPage } from '../components/shopping-page/shopping-page';
 import { useDocumentTitle } from '../lib/use-document-title';
 

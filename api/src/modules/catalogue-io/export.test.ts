@@ -4,7 +4,7 @@ import { productColors, products, productTranslations } from '../../db/schema.js
 import { storeImage } from '../../platform/files/images.js';
 import { bearer } from '../../test/factories.js';
 import { useTestApp } from '../../test/harness.js';
-import { testImage } from '../admin/test-support.js';
+import { testImage } from '../../test/uploads.js';
 import { csvRecords } from './csv.js';
 import { ATELIER_COLUMNS, SHOPIFY_COLUMNS, WOOCOMMERCE_COLUMNS } from './formats.js';
 import { readZip } from './zip.js';

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { auditLog, products, productStock } from '../../db/schema.js';
 import { bearer } from '../../test/factories.js';
 import { useTestApp } from '../../test/harness.js';
-import { testImage } from '../admin/test-support.js';
+import { testImage } from '../../test/uploads.js';
 import { csvRecords } from './csv.js';
 import type { AtelierRow } from './formats.js';
 import { atelierCsv, importCalls } from './test-support.js';

@@ -2,7 +2,7 @@ import { stringify } from 'csv-stringify/sync';
 import type { LastImport } from '@shop/contract';
 import { bearer } from '../../test/factories.js';
 import type { TestHarness } from '../../test/harness.js';
-import { multipart } from '../admin/test-support.js';
+import { multipart } from '../../test/uploads.js';
 import { ATELIER_COLUMNS, type AtelierRow } from './formats.js';
 
 /** This shop's format, from rows that name only the columns they fill. */

@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { complaintAcknowledgements, orders, shopSettings } from '../../db/schema.js';
 import { bearer } from '../../test/factories.js';
 import { useTestApp } from '../../test/harness.js';
-import { multipart } from '../admin/test-support.js';
+import { multipart } from '../../test/uploads.js';
 import { placedOrder } from '../withdrawals/test-support.js';
 
 /** A complaint's acknowledgement kept as a document (decision 0064): downloaded again by the shopper and the owner. */

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { invoiceDocuments, orderEvents, orderItems, orders, productStock, saleDocuments } from '../../db/schema.js';
 import { bearer, type CreatedUser } from '../../test/factories.js';
 import { useTestApp } from '../../test/harness.js';
-import { multipart, testImage, type FormFiles } from '../admin/test-support.js';
+import { multipart, testImage, type FormFiles } from '../../test/uploads.js';
 import { addCartLine, payOnTestPage, TEST_DELIVERY } from '../payments/test-support.js';
 import { placedOrder } from '../withdrawals/test-support.js';
 

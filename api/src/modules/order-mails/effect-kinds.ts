@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { effectKind } from '../../platform/outbox/declare.js';
-import { dailyAt, every } from '../../platform/outbox/timed.js';
 
 /**
  * The mails an order sends its shopper, each in the language the order was placed in (their texts:
@@ -25,7 +24,5 @@ export const ORDER_MAIL = effectKind(
 );
 /** The owner's word of a new order. */
 export const OWNER_ORDER_MAIL = effectKind('mail.owner.order', z.object({ orderId }));
-/** The day's low stock, to the owner, at 8 each morning in Bulgaria (keyed by the shop's day, YYYY-MM-DD: decision 0052). */
-export const LOW_STOCK_DIGEST = every('mail.owner.low-stock', dailyAt(8));
 /** The owner's word that the payment provider keeps refusing a refund (subscriptions.ts writes it with the failure). */
 export const OWNER_REFUND_REFUSED = effectKind('mail.owner.refund-refused', z.object({ refundId: z.number().int() }));

@@ -1,18 +1,13 @@
 import type { Db } from '../../db/client.js';
 import { handle } from '../../platform/outbox/declare.js';
-import { handleEvery } from '../../platform/outbox/timed.js';
 import { effectByKey, type EffectHandler } from '../../platform/outbox/outbox.js';
 import { PROVIDER_REFUND } from '../orders/effect-kinds.js';
 import { toOrders } from '../orders/service.js';
-import { lowStock } from '../orders/stats.js';
 import { readRefund, readWithShopper } from '../orders/store.js';
-import { LOW_STOCK_DIGEST, ORDER_MAIL, OWNER_ORDER_MAIL, OWNER_REFUND_REFUSED } from './effect-kinds.js';
+import { ORDER_MAIL, OWNER_ORDER_MAIL, OWNER_REFUND_REFUSED } from './effect-kinds.js';
 import { ownerAddress } from '../settings/service.js';
 import { mailOrder, type OrderMailDeps } from './notify.js';
-import { lowStockMail, ownerOrderMail, refundRefusedMail } from './owner-mails.js';
-
-/** Most variants one digest lists. */
-const DIGEST_LINES = 50;
+import { ownerOrderMail, refundRefusedMail } from './owner-mails.js';
 
 export interface OrderMailEffectDeps extends OrderMailDeps {
   db: Db;
@@ -36,15 +31,6 @@ export function orderMailEffectHandlers(deps: OrderMailEffectDeps): Record<strin
       if (!to || !found) return;
       const [order] = await toOrders(db, [found.row]);
       await deps.mailer.send(ownerOrderMail({ to, order: order!, customer: found.shopper, links: deps.links }));
-    }),
-
-    /** The day's low stock, to the owner, if anything is low. */
-    ...handleEvery(db, LOW_STOCK_DIGEST, async ({ period: day }) => {
-      const to = await ownerAddress(db);
-      if (!to) return;
-      const lines = await lowStock(db, DIGEST_LINES);
-      if (lines.length === 0) return;
-      await deps.mailer.send(lowStockMail({ to, date: day, lines, links: deps.links }));
     }),
 
     /** The provider keeps refusing a refund (unless it was made meanwhile): the owner hears why. */

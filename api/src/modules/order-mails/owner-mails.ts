@@ -3,13 +3,11 @@ import { formatMoney } from '../../lib/format.js';
 import type { WebLinks } from '../../lib/links.js';
 import type { Mail } from '../../platform/mail/mailer.js';
 import { renderMail } from '../../platform/mail/templates/layout.js';
-import type { LowStockLine } from '../orders/stats.js';
+import { both, OWNER_FOOTER, OWNER_LANG } from '../../platform/mail/owner-notice.js';
 
 /**
- * The mails to the owner (the seller's address in the settings): a new order, and the daily digest
- * of low stock. The owner reads the admin in either language, so each mail says it in both; the
- * seller is a Bulgarian company (its ЕИК and VAT ID are checked as Bulgaria's), so Bulgarian comes
- * first (issue 45 item 13). A reply to an order's mail goes to its shopper.
+ * The order's notices to the owner (in both languages, Bulgarian first: platform/mail/owner-notice.ts):
+ * a new order, and a refund the provider keeps refusing. A reply to an order's mail goes to its shopper.
  */
 
 export interface OwnerOrderMailInput {
@@ -18,18 +16,6 @@ export interface OwnerOrderMailInput {
   customer: { name: string; email: string } | null;
   links: WebLinks;
 }
-
-/** The language the owner's notices are written in first (their `<html lang>`), then the other. */
-export const OWNER_LANG = 'bg';
-
-/** One phrase of a notice in both languages, Bulgarian first: `both(en, bg)` → "bg · en". */
-export const both = (en: string, bg: string) => `${bg} · ${en}`;
-
-/** The foot of every notice to the owner: who it is for, and where that address is set. */
-export const OWNER_FOOTER = `Atelier Noir · ${both(
-  "a notice to the shop's owner, sent to the notifications email (or the seller's) in the settings",
-  'известие за собственика на магазина, изпратено до имейла за известия (или на продавача) от настройките',
-)}`;
 
 export function ownerOrderMail({ to, order, customer, links }: OwnerOrderMailInput): Mail {
   const money = (cents: number, lang: 'en' | 'bg') => formatMoney(cents, order.currency, lang);
@@ -64,50 +50,6 @@ export function ownerOrderMail({ to, order, customer, links }: OwnerOrderMailInp
         kind: 'link',
         label: both('Open the order', 'Отворете поръчката'),
         url: links.adminOrder(order.id),
-      },
-    }),
-  };
-}
-
-/** The day's list of variants at or under the low-stock mark (`date`: YYYY-MM-DD, the shop's day). */
-export function lowStockMail({
-  to,
-  date,
-  lines,
-  links,
-}: {
-  to: string;
-  date: string;
-  lines: LowStockLine[];
-  links: WebLinks;
-}): Mail {
-  const en = lines.map(
-    (line) =>
-      `${line.name} (${line.colorName}, ${line.size}): ${line.available === 0 ? 'sold out' : `${line.available} left`}`,
-  );
-  const bg = lines.map(
-    (line) =>
-      `${itemNameIn(line, 'bg')} (${colorNameIn(line, 'bg')}, ${line.size}): ${line.available === 0 ? 'изчерпан' : `остават ${line.available}`}`,
-  );
-  return {
-    to,
-    replyTo: '',
-    ...renderMail({
-      lang: OWNER_LANG,
-      subject: both(`Low stock on ${date}`, `Малко наличност на ${date}`),
-      preheader: both(`${lines.length} variants`, `${lines.length} варианта`),
-      heading: both('Low stock', 'Малко наличност'),
-      footer: OWNER_FOOTER,
-      intro: [
-        `Тези размери са почти изчерпани (${lines.length}):`,
-        ...bg,
-        `These sizes are almost sold out (${lines.length}):`,
-        ...en,
-      ],
-      highlight: {
-        kind: 'link',
-        label: both('Open the dashboard', 'Отворете таблото'),
-        url: links.adminDashboard(),
       },
     }),
   };

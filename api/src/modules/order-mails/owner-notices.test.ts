@@ -6,7 +6,7 @@ import { bearer, createProduct, createUser } from '../../test/factories.js';
 import { startSmtpServer, type TestSmtpServer } from '../../test/smtp.js';
 import { addCartLine, payOnTestPage, TEST_DELIVERY } from '../payments/test-support.js';
 import { placedOrder } from '../withdrawals/test-support.js';
-import { enqueueLowStockDigest } from './digest.js';
+import { enqueueLowStockDigest } from '../stock/low-stock.js';
 
 const OWNER = 'owner@atelier.test';
 

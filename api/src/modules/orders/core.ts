@@ -131,7 +131,7 @@ export async function refundCashOrder(
  * The one way an order moves (docs/decisions/0032, 0049): the table says whether `step` may be
  * taken from the locked order's state and where it leads, with the steps it implies (its `then`:
  * a delivery collects cash on delivery, a cancellation refunds a paid order). The row is updated
- * once and each step's event recorded, with the effects its subscribers ask for (api/src/subscriptions.ts),
+ * once and each step's event recorded, with the effects its subscribers ask for (api/src/effect-subscriptions.ts),
  * in the caller's transaction. An implied step's event says which step it was part of
  * (`partOf`). Answers the state it led to.
  */

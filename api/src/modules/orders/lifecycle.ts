@@ -3,7 +3,7 @@ import type { Db, Tx } from '../../db/client.js';
 import { ORDER_TABLE, stepResult, type OrderFacts } from '@shop/contract';
 import { eventDetail } from '../../platform/outbox/declare.js';
 import { enqueue } from '../../platform/outbox/outbox.js';
-import { effectsOf } from '../../subscriptions.js';
+import { effectsOf } from '../../effect-subscriptions.js';
 import { orderEvents, orders } from '../../db/schema.js';
 import { releaseReservations } from '../stock/service.js';
 import { giveBackHeld } from '../gift-cards/ledger.js';

@@ -1,12 +1,10 @@
-import { LOW_STOCK, type Stats } from '@shop/contract';
+import type { Stats } from '@shop/contract';
 import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { orders } from '../../db/schema.js';
 import type { Db } from '../../db/client.js';
-import { availableStock, onSale, productName } from '../../db/fragments.js';
-import { dbInt, queryRows } from '../../db/rows.js';
-
-export type LowStockLine = Stats['lowStock'][number];
+import { queryRows } from '../../db/rows.js';
+import { lowStock } from '../stock/low-stock.js';
 
 /** Orders that are sales: paid (or being refunded), or placed to be paid on delivery. */
 const SALES = sql`o.status in ('paid', 'placed', 'refunded')`;
@@ -21,43 +19,6 @@ export const toShip = (): SQL =>
 
 /** Low-stock variants the dashboard lists (the fewest left first). */
 const LOW_STOCK_SHOWN = 10;
-
-/**
- * Variants of tracked products on sale with LOW_STOCK or fewer left, the fewest first, at most
- * `limit`: named in both languages (the dashboard shows the page's, the digest mail both).
- */
-export async function lowStock(db: Db, limit: number): Promise<LowStockLine[]> {
-  const rows = await queryRows(
-    db,
-    z.object({
-      product_id: z.number(),
-      name: z.string(),
-      name_bg: z.string(),
-      color_name: z.string(),
-      color_name_bg: z.string(),
-      size: z.string(),
-      available: dbInt,
-    }),
-    sql`
-      select p.id as product_id, ${productName('en')} as name, ${productName('bg')} as name_bg,
-        c.color_name, c.color_name_bg, s.size, ${availableStock()} as available
-      from products p
-      join product_colors c on c.product_id = p.id
-      join product_sizes s on s.product_id = p.id
-      left join product_stock ps on ps.color_id = c.id and ps.size = s.size
-      where p.stock_tracked and ${onSale()} and ${availableStock()} <= ${LOW_STOCK}
-      order by ${availableStock()}, p.id, c.position, s.size limit ${limit}`,
-  );
-  return rows.map((row) => ({
-    productId: row.product_id,
-    name: row.name,
-    nameBg: row.name_bg,
-    colorName: row.color_name,
-    colorNameBg: row.color_name_bg,
-    size: row.size,
-    available: row.available,
-  }));
-}
 
 /**
  * The dashboard's figures for the last `days` days, today included (UTC): orders and revenue

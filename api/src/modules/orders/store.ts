@@ -6,7 +6,7 @@ import { orderEvents, orders, refunds, users, type RefundLine } from '../../db/s
 import { notFound } from '../../lib/errors.js';
 import { eventDetail } from '../../platform/outbox/declare.js';
 import { enqueue } from '../../platform/outbox/outbox.js';
-import { effectsOf } from '../../subscriptions.js';
+import { effectsOf } from '../../effect-subscriptions.js';
 
 /**
  * The one owner of the `orders` and `order_events` rows (docs/decisions/0049): other modules ask
@@ -117,7 +117,7 @@ export const addresseeOf = ({ row, shopper }: OrderWithShopper): { email: string
 /**
  * Adds an event to the order's history (its timeline), its detail checked against the event's
  * declaration (contract/order-events.ts), with the effects the modules' subscriptions ask for
- * (api/src/subscriptions.ts), in the caller's transaction: they run once it commits (platform/outbox). A
+ * (api/src/effect-subscriptions.ts), in the caller's transaction: they run once it commits (platform/outbox). A
  * step's events are recorded by `takeStep`; this is for the events that are no step (an order
  * placed at checkout).
  */

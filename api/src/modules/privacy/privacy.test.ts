@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { cartItems, files, orders, userUploads, users, wishlistItems } from '../../db/schema.js';
 import { storeImage } from '../../platform/files/images.js';
-import { testImage } from '../admin/test-support.js';
+import { testImage } from '../../test/uploads.js';
 import { bearer, type CreatedUser } from '../../test/factories.js';
 import { useTestApp } from '../../test/harness.js';
 import { addCartLine, TEST_DELIVERY } from '../payments/test-support.js';

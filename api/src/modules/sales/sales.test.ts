@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, orderItems, orders, productPrices, productSales } from '../../db/schema.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { bearer, createProduct, createUser, type CreatedProduct, type CreatedUser } from '../../test/factories.js';
-import { multipart } from '../admin/test-support.js';
+import { multipart } from '../../test/uploads.js';
 import { addCartLine, checkout, orderOf } from '../payments/test-support.js';
 
 let t: TestApp;

@@ -1,6 +1,7 @@
 import { LANGUAGES } from '@shop/contract';
 import { z } from 'zod';
 import { effectKind } from '../../platform/outbox/declare.js';
+import { dailyAt, every } from '../../platform/outbox/timed.js';
 
 /** Stock may have come back (an order released or restocked it): find who waits for it (effects.ts). */
 export const BACK_IN_STOCK = effectKind('stock.back-in-stock', z.object({}));
@@ -18,3 +19,6 @@ export const BackInStockSchema = z.object({
 });
 export type BackInStock = z.infer<typeof BackInStockSchema>;
 export const BACK_IN_STOCK_MAIL = effectKind('mail.back-in-stock', BackInStockSchema);
+
+/** The day's low stock, to the owner, at 8 each morning in Bulgaria (keyed by the shop's day, YYYY-MM-DD: decision 0052). */
+export const LOW_STOCK_DIGEST = every('mail.owner.low-stock', dailyAt(8));

@@ -6,13 +6,13 @@ import { renderMail } from '../../platform/mail/templates/layout.js';
 import type { OrderMailDeps } from '../order-mails/notify.js';
 import { toOrders } from '../orders/service.js';
 import { ownerAddress } from '../settings/service.js';
-import { both, OWNER_FOOTER, OWNER_LANG } from '../order-mails/owner-mails.js';
+import { both, OWNER_FOOTER, OWNER_LANG } from '../../platform/mail/owner-notice.js';
 import { withdrawalAddressed } from './service.js';
 
 const day = (iso: string, locale: string) =>
   new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'Europe/Sofia' }).format(new Date(iso));
 
-/** The owner's notice of a withdrawal, in Bulgarian then English (owner-mails.ts); a reply goes to the shopper. */
+/** The owner's notice of a withdrawal, in Bulgarian then English (platform/mail/owner-notice.ts); a reply goes to the shopper. */
 export function ownerWithdrawalMail(input: {
   to: string;
   order: Order;

@@ -2,7 +2,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cartItems, passwordResets, productColors, sessions, users } from '../../db/schema.js';
-import { multipart } from '../../modules/admin/test-support.js';
+import { multipart } from '../../test/uploads.js';
 import { checkout } from '../../modules/payments/test-support.js';
 import { buildApp } from '../../app.js';
 import { heard } from '../../test/app.js';

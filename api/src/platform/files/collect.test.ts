@@ -1,7 +1,7 @@
 import { eq, inArray, or } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { files, orderItems, orders, productColors, products, users } from '../../db/schema.js';
-import { testImage } from '../../modules/admin/test-support.js';
+import { testImage } from '../../test/uploads.js';
 import { createProduct, createUser } from '../../test/factories.js';
 import { useTestApp } from '../../test/harness.js';
 import { collectUnusedFiles } from './collect.js';

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { effects } from '../../db/schema.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { bearer, createUser, type CreatedUser } from '../../test/factories.js';
-import { recurringEffects } from '../../subscriptions.js';
+import { recurringEffects } from '../../effect-subscriptions.js';
 import { enqueue, MAX_ATTEMPTS, Outbox, type ClaimedEffect, type EffectHandler } from './outbox.js';
 import { every, everyMs, handleEvery, planRecurring, type Recurring } from './timed.js';
 

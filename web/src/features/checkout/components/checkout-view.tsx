@@ -29,7 +29,7 @@ import { DiscountCodeField } from './discount-code-field';
 import { GiftCardField } from './gift-card-field';
 import { useGiftCards } from '../lib/use-gift-cards';
 import { PaymentChoices } from './payment-choices';
-import { SummaryLine } from './summary-line';
+import { SummaryLine } from '../../../components/summary/summary-line';
 import { ShortOfStock, shortOf } from './short-of-stock';
 import button from '../../../components/button/button.module.css';
 import { NewsletterBox } from '../../../components/newsletter-box/newsletter-box';

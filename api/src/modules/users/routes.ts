@@ -7,7 +7,7 @@ import {
 } from '@shop/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser, requireAdmin } from '../../platform/security/authenticate.js';
-import { deleteUser, listUsers, setRole } from './user-service.js';
+import { deleteUser, listUsers, setRole } from './service.js';
 
 const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema };
 const tags = ['admin: users'];

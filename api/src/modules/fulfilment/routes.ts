@@ -36,7 +36,7 @@ const IdempotencyHeaders = z.object({
 });
 
 /** The owner's Orders screen and dashboard (docs/decisions/0022). Every step is audited. */
-export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
+export const fulfilmentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', requireAdmin);
 
   app.get(

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { colorNameIn, type Sale } from '@shop/contract';
-import { formatMoney, lineAmount } from '../../../lib/money';
-import { Price } from '../../../components/price/price';
-import { productThumb } from '../../../lib/images';
+import { formatMoney, lineAmount } from '../../lib/money';
+import { Price } from '../price/price';
+import { productThumb } from '../../lib/images';
 import styles from './summary-line.module.css';
 
 export interface SummaryLineProps {

@@ -7,7 +7,7 @@ import { audit } from '../../platform/audit.js';
 import { storeImage } from '../../platform/files/images.js';
 import { lockProduct, productTarget } from '../catalog/product-lock.js';
 import { formError } from './form-errors.js';
-import type { MultipartForm } from './multipart-form.js';
+import type { MultipartForm } from '../../platform/files/multipart-form.js';
 import { publishIfComplete, syncMainImage } from './product-colors.js';
 
 /*

@@ -5,7 +5,7 @@ import { formatMoney } from '../../../lib/money';
 import { formatDateTime } from '../lib/format-date';
 import { OrderStatusBadge, PartlyRefundedBadge } from './order-status';
 import { PendingActions } from './pending-actions';
-import { SummaryLine } from './summary-line';
+import { SummaryLine } from '../../../components/summary/summary-line';
 import { WithdrawPanel } from './withdraw-panel';
 import orderCard from '../../../components/order-card/order-card.module.css';
 import styles from './order-detail.module.css';

@@ -18,6 +18,7 @@ import { returnEffectHandlers } from './modules/returns/effects.js';
 import { campaignEffectHandlers } from './modules/campaigns/effects.js';
 import { giftCardEffectHandlers } from './modules/gift-cards/effects.js';
 import type { Mailer } from './platform/mail/mailer.js';
+import { ownerAddress } from './modules/settings/service.js';
 import { webLinks } from './lib/links.js';
 import type { EffectHandler } from './platform/outbox/outbox.js';
 import type { PaymentProvider } from './platform/payments/index.js';
@@ -52,7 +53,7 @@ export function effectHandlers(deps: EffectDeps): Record<string, EffectHandler> 
   return {
     ...orderEffectHandlers({ db, payments, log }),
     ...orderMailEffectHandlers({ ...mail, db }),
-    ...stockEffectHandlers({ db, mailer, links }),
+    ...stockEffectHandlers({ db, mailer, links, ownerAddress: () => ownerAddress(db) }),
     ...reviewEffectHandlers({ db, mailer, links }),
     ...withdrawalEffectHandlers({ ...mail, db }),
     ...complaintEffectHandlers({ ...mail, db }),

@@ -14,7 +14,7 @@ const security = [{ bearer: [] }];
 const denied = { 401: ErrorBodySchema, 403: ErrorBodySchema };
 
 /** The effects that keep failing (mails, provider refunds…), for the admin dashboard, and their retry. */
-export const effectRoutes: FastifyPluginAsyncZod = async (app) => {
+export const failingEffectRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', requireAdmin);
 
   app.get(

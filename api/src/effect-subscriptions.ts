@@ -1,13 +1,13 @@
 import { COURIER_OFFICES, COURIER_TRACKING } from './modules/couriers/effect-kinds.js';
 import { CART_REMINDERS } from './modules/campaigns/effect-kinds.js';
 import { documentSubscriptions } from './modules/documents/subscriptions.js';
-import { LOW_STOCK_DIGEST } from './modules/order-mails/effect-kinds.js';
 import { RETURN_TRACKING } from './modules/returns/effect-kinds.js';
 import { EXPIRE_LAPSED } from './modules/orders/effect-kinds.js';
 import { orderMailSubscriptions } from './modules/order-mails/subscriptions.js';
 import { orderSubscriptions } from './modules/orders/subscriptions.js';
 import { reviewSubscriptions } from './modules/reviews/subscriptions.js';
 import { stockSubscriptions } from './modules/stock/subscriptions.js';
+import { LOW_STOCK_DIGEST } from './modules/stock/effect-kinds.js';
 import { withdrawalSubscriptions } from './modules/withdrawals/subscriptions.js';
 import { COLLECT_FILES } from './platform/files/collect.js';
 import { subscriptions } from './platform/outbox/declare.js';

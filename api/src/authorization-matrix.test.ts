@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../app.js';
+import type { App } from './app.js';
 import {
   auditLog,
   campaigns,
@@ -25,15 +25,15 @@ import {
   stockAlerts,
   wishlistItems,
   withdrawalRequests,
-} from '../../db/schema.js';
-import { storeImage } from '../../platform/files/images.js';
-import { generateToken, hashToken } from '../../platform/security/tokens.js';
-import { createTestApp, type TestApp } from '../../test/app.js';
-import { createProduct, createUser, type CreatedUser } from '../../test/factories.js';
-import { parseMail } from '../../test/smtp.js';
-import { TEST_DELIVERY } from '../payments/test-support.js';
-import { issueTestCard } from '../gift-cards/test-support.js';
-import { multipart, testImage } from './test-support.js';
+} from './db/schema.js';
+import { storeImage } from './platform/files/images.js';
+import { generateToken, hashToken } from './platform/security/tokens.js';
+import { createTestApp, type TestApp } from './test/app.js';
+import { createProduct, createUser, type CreatedUser } from './test/factories.js';
+import { parseMail } from './test/smtp.js';
+import { TEST_DELIVERY } from './modules/payments/test-support.js';
+import { issueTestCard } from './modules/gift-cards/test-support.js';
+import { multipart, testImage } from './test/uploads.js';
 
 /**
  * Every route of the app × every kind of caller, from ONE table. A route without a row fails

@@ -17,10 +17,10 @@ import { requestLanguage } from '../../lib/language.js';
 import { currentUser, requireAdmin } from '../../platform/security/authenticate.js';
 import { listAllProducts } from '../catalog/service.js';
 import { assertValidForm, parseForm } from './form-errors.js';
-import { readMultipartForm } from './multipart-form.js';
+import { readMultipartForm } from '../../platform/files/multipart-form.js';
 import { addColor, addColorWithImages, uploadProductImages } from './product-colors.js';
 import { addColorImage, setColorImages } from './color-images.js';
-import { createProduct, deleteProduct, updateProduct } from './product-service.js';
+import { createProduct, deleteProduct, updateProduct } from './service.js';
 
 const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema };
 const uploadErrors = { ...errors, 413: ErrorBodySchema, 415: ErrorBodySchema };

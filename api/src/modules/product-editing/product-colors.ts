@@ -13,7 +13,7 @@ import { badRequest, notFound } from '../../lib/errors.js';
 import { storeImage } from '../../platform/files/images.js';
 import { audit } from '../../platform/audit.js';
 import { formError, parseForm } from './form-errors.js';
-import type { MultipartForm } from './multipart-form.js';
+import type { MultipartForm } from '../../platform/files/multipart-form.js';
 import { lockProduct, productTarget } from '../catalog/product-lock.js';
 
 /*

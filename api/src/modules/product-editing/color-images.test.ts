@@ -5,7 +5,7 @@ import { auditLog, productColors, products } from '../../db/schema.js';
 import { collectUnusedFiles } from '../../platform/files/collect.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { bearer, createProduct, createUser, type CreatedProduct, type CreatedUser } from '../../test/factories.js';
-import { multipart, testImage, type FormFiles } from './test-support.js';
+import { multipart, testImage, type FormFiles } from '../../test/uploads.js';
 
 /** Several images per colour (TRADE.md section 5, issue 31). */
 

@@ -15,7 +15,7 @@ import {
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { bearer, createProduct, createUser, type CreatedProduct, type CreatedUser } from '../../test/factories.js';
 import { TEST_DELIVERY } from '../payments/test-support.js';
-import { multipart, testImage, type FormFiles } from './test-support.js';
+import { multipart, testImage, type FormFiles } from '../../test/uploads.js';
 
 let t: TestApp;
 let admin: CreatedUser;

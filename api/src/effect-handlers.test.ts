@@ -1,7 +1,7 @@
 import { EFFECT_KINDS } from '@shop/contract';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from './config.js';
-import { effectHandlers, type EffectDeps } from './effects.js';
+import { effectHandlers, type EffectDeps } from './effect-handlers.js';
 
 /**
  * The contract's list of effect kinds is the one the admin's failed-tasks screen labels (in both

@@ -7,7 +7,7 @@ import { notFound } from '../../lib/errors.js';
 import { removeProductFromCartsAndWishlists } from '../cart/service.js';
 import { audit } from '../../platform/audit.js';
 import { formError, parseForm } from './form-errors.js';
-import type { MultipartForm } from './multipart-form.js';
+import type { MultipartForm } from '../../platform/files/multipart-form.js';
 import {
   applyColorImages,
   applyColorList,

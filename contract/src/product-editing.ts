@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { multilineText, text } from './text.js';
-import { ASSIGNABLE_ROLES, CATEGORY_IDS, LANGUAGES, ROLES, SIZES } from './constants.js';
+import { CATEGORY_IDS, LANGUAGES, SIZES } from './constants.js';
 import { DB_INT_MAX, IdSchema, RefIdSchema, refIdSchema } from './common.js';
 import { ColorSchema } from './catalog.js';
 import { money } from './money.js';
@@ -179,19 +179,3 @@ export const ColorImagesBodySchema = z.object({
     .refine((urls) => new Set(urls).size === urls.length, 'Each image once.'),
 });
 export type ColorImagesBody = z.infer<typeof ColorImagesBodySchema>;
-
-export const AdminUserSchema = z.object({
-  id: z.number(),
-  name: z.string(),
-  email: z.string(),
-  role: z.enum(ROLES),
-  createdAt: z.string(),
-});
-export type AdminUser = z.infer<typeof AdminUserSchema>;
-
-export const AdminUsersResponseSchema = z.object({ success: z.literal(true), data: z.array(AdminUserSchema) });
-
-export const UpdateRoleBodySchema = z.object({
-  userId: RefIdSchema,
-  newRole: z.enum(ASSIGNABLE_ROLES, { message: 'Role must be USER or ADMIN' }),
-});
