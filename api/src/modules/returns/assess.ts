@@ -50,6 +50,10 @@ export interface Assessed {
   order: OrderRow;
   settings: SettingsRow;
   withinWithdrawal: boolean;
+  /** Every line of the order. */
+  items: (typeof orderItems.$inferSelect)[];
+  /** The ids of the order's hygiene-sealed products. */
+  sealed: Set<number>;
   lines: {
     body: ReturnBody['lines'][number];
     item: typeof orderItems.$inferSelect;
@@ -173,7 +177,8 @@ export async function assess(
     0,
   );
   const { refundCents, labelCostCents } = priced(body.outcome, paid, order, settings, lines);
-  return { order, settings, withinWithdrawal, lines, refundCents, labelCostCents };
+  const sealed = new Set(flags.filter((flag) => flag.hygieneSealed).map((flag) => flag.id));
+  return { order, settings, withinWithdrawal, items, sealed, lines, refundCents, labelCostCents };
 }
 
 /** An exchange is for another colour and size of the same product (400 otherwise). */

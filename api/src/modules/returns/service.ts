@@ -1,5 +1,5 @@
 import type { Return } from '@shop/contract';
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { returnLines, returns } from '../../db/schema.js';
 import { notFound } from '../../lib/errors.js';
@@ -8,7 +8,7 @@ import { recordWithdrawal } from '../withdrawals/service.js';
 import { assess, outOfStock, shortOfStock, type ReturnBody } from './assess.js';
 import { holdExchangeStock } from './held.js';
 import { labelAfterApproval } from './label.js';
-import { readReturns } from './read.js';
+import { readReturns, toReturn } from './read.js';
 
 /*
  * Returns and size exchanges by the shopper (YEAR.md section 2, docs/decisions/0056): the quote,
@@ -31,7 +31,7 @@ export async function quoteReturn(db: Db, userId: number, orderId: number, body:
  * within the withdrawal period, approved at once with `autoApprove`.
  */
 export async function requestReturn(db: Db, userId: number, orderId: number, body: ReturnBody): Promise<Return> {
-  const id = await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     const locked = await lockOrder(tx, orderId, { of: userId });
     const now = new Date();
     const assessed = await assess(tx, locked, body, now);
@@ -43,19 +43,30 @@ export async function requestReturn(db: Db, userId: number, orderId: number, bod
       const recorded = await recordWithdrawal(tx, {
         orderId: order.id,
         who: { userId },
-        items: assessed.lines.map(({ body: line }) => ({ orderItemId: line.orderItemId, quantity: line.quantity })),
+        items: assessed.lines.map(({ body: line }) => ({
+          orderItemId: line.orderItemId,
+          quantity: line.quantity,
+          sealIntact: line.sealIntact,
+        })),
         reason: `Return (${body.lines.map((line) => line.reason).join(', ')})`,
+        // The order is locked and its lines read already: not again (decision 0069).
+        known: {
+          order,
+          returnDays: assessed.settings.returnDays,
+          lines: assessed.items.map((item) => ({
+            id: item.id,
+            quantity: item.quantity,
+            hygieneSealed: assessed.sealed.has(item.productId),
+          })),
+        },
       });
       withdrawalId = recorded.id;
     }
-    const [{ count }] = (await tx
-      .select({ count: sql<number>`count(*)::int` })
-      .from(returns)
-      .where(eq(returns.orderId, order.id))) as [{ count: number }];
     const [row] = await tx
       .insert(returns)
       .values({
-        reference: `${order.reference}-R${count + 1}`,
+        // The order's returns so far, counted under its lock, in the insert itself.
+        reference: sql`${`${order.reference}-R`} || (select count(*) + 1 from ${returns} where ${returns.orderId} = ${order.id})`,
         orderId: order.id,
         userId,
         status: assessed.settings.returnsAutoApprove ? 'approved' : 'requested',
@@ -66,24 +77,27 @@ export async function requestReturn(db: Db, userId: number, orderId: number, bod
         labelCostCents: assessed.labelCostCents,
         withdrawalId,
       })
-      .returning({ id: returns.id });
+      .returning();
     if (assessed.settings.returnsAutoApprove) await labelAfterApproval(tx, { id: row!.id, orderId: order.id });
-    await tx.insert(returnLines).values(
-      assessed.lines.map(({ body: line, item, stockTracked }) => ({
-        returnId: row!.id,
-        orderItemId: item.id,
-        productId: item.productId,
-        quantity: line.quantity,
-        reason: line.reason,
-        exchangeColorId: line.exchangeFor?.colorId ?? null,
-        exchangeSize: line.exchangeFor?.size ?? null,
-        held: line.exchangeFor && stockTracked ? line.quantity : 0,
-        sealIntact: line.sealIntact ?? null,
-      })),
-    );
-    return row!.id;
+    const lines = await tx
+      .insert(returnLines)
+      .values(
+        assessed.lines.map(({ body: line, item, stockTracked }) => ({
+          returnId: row!.id,
+          orderItemId: item.id,
+          productId: item.productId,
+          quantity: line.quantity,
+          reason: line.reason,
+          exchangeColorId: line.exchangeFor?.colorId ?? null,
+          exchangeSize: line.exchangeFor?.size ?? null,
+          held: line.exchangeFor && stockTracked ? line.quantity : 0,
+          sealIntact: line.sealIntact ?? null,
+        })),
+      )
+      .returning();
+    // Answered from the rows just written (a new return has no label yet: nothing to sign).
+    return toReturn(row!, lines, () => '');
   });
-  return (await readReturns(db, { id }))[0]!;
 }
 
 /** `GET /api/orders/{id}/returns`: the shopper's returns of one of their orders (another's: 404). */

@@ -4,7 +4,7 @@ import type { Db, Tx } from '../../db/client.js';
 import { orderItems, products, withdrawals } from '../../db/schema.js';
 import { AppError, conflict, notFound } from '../../lib/errors.js';
 import { assertStep, factsOf, takeStep } from '../orders/core.js';
-import { addresseeOf, lockOrder, readWithShopper } from '../orders/store.js';
+import { addresseeOf, lockOrder, readWithShopper, type LockedOrder } from '../orders/store.js';
 import { settingsRow } from '../settings/service.js';
 
 export interface WithdrawalRequest {
@@ -16,6 +16,13 @@ export interface WithdrawalRequest {
   who: { userId: number } | { confirmed: { name: string; submittedAt: Date } };
   items?: { orderItemId: number; quantity: number; sealIntact?: boolean | undefined }[] | undefined;
   reason?: string | undefined;
+  /**
+   * What a caller that holds the order locked in this transaction already read (a return: decision
+   * 0069): the locked order, the withdrawal period in days and the order's lines, not read again.
+   */
+  known?:
+    | { order: LockedOrder; returnDays: number; lines: { id: number; quantity: number; hygieneSealed: boolean }[] }
+    | undefined;
 }
 
 const invalid = (field: string, message: string) => new AppError('VALIDATION_ERROR', message, { [field]: message });
@@ -65,14 +72,16 @@ export const withdraw = (db: Db, request: WithdrawalRequest): Promise<RecordedWi
 
 /** `withdraw` inside the caller's transaction (a confirmed public request marks itself used in the same one). */
 export async function recordWithdrawal(tx: Tx, request: WithdrawalRequest): Promise<RecordedWithdrawal> {
-  const locked = await lockOrder(tx, request.orderId, 'userId' in request.who ? { of: request.who.userId } : {});
+  const locked =
+    request.known?.order ??
+    (await lockOrder(tx, request.orderId, 'userId' in request.who ? { of: request.who.userId } : {}));
   const found = locked && (await readWithShopper(tx, locked.id));
   if (!locked || !found) throw notFound('Order not found');
   const order = { ...locked, ...addresseeOf(found) };
   const submittedAt = 'confirmed' in request.who ? request.who.confirmed.submittedAt : new Date();
   // A second withdrawal: 409 ALREADY_WITHDRAWN (the table's rule, on the locked order's facts).
   assertStep('withdraw', factsOf(locked), 'shopper');
-  const { returnDays } = await settingsRow(tx);
+  const returnDays = request.known?.returnDays ?? (await settingsRow(tx)).returnDays;
   const endsAt = withdrawalEndsAt(order.deliveredAt, returnDays);
   if (endsAt && submittedAt > endsAt) {
     throw conflict(
@@ -80,11 +89,13 @@ export async function recordWithdrawal(tx: Tx, request: WithdrawalRequest): Prom
       `The ${returnDays}-day withdrawal period for this order ended on ${endsAt.toISOString().slice(0, 10)}.`,
     );
   }
-  const lines = await tx
-    .select({ id: orderItems.id, quantity: orderItems.quantity, hygieneSealed: products.hygieneSealed })
-    .from(orderItems)
-    .innerJoin(products, eq(products.id, orderItems.productId))
-    .where(eq(orderItems.orderId, order.id));
+  const lines =
+    request.known?.lines ??
+    (await tx
+      .select({ id: orderItems.id, quantity: orderItems.quantity, hygieneSealed: products.hygieneSealed })
+      .from(orderItems)
+      .innerJoin(products, eq(products.id, orderItems.productId))
+      .where(eq(orderItems.orderId, order.id)));
   // Kept as the lines and their quantities (the seal's answer decides, it is not the record).
   const items = (request.items ?? lines).map((item) =>
     'orderItemId' in item
