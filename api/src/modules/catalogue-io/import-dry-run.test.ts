@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { products } from '../../db/schema.js';
 import { useTestApp } from '../../test/harness.js';
 import type { AtelierRow } from './formats.js';
 import { atelierCsv, importCalls } from './test-support.js';
@@ -58,4 +60,20 @@ describe('the dry run', () => {
     const grown = await upload(atelierCsv([...rows, ...dress('DR-ONE', [{ size: 'XL' }])]));
     expect(grown.json()).toMatchObject({ update: 1, unchanged: 0 });
   }, 120_000); // 27 requests: several seconds on a loaded host
+
+  it("refuses a deleted product's style code and a sale not below the price, as the apply would", async () => {
+    const first = await upload(atelierCsv(dress('DR-GONE', [{}])));
+    expect((await act(first.json().importId, 'apply')).json()).toEqual({ created: 1, updated: 0 });
+    await t.db.update(products).set({ deletedAt: new Date() }).where(eq(products.styleCode, 'DR-GONE'));
+
+    const ends = new Date(Date.now() + DAY).toISOString();
+    const refused = await upload(
+      atelierCsv([...dress('DR-GONE', [{}]), ...dress('DR-DEAR', [{ sale_price: '90', sale_ends_at: ends }])]),
+    );
+    expect(refused.json()).toMatchObject({ create: 0, update: 0, unchanged: 0 });
+    expect(refused.json().errors).toEqual([
+      expect.objectContaining({ row: 2, column: 'style_code', code: 'deletedProduct', values: { code: 'DR-GONE' } }),
+      expect.objectContaining({ row: 3, column: 'sale_price', code: 'saleNotLower' }),
+    ]);
+  });
 });

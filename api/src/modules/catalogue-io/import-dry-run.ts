@@ -1,4 +1,4 @@
-import { and, desc, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, desc, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import {
   productColorImages,
@@ -19,6 +19,7 @@ import {
   stockTrackedOf,
   type KnownColour,
 } from './import-decide.js';
+import { productsByStyleCode, refusal } from './import-existing.js';
 import { importIssue } from './import-issues.js';
 import type { ImportIssue, PlannedProduct } from './import-parse.js';
 import { same } from './import-snapshot.js';
@@ -207,16 +208,9 @@ export async function dryRunPlan(
   plan: PlannedProduct[],
   errors: ImportIssue[],
 ): Promise<{ product: PlannedProduct; change: Change }[]> {
-  const codes = plan.map((product) => product.styleCode);
-  const existing = new Map(
-    codes.length === 0
-      ? []
-      : (
-          await db
-            .select({ id: products.id, styleCode: products.styleCode, deletedAt: products.deletedAt })
-            .from(products)
-            .where(and(inArray(products.styleCode, codes), isNotNull(products.styleCode)))
-        ).map((row) => [row.styleCode!, row]),
+  const existing = await productsByStyleCode(
+    db,
+    plan.map((product) => product.styleCode),
   );
   const skus = plan.flatMap((product) => product.variants.map((variant) => variant.sku)).filter(Boolean);
   const holders = new Map<string, { productId: number; colorId: number; size: string }>();
@@ -242,12 +236,9 @@ export async function dryRunPlan(
   for (const product of plan) {
     if (wrong.has(product.row) || product.variants.some((variant) => wrong.has(variant.row))) continue;
     const found = existing.get(product.styleCode);
-    if (found?.deletedAt) {
-      errors.push(importIssue(product.row, 'style_code', 'deletedProduct', { code: product.styleCode }));
-      continue;
-    }
-    if (product.sale && product.sale.priceCents >= product.priceCents) {
-      errors.push(importIssue(product.row, 'sale_price', 'saleNotLower'));
+    const refused = refusal(product, found);
+    if (refused) {
+      errors.push(refused);
       continue;
     }
     const state = found ? current.get(found.id) : undefined;

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import {
   productColorImages,
@@ -20,6 +20,7 @@ import {
   stockTrackedOf,
   type KnownColour,
 } from './import-decide.js';
+import { productsByStyleCode, refusal } from './import-existing.js';
 import { importIssue } from './import-issues.js';
 import type { ImportIssue, PlannedProduct } from './import-parse.js';
 import { same, snapshot, type Snapshot } from './import-snapshot.js';
@@ -228,25 +229,15 @@ export interface Touched {
  */
 export async function writePlan(tx: Tx, plan: PlannedProduct[], errors: ImportIssue[]): Promise<Touched[]> {
   const touched: Touched[] = [];
-  const codes = plan.map((product) => product.styleCode);
-  const existing = new Map(
-    codes.length === 0
-      ? []
-      : (
-          await tx
-            .select({ id: products.id, styleCode: products.styleCode, deletedAt: products.deletedAt })
-            .from(products)
-            .where(and(inArray(products.styleCode, codes), isNotNull(products.styleCode)))
-        ).map((row) => [row.styleCode!, row]),
+  const existing = await productsByStyleCode(
+    tx,
+    plan.map((product) => product.styleCode),
   );
   for (const product of plan) {
     const found = existing.get(product.styleCode);
-    if (found?.deletedAt) {
-      errors.push(importIssue(product.row, 'style_code', 'deletedProduct', { code: product.styleCode }));
-      continue;
-    }
-    if (product.sale && product.sale.priceCents >= product.priceCents) {
-      errors.push(importIssue(product.row, 'sale_price', 'saleNotLower'));
+    const refused = refusal(product, found);
+    if (refused) {
+      errors.push(refused);
       continue;
     }
     try {
