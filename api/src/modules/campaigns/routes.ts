@@ -5,27 +5,21 @@ import {
   CampaignListSchema,
   CampaignSchema,
   CampaignTestAnswerSchema,
-  ErrorBodySchema,
   IdParamsSchema,
   ScheduleCampaignBodySchema,
 } from '@shop/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { webLinks } from '../../lib/links.js';
+import { BEARER, errorAnswers } from '../../lib/route-schema.js';
 import { currentUser, requireAdmin } from '../../platform/security/authenticate.js';
 import { audienceSize } from './audience.js';
 import { testMails } from './mail.js';
 import { campaignRow, createCampaign, getCampaign, listCampaigns, startCampaign, updateCampaign } from './service.js';
 import { stopCampaign } from './stop.js';
 
-const errors = {
-  400: ErrorBodySchema,
-  401: ErrorBodySchema,
-  403: ErrorBodySchema,
-  404: ErrorBodySchema,
-  409: ErrorBodySchema,
-};
+const errors = errorAnswers(400, 401, 403, 404, 409);
 const tags = ['admin: campaigns'];
-const security = [{ bearer: [] }];
+const security = BEARER;
 
 /** Campaigns to the list (YEAR.md section 4, decision 0057): written, tried, sent now or at a time, followed. */
 export const adminCampaignRoutes: FastifyPluginAsyncZod = async (app) => {

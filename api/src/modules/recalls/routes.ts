@@ -1,5 +1,4 @@
 import {
-  ErrorBodySchema,
   IdParamsSchema,
   RecallBodySchema,
   RecallPublishedSchema,
@@ -9,19 +8,14 @@ import {
 } from '@shop/contract';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { BEARER, errorAnswers } from '../../lib/route-schema.js';
 import { currentUser, requireAdmin } from '../../platform/security/authenticate.js';
 import { recallNoticePdf } from './notice-pdf.js';
 import { closeRecall, editRecall, listRecalls, publishRecall, readRecall } from './service.js';
 
 const tags = ['recalls'];
-const security = [{ bearer: [] }];
-const changeErrors = {
-  400: ErrorBodySchema,
-  401: ErrorBodySchema,
-  403: ErrorBodySchema,
-  404: ErrorBodySchema,
-  409: ErrorBodySchema,
-};
+const security = BEARER;
+const changeErrors = errorAnswers(400, 401, 403, 404, 409);
 
 /**
  * Product safety recalls (YEAR.md section 6, decision 0059): the owner publishes one from the
@@ -39,14 +33,7 @@ export const recallRoutes: FastifyPluginAsyncZod = async (app) => {
         security,
         params: IdParamsSchema,
         body: RecallBodySchema,
-        response: {
-          201: RecallPublishedSchema,
-          400: ErrorBodySchema,
-          401: ErrorBodySchema,
-          403: ErrorBodySchema,
-          404: ErrorBodySchema,
-          409: ErrorBodySchema,
-        },
+        response: { 201: RecallPublishedSchema, ...changeErrors },
       },
     },
     async (request, reply) =>
@@ -73,7 +60,7 @@ export const recallRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'One product safety recall notice (the fields of the template of Implementing Regulation (EU) 2024/1435)',
         params: IdParamsSchema,
-        response: { 200: RecallSchema, 400: ErrorBodySchema, 404: ErrorBodySchema },
+        response: { 200: RecallSchema, ...errorAnswers(400, 404) },
       },
     },
     async (request) => readRecall(app.db, request.params.id),
@@ -87,7 +74,7 @@ export const recallRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'The recall notice as a printable PDF in the form of the template of Implementing Regulation (EU) 2024/1435, in Bulgarian and English, with a QR code to its page',
         params: IdParamsSchema,
-        response: { 200: z.unknown(), 400: ErrorBodySchema, 404: ErrorBodySchema },
+        response: { 200: z.unknown(), ...errorAnswers(400, 404) },
       },
     },
     async (request, reply) => {

@@ -3,7 +3,6 @@ import {
   AdminReturnsQuerySchema,
   AdminReturnsSchema,
   CreateReturnBodySchema,
-  ErrorBodySchema,
   IdParamsSchema,
   ReturnAnswerSchema,
   ReturnListSchema,
@@ -17,6 +16,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requestLanguage } from '../../lib/language.js';
+import { BEARER, errorAnswers } from '../../lib/route-schema.js';
 import { currentUser, requireAdmin, requireUser } from '../../platform/security/authenticate.js';
 import { listAdminReturns } from './admin.js';
 import { labelPdf } from './label.js';
@@ -26,7 +26,8 @@ import { listOrderReturns, quoteReturn, requestReturn } from './service.js';
 
 const tags = ['returns'];
 const LabelLinkQuerySchema = z.object({ expires: z.coerce.number().int(), sig: text().max(100) });
-const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 404: ErrorBodySchema, 409: ErrorBodySchema };
+const errors = errorAnswers(400, 401, 404, 409);
+const security = BEARER;
 const REFUSALS =
   '409 RETURN_WINDOW_OVER (after the later of the withdrawal period and the return window), NOTHING_TO_RETURN ' +
   '(lines already returned, withdrawn or not delivered), FINAL_SALE (a final-sale line after the withdrawal ' +
@@ -42,7 +43,7 @@ export const returnRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'What a return would give back and what its label costs, before the shopper confirms',
         description: REFUSALS,
-        security: [{ bearer: [] }],
+        security,
         params: IdParamsSchema,
         body: CreateReturnBodySchema,
         response: { 200: ReturnQuoteSchema, ...errors },
@@ -60,7 +61,7 @@ export const returnRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'Return lines of a delivered order for a refund, another size or colour (held at once), or store credit',
         description: `Within the withdrawal period it is also the withdrawal from those lines. ${REFUSALS}`,
-        security: [{ bearer: [] }],
+        security,
         params: IdParamsSchema,
         body: CreateReturnBodySchema,
         response: { 201: ReturnAnswerSchema, ...errors },
@@ -79,9 +80,9 @@ export const returnRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'The returns of one of the shopper’s orders, newest first',
-        security: [{ bearer: [] }],
+        security,
         params: IdParamsSchema,
-        response: { 200: ReturnListSchema, 400: ErrorBodySchema, 401: ErrorBodySchema, 404: ErrorBodySchema },
+        response: { 200: ReturnListSchema, ...errorAnswers(400, 401, 404) },
       },
     },
     async (request) => ({ data: await listOrderReturns(app.db, currentUser(request).id, request.params.id) }),
@@ -98,13 +99,7 @@ export const returnRoutes: FastifyPluginAsyncZod = async (app) => {
           '403 when the link is not the shop’s or has expired; 404 while the courier has not made the label.',
         params: IdParamsSchema,
         querystring: LabelLinkQuerySchema,
-        response: {
-          200: z.unknown(),
-          400: ErrorBodySchema,
-          403: ErrorBodySchema,
-          404: ErrorBodySchema,
-          502: ErrorBodySchema,
-        },
+        response: { 200: z.unknown(), ...errorAnswers(400, 403, 404, 502) },
       },
     },
     async (request, reply) => {
@@ -117,7 +112,8 @@ export const returnRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  const adminErrors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema };
+  const adminErrors = errorAnswers(400, 401, 403, 404);
+  const changeErrors = errorAnswers(400, 401, 403, 404, 409);
   const moved =
     '409 INVALID_TRANSITION when the return is not in a status this step starts from (clicked twice, or by another admin).';
 
@@ -128,7 +124,7 @@ export const returnRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['admin', ...tags],
         summary: 'Returns, a page at a time: open ones first, oldest first; `open` counts those waiting for the owner',
-        security: [{ bearer: [] }],
+        security,
         querystring: AdminReturnsQuerySchema,
         response: { 200: AdminReturnsSchema, ...adminErrors },
       },
@@ -143,7 +139,7 @@ export const returnRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['admin', ...tags],
         summary: 'What returns teach: the return rate per product (highest first) and the units returned per reason',
-        security: [{ bearer: [] }],
+        security,
         response: { 200: ReturnStatsSchema, ...adminErrors },
       },
     },
@@ -158,7 +154,7 @@ export const returnRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['admin', ...tags],
         summary:
           'The return rate per product and reason as CSV, in the orders CSV’s dialect: a BOM, `;` and a decimal comma in Bulgarian',
-        security: [{ bearer: [] }],
+        security,
         querystring: LangQuerySchema,
         response: { 200: z.string(), ...adminErrors },
       },
@@ -178,9 +174,9 @@ export const returnRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['admin', ...tags],
         summary: 'Approve a requested return, or settle a received one kept for the owner (its outcome runs)',
         description: moved,
-        security: [{ bearer: [] }],
+        security,
         params: IdParamsSchema,
-        response: { 200: AdminReturnAnswerSchema, ...adminErrors, 409: ErrorBodySchema },
+        response: { 200: AdminReturnAnswerSchema, ...changeErrors },
       },
     },
     async (request) => ({ return: await approveReturn(app.db, currentUser(request).id, request.params.id) }),
@@ -195,10 +191,10 @@ export const returnRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'Reject a requested or received return with a reason the shopper reads; an exchange’s held size goes back to stock',
         description: moved,
-        security: [{ bearer: [] }],
+        security,
         params: IdParamsSchema,
         body: RejectReturnBodySchema,
-        response: { 200: AdminReturnAnswerSchema, ...adminErrors, 409: ErrorBodySchema },
+        response: { 200: AdminReturnAnswerSchema, ...changeErrors },
       },
     },
     async (request) => ({
@@ -215,10 +211,10 @@ export const returnRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'Receive a return with each unit’s condition: resellable units back to stock, then its refund, exchange order or store credit',
         description: `Each line’s units add up to what was returned (400 otherwise). Units damaged in a return that is no defect keep it received for the owner to approve or reject. ${moved}`,
-        security: [{ bearer: [] }],
+        security,
         params: IdParamsSchema,
         body: ReceiveReturnBodySchema,
-        response: { 200: AdminReturnAnswerSchema, ...adminErrors, 409: ErrorBodySchema },
+        response: { 200: AdminReturnAnswerSchema, ...changeErrors },
       },
     },
     async (request) => ({
