@@ -1,11 +1,41 @@
-import { sql } from 'drizzle-orm';
-import { openDatabase } from '../../api/src/db/client.js';
+import { sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../api/src/db/client.js';
 import { campaigns } from '../../api/src/db/schema.js';
 import { queueCampaign } from '../../api/src/modules/campaigns/queue.js';
-import { emptyPostgresDatabase } from '../../api/src/robustness/support/postgres.js';
+import { benchDatabase } from './fixture.js';
 import { round, type Figure } from './lib.js';
 
 const SUBSCRIBERS = 100_000;
+
+/** The number a `select count(*)::int as count …` answers. */
+export async function countOf(db: Db, query: SQL): Promise<number> {
+  const rows = await db.execute(query);
+  return Number((rows as { rows: { count: number }[] }).rows[0]?.count ?? 0);
+}
+
+/** `count` confirmed subscribers, `reader-<n>@example.com`, a third of them Bulgarian. */
+export async function subscribers(db: Db, count: number): Promise<void> {
+  await db.execute(sql`
+    insert into newsletter_subscribers (email, lang, status, source, unsubscribe_token, confirmed_at)
+    select 'reader-' || n || '@example.com', case when n % 3 = 0 then 'bg' else 'en' end, 'subscribed', 'footer',
+      md5(n::text || random()::text), now()
+    from generate_series(1, ${count}) n`);
+}
+
+/** A campaign to all, scheduled for now: `queue()` does what its `campaign.start` effect does. */
+export async function campaignDueNow(db: Db) {
+  const at = new Date();
+  const [campaign] = await db
+    .insert(campaigns)
+    .values({
+      subject: { en: 'Sale', bg: 'Намаление' },
+      text: { en: 'All of it.', bg: 'Всичко.' },
+      status: 'scheduled',
+      scheduledAt: at,
+    })
+    .returning({ id: campaigns.id });
+  return { id: campaign!.id, queue: () => queueCampaign(db, campaign!.id, at.toISOString()) };
+}
 
 /**
  * A campaign to 100,000 confirmed subscribers queued (YEAR.md section 7, decision 0057): the
@@ -15,36 +45,20 @@ const SUBSCRIBERS = 100_000;
  * runs it again) it must write nothing twice.
  */
 export async function campaignQueue(): Promise<Figure[]> {
-  const postgres = await emptyPostgresDatabase();
-  const database = await openDatabase({ url: postgres.url });
-  const { db } = database;
+  const { db, close } = await benchDatabase();
   try {
-    await db.execute(sql`
-      insert into newsletter_subscribers (email, lang, status, source, unsubscribe_token, confirmed_at)
-      select 'reader-' || n || '@example.com', case when n % 3 = 0 then 'bg' else 'en' end, 'subscribed', 'footer',
-        md5(n::text || random()::text), now()
-      from generate_series(1, ${SUBSCRIBERS}) n`);
-    const at = new Date();
-    const [campaign] = await db
-      .insert(campaigns)
-      .values({
-        subject: { en: 'Sale', bg: 'Намаление' },
-        text: { en: 'All of it.', bg: 'Всичко.' },
-        status: 'scheduled',
-        scheduledAt: at,
-      })
-      .returning({ id: campaigns.id });
+    await subscribers(db, SUBSCRIBERS);
+    const campaign = await campaignDueNow(db);
     global.gc?.();
     const rssBefore = process.memoryUsage().rss;
     const started = performance.now();
-    const queued = await queueCampaign(db, campaign!.id, at.toISOString());
+    const queued = await campaign.queue();
     const seconds = (performance.now() - started) / 1000;
     const grownMb = (process.memoryUsage().rss - rssBefore) / 2 ** 20;
     // Queued again, as a restarted process would: the campaign is sending, and no key is written twice.
-    await db.execute(sql`update campaigns set status = 'scheduled' where id = ${campaign!.id}`);
-    const again = await queueCampaign(db, campaign!.id, at.toISOString());
-    const rows = await db.execute(sql`select count(*)::int as count from effects where kind = 'campaign.mail'`);
-    const effects = Number((rows as { rows: { count: number }[] }).rows[0]?.count ?? 0);
+    await db.execute(sql`update campaigns set status = 'scheduled' where id = ${campaign.id}`);
+    const again = await campaign.queue();
+    const effects = await countOf(db, sql`select count(*)::int as count from effects where kind = 'campaign.mail'`);
     return [
       {
         section: 'campaigns',
@@ -56,7 +70,6 @@ export async function campaignQueue(): Promise<Figure[]> {
       },
     ];
   } finally {
-    await database.close();
-    await postgres.drop();
+    await close();
   }
 }

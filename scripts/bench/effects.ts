@@ -1,10 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
-import { openDatabase } from '../../api/src/db/client.js';
 import { TEST_DELIVERY } from '../../api/src/modules/payments/test-support.js';
-import { emptyPostgresDatabase } from '../../api/src/robustness/support/postgres.js';
 import { createProduct, createUser } from '../../api/src/test/factories.js';
-import { startBenchServer, stopBenchServer } from './fixture.js';
+import { builtServerWithSmtp, stopBenchServer } from './fixture.js';
 import { httpClient, percentile, round, sleep, type Figure } from './lib.js';
 
 /** Orders placed, and their rate: 5 s at 100 a second (after 1 s of warming up). */
@@ -19,37 +16,18 @@ const WARM_UP = RATE;
  * answer arrives (the commit came before it) and stops when the SMTP server has the whole mail.
  */
 export async function effects(): Promise<Figure[]> {
-  const received = new Map<string, number>();
-  const smtp = new SMTPServer({
-    disabledCommands: ['STARTTLS'],
-    // No reverse DNS lookup of each client (loopback; no resolver to ask here).
-    disableReverseLookup: true,
-    authOptional: true,
-    logger: false,
-    onData(stream, session, callback) {
-      stream.on('data', () => undefined);
-      stream.on('end', () => {
-        for (const rcpt of session.envelope.rcptTo) received.set(rcpt.address.toLowerCase(), performance.now());
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', () => resolve()));
-  const { port } = smtp.server.address() as { port: number };
-  const postgres = await emptyPostgresDatabase();
-  const database = await openDatabase({ url: postgres.url });
+  const fixture = await builtServerWithSmtp();
+  const { db, mails } = fixture;
+  /** When each address's mail arrived. */
+  const received = () => new Map(mails.flatMap((mail) => mail.to.map((to) => [to, mail.at] as const)));
   try {
-    const product = await createProduct(database.db, { stock: 10_000 });
-    const shoppers = await Promise.all(Array.from({ length: ORDERS + WARM_UP }, () => createUser(database.db)));
-    await database.db.execute(sql`
+    const product = await createProduct(db, { stock: 10_000 });
+    const shoppers = await Promise.all(Array.from({ length: ORDERS + WARM_UP }, () => createUser(db)));
+    await db.execute(sql`
       insert into cart_items (user_id, product_id, color_id, size, quantity)
       select unnest(${`{${shoppers.map((shopper) => shopper.id).join(',')}}`}::int[]), ${product.id},
         ${product.colors[0]!.id}, 'M', 1`);
-    const server = await startBenchServer('API on PostgreSQL', {
-      DATABASE_URL: postgres.url,
-      MAIL: 'smtp',
-      SMTP_URL: `smtp://127.0.0.1:${port}`,
-    });
+    const server = await fixture.start();
     const client = httpClient(server.url);
     const body = JSON.stringify({ delivery: TEST_DELIVERY, paymentMethod: 'cod' });
     const answered = new Map<string, number>();
@@ -72,16 +50,17 @@ export async function effects(): Promise<Figure[]> {
       }
       await Promise.all(pending);
       // Every mail, or 10 s at most.
-      for (let waited = 0; waited < 10_000 && received.size < answered.size; waited += 50) await sleep(50);
+      for (let waited = 0; waited < 10_000 && received().size < answered.size; waited += 50) await sleep(50);
     } finally {
       client.close();
       await stopBenchServer(server);
     }
     const measured = shoppers.slice(WARM_UP).map((shopper) => shopper.email);
+    const mailed = received();
     const delays = measured.flatMap((email) => {
       const at = answered.get(email);
-      const mailed = received.get(email);
-      return at === undefined || mailed === undefined ? [] : [Math.max(0, mailed - at)];
+      const arrived = mailed.get(email);
+      return at === undefined || arrived === undefined ? [] : [Math.max(0, arrived - at)];
     });
     delays.sort((a, b) => a - b);
     const missing = measured.length - delays.length;
@@ -97,8 +76,6 @@ export async function effects(): Promise<Figure[]> {
       },
     ];
   } finally {
-    await database.close();
-    await postgres.drop();
-    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    await fixture.close();
   }
 }

@@ -1,4 +1,5 @@
 import { MAX_COLOR_IMAGES, SIZES } from '@shop/contract';
+import { SMTPServer } from 'smtp-server';
 import { openDatabase, type Database, type Db } from '../../api/src/db/client.js';
 import { cartItems, productColorImages, productReviews, wishlistItems } from '../../api/src/db/schema.js';
 import { emptyPostgresDatabase } from '../../api/src/robustness/support/postgres.js';
@@ -50,6 +51,97 @@ export async function startBenchServer(
 export async function stopBenchServer(server: ServerRun): Promise<void> {
   await unwatchLoop(server.url);
   await stop(server);
+}
+
+/** A fresh PostgreSQL database (TEST_DATABASE_URL's server) opened in this process; `close` drops it. */
+export async function benchDatabase(): Promise<{
+  url: string;
+  database: Database;
+  db: Db;
+  close: () => Promise<void>;
+}> {
+  const postgres = await emptyPostgresDatabase();
+  const database = await openDatabase({ url: postgres.url });
+  return {
+    url: postgres.url,
+    database,
+    db: database.db,
+    close: async () => {
+      await database.close();
+      await postgres.drop();
+    },
+  };
+}
+
+/** A mail the benchmark's SMTP server took: its recipients, its Message-ID, and when (performance.now()). */
+export interface TakenMail {
+  to: string[];
+  messageId: string | undefined;
+  at: number;
+}
+
+/** An SMTP server on a loopback port in this process that takes every mail into `mails`. */
+async function smtpSink(mails: TakenMail[]) {
+  const smtp = new SMTPServer({
+    disabledCommands: ['STARTTLS'],
+    // No reverse DNS lookup of each client (loopback; no resolver to ask here).
+    disableReverseLookup: true,
+    authOptional: true,
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        const head =
+          Buffer.concat(chunks)
+            .toString('utf8')
+            .split(/\r?\n\r?\n/, 1)[0] ?? '';
+        mails.push({
+          to: session.envelope.rcptTo.map((rcpt) => rcpt.address.toLowerCase()),
+          messageId: /^message-id:\s*(\S+)/im.exec(head)?.[1],
+          at: performance.now(),
+        });
+        callback();
+      });
+    },
+  });
+  // A server killed by a section ends its connections with a reset: not an error of the measure.
+  smtp.on('error', () => undefined);
+  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', () => resolve()));
+  const { port } = smtp.server.address() as { port: number };
+  return {
+    env: { MAIL: 'smtp', SMTP_URL: `smtp://127.0.0.1:${port}` },
+    close: () => new Promise<void>((resolve) => smtp.close(() => resolve())),
+  };
+}
+
+export interface SmtpFixture {
+  db: Db;
+  /** Every mail the SMTP server took, in order. */
+  mails: TakenMail[];
+  /** Starts the built API on the database, sending its mail to the SMTP server (startBenchServer). */
+  start(): Promise<ServerRun>;
+  close(): Promise<void>;
+}
+
+/**
+ * The built server with SMTP (the sections that measure mail: effects, campaigns): a fresh
+ * PostgreSQL database for the section to fill, an SMTP server in this process noting every mail,
+ * and `start()` for each server the section runs on both.
+ */
+export async function builtServerWithSmtp(): Promise<SmtpFixture> {
+  const mails: TakenMail[] = [];
+  const smtp = await smtpSink(mails);
+  const database = await benchDatabase();
+  return {
+    db: database.db,
+    mails,
+    start: () => startBenchServer('API on PostgreSQL', { DATABASE_URL: database.url, ...smtp.env }),
+    async close() {
+      await database.close();
+      await smtp.close();
+    },
+  };
 }
 
 export interface PostgresFixture {
@@ -119,9 +211,7 @@ async function inBatches<T>(count: number, make: (index: number) => Promise<T>):
  * 500 products and 1,000 shoppers with sessions, carts and wishlists, and the built API on it.
  */
 export async function postgresFixture(): Promise<PostgresFixture> {
-  const postgres = await emptyPostgresDatabase();
-  const database = await openDatabase({ url: postgres.url });
-  const { db } = database;
+  const { url, database, db, close } = await benchDatabase();
   const products = await inBatches(PRODUCTS, (index) =>
     // Stock is tracked, as in the demo shop: every checkout reserves and every new one releases.
     createProduct(db, {
@@ -148,17 +238,16 @@ export async function postgresFixture(): Promise<PostgresFixture> {
   await db.insert(cartItems).values(lines(3, 0));
   await db.insert(wishlistItems).values(lines(2, 101));
   await fashionDetails(db, products, shoppers);
-  const server = await startBenchServer('API on PostgreSQL', { DATABASE_URL: postgres.url });
+  const server = await startBenchServer('API on PostgreSQL', { DATABASE_URL: url });
   return {
-    url: postgres.url,
+    url,
     database,
     products,
     shoppers,
     server,
     async close() {
       await stopBenchServer(server);
-      await database.close();
-      await postgres.drop();
+      await close();
     },
   };
 }
