@@ -23,6 +23,8 @@ describe('i18n', () => {
     // The server renders public pages in the cookie's language.
     expect(document.cookie).toContain('lang=bg');
     expect(i18n.t('materials.title')).toBe('Винаги първо материята.');
+    // A sentence ending on a Bulgarian date ("… г.") takes no second full stop.
+    expect(i18n.t('recall.intro', { date: '29.11.2026 г.' })).toMatch(/^Публикувано на 29\.11\.2026 г\. Ако имате/);
   });
 
   describe('the first language', () => {

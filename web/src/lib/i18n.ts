@@ -1,4 +1,4 @@
-import i18n, { type BackendModule, type ResourceKey } from 'i18next';
+import i18n, { type BackendModule, type PostProcessorModule, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANGUAGE, LANGUAGE_COOKIE, LANGUAGES, STORAGE_KEYS, type Language } from '@shop/contract';
 import shellEn from '../locales/en.json?shell';
@@ -105,6 +105,16 @@ i18n.on('languageChanged', (language) => {
   if (allStringsWanted) void loadFull(language);
 });
 
+/**
+ * A Bulgarian date ends with the abbreviation "г." (formatShopDate: "29.11.2026 г."), so a sentence
+ * that ends on a date read "г.."; Bulgarian writes one full stop for both.
+ */
+const oneFullStop: PostProcessorModule = {
+  type: 'postProcessor',
+  name: 'oneFullStop',
+  process: (value: string) => (value.includes(' г..') ? value.replaceAll(' г..', ' г.') : value),
+};
+
 let started: Promise<unknown> | undefined;
 
 /**
@@ -123,6 +133,7 @@ async function start(language: Language): Promise<unknown> {
   return i18n
     .use(bundleBackend)
     .use(initReactI18next)
+    .use(oneFullStop)
     .init({
       resources: { en: { translation: { ...shellEn } } },
       partialBundledLanguages: true,
@@ -130,6 +141,7 @@ async function start(language: Language): Promise<unknown> {
       fallbackLng: DEFAULT_LANGUAGE,
       supportedLngs: [...LANGUAGES],
       interpolation: { escapeValue: false }, // React escapes
+      postProcess: ['oneFullStop'],
       // Re-render when strings arrive, not only when the language changes.
       react: { useSuspense: false, bindI18nStore: 'added' },
     });
