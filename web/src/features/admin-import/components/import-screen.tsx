@@ -9,6 +9,7 @@ import { useErrorText } from '../../../lib/error-text';
 import { useLanguage } from '../../../lib/use-language';
 import { dryRunImport } from '../api/import';
 import { ExportPanel, FeedsPanel } from './export-panel';
+import { FileField } from './file-field';
 import { FormatSelect } from './format-select';
 import { ImportResult } from './import-result';
 import { LastImportPanel } from './last-import-panel';
@@ -91,28 +92,24 @@ export function ImportScreen() {
               <span className={form.hint}>{t('adminImport.form.textLanguageHint')}</span>
             </label>
           )}
-          <label className={form.field}>
-            <span className={form.label}>{t('adminImport.form.file')}</span>
-            <input
-              type="file"
-              accept=".csv,text/csv"
-              className={styles.file}
-              required
-              onChange={(event) => setFile(event.target.files?.[0] ?? null)}
-            />
-          </label>
-          <label className={form.field}>
-            <span className={form.label}>
-              {t('adminImport.form.images')} <span className={form.optional}>{t('adminImport.form.optional')}</span>
-            </span>
-            <input
-              type="file"
-              accept=".zip,application/zip"
-              className={styles.file}
-              onChange={(event) => setImages(event.target.files?.[0] ?? null)}
-            />
-            <span className={form.hint}>{t('adminImport.form.imagesHint')}</span>
-          </label>
+          <FileField
+            label={t('adminImport.form.file')}
+            accept=".csv,text/csv"
+            required
+            file={file}
+            onChange={setFile}
+          />
+          <FileField
+            label={
+              <>
+                {t('adminImport.form.images')} <span className={form.optional}>{t('adminImport.form.optional')}</span>
+              </>
+            }
+            hint={t('adminImport.form.imagesHint')}
+            accept=".zip,application/zip"
+            file={images}
+            onChange={setImages}
+          />
           <div className={styles.actions}>
             <button type="submit" className={button.primary} disabled={checking}>
               {checking ? t('adminImport.form.checking') : t('adminImport.form.check')}
