@@ -70,6 +70,8 @@ describe('the cart left behind', () => {
     expect(first!.text).toContain('Шал от мерино');
     expect(first!.text).toMatch(/Към количката: http\S+\/cart/);
     expect(first!.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
+    // Its Message-ID names the reminder (decision 0071): sent again after a death, it is the same.
+    expect(first!.headers['message-id']).toMatch(new RegExp(`^<cart-reminder\\.${shopper.id}\\.\\d+\\.1@[^>]+>$`));
 
     // The second is due two days after the first: brought forward here, as the clock would.
     const [second] = await t.db
@@ -80,6 +82,7 @@ describe('the cart left behind', () => {
     await t.db.update(effects).set({ runAfter: new Date() }).where(eq(effects.id, second!.id));
     await look();
     expect(reminders(shopper)).toHaveLength(2);
+    expect(reminders(shopper)[1]!.headers['message-id']).toMatch(/\.2@[^>]+>$/);
     await look();
     expect(reminders(shopper)).toHaveLength(2);
   });
