@@ -25,6 +25,7 @@ import {
   stockAlerts,
   wishlistItems,
   withdrawalRequests,
+  withdrawals,
 } from './db/schema.js';
 import { storeImage } from './platform/files/images.js';
 import { generateToken, hashToken } from './platform/security/tokens.js';
@@ -1060,6 +1061,26 @@ const ROUTES: Record<string, RouteRule> = {
     expect: adminsOnly(200),
     request: async (f) =>
       json('POST', `/api/admin/orders/${(await order(f, f.users.userA, 'paid')).id}/refund`, { amount: 1 }),
+  },
+  'POST /api/admin/orders/:id/withdrawal/refund': {
+    expect: adminsOnly(200),
+    request: async (f) => {
+      // A cash-on-delivery order of user A's, its cash collected, and withdrawn from in full.
+      const { id } = await order(f, f.users.userA, 'placed', 'shipped');
+      await f.t.db
+        .update(orders)
+        .set({ status: 'paid', fulfilment: 'delivered', paidAt: new Date(), deliveredAt: new Date() })
+        .where(eq(orders.id, id));
+      const [line] = await f.t.db.select({ id: orderItems.id }).from(orderItems).where(eq(orderItems.orderId, id));
+      await f.t.db.insert(withdrawals).values({
+        orderId: id,
+        items: [{ orderItemId: line!.id, quantity: 1 }],
+        name: 'A',
+        email: f.users.userA.email,
+        via: 'account',
+      });
+      return json('POST', `/api/admin/orders/${id}/withdrawal/refund`, {});
+    },
   },
   'POST /api/admin/orders/:id/return': {
     expect: adminsOnly(200),

@@ -8,6 +8,7 @@ import { z } from 'zod';
 export const EFFECT_KINDS = [
   'mail.order',
   'mail.withdrawal',
+  'mail.withdrawal.refund',
   'mail.back-in-stock',
   'mail.invoice',
   'mail.review-invite',

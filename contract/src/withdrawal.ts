@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { multilineText, text } from './text.js';
 import { EmailSchema } from './auth.js';
 import { RefIdSchema } from './common.js';
-import { toCents } from './money.js';
+import { money, toCents } from './money.js';
 import type { Order } from './orders.js';
 
 /**
@@ -121,6 +121,16 @@ export const CreateWithdrawalBodySchema = z.object({
   reason: multilineText().trim().max(1000, 'The reason has at most 1000 characters.').optional(),
 });
 export type CreateWithdrawalBody = z.input<typeof CreateWithdrawalBodySchema>;
+
+/**
+ * The owner refunds a cash-on-delivery order's withdrawal (decision 0070): `amount`, or all of its
+ * refund that is left when left out. The cash share is the owner's bank transfer; what gift cards
+ * and store credit paid past it goes back to them.
+ */
+export const WithdrawalRefundBodySchema = z.object({
+  amount: money({ min: 1, max: 100_000_000, message: 'The amount must be more than 0, in whole cents.' }).optional(),
+});
+export type WithdrawalRefundBody = z.input<typeof WithdrawalRefundBodySchema>;
 
 /** An order's public reference (`orders.reference`): 12 hexadecimal characters, what shoppers read and type. */
 export const ORDER_REFERENCE = /^[0-9A-F]{12}$/;

@@ -28,6 +28,7 @@ export type AuditAction =
   | 'order.cancel'
   | 'order.refund'
   | 'order.return'
+  | 'withdrawal.refund'
   | 'order.invoice'
   | 'user.role'
   | 'user.delete'

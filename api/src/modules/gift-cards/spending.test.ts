@@ -6,7 +6,7 @@ import { useTestApp } from '../../test/harness.js';
 import { addCartLine, TEST_DELIVERY } from '../payments/test-support.js';
 import { groupedCode } from './codes.js';
 import { balanceCents, grantStoreCredit } from './ledger.js';
-import { issueTestCard } from './test-support.js';
+import { issueTestCard, roundFigures } from './test-support.js';
 import { redactUrl } from '../../platform/security/redact.js';
 
 /**
@@ -20,16 +20,8 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-beforeAll(async () => {
-  // Delivery free from 0: an order costs its goods, figures stay round.
-  const saved = await t.app.inject({
-    method: 'PUT',
-    url: '/api/admin/settings',
-    headers: bearer(t.admin),
-    payload: { delivery: { freeFrom: 0 }, cod: { enabled: true, fee: 0 } },
-  });
-  expect(saved.statusCode, saved.body).toBe(200);
-});
+// Delivery free from 0: an order costs its goods, figures stay round.
+beforeAll(() => roundFigures(t));
 
 /** A shopper whose cart holds 2 × 49.00. */
 async function shopper() {

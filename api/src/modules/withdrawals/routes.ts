@@ -1,4 +1,5 @@
 import {
+  AdminOrderSchema,
   ConfirmWithdrawalBodySchema,
   CreateWithdrawalBodySchema,
   ErrorBodySchema,
@@ -8,12 +9,15 @@ import {
   WithdrawalRequestedSchema,
   WithdrawalRequestSchema,
   WithdrawalSchema,
+  WithdrawalRefundBodySchema,
   ORDER_TABLE,
 } from '@shop/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { webLinks } from '../../lib/links.js';
-import { currentUser, requireUser } from '../../platform/security/authenticate.js';
+import { currentUser, requireAdmin, requireUser } from '../../platform/security/authenticate.js';
+import { getAdminOrder } from '../orders/admin-list.js';
 import { confirmRequest, requestWithdrawal, viewRequest } from './requests.js';
+import { refundCashWithdrawal } from './refund.js';
 import { withdraw, type RecordedWithdrawal } from './service.js';
 
 const tags = ['withdrawals'];
@@ -108,6 +112,29 @@ export const withdrawalRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const recorded = await confirmRequest(app.db, request.body.token);
       return reply.code(201).send(acknowledge(recorded));
+    },
+  );
+
+  app.post(
+    '/admin/orders/:id/withdrawal/refund',
+    {
+      onRequest: requireAdmin,
+      schema: {
+        tags: ['admin: orders'],
+        summary:
+          "Refund a cash-on-delivery order's withdrawal: the cash first (the owner's bank transfer), the rest back to store credit and gift cards",
+        description:
+          'All of the withdrawal’s refund that is left when `amount` is left out (400 past it). 404 without a withdrawal; ' +
+          '409 INVALID_TRANSITION for a card order (refunded through the provider) or nothing left (decision 0070).',
+        security: [{ bearer: [] }],
+        params: IdParamsSchema,
+        body: WithdrawalRefundBodySchema,
+        response: { 200: AdminOrderSchema, 401: ErrorBodySchema, 403: ErrorBodySchema, ...errors },
+      },
+    },
+    async (request) => {
+      await refundCashWithdrawal(app.db, currentUser(request).id, request.params.id, request.body.amount);
+      return getAdminOrder(app.db, request.params.id);
     },
   );
 };
