@@ -14,9 +14,9 @@ import { useProfile } from '../../../lib/session';
 import { scrollBehavior } from '../../../lib/motion';
 import { useSettings } from '../../../lib/settings';
 import { WithdrawalSummary } from '../../../components/withdrawal-summary/withdrawal-summary';
+import { SealQuestion } from '../../../components/seal-question/seal-question';
 import { useWithdrawOrder } from '../api/withdraw-order';
 import { formatDateTime } from '../lib/format-date';
-import { SealQuestion } from './seal-question';
 import button from '../../../components/button/button.module.css';
 import orderCard from '../../../components/order-card/order-card.module.css';
 import styles from './withdraw-panel.module.css';
@@ -204,6 +204,7 @@ function WithdrawForm({
                 <SealQuestion
                   item={label}
                   intact={seals[line.id]}
+                  brokenNote={t('orderDetail.withdraw.seal.brokenNote')}
                   onChange={(intact) => setSeals((was) => ({ ...was, [line.id]: intact }))}
                 />
               )}

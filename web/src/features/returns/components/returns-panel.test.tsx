@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Order, Product } from '@shop/contract';
 import { fakeApi, renderWithApi, signIn } from '../../../test/fake-api';
@@ -80,6 +80,44 @@ const made = {
 };
 
 describe('ReturnsPanel', () => {
+  it(
+    'asks whether a sealed item’s hygiene seal is intact, and takes a broken one back only as defective',
+    { timeout: 15_000 },
+    async () => {
+      const sealed = { ...order, items: [{ ...order.items[0]!, hygieneSealed: true }] };
+      const sent = fakeApi({
+        'GET /api/orders/42/returns': { body: { data: [] } },
+        'POST /api/orders/42/returns/quote': { body: { refund: 50, labelCost: 0 } },
+      });
+      signIn();
+      renderWithApi(<ReturnsPanel order={sealed} lang="en" />);
+      const user = userEvent.setup();
+      await user.click(await screen.findByRole('button', { name: 'Return or exchange' }));
+      await user.click(screen.getByRole('radio', { name: 'A refund' }));
+      await user.click(screen.getByRole('checkbox', { name: /Linen Shirt/ }));
+      await user.selectOptions(screen.getByLabelText('Reason'), 'too-small');
+      const check = screen.getByRole('button', { name: 'See what I get back' });
+      await user.click(check);
+      expect(screen.getByRole('alert')).toHaveTextContent(
+        'Say for each sealed item whether its hygiene seal is intact.',
+      );
+      const question = screen.getByRole('group', { name: /Is the hygiene seal of Linen Shirt · Onyx · S intact\?/ });
+      await user.click(within(question).getByRole('radio', { name: 'No, the seal was broken' }));
+      expect(question).toHaveAccessibleDescription(/comes back only if it is faulty/);
+      await user.click(check);
+      expect(screen.getByRole('alert')).toHaveTextContent('comes back only if it is faulty (reason "Defective")');
+      expect(sent.some((each) => each.key.startsWith('POST'))).toBe(false);
+      await user.selectOptions(screen.getByLabelText('Reason'), 'defective');
+      await user.click(check);
+      await waitFor(() =>
+        expect(sent.find((each) => each.key === 'POST /api/orders/42/returns/quote')?.body).toEqual({
+          outcome: 'refund',
+          lines: [{ orderItemId: 7, quantity: 1, reason: 'defective', sealIntact: false }],
+        }),
+      );
+    },
+  );
+
   // Its clicks take seconds on a loaded machine: more than the default 5 s.
   it(
     'exchanges S for M: only sizes in stock are offered, the quote comes before the confirmation',

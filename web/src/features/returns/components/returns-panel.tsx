@@ -17,6 +17,7 @@ import { useErrorText } from '../../../lib/error-text';
 import { formatMoney } from '../../../lib/money';
 import { useSettings } from '../../../lib/settings';
 import { quoteReturn, useLineProduct, useOrderReturns, useRequestReturn } from '../api/returns';
+import { SealQuestion } from '../../../components/seal-question/seal-question';
 import button from '../../../components/button/button.module.css';
 import styles from './returns-panel.module.css';
 
@@ -41,6 +42,8 @@ interface LineDraft {
   reason: ReturnReason | '';
   /** `colorId:size` of the exchange, or ''. */
   exchange: string;
+  /** A hygiene-sealed line's answer: is its seal intact? (unanswered: undefined) */
+  sealIntact?: boolean;
 }
 
 /**
@@ -134,6 +137,8 @@ function ReturnForm({ order, lang, onClose }: { order: Order; lang: Language; on
     });
   };
 
+  const sealedIds = new Set(order.items.filter((item) => item.hygieneSealed).map((item) => item.id));
+
   function body(): CreateReturnBody | null {
     const chosen = Object.entries(lines);
     if (chosen.length === 0) {
@@ -142,6 +147,16 @@ function ReturnForm({ order, lang, onClose }: { order: Order; lang: Language; on
     }
     if (chosen.some(([, line]) => line.reason === '' || (outcome === 'exchange' && line.exchange === ''))) {
       setError(t(outcome === 'exchange' ? 'returns.chooseExchange' : 'returns.chooseReason'));
+      return null;
+    }
+    // A sealed item says whether its seal is intact, and comes back with it broken only when faulty (as the API checks).
+    const sealed = chosen.filter(([id]) => sealedIds.has(Number(id)));
+    if (sealed.some(([, line]) => line.sealIntact === undefined)) {
+      setError(t('returns.seal.unsaid'));
+      return null;
+    }
+    if (sealed.some(([, line]) => line.sealIntact === false && line.reason !== 'defective')) {
+      setError(t('returns.seal.refused'));
       return null;
     }
     return {
@@ -153,6 +168,7 @@ function ReturnForm({ order, lang, onClose }: { order: Order; lang: Language; on
           quantity: line.quantity,
           reason: line.reason as ReturnReason,
           ...(outcome === 'exchange' ? { exchangeFor: { colorId: Number(colorId), size: size as 'M' } } : {}),
+          ...(sealedIds.has(Number(id)) && { sealIntact: line.sealIntact }),
         };
       }),
     };
@@ -327,6 +343,14 @@ function LineChoice({
                 ))}
               </select>
             </label>
+          )}
+          {item.hygieneSealed && (
+            <SealQuestion
+              item={`${itemNameIn(item, lang)} · ${colorNameIn(item, lang)} · ${item.size}`}
+              intact={draft.sealIntact}
+              brokenNote={t('returns.seal.brokenNote')}
+              onChange={(sealIntact) => onChange({ sealIntact })}
+            />
           )}
         </div>
       )}
