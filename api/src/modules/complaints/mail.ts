@@ -10,6 +10,8 @@ import {
 } from '@shop/contract';
 import type { Mail } from '../../platform/mail/mailer.js';
 import { renderMail } from '../../platform/mail/templates/layout.js';
+import { refundShares, type RefundShares } from '../orders/refund-shares.js';
+import { refundSharesText } from '../order-mails/refund-shares.js';
 import type { OrderMailDeps } from '../order-mails/notify.js';
 import type { Db } from '../../db/client.js';
 import { keepAcknowledgement } from './acknowledgement.js';
@@ -66,7 +68,6 @@ const TEXTS = {
         rejected: 'We cannot accept the complaint.',
       },
       card: 'The money goes back to the card you paid with; your bank may take a few days to show it.',
-      cash: 'As you paid in cash, we will contact you to pay the money back.',
       note: (text: string) => `Our note: ${text}`,
     },
     label: 'See your order',
@@ -94,7 +95,6 @@ const TEXTS = {
         rejected: 'Не можем да уважим рекламацията.',
       },
       card: 'Парите се връщат по картата, с която платихте; банката ви може да ги покаже след няколко дни.',
-      cash: 'Тъй като платихте в брой, ще се свържем с вас, за да ви върнем парите.',
       note: (text: string) => `Нашата бележка: ${text}`,
     },
     label: 'Вижте поръчката си',
@@ -112,6 +112,8 @@ export interface ComplaintMailInput {
   currency: string;
   /** Paid by card: money goes back through the provider. */
   card: boolean;
+  /** Cash on delivery, a decision that moved money: what went to each gift card and the store credit, and the bank's share. */
+  shares?: RefundShares | null;
   orderUrl: string;
 }
 
@@ -156,7 +158,7 @@ export function complaintDecidedMail(input: ComplaintMailInput): Mail {
       intro: [
         t.intro(complaint.number, itemOf(complaint, locale)),
         typeof said === 'function' ? said(amount) : said,
-        ...(money ? [input.card ? t.card : t.cash] : []),
+        ...(money ? (input.card ? [t.card] : refundSharesText(input.shares ?? null, locale, input.currency)) : []),
         ...(complaint.note ? [t.note(complaint.note)] : []),
       ],
       highlight: { kind: 'link', label: TEXTS[locale].label, url: input.orderUrl },
@@ -189,7 +191,10 @@ export async function mailComplaint(
     orderUrl: deps.links.order(complaint.orderId),
   };
   if (which === 'decided') {
-    await deps.mailer.send(complaintDecidedMail(input));
+    const amount = complaint.amount ?? 0;
+    const key = `complaint-${complaint.id}`;
+    const shares = !input.card && amount > 0 ? await refundShares(deps.db, complaint.orderId, key, amount) : null;
+    await deps.mailer.send(complaintDecidedMail({ ...input, shares }));
     return;
   }
   // The acknowledgement carries its document: the PDF with the number, as kept (acknowledgement.ts).

@@ -2,6 +2,8 @@ import { fromCents, intlMoney, type AdminReturn, type Language } from '@shop/con
 import type { Db } from '../../db/client.js';
 import type { Mail } from '../../platform/mail/mailer.js';
 import { renderMail } from '../../platform/mail/templates/layout.js';
+import { refundShares, type RefundShares } from '../orders/refund-shares.js';
+import { refundSharesText } from '../order-mails/refund-shares.js';
 import type { OrderMailDeps } from '../order-mails/notify.js';
 import { addresseeOf, readOrder, readWithShopper } from '../orders/store.js';
 import { readAdminReturn } from './admin.js';
@@ -38,7 +40,6 @@ const TEXTS = {
       preheader: 'Your return is complete.',
       refund: (amount: string) => `We refunded you ${amount}.`,
       card: 'The money goes back to the card you paid with; your bank may take a few days to show it.',
-      cash: 'As you paid in cash, we will contact you to pay the money back.',
       exchange: (ref: string) =>
         `Your exchange is order ${ref}: we ship it to the same address as your order, free of charge.`,
       credit: (amount: string) => `We added ${amount} of store credit to your account: it pays your next order.`,
@@ -72,7 +73,6 @@ const TEXTS = {
       preheader: 'Връщането ви е приключено.',
       refund: (amount: string) => `Възстановихме ви ${amount}.`,
       card: 'Парите се връщат по картата, с която платихте; банката ви може да ги покаже след няколко дни.',
-      cash: 'Тъй като платихте в брой, ще се свържем с вас, за да ви върнем парите.',
       exchange: (ref: string) => `Замяната ви е поръчка ${ref}: изпращаме я безплатно на адреса на поръчката ви.`,
       credit: (amount: string) =>
         `Добавихме ${amount} кредит за пазаруване към профила ви: с него се плаща следващата ви поръчка.`,
@@ -89,6 +89,8 @@ export interface ReturnMailInput {
   currency: string;
   /** Paid by card: a refund goes back through the provider. */
   card: boolean;
+  /** Cash on delivery: what the refund gave back to each gift card and the store credit, and the bank transfer's share. */
+  shares: RefundShares | null;
   /** The exchange order's reference, once made. */
   exchangeReference: string | null;
   orderUrl: string;
@@ -112,7 +114,8 @@ function paragraphs(input: ReturnMailInput): string[] {
     return [t.received.intro(item.reference), ...(item.status === 'received' ? [t.received.waiting] : [])];
   }
   if (item.outcome === 'refund') {
-    return [t.settled.refund(money(item.refund)), input.card ? t.settled.card : t.settled.cash];
+    const how = input.card ? [t.settled.card] : refundSharesText(input.shares, locale, input.currency);
+    return [t.settled.refund(money(item.refund)), ...how];
   }
   if (exchange) return [t.settled.exchange(input.exchangeReference ?? '')];
   return [t.settled.credit(money(item.refund))];
@@ -145,6 +148,8 @@ export async function mailReturn(deps: OrderMailDeps & { db: Db }, returnId: num
   if (!found) return;
   const { email, name } = addresseeOf(found);
   if (!email) return;
+  const card = found.row.paymentMethod === 'card';
+  const refunded = kind === 'settled' && item.outcome === 'refund' && !card;
   const exchangeOrder = item.exchangeOrderId ? await readOrder(deps.db, item.exchangeOrderId) : undefined;
   await deps.mailer.send(
     returnMail({
@@ -154,7 +159,8 @@ export async function mailReturn(deps: OrderMailDeps & { db: Db }, returnId: num
       name,
       email,
       currency: found.row.currency,
-      card: found.row.paymentMethod === 'card',
+      card,
+      shares: refunded ? await refundShares(deps.db, item.orderId, `return-${item.id}`, item.refund) : null,
       exchangeReference: exchangeOrder?.reference ?? null,
       orderUrl: deps.links.order(item.orderId),
     }),
