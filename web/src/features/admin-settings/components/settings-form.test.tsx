@@ -3,31 +3,45 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Settings } from '@shop/contract';
 import { toast } from 'react-toastify';
-import { fakeApi, renderWithApi, signIn } from '../../../test/fake-api';
+import { fakeApi, renderWithApi, signIn, TEST_SETTINGS } from '../../../test/fake-api';
 import { SettingsScreen } from './settings-form';
 
 vi.mock('react-toastify', () => ({ toast: { error: vi.fn(), info: vi.fn(), success: vi.fn(), warn: vi.fn() } }));
 
 const settings: Settings = {
-  seller: {
-    legalName: 'Atelier Noir Ltd',
-    address: '1 Rakovski St, Sofia',
-    companyId: '204000003',
-    vatId: 'BG204000003',
-    email: 'shop@example.com',
-    phone: '+359 2 000 0000',
-  },
+  ...TEST_SETTINGS,
   delivery: { addressPrice: 6.5, officePrice: 4, freeFrom: 100 },
-  cod: { enabled: true, fee: 1.5, confirmNewAccounts: false },
   limits: { codMaxOpenOrders: 2, maxUnitsPerVariant: 10 },
-  returnDays: 14,
-  payments: { card: true },
   currency: 'EUR',
-  pricesIncludeVat: true,
   notificationsEmail: '',
   giftCards: { amounts: [25, 50, 100], validityMonths: 24 },
   marketing: { ratePerMinute: 600, abandonedCartHours: 4 },
 };
+
+const SAVE = { name: 'Save shop settings' };
+const PUT = 'PUT /api/admin/settings';
+
+/** The settings screen, signed in, over the fake api's `routes`: what it sends, and a user to drive it. */
+function openSettings(routes: Parameters<typeof fakeApi>[0]) {
+  const sent = fakeApi(routes);
+  signIn();
+  renderWithApi(<SettingsScreen />);
+  const user = userEvent.setup();
+  /** Types `value` into the field (found by its label) in place of what it holds. */
+  const fill = async (field: string | HTMLElement, value: string) => {
+    const input = typeof field === 'string' ? screen.getByLabelText(field) : field;
+    await user.clear(input);
+    if (value) await user.type(input, value);
+  };
+  const save = () => user.click(screen.getByRole('button', SAVE));
+  /** The body of the first save, once sent. */
+  const saved = async <T,>() => {
+    await waitFor(() => expect(sent.find((request) => request.key === PUT)).toBeDefined());
+    return sent.find((request) => request.key === PUT)!.body as T;
+  };
+  const saves = () => sent.filter((request) => request.key === PUT);
+  return { sent, user, fill, save, saved, saves };
+}
 
 afterEach(() => {
   vi.clearAllMocks();
@@ -35,20 +49,13 @@ afterEach(() => {
 
 describe('SettingsForm', () => {
   it('shows field errors from the shared schema and sends nothing', async () => {
-    const sent = fakeApi({ 'GET /api/admin/settings': { body: settings } });
-    signIn();
-    renderWithApi(<SettingsScreen />);
-    const user = userEvent.setup();
+    const { sent, fill, save } = openSettings({ 'GET /api/admin/settings': { body: settings } });
     const email = await screen.findByLabelText('Email');
-    await user.clear(email);
-    await user.type(email, 'not-an-email');
-    await user.clear(screen.getByLabelText('Withdrawal period (days)'));
-    await user.type(screen.getByLabelText('Withdrawal period (days)'), '7');
-    await user.clear(screen.getByLabelText('To a courier office (EUR)'));
-    await user.type(screen.getByLabelText('To a courier office (EUR)'), '4.555');
-    await user.clear(screen.getByLabelText('Units of one colour and size'));
-    await user.type(screen.getByLabelText('Units of one colour and size'), '0');
-    await user.click(screen.getByRole('button', { name: 'Save shop settings' }));
+    await fill(email, 'not-an-email');
+    await fill('Withdrawal period (days)', '7');
+    await fill('To a courier office (EUR)', '4.555');
+    await fill('Units of one colour and size', '0');
+    await save();
 
     expect(screen.getByText('Please correct the highlighted fields.')).toBeInTheDocument();
     expect(screen.getByText('Enter a valid email address.')).toBeInTheDocument();
@@ -60,16 +67,10 @@ describe('SettingsForm', () => {
   });
 
   it('checks the seller’s ЕИК and VAT ID as a buyer’s (issue 45) and sends nothing', async () => {
-    const sent = fakeApi({ 'GET /api/admin/settings': { body: settings } });
-    signIn();
-    renderWithApi(<SettingsScreen />);
-    const user = userEvent.setup();
-    const companyId = await screen.findByLabelText('Company ID (UIC)');
-    await user.clear(companyId);
-    await user.type(companyId, '206123456');
-    await user.clear(screen.getByLabelText('VAT ID'));
-    await user.type(screen.getByLabelText('VAT ID'), 'BG12345');
-    await user.click(screen.getByRole('button', { name: 'Save shop settings' }));
+    const { sent, fill, save } = openSettings({ 'GET /api/admin/settings': { body: settings } });
+    await fill(await screen.findByLabelText('Company ID (UIC)'), '206123456');
+    await fill('VAT ID', 'BG12345');
+    await save();
     expect(
       screen.getByText('This ЕИК is not valid: it has 9 or 13 digits and its last digit is a check digit.'),
     ).toBeInTheDocument();
@@ -79,9 +80,9 @@ describe('SettingsForm', () => {
 
   it('saves every part, an empty free-delivery threshold as never free, and shows the refused fields of a 400', async () => {
     let calls = 0;
-    const sent = fakeApi({
+    const { sent, user, fill, save } = openSettings({
       'GET /api/admin/settings': { body: settings },
-      'PUT /api/admin/settings': () =>
+      [PUT]: () =>
         ++calls === 1
           ? {
               status: 400,
@@ -93,22 +94,17 @@ describe('SettingsForm', () => {
             }
           : { body: { ...settings, delivery: { ...settings.delivery, freeFrom: null } } },
     });
-    signIn();
-    renderWithApi(<SettingsScreen />);
-    const user = userEvent.setup();
-    await user.clear(await screen.findByLabelText('Free from a subtotal of (EUR)'));
+    await fill(await screen.findByLabelText('Free from a subtotal of (EUR)'), '');
     // A locker costs what an office does until set; emptied, it is again.
     expect(screen.getByLabelText('To a parcel locker (EUR)')).toHaveValue('4.00');
-    await user.clear(screen.getByLabelText('To a parcel locker (EUR)'));
-    await user.clear(screen.getByLabelText('Fee (EUR)'));
-    await user.type(screen.getByLabelText('Fee (EUR)'), '2,40');
+    await fill('To a parcel locker (EUR)', '');
+    await fill('Fee (EUR)', '2,40');
     expect(screen.getByText(/Parcels go with the shop's own courier/)).toBeInTheDocument();
     await user.click(screen.getByRole('switch', { name: 'Let the shopper look inside before paying' }));
     await user.click(screen.getByRole('switch', { name: 'Offer cash on delivery' }));
     await user.click(screen.getByRole('switch', { name: 'Confirm cash-on-delivery orders from new accounts' }));
-    await user.clear(screen.getByLabelText('Open cash-on-delivery orders'));
-    await user.type(screen.getByLabelText('Open cash-on-delivery orders'), '3');
-    await user.click(screen.getByRole('button', { name: 'Save shop settings' }));
+    await fill('Open cash-on-delivery orders', '3');
+    await save();
 
     expect(await screen.findByText('Phone may contain digits, spaces, +, - and brackets.')).toBeInTheDocument();
     expect(screen.getByLabelText('Phone')).toHaveAttribute('aria-invalid', 'true');
@@ -126,33 +122,29 @@ describe('SettingsForm', () => {
       marketing: { ratePerMinute: 600, abandonedCartHours: 4 },
     });
 
-    await user.click(screen.getByRole('button', { name: 'Save shop settings' }));
+    await save();
     await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
     expect(calls).toBe(2);
   });
 
   it('reads and saves the notifications address, refusing one that is not an address', async () => {
-    const sent = fakeApi({
+    const { user, fill, save, saves, saved } = openSettings({
       'GET /api/admin/settings': { body: { ...settings, notificationsEmail: 'orders@example.com' } },
-      'PUT /api/admin/settings': { body: { ...settings, notificationsEmail: 'owner@example.com' } },
+      [PUT]: { body: { ...settings, notificationsEmail: 'owner@example.com' } },
     });
-    signIn();
-    renderWithApi(<SettingsScreen />);
-    const user = userEvent.setup();
     const address = await screen.findByLabelText('Notifications email (optional)');
     expect(address).toHaveValue('orders@example.com');
-    await user.clear(address);
-    await user.type(address, 'owner@');
-    await user.click(screen.getByRole('button', { name: 'Save shop settings' }));
+    await fill(address, 'owner@');
+    await save();
     expect(await screen.findByText('Enter a valid email address, or leave it empty.')).toBeInTheDocument();
+    expect(saves()).toHaveLength(0);
     await user.type(address, 'example.com');
-    await user.click(screen.getByRole('button', { name: 'Save shop settings' }));
-    await waitFor(() => expect(sent).toHaveLength(2));
-    expect(sent[1]?.body).toMatchObject({ notificationsEmail: 'owner@example.com' });
+    await save();
+    expect(await saved()).toMatchObject({ notificationsEmail: 'owner@example.com' });
   });
 
   it('hands parcels in at an office picked from the courier’s list, and reads the offices again on demand', async () => {
-    const sent = fakeApi({
+    const { user, save, saved } = openSettings({
       'GET /api/admin/settings': {
         body: { ...settings, courier: { name: 'builtin', senderOfficeId: null, senderAddress: '', inspection: false } },
       },
@@ -170,21 +162,15 @@ describe('SettingsForm', () => {
           },
         ],
       },
-      'PUT /api/admin/settings': { body: settings },
+      [PUT]: { body: settings },
       'POST /api/admin/couriers/sync': { body: { courier: 'builtin', added: 0, updated: 1, closed: 2, total: 30 } },
     });
-    signIn();
-    renderWithApi(<SettingsScreen />);
-    const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Hand parcels in at a courier office' }));
     await user.selectOptions(await screen.findByRole('combobox', { name: 'City' }), 'Plovdiv');
     await user.click(await screen.findByRole('option', { name: /Plovdiv Centre office/ }));
     expect(screen.getByText(/Plovdiv Centre office, 25 Ivan Vazov St/)).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Save shop settings' }));
-    await waitFor(() => expect(sent.find((request) => request.key === 'PUT /api/admin/settings')).toBeDefined());
-    expect(
-      (sent.find((request) => request.key === 'PUT /api/admin/settings')!.body as { courier: unknown }).courier,
-    ).toEqual({
+    await save();
+    expect((await saved<{ courier: unknown }>()).courier).toEqual({
       senderAddress: '',
       senderOfficeId: 12,
       inspection: false,
@@ -199,69 +185,57 @@ describe('SettingsForm', () => {
   });
 
   it('sets the returns: a window never shorter than the withdrawal period, who pays the label, the bonus, approval', async () => {
-    const sent = fakeApi({
+    const { user, fill, save, saves, saved } = openSettings({
       'GET /api/admin/settings': {
         body: {
           ...settings,
           returns: { windowDays: 30, autoApprove: true, shipping: 'shop', storeCreditBonusPercent: 0 },
         },
       },
-      'PUT /api/admin/settings': { body: settings },
+      [PUT]: { body: settings },
     });
-    signIn();
-    renderWithApi(<SettingsScreen />);
-    const user = userEvent.setup();
     const window = await screen.findByLabelText('Return window (days)');
     expect(screen.getByText(/never fewer than the withdrawal period/)).toBeInTheDocument();
-    await user.clear(window);
-    await user.type(window, '10');
-    await user.click(screen.getByRole('button', { name: 'Save shop settings' }));
+    await fill(window, '10');
+    await save();
     expect(
       await screen.findByText('Enter a whole number of days from 14 to 365, no fewer than the withdrawal period.'),
     ).toBeInTheDocument();
-    expect(sent.filter((request) => request.key === 'PUT /api/admin/settings')).toHaveLength(0);
+    expect(saves()).toHaveLength(0);
 
-    await user.clear(window);
-    await user.type(window, '60');
+    await fill(window, '60');
     await user.selectOptions(screen.getByLabelText('Who pays the return label'), 'shopper');
-    await user.clear(screen.getByLabelText('Store-credit bonus (%)'));
-    await user.type(screen.getByLabelText('Store-credit bonus (%)'), '10');
+    await fill('Store-credit bonus (%)', '10');
     await user.click(screen.getByRole('switch', { name: 'Approve return requests at once' }));
-    await user.click(screen.getByRole('button', { name: 'Save shop settings' }));
-    await waitFor(() => expect(sent.find((request) => request.key === 'PUT /api/admin/settings')).toBeDefined());
-    expect(
-      (sent.find((request) => request.key === 'PUT /api/admin/settings')!.body as { returns: unknown }).returns,
-    ).toEqual({ windowDays: 60, autoApprove: false, shipping: 'shopper', storeCreditBonusPercent: 10 });
+    await save();
+    expect((await saved<{ returns: unknown }>()).returns).toEqual({
+      windowDays: 60,
+      autoApprove: false,
+      shipping: 'shopper',
+      storeCreditBonusPercent: 10,
+    });
   });
 
   it('sets the days to decide a complaint, at most the law’s 30', async () => {
-    const sent = fakeApi({
+    const { fill, save, saved } = openSettings({
       'GET /api/admin/settings': { body: { ...settings, complaints: { dueDays: 30 } } },
-      'PUT /api/admin/settings': { body: settings },
+      [PUT]: { body: settings },
     });
-    signIn();
-    renderWithApi(<SettingsScreen />);
-    const user = userEvent.setup();
     const days = await screen.findByLabelText('Days to decide a complaint');
     expect(days).toHaveValue('30');
-    await user.clear(days);
-    await user.type(days, '45');
-    await user.click(screen.getByRole('button', { name: 'Save shop settings' }));
+    await fill(days, '45');
+    await save();
     expect(await screen.findByText('Enter a whole number of days from 1 to 30.')).toBeInTheDocument();
-    await user.clear(days);
-    await user.type(days, '14');
-    await user.click(screen.getByRole('button', { name: 'Save shop settings' }));
-    await waitFor(() => expect(sent.find((request) => request.key === 'PUT /api/admin/settings')).toBeDefined());
-    expect(
-      (sent.find((request) => request.key === 'PUT /api/admin/settings')!.body as { complaints: unknown }).complaints,
-    ).toEqual({ dueDays: 14 });
+    await fill(days, '14');
+    await save();
+    expect((await saved<{ complaints: unknown }>()).complaints).toEqual({ dueDays: 14 });
   });
 
   it('sets the gift card amounts and validity and the marketing mail pace, showing the server’s refusal beside its field', async () => {
     let calls = 0;
-    const sent = fakeApi({
+    const { fill, save, saves, saved } = openSettings({
       'GET /api/admin/settings': { body: settings },
-      'PUT /api/admin/settings': () =>
+      [PUT]: () =>
         ++calls === 1
           ? {
               status: 400,
@@ -273,45 +247,32 @@ describe('SettingsForm', () => {
             }
           : { body: settings },
     });
-    signIn();
-    renderWithApi(<SettingsScreen />);
-    const user = userEvent.setup();
     const amounts = await screen.findByLabelText('Amounts offered (EUR)');
     expect(amounts).toHaveValue('25, 50, 100');
     expect(screen.getByLabelText('Valid for (months)')).toHaveValue('24');
     expect(screen.getByLabelText('Campaign mails per minute')).toHaveValue('600');
-    const hours = screen.getByLabelText('Cart reminder after (hours)');
-    expect(hours).toHaveValue('4');
+    expect(screen.getByLabelText('Cart reminder after (hours)')).toHaveValue('4');
 
-    await user.clear(amounts);
-    await user.type(amounts, '25, 5, 60.5');
-    await user.clear(screen.getByLabelText('Valid for (months)'));
-    await user.type(screen.getByLabelText('Valid for (months)'), '6');
-    await user.clear(screen.getByLabelText('Campaign mails per minute'));
-    await user.type(screen.getByLabelText('Campaign mails per minute'), '0');
-    await user.clear(hours);
-    await user.type(hours, 'soon');
-    await user.click(screen.getByRole('button', { name: 'Save shop settings' }));
+    const fillAll = async (values: [string, string, string, string]) => {
+      await fill(amounts, values[0]);
+      await fill('Valid for (months)', values[1]);
+      await fill('Campaign mails per minute', values[2]);
+      await fill('Cart reminder after (hours)', values[3]);
+      await save();
+    };
+    await fillAll(['25, 5, 60.5', '6', '0', 'soon']);
     expect(screen.getByText('Enter 1 to 8 whole amounts from 10 to 500, separated by commas.')).toBeInTheDocument();
     expect(screen.getByText('Enter a whole number of months from 12 to 120.')).toBeInTheDocument();
     expect(screen.getByText('Enter a whole number from 1 to 10,000.')).toBeInTheDocument();
     expect(screen.getByText('Enter a number of hours from 0 (off) to 720, such as 4 or 0.5.')).toBeInTheDocument();
-    expect(sent.filter((request) => request.key === 'PUT /api/admin/settings')).toHaveLength(0);
+    expect(saves()).toHaveLength(0);
 
-    await user.clear(amounts);
-    await user.type(amounts, '20 40;150');
-    await user.clear(screen.getByLabelText('Valid for (months)'));
-    await user.type(screen.getByLabelText('Valid for (months)'), '36');
-    await user.clear(screen.getByLabelText('Campaign mails per minute'));
-    await user.type(screen.getByLabelText('Campaign mails per minute'), '10000');
-    await user.clear(hours);
-    await user.type(hours, '0.5');
-    await user.click(screen.getByRole('button', { name: 'Save shop settings' }));
+    await fillAll(['20 40;150', '36', '10000', '0.5']);
     expect(
       await screen.findByText('Enter 1 to 8 whole amounts from 10 to 500, separated by commas.'),
     ).toBeInTheDocument();
     expect(amounts).toHaveAttribute('aria-invalid', 'true');
-    const put = sent.find((request) => request.key === 'PUT /api/admin/settings')!.body as Record<string, unknown>;
+    const put = await saved<Record<string, unknown>>();
     expect([put.giftCards, put.marketing]).toEqual([
       { amounts: [20, 40, 150], validityMonths: 36 },
       { ratePerMinute: 10_000, abandonedCartHours: 0.5 },
