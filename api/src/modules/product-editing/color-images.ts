@@ -6,8 +6,6 @@ import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { audit } from '../../platform/audit.js';
 import { storeImage } from '../../platform/files/images.js';
 import { lockProduct, productTarget } from '../catalog/product-lock.js';
-import { formError } from './form-errors.js';
-import type { MultipartForm } from '../../platform/files/multipart-form.js';
 import { publishIfComplete, syncMainImage } from './product-colors.js';
 
 /*
@@ -40,24 +38,17 @@ async function colorWithImages(tx: Tx, productId: number, colorId: number): Prom
 }
 
 /**
- * Adds the form's `image` after the colour's others, through the image pipeline (decoded, checked,
- * re-encoded, hashed). A colour without a picture yet takes it as its own image. The ninth: 409.
+ * Adds an image (its uploaded bytes) after the colour's others, through the image pipeline
+ * (decoded, checked, re-encoded, hashed). A colour without a picture yet takes it as its own image.
+ * The ninth: 409.
  */
 export async function addColorImage(
   db: Db,
   actorId: number,
   productId: number,
   colorId: number,
-  form: MultipartForm,
+  bytes: Buffer,
 ): Promise<Color> {
-  const bytes = form.files.get('image');
-  const unexpected = [...form.files.keys()].filter((name) => name !== 'image');
-  if (!bytes || unexpected.length > 0) {
-    throw formError({
-      ...(bytes ? {} : { image: 'Image is required' }),
-      ...Object.fromEntries(unexpected.map((name) => [name, 'Send the image as "image"'])),
-    });
-  }
   // Refused before the work of encoding when it cannot fit; counted again under the lock.
   const before = await db.transaction(async (tx) => colorWithImages(tx, productId, colorId));
   if (before.images.length >= MAX_COLOR_IMAGES) throw tooMany();

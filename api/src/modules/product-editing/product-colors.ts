@@ -1,10 +1,4 @@
-import {
-  AddColorBodySchema,
-  MAX_COLORS,
-  UploadImagesFieldsSchema,
-  type Color,
-  type EditProductFieldsSchema,
-} from '@shop/contract';
+import { MAX_COLORS, type Color, type EditProductFieldsSchema } from '@shop/contract';
 import { and, asc, eq, inArray, isNull, max, notInArray, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.js';
@@ -12,8 +6,7 @@ import { productColors, products, productTranslations } from '../../db/schema.js
 import { badRequest, notFound } from '../../lib/errors.js';
 import { storeImage } from '../../platform/files/images.js';
 import { audit } from '../../platform/audit.js';
-import { formError, parseForm } from './form-errors.js';
-import type { MultipartForm } from '../../platform/files/multipart-form.js';
+import { formError } from './form-errors.js';
 import { lockProduct, productTarget } from '../catalog/product-lock.js';
 
 /*
@@ -23,7 +16,10 @@ import { lockProduct, productTarget } from '../catalog/product-lock.js';
 
 type EditProductFields = z.output<typeof EditProductFieldsSchema>;
 
-/** Which colour column each image field of a form fills. */
+/** Uploaded images (unchecked bytes) by their slot's name: `mainImage`, `colorImage_…`, `colorHoverImage_…`. */
+export type UploadedImages = ReadonlyMap<string, Buffer>;
+
+/** Which colour column each image slot fills. */
 export type ImageSlots = Map<string, { colorId: number; column: 'imageUrl' | 'hoverImage' }>;
 
 const colorColumns = {
@@ -38,8 +34,12 @@ const colorColumns = {
  * The create form's second call: `mainImage`, `colorImage_{i}` and `colorHoverImage_{i}` by the
  * colours' creation order. Every colour must end with both images; then the product is published.
  */
-export async function uploadProductImages(db: Db, actorId: number, form: MultipartForm): Promise<void> {
-  const { productId } = parseForm(UploadImagesFieldsSchema, form.fields);
+export async function uploadProductImages(
+  db: Db,
+  actorId: number,
+  productId: number,
+  images: UploadedImages,
+): Promise<void> {
   const colors = await liveColors(db, productId);
   const wanted: ImageSlots = new Map();
   const missing: Record<string, string> = {};
@@ -49,13 +49,13 @@ export async function uploadProductImages(db: Db, actorId: number, form: Multipa
     wanted
       .set(image, { colorId: color.id, column: 'imageUrl' })
       .set(hover, { colorId: color.id, column: 'hoverImage' });
-    if (!color.imageUrl && !form.files.has(image)) missing[image] = 'Image is required';
-    if (!color.hoverImage && !form.files.has(hover)) missing[hover] = 'Hover image is required';
+    if (!color.imageUrl && !images.has(image)) missing[image] = 'Image is required';
+    if (!color.hoverImage && !images.has(hover)) missing[hover] = 'Hover image is required';
   });
-  assertKnownFiles(form, wanted);
+  assertKnownFiles(images, wanted);
   if (Object.keys(missing).length > 0) throw formError(missing);
 
-  const stored = await storeFiles(db, form);
+  const stored = await storeFiles(db, images);
   await db.transaction(async (tx) => {
     await lockProduct(tx, productId);
     const replaced = await applyColorImages(tx, stored, wanted);
@@ -110,25 +110,17 @@ export async function applyColorList(
   return removed;
 }
 
-/** The add-colour modal's form: `colorName`, `colorImage` and `colorHoverImage` required, `colorNameBg` optional. */
+/** The add-colour modal's: a colour with both its images (the form is checked by the route: forms.ts). */
 export async function addColorWithImages(
   db: Db,
   actorId: number,
   productId: number,
-  form: MultipartForm,
+  names: { colorName: string; colorNameBg: string },
+  images: { colorImage: Buffer; colorHoverImage: Buffer },
 ): Promise<Color> {
-  const problems: Record<string, string> = {};
-  const names = AddColorBodySchema.safeParse(form.fields);
-  for (const issue of names.error?.issues ?? []) problems[String(issue.path[0] ?? 'colorName')] ??= issue.message;
-  if (!form.files.has('colorImage')) problems.colorImage = 'Image is required';
-  if (!form.files.has('colorHoverImage')) problems.colorHoverImage = 'Hover image is required';
-  for (const field of form.files.keys()) {
-    if (field !== 'colorImage' && field !== 'colorHoverImage') problems[field] = 'There is no color for this image';
-  }
-  if (!names.success || Object.keys(problems).length > 0) throw formError(problems);
   await liveColors(db, productId);
-  const images = await storeFiles(db, form);
-  return addColor(db, actorId, productId, names.data, images);
+  const stored = await storeFiles(db, new Map(Object.entries(images)));
+  return addColor(db, actorId, productId, names, stored);
 }
 
 /** A new colour at the end of the list; without images (the JSON form) until an edit gives it some. */
@@ -180,9 +172,9 @@ function colorsOf(db: Db | Tx, productId: number): Promise<Color[]> {
     .orderBy(asc(productColors.position), asc(productColors.id));
 }
 
-/** Every file must be one the form expects: a misspelt or stale field is an error, not silently dropped. */
-export function assertKnownFiles(form: MultipartForm, wanted: Map<string, unknown>): void {
-  const unexpected = [...form.files.keys()].filter((name) => name !== 'mainImage' && !wanted.has(name));
+/** Every image must fill a slot the product has: a misspelt or stale one is an error, not silently dropped. */
+export function assertKnownFiles(images: UploadedImages, wanted: Map<string, unknown>): void {
+  const unexpected = [...images.keys()].filter((name) => name !== 'mainImage' && !wanted.has(name));
   if (unexpected.length > 0) {
     throw formError(Object.fromEntries(unexpected.map((name) => [name, 'There is no color for this image'])));
   }
@@ -192,10 +184,10 @@ export function assertKnownFiles(form: MultipartForm, wanted: Map<string, unknow
  * Verifies, re-encodes and stores every uploaded image before any row changes: a bad file
  * fails the request with nothing written but content-addressed files.
  */
-export async function storeFiles(db: Db, form: MultipartForm): Promise<Map<string, string>> {
+export async function storeFiles(db: Db, images: UploadedImages): Promise<Map<string, string>> {
   // sharp encodes on libuv's thread pool: the images of one form are encoded side by side.
   const entries = await Promise.all(
-    [...form.files].map(async ([name, bytes]) => [name, (await storeImage(db, bytes, 'product')).url] as const),
+    [...images].map(async ([name, bytes]) => [name, (await storeImage(db, bytes, 'product')).url] as const),
   );
   return new Map(entries);
 }

@@ -5,18 +5,20 @@ import {
   ColorImagesParamsSchema,
   CreateProductBodySchema,
   CreateProductResponseSchema,
+  EditProductFieldsSchema,
   ErrorBodySchema,
   IdParamsSchema,
   LangQuerySchema,
   ProductSchema,
   SuccessSchema,
+  UploadImagesFieldsSchema,
 } from '@shop/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requestLanguage } from '../../lib/language.js';
 import { currentUser, requireAdmin } from '../../platform/security/authenticate.js';
 import { listAllProducts } from '../catalog/service.js';
-import { assertValidForm, parseForm } from './form-errors.js';
+import { assertValidForm, parseForm, readAddColorForm, readColorImageForm } from './forms.js';
 import { readMultipartForm } from '../../platform/files/multipart-form.js';
 import { addColor, addColorWithImages, uploadProductImages } from './product-colors.js';
 import { addColorImage, setColorImages } from './color-images.js';
@@ -80,7 +82,9 @@ export const adminProductRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await uploadProductImages(app.db, currentUser(request).id, await readMultipartForm(request));
+      const form = await readMultipartForm(request);
+      const { productId } = parseForm(UploadImagesFieldsSchema, form.fields);
+      await uploadProductImages(app.db, currentUser(request).id, productId, form.files);
       return { success: true as const };
     },
   );
@@ -106,7 +110,9 @@ export const adminProductRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await updateProduct(app.db, currentUser(request).id, request.params.id, await readMultipartForm(request));
+      const form = await readMultipartForm(request);
+      const fields = parseForm(EditProductFieldsSchema, form.fields);
+      await updateProduct(app.db, currentUser(request).id, request.params.id, fields, form.files);
       return { success: true as const };
     },
   );
@@ -128,9 +134,12 @@ export const adminProductRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const actorId = currentUser(request).id;
-      const color = request.isMultipart()
-        ? await addColorWithImages(app.db, actorId, request.params.id, await readMultipartForm(request))
-        : await addColor(app.db, actorId, request.params.id, parseForm(AddColorBodySchema, request.body));
+      if (request.isMultipart()) {
+        const { names, images } = readAddColorForm(await readMultipartForm(request));
+        const color = await addColorWithImages(app.db, actorId, request.params.id, names, images);
+        return { success: true as const, color };
+      }
+      const color = await addColor(app.db, actorId, request.params.id, parseForm(AddColorBodySchema, request.body));
       return { success: true as const, color };
     },
   );
@@ -150,8 +159,8 @@ export const adminProductRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { id, colorId } = request.params;
-      const form = await readMultipartForm(request);
-      const color = await addColorImage(app.db, currentUser(request).id, id, colorId, form);
+      const image = readColorImageForm(await readMultipartForm(request));
+      const color = await addColorImage(app.db, currentUser(request).id, id, colorId, image);
       return reply.code(201).send({ success: true as const, color });
     },
   );

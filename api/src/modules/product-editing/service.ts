@@ -1,4 +1,4 @@
-import { EditProductFieldsSchema, type CreateProductBodySchema, type ProductDetailsSchema } from '@shop/contract';
+import type { CreateProductBodySchema, EditProductFieldsSchema, ProductDetailsSchema } from '@shop/contract';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.js';
@@ -6,8 +6,7 @@ import { productColors, products, productSizes, productTranslations } from '../.
 import { notFound } from '../../lib/errors.js';
 import { removeProductFromCartsAndWishlists } from '../cart/service.js';
 import { audit } from '../../platform/audit.js';
-import { formError, parseForm } from './form-errors.js';
-import type { MultipartForm } from '../../platform/files/multipart-form.js';
+import { formError } from './form-errors.js';
 import {
   applyColorImages,
   applyColorList,
@@ -17,6 +16,7 @@ import {
   storeFiles,
   syncMainImage,
   type ImageSlots,
+  type UploadedImages,
 } from './product-colors.js';
 import { refreshPriorPrices } from '../sales/service.js';
 import { lockProduct, productTarget } from '../catalog/product-lock.js';
@@ -29,6 +29,7 @@ import { applySizes } from './product-sizes.js';
 
 type CreateProduct = z.output<typeof CreateProductBodySchema>;
 type ProductDetails = z.output<typeof ProductDetailsSchema>;
+type EditProductFields = z.output<typeof EditProductFieldsSchema>;
 
 /** A new product with its texts, colours (images come later) and sizes; hidden until its images are in. */
 export async function createProduct(db: Db, actorId: number, body: CreateProduct): Promise<{ id: number }> {
@@ -66,12 +67,18 @@ export async function createProduct(db: Db, actorId: number, body: CreateProduct
 
 /**
  * The edit form: texts, price, category and colours (names and order from `colors`; colours left
- * out are removed, with the cart and wishlist lines that named them). `colorImage_{id}` and
- * `colorHoverImage_{id}` replace a colour's images. `sizes`, when sent, sets the sizes (see
- * `applySizes`: removing one that shoppers hold needs `confirmSizeRemoval`).
+ * out are removed, with the cart and wishlist lines that named them). `images` by their slot:
+ * `colorImage_{id}` and `colorHoverImage_{id}` replace a colour's images, `mainImage` the
+ * product's. `sizes`, when given, sets the sizes (see `applySizes`: removing one that shoppers
+ * hold needs `confirmSizeRemoval`).
  */
-export async function updateProduct(db: Db, actorId: number, productId: number, form: MultipartForm): Promise<void> {
-  const fields = parseForm(EditProductFieldsSchema, form.fields);
+export async function updateProduct(
+  db: Db,
+  actorId: number,
+  productId: number,
+  fields: EditProductFields,
+  images: UploadedImages,
+): Promise<void> {
   const existing = await liveColors(db, productId);
   const existingIds = new Set(existing.map((color) => color.id));
   const unknown = fields.colors.find((color) => !existingIds.has(color.id));
@@ -82,9 +89,9 @@ export async function updateProduct(db: Db, actorId: number, productId: number, 
       .set(`colorImage_${id}`, { colorId: id, column: 'imageUrl' })
       .set(`colorHoverImage_${id}`, { colorId: id, column: 'hoverImage' });
   }
-  assertKnownFiles(form, wanted);
+  assertKnownFiles(images, wanted);
 
-  const stored = await storeFiles(db, form);
+  const stored = await storeFiles(db, images);
   await db.transaction(async (tx) => {
     await lockProduct(tx, productId);
     const sizeChange = fields.sizes ? await applySizes(tx, productId, fields.sizes, fields.confirmSizeRemoval) : null;
