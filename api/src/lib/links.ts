@@ -26,6 +26,18 @@ export const webPaths = {
   giftCards: (purchase?: 'paid' | 'cancelled') => (purchase ? `/gift-cards?purchase=${purchase}` : '/gift-cards'),
 };
 
+/**
+ * The API's own addresses that its answers hand out, built at the edge (routes) from the ids and
+ * signatures services return: a service builds none.
+ */
+export const apiPaths = {
+  /** A document's PDF behind its signed link (documents/links.ts signs it). */
+  documentPdf: (kind: string, id: number, { expires, sig }: { expires: number; sig: string }) =>
+    `/api/documents/${kind}/${id}/pdf?expires=${expires}&sig=${sig}`,
+  /** A courier's label of an order, for the admin (with the admin's token). */
+  shipmentLabel: (orderId: number) => `/api/admin/orders/${orderId}/shipment/label`,
+};
+
 type Paths = typeof webPaths;
 /** The same addresses in full, under PUBLIC_URL (for mails and the payment provider). */
 export type WebLinks = { [Name in keyof Paths]: (...args: Parameters<Paths[Name]>) => string };

@@ -18,6 +18,7 @@ import { quoteGiftCards } from '../gift-cards/apply.js';
 import { deliveryCharge } from '../couriers/pricing.js';
 import { priceCart, toQuote } from './quote.js';
 import { createCheckout, PaymentProviderError } from './service.js';
+import { webPaths } from '../../lib/links.js';
 
 /** Each checkout opens a provider session: a shopper gets a handful a minute, not a flood. */
 const CHECKOUTS_PER_MINUTE = 10;
@@ -172,12 +173,18 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
             giftCards,
             useStoreCredit,
           });
-        const session = await countedCodes(
+        const started = await countedCodes(
           app.limiter,
           { userId: user.id, client: request.ip, discountCode, giftCards },
           checkout,
         );
-        return reply.code(201).send(session);
+        return reply
+          .code(201)
+          .send(
+            started.next === 'payment'
+              ? started
+              : { ...started, sessionId: null, url: webPaths.orderPlaced(started.orderId) },
+          );
       } catch (error) {
         if (error instanceof PaymentProviderError)
           request.log.error({ err: error.cause }, 'payment session could not be opened');

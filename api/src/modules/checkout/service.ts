@@ -1,10 +1,9 @@
-import type { CheckoutSession, Delivery, InvoiceDetails, Language, PaymentMethod } from '@shop/contract';
+import type { Delivery, InvoiceDetails, Language, PaymentMethod } from '@shop/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { lockShopper } from '../../db/locks.js';
 import { users, type OrderDelivery } from '../../db/schema.js';
 import { AppError, DependencyError } from '../../lib/errors.js';
-import { webPaths } from '../../lib/links.js';
 import type { HostedSession, PaymentProvider } from '../../platform/payments/index.js';
 import { closePending, dropCheckout, removeBoughtCartLines, type ClosedOrder } from '../orders/lifecycle.js';
 import { payNothingDue } from '../orders/nothing-due.js';
@@ -91,6 +90,13 @@ async function cancelEarlier(tx: Tx, userId: number, earlier: { id: number }[]):
 const invalid = (field: string, message: string) => new AppError('VALIDATION_ERROR', message, { [field]: message });
 
 /**
+ * Where a checkout sends the shopper: the provider's payment page (its session), or the order's
+ * confirmation (the route gives its address: `webPaths.orderPlaced`).
+ */
+export type CheckoutStarted =
+  ({ orderId: number; next: 'payment' } & HostedSession) | { orderId: number; next: 'confirmation' };
+
+/**
  * Builds an order from the server-side cart (whatever the client sent), for the delivery and
  * payment method asked (docs/decisions/0022).
  *
@@ -118,7 +124,7 @@ export async function createCheckout(
   provider: PaymentProvider,
   shopper: Shopper,
   request: CheckoutRequest,
-): Promise<CheckoutSession> {
+): Promise<CheckoutStarted> {
   const cod = request.paymentMethod === 'cod';
   if (!cod && !provider.takesNewPayments)
     throw invalid('paymentMethod', 'Card payments are switched off: choose cash on delivery.');
@@ -213,8 +219,7 @@ export async function createCheckout(
     return { ...row, paidAtOnce, placedAtOnce: asCod, dueCents, prepaidCents: applied.paidCents };
   });
   // Placed (cash on delivery) or paid (nothing due) at once: straight to the confirmation, no provider page.
-  if (placed.placedAtOnce || placed.paidAtOnce)
-    return { orderId: placed.id, sessionId: null, url: webPaths.orderPlaced(placed.id), next: 'confirmation' };
+  if (placed.placedAtOnce || placed.paidAtOnce) return { orderId: placed.id, next: 'confirmation' };
   if (reserved) return { orderId: placed.id, ...reserved, next: 'payment' };
 
   let session: HostedSession;

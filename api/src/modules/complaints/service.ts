@@ -17,7 +17,8 @@ import { audit } from '../../platform/audit.js';
 import { storeImage } from '../../platform/files/images.js';
 import type { MultipartForm } from '../../platform/files/multipart-form.js';
 import { enqueue } from '../../platform/outbox/outbox.js';
-import { documentLinks } from '../documents/links.js';
+import { signDocuments } from '../documents/links.js';
+import { apiPaths } from '../../lib/links.js';
 import { nextDocumentNumber, SERIES } from '../documents/numbering.js';
 import { refundCashOrder, takeStep } from '../orders/core.js';
 import { orderPartiesOf, wasReceived, type OrderParty } from '../orders/reads.js';
@@ -161,7 +162,7 @@ export async function withParties(db: Db | Tx, rows: ComplaintRow[]): Promise<Ad
         ),
       )
       .then((kept) =>
-        documentLinks(
+        signDocuments(
           db,
           'complaint',
           kept.map((row) => row.id),
@@ -172,12 +173,13 @@ export async function withParties(db: Db | Tx, rows: ComplaintRow[]): Promise<Ad
   const extendedIds = new Set(extended.map((row) => row.id));
   return rows.map((row) => {
     const party = parties.get(row.orderId)!;
+    const acknowledgement = kept.get(row.id);
     return {
       ...toComplaint(row, lineOf.get(row.orderItemId)!, party.row.reference),
       customer: { name: party.name, email: party.email, phone: party.phone },
       guaranteeEndsAt: iso(guaranteeEndsAt(party.row.deliveredAt, extendedIds.has(row.orderItemId))),
       // The kept acknowledgement through the documents' signed link (decision 0064), a path of the shop.
-      acknowledgementUrl: kept.get(row.id) ?? null,
+      acknowledgementUrl: acknowledgement ? apiPaths.documentPdf('complaint', row.id, acknowledgement) : null,
     };
   });
 }

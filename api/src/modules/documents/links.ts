@@ -14,10 +14,20 @@ export const LINK_TTL_MS = 24 * 60 * 60 * 1000;
 const signature = (key: string, kind: DocumentKind, id: number, expires: number) =>
   createHmac('sha256', key).update(`${kind}:${id}:${expires}`).digest('base64url');
 
-/** The query of a document's link (the route puts the address before it). */
-export async function signDocumentLink(db: Db, kind: DocumentKind, id: number, now = Date.now()): Promise<string> {
-  const expires = Math.floor((now + LINK_TTL_MS) / 1000);
-  return `expires=${expires}&sig=${signature(await linkKey(db), kind, id, expires)}`;
+/** What a document's link carries beside its kind and id: its expiry (seconds) and signature. */
+export interface DocumentSignature {
+  expires: number;
+  sig: string;
+}
+
+/** Signs a document's link for a day (the edge builds its address: `apiPaths.documentPdf`). */
+export async function signDocument(
+  db: Db | Tx,
+  kind: DocumentKind,
+  id: number,
+  now = Date.now(),
+): Promise<DocumentSignature> {
+  return (await signDocuments(db, kind, [id], now)).get(id)!;
 }
 
 /** 403 unless the link's signature is the shop's and it has not expired. */
@@ -39,32 +49,28 @@ export async function checkDocumentLink(
   }
 }
 
-/** Signed links of many documents of a kind, by id (the key read once). */
-export async function documentLinks(db: Db | Tx, kind: DocumentKind, ids: number[], now = Date.now()) {
-  if (ids.length === 0) return new Map<number, string>();
+/** The signatures of many documents of a kind, by id (the key read once). */
+export async function signDocuments(
+  db: Db | Tx,
+  kind: DocumentKind,
+  ids: number[],
+  now = Date.now(),
+): Promise<Map<number, DocumentSignature>> {
+  if (ids.length === 0) return new Map();
   const key = await linkKey(db);
   const expires = Math.floor((now + LINK_TTL_MS) / 1000);
-  return new Map(
-    ids.map((id) => [
-      id,
-      `/api/documents/${kind}/${id}/pdf?expires=${expires}&sig=${signature(key, kind, id, expires)}`,
-    ]),
-  );
+  return new Map(ids.map((id) => [id, { expires, sig: signature(key, kind, id, expires) }]));
 }
-
-/** The document's PDF behind a signed link (the route puts the public address before it). */
-export const documentLink = async (db: Db, kind: DocumentKind, id: number): Promise<string> =>
-  `/api/documents/${kind}/${id}/pdf?${await signDocumentLink(db, kind, id)}`;
 
 /**
  * The documents of an order, for its shopper or an admin (anyone else: 404, as for an unknown
- * order), oldest first, each with the query of its signed link (`url` is finished by the route).
+ * order), oldest first, each with its link's signature (the route gives the address).
  */
 export async function orderDocuments(
   db: Db,
   viewer: { id: number; admin: boolean },
   orderId: number,
-): Promise<(Omit<OrderDocument, 'url'> & { link: string })[]> {
+): Promise<(Omit<OrderDocument, 'url'> & { signature: DocumentSignature })[]> {
   const order = await readOrder(db, orderId);
   if (!order || (!viewer.admin && order.userId !== viewer.id)) throw notFound('Order not found.');
   const [rows, invoices, acknowledgements] = await Promise.all([
@@ -90,7 +96,7 @@ export async function orderDocuments(
       issuedAt: row.issuedAt.toISOString(),
       total: row.totalCents,
       qr: row.qr,
-      link: await documentLink(db, 'sale', row.id),
+      signature: await signDocument(db, 'sale', row.id),
     })),
     ...invoices.map(async (row) => ({
       id: row.id,
@@ -98,7 +104,7 @@ export async function orderDocuments(
       number: row.number,
       issuedAt: row.issuedAt.toISOString(),
       total: row.totalCents,
-      link: await documentLink(db, row.kind, row.id),
+      signature: await signDocument(db, row.kind, row.id),
     })),
     ...acknowledgements.map(async (row) => ({
       id: row.id,
@@ -106,7 +112,7 @@ export async function orderDocuments(
       number: row.number,
       issuedAt: row.issuedAt.toISOString(),
       total: null,
-      link: await documentLink(db, 'complaint', row.id),
+      signature: await signDocument(db, 'complaint', row.id),
     })),
   ]);
 }

@@ -22,7 +22,8 @@ import { requestLanguage } from '../../lib/language.js';
 import { currentUser, requireAdmin, requireUser } from '../../platform/security/authenticate.js';
 import { auditFile, recordsMonth } from './audit-file.js';
 import { readDocument, fileName } from './kinds.js';
-import { checkDocumentLink, orderDocuments } from './links.js';
+import { checkDocumentLink, orderDocuments, type DocumentSignature } from './links.js';
+import { apiPaths } from '../../lib/links.js';
 import { listDocuments, requestInvoice, salesLedgerCsv } from './service.js';
 import { testPaymentPolicy } from './test-payments.js';
 
@@ -52,6 +53,15 @@ const requestErrors = {
 export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
   const auditShop = { currency: app.config.currency, testPayments: testPaymentPolicy(app.config) };
 
+  /** A document's answer: its signed link's address in full, under PUBLIC_URL. */
+  const withUrl = <Signed extends { kind: string; id: number; signature: DocumentSignature }>({
+    signature,
+    ...document
+  }: Signed) => ({
+    ...document,
+    url: `${app.config.publicUrl}${apiPaths.documentPdf(document.kind, document.id, signature)}`,
+  });
+
   app.get(
     '/orders/:id/documents',
     {
@@ -69,7 +79,7 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = currentUser(request);
       const admin = user.role === 'ADMIN' || user.role === 'ROOT_ADMIN';
       const documents = await orderDocuments(app.db, { id: user.id, admin }, request.params.id);
-      return documents.map(({ link, ...document }) => ({ ...document, url: `${app.config.publicUrl}${link}` }));
+      return documents.map(withUrl);
     },
   );
 
@@ -106,11 +116,14 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
     details: InvoiceDetails,
   ) => {
     const user = currentUser(request);
-    const result = await requestInvoice(app.db, { id: user.id, admin }, orderId, details, {
-      publicUrl: app.config.publicUrl,
-      testPayments: testPaymentPolicy(app.config),
-    });
-    if ('issued' in result) return reply.code(201).send(result.issued);
+    const result = await requestInvoice(
+      app.db,
+      { id: user.id, admin },
+      orderId,
+      details,
+      testPaymentPolicy(app.config),
+    );
+    if ('issued' in result) return reply.code(201).send(withUrl(result.issued));
     return reply.code(202).send({ invoiceRequested: true as const });
   };
   const description =
@@ -165,7 +178,10 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: AdminDocumentsSchema, 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema },
       },
     },
-    async (request) => listDocuments(app.db, request.query, app.config.publicUrl),
+    async (request) => {
+      const page = await listDocuments(app.db, request.query);
+      return { ...page, data: page.data.map(withUrl) };
+    },
   );
 
   app.get(

@@ -13,7 +13,7 @@ import { testDbKind } from '../../test/database.js';
 import { bearer, createProduct, createUser, type CreatedUser } from '../../test/factories.js';
 import { useTestApp } from '../../test/harness.js';
 import { addCartLine, payOnTestPage, TEST_DELIVERY } from '../payments/test-support.js';
-import { LINK_TTL_MS, signDocumentLink } from './links.js';
+import { LINK_TTL_MS, signDocument, type DocumentSignature } from './links.js';
 import { nextNumber } from './numbering.js';
 import { issueSaleDocument } from './sale-document.js';
 
@@ -314,14 +314,15 @@ describe('GET /api/orders/{id}/documents and the PDF', () => {
   it('refuses a tampered or expired link (403) and an unknown document (404)', async () => {
     const [document] = await t.db.select().from(saleDocuments).limit(1);
     const id = document!.id;
-    const link = await signDocumentLink(t.db, 'sale', id);
+    const query = ({ expires, sig }: DocumentSignature) => `expires=${expires}&sig=${sig}`;
+    const link = query(await signDocument(t.db, 'sale', id));
     const tampered = link.replace(/sig=./, (match) => (match.endsWith('A') ? 'sig=B' : 'sig=A'));
     expect((await t.app.inject({ url: `/api/documents/sale/${id}/pdf?${tampered}` })).statusCode).toBe(403);
     const otherId = await t.app.inject({ url: `/api/documents/sale/${id + 1}/pdf?${link}` });
     expect(otherId.statusCode).toBe(403);
-    const expired = await signDocumentLink(t.db, 'sale', id, Date.now() - LINK_TTL_MS - 1000);
+    const expired = query(await signDocument(t.db, 'sale', id, Date.now() - LINK_TTL_MS - 1000));
     expect((await t.app.inject({ url: `/api/documents/sale/${id}/pdf?${expired}` })).statusCode).toBe(403);
-    const unknown = await signDocumentLink(t.db, 'sale', 999_999);
+    const unknown = query(await signDocument(t.db, 'sale', 999_999));
     expect((await t.app.inject({ url: `/api/documents/sale/999999/pdf?${unknown}` })).statusCode).toBe(404);
   });
 });

@@ -12,18 +12,20 @@ import type { Db, Tx } from '../../db/client.js';
 import { invoiceDocuments, invoiceProfiles, saleDocuments, users } from '../../db/schema.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { audit } from '../../platform/audit.js';
-import { documentLink } from './links.js';
+import { signDocument, type DocumentSignature } from './links.js';
 import { invoiceOf, invoiceRequested, issueInvoice, keepInvoiceRequest, type InvoiceRow } from './invoice.js';
 import { lockOrder } from '../orders/store.js';
 import { CSV_FORMAT, csvOptions, decimalOf } from '../../lib/csv.js';
 import { paysOnTestPage, testPaymentsRefusal, type TestPaymentPolicy } from './test-payments.js';
 
+/** An invoice or credit note as its answers give it, with its link's signature (the route gives the address). */
+export type SignedInvoiceDocument = Omit<InvoiceDocument, 'url'> & { signature: DocumentSignature };
+
 export async function toInvoiceDocument(
   db: Db,
   row: InvoiceRow,
   orderReference: string,
-  publicUrl: string,
-): Promise<InvoiceDocument> {
+): Promise<SignedInvoiceDocument> {
   return {
     id: row.id,
     kind: row.kind,
@@ -36,7 +38,7 @@ export async function toInvoiceDocument(
     total: row.totalCents,
     vat: row.vatCents,
     invoiceNumber: row.data.invoice?.number ?? null,
-    url: `${publicUrl}${await documentLink(db, row.kind, row.id)}`,
+    signature: await signDocument(db, row.kind, row.id),
   };
 }
 
@@ -45,7 +47,7 @@ const EXISTS = 'This order has an invoice already, or one is requested and will 
 /** Orders an invoice cannot be asked for: closed without a sale. */
 const CLOSED = new Set(['cancelled', 'expired', 'failed', 'refunded']);
 
-export type InvoiceRequestResult = { issued: InvoiceDocument } | { requested: true };
+export type InvoiceRequestResult = { issued: SignedInvoiceDocument } | { requested: true };
 
 /**
  * An invoice asked for after checkout, by the order's shopper (`viewer.admin` false: anyone
@@ -60,7 +62,7 @@ export async function requestInvoice(
   viewer: { id: number; admin: boolean },
   orderId: number,
   details: InvoiceDetails,
-  { publicUrl, testPayments }: { publicUrl: string; testPayments: TestPaymentPolicy },
+  testPayments: TestPaymentPolicy,
 ): Promise<InvoiceRequestResult> {
   const result = await db.transaction(async (tx) => {
     const order = await lockOrder(tx, orderId, viewer.admin ? {} : { of: viewer.id });
@@ -92,7 +94,7 @@ export async function requestInvoice(
     return { issued, reference: order.reference };
   });
   if (!result.issued) return { requested: true };
-  return { issued: await toInvoiceDocument(db, result.issued, result.reference, publicUrl) };
+  return { issued: await toInvoiceDocument(db, result.issued, result.reference) };
 }
 
 /** The invoice details a shopper keeps in their profile (null: none). */
@@ -180,12 +182,14 @@ function documentsQuery(db: Db, filter: Filter) {
 
 type DocumentRow = Awaited<ReturnType<typeof documentsQuery>>[number];
 
+/** A document of the admin's list, with its link's signature (the route gives the address). */
+export type SignedAdminDocument = Omit<AdminDocument, 'url'> & { signature: DocumentSignature };
+
 /** `GET /api/admin/documents`: a page of documents, newest first, with how many match. */
 export async function listDocuments(
   db: Db,
   filter: Filter & { page: number; limit: number },
-  publicUrl: string,
-): Promise<AdminDocuments> {
+): Promise<Omit<AdminDocuments, 'data'> & { data: SignedAdminDocument[] }> {
   const all = documentsQuery(db, filter).as('documents');
   const [rows, [count]] = await Promise.all([
     db
@@ -197,7 +201,7 @@ export async function listDocuments(
     db.select({ total: sql<number>`count(*)::int` }).from(all),
   ]);
   const data = await Promise.all(
-    (rows as DocumentRow[]).map(async (row): Promise<AdminDocument> => ({
+    (rows as DocumentRow[]).map(async (row): Promise<SignedAdminDocument> => ({
       id: row.id,
       kind: row.kind,
       number: row.number,
@@ -207,7 +211,7 @@ export async function listDocuments(
       recipient: row.recipient,
       total: row.totalCents,
       vat: row.vatCents,
-      url: `${publicUrl}${await documentLink(db, row.kind, row.id)}`,
+      signature: await signDocument(db, row.kind, row.id),
     })),
   );
   return { data, total: count?.total ?? 0, page: filter.page, limit: filter.limit };

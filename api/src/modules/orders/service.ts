@@ -19,6 +19,7 @@ import { closePending, expireLapsed } from './lifecycle.js';
 import { isTestPayment } from './test-payment.js';
 import { paidByOrders } from '../gift-cards/apply.js';
 import { amountDueCents, readOrder, whereKey, withOrder, type OrderKey, type OrderRow } from './store.js';
+import { apiPaths } from '../../lib/links.js';
 
 /** A shopper's history is bounded: the newest orders are what anyone reads. */
 export const ORDER_LIST_MAX = 100;
@@ -244,7 +245,7 @@ export async function withCustomers(db: Db | Tx, rows: OrderRow[]): Promise<Admi
     ...order,
     tracking:
       order.tracking && labelled.has(order.id)
-        ? { ...order.tracking, labelUrl: `/api/admin/orders/${order.id}/shipment/label` }
+        ? { ...order.tracking, labelUrl: apiPaths.shipmentLabel(order.id) }
         : order.tracking,
     customer: byId.get(rows[index]!.userId ?? -1) ?? null,
   }));
