@@ -24,6 +24,7 @@ import { closeRecall, editRecall, publishRecall } from '../api/recall';
 import button from '../../../components/button/button.module.css';
 import form from '../../../components/form/form.module.css';
 import styles from './size-fit-panel.module.css';
+import { EditorPanel } from './editor-panel';
 import own from './recall-panel.module.css';
 
 const TEXTS = ['title', 'hazard', 'remedy'] as const;
@@ -184,94 +185,92 @@ export function RecallPanel({ product }: { product: Product }) {
   };
 
   return (
-    <section className={`${form.fieldset} ${styles.panel}`} aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`} className={`${form.legend} ${styles.title}`}>
-        {t('admin.recall.title')}
-      </h2>
-      <p className={form.hint}>{t('admin.recall.hint')}</p>
-      {published && (
-        <p role="status">
-          {t('admin.recall.done', { count: published.mailed })}{' '}
-          <Link to={`/recalls/${published.id}`}>{t('admin.recall.open')}</Link>
-        </p>
-      )}
-      {notices.length > 0 && (
-        <ul className={own.notices} aria-label={t('admin.recall.notices')}>
-          {notices.map((recall) => (
-            <li key={recall.id} className={own.notice}>
-              <span>
-                <Link to={`/recalls/${recall.id}`}>{recall.title[lang]}</Link>{' '}
-                <span className={form.hint}>
-                  {recall.closedAt
-                    ? t('recalls.closed', { date: formatShopDate(recall.closedAt, lang) })
-                    : t('admin.recall.since', { date: formatShopDate(recall.publishedAt, lang) })}
-                </span>
-              </span>
-              {!recall.closedAt && (
-                <span className={own.noticeActions}>
-                  <button
-                    type="button"
-                    className={button.secondary}
-                    disabled={busy}
-                    aria-label={t('admin.recall.editNamed', { title: recall.title[lang] })}
-                    onClick={() => startEditing(recall)}
-                  >
-                    {t('admin.recall.edit')}
-                  </button>
-                  <button
-                    type="button"
-                    className={button.secondary}
-                    disabled={busy}
-                    aria-label={t('admin.recall.closeNamed', { title: recall.title[lang] })}
-                    onClick={() => void close(recall)}
-                  >
-                    {t('admin.recall.close')}
-                  </button>
-                </span>
-              )}
-            </li>
-          ))}
-        </ul>
-      )}
-      {editing && <p role="status">{t('admin.recall.editing', { title: editing.title[lang] })}</p>}
-      <form ref={formRef} className={styles.form} onSubmit={submit} noValidate aria-labelledby={`${id}-title`}>
-        {summary && (
-          <p className={form.problem} role="alert">
-            {summary}
-          </p>
-        )}
-        {TEXTS.map((name) => (
-          <div className={styles.fields} key={name}>
-            {LANGUAGES.map((language) => control(`${name}.${language}`))}
+    <EditorPanel
+      title={t('admin.recall.title')}
+      hint={t('admin.recall.hint')}
+      status={
+        <>
+          {published && (
+            <p role="status">
+              {t('admin.recall.done', { count: published.mailed })}{' '}
+              <Link to={`/recalls/${published.id}`}>{t('admin.recall.open')}</Link>
+            </p>
+          )}
+          {notices.length > 0 && (
+            <ul className={own.notices} aria-label={t('admin.recall.notices')}>
+              {notices.map((recall) => (
+                <li key={recall.id} className={own.notice}>
+                  <span>
+                    <Link to={`/recalls/${recall.id}`}>{recall.title[lang]}</Link>{' '}
+                    <span className={form.hint}>
+                      {recall.closedAt
+                        ? t('recalls.closed', { date: formatShopDate(recall.closedAt, lang) })
+                        : t('admin.recall.since', { date: formatShopDate(recall.publishedAt, lang) })}
+                    </span>
+                  </span>
+                  {!recall.closedAt && (
+                    <span className={own.noticeActions}>
+                      <button
+                        type="button"
+                        className={button.secondary}
+                        disabled={busy}
+                        aria-label={t('admin.recall.editNamed', { title: recall.title[lang] })}
+                        onClick={() => startEditing(recall)}
+                      >
+                        {t('admin.recall.edit')}
+                      </button>
+                      <button
+                        type="button"
+                        className={button.secondary}
+                        disabled={busy}
+                        aria-label={t('admin.recall.closeNamed', { title: recall.title[lang] })}
+                        onClick={() => void close(recall)}
+                      >
+                        {t('admin.recall.close')}
+                      </button>
+                    </span>
+                  )}
+                </li>
+              ))}
+            </ul>
+          )}
+          {editing && <p role="status">{t('admin.recall.editing', { title: editing.title[lang] })}</p>}
+        </>
+      }
+      formRef={formRef}
+      onSubmit={submit}
+      summary={summary}
+      submitLabel={editing ? t('admin.recall.save') : busy ? t('admin.recall.publishing') : t('admin.recall.publish')}
+      busy={busy}
+      secondary={
+        editing && (
+          <button type="button" className={button.secondary} disabled={busy} onClick={stopEditing}>
+            {t('admin.recall.cancel')}
+          </button>
+        )
+      }
+    >
+      {TEXTS.map((name) => (
+        <div className={styles.fields} key={name}>
+          {LANGUAGES.map((language) => control(`${name}.${language}`))}
+        </div>
+      ))}
+      <fieldset className={form.fieldset} hidden={editing !== null}>
+        <legend className={form.label}>{t('admin.recall.variants')}</legend>
+        {product.colors.map((color) => (
+          <div key={color.id} className={own.variants} role="group" aria-label={colorNameIn(color, lang)}>
+            {product.sizes.map(({ size }) => {
+              const key = variantKey(color.id, size);
+              return (
+                <label key={key} className={`${form.check} ${form.compact}`}>
+                  <input type="checkbox" checked={chosen.has(key)} disabled={busy} onChange={() => toggle(key)} />
+                  {colorNameIn(color, lang)} {size}
+                </label>
+              );
+            })}
           </div>
         ))}
-        <fieldset className={form.fieldset} hidden={editing !== null}>
-          <legend className={form.label}>{t('admin.recall.variants')}</legend>
-          {product.colors.map((color) => (
-            <div key={color.id} className={own.variants} role="group" aria-label={colorNameIn(color, lang)}>
-              {product.sizes.map(({ size }) => {
-                const key = variantKey(color.id, size);
-                return (
-                  <label key={key} className={`${form.check} ${form.compact}`}>
-                    <input type="checkbox" checked={chosen.has(key)} disabled={busy} onChange={() => toggle(key)} />
-                    {colorNameIn(color, lang)} {size}
-                  </label>
-                );
-              })}
-            </div>
-          ))}
-        </fieldset>
-        <div className={form.actions}>
-          <button type="submit" className={button.primary} disabled={busy}>
-            {editing ? t('admin.recall.save') : busy ? t('admin.recall.publishing') : t('admin.recall.publish')}
-          </button>
-          {editing && (
-            <button type="button" className={button.secondary} disabled={busy} onClick={stopEditing}>
-              {t('admin.recall.cancel')}
-            </button>
-          )}
-        </div>
-      </form>
-    </section>
+      </fieldset>
+    </EditorPanel>
   );
 }

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSWRConfig } from 'swr';
 import { toast } from 'react-toastify';
@@ -9,9 +9,8 @@ import { isDirty, useUnsavedChanges } from '../../../components/unsaved-changes/
 import { Switch } from '../../../components/switch/switch';
 import { saveDetails } from '../api/details';
 import { revalidateCatalog } from '../api/revalidate-catalog';
-import button from '../../../components/button/button.module.css';
 import form from '../../../components/form/form.module.css';
-import styles from './size-fit-panel.module.css';
+import { EditorPanel } from './editor-panel';
 
 interface Flags {
   finalSale: boolean;
@@ -27,7 +26,6 @@ export function ReturnFlagsPanel({ product }: { product: Product }) {
   const { t } = useTranslation();
   const errorText = useErrorText();
   const { mutate } = useSWRConfig();
-  const id = useId();
   const [saved, setSaved] = useState<Flags>(() => ({
     finalSale: product.finalSale ?? false,
     hygieneSealed: product.hygieneSealed ?? false,
@@ -54,33 +52,28 @@ export function ReturnFlagsPanel({ product }: { product: Product }) {
   }
 
   return (
-    <section className={`${form.fieldset} ${styles.panel}`} aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`} className={`${form.legend} ${styles.title}`}>
-        {t('admin.returnFlags.title')}
-      </h2>
-      <form className={styles.form} onSubmit={submit} noValidate aria-labelledby={`${id}-title`}>
-        <Switch
-          checked={draft.finalSale}
-          disabled={busy}
-          onChange={(finalSale) => setDraft((current) => ({ ...current, finalSale }))}
-        >
-          {t('admin.returnFlags.finalSale')}
-        </Switch>
-        <p className={form.hint}>{t('admin.returnFlags.finalSaleHint')}</p>
-        <Switch
-          checked={draft.hygieneSealed}
-          disabled={busy}
-          onChange={(hygieneSealed) => setDraft((current) => ({ ...current, hygieneSealed }))}
-        >
-          {t('admin.returnFlags.hygieneSealed')}
-        </Switch>
-        <p className={form.hint}>{t('admin.returnFlags.hygieneSealedHint')}</p>
-        <div className={form.actions}>
-          <button type="submit" className={button.primary} disabled={busy}>
-            {busy ? t('admin.returnFlags.saving') : t('admin.returnFlags.save')}
-          </button>
-        </div>
-      </form>
-    </section>
+    <EditorPanel
+      title={t('admin.returnFlags.title')}
+      onSubmit={submit}
+      submitLabel={busy ? t('admin.returnFlags.saving') : t('admin.returnFlags.save')}
+      busy={busy}
+    >
+      <Switch
+        checked={draft.finalSale}
+        disabled={busy}
+        onChange={(finalSale) => setDraft((current) => ({ ...current, finalSale }))}
+      >
+        {t('admin.returnFlags.finalSale')}
+      </Switch>
+      <p className={form.hint}>{t('admin.returnFlags.finalSaleHint')}</p>
+      <Switch
+        checked={draft.hygieneSealed}
+        disabled={busy}
+        onChange={(hygieneSealed) => setDraft((current) => ({ ...current, hygieneSealed }))}
+      >
+        {t('admin.returnFlags.hygieneSealed')}
+      </Switch>
+      <p className={form.hint}>{t('admin.returnFlags.hygieneSealedHint')}</p>
+    </EditorPanel>
   );
 }

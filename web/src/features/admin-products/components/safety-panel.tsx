@@ -11,8 +11,8 @@ import { isDirty, useUnsavedChanges } from '../../../components/unsaved-changes/
 import { Switch } from '../../../components/switch/switch';
 import { saveDetails } from '../api/details';
 import { revalidateCatalog } from '../api/revalidate-catalog';
-import button from '../../../components/button/button.module.css';
 import form from '../../../components/form/form.module.css';
+import { EditorPanel } from './editor-panel';
 import styles from './size-fit-panel.module.css';
 
 type Field = 'safetyEn' | 'safetyBg' | 'name' | 'address' | 'email';
@@ -171,37 +171,29 @@ export function SafetyPanel({ product }: { product: Product }) {
   );
 
   return (
-    <section className={`${form.fieldset} ${styles.panel}`} aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`} className={`${form.legend} ${styles.title}`}>
-        {t('admin.safety.title')}
-      </h2>
-      <p className={form.hint}>{t('admin.safety.hint')}</p>
-      <form ref={formRef} className={styles.form} onSubmit={submit} noValidate aria-labelledby={`${id}-title`}>
-        {summary && (
-          <p className={form.problem} role="alert">
-            {summary}
-          </p>
-        )}
+    <EditorPanel
+      title={t('admin.safety.title')}
+      hint={t('admin.safety.hint')}
+      formRef={formRef}
+      onSubmit={submit}
+      summary={summary}
+      submitLabel={busy ? t('admin.safety.saving') : t('admin.safety.save')}
+      busy={busy}
+    >
+      <div className={styles.fields}>
+        {area('safetyEn', t('admin.safety.safetyEn'))}
+        {area('safetyBg', t('admin.safety.safetyBg'))}
+      </div>
+      <Switch checked={draft.seller} disabled={busy} onChange={(seller) => set({ seller })}>
+        {t('admin.safety.sellerIsManufacturer')}
+      </Switch>
+      {!draft.seller && (
         <div className={styles.fields}>
-          {area('safetyEn', t('admin.safety.safetyEn'))}
-          {area('safetyBg', t('admin.safety.safetyBg'))}
+          {input('name', t('admin.safety.name'))}
+          {input('email', t('admin.safety.email'), 'email')}
+          {input('address', t('admin.safety.address'))}
         </div>
-        <Switch checked={draft.seller} disabled={busy} onChange={(seller) => set({ seller })}>
-          {t('admin.safety.sellerIsManufacturer')}
-        </Switch>
-        {!draft.seller && (
-          <div className={styles.fields}>
-            {input('name', t('admin.safety.name'))}
-            {input('email', t('admin.safety.email'), 'email')}
-            {input('address', t('admin.safety.address'))}
-          </div>
-        )}
-        <div className={form.actions}>
-          <button type="submit" className={button.primary} disabled={busy}>
-            {busy ? t('admin.safety.saving') : t('admin.safety.save')}
-          </button>
-        </div>
-      </form>
-    </section>
+      )}
+    </EditorPanel>
   );
 }

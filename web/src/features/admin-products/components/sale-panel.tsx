@@ -20,6 +20,7 @@ import button from '../../../components/button/button.module.css';
 import form from '../../../components/form/form.module.css';
 import { DataTable } from '../../../components/table/data-table';
 import table from '../../../components/table/table.module.css';
+import { EditorPanel } from './editor-panel';
 import styles from './sale-panel.module.css';
 
 const LOCALES: Record<string, string> = { en: 'en-GB', bg: 'bg-BG' };
@@ -138,82 +139,81 @@ export function SalePanel({ product }: { product: Product }) {
   };
 
   return (
-    <section className={`${form.fieldset} ${styles.panel}`} aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`} className={`${form.legend} ${styles.title}`}>
-        {t('admin.sale.title')}
-      </h2>
-      <p className={form.hint}>{t('admin.sale.hint')}</p>
-
-      <div className={styles.state} role="status">
-        <p className={styles.regular}>{t('admin.sale.regularPrice', { price: money(product.regularPrice) })}</p>
-        {scheduled ? (
-          <p className={styles.current}>
-            <span className={running ? badge.accent : badge.dashed}>
-              {running ? t('admin.sale.badgeRunning') : t('admin.sale.badgeScheduled')}
-            </span>{' '}
-            {running
-              ? t(scheduled.endsAt ? 'admin.sale.runningUntil' : 'admin.sale.running', {
-                  price: money(scheduled.price),
-                  end: scheduled.endsAt ? when(scheduled.endsAt) : '',
-                })
-              : t(scheduled.endsAt ? 'admin.sale.scheduledUntil' : 'admin.sale.scheduled', {
-                  price: money(scheduled.price),
-                  start: when(scheduled.startsAt),
-                  end: scheduled.endsAt ? when(scheduled.endsAt) : '',
-                })}
-          </p>
-        ) : (
-          <p className={styles.current}>{t('admin.sale.none')}</p>
-        )}
-        {product.sale && product.sale.percentOff === 0 && (
-          <p className={form.hint}>{t('admin.sale.noReduction', { price: money(product.sale.priorPrice) })}</p>
-        )}
-      </div>
-
-      <form ref={formRef} className={styles.form} onSubmit={submit} noValidate aria-labelledby={`${id}-title`}>
-        {summary && (
-          <p className={form.problem} role="alert">
-            {summary}
-          </p>
-        )}
-        <div className={styles.fields}>
-          {field('price', t('admin.sale.price'), { type: 'text', inputMode: 'decimal', autoComplete: 'off' })}
-          {field('startsAt', t('admin.sale.startsAt'), { type: 'datetime-local' }, t('admin.sale.startsHint'))}
-          {field('endsAt', t('admin.sale.endsAt'), { type: 'datetime-local' }, t('admin.sale.endsHint'))}
-        </div>
-        <div className={`${form.actions} ${styles.actions}`}>
-          {scheduled && (
-            <button
-              type="button"
-              className={button.secondary}
-              disabled={busy !== null}
-              onClick={() => setConfirming(true)}
-            >
-              {t('admin.sale.end')}
-            </button>
+    <EditorPanel
+      title={t('admin.sale.title')}
+      hint={t('admin.sale.hint')}
+      status={
+        <div className={styles.state} role="status">
+          <p className={styles.regular}>{t('admin.sale.regularPrice', { price: money(product.regularPrice) })}</p>
+          {scheduled ? (
+            <p className={styles.current}>
+              <span className={running ? badge.accent : badge.dashed}>
+                {running ? t('admin.sale.badgeRunning') : t('admin.sale.badgeScheduled')}
+              </span>{' '}
+              {running
+                ? t(scheduled.endsAt ? 'admin.sale.runningUntil' : 'admin.sale.running', {
+                    price: money(scheduled.price),
+                    end: scheduled.endsAt ? when(scheduled.endsAt) : '',
+                  })
+                : t(scheduled.endsAt ? 'admin.sale.scheduledUntil' : 'admin.sale.scheduled', {
+                    price: money(scheduled.price),
+                    start: when(scheduled.startsAt),
+                    end: scheduled.endsAt ? when(scheduled.endsAt) : '',
+                  })}
+            </p>
+          ) : (
+            <p className={styles.current}>{t('admin.sale.none')}</p>
           )}
-          <button type="submit" className={button.primary} disabled={busy !== null}>
-            {busy === 'save' ? t('admin.sale.saving') : scheduled ? t('admin.sale.save') : t('admin.sale.schedule')}
-          </button>
+          {product.sale && product.sale.percentOff === 0 && (
+            <p className={form.hint}>{t('admin.sale.noReduction', { price: money(product.sale.priorPrice) })}</p>
+          )}
         </div>
-      </form>
+      }
+      formRef={formRef}
+      onSubmit={submit}
+      summary={summary}
+      submitLabel={
+        busy === 'save' ? t('admin.sale.saving') : scheduled ? t('admin.sale.save') : t('admin.sale.schedule')
+      }
+      busy={busy !== null}
+      secondary={
+        scheduled && (
+          <button
+            type="button"
+            className={button.secondary}
+            disabled={busy !== null}
+            onClick={() => setConfirming(true)}
+          >
+            {t('admin.sale.end')}
+          </button>
+        )
+      }
+      footer={
+        <>
+          <PriceHistory productId={product.id} money={money} when={when} />
 
-      <PriceHistory productId={product.id} money={money} when={when} />
-
-      {confirming && scheduled && (
-        <ConfirmDialog
-          title={t('admin.sale.endTitle')}
-          text={t(running ? 'admin.sale.endText' : 'admin.sale.endTextScheduled', {
-            price: money(product.regularPrice),
-          })}
-          confirmLabel={t('admin.sale.end')}
-          busyLabel={t('admin.sale.ending')}
-          busy={busy === 'end'}
-          onConfirm={() => void end()}
-          onCancel={() => setConfirming(false)}
-        />
-      )}
-    </section>
+          {confirming && scheduled && (
+            <ConfirmDialog
+              title={t('admin.sale.endTitle')}
+              text={t(running ? 'admin.sale.endText' : 'admin.sale.endTextScheduled', {
+                price: money(product.regularPrice),
+              })}
+              confirmLabel={t('admin.sale.end')}
+              busyLabel={t('admin.sale.ending')}
+              busy={busy === 'end'}
+              onConfirm={() => void end()}
+              onCancel={() => setConfirming(false)}
+            />
+          )}
+        </>
+      }
+    >
+      <div className={styles.fields}>
+        {field('price', t('admin.sale.price'), { type: 'text', inputMode: 'decimal', autoComplete: 'off' })}
+        {field('startsAt', t('admin.sale.startsAt'), { type: 'datetime-local' }, t('admin.sale.startsHint'))}
+        {field('endsAt', t('admin.sale.endsAt'), { type: 'datetime-local' }, t('admin.sale.endsHint'))}
+      </div>
+    </EditorPanel>
   );
 }
 

@@ -21,10 +21,10 @@ import {
   type SizeFitDraft,
   type SizeFitField,
 } from '../lib/size-fit-form';
-import button from '../../../components/button/button.module.css';
 import form from '../../../components/form/form.module.css';
 import { DataTable } from '../../../components/table/data-table';
 import { useUnsavedChanges } from '../../../components/unsaved-changes/unsaved-changes';
+import { EditorPanel } from './editor-panel';
 import styles from './size-fit-panel.module.css';
 
 /**
@@ -122,91 +122,122 @@ export function SizeFitPanel({ product }: { product: Product }) {
   };
 
   return (
-    <section className={`${form.fieldset} ${styles.panel}`} aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`} className={`${form.legend} ${styles.title}`}>
-        {t('admin.sizeFit.title')}
-      </h2>
-      <p className={form.hint}>{t('admin.sizeFit.hint')}</p>
-      <form ref={formRef} className={styles.form} onSubmit={submit} noValidate aria-labelledby={`${id}-title`}>
-        {summary && (
-          <p className={form.problem} role="alert">
-            {summary}
-          </p>
-        )}
-        <div className={styles.fields}>
-          {text('styleCode', t('admin.sizeFit.styleCode'))}
-          <div className={form.field}>
-            <label htmlFor={`${id}-type`} className={form.label}>
-              {t('admin.sizeFit.type')}
-            </label>
-            <select
-              id={`${id}-type`}
-              className={form.input}
-              value={draft.type}
-              disabled={busy}
-              onChange={(event) => set({ type: event.target.value as SizeFitDraft['type'] }, 'type')}
-            >
-              <option value="">{t('admin.sizeFit.noType')}</option>
-              {FIT_TYPES.map((type) => (
-                <option key={type} value={type}>
-                  {t(`sizeFit.type.${type}`)}
-                </option>
-              ))}
-            </select>
-          </div>
-          {text('noteEn', t('admin.sizeFit.noteEn'))}
-          {text('noteBg', t('admin.sizeFit.noteBg'))}
-          {text('modelHeightCm', t('admin.sizeFit.modelHeight'), 'decimal')}
-          <div className={form.field}>
-            <label htmlFor={`${id}-modelSize`} className={form.label}>
-              {t('admin.sizeFit.modelSize')}
-            </label>
-            <select
-              id={`${id}-modelSize`}
-              className={form.input}
-              value={draft.modelSize}
-              disabled={busy}
-              aria-invalid={errors.modelSize ? true : undefined}
-              aria-describedby={described('modelSize')}
-              onChange={(event) => set({ modelSize: event.target.value as SizeFitDraft['modelSize'] }, 'modelSize')}
-            >
-              <option value="">{t('admin.sizeFit.noModelSize')}</option>
-              {sizes.map((size) => (
-                <option key={size} value={size}>
-                  {size}
-                </option>
-              ))}
-            </select>
-            {errorLine('modelSize')}
-          </div>
+    <EditorPanel
+      title={t('admin.sizeFit.title')}
+      hint={t('admin.sizeFit.hint')}
+      formRef={formRef}
+      onSubmit={submit}
+      summary={summary}
+      submitLabel={busy ? t('admin.sizeFit.saving') : t('admin.sizeFit.save')}
+      busy={busy}
+    >
+      <div className={styles.fields}>
+        {text('styleCode', t('admin.sizeFit.styleCode'))}
+        <div className={form.field}>
+          <label htmlFor={`${id}-type`} className={form.label}>
+            {t('admin.sizeFit.type')}
+          </label>
+          <select
+            id={`${id}-type`}
+            className={form.input}
+            value={draft.type}
+            disabled={busy}
+            onChange={(event) => set({ type: event.target.value as SizeFitDraft['type'] }, 'type')}
+          >
+            <option value="">{t('admin.sizeFit.noType')}</option>
+            {FIT_TYPES.map((type) => (
+              <option key={type} value={type}>
+                {t(`sizeFit.type.${type}`)}
+              </option>
+            ))}
+          </select>
         </div>
+        {text('noteEn', t('admin.sizeFit.noteEn'))}
+        {text('noteBg', t('admin.sizeFit.noteBg'))}
+        {text('modelHeightCm', t('admin.sizeFit.modelHeight'), 'decimal')}
+        <div className={form.field}>
+          <label htmlFor={`${id}-modelSize`} className={form.label}>
+            {t('admin.sizeFit.modelSize')}
+          </label>
+          <select
+            id={`${id}-modelSize`}
+            className={form.input}
+            value={draft.modelSize}
+            disabled={busy}
+            aria-invalid={errors.modelSize ? true : undefined}
+            aria-describedby={described('modelSize')}
+            onChange={(event) => set({ modelSize: event.target.value as SizeFitDraft['modelSize'] }, 'modelSize')}
+          >
+            <option value="">{t('admin.sizeFit.noModelSize')}</option>
+            {sizes.map((size) => (
+              <option key={size} value={size}>
+                {size}
+              </option>
+            ))}
+          </select>
+          {errorLine('modelSize')}
+        </div>
+      </div>
 
+      <DataTable
+        className={styles.grid}
+        caption={t('admin.sizeFit.measurements')}
+        captionClassName=""
+        columns={[
+          { label: t('sizeFit.size') },
+          ...MEASURE_COLUMNS.map((column) => ({ key: column, label: t(`sizeFit.columns.${column}`) })),
+        ]}
+      >
+        {sizes.map((size) => (
+          <tr key={size}>
+            <th scope="row">{size}</th>
+            {MEASURE_COLUMNS.map((column) => {
+              const name = `m.${size}.${column}`;
+              return (
+                <td key={column}>
+                  <input
+                    className={`${form.input} ${styles.cell}`}
+                    aria-label={t('admin.sizeFit.cell', { size, column: t(`sizeFit.columns.${column}`) })}
+                    inputMode="decimal"
+                    autoComplete="off"
+                    value={draft.measurements[size]?.[column] ?? ''}
+                    disabled={busy}
+                    aria-invalid={errors[name] ? true : undefined}
+                    aria-describedby={described(name)}
+                    onChange={(event) => setCell(size, column, event.target.value)}
+                  />
+                  {errorLine(name)}
+                </td>
+              );
+            })}
+          </tr>
+        ))}
+      </DataTable>
+      {product.colors.length > 0 && sizes.length > 0 && (
         <DataTable
           className={styles.grid}
-          caption={t('admin.sizeFit.measurements')}
+          caption={t('admin.sizeFit.skus')}
           captionClassName=""
-          columns={[
-            { label: t('sizeFit.size') },
-            ...MEASURE_COLUMNS.map((column) => ({ key: column, label: t(`sizeFit.columns.${column}`) })),
-          ]}
+          columns={[{ label: t('admin.sizeFit.color') }, ...sizes.map((size) => ({ key: size, label: size }))]}
         >
-          {sizes.map((size) => (
-            <tr key={size}>
-              <th scope="row">{size}</th>
-              {MEASURE_COLUMNS.map((column) => {
-                const name = `m.${size}.${column}`;
+          {product.colors.map((color) => (
+            <tr key={color.id}>
+              <th scope="row">{colorNameIn(color, lang)}</th>
+              {sizes.map((size) => {
+                const key = skuKey(color.id, size);
+                const name = `sku.${key}`;
                 return (
-                  <td key={column}>
+                  <td key={size}>
                     <input
-                      className={`${form.input} ${styles.cell}`}
-                      aria-label={t('admin.sizeFit.cell', { size, column: t(`sizeFit.columns.${column}`) })}
-                      inputMode="decimal"
+                      className={`${form.input} ${styles.sku}`}
+                      aria-label={t('admin.sizeFit.skuFor', { color: colorNameIn(color, lang), size })}
+                      placeholder={derivedSkuOf(draft.styleCode, color, size)}
                       autoComplete="off"
-                      value={draft.measurements[size]?.[column] ?? ''}
+                      value={draft.skus[key] ?? ''}
                       disabled={busy}
                       aria-invalid={errors[name] ? true : undefined}
                       aria-describedby={described(name)}
-                      onChange={(event) => setCell(size, column, event.target.value)}
+                      onChange={(event) => setSku(key, event.target.value)}
                     />
                     {errorLine(name)}
                   </td>
@@ -215,46 +246,7 @@ export function SizeFitPanel({ product }: { product: Product }) {
             </tr>
           ))}
         </DataTable>
-        {product.colors.length > 0 && sizes.length > 0 && (
-          <DataTable
-            className={styles.grid}
-            caption={t('admin.sizeFit.skus')}
-            captionClassName=""
-            columns={[{ label: t('admin.sizeFit.color') }, ...sizes.map((size) => ({ key: size, label: size }))]}
-          >
-            {product.colors.map((color) => (
-              <tr key={color.id}>
-                <th scope="row">{colorNameIn(color, lang)}</th>
-                {sizes.map((size) => {
-                  const key = skuKey(color.id, size);
-                  const name = `sku.${key}`;
-                  return (
-                    <td key={size}>
-                      <input
-                        className={`${form.input} ${styles.sku}`}
-                        aria-label={t('admin.sizeFit.skuFor', { color: colorNameIn(color, lang), size })}
-                        placeholder={derivedSkuOf(draft.styleCode, color, size)}
-                        autoComplete="off"
-                        value={draft.skus[key] ?? ''}
-                        disabled={busy}
-                        aria-invalid={errors[name] ? true : undefined}
-                        aria-describedby={described(name)}
-                        onChange={(event) => setSku(key, event.target.value)}
-                      />
-                      {errorLine(name)}
-                    </td>
-                  );
-                })}
-              </tr>
-            ))}
-          </DataTable>
-        )}
-        <div className={form.actions}>
-          <button type="submit" className={button.primary} disabled={busy}>
-            {busy ? t('admin.sizeFit.saving') : t('admin.sizeFit.save')}
-          </button>
-        </div>
-      </form>
-    </section>
+      )}
+    </EditorPanel>
   );
 }
