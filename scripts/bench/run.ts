@@ -1,5 +1,5 @@
 // `npm run bench [-- section ... --no-build]`: builds the shop, measures it, prints a table of figures with
-// their targets and writes bench/results.json. Sections: api polling writes queries web startup backup operations effects records couriers catalogue campaigns returns.
+// their targets and writes bench/results.json. Sections: api polling writes queries web startup backup operations effects records couriers catalogue campaigns returns gift-cards.
 // PostgreSQL sections use a fresh database on TEST_DATABASE_URL's server (default 127.0.0.1:5432).
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -17,6 +17,7 @@ import { campaignSend } from './campaign-send.js';
 import { campaignQueue } from './campaigns.js';
 import { couriers } from './couriers.js';
 import { effects } from './effects.js';
+import { giftCardsBench } from './gift-cards.js';
 import { operations } from './operations.js';
 import { queries } from './queries.js';
 import { records } from './records.js';
@@ -39,6 +40,7 @@ const SECTIONS = {
   catalogue: { needsPostgres: false, run: catalogue },
   campaigns: { needsPostgres: false, run: async () => [...(await campaignQueue()), ...(await campaignSend())] },
   returns: { needsPostgres: false, run: returnsBench },
+  'gift-cards': { needsPostgres: false, run: giftCardsBench },
 } satisfies Record<string, { needsPostgres: boolean; run: (fixture: PostgresFixture) => Promise<Figure[]> }>;
 type Section = keyof typeof SECTIONS;
 
