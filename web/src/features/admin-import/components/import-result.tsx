@@ -89,7 +89,10 @@ export function ImportResult({ summary, onApplied }: { summary: ImportSummary; o
           >
             {summary.changes.slice(0, SHOWN).map((change) => (
               <tr key={change.styleCode}>
-                <td className={table.number}>{change.row}</td>
+                <td className={table.number}>
+                  <RowLabel />
+                  {change.row}
+                </td>
                 <th scope="row">{change.styleCode}</th>
                 <td>{change.name}</td>
                 <td>
@@ -143,7 +146,16 @@ function Issues({ title, issues }: { title: string; issues: ImportIssue[] }) {
       >
         {issues.slice(0, SHOWN).map((issue, index) => (
           <tr key={`${issue.row}-${issue.column}-${index}`}>
-            <td className={table.number}>{issue.row === 0 ? t('adminImport.table.zip') : issue.row}</td>
+            <td className={table.number}>
+              {issue.row === 0 ? (
+                t('adminImport.table.zip')
+              ) : (
+                <>
+                  <RowLabel />
+                  {issue.row}
+                </>
+              )}
+            </td>
             <th scope="row">
               <code>{issue.column}</code>
             </th>
@@ -160,4 +172,10 @@ function More({ total }: { total: number }) {
   const { t } = useTranslation();
   if (total <= SHOWN) return null;
   return <p className={form.hint}>{t('adminImport.result.more', { count: total - SHOWN, shown: SHOWN })}</p>;
+}
+
+/** "Row" before a row's number on a phone, where the table's headings are hidden and each row is a card. */
+function RowLabel() {
+  const { t } = useTranslation();
+  return <span className={styles.rowLabel}>{t('adminImport.table.row')} </span>;
 }
