@@ -91,6 +91,7 @@ export function ComplaintRow({ complaint, lang }: { complaint: AdminComplaint; l
         )}
       </td>
       <td
+        className={complaint.status === 'open' ? styles.dueCell : undefined}
         data-label={t(complaint.status === 'open' ? 'complaints.admin.table.due' : 'complaints.admin.table.decision')}
       >
         {complaint.status === 'open' ? (
