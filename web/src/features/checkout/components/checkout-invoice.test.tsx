@@ -4,33 +4,14 @@ import userEvent from '@testing-library/user-event';
 import type { Profile } from '@shop/contract';
 import { fakeApi, renderWithApi, signIn, type Answer } from '../../../test/fake-api';
 import { cartLine, fakeQuote } from '../../../test/fake-quote';
+import { OFFICE_DELIVERY, shopperProfile } from './checkout.fixture';
 import { CheckoutView } from './checkout-view';
 
 vi.mock('react-toastify', () => ({ toast: { error: vi.fn(), info: vi.fn(), success: vi.fn() } }));
 vi.mock('../lib/redirect', () => ({ redirectToPayment: vi.fn() }));
 
 const item = cartLine({ price: 60, quantity: 1 });
-const profile: Profile = {
-  id: 1,
-  name: 'Mila Petrova',
-  email: 'mila@example.com',
-  address: '',
-  phone: '+359 888 000 000',
-  profilePicture: null,
-  storeCredit: 0,
-  role: 'USER',
-  delivery: {
-    method: 'address',
-    name: 'Mila Petrova',
-    phone: '+359 888 123 456',
-    country: 'BG',
-    city: 'Sofia',
-    postcode: '1000',
-    line1: 'Vitosha 1',
-    office: null,
-    note: null,
-  },
-};
+const profile = shopperProfile({ ...OFFICE_DELIVERY, method: 'address', line1: 'Vitosha 1', office: null });
 const COMPANY = { companyName: 'Клиент ЕООД', companyId: '020469788', address: 'бул. Витоша 10', city: 'София' };
 
 function serve(extra: Record<string, Answer> = {}, saved: Profile['invoiceDetails'] = null) {

@@ -6,6 +6,7 @@ import { toast } from 'react-toastify';
 import type { CartItem, Profile } from '@shop/contract';
 import { redirectToPayment } from '../lib/redirect';
 import { fakeApi, renderWithApi, signIn, TEST_SETTINGS } from '../../../test/fake-api';
+import { OFFICE_DELIVERY, shopperProfile } from './checkout.fixture';
 import { CheckoutView } from './checkout-view';
 import { cartLine, fakeQuote, type FakeCode } from '../../../test/fake-quote';
 
@@ -15,30 +16,9 @@ vi.mock('../lib/redirect', () => ({ redirectToPayment: vi.fn() }));
 const line = (overrides: Partial<CartItem>): CartItem => cartLine({ price: 49.99, ...overrides });
 const cart = [line({}), line({ cartItemId: 2, productId: 11, name: '', price: 120, quantity: 1, selectedSize: 'L' })];
 const info = { status: 200, body: { provider: 'local', cardPayments: true, currency: 'USD' } };
-const saved: Profile['delivery'] = {
-  method: 'office',
-  name: 'Mila Petrova',
-  phone: '+359 888 123 456',
-  country: 'BG',
-  city: 'Sofia',
-  postcode: '1000',
-  line1: null,
-  office: 'Econt, Sofia – Mladost 1',
-  note: null,
-};
-const profile = (delivery: Profile['delivery'] = saved): { body: Profile } => ({
-  body: {
-    id: 1,
-    name: 'Mila Petrova',
-    email: 'mila@example.com',
-    address: '',
-    phone: '+359 888 000 000',
-    profilePicture: null,
-    storeCredit: 0,
-    role: 'USER',
-    delivery,
-  },
-});
+const saved = OFFICE_DELIVERY;
+const profile = (delivery: Profile['delivery'] = saved): { body: Profile } => ({ body: shopperProfile(delivery) });
+
 /** The checkout's reads: provider, cart, and the profile whose saved delivery fills the form. */
 const reads = (
   body: CartItem[] = cart,

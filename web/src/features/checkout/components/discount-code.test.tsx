@@ -2,9 +2,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'react-toastify';
-import type { Profile, Quote } from '@shop/contract';
+import type { Quote } from '@shop/contract';
 import { redirectToPayment } from '../lib/redirect';
 import { fakeApi, renderWithApi, signIn, type Answer } from '../../../test/fake-api';
+import { shopperProfile } from './checkout.fixture';
 import { CheckoutView } from './checkout-view';
 import { cartLine, fakeQuote, type FakeCode } from '../../../test/fake-quote';
 
@@ -12,28 +13,7 @@ vi.mock('react-toastify', () => ({ toast: { error: vi.fn(), info: vi.fn(), succe
 vi.mock('../lib/redirect', () => ({ redirectToPayment: vi.fn() }));
 
 const item = cartLine({ price: 60, quantity: 1 });
-const delivery: Profile['delivery'] = {
-  method: 'office',
-  name: 'Mila Petrova',
-  phone: '+359 888 123 456',
-  country: 'BG',
-  city: 'Sofia',
-  postcode: '1000',
-  line1: null,
-  office: 'Econt, Sofia – Mladost 1',
-  note: null,
-};
-const profile: Profile = {
-  id: 1,
-  name: 'Mila Petrova',
-  email: 'mila@example.com',
-  address: '',
-  phone: '+359 888 000 000',
-  profilePicture: null,
-  storeCredit: 0,
-  role: 'USER',
-  delivery,
-};
+const profile = shopperProfile();
 const CODES: Record<string, FakeCode> = {
   TENOFF: { kind: 'percent', value: 10 },
   FREESHIP: { kind: 'free-delivery' },

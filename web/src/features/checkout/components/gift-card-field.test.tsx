@@ -2,9 +2,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'react-toastify';
-import type { Profile } from '@shop/contract';
 import { redirectToPayment } from '../lib/redirect';
 import { fakeApi, renderWithApi, signIn, type Answer } from '../../../test/fake-api';
+import { shopperProfile } from './checkout.fixture';
 import { CheckoutView } from './checkout-view';
 import { cartLine, fakeQuote } from '../../../test/fake-quote';
 
@@ -13,27 +13,7 @@ vi.mock('../lib/redirect', () => ({ redirectToPayment: vi.fn() }));
 
 // 60 of goods + 4.50 to an office: 64.50.
 const item = cartLine({ price: 60, quantity: 1 });
-const profile: Profile = {
-  id: 1,
-  name: 'Mila Petrova',
-  email: 'mila@example.com',
-  address: '',
-  phone: '+359 888 000 000',
-  profilePicture: null,
-  storeCredit: 0,
-  role: 'USER',
-  delivery: {
-    method: 'office',
-    name: 'Mila Petrova',
-    phone: '+359 888 123 456',
-    country: 'BG',
-    city: 'Sofia',
-    postcode: '1000',
-    line1: null,
-    office: 'Econt, Sofia – Mladost 1',
-    note: null,
-  },
-};
+const profile = shopperProfile();
 const FIRST = 'ABCD0FGH1KMN2QRS';
 const SECOND = 'WXYZ3456789ABCDE';
 const balances = {
