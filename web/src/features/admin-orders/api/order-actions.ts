@@ -25,6 +25,13 @@ export function runOrderAction(id: number, action: OrderAction): Promise<AdminOr
   return api.post<AdminOrder>(path, 'body' in action ? action.body : undefined);
 }
 
+/**
+ * A cash-on-delivery order's withdrawal refunded in full: the cash first, which the owner pays by
+ * bank transfer, the rest back to store credit and gift cards (decision 0070).
+ */
+export const refundCashWithdrawal = (id: number): Promise<AdminOrder> =>
+  api.post<AdminOrder>(`${adminOrderKey(id)}/withdrawal/refund`);
+
 /** The order's new state into its cache at once; every list page refetched (its row moved or changed). */
 export async function afterOrderAction(mutate: ScopedMutator, order: AdminOrder): Promise<void> {
   await mutate(adminOrderKey(order.id), order, { revalidate: false });

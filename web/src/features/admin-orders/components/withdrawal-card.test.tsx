@@ -116,6 +116,31 @@ describe('OrderDetail: a withdrawal', () => {
     expect(card.getByRole('button', { name: /^Възстанови сумата по отказа \(151,50\s€\)$/ })).toBeInTheDocument();
   });
 
+  it('refunds a cash-on-delivery withdrawal after a confirm saying the cash goes by bank transfer, the rest to credit and cards', async () => {
+    const cod: AdminOrder = { ...withdrawn, paymentMethod: 'cod' };
+    const sent = fakeApi({
+      'GET /api/admin/orders/31': { body: cod },
+      'POST /api/admin/orders/31/withdrawal/refund': { body: { ...cod, refunded: 60 } },
+    });
+    signIn();
+    renderWithApi(<OrderDetail orderId={31} lang="en" />);
+    const card = within(await screen.findByRole('region', { name: 'Withdrawal requested' }));
+    const user = userEvent.setup();
+    await user.click(card.getByRole('button', { name: 'Refund the withdrawal (€60.00)' }));
+    const dialog = within(screen.getByRole('dialog', { name: 'Refund the withdrawal' }));
+    expect(
+      dialog.getByText(/^Refund €60\.00: the cash the courier collected first, which you pay by bank transfer/),
+    ).toBeInTheDocument();
+    expect(sent.filter((request) => request.key.startsWith('POST'))).toEqual([]);
+    await user.click(dialog.getByRole('button', { name: 'Refund' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(sent.filter((request) => request.key.startsWith('POST')).map((request) => request.key)).toEqual([
+      'POST /api/admin/orders/31/withdrawal/refund',
+    ]);
+    expect(await screen.findByText('The refund due has been refunded.')).toBeInTheDocument();
+  });
+
   it('offers no refund while the order may not be refunded (cash on delivery not paid yet)', async () => {
     fakeApi({
       'GET /api/admin/orders/31': {
