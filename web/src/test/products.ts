@@ -1,4 +1,6 @@
+import type { ReactElement } from 'react';
 import type { Product } from '@shop/contract';
+import { fakeApi, renderWithApi, signIn, TEST_SETTINGS } from './fake-api';
 
 /**
  * A product as the admin's editor panels get it (the API's answer): two colours, two sizes, stock
@@ -26,3 +28,17 @@ export const adminProduct = (): Product => ({
   stockTracked: false,
   stock: [],
 });
+
+/**
+ * An editor panel rendered for a signed-in admin over the fake api: the shop's settings, then
+ * `answers` (the panel's own reads and its save; they may answer the settings too). What it sent.
+ */
+export function renderEditorPanel(panel: ReactElement, answers: Parameters<typeof fakeApi>[0]) {
+  const sent = fakeApi({ 'GET /api/settings': { body: TEST_SETTINGS }, ...answers });
+  signIn();
+  renderWithApi(panel);
+  return sent;
+}
+
+/** The PUTs among what a panel sent: its saves. */
+export const putsOf = (sent: ReturnType<typeof fakeApi>) => sent.filter((request) => request.key.startsWith('PUT '));

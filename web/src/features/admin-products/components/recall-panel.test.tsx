@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { fakeApi, renderWithApi, signIn, TEST_SETTINGS } from '../../../test/fake-api';
-import { adminProduct } from '../../../test/products';
+import { type fakeApi } from '../../../test/fake-api';
+import { adminProduct, renderEditorPanel } from '../../../test/products';
 import { RecallPanel } from './recall-panel';
 
 vi.mock('react-toastify', () => ({ toast: { error: vi.fn(), info: vi.fn(), success: vi.fn(), warn: vi.fn() } }));
@@ -18,17 +18,12 @@ const TEXTS: [string, string][] = [
   ['What to do and the remedy (Bulgarian)', 'Върнете го срещу пълна сума.'],
 ];
 
-function renderPanel(answers: Parameters<typeof fakeApi>[0] = {}) {
-  const sent = fakeApi({
-    'GET /api/settings': { body: TEST_SETTINGS },
+const renderPanel = (answers: Parameters<typeof fakeApi>[0] = {}) =>
+  renderEditorPanel(<RecallPanel product={product} />, {
     'POST /api/admin/products/7/recall': { status: 201, body: { recall: { id: 12 }, mailed: 3 } },
     'GET /api/recalls': { body: { data: [] } },
     ...answers,
   });
-  signIn();
-  renderWithApi(<RecallPanel product={product} />);
-  return sent;
-}
 
 /** The six texts, pasted (typing them letter by letter took most of the test's time). */
 async function fill() {

@@ -2,42 +2,27 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Product } from '@shop/contract';
-import { fakeApi, renderWithApi, signIn, TEST_SETTINGS } from '../../../test/fake-api';
+import { type fakeApi } from '../../../test/fake-api';
+import { adminProduct, putsOf, renderEditorPanel } from '../../../test/products';
 import { SafetyPanel } from './safety-panel';
 
 vi.mock('react-toastify', () => ({ toast: { error: vi.fn(), info: vi.fn(), success: vi.fn(), warn: vi.fn() } }));
 
 const product: Product = {
-  id: 7,
-  name: 'Linen Shirt',
-  description: 'Light linen.',
-  price: 100,
-  regularPrice: 100,
-  sale: null,
-  categoryId: 1,
-  imageUrl: '/uploads/a.jpg',
-  published: true,
-  translations: [{ language: 'en', name: 'Linen Shirt', description: 'Light linen.', imageUrl: '/uploads/a.jpg' }],
+  ...adminProduct(),
   colors: [],
   sizes: [{ id: 1, size: 'S' }],
-  stockTracked: false,
-  stock: [],
   safety: null,
   manufacturer: null,
 };
 
-function renderPanel(answers: Parameters<typeof fakeApi>[0] = {}) {
-  const sent = fakeApi({
-    'GET /api/settings': { body: TEST_SETTINGS },
+const renderPanel = (answers: Parameters<typeof fakeApi>[0] = {}) =>
+  renderEditorPanel(<SafetyPanel product={product} />, {
     'PUT /api/admin/products/7/details': { body: product },
     ...answers,
   });
-  signIn();
-  renderWithApi(<SafetyPanel product={product} />);
-  return sent;
-}
 
-const puts = (sent: ReturnType<typeof fakeApi>) => sent.filter((request) => request.key.startsWith('PUT '));
+const puts = putsOf;
 
 afterEach(() => {
   vi.clearAllMocks();

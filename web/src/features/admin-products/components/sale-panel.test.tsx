@@ -2,7 +2,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Product } from '@shop/contract';
-import { fakeApi, renderWithApi, signIn, TEST_SETTINGS } from '../../../test/fake-api';
+import { type fakeApi, TEST_SETTINGS } from '../../../test/fake-api';
+import { putsOf, renderEditorPanel } from '../../../test/products';
 import { SalePanel } from './sale-panel';
 
 vi.mock('react-toastify', () => ({ toast: { error: vi.fn(), info: vi.fn(), success: vi.fn(), warn: vi.fn() } }));
@@ -30,19 +31,15 @@ const HISTORY = [
   { price: 100, at: '2026-11-01T08:00:00.000Z' },
 ];
 
-function renderPanel(answers: Parameters<typeof fakeApi>[0] = {}, shown: Product = product) {
-  const sent = fakeApi({
+const renderPanel = (answers: Parameters<typeof fakeApi>[0] = {}, shown: Product = product) =>
+  renderEditorPanel(<SalePanel product={shown} />, {
     'GET /api/settings': { body: { ...TEST_SETTINGS, currency: 'EUR' } },
     'GET /api/admin/products/7/price-history': { body: HISTORY },
     'PUT /api/admin/products/7/sale': { body: product },
     ...answers,
   });
-  signIn();
-  renderWithApi(<SalePanel product={shown} />);
-  return sent;
-}
 
-const puts = (sent: ReturnType<typeof fakeApi>) => sent.filter((request) => request.key.startsWith('PUT '));
+const puts = putsOf;
 
 afterEach(() => {
   vi.clearAllMocks();

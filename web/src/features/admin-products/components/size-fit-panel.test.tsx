@@ -2,7 +2,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Product } from '@shop/contract';
-import { fakeApi, renderWithApi, signIn, TEST_SETTINGS } from '../../../test/fake-api';
+import { type fakeApi } from '../../../test/fake-api';
+import { putsOf, renderEditorPanel } from '../../../test/products';
 import { adminProduct } from '../../../test/products';
 import { SizeFitPanel } from './size-fit-panel';
 
@@ -20,18 +21,13 @@ const product: Product = {
   fit: { type: 'regular', measurements: [{ size: 'S', chestCm: 102 }] },
 };
 
-function renderPanel(answers: Parameters<typeof fakeApi>[0] = {}) {
-  const sent = fakeApi({
-    'GET /api/settings': { body: TEST_SETTINGS },
+const renderPanel = (answers: Parameters<typeof fakeApi>[0] = {}) =>
+  renderEditorPanel(<SizeFitPanel product={product} />, {
     'PUT /api/admin/products/7/details': { body: product },
     ...answers,
   });
-  signIn();
-  renderWithApi(<SizeFitPanel product={product} />);
-  return sent;
-}
 
-const puts = (sent: ReturnType<typeof fakeApi>) => sent.filter((request) => request.key.startsWith('PUT '));
+const puts = putsOf;
 
 afterEach(() => {
   vi.clearAllMocks();
