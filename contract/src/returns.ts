@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { multilineText, text } from './text.js';
 import { SIZES } from './constants.js';
 import { Money } from './money.js';
+import { OFFICE_KINDS } from './couriers.js';
 
 /*
  * Returns and size exchanges by the shopper (YEAR.md section 2; docs/decisions/0056). Names of
@@ -71,6 +72,8 @@ export const CreateReturnBodySchema = z.object({
     .refine((lines) => new Set(lines.map((line) => line.orderItemId)).size === lines.length, 'Name each line once.'),
   outcome: z.enum(RETURN_OUTCOMES, 'Choose a refund, an exchange or store credit.'),
   note: multilineText().trim().max(1000, 'A note has at most 1,000 characters.').optional(),
+  /** The courier's office or locker where the shopper will hand the parcel in (GET /api/couriers/offices); none: any. */
+  dropOffOfficeId: whole('Choose an office from the list.').positive('Choose an office from the list.').optional(),
 });
 export type CreateReturnBody = z.input<typeof CreateReturnBodySchema>;
 
@@ -88,6 +91,17 @@ export const ReturnLabelSchema = z.object({
   courier: z.string(),
   trackingNumber: z.string(),
 });
+
+/** The office or locker the shopper chose to hand the parcel in at, named in both languages. */
+export const ReturnDropOffSchema = z.object({
+  id: z.number(),
+  kind: z.enum(OFFICE_KINDS),
+  name: z.string(),
+  nameBg: z.string(),
+  address: z.string(),
+  addressBg: z.string(),
+});
+export type ReturnDropOff = z.infer<typeof ReturnDropOffSchema>;
 
 export const ReturnSchema = z.object({
   id: z.number(),
@@ -107,6 +121,8 @@ export const ReturnSchema = z.object({
   refund: Money,
   labelCost: Money,
   label: ReturnLabelSchema.nullable(),
+  /** Where the shopper hands the parcel in (null: to the courier, or at any office). */
+  dropOffOffice: ReturnDropOffSchema.nullable().optional(),
   /** Why the owner rejected it (the shopper reads it); null otherwise. */
   rejectReason: z.string().nullable().optional(),
   /** Also the shopper's withdrawal from these lines (made within the withdrawal period). */

@@ -17,6 +17,7 @@ import { orderItems, orders } from './orders.js';
 import { productColors, products } from './catalogue.js';
 import { users } from './identity.js';
 import { withdrawals } from './withdrawals.js';
+import { courierOffices } from './couriers.js';
 
 /**
  * A shopper's return or size exchange (YEAR.md section 2, docs/decisions/0056): lines of a
@@ -45,6 +46,8 @@ export const returns = pgTable(
       trackingUrl: string | null;
       stored: Record<string, unknown>;
     }>(),
+    /** Where the shopper hands the parcel in (their choice from the courier's list), or null: anywhere. */
+    dropOffOfficeId: integer('drop_off_office_id').references(() => courierOffices.id, { onDelete: 'set null' }),
     rejectReason: text('reject_reason'),
     /** The withdrawal this return also is (made within the withdrawal period). */
     withdrawalId: integer('withdrawal_id').references(() => withdrawals.id, { onDelete: 'set null' }),

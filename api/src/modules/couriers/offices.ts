@@ -93,17 +93,22 @@ export const toOffice = (row: OfficeRow, lang: Language): CourierOffice => ({
 });
 
 /**
- * The office or locker a checkout names: active, of the courier in use. Anything else is the
- * field's error (`delivery.officeId`).
+ * The office or locker a checkout (or a return: its drop-off) names: active, of the courier in
+ * use. Anything else is the field's error (`delivery.officeId`, or `field`).
  */
-export async function chosenOffice(db: Db | Tx, courier: Courier, id: number): Promise<OfficeRow> {
+export async function chosenOffice(
+  db: Db | Tx,
+  courier: Courier,
+  id: number,
+  field = 'delivery.officeId',
+): Promise<OfficeRow> {
   const [row] = await db
     .select()
     .from(courierOffices)
     .where(and(eq(courierOffices.id, id), eq(courierOffices.courier, courier), eq(courierOffices.active, true)));
   if (row) return row;
   const message = 'This office or locker is no longer available: choose another.';
-  throw new AppError('VALIDATION_ERROR', message, { 'delivery.officeId': message });
+  throw new AppError('VALIDATION_ERROR', message, { [field]: message });
 }
 
 /** An office by id, whatever its state (labels and the settings' sender office). */

@@ -5,6 +5,7 @@ import { courierShipments } from '../../db/schema.js';
 import { notFound } from '../../lib/errors.js';
 import { readOrder } from '../orders/store.js';
 import { CourierUnavailableError, type StoredLabel } from './gateway.js';
+import { officeById } from './offices.js';
 import { parcelOf, type Couriers } from './shipments.js';
 
 /** A return's label as the return keeps it: the courier, its number, and what prints it again. */
@@ -30,25 +31,35 @@ async function orderCourier(db: Db, couriers: Couriers, orderId: number) {
 /**
  * A return's label (YEAR.md section 2, docs/decisions/0062), made by the order's courier through
  * the gateway, outside any transaction: the parcel of the order's delivery turned round (the
- * shopper sends it, from the order's address or office, to the shop's sender address or office),
+ * shopper sends it, from the office they chose or else the order's address or office, to the
+ * shop's sender address or office),
  * no cash on delivery, one parcel of 1 kg. The caller keeps it with the return.
  */
 export async function makeReturnLabel(
   db: Db,
   couriers: Couriers,
-  target: { orderId: number; returnId: number; reference: string },
+  target: { orderId: number; returnId: number; reference: string; dropOffOfficeId?: number | null },
 ): Promise<ReturnLabel> {
   const order = await readOrder(db, target.orderId);
   if (!order) throw notFound('Order not found');
   const gateway = await orderCourier(db, couriers, order.id);
   const outgoing = await parcelOf(db, gateway, order, { parcels: 1, weightGrams: 1000 });
+  // The office the shopper chose to hand the parcel in at (decision 0069): printed as the sender's.
+  const office = target.dropOffOfficeId ? await officeById(db, target.dropOffOfficeId) : null;
+  const sender = office
+    ? {
+        ...outgoing.recipient,
+        officeCode: office.courier === gateway.name ? office.code : null,
+        officeName: `${office.name}, ${office.address}`,
+      }
+    : outgoing.recipient;
   let made;
   try {
     made = await gateway.createLabel({
       ...outgoing,
       returnId: target.returnId,
       reference: target.reference,
-      sender: outgoing.recipient,
+      sender,
       recipient: outgoing.sender,
       codCents: 0,
       inspection: false,

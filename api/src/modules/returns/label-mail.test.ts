@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { effects } from '../../db/schema.js';
+import { courierOffices, effects, returns } from '../../db/schema.js';
 import { bearer } from '../../test/factories.js';
 import { useTestApp } from '../../test/harness.js';
 import { makeLabelFor } from './label.js';
@@ -92,5 +92,50 @@ describe('the return label’s mail', () => {
     } finally {
       await put(true);
     }
+  });
+
+  it('names the drop-off office the shopper chose, which the label prints and the order’s returns show', async () => {
+    // The courier's offices are synced behind the listen: asking for the cities waits for them.
+    expect((await t.app.inject({ url: '/api/couriers/cities' })).statusCode).toBe(200);
+    const [office] = await t.db.select().from(courierOffices).where(eq(courierOffices.active, true)).limit(1);
+    const order = await deliveredOrder(t, { locale: 'en' });
+    const ask = (dropOffOfficeId: number) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/orders/${order.orderId}/returns`,
+        headers: bearer(order.user),
+        payload: {
+          lines: [{ orderItemId: order.lines[0]!.id, quantity: 1, reason: 'too-small' }],
+          outcome: 'refund',
+          dropOffOfficeId,
+        },
+      });
+    const unknown = await ask(office!.id + 100_000);
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().fields).toHaveProperty(['dropOffOfficeId']);
+
+    const made = await ask(office!.id);
+    expect(made.statusCode, made.body).toBe(201);
+    const dropOffOffice = {
+      id: office!.id,
+      kind: office!.kind,
+      name: office!.nameEn,
+      nameBg: office!.name,
+      address: office!.addressEn,
+      addressBg: office!.address,
+    };
+    expect(made.json().return.dropOffOffice).toEqual(dropOffOffice);
+    const { id, reference } = made.json().return as { id: number; reference: string };
+    await t.effectsRun();
+    const listed = (
+      await t.app.inject({ url: `/api/orders/${order.orderId}/returns`, headers: bearer(order.user) })
+    ).json().data as { id: number; dropOffOffice: unknown }[];
+    expect(listed.find((one) => one.id === id)?.dropOffOffice).toEqual(dropOffOffice);
+    const [row] = await t.db.select({ label: returns.label }).from(returns).where(eq(returns.id, id));
+    expect(row!.label!.stored).toMatchObject({
+      sender: { address: `Офис / Office: ${office!.name}, ${office!.address}` },
+    });
+    const mail = await t.smtp.waitFor(order.user.email, (each) => each.subject.includes(reference));
+    expect(mail.text).toContain(`Hand the parcel in at the office you chose: ${office!.nameEn}, ${office!.addressEn}.`);
   });
 });

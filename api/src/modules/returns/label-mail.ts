@@ -1,7 +1,7 @@
 import type { Courier, Language } from '@shop/contract';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { returns } from '../../db/schema.js';
+import { courierOffices, returns } from '../../db/schema.js';
 import type { Mail } from '../../platform/mail/mailer.js';
 import { renderMail } from '../../platform/mail/templates/layout.js';
 import { CARRIER_NAME } from '../couriers/shipments.js';
@@ -26,6 +26,7 @@ const TEXTS = {
       builtin: 'Hand the parcel to our courier when they call, or take it to any of our courier’s offices.',
       econt: 'Hand the parcel to the Econt courier, or take it to any Econt office.',
     } satisfies Record<Courier, string>,
+    office: (office: string) => `Hand the parcel in at the office you chose: ${office}.`,
     button: 'Download the label (PDF)',
     later: (url: string) => `This link works for 7 days; after that, the label is on your order page: ${url}`,
   },
@@ -40,6 +41,7 @@ const TEXTS = {
       builtin: 'Предайте пратката на нашия куриер, когато ви потърси, или я занесете в който и да е негов офис.',
       econt: 'Предайте пратката на куриер на Еконт или я занесете в който и да е офис на Еконт.',
     } satisfies Record<Courier, string>,
+    office: (office: string) => `Предайте пратката в избрания от вас офис: ${office}.`,
     button: 'Изтеглете етикета (PDF)',
     later: (url: string) => `Връзката работи 7 дни; след това етикетът е на страницата на поръчката ви: ${url}`,
   },
@@ -52,6 +54,8 @@ export interface LabelMailInput {
   reference: string;
   courier: Courier;
   trackingNumber: string;
+  /** The drop-off office the shopper chose, named in the mail's language, or null (any office). */
+  office: string | null;
   /** The label's PDF, a signed link in full. */
   labelUrl: string;
   orderUrl: string;
@@ -69,7 +73,7 @@ export function returnLabelMail(input: LabelMailInput): Mail {
       intro: [
         t.intro(input.reference),
         t.tracking(CARRIER_NAME[input.courier], input.trackingNumber),
-        t.dropOff[input.courier],
+        input.office ? t.office(input.office) : t.dropOff[input.courier],
       ],
       highlight: { kind: 'link', label: t.button, url: input.labelUrl },
       outro: [t.later(input.orderUrl)],
@@ -84,14 +88,17 @@ export function returnLabelMail(input: LabelMailInput): Mail {
  */
 export async function mailReturnLabel(deps: OrderMailDeps & { db: Db; publicUrl: string }, returnId: number) {
   const [row] = await deps.db
-    .select({ reference: returns.reference, orderId: returns.orderId, label: returns.label })
+    .select({ reference: returns.reference, orderId: returns.orderId, label: returns.label, office: courierOffices })
     .from(returns)
+    .leftJoin(courierOffices, eq(courierOffices.id, returns.dropOffOfficeId))
     .where(eq(returns.id, returnId));
   if (!row?.label) return;
   const found = await readWithShopper(deps.db, row.orderId);
   if (!found) return;
   const { email, name } = addresseeOf(found);
   if (!email) return;
+  const { office } = row;
+  const bg = found.row.locale === 'bg';
   const sign = await labelSigner(deps.db, true, { ttlMs: MAIL_LINK_TTL_MS });
   await deps.mailer.send(
     returnLabelMail({
@@ -101,6 +108,7 @@ export async function mailReturnLabel(deps: OrderMailDeps & { db: Db; publicUrl:
       reference: row.reference,
       courier: row.label.courier,
       trackingNumber: row.label.trackingNumber,
+      office: office && `${bg ? office.name : office.nameEn}, ${bg ? office.address : office.addressEn}`,
       labelUrl: `${deps.publicUrl}${sign(returnId)}`,
       orderUrl: deps.links.order(row.orderId),
     }),

@@ -60,7 +60,12 @@ export const labelAfterApproval = (tx: Tx, row: { id: number; orderId: number })
 export async function makeLabelFor(db: Db, couriers: Couriers, returnId: number): Promise<void> {
   const [row] = await db.select().from(returns).where(eq(returns.id, returnId));
   if (!row || row.label || !(LABELLED as readonly string[]).includes(row.status)) return;
-  const label = await makeReturnLabel(db, couriers, { orderId: row.orderId, returnId, reference: row.reference });
+  const label = await makeReturnLabel(db, couriers, {
+    orderId: row.orderId,
+    returnId,
+    reference: row.reference,
+    dropOffOfficeId: row.dropOffOfficeId,
+  });
   const kept = await db.transaction(async (tx) => {
     const [updated] = await tx
       .update(returns)

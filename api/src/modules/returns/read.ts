@@ -1,7 +1,8 @@
-import type { Return } from '@shop/contract';
+import type { Return, ReturnDropOff } from '@shop/contract';
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
-import { returnLines, returns } from '../../db/schema.js';
+import { courierOffices, returnLines, returns } from '../../db/schema.js';
+import type { OfficeRow } from '../couriers/offices.js';
 import { CARRIER_NAME } from '../couriers/shipments.js';
 import { labelSigner } from './label.js';
 
@@ -13,15 +14,32 @@ export type LineRow = typeof returnLines.$inferSelect;
 /** Returns as the API answers them, newest first: of one order, or one by id. */
 export async function readReturns(db: Db | Tx, where: { orderId: number } | { id: number }): Promise<Return[]> {
   const rows = await db
-    .select()
+    .select({ row: returns, office: courierOffices })
     .from(returns)
+    .leftJoin(courierOffices, eq(courierOffices.id, returns.dropOffOfficeId))
     .where('id' in where ? eq(returns.id, where.id) : eq(returns.orderId, where.orderId))
     .orderBy(asc(returns.id));
-  return toReturns(db, rows.reverse());
+  const offices = new Map(rows.map(({ row, office }) => [row.id, office]));
+  return toReturns(db, rows.map(({ row }) => row).reverse(), (id) => offices.get(id) ?? null);
 }
 
-/** The rows with their lines (one query for all). */
-export async function toReturns(db: Db | Tx, rows: ReturnRow[]): Promise<Return[]> {
+/** The drop-off office as a return answers it, in both languages. */
+export const toDropOff = (office: OfficeRow | null): ReturnDropOff | null =>
+  office && {
+    id: office.id,
+    kind: office.kind,
+    name: office.nameEn,
+    nameBg: office.name,
+    address: office.addressEn,
+    addressBg: office.address,
+  };
+
+/** The rows with their lines (one query for all), and their drop-off offices when the caller read them. */
+export async function toReturns(
+  db: Db | Tx,
+  rows: ReturnRow[],
+  officeOf: (id: number) => OfficeRow | null = () => null,
+): Promise<Return[]> {
   if (rows.length === 0) return [];
   const lines = await db
     .select()
@@ -42,12 +60,18 @@ export async function toReturns(db: Db | Tx, rows: ReturnRow[]): Promise<Return[
       row,
       lines.filter((line) => line.returnId === row.id),
       labelUrl,
+      officeOf(row.id),
     ),
   );
 }
 
 /** A row as the API answers it; `labelUrl` signs its label's link (label.ts: `labelSigner`). */
-export function toReturn(row: ReturnRow, lines: LineRow[], labelUrl: (id: number) => string): Return {
+export function toReturn(
+  row: ReturnRow,
+  lines: LineRow[],
+  labelUrl: (id: number) => string,
+  office: OfficeRow | null = null,
+): Return {
   return {
     id: row.id,
     reference: row.reference,
@@ -73,6 +97,7 @@ export function toReturn(row: ReturnRow, lines: LineRow[], labelUrl: (id: number
           trackingNumber: row.label.trackingNumber,
         }
       : null,
+    dropOffOffice: toDropOff(office),
     rejectReason: row.rejectReason,
     withdrawal: row.withdrawalId !== null,
     exchangeOrderId: row.exchangeOrderId,

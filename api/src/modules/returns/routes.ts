@@ -68,7 +68,13 @@ export const returnRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const created = await requestReturn(app.db, currentUser(request).id, request.params.id, request.body);
+      const created = await requestReturn(
+        app.db,
+        currentUser(request).id,
+        request.params.id,
+        request.body,
+        app.couriers.gateway.name,
+      );
       return reply.code(201).send({ return: created });
     },
   );

@@ -1,8 +1,9 @@
-import type { Return } from '@shop/contract';
+import type { Courier, Return } from '@shop/contract';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { returnLines, returns } from '../../db/schema.js';
 import { notFound } from '../../lib/errors.js';
+import { chosenOffice } from '../couriers/offices.js';
 import { lockOrder, readOrder } from '../orders/store.js';
 import { recordWithdrawal } from '../withdrawals/service.js';
 import { assess, outOfStock, shortOfStock, type ReturnBody } from './assess.js';
@@ -30,12 +31,22 @@ export async function quoteReturn(db: Db, userId: number, orderId: number, body:
  * left and many asking, exactly one holds it), the withdrawal of those lines recorded when made
  * within the withdrawal period, approved at once with `autoApprove`.
  */
-export async function requestReturn(db: Db, userId: number, orderId: number, body: ReturnBody): Promise<Return> {
+export async function requestReturn(
+  db: Db,
+  userId: number,
+  orderId: number,
+  body: ReturnBody,
+  courier: Courier = 'builtin',
+): Promise<Return> {
   return db.transaction(async (tx) => {
     const locked = await lockOrder(tx, orderId, { of: userId });
     const now = new Date();
     const assessed = await assess(tx, locked, body, now);
     const order = locked!;
+    // Where the shopper hands the parcel in: an open office of the courier in use (400 otherwise).
+    const office = body.dropOffOfficeId
+      ? await chosenOffice(tx, courier, body.dropOffOfficeId, 'dropOffOfficeId')
+      : null;
     await holdExchangeStock(tx, assessed.lines);
 
     let withdrawalId: number | null = null;
@@ -76,6 +87,7 @@ export async function requestReturn(db: Db, userId: number, orderId: number, bod
         refundCents: assessed.refundCents,
         labelCostCents: assessed.labelCostCents,
         withdrawalId,
+        dropOffOfficeId: office?.id ?? null,
       })
       .returning();
     if (assessed.settings.returnsAutoApprove) await labelAfterApproval(tx, { id: row!.id, orderId: order.id });
@@ -96,7 +108,7 @@ export async function requestReturn(db: Db, userId: number, orderId: number, bod
       )
       .returning();
     // Answered from the rows just written (a new return has no label yet: nothing to sign).
-    return toReturn(row!, lines, () => '');
+    return toReturn(row!, lines, () => '', office);
   });
 }
 

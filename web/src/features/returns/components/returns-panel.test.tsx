@@ -87,6 +87,7 @@ describe('ReturnsPanel', () => {
       const sealed = { ...order, items: [{ ...order.items[0]!, hygieneSealed: true }] };
       const sent = fakeApi({
         'GET /api/orders/42/returns': { body: { data: [] } },
+        'GET /api/couriers/cities?lang=en': { body: [] },
         'POST /api/orders/42/returns/quote': { body: { refund: 50, labelCost: 0 } },
       });
       signIn();
@@ -127,6 +128,8 @@ describe('ReturnsPanel', () => {
       const sent = fakeApi({
         'GET /api/orders/42/returns': () => ({ body: { data: listed ? [made] : [] } }),
         'GET /api/products/3?lang=en': { body: product },
+        // A courier without offices: no drop-off to choose.
+        'GET /api/couriers/cities?lang=en': { body: [] },
         'POST /api/orders/42/returns/quote': { body: { refund: 0, labelCost: 0 } },
         'POST /api/orders/42/returns': () => {
           listed = true;
@@ -182,6 +185,68 @@ describe('ReturnsPanel', () => {
     expect(link).toHaveAttribute('href', '/api/returns/2/label?expires=1&sig=s');
     expect(screen.getAllByText('Your return label is being made…')).toHaveLength(1);
   });
+});
+
+describe('the return’s drop-off office', () => {
+  const centre = {
+    id: 5,
+    courier: 'builtin',
+    kind: 'office',
+    name: 'Sofia Centre',
+    city: 'Sofia',
+    postcode: '1000',
+    address: '5 Vitosha Blvd',
+  };
+
+  it('is chosen from the courier’s offices, sent with the request, and shown on the return', async () => {
+    let listed = false;
+    const chosen = {
+      ...made,
+      outcome: 'refund',
+      refund: 50,
+      lines: [{ orderItemId: 7, quantity: 1, reason: 'too-large', exchangeFor: null }],
+      dropOffOffice: {
+        id: 5,
+        kind: 'office',
+        name: 'Sofia Centre',
+        nameBg: 'София Център',
+        address: '5 Vitosha Blvd',
+        addressBg: 'бул. Витоша 5',
+      },
+    };
+    const sent = fakeApi({
+      'GET /api/orders/42/returns': () => ({ body: { data: listed ? [chosen, { ...made, id: 2 }] : [] } }),
+      'GET /api/couriers/cities?lang=en': { body: [{ name: 'Sofia', postcode: '1000', offices: 1 }] },
+      'GET /api/couriers/offices?city=Sofia&lang=en': { body: [centre] },
+      'POST /api/orders/42/returns/quote': { body: { refund: 50, labelCost: 0 } },
+      'POST /api/orders/42/returns': () => {
+        listed = true;
+        return { status: 201, body: { return: chosen } };
+      },
+    });
+    signIn();
+    renderWithApi(<ReturnsPanel order={order} lang="en" />);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Return or exchange' }));
+    await user.click(screen.getByRole('radio', { name: 'A refund' }));
+    await user.click(screen.getByRole('checkbox', { name: /Linen Shirt/ }));
+    await user.selectOptions(screen.getByLabelText('Reason'), 'too-large');
+    await user.selectOptions(await screen.findByRole('combobox', { name: 'City' }), 'Sofia');
+    await user.click(screen.getByRole('combobox', { name: 'Office or locker' }));
+    await user.click(await screen.findByRole('option', { name: /Sofia Centre/ }));
+    await user.click(screen.getByRole('button', { name: 'See what I get back' }));
+    await user.click(await screen.findByRole('button', { name: 'Confirm the return' }));
+    expect(await screen.findByText('Hand the parcel in at: Sofia Centre, 5 Vitosha Blvd')).toBeInTheDocument();
+    // A return without an office chosen: the plain instructions.
+    expect(
+      screen.getByText('Hand the parcel to the courier, or take it to any of the courier’s offices.'),
+    ).toBeInTheDocument();
+    expect(sent.find((each) => each.key === 'POST /api/orders/42/returns')?.body).toEqual({
+      outcome: 'refund',
+      dropOffOfficeId: 5,
+      lines: [{ orderItemId: 7, quantity: 1, reason: 'too-large' }],
+    });
+  }, 20_000);
 });
 
 describe('ExchangeLinks', () => {

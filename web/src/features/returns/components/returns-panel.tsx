@@ -16,6 +16,7 @@ import {
 import { useErrorText } from '../../../lib/error-text';
 import { formatMoney } from '../../../lib/money';
 import { useSettings } from '../../../lib/settings';
+import { DropOffChoice, DropOffNote, type DropOffDraft } from './drop-off';
 import { quoteReturn, useLineProduct, useOrderReturns, useRequestReturn } from '../api/returns';
 import { SealQuestion } from '../../../components/seal-question/seal-question';
 import button from '../../../components/button/button.module.css';
@@ -84,6 +85,7 @@ export function ReturnsPanel({ order, lang }: { order: Order; lang: Language }) 
               ) : (
                 each.status === 'approved' && <span className={styles.hint}>{t('returns.labelPending')}</span>
               )}
+              {(each.status === 'requested' || each.status === 'approved') && <DropOffNote item={each} lang={lang} />}
               {each.rejectReason && <span>{t('returns.rejected', { reason: each.rejectReason })}</span>}
               {each.exchangeOrderId && (
                 <Link to={`/my-order/${each.exchangeOrderId}`} className={styles.link}>
@@ -126,6 +128,7 @@ function ReturnForm({ order, lang, onClose }: { order: Order; lang: Language; on
   const [quote, setQuote] = useState<ReturnQuote | null>(null);
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
+  const [dropOff, setDropOff] = useState<DropOffDraft | null>(null);
 
   const change = (id: number, patch: Partial<LineDraft> | null) => {
     setQuote(null);
@@ -161,6 +164,7 @@ function ReturnForm({ order, lang, onClose }: { order: Order; lang: Language; on
     }
     return {
       outcome,
+      ...(dropOff ? { dropOffOfficeId: dropOff.officeId } : {}),
       lines: chosen.map(([id, line]) => {
         const [colorId, size] = line.exchange.split(':');
         return {
@@ -228,6 +232,7 @@ function ReturnForm({ order, lang, onClose }: { order: Order; lang: Language; on
           />
         ))}
       </fieldset>
+      <DropOffChoice lang={lang} value={dropOff} onChange={setDropOff} />
       {quote && (
         <p className={styles.quote} role="status">
           {outcome === 'exchange'

@@ -1,0 +1,2 @@
+ALTER TABLE "returns" ADD COLUMN "drop_off_office_id" integer;--> statement-breakpoint
+ALTER TABLE "returns" ADD CONSTRAINT "returns_drop_off_office_id_courier_offices_id_fk" FOREIGN KEY ("drop_off_office_id") REFERENCES "public"."courier_offices"("id") ON DELETE set null ON UPDATE no action;
