@@ -4,21 +4,22 @@ import {
   AdminComplaintsSchema,
   ComplaintCreatedSchema,
   DecideComplaintBodySchema,
-  ErrorBodySchema,
   IdParamsSchema,
   LangQuerySchema,
 } from '@shop/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requestLanguage } from '../../lib/language.js';
+import { BEARER, errorAnswers } from '../../lib/route-schema.js';
 import { readMultipartForm } from '../../platform/files/multipart-form.js';
 import { currentUser, requireAdmin, requireUser } from '../../platform/security/authenticate.js';
 import { complaintsRegisterCsv } from './register.js';
 import { decideComplaint, fileComplaint, listComplaints, markRepaired } from './service.js';
 
 const tags = ['complaints'];
-const security = [{ bearer: [] }];
-const adminErrors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema };
+const security = BEARER;
+const adminErrors = errorAnswers(400, 401, 403, 404);
+const changeErrors = errorAnswers(400, 401, 403, 404, 409);
 
 /**
  * Complaints (рекламации; YEAR.md section 6, decision 0059): the shopper files one from the order
@@ -36,15 +37,7 @@ export const complaintRoutes: FastifyPluginAsyncZod = async (app) => {
         security,
         consumes: ['multipart/form-data'],
         params: IdParamsSchema,
-        response: {
-          201: ComplaintCreatedSchema,
-          400: ErrorBodySchema,
-          401: ErrorBodySchema,
-          404: ErrorBodySchema,
-          409: ErrorBodySchema,
-          413: ErrorBodySchema,
-          415: ErrorBodySchema,
-        },
+        response: { 201: ComplaintCreatedSchema, ...errorAnswers(400, 401, 404, 409, 413, 415) },
       },
     },
     async (request, reply) => {
@@ -100,7 +93,7 @@ export const complaintRoutes: FastifyPluginAsyncZod = async (app) => {
         security,
         params: IdParamsSchema,
         body: DecideComplaintBodySchema,
-        response: { 200: AdminComplaintSchema, 409: ErrorBodySchema, ...adminErrors },
+        response: { 200: AdminComplaintSchema, ...changeErrors },
       },
     },
     async (request) => {
@@ -122,7 +115,7 @@ export const complaintRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'The repair is done: the line’s guarantee is extended by 12 months, once',
         security,
         params: IdParamsSchema,
-        response: { 200: AdminComplaintSchema, 409: ErrorBodySchema, ...adminErrors },
+        response: { 200: AdminComplaintSchema, ...changeErrors },
       },
     },
     async (request) => markRepaired(app.db, currentUser(request).id, request.params.id),
