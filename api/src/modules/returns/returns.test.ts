@@ -167,6 +167,43 @@ describe('a shopper’s return request', () => {
     expect(early.json().code).toBe('NOTHING_TO_RETURN');
   });
 
+  it('takes a sealed item back within the withdrawal period: intact as a withdrawal, broken only as defective and then not as one', async () => {
+    const sealed = await t.createProduct({ priceCents: 2000, stock: 5 });
+    await t.app.inject({
+      method: 'PUT',
+      url: `/api/admin/products/${sealed.id}/details`,
+      headers: bearer(t.admin),
+      payload: { hygieneSealed: true },
+    });
+    const line = (orderItemId: number, reason: string, sealIntact?: boolean) => ({
+      lines: [{ orderItemId, quantity: 1, reason, ...(sealIntact === undefined ? {} : { sealIntact }) }],
+      outcome: 'refund',
+    });
+    const orderOf = async (user: CreatedUser, orderId: number) =>
+      (await t.app.inject({ url: `/api/orders/${orderId}`, headers: bearer(user) })).json();
+
+    const intact = await deliveredOrder(t, { product: sealed });
+    const unsaid = await ask(intact.user, intact.orderId, line(intact.lines[0]!.id, 'too-small'));
+    expect(unsaid.statusCode).toBe(400);
+    expect(unsaid.json().fields).toHaveProperty(['lines.0.sealIntact']);
+    const kept = await ask(intact.user, intact.orderId, line(intact.lines[0]!.id, 'too-small', true));
+    expect(kept.statusCode, kept.body).toBe(201);
+    expect(kept.json().return.withdrawal).toBe(true);
+    expect((await orderOf(intact.user, intact.orderId)).withdrawal).toMatchObject({
+      items: [{ orderItemId: intact.lines[0]!.id, quantity: 1 }],
+    });
+
+    const broken = await deliveredOrder(t, { product: sealed });
+    const changedMind = await ask(broken.user, broken.orderId, line(broken.lines[0]!.id, 'changed-mind', false));
+    expect(changedMind.statusCode).toBe(400);
+    expect(changedMind.json().fields).toHaveProperty(['lines.0.sealIntact']);
+    // A defect comes back under the guarantee, seal or not: the withdrawal no longer applies to it.
+    const defective = await ask(broken.user, broken.orderId, line(broken.lines[0]!.id, 'defective', false));
+    expect(defective.statusCode, defective.body).toBe(201);
+    expect(defective.json().return).toMatchObject({ refund: 20, withdrawal: false });
+    expect((await orderOf(broken.user, broken.orderId)).withdrawal).toBeNull();
+  });
+
   it('deducts the label when the shopper pays it, adds the store-credit bonus, and holds an exchange’s size at once', async () => {
     await putSettings({ returns: { shipping: 'shopper', storeCreditBonusPercent: 10 } });
     try {

@@ -49,12 +49,15 @@ export async function requestReturn(
       : null;
     await holdExchangeStock(tx, assessed.lines);
 
+    // A sealed item whose seal is broken comes back only as defective (assess.ts): under the legal
+    // guarantee, not as a withdrawal, which no longer applies to it.
+    const withdrawable = assessed.lines.filter(({ body: line }) => line.sealIntact !== false);
     let withdrawalId: number | null = null;
-    if (assessed.withinWithdrawal && !locked!.withdrawn) {
+    if (assessed.withinWithdrawal && !locked!.withdrawn && withdrawable.length > 0) {
       const recorded = await recordWithdrawal(tx, {
         orderId: order.id,
         who: { userId },
-        items: assessed.lines.map(({ body: line }) => ({
+        items: withdrawable.map(({ body: line }) => ({
           orderItemId: line.orderItemId,
           quantity: line.quantity,
           sealIntact: line.sealIntact,
