@@ -3,7 +3,7 @@ import { text } from './text.js';
 import { DB_INT_MAX } from './common.js';
 import { IdSchema, QuantitySchema, RefIdSchema, SizeSchema } from './common.js';
 import { ColorSchema, SaleSchema, TranslationSchema } from './catalog.js';
-import { Money } from './money.js';
+import { Money } from './money-codec.js';
 import { ProductRatingSchema } from './reviews.js';
 
 /** A colour is named by its id or, as the spec's client does, by its image url. */

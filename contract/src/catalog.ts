@@ -5,7 +5,7 @@ import { IdSchema, LangSchema, SizeSchema } from './common.js';
 import { ProductRatingSchema } from './reviews.js';
 import { FitSchema, VariantSchema } from './fit.js';
 import { ManufacturerSchema, SafetySchema } from './product-safety.js';
-import { Money } from './money.js';
+import { Money } from './money-codec.js';
 
 export const TranslationSchema = z.object({
   language: z.enum(LANGUAGES),

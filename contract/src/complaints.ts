@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Money, money } from './money.js';
+import { Money, money } from './money-codec.js';
 import { multilineText } from './text.js';
 
 /*

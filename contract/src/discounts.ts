@@ -3,7 +3,7 @@ import { text } from './text.js';
 import { PRICE_MAX } from './product-editing.js';
 import { DB_INT_MAX } from './common.js';
 import { PAYMENT_METHODS } from './constants.js';
-import { money, Money } from './money.js';
+import { money, Money } from './money-codec.js';
 import { AppliedGiftCardSchema, GiftCardCodesSchema } from './gift-cards.js';
 
 /**

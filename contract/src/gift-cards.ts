@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Money, money } from './money.js';
+import { Money, money } from './money-codec.js';
 import { text } from './text.js';
 
 /** A gift card: `pending` until its purchase is paid, `active`, or `voided` by the owner (YEAR.md section 3). */

@@ -19,6 +19,7 @@ export * from './effects.js';
 export * from './order-steps.js';
 export * from './order-events.js';
 export * from './money.js';
+export * from './money-codec.js';
 export * from './withdrawal.js';
 export * from './price-history.js';
 export * from './sales.js';

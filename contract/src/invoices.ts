@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Money } from './money.js';
+import { Money } from './money-codec.js';
 import { text } from './text.js';
 
 /**

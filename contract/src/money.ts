@@ -1,12 +1,12 @@
-import { z } from 'zod';
 import type { Language } from './constants.js';
 
 /**
  * Money: integer cents inside both programs (docs/decisions/0032), decimals of the shop currency
- * only in the API's JSON (what the spec's clients expect). `money()` and `Money` below are the one
- * codec between the two, used by the request and answer schemas (docs/decisions/0049): a request
- * is decoded into cents, an answer's cents are encoded into decimals. The two functions here are
- * the codec's own; the web app, which keeps the API's decimals, uses them for its sums.
+ * only in the API's JSON (what the spec's clients expect). `money()` and `Money` (money-codec.ts)
+ * are the one codec between the two, used by the request and answer schemas (docs/decisions/0049):
+ * a request is decoded into cents, an answer's cents are encoded into decimals. The two functions
+ * here are the codec's own; the web app, which keeps the API's decimals, uses them for its sums.
+ * This file imports no zod: the storefront's first scripts use it without the schemas' library.
  */
 export const toCents = (amount: number): number => Math.round(amount * 100);
 export const fromCents = (cents: number): number => cents / 100;
@@ -51,51 +51,6 @@ export function parseCents(value: number | string): number | MoneyProblem {
   if (exact > BigInt(MONEY_MAX_CENTS)) return 'range';
   return (sign ? -1 : 1) * Number(exact);
 }
-
-/** The codec's two directions: the wire's decimal into cents (refused with a reason), cents into the wire's decimal. */
-const transforms = (message: string | undefined) => ({
-  decode: (value: number | string, payload: z.core.ParsePayload<number | string>) => {
-    const cents = parseCents(value);
-    if (typeof cents === 'number') return cents;
-    payload.issues.push({ code: 'custom', message: message ?? MONEY_PROBLEMS[cents], input: value });
-    return z.NEVER;
-  },
-  encode: (cents: number) => fromCents(cents),
-});
-
-export interface MoneyOptions {
-  /** The smallest and largest amount accepted, in cents (by default any amount from 0 up). */
-  min?: number;
-  max?: number;
-  /** The field's own words for any refusal (a form's message); else the reason (MONEY_PROBLEMS). */
-  message?: string;
-}
-
-/**
- * An amount in a request: a JSON number or its decimal text (forms send text), decoded into
- * integer cents within `min`–`max`. More than two decimals, a number that is not finite or past
- * the safe range, and anything but a number or its digits are refused (400 naming the field).
- */
-export const money = ({ min = 0, max = MONEY_MAX_CENTS, message }: MoneyOptions = {}) => {
-  const outside = message ?? (min > 0 ? 'The amount must be more than 0.' : 'The amount must not be below 0.');
-  return z.codec(
-    z.union([z.number(), z.string()], {
-      error: (issue) => message ?? (typeof issue.input === 'number' ? MONEY_PROBLEMS.finite : MONEY_PROBLEMS.format),
-    }),
-    z
-      .int()
-      .min(min, outside)
-      .max(max, message ?? MONEY_PROBLEMS.range),
-    transforms(message),
-  );
-};
-
-/**
- * An amount in an answer: the service gives integer cents, the API writes the shop currency's
- * decimal number (1999 → 19.99). Anything but whole cents fails the answer (a 500, logged), so a
- * decimal can never slip through as cents.
- */
-export const Money = z.codec(z.number(), z.int(), transforms(undefined));
 
 /**
  * Cents as the currency's decimal number, exactly and without grouping or sign of the currency:

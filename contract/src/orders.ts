@@ -8,7 +8,7 @@ import {
   PAYMENT_METHODS,
   PAYMENT_PROVIDERS,
 } from './constants.js';
-import { money, Money } from './money.js';
+import { money, Money } from './money-codec.js';
 import { IdSchema } from './common.js';
 import { COURIERS, OFFICE_KINDS } from './couriers.js';
 import { OrderDiscountSchema } from './discounts.js';

@@ -3,7 +3,7 @@ import { multilineText, text } from './text.js';
 import { CATEGORY_IDS, LANGUAGES, SIZES } from './constants.js';
 import { DB_INT_MAX, IdSchema, RefIdSchema, refIdSchema } from './common.js';
 import { ColorSchema } from './catalog.js';
-import { money } from './money.js';
+import { money } from './money-codec.js';
 
 const requiredText = (message: string, max: number) => text({ message }).trim().min(1, message).max(max, message);
 /** A product's description: paragraphs, so line breaks too. */

@@ -4,7 +4,7 @@ import { ROLES } from './constants.js';
 import { NameSchema } from './auth.js';
 import { SavedDeliverySchema } from './orders.js';
 import { InvoiceDetailsOutSchema, InvoiceDetailsSchema } from './invoices.js';
-import { Money } from './money.js';
+import { Money } from './money-codec.js';
 import { NEWSLETTER_STATES } from './newsletter.js';
 
 export const ProfileSchema = z.object({

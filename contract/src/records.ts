@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { decimalText, Money } from './money.js';
+import { decimalText } from './money.js';
+import { Money } from './money-codec.js';
 import { isValidEik } from './invoices.js';
 import { text } from './text.js';
 

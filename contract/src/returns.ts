@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { multilineText, text } from './text.js';
 import { SIZES } from './constants.js';
-import { Money } from './money.js';
+import { Money } from './money-codec.js';
 import { OFFICE_KINDS } from './couriers.js';
 
 /*

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PRICE_MAX } from './product-editing.js';
-import { money, Money } from './money.js';
+import { money, Money } from './money-codec.js';
 
 /**
  * Sale prices (TRADE.md section 4; issue 30): an admin schedules one sale per product at a time,

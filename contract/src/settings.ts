@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { GiftCardSettingsSchema, UpdateGiftCardSettingsSchema } from './gift-cards.js';
 import { text } from './text.js';
 import { COD_MAX_OPEN_ORDERS_MAX, QUANTITY_MAX, RETURN_DAYS_MIN } from './constants.js';
-import { money, Money } from './money.js';
+import { money, Money } from './money-codec.js';
 import { RecordsSettingsSchema, UpdateRecordsBodySchema } from './records.js';
 import { compactId, companyIdProblem, vatIdProblem } from './invoices.js';
 import { COURIERS } from './couriers.js';

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { multilineText, text } from './text.js';
 import { EmailSchema } from './auth.js';
 import { RefIdSchema } from './common.js';
-import { money, toCents } from './money.js';
+import { toCents } from './money.js';
+import { money } from './money-codec.js';
 import type { Order } from './orders.js';
 
 /**
