@@ -30,7 +30,7 @@ export function runOrderAction(id: number, action: OrderAction): Promise<AdminOr
  * bank transfer, the rest back to store credit and gift cards (decision 0070).
  */
 export const refundCashWithdrawal = (id: number): Promise<AdminOrder> =>
-  api.post<AdminOrder>(`${adminOrderKey(id)}/withdrawal/refund`);
+  api.post<AdminOrder>(`${adminOrderKey(id)}/withdrawal/refund`, {});
 
 /** The order's new state into its cache at once; every list page refetched (its row moved or changed). */
 export async function afterOrderAction(mutate: ScopedMutator, order: AdminOrder): Promise<void> {
