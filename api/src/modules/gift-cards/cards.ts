@@ -6,6 +6,7 @@ import { AppError } from '../../lib/errors.js';
 import { codeHash, newCode, normalizeCode } from './codes.js';
 import { balanceCents, writeEntry } from './ledger.js';
 import { countedTry, type Limiter } from '../../platform/security/limiter.js';
+import { clientKey } from '../../platform/security/client-key.js';
 
 export interface NewCard {
   amountCents: number;
@@ -57,12 +58,12 @@ const notFound = () => new AppError('GIFT_CARD_NOT_FOUND', 'No gift card has thi
 const WRONG_CARD_CODES_PER_MINUTE = 10;
 
 /**
- * Runs `use` for a client who typed gift card codes (`client`: its address), counting the try:
- * only a code no card has counts, and the eleventh wrong one in a minute is refused with 429
- * before any code is looked at (YEAR.md section 3).
+ * Runs `use` for a client who typed gift card codes (`ip`: its address, counted by `clientKey`, so
+ * an IPv6 client by its /64), counting the try: only a code no card has counts, and the eleventh
+ * wrong one in a minute is refused with 429 before any code is looked at (YEAR.md section 3).
  */
-export const countedCardTry = <T>(limiter: Limiter, client: string, use: () => Promise<T>): Promise<T> =>
-  countedTry(limiter, `gift-card-codes:${client}`, WRONG_CARD_CODES_PER_MINUTE, CARD_REFUSALS, use);
+export const countedCardTry = <T>(limiter: Limiter, ip: string, use: () => Promise<T>): Promise<T> =>
+  countedTry(limiter, `gift-card-codes:${clientKey(ip)}`, WRONG_CARD_CODES_PER_MINUTE, CARD_REFUSALS, use);
 const CARD_REFUSALS = new Set(['GIFT_CARD_NOT_FOUND']);
 
 /** The card a typed code names (any case, spaces, hyphens), or 404 GIFT_CARD_NOT_FOUND; an unpaid card is unknown. */

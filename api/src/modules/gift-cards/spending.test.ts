@@ -270,6 +270,21 @@ describe('the balance check', () => {
     expect(redactUrl('/api/gift-cards/checkout')).toBe('/api/gift-cards/checkout');
   });
 
+  it('counts an IPv6 client by its /64: a new address in it for each guess is still the eleventh wrong code', async () => {
+    const guess = (n: number) =>
+      t.app.inject({ url: `/api/gift-cards/WRONG-${n}`, remoteAddress: `2001:db8:49:1::${(n + 1).toString(16)}` });
+    for (let wrong = 0; wrong < 10; wrong += 1) expect((await guess(wrong)).statusCode).toBe(404);
+    expect((await guess(10)).statusCode).toBe(429);
+  });
+
+  it('never refuses a shopper checking their own card, again and again and several at once', async () => {
+    const card = await issueTestCard(t.db, 1000);
+    const check = () => t.app.inject({ url: `/api/gift-cards/${card.code}`, remoteAddress: '203.0.113.3' });
+    for (let again = 0; again < 15; again += 1) expect((await check()).statusCode).toBe(200);
+    const together = await Promise.all(Array.from({ length: 5 }, check));
+    expect(together.map((answer) => answer.statusCode)).toEqual([200, 200, 200, 200, 200]);
+  });
+
   it('counts the wrong codes typed at the quote and the checkout with its own: the eleventh in a minute is 429', async () => {
     const user = await shopper();
     const card = await issueTestCard(t.db, 1000);
