@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { courierOffices, courierShipments, orderEvents, orders } from '../../db/schema.js';
-import { createTestApp, type TestApp } from '../../test/app.js';
+import { createTestApp, effectsRun, type TestApp } from '../../test/app.js';
 import { bearer, createProduct, createUser, type CreatedUser } from '../../test/factories.js';
 import { addCartLine, TEST_DELIVERY } from '../payments/test-support.js';
 import { econtCourier } from './econt.js';
@@ -209,5 +209,39 @@ describe('Econt (ECONT_USER, ECONT_PASSWORD, ECONT_URL)', () => {
     // Delivered once: the next round leaves it.
     await t.db.update(courierShipments).set({ polledAt: null }).where(eq(courierShipments.orderId, orderId));
     expect(await pollTracking(t.db, gateway)).toBe(0);
+  });
+
+  it('makes a return’s label as Econt’s return shipment: it names the parcel that carried the order out', async () => {
+    const { user, orderId } = await codOrder('1002');
+    const outgoing = (await ship(orderId)).json().tracking.number as string;
+    fake.delivered.add(outgoing);
+    await t.db.update(courierShipments).set({ polledAt: null }).where(eq(courierShipments.orderId, orderId));
+    await pollTracking(t.db, t.app.couriers.gateway);
+    const order = (await t.app.inject({ url: `/api/orders/${orderId}`, headers: bearer(user) })).json();
+    expect(order.fulfilment).toBe('delivered');
+    const asked = await t.app.inject({
+      method: 'POST',
+      url: `/api/orders/${orderId}/returns`,
+      headers: bearer(user),
+      payload: { outcome: 'refund', lines: [{ orderItemId: order.items[0].id, quantity: 1, reason: 'too-large' }] },
+    });
+    expect(asked.statusCode, asked.body).toBe(201);
+    await effectsRun(t.app);
+
+    const made = fake.calls.filter(
+      (call) => call.method === 'Shipments/LabelService.createLabel' && call.body.mode === 'create',
+    );
+    const label = made.at(-1)!.body.label as Record<string, unknown>;
+    expect(label).toMatchObject({
+      previousShipmentNumber: outgoing,
+      previousShipmentReceiverPhone: TEST_DELIVERY.phone,
+      // The shopper hands it in where the order was left; it goes to the shop's office.
+      senderClient: { phones: [TEST_DELIVERY.phone] },
+      senderOfficeCode: '1002',
+      payAfterAccept: false,
+    });
+    expect(label.services).toBeUndefined();
+    const [listed] = (await t.app.inject({ url: `/api/orders/${orderId}/returns`, headers: bearer(user) })).json().data;
+    expect(listed.label).toMatchObject({ courier: 'Econt', trackingNumber: expect.not.stringMatching(outgoing) });
   });
 });

@@ -11,7 +11,8 @@ import { CALL_TIMEOUT_MS, CourierUnavailableError, courierAmountIn, PRICE_TIMEOU
  *   `{ offices: [{ id, code, isAPS, name, nameEn, address: { city: { name, nameEn, postCode },
  *   fullAddress, fullAddressEn } }] }` (`isAPS`: an automatic parcel station, a locker);
  * - `Shipments/LabelService.createLabel.json` `{ label, mode: 'calculate' | 'create' }` →
- *   `{ label: { shipmentNumber, pdfURL, totalPrice, currency } }`;
+ *   `{ label: { shipmentNumber, pdfURL, totalPrice, currency } }`; a return's label names its
+ *   parent shipment (`previousShipmentNumber`, `previousShipmentReceiverPhone`: decision 0079);
  * - `Shipments/LabelService.deleteLabels.json` `{ shipmentNumbers }` → `{ results: [{ shipmentNum, error }] }`;
  * - `Shipments/ShipmentService.getShipmentStatuses.json` `{ shipmentNumbers }` →
  *   `{ shipmentStatuses: [{ status: { shipmentNumber, shortDeliveryStatusEn, deliveryTime }, error }] }`
@@ -123,6 +124,14 @@ export function econtCourier(options: EcontOptions): CourierGateway {
     weight: parcel.weightGrams / 1000,
     shipmentDescription: parcel.description,
     orderNumber: parcel.reference,
+    // A return goes back against the shipment that carried the order out: Econt's documented
+    // link of a return shipment to its parent (decision 0079).
+    ...(parcel.returnOf
+      ? {
+          previousShipmentNumber: parcel.returnOf.trackingNumber,
+          previousShipmentReceiverPhone: parcel.returnOf.recipientPhone,
+        }
+      : {}),
     ...(parcel.codCents > 0
       ? { services: { cdAmount: parcel.codCents / 100, cdType: 'get', cdCurrency: parcel.currency } }
       : {}),

@@ -56,6 +56,11 @@ export interface Parcel {
    * its id: a label of its own, never the order's outgoing one.
    */
   returnId?: number;
+  /**
+   * A return's label: the outgoing parcel it goes back against, when the same courier carried it
+   * out (its number and the phone it was delivered to). Econt links the two shipments by them.
+   */
+  returnOf?: { trackingNumber: string; recipientPhone: string } | null;
   /** What the shopper reads for the order: on the label. */
   reference: string;
   sender: Party;

@@ -22,10 +22,13 @@ export interface ReturnLabel {
  */
 async function orderCourier(db: Db, couriers: Couriers, orderId: number) {
   const [shipment] = await db
-    .select({ courier: courierShipments.courier })
+    .select({ courier: courierShipments.courier, trackingNumber: courierShipments.trackingNumber })
     .from(courierShipments)
     .where(and(eq(courierShipments.orderId, orderId), eq(courierShipments.state, 'created')));
-  return (shipment && couriers.of(shipment.courier)) || couriers.gateway;
+  const carried = shipment && couriers.of(shipment.courier);
+  return carried
+    ? { gateway: carried, outgoingNumber: shipment.trackingNumber }
+    : { gateway: couriers.gateway, outgoingNumber: null };
 }
 
 /**
@@ -33,7 +36,8 @@ async function orderCourier(db: Db, couriers: Couriers, orderId: number) {
  * the gateway, outside any transaction: the parcel of the order's delivery turned round (the
  * shopper sends it, from the office they chose or else the order's address or office, to the
  * shop's sender address or office),
- * no cash on delivery, one parcel of 1 kg. The caller keeps it with the return.
+ * no cash on delivery, one parcel of 1 kg, naming the outgoing parcel when the same courier
+ * carried it (Econt's return shipment, decision 0079). The caller keeps it with the return.
  */
 export async function makeReturnLabel(
   db: Db,
@@ -42,7 +46,7 @@ export async function makeReturnLabel(
 ): Promise<ReturnLabel> {
   const order = await readOrder(db, target.orderId);
   if (!order) throw notFound('Order not found');
-  const gateway = await orderCourier(db, couriers, order.id);
+  const { gateway, outgoingNumber } = await orderCourier(db, couriers, order.id);
   const outgoing = await parcelOf(db, gateway, order, { parcels: 1, weightGrams: 1000 });
   // The office the shopper chose to hand the parcel in at (decision 0069): printed as the sender's.
   const office = target.dropOffOfficeId ? await officeById(db, target.dropOffOfficeId) : null;
@@ -58,6 +62,8 @@ export async function makeReturnLabel(
     made = await gateway.createLabel({
       ...outgoing,
       returnId: target.returnId,
+      // The parcel it goes back against (decision 0079), when this courier carried it out.
+      returnOf: outgoingNumber ? { trackingNumber: outgoingNumber, recipientPhone: outgoing.recipient.phone } : null,
       reference: target.reference,
       sender,
       recipient: outgoing.sender,
