@@ -1,4 +1,5 @@
-import { colorNameIn, itemNameIn, type AdminComplaint } from '@shop/contract';
+import { colorNameIn, itemNameIn } from '@shop/contract';
+import type { ComplaintRead } from './service.js';
 import { sofiaDay, sofiaTime, startDocument, type DocumentSeller } from '../documents/pdf.js';
 
 const REMEDIES = {
@@ -15,7 +16,7 @@ const REMEDIES = {
  * consumer, the order and item, the defect as described, the remedy asked and the due date.
  * Attached to the acknowledgement mail.
  */
-export async function acknowledgementPdf(complaint: AdminComplaint, seller: DocumentSeller): Promise<Buffer> {
+export async function acknowledgementPdf(complaint: ComplaintRead, seller: DocumentSeller): Promise<Buffer> {
   const { pdf, done, row } = startDocument({
     title: { bg: 'Потвърждение за рекламация', en: 'Acknowledgement of a complaint' },
     number: complaint.number,

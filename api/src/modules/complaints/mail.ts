@@ -3,7 +3,6 @@ import {
   intlMoney,
   itemNameIn,
   fromCents,
-  type AdminComplaint,
   type ComplaintOutcome,
   type ComplaintRemedy,
   type Language,
@@ -15,7 +14,7 @@ import { refundSharesText } from '../order-mails/refund-shares.js';
 import type { OrderMailDeps } from '../order-mails/notify.js';
 import type { Db } from '../../db/client.js';
 import { keepAcknowledgement } from './acknowledgement.js';
-import { complaintAddressed } from './service.js';
+import { complaintAddressed, type ComplaintRead } from './service.js';
 
 /** The shop's time, for dates a shopper may need to prove (Bulgaria). */
 const TIME_ZONE = 'Europe/Sofia';
@@ -101,11 +100,11 @@ const TEXTS = {
   },
 } as const;
 
-const itemOf = (complaint: AdminComplaint, locale: Language) =>
+const itemOf = (complaint: ComplaintRead, locale: Language) =>
   `${itemNameIn(complaint.item, locale)} (${colorNameIn(complaint.item, locale)}, ${complaint.item.size})`;
 
 export interface ComplaintMailInput {
-  complaint: AdminComplaint;
+  complaint: ComplaintRead;
   locale: Language;
   name: string;
   email: string;

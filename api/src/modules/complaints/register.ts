@@ -1,9 +1,9 @@
-import { decimalText, type AdminComplaint, type Language } from '@shop/contract';
+import { decimalText, type Language } from '@shop/contract';
 import { asc } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { complaints } from '../../db/schema.js';
 import { CSV_FORMAT, csvRows } from '../../lib/csv.js';
-import { withParties } from './service.js';
+import { withParties, type ComplaintRead } from './service.js';
 
 /**
  * The register's columns (Consumer Protection Act, Art. 127; YEAR.md section 6): its number, the
@@ -34,7 +34,7 @@ const COLUMNS = [
 /** Rows a query reads: the register stays small (complaints are few), read in pages all the same. */
 const BATCH = 500;
 
-const cells = (c: AdminComplaint, decimal: string, origin: string) => [
+const cells = (c: ComplaintRead, decimal: string, origin: string) => [
   c.number,
   c.createdAt,
   c.customer.name,

@@ -1,4 +1,5 @@
 import {
+  type AdminComplaint,
   AdminComplaintSchema,
   AdminComplaintsQuerySchema,
   AdminComplaintsSchema,
@@ -10,16 +11,24 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requestLanguage } from '../../lib/language.js';
+import { apiPaths } from '../../lib/links.js';
 import { BEARER, errorAnswers } from '../../lib/route-schema.js';
 import { readMultipartForm } from '../../platform/files/multipart-form.js';
 import { currentUser, requireAdmin, requireUser } from '../../platform/security/authenticate.js';
+import { readComplaintForm } from './form.js';
 import { complaintsRegisterCsv } from './register.js';
-import { decideComplaint, fileComplaint, listComplaints, markRepaired } from './service.js';
+import { decideComplaint, fileComplaint, listComplaints, markRepaired, type ComplaintRead } from './service.js';
 
 const tags = ['complaints'];
 const security = BEARER;
 const adminErrors = errorAnswers(400, 401, 403, 404);
 const changeErrors = errorAnswers(400, 401, 403, 404, 409);
+
+/** A complaint as the owner reads it, its kept acknowledgement behind the documents' signed link (decision 0064). */
+const complaintAnswer = ({ acknowledgement, ...complaint }: ComplaintRead): AdminComplaint => ({
+  ...complaint,
+  acknowledgementUrl: acknowledgement ? apiPaths.documentPdf('complaint', complaint.id, acknowledgement) : null,
+});
 
 /**
  * Complaints (рекламации; YEAR.md section 6, decision 0059): the shopper files one from the order
@@ -41,8 +50,8 @@ export const complaintRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const form = await readMultipartForm(request);
-      const complaint = await fileComplaint(app.db, currentUser(request).id, request.params.id, form);
+      const filing = readComplaintForm(await readMultipartForm(request));
+      const complaint = await fileComplaint(app.db, currentUser(request).id, request.params.id, filing);
       return reply.code(201).send({ complaint });
     },
   );
@@ -59,7 +68,10 @@ export const complaintRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: AdminComplaintsSchema, ...adminErrors },
       },
     },
-    async (request) => listComplaints(app.db, request.query),
+    async (request) => {
+      const page = await listComplaints(app.db, request.query);
+      return { ...page, data: page.data.map(complaintAnswer) };
+    },
   );
 
   app.get(
@@ -98,11 +110,13 @@ export const complaintRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { outcome, note, amount } = request.body;
-      return decideComplaint(app.db, currentUser(request).id, request.params.id, {
-        outcome,
-        note,
-        amountCents: amount,
-      });
+      return complaintAnswer(
+        await decideComplaint(app.db, currentUser(request).id, request.params.id, {
+          outcome,
+          note,
+          amountCents: amount,
+        }),
+      );
     },
   );
 
@@ -118,6 +132,6 @@ export const complaintRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: AdminComplaintSchema, ...changeErrors },
       },
     },
-    async (request) => markRepaired(app.db, currentUser(request).id, request.params.id),
+    async (request) => complaintAnswer(await markRepaired(app.db, currentUser(request).id, request.params.id)),
   );
 };

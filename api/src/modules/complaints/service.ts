@@ -1,6 +1,4 @@
 import {
-  COMPLAINT_PHOTOS_MAX,
-  CreateComplaintFieldsSchema,
   guaranteeEndsAt,
   REPAIR_EXTENSION_MONTHS,
   type AdminComplaint,
@@ -8,6 +6,7 @@ import {
   type Complaint,
   type ComplaintOutcome,
   type ComplaintStatus,
+  type CreateComplaintFields,
 } from '@shop/contract';
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
@@ -15,10 +14,8 @@ import { complaintAcknowledgements, complaints, guaranteeExtensions, orderItems 
 import { AppError, conflict, notFound } from '../../lib/errors.js';
 import { audit } from '../../platform/audit.js';
 import { storeImage } from '../../platform/files/images.js';
-import type { MultipartForm } from '../../platform/files/multipart-form.js';
 import { enqueue } from '../../platform/outbox/outbox.js';
-import { signDocuments } from '../documents/links.js';
-import { apiPaths } from '../../lib/links.js';
+import { signDocuments, type DocumentSignature } from '../documents/links.js';
 import { nextDocumentNumber, SERIES } from '../documents/numbering.js';
 import { refundCashOrder, takeStep } from '../orders/core.js';
 import { orderPartiesOf, wasReceived, type OrderParty } from '../orders/reads.js';
@@ -34,8 +31,14 @@ const DAY_MS = 86_400_000;
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 const invalid = (field: string, message: string) => new AppError('VALIDATION_ERROR', message, { [field]: message });
 
-/** The photo fields a complaint form may send. */
-const PHOTO_FIELDS = Array.from({ length: COMPLAINT_PHOTOS_MAX }, (_, index) => `photo${index + 1}`);
+/** A complaint as filed: the form's fields, and its photos' bytes in the form's order (the route reads the form: form.ts). */
+export type ComplaintFiling = CreateComplaintFields & { photos: Buffer[] };
+
+/**
+ * A complaint as the owner reads it: `acknowledgement` signs the kept acknowledgement's link
+ * (decision 0064), whose address the route gives (`acknowledgementUrl`).
+ */
+export type ComplaintRead = Omit<AdminComplaint, 'acknowledgementUrl'> & { acknowledgement: DocumentSignature | null };
 
 /** What a line's guarantee extension looks like to the services: whether it was extended. */
 async function isExtended(db: Db | Tx, orderItemId: number): Promise<boolean> {
@@ -53,16 +56,12 @@ async function isExtended(db: Db | Tx, orderItemId: number): Promise<boolean> {
  * most 2 MB); a gapless number of its own series, taken in the transaction that writes it, and the
  * acknowledgement mailed once committed. Another shopper's order answers as a missing one.
  */
-export async function fileComplaint(db: Db, userId: number, orderId: number, form: MultipartForm): Promise<Complaint> {
-  const parsed = CreateComplaintFieldsSchema.safeParse(form.fields);
-  if (!parsed.success) {
-    const fields = Object.fromEntries(parsed.error.issues.map((issue) => [issue.path.join('.'), issue.message]));
-    throw new AppError('VALIDATION_ERROR', parsed.error.issues[0]!.message, fields);
-  }
-  const unknown = [...form.files.keys()].find((name) => !PHOTO_FIELDS.includes(name));
-  if (unknown)
-    throw invalid(unknown, `At most ${COMPLAINT_PHOTOS_MAX} photos, sent as photo1 … photo${COMPLAINT_PHOTOS_MAX}.`);
-  const { orderItemId, description, remedy } = parsed.data;
+export async function fileComplaint(
+  db: Db,
+  userId: number,
+  orderId: number,
+  { orderItemId, description, remedy, photos: images }: ComplaintFiling,
+): Promise<Complaint> {
   const order = await readOrder(db, orderId);
   if (!order || order.userId !== userId) throw notFound('Order not found');
   const [line] = await db
@@ -83,10 +82,7 @@ export async function fileComplaint(db: Db, userId: number, orderId: number, for
   // Stored before the transaction (decoding is slow): a complaint that fails leaves files nothing
   // points at, which the daily collection deletes.
   const photos: string[] = [];
-  for (const name of PHOTO_FIELDS) {
-    const bytes = form.files.get(name);
-    if (bytes) photos.push((await storeImage(db, bytes, 'product')).url);
-  }
+  for (const bytes of images) photos.push((await storeImage(db, bytes, 'product')).url);
   const { complaintDueDays } = await settingsRow(db);
   const now = new Date();
   const row = await db.transaction(async (tx) => {
@@ -139,7 +135,7 @@ export const toComplaint = (row: ComplaintRow, line: LineRow, orderReference: st
 });
 
 /** Register rows with their lines, orders and consumers, as the owner reads them (three queries). */
-export async function withParties(db: Db | Tx, rows: ComplaintRow[]): Promise<AdminComplaint[]> {
+export async function withParties(db: Db | Tx, rows: ComplaintRow[]): Promise<ComplaintRead[]> {
   if (rows.length === 0) return [];
   const itemIds = rows.map((row) => row.orderItemId);
   const [lines, extended, parties, kept] = await Promise.all([
@@ -173,19 +169,17 @@ export async function withParties(db: Db | Tx, rows: ComplaintRow[]): Promise<Ad
   const extendedIds = new Set(extended.map((row) => row.id));
   return rows.map((row) => {
     const party = parties.get(row.orderId)!;
-    const acknowledgement = kept.get(row.id);
     return {
       ...toComplaint(row, lineOf.get(row.orderItemId)!, party.row.reference),
       customer: { name: party.name, email: party.email, phone: party.phone },
       guaranteeEndsAt: iso(guaranteeEndsAt(party.row.deliveredAt, extendedIds.has(row.orderItemId))),
-      // The kept acknowledgement through the documents' signed link (decision 0064), a path of the shop.
-      acknowledgementUrl: acknowledgement ? apiPaths.documentPdf('complaint', row.id, acknowledgement) : null,
+      acknowledgement: kept.get(row.id) ?? null,
     };
   });
 }
 
 /** One complaint with its parties, or 404. */
-export async function readComplaint(db: Db | Tx, id: number): Promise<AdminComplaint> {
+export async function readComplaint(db: Db | Tx, id: number): Promise<ComplaintRead> {
   const [row] = await db.select().from(complaints).where(eq(complaints.id, id));
   if (!row) throw notFound('Complaint not found');
   return (await withParties(db, [row]))[0]!;
@@ -195,7 +189,7 @@ export async function readComplaint(db: Db | Tx, id: number): Promise<AdminCompl
 export async function listComplaints(
   db: Db,
   { status, page, limit }: { status?: ComplaintStatus | undefined; page: number; limit: number },
-): Promise<AdminComplaints> {
+): Promise<Omit<AdminComplaints, 'data'> & { data: ComplaintRead[] }> {
   const where = status ? eq(complaints.status, status) : undefined;
   const [rows, [total]] = await Promise.all([
     db
@@ -234,12 +228,7 @@ export interface Decision {
  * them (`refundCashOrder`). A replacement is an order of total 0 (replacement.ts). The
  * shopper is mailed the decision once committed; audited.
  */
-export async function decideComplaint(
-  db: Db,
-  actorId: number,
-  id: number,
-  decision: Decision,
-): Promise<AdminComplaint> {
+export async function decideComplaint(db: Db, actorId: number, id: number, decision: Decision): Promise<ComplaintRead> {
   await db.transaction(async (tx) => {
     const [row] = await tx.select().from(complaints).where(eq(complaints.id, id)).for('update');
     if (!row) throw notFound('Complaint not found');
@@ -297,7 +286,7 @@ export async function decideComplaint(
  * once per line (a second repaired complaint of the same line extends nothing: the law's "once").
  * 409 unless the complaint was decided as a repair, or when it was marked repaired already.
  */
-export async function markRepaired(db: Db, actorId: number, id: number): Promise<AdminComplaint> {
+export async function markRepaired(db: Db, actorId: number, id: number): Promise<ComplaintRead> {
   await db.transaction(async (tx) => {
     const [row] = await tx.select().from(complaints).where(eq(complaints.id, id)).for('update');
     if (!row) throw notFound('Complaint not found');
@@ -325,7 +314,7 @@ export async function markRepaired(db: Db, actorId: number, id: number): Promise
 export async function complaintAddressed(
   db: Db,
   id: number,
-): Promise<{ complaint: AdminComplaint; party: OrderParty } | undefined> {
+): Promise<{ complaint: ComplaintRead; party: OrderParty } | undefined> {
   const [row] = await db.select().from(complaints).where(eq(complaints.id, id));
   if (!row) return undefined;
   const [complaint] = await withParties(db, [row]);

@@ -15,6 +15,7 @@ import { audit } from '../../platform/audit.js';
 import { currentUser, requireAdmin } from '../../platform/security/authenticate.js';
 import { syncOffices } from './offices.js';
 import { createShipment, shipmentLabel } from './shipments.js';
+import { adminOrderAnswer } from '../orders/admin-answer.js';
 
 const LangOnlySchema = z.object({ lang: z.string().max(5).optional() });
 
@@ -107,7 +108,10 @@ export const courierRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request) => createShipment(app.db, app.couriers, currentUser(request).id, request.params.id, request.body),
+    async (request) =>
+      adminOrderAnswer(
+        await createShipment(app.db, app.couriers, currentUser(request).id, request.params.id, request.body),
+      ),
   );
 
   app.get(

@@ -1,10 +1,11 @@
-import { BUILTIN_CARRIER, type AdminOrder, type Courier } from '@shop/contract';
+import { BUILTIN_CARRIER, type Courier } from '@shop/contract';
 import { and, asc, eq, inArray, lt, or, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { courierShipments } from '../../db/schema.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { audit } from '../../platform/audit.js';
 import { getAdminOrder } from '../orders/admin-list.js';
+import type { AdminOrderRead } from '../orders/service.js';
 import { assertStep, factsOf, takeStep } from '../orders/core.js';
 import { idsOfOrdersIn } from '../orders/reads.js';
 import { lockOrder, withOrder, type OrderRow } from '../orders/store.js';
@@ -98,7 +99,7 @@ export async function createShipment(
   actorId: number,
   orderId: number,
   size: { parcels?: number | undefined; weightKg?: number | undefined },
-): Promise<AdminOrder> {
+): Promise<AdminOrderRead> {
   const { gateway } = couriers;
   const dimensions = { parcels: size.parcels ?? 1, weightGrams: Math.round((size.weightKg ?? 1) * 1000) };
   const claim = await db.transaction((tx) =>

@@ -19,6 +19,7 @@ import { z } from 'zod';
 import { currentUser, requireAdmin } from '../../platform/security/authenticate.js';
 import { cancelOrder, confirmOrder, deliverOrder, refundOrder, returnOrder, shipOrder } from './service.js';
 import { getAdminOrder, listAdminOrders } from '../orders/admin-list.js';
+import { adminOrderAnswer, adminOrdersAnswer } from '../orders/admin-answer.js';
 import { exportOrdersCsv } from '../orders/export.js';
 import { shopVatRate } from '../documents/settings.js';
 import { requestLanguage } from '../../lib/language.js';
@@ -51,7 +52,7 @@ export const fulfilmentRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: AdminOrdersResponseSchema, ...errors },
       },
     },
-    async (request) => listAdminOrders(app.db, request.query, app.caches.orderCounts),
+    async (request) => adminOrdersAnswer(await listAdminOrders(app.db, request.query, app.caches.orderCounts)),
   );
 
   app.get(
@@ -94,7 +95,7 @@ export const fulfilmentRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: AdminOrderSchema, ...errors },
       },
     },
-    async (request) => getAdminOrder(app.db, request.params.id),
+    async (request) => adminOrderAnswer(await getAdminOrder(app.db, request.params.id)),
   );
 
   app.post(
@@ -111,7 +112,7 @@ export const fulfilmentRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { id } = request.params;
       await confirmOrder(app.db, currentUser(request).id, id);
-      return getAdminOrder(app.db, id);
+      return adminOrderAnswer(await getAdminOrder(app.db, id));
     },
   );
 
@@ -130,7 +131,7 @@ export const fulfilmentRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { id } = request.params;
       await shipOrder(app.db, currentUser(request).id, id, request.body);
-      return getAdminOrder(app.db, id);
+      return adminOrderAnswer(await getAdminOrder(app.db, id));
     },
   );
 
@@ -148,7 +149,7 @@ export const fulfilmentRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { id } = request.params;
       await deliverOrder(app.db, currentUser(request).id, id);
-      return getAdminOrder(app.db, id);
+      return adminOrderAnswer(await getAdminOrder(app.db, id));
     },
   );
 
@@ -167,7 +168,7 @@ export const fulfilmentRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { id } = request.params;
       await cancelOrder(app.db, currentUser(request).id, id, request.body.reason);
-      return getAdminOrder(app.db, id);
+      return adminOrderAnswer(await getAdminOrder(app.db, id));
     },
   );
 
@@ -188,7 +189,7 @@ export const fulfilmentRoutes: FastifyPluginAsyncZod = async (app) => {
       const { id } = request.params;
       const key = request.headers['idempotency-key'] ?? randomUUID();
       await refundOrder(app.db, currentUser(request).id, id, request.body.amount, key, request.body.lines);
-      return getAdminOrder(app.db, id);
+      return adminOrderAnswer(await getAdminOrder(app.db, id));
     },
   );
 
@@ -207,7 +208,7 @@ export const fulfilmentRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { id } = request.params;
       await returnOrder(app.db, currentUser(request).id, id, request.body.restock);
-      return getAdminOrder(app.db, id);
+      return adminOrderAnswer(await getAdminOrder(app.db, id));
     },
   );
 

@@ -1,10 +1,10 @@
-import { type AdminOrder, type AdminOrdersResponse, type OrderStatus } from '@shop/contract';
+import { type AdminOrdersResponse, type OrderStatus } from '@shop/contract';
 import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { orders } from '../../db/schema.js';
 import { notFound } from '../../lib/errors.js';
 import type { SharedCache } from '../../platform/cache/shared-cache.js';
-import { withCustomers } from './service.js';
+import { withCustomers, type AdminOrderRead } from './service.js';
 import { toShip } from './stats.js';
 import type { OrderRow } from './store.js';
 
@@ -55,7 +55,7 @@ export async function listAdminOrders(
   db: Db,
   filter: OrdersFilter,
   counts?: SharedCache<number>,
-): Promise<AdminOrdersResponse> {
+): Promise<Omit<AdminOrdersResponse, 'data'> & { data: AdminOrderRead[] }> {
   const where = and(
     filter.status ? eq(orders.status, filter.status) : undefined,
     filter.fulfilment ? eq(orders.fulfilment, filter.fulfilment) : undefined,
@@ -91,7 +91,7 @@ export async function listAdminOrders(
   return { data: await withCustomers(db, rows), total: total ?? 0, page, limit };
 }
 
-export async function getAdminOrder(db: Db, id: number): Promise<AdminOrder> {
+export async function getAdminOrder(db: Db, id: number): Promise<AdminOrderRead> {
   const [row] = await db.select().from(orders).where(eq(orders.id, id));
   if (!row) throw notFound('Order not found');
   return (await withCustomers(db, [row]))[0]!;

@@ -19,7 +19,6 @@ import { closePending, expireLapsed } from './lifecycle.js';
 import { isTestPayment } from './test-payment.js';
 import { paidByOrders } from '../gift-cards/apply.js';
 import { amountDueCents, readOrder, whereKey, withOrder, type OrderKey, type OrderRow } from './store.js';
-import { apiPaths } from '../../lib/links.js';
 
 /** A shopper's history is bounded: the newest orders are what anyone reads. */
 export const ORDER_LIST_MAX = 100;
@@ -216,8 +215,15 @@ export async function cancelOwnCheckout(db: Db, userId: number, id: number): Pro
   );
 }
 
+/**
+ * An order as the admin reads it: `labelled` when a courier's label was made for it
+ * (docs/decisions/0044), which the admin prints again; the route gives the label's address
+ * (`adminOrderAnswer`).
+ */
+export type AdminOrderRead = Omit<AdminOrder, 'tracking'> & { tracking: Order['tracking']; labelled: boolean };
+
 /** Orders with their customers, as the admin sees them: their reads asked together, one wave. */
-export async function withCustomers(db: Db | Tx, rows: OrderRow[]): Promise<AdminOrder[]> {
+export async function withCustomers(db: Db | Tx, rows: OrderRow[]): Promise<AdminOrderRead[]> {
   if (rows.length === 0) return [];
   const userIds = [...new Set(rows.flatMap((row) => (row.userId === null ? [] : [row.userId])))];
   const [customers, labels, answers] = await Promise.all([
@@ -243,10 +249,7 @@ export async function withCustomers(db: Db | Tx, rows: OrderRow[]): Promise<Admi
   const labelled = new Set(labels.map((row) => row.orderId));
   return answers.map((order, index) => ({
     ...order,
-    tracking:
-      order.tracking && labelled.has(order.id)
-        ? { ...order.tracking, labelUrl: apiPaths.shipmentLabel(order.id) }
-        : order.tracking,
+    labelled: labelled.has(order.id),
     customer: byId.get(rows[index]!.userId ?? -1) ?? null,
   }));
 }

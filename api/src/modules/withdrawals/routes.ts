@@ -16,6 +16,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { webLinks } from '../../lib/links.js';
 import { currentUser, requireAdmin, requireUser } from '../../platform/security/authenticate.js';
 import { getAdminOrder } from '../orders/admin-list.js';
+import { adminOrderAnswer } from '../orders/admin-answer.js';
 import { confirmRequest, requestWithdrawal, viewRequest } from './requests.js';
 import { refundCashWithdrawal } from './refund.js';
 import { withdraw, type RecordedWithdrawal } from './service.js';
@@ -134,7 +135,7 @@ export const withdrawalRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await refundCashWithdrawal(app.db, currentUser(request).id, request.params.id, request.body.amount);
-      return getAdminOrder(app.db, request.params.id);
+      return adminOrderAnswer(await getAdminOrder(app.db, request.params.id));
     },
   );
 };
