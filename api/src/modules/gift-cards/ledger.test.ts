@@ -56,6 +56,12 @@ describe('store credit', () => {
       .from(auditLog)
       .where(and(eq(auditLog.action, 'store-credit.grant'), eq(auditLog.target, `user:${shopper.id}`)));
     expect(audited).toEqual([{ detail: { cents: 1250, reason: 'Late parcel', balanceCents: 1250 } }]);
+
+    // The owner's list of customers shows each account's credit (0 where there is none).
+    const listed = await t.app.inject({ url: '/api/admin/users', headers: bearer(t.admin) });
+    const rows = listed.json<{ data: { id: number; storeCredit: number }[] }>().data;
+    expect(rows.find((row) => row.id === shopper.id)).toMatchObject({ storeCredit: 22.5 });
+    expect(rows.find((row) => row.id === t.admin.id)).toMatchObject({ storeCredit: 0 });
   });
 
   it('refuses an amount of 0, a missing reason (400) and an unknown account (404)', async () => {

@@ -1,7 +1,7 @@
 import type { AdminUser, Role } from '@shop/contract';
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { users } from '../../db/schema.js';
+import { ledgerEntries, users } from '../../db/schema.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { audit } from '../../platform/audit.js';
 
@@ -26,11 +26,25 @@ function assertManages(actor: Actor, target: Role, newRole?: Role): void {
     throw new AppError('ROOT_ADMIN_ONLY', 'Only the root admin can add, change or remove admins.');
 }
 
-/** Every user, the root admin first, then by id. */
+/** Every user, the root admin first, then by id, with their store credit (the ledger's sum for the account). */
 export async function listUsers(db: Db): Promise<AdminUser[]> {
+  const credit = db
+    .select({ userId: ledgerEntries.userId, cents: sql<number>`sum(${ledgerEntries.cents})::int`.as('cents') })
+    .from(ledgerEntries)
+    .where(isNotNull(ledgerEntries.userId))
+    .groupBy(ledgerEntries.userId)
+    .as('credit');
   const rows = await db
-    .select({ id: users.id, name: users.name, email: users.email, role: users.role, createdAt: users.createdAt })
+    .select({
+      id: users.id,
+      name: users.name,
+      email: users.email,
+      role: users.role,
+      createdAt: users.createdAt,
+      storeCredit: sql<number>`coalesce(${credit.cents}, 0)`.mapWith(Number),
+    })
     .from(users)
+    .leftJoin(credit, eq(credit.userId, users.id))
     .orderBy(sql`${users.role} = 'ROOT_ADMIN' desc`, asc(users.id))
     .limit(USER_LIST_LIMIT);
   return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));

@@ -33,7 +33,7 @@ describe('GET /api/admin/users', () => {
     const rest = data.slice(1).map((user) => user.id);
     expect(rest).toEqual([...rest].sort((a, b) => a - b));
     expect(rest).toEqual(expect.arrayContaining([admin.id, later.id]));
-    expect(Object.keys(data[0]!).sort()).toEqual(['createdAt', 'email', 'id', 'name', 'role']);
+    expect(Object.keys(data[0]!).sort()).toEqual(['createdAt', 'email', 'id', 'name', 'role', 'storeCredit']);
     expect(response.body).not.toMatch(/password|argon2/i);
   });
 });

@@ -14,6 +14,7 @@ const user = (id: number, name: string, role: AdminUser['role']): AdminUser => (
   email: `${name.toLowerCase()}@example.com`,
   role,
   createdAt: '2026-01-01T00:00:00.000Z',
+  storeCredit: id === 3 ? 12.5 : 0,
 });
 const USERS = [user(1, 'Root', 'ROOT_ADMIN'), user(2, 'Ada', 'ADMIN'), user(3, 'Mila', 'USER'), user(4, 'Bo', 'ADMIN')];
 
@@ -114,6 +115,34 @@ describe('UserTable', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Delete user' }));
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith('User deleted successfully.'));
     expect(sent.map((request) => request.key)).toContain('DELETE /api/admin/users/3');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it("shows each account's store credit and gives a shopper a goodwill credit with its reason", async () => {
+    let tries = 0;
+    const sent = stubApi({
+      'POST /api/admin/users/3/store-credit': () =>
+        (tries += 1) === 1
+          ? { status: 400, body: { error: 'Invalid.', code: 'VALIDATION_ERROR', fields: { reason: 'Say why.' } } }
+          : { body: { storeCredit: 20 } },
+    });
+    renderTable('admin');
+    const mila = await screen.findByTestId('user-3');
+    expect(within(mila).getByText(/12\.50/)).toBeInTheDocument();
+    // Only a shopper's account is credited here.
+    expect(within(screen.getByTestId('user-4')).queryByRole('button', { name: /credit/i })).not.toBeInTheDocument();
+    await userEvent.click(within(mila).getByRole('button', { name: 'Give Mila store credit' }));
+    const dialog = screen.getByRole('dialog', { name: 'Store credit for Mila' });
+    await userEvent.type(within(dialog).getByLabelText('Amount'), '7,50');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Give credit' }));
+    expect(await within(dialog).findByText('Say why.')).toBeInTheDocument();
+    await userEvent.type(within(dialog).getByLabelText('Reason (kept in the audit log)'), 'Late parcel');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Give credit' }));
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Mila now has $20.00 in store credit.'));
+    expect(sent.filter((request) => request.key === 'POST /api/admin/users/3/store-credit').at(-1)?.body).toEqual({
+      amount: '7.50',
+      reason: 'Late parcel',
+    });
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 

@@ -14,6 +14,10 @@ import { ConfirmDialog } from '../../../components/confirm-dialog/confirm-dialog
 import badge from '../../../components/badge/badge.module.css';
 import { DataTable, TableLoading } from '../../../components/table/data-table';
 import table from '../../../components/table/table.module.css';
+import { formatMoney } from '../../../lib/money';
+import { useCurrency } from '../../../lib/settings';
+import { useLanguage } from '../../../lib/use-language';
+import { StoreCreditDialog } from './store-credit-dialog';
 import styles from './user-table.module.css';
 
 interface UserTableProps {
@@ -33,6 +37,10 @@ export function UserTable({ viewer }: UserTableProps) {
   const [pendingRole, setPendingRole] = useState<number | null>(null);
   const [toDelete, setToDelete] = useState<AdminUser | null>(null);
   const [deleting, setDeleting] = useState(false);
+  const [toCredit, setToCredit] = useState<AdminUser | null>(null);
+  const lang = useLanguage();
+  const currency = useCurrency();
+  const money = (amount: number) => formatMoney(amount, lang, currency);
 
   async function changeRole(user: AdminUser, newRole: Exclude<Role, 'ROOT_ADMIN'>) {
     if (!ensureToken(t)) return;
@@ -89,6 +97,7 @@ export function UserTable({ viewer }: UserTableProps) {
           { label: t('admin.users.name') },
           { label: t('admin.users.email') },
           { label: t('admin.users.role') },
+          { label: t('admin.users.storeCredit'), kind: 'number' },
           { label: t('admin.users.actions'), kind: 'actions' },
         ]}
       >
@@ -127,8 +136,19 @@ export function UserTable({ viewer }: UserTableProps) {
                   </select>
                 )}
               </td>
+              <td className={table.number}>{money(user.storeCredit)}</td>
               <td>
                 <div className={table.actionRow}>
+                  {user.role === 'USER' && (
+                    <button
+                      type="button"
+                      className={table.action}
+                      aria-label={t('admin.users.creditLabel', { name: user.name })}
+                      onClick={() => setToCredit(user)}
+                    >
+                      <span>{t('admin.users.credit')}</span>
+                    </button>
+                  )}
                   {isRoot ? (
                     <span className={table.muted}>{t('admin.users.protected')}</span>
                   ) : isSelf ? (
@@ -152,6 +172,17 @@ export function UserTable({ viewer }: UserTableProps) {
           );
         })}
       </DataTable>
+      {toCredit && (
+        <StoreCreditDialog
+          user={toCredit}
+          money={money}
+          onGiven={() => {
+            setToCredit(null);
+            void mutate();
+          }}
+          onClose={() => setToCredit(null)}
+        />
+      )}
       {toDelete && (
         <ConfirmDialog
           title={t('admin.users.confirmTitle')}
