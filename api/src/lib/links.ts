@@ -36,6 +36,9 @@ export const apiPaths = {
     `/api/documents/${kind}/${id}/pdf?expires=${expires}&sig=${sig}`,
   /** A courier's label of an order, for the admin (with the admin's token). */
   shipmentLabel: (orderId: number) => `/api/admin/orders/${orderId}/shipment/label`,
+  /** A return's label PDF behind its signed link (returns/label.ts signs it), for the shopper. */
+  returnLabel: (returnId: number, { expires, sig }: { expires: number; sig: string }) =>
+    `/api/returns/${returnId}/label?expires=${expires}&sig=${sig}`,
 };
 
 type Paths = typeof webPaths;

@@ -1,17 +1,11 @@
-import {
-  OPEN_RETURN_STATUSES,
-  withdrawalRefundDeadline,
-  type AdminReturn,
-  type AdminReturns,
-  type ReturnStatus,
-} from '@shop/contract';
+import { OPEN_RETURN_STATUSES, withdrawalRefundDeadline, type AdminReturns, type ReturnStatus } from '@shop/contract';
 import { asc, count, desc, eq, inArray, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { orderItems, productColors, returnLines, returns } from '../../db/schema.js';
 import { notFound } from '../../lib/errors.js';
 import { readManyWithShopper } from '../orders/store.js';
 import { labelSigner } from './label.js';
-import { toReturn, type ReturnRow } from './read.js';
+import { toReturn, type AdminReturnRead, type ReturnRow } from './read.js';
 
 /** The owner's view of returns (YEAR.md section 2): the list with its filters, and one return. */
 
@@ -37,7 +31,7 @@ const whereStatus = (status: StatusFilter): SQL | undefined => {
 export async function listAdminReturns(
   db: Db,
   { status, page, limit }: { status?: StatusFilter; page: number; limit: number },
-): Promise<AdminReturns> {
+): Promise<Omit<AdminReturns, 'data'> & { data: AdminReturnRead[] }> {
   const where = whereStatus(status);
   const [rows, [total], [open]] = await Promise.all([
     db
@@ -54,7 +48,7 @@ export async function listAdminReturns(
 }
 
 /** One return as the owner sees it (404 when there is none). */
-export async function readAdminReturn(db: Db | Tx, id: number): Promise<AdminReturn> {
+export async function readAdminReturn(db: Db | Tx, id: number): Promise<AdminReturnRead> {
   const rows = await db.select().from(returns).where(eq(returns.id, id));
   const [found] = await toAdminReturns(db, rows);
   if (!found) throw notFound('Return not found');
@@ -62,9 +56,9 @@ export async function readAdminReturn(db: Db | Tx, id: number): Promise<AdminRet
 }
 
 /** The rows with their lines named, their orders and shoppers: four queries for any number. */
-async function toAdminReturns(db: Db | Tx, rows: ReturnRow[]): Promise<AdminReturn[]> {
+async function toAdminReturns(db: Db | Tx, rows: ReturnRow[]): Promise<AdminReturnRead[]> {
   if (rows.length === 0) return [];
-  const [lines, orders, labelUrl] = await Promise.all([
+  const [lines, orders, sign] = await Promise.all([
     db
       .select({ line: returnLines, item: orderItems, exchangeColorName: productColors.colorName })
       .from(returnLines)
@@ -91,7 +85,7 @@ async function toAdminReturns(db: Db | Tx, rows: ReturnRow[]): Promise<AdminRetu
       ...toReturn(
         row,
         own.map(({ line }) => line),
-        labelUrl,
+        sign,
       ),
       orderReference: order?.row.reference ?? '',
       customer: order?.shopper ?? null,

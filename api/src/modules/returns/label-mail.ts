@@ -8,6 +8,7 @@ import { CARRIER_NAME } from '../couriers/shipments.js';
 import type { OrderMailDeps } from '../order-mails/notify.js';
 import { addresseeOf, readWithShopper } from '../orders/store.js';
 import { labelSigner, MAIL_LINK_TTL_MS } from './label.js';
+import { apiPaths } from '../../lib/links.js';
 
 /*
  * The shopper's mail once a return's label is made (docs/decisions/0069): the return's number,
@@ -109,7 +110,7 @@ export async function mailReturnLabel(deps: OrderMailDeps & { db: Db; publicUrl:
       courier: row.label.courier,
       trackingNumber: row.label.trackingNumber,
       office: office && `${bg ? office.name : office.nameEn}, ${bg ? office.address : office.addressEn}`,
-      labelUrl: `${deps.publicUrl}${sign(returnId)}`,
+      labelUrl: `${deps.publicUrl}${apiPaths.returnLabel(returnId, sign(returnId))}`,
       orderUrl: deps.links.order(row.orderId),
     }),
   );

@@ -32,18 +32,24 @@ export const MAIL_LINK_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 const signature = (key: string, id: number, expires: number) =>
   createHmac('sha256', key).update(`return-label:${id}:${expires}`).digest('base64url');
 
+/** What a label's link carries beside the return's id: its expiry (seconds) and signature. */
+export interface LabelSignature {
+  expires: number;
+  sig: string;
+}
+
 /**
  * What signs the labels' links of a listing: the shop's key, read once (none needed when no return
- * has a label); valid a day, or `ttlMs`.
+ * has a label); valid a day, or `ttlMs`. The edge builds the link's address (`apiPaths.returnLabel`).
  */
 export async function labelSigner(
   db: Db | Tx,
   any: boolean,
   { now = Date.now(), ttlMs = LINK_TTL_MS }: { now?: number; ttlMs?: number } = {},
-): Promise<(id: number) => string> {
+): Promise<(id: number) => LabelSignature> {
   const key = any ? await linkKey(db) : '';
   const expires = Math.floor((now + ttlMs) / 1000);
-  return (id) => `/api/returns/${id}/label?expires=${expires}&sig=${signature(key, id, expires)}`;
+  return (id) => ({ expires, sig: signature(key, id, expires) });
 }
 
 /** Enqueued with the approval (in its transaction): the label is made once it commits. */

@@ -1,4 +1,4 @@
-import { fromCents, intlMoney, type AdminReturn, type Language } from '@shop/contract';
+import { fromCents, intlMoney, type Language } from '@shop/contract';
 import type { Db } from '../../db/client.js';
 import type { Mail } from '../../platform/mail/mailer.js';
 import { renderMail } from '../../platform/mail/templates/layout.js';
@@ -7,6 +7,7 @@ import { refundSharesText } from '../order-mails/refund-shares.js';
 import type { OrderMailDeps } from '../order-mails/notify.js';
 import { addresseeOf, readOrder, readWithShopper } from '../orders/store.js';
 import { readAdminReturn } from './admin.js';
+import type { AdminReturnRead } from './read.js';
 import type { ReturnMailKind } from './effect-kinds.js';
 
 /** The shopper's mails at each step of a return (YEAR.md section 2), in the order's language. */
@@ -82,7 +83,7 @@ const TEXTS = {
 
 export interface ReturnMailInput {
   kind: ReturnMailKind;
-  item: AdminReturn;
+  item: AdminReturnRead;
   locale: Language;
   name: string;
   email: string;

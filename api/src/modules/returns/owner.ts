@@ -1,4 +1,4 @@
-import type { AdminReturn, ReceiveReturnBody, ReturnStatus } from '@shop/contract';
+import type { ReceiveReturnBody, ReturnStatus } from '@shop/contract';
 import { eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { returnLines, returns } from '../../db/schema.js';
@@ -11,7 +11,7 @@ import { RETURN_MAIL, type ReturnMailKind } from './effect-kinds.js';
 import { releaseExchangeStock } from './held.js';
 import { labelAfterApproval } from './label.js';
 import { settleReturn } from './outcomes.js';
-import type { ReturnRow } from './read.js';
+import type { AdminReturnRead, ReturnRow } from './read.js';
 
 /*
  * The owner's side of a return (YEAR.md section 2): approve, reject with a reason, receive with
@@ -39,7 +39,7 @@ async function transition(
   what: string,
   fn: (tx: Tx, row: ReturnRow) => Promise<{ action: AuditAction; mail: ReturnMailKind | null; detail?: object }>,
   actorId: number,
-): Promise<AdminReturn> {
+): Promise<AdminReturnRead> {
   await db.transaction(async (tx) => {
     const [found] = await tx.select({ orderId: returns.orderId }).from(returns).where(eq(returns.id, id));
     if (!found) throw notFound('Return not found');

@@ -1,18 +1,24 @@
-import type { Return, ReturnDropOff } from '@shop/contract';
+import type { AdminReturn, Return, ReturnDropOff } from '@shop/contract';
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { courierOffices, returnLines, returns } from '../../db/schema.js';
 import type { OfficeRow } from '../couriers/offices.js';
 import { CARRIER_NAME } from '../couriers/shipments.js';
-import { labelSigner } from './label.js';
+import { labelSigner, type LabelSignature } from './label.js';
 
 /** Returns as the API answers them (the shopper's and, with more, the owner's: admin.ts). */
 
 export type ReturnRow = typeof returns.$inferSelect;
 export type LineRow = typeof returnLines.$inferSelect;
 
+/** A return's label as the services read it: its link's signature, whose address the route gives (answers.ts). */
+type LabelRead = Omit<NonNullable<Return['label']>, 'url'> & { signature: LabelSignature };
+type WithLabelRead<T extends Return> = Omit<T, 'label'> & { label: LabelRead | null };
+export type ReturnRead = WithLabelRead<Return>;
+export type AdminReturnRead = WithLabelRead<AdminReturn>;
+
 /** Returns as the API answers them, newest first: of one order, or one by id. */
-export async function readReturns(db: Db | Tx, where: { orderId: number } | { id: number }): Promise<Return[]> {
+export async function readReturns(db: Db | Tx, where: { orderId: number } | { id: number }): Promise<ReturnRead[]> {
   const rows = await db
     .select({ row: returns, office: courierOffices })
     .from(returns)
@@ -39,7 +45,7 @@ export async function toReturns(
   db: Db | Tx,
   rows: ReturnRow[],
   officeOf: (id: number) => OfficeRow | null = () => null,
-): Promise<Return[]> {
+): Promise<ReturnRead[]> {
   if (rows.length === 0) return [];
   const lines = await db
     .select()
@@ -51,7 +57,7 @@ export async function toReturns(
       ),
     )
     .orderBy(asc(returnLines.id));
-  const labelUrl = await labelSigner(
+  const sign = await labelSigner(
     db,
     rows.some((row) => row.label),
   );
@@ -59,19 +65,19 @@ export async function toReturns(
     toReturn(
       row,
       lines.filter((line) => line.returnId === row.id),
-      labelUrl,
+      sign,
       officeOf(row.id),
     ),
   );
 }
 
-/** A row as the API answers it; `labelUrl` signs its label's link (label.ts: `labelSigner`). */
+/** A row as the API answers it but its label's address; `sign` signs its label's link (label.ts: `labelSigner`). */
 export function toReturn(
   row: ReturnRow,
   lines: LineRow[],
-  labelUrl: (id: number) => string,
+  sign: (id: number) => LabelSignature,
   office: OfficeRow | null = null,
-): Return {
+): ReturnRead {
   return {
     id: row.id,
     reference: row.reference,
@@ -92,7 +98,7 @@ export function toReturn(
     labelCost: row.labelCostCents,
     label: row.label
       ? {
-          url: labelUrl(row.id),
+          signature: sign(row.id),
           courier: CARRIER_NAME[row.label.courier],
           trackingNumber: row.label.trackingNumber,
         }

@@ -19,6 +19,7 @@ import { requestLanguage } from '../../lib/language.js';
 import { BEARER, errorAnswers } from '../../lib/route-schema.js';
 import { currentUser, requireAdmin, requireUser } from '../../platform/security/authenticate.js';
 import { listAdminReturns } from './admin.js';
+import { returnAnswer } from './answers.js';
 import { labelPdf } from './label.js';
 import { returnStats, returnStatsCsv } from './teach.js';
 import { approveReturn, receiveReturn, rejectReturn } from './owner.js';
@@ -75,7 +76,7 @@ export const returnRoutes: FastifyPluginAsyncZod = async (app) => {
         request.body,
         app.couriers.gateway.name,
       );
-      return reply.code(201).send({ return: created });
+      return reply.code(201).send({ return: returnAnswer(created) });
     },
   );
 
@@ -91,7 +92,11 @@ export const returnRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ReturnListSchema, ...errorAnswers(400, 401, 404) },
       },
     },
-    async (request) => ({ data: await listOrderReturns(app.db, currentUser(request).id, request.params.id) }),
+    async (request) => ({
+      data: (await listOrderReturns(app.db, currentUser(request).id, request.params.id)).map((read) =>
+        returnAnswer(read),
+      ),
+    }),
   );
 
   app.get(
@@ -135,7 +140,10 @@ export const returnRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: AdminReturnsSchema, ...adminErrors },
       },
     },
-    async (request) => listAdminReturns(app.db, request.query),
+    async (request) => {
+      const page = await listAdminReturns(app.db, request.query);
+      return { ...page, data: page.data.map((read) => returnAnswer(read)) };
+    },
   );
 
   app.get(
@@ -185,7 +193,9 @@ export const returnRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: AdminReturnAnswerSchema, ...changeErrors },
       },
     },
-    async (request) => ({ return: await approveReturn(app.db, currentUser(request).id, request.params.id) }),
+    async (request) => ({
+      return: returnAnswer(await approveReturn(app.db, currentUser(request).id, request.params.id)),
+    }),
   );
 
   app.post(
@@ -204,7 +214,7 @@ export const returnRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({
-      return: await rejectReturn(app.db, currentUser(request).id, request.params.id, request.body.reason),
+      return: returnAnswer(await rejectReturn(app.db, currentUser(request).id, request.params.id, request.body.reason)),
     }),
   );
 
@@ -224,7 +234,7 @@ export const returnRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({
-      return: await receiveReturn(app.db, currentUser(request).id, request.params.id, request.body),
+      return: returnAnswer(await receiveReturn(app.db, currentUser(request).id, request.params.id, request.body)),
     }),
   );
 };

@@ -1,4 +1,4 @@
-import type { Courier, Return } from '@shop/contract';
+import type { Courier } from '@shop/contract';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { returnLines, returns } from '../../db/schema.js';
@@ -9,7 +9,7 @@ import { recordWithdrawal } from '../withdrawals/service.js';
 import { assess, outOfStock, shortOfStock, type ReturnBody } from './assess.js';
 import { holdExchangeStock } from './held.js';
 import { labelAfterApproval } from './label.js';
-import { readReturns, toReturn } from './read.js';
+import { readReturns, toReturn, type ReturnRead } from './read.js';
 
 /*
  * Returns and size exchanges by the shopper (YEAR.md section 2, docs/decisions/0056): the quote,
@@ -37,7 +37,7 @@ export async function requestReturn(
   orderId: number,
   body: ReturnBody,
   courier: Courier = 'builtin',
-): Promise<Return> {
+): Promise<ReturnRead> {
   return db.transaction(async (tx) => {
     const locked = await lockOrder(tx, orderId, { of: userId });
     const now = new Date();
@@ -111,12 +111,12 @@ export async function requestReturn(
       )
       .returning();
     // Answered from the rows just written (a new return has no label yet: nothing to sign).
-    return toReturn(row!, lines, () => '', office);
+    return toReturn(row!, lines, () => ({ expires: 0, sig: '' }), office);
   });
 }
 
 /** `GET /api/orders/{id}/returns`: the shopper's returns of one of their orders (another's: 404). */
-export async function listOrderReturns(db: Db, userId: number, orderId: number): Promise<Return[]> {
+export async function listOrderReturns(db: Db, userId: number, orderId: number): Promise<ReturnRead[]> {
   const order = await readOrder(db, orderId);
   if (!order || order.userId !== userId) throw notFound('Order not found');
   return readReturns(db, { orderId });
