@@ -1,7 +1,7 @@
 import { FIT_TYPES, type Language } from '@shop/contract';
 import { csvRecords } from './csv.js';
 import { type ATELIER_COLUMNS, type CatalogueFormat } from './formats.js';
-import { parseShopify, parseWooCommerce } from './import-platforms.js';
+import { parseShopify, parseWooCommerce, shopifyColumn } from './import-platforms.js';
 import {
   bothLanguages,
   cellText,
@@ -97,7 +97,7 @@ export function parseCatalogue(csv: string, format: CatalogueFormat, lang: Langu
       ? ['style_code', 'size', 'color_en', 'price']
       : format === 'woocommerce'
         ? ['Type', 'SKU']
-        : ['Handle'];
+        : [shopifyColumn(columns, 'Handle')];
   const missing = required.filter((column) => !columns.includes(column));
   if (missing.length > 0) {
     for (const column of missing) reader.error(1, column, 'missingColumn', { column, format });
@@ -108,7 +108,7 @@ export function parseCatalogue(csv: string, format: CatalogueFormat, lang: Langu
       ? parseAtelier(records, reader)
       : format === 'woocommerce'
         ? parseWooCommerce(records, reader, lang)
-        : parseShopify(records, reader, lang);
+        : parseShopify(records, columns, reader, lang);
   // Within one file a SKU names one variant.
   const skus = new Map<string, number>();
   for (const product of products)

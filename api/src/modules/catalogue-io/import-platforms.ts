@@ -134,16 +134,55 @@ export function parseWooCommerce(records: Record<string, string>[], reader: Read
   return out;
 }
 
-export function parseShopify(records: Record<string, string>[], reader: Reader, lang: Language): PlannedProduct[] {
+/**
+ * Shopify's columns by their classic names (exports before 2024, and many a tool's), and the names
+ * its current export gives the same columns: a file is read by whichever it has, and its errors
+ * name the file's own column.
+ */
+const SHOPIFY_CURRENT_NAMES: Record<string, string> = {
+  Handle: 'URL handle',
+  'Body (HTML)': 'Description',
+  Published: 'Published on online store',
+  'Option1 Name': 'Option1 name',
+  'Option1 Value': 'Option1 value',
+  'Option2 Name': 'Option2 name',
+  'Option2 Value': 'Option2 value',
+  'Option3 Name': 'Option3 name',
+  'Option3 Value': 'Option3 value',
+  'Variant SKU': 'SKU',
+  'Variant Barcode': 'Barcode',
+  'Variant Price': 'Price',
+  'Variant Compare At Price': 'Compare-at price',
+  'Variant Inventory Tracker': 'Inventory tracker',
+  'Variant Inventory Qty': 'Inventory quantity',
+  'Image Src': 'Product image URL',
+  'Variant Image': 'Variant image URL',
+};
+
+/** The file's own name of the Shopify column classically named `name`. */
+export const shopifyColumn = (columns: readonly string[], name: string) => {
+  const current = SHOPIFY_CURRENT_NAMES[name];
+  return !columns.includes(name) && current !== undefined && columns.includes(current) ? current : name;
+};
+
+export function parseShopify(
+  records: Record<string, string>[],
+  columns: readonly string[],
+  reader: Reader,
+  lang: Language,
+): PlannedProduct[] {
   const products = new Map<string, PlannedProduct & { options: string[]; gallery: string[] }>();
+  const names = new Map(Object.keys(SHOPIFY_CURRENT_NAMES).map((name) => [name, shopifyColumn(columns, name)]));
+  /** A column as the file names it. */
+  const col = (name: string) => names.get(name) ?? name;
   records.forEach((record, index) => {
     const row = index + 2;
-    const cell = (column: string) => cellText(record[column]);
+    const cell = (column: string) => cellText(record[col(column)]);
     const handle = cell('Handle');
-    if (handle === '') return reader.error(row, 'Handle', 'handleRequired');
+    if (handle === '') return reader.error(row, col('Handle'), 'handleRequired');
     let product = products.get(handle);
     if (!product) {
-      const styleCode = reader.code(row, 'Handle', handle, 'style');
+      const styleCode = reader.code(row, col('Handle'), handle, 'style');
       if (!styleCode) return;
       product = {
         row,
@@ -172,9 +211,9 @@ export function parseShopify(records: Record<string, string>[], reader: Reader, 
     const colourAt = product.options.findIndex(isColour);
     if (cell('Variant SKU') === '' && cell('Variant Price') === '') return; // an image row
     const option = (at: number) => (at < 0 ? '' : cell(`Option${at + 1} Value`));
-    const size = reader.size(row, sizeAt < 0 ? 'Option1 Value' : `Option${sizeAt + 1} Value`, option(sizeAt));
-    const price = reader.money(row, 'Variant Price', cell('Variant Price'), true);
-    const compare = reader.money(row, 'Variant Compare At Price', cell('Variant Compare At Price'), false);
+    const size = reader.size(row, col(`Option${sizeAt < 0 ? 1 : sizeAt + 1} Value`), option(sizeAt));
+    const price = reader.money(row, col('Variant Price'), cell('Variant Price'), true);
+    const compare = reader.money(row, col('Variant Compare At Price'), cell('Variant Compare At Price'), false);
     if (product.priceCents === 0 && price !== null) {
       const onSale = compare !== null && compare > price;
       product.priceCents = onSale ? compare : price;
@@ -186,10 +225,10 @@ export function parseShopify(records: Record<string, string>[], reader: Reader, 
         colorEn: option(colourAt) || 'Default',
         colorBg: '',
         size,
-        sku: cell('Variant SKU') === '' ? '' : (reader.code(row, 'Variant SKU', cell('Variant SKU'), 'sku') ?? ''),
-        gtin: reader.gtin(row, 'Variant Barcode', cell('Variant Barcode')),
+        sku: cell('Variant SKU') === '' ? '' : (reader.code(row, col('Variant SKU'), cell('Variant SKU'), 'sku') ?? ''),
+        gtin: reader.gtin(row, col('Variant Barcode'), cell('Variant Barcode')),
         stock: cell('Variant Inventory Tracker')
-          ? reader.stock(row, 'Variant Inventory Qty', cell('Variant Inventory Qty'))
+          ? reader.stock(row, col('Variant Inventory Qty'), cell('Variant Inventory Qty'))
           : null,
         images: cell('Variant Image') ? [imageName(cell('Variant Image'))] : [],
       });
