@@ -10,7 +10,7 @@ import type { CatalogueFormat } from './formats.js';
 import { dryRunPlan, type Change } from './import-dry-run.js';
 import { resolveImages } from './import-images.js';
 import { parseCatalogue, type ImportIssue, type PlannedProduct } from './import-parse.js';
-import { restore, same, snapshot, type RestorableSnapshot } from './import-snapshot.js';
+import { restore, same, snapshot, unchangedSince, type RestorableSnapshot } from './import-snapshot.js';
 import { writePlan, type Touched } from './import-write.js';
 
 function summaryOf(
@@ -117,7 +117,7 @@ export async function undoImport(db: Db, actorId: number, importId: number): Pro
     if (last?.id !== importId) throw new AppError('IMPORT_SUPERSEDED', 'Only the last import can be undone.');
     const touched = (row.touched ?? []) as Touched[];
     for (const entry of touched) {
-      if (!same(await snapshot(tx, entry.productId), entry.after))
+      if (!unchangedSince(await snapshot(tx, entry.productId), entry.after))
         throw new AppError('IMPORT_SUPERSEDED', 'A product of this import was changed since: it cannot be undone.');
     }
     for (const entry of touched) {
@@ -154,7 +154,7 @@ export async function lastImport(db: Db): Promise<LastImport> {
   let superseded = false;
   if (row.status === 'applied')
     for (const entry of touched)
-      if (!same(await snapshot(db, entry.productId), entry.after)) {
+      if (!unchangedSince(await snapshot(db, entry.productId), entry.after)) {
         superseded = true;
         break;
       }

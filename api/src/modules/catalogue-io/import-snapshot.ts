@@ -30,7 +30,8 @@ export async function snapshot(tx: Tx | Db, productId: number): Promise<Snapshot
     sql`select json_build_object(
       'product', (select json_build_object('categoryId', p.category_id, 'priceCents', p.price_cents,
         'stockTracked', p.stock_tracked, 'imageUrl', p.image_url, 'styleCode', p.style_code, 'fit', p.fit,
-        'publishedAt', p.published_at, 'deletedAt', p.deleted_at) from products p where p.id = ${productId}),
+        'publishedAt', p.published_at, 'deletedAt', p.deleted_at, 'safety', p.safety, 'manufacturer', p.manufacturer,
+        'finalSale', p.final_sale, 'hygieneSealed', p.hygiene_sealed) from products p where p.id = ${productId}),
       'translations', (select json_agg(json_build_object('language', t.language, 'name', t.name,
         'description', t.description, 'composition', t.composition, 'care', t.care, 'imageUrl', t.image_url)
         order by t.language) from product_translations t where t.product_id = ${productId}),
@@ -63,6 +64,21 @@ const canonical = (value: unknown): unknown =>
         )
       : value;
 export const same = (a: unknown, b: unknown) => JSON.stringify(canonical(a)) === JSON.stringify(canonical(b));
+
+const fieldsOf = (snapshot: Snapshot) => (snapshot?.product ?? null) as Record<string, unknown> | null;
+
+/**
+ * Whether a product is now as the import left it (`kept`, the snapshot after its apply). The
+ * product's own fields are compared as far as `kept` has them: an import applied before a field
+ * was snapshotted (the safety panel's, since issue 52's undo check) is not refused for lacking it.
+ */
+export function unchangedSince(now: Snapshot, kept: Snapshot): boolean {
+  const fields = fieldsOf(now);
+  const keptFields = fieldsOf(kept);
+  if (!now || !fields || !keptFields) return same(now, kept);
+  const product = Object.fromEntries(Object.keys(keptFields).map((key) => [key, fields[key] ?? null]));
+  return same({ ...now, product }, kept);
+}
 
 export interface RestorableSnapshot {
   product: { categoryId: number; priceCents: number; stockTracked: boolean; imageUrl: string; fit: unknown };
