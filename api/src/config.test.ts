@@ -155,7 +155,8 @@ describe('loadConfig', () => {
     expect(loadConfig({}).payments).toBe('test');
     expect(loadConfig({ NODE_ENV: 'test' }).payments).toBe('test');
     expect(loadConfig(stripe).payments).toBe('stripe');
-    expect(loadConfig({ ...stripe, NODE_ENV: 'production', SMTP_URL: 'smtp://mail' })).toMatchObject({
+    const site = { PUBLIC_URL: 'https://shop.example' };
+    expect(loadConfig({ ...stripe, ...site, NODE_ENV: 'production', SMTP_URL: 'smtp://mail' })).toMatchObject({
       payments: 'stripe',
       mail: 'smtp',
       warnings: [],
@@ -167,7 +168,7 @@ describe('loadConfig', () => {
   });
 
   it('refuses production without Stripe unless PAYMENTS=test (warned) or PAYMENTS=off', () => {
-    const production = { NODE_ENV: 'production', SMTP_URL: 'smtp://mail' };
+    const production = { NODE_ENV: 'production', SMTP_URL: 'smtp://mail', PUBLIC_URL: 'https://shop.example' };
     let error: unknown;
     try {
       loadConfig(production);
@@ -184,8 +185,22 @@ describe('loadConfig', () => {
     expect(test.warnings).toEqual([expect.stringMatching(/^PAYMENTS=test in production: .*TEST PAYMENT/)]);
   });
 
+  it('warns a production shop whose PUBLIC_URL is not HTTPS (mail links, one-click unsubscription), not a command', () => {
+    const production = { NODE_ENV: 'production', PAYMENTS: 'off', SMTP_URL: 'smtp://mail' };
+    const warned = [
+      expect.stringMatching(/^PUBLIC_URL is not an https:\/\/ address in production \(unset\): .*RFC 8058/),
+    ];
+    expect(loadConfig(production).warnings).toEqual(warned);
+    expect(loadConfig({ ...production, PUBLIC_URL: 'http://shop.example' }).warnings).toEqual([
+      expect.stringContaining('(http://shop.example)'),
+    ]);
+    expect(loadConfig({ ...production, PUBLIC_URL: 'https://shop.example' }).warnings).toEqual([]);
+    expect(loadConfig(production, { for: 'command' }).warnings).toEqual([]);
+    expect(loadConfig({ PUBLIC_URL: 'http://localhost:3000' }).warnings).toEqual([]);
+  });
+
   it('refuses production without SMTP_URL unless MAIL=outbox (warned)', () => {
-    const production = { NODE_ENV: 'production', PAYMENTS: 'off' };
+    const production = { NODE_ENV: 'production', PAYMENTS: 'off', PUBLIC_URL: 'https://shop.example' };
     expect(() => loadConfig(production)).toThrow(/SMTP_URL: is required in production/);
     const outbox = loadConfig({ ...production, MAIL: 'outbox', DATA_DIR: '/srv/shop' });
     expect(outbox.mail).toBe('outbox');

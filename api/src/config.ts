@@ -246,6 +246,13 @@ export function loadConfig(
             'number, and the audit file is refused. Set the Stripe keys, or PAYMENTS=off for cash on delivery only.',
         ]
       : []),
+    ...(production && purpose === 'server' && !(env.PUBLIC_URL ?? '').startsWith('https://')
+      ? [
+          `PUBLIC_URL is not an https:// address in production (${env.PUBLIC_URL ?? 'unset'}): the links in mails ` +
+            'point to it, and marketing mail goes without one-click unsubscription (RFC 8058 asks an HTTPS link), ' +
+            'which large mailbox providers require of bulk senders. Set PUBLIC_URL=https://your-domain.',
+        ]
+      : []),
     ...(production && mail === 'outbox'
       ? [`MAIL=outbox in production: no mail is sent; each is written to ${join(resolve(env.DATA_DIR), 'outbox')}.`]
       : []),

@@ -68,7 +68,8 @@ export async function sendMarketing(
     }),
     headers: {
       'List-Unsubscribe': `<${oneClick}>, <${mailto}>`,
-      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+      // RFC 8058 §3.1: one-click is claimed only for an HTTPS link (a shop without HTTPS is warned at start).
+      ...(oneClick.startsWith('https://') ? { 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } : {}),
     },
     messageId: stableMessageId(deps, id),
   };

@@ -8,7 +8,8 @@ import { webLinks } from '../../lib/links.js';
 import { sendMarketing } from './marketing.js';
 import { mayMarket } from './service.js';
 
-const t = useTestApp({ smtp: true });
+// The shop behind HTTPS, as in production: RFC 8058's one-click link must be an HTTPS one.
+const t = useTestApp({ smtp: true, env: { PUBLIC_URL: 'https://shop.test' } });
 
 let count = 0;
 const address = () => `reader-${Date.now()}-${(count += 1)}@example.com`;
@@ -170,7 +171,7 @@ describe('leaving', () => {
 
     expect(await sendMarketing(marketing(), shopper.email, sale, 'test.sale')).toBe('sent');
     const mail = await t.smtp.waitFor(shopper.email, (m) => m.subject === 'Sale');
-    const oneClick = /<(https?:[^>]+\/api\/unsubscribe\?token=[^>]+)>/.exec(
+    const oneClick = /<(https:\/\/shop\.test\/api\/unsubscribe\?token=[^>]+)>/.exec(
       mail.headers['list-unsubscribe'] ?? '',
     )?.[1];
     expect(oneClick).toBeDefined();
@@ -199,5 +200,22 @@ describe('leaving', () => {
     await subscribe(pending);
     expect(await sendMarketing(marketing(), pending, sale, 'test.sale')).toBe('skipped');
     expect((await t.app.inject({ method: 'POST', url: '/api/unsubscribe?token=nope' })).statusCode).toBe(400);
+  });
+
+  it('claims no one-click unsubscription for a shop without HTTPS (RFC 8058 asks an HTTPS link); its link and mailto stay', async () => {
+    const shopper = await t.createUser();
+    await t.app.inject({
+      method: 'PUT',
+      url: '/api/profile/save',
+      headers: bearer(shopper),
+      payload: { newsletter: true },
+    });
+    const plain = { ...marketing(), publicUrl: 'http://shop.test' };
+    expect(await sendMarketing(plain, shopper.email, sale, 'test.plain')).toBe('sent');
+    const mail = await t.smtp.waitFor(shopper.email, (m) => m.subject === 'Sale');
+    expect(mail.headers['list-unsubscribe']).toMatch(
+      /^<http:\/\/shop\.test\/api\/unsubscribe\?token=[^>]+>, <mailto:[^>]+\?subject=unsubscribe>$/,
+    );
+    expect(mail.headers['list-unsubscribe-post']).toBeUndefined();
   });
 });
