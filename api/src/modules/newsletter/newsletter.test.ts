@@ -6,7 +6,7 @@ import { bearer, DEFAULT_PASSWORD } from '../../test/factories.js';
 import { useTestApp } from '../../test/harness.js';
 import { webLinks } from '../../lib/links.js';
 import { sendMarketing } from './marketing.js';
-import { mayMarket } from './service.js';
+import { mayMarket, suppress } from './service.js';
 
 // The shop behind HTTPS, as in production: RFC 8058's one-click link must be an HTTPS one.
 const t = useTestApp({ smtp: true, env: { PUBLIC_URL: 'https://shop.test' } });
@@ -120,6 +120,21 @@ describe('the profile switch, the export and the deletion', () => {
     expect(await state(unverified)).toBe('pending');
     await confirm(await mailedToken(unverified.email));
     expect(await state(unverified)).toBe('subscribed');
+  });
+
+  it("keeps a bounced address suppressed when the profile's switch subscribes it: only a confirmed link lifts a bounce", async () => {
+    const shopper = await t.createUser();
+    await suppress(t.db, shopper.email, 'bounced');
+    const saved = await t.app.inject({
+      method: 'PUT',
+      url: '/api/profile/save',
+      headers: bearer(shopper),
+      payload: { newsletter: true },
+    });
+    expect(saved.statusCode).toBe(200);
+    const [suppressed] = await t.db.select().from(mailSuppressions).where(eq(mailSuppressions.email, shopper.email));
+    expect(suppressed?.reason).toBe('bounced');
+    expect(await mayMarket(t.db, shopper.email)).toBeUndefined();
   });
 
   it('puts every consent in the data export, and deletes them with the account', async () => {

@@ -88,7 +88,10 @@ async function record(
     wordingVersion: NEWSLETTER_WORDING_VERSION,
   });
   // Consent given again lifts an earlier "left" (a bounce stays until the address confirms).
-  if (!pending) await tx.delete(mailSuppressions).where(eq(mailSuppressions.email, email));
+  if (!pending)
+    await tx
+      .delete(mailSuppressions)
+      .where(and(eq(mailSuppressions.email, email), eq(mailSuppressions.reason, 'left')));
   await touchAccount(tx, email);
   return row!;
 }
