@@ -23,6 +23,10 @@ async function mailedToken(email: string): Promise<string> {
   return decodeURIComponent(/\/newsletter\/confirm\?token=([^\s"<&]+)/.exec(mail.text)![1]!);
 }
 
+/** The profile's switch (`PUT /api/profile/save { newsletter }`), as the shopper flips it. */
+const saveNewsletter = (user: Parameters<typeof bearer>[0], newsletter: boolean) =>
+  t.app.inject({ method: 'PUT', url: '/api/profile/save', headers: bearer(user), payload: { newsletter } });
+
 const confirm = (token: string) => t.app.inject({ method: 'POST', url: '/api/newsletter/confirm', payload: { token } });
 
 async function consentsOf(email: string) {
@@ -98,8 +102,7 @@ describe("the checkout's box", () => {
 describe('the profile switch, the export and the deletion', () => {
   it('subscribes a verified shopper at once, mails an unverified one a link, and leaves with false', async () => {
     const shopper = await t.createUser({ locale: 'bg' });
-    const save = (newsletter: boolean, user = shopper) =>
-      t.app.inject({ method: 'PUT', url: '/api/profile/save', headers: bearer(user), payload: { newsletter } });
+    const save = (newsletter: boolean, user = shopper) => saveNewsletter(user, newsletter);
     const state = async (user = shopper) =>
       (await t.app.inject({ url: '/api/profile', headers: bearer(user) })).json().newsletter;
 
@@ -125,12 +128,7 @@ describe('the profile switch, the export and the deletion', () => {
   it("keeps a bounced address suppressed when the profile's switch subscribes it: only a confirmed link lifts a bounce", async () => {
     const shopper = await t.createUser();
     await suppress(t.db, shopper.email, 'bounced');
-    const saved = await t.app.inject({
-      method: 'PUT',
-      url: '/api/profile/save',
-      headers: bearer(shopper),
-      payload: { newsletter: true },
-    });
+    const saved = await saveNewsletter(shopper, true);
     expect(saved.statusCode).toBe(200);
     const [suppressed] = await t.db.select().from(mailSuppressions).where(eq(mailSuppressions.email, shopper.email));
     expect(suppressed?.reason).toBe('bounced');
@@ -139,12 +137,7 @@ describe('the profile switch, the export and the deletion', () => {
 
   it('puts every consent in the data export, and deletes them with the account', async () => {
     const shopper = await t.createUser();
-    await t.app.inject({
-      method: 'PUT',
-      url: '/api/profile/save',
-      headers: bearer(shopper),
-      payload: { newsletter: true },
-    });
+    await saveNewsletter(shopper, true);
     const exported = await t.app.inject({ url: '/api/profile/export', headers: bearer(shopper) });
     expect(exported.statusCode, exported.body).toBe(200);
     expect(JSON.parse(exported.body).newsletter).toMatchObject({
@@ -177,12 +170,7 @@ describe('leaving', () => {
 
   it('sends marketing mail with List-Unsubscribe (HTTPS, mailto), One-Click and a visible link; one click leaves at once, for good', async () => {
     const shopper = await t.createUser({ locale: 'bg' });
-    await t.app.inject({
-      method: 'PUT',
-      url: '/api/profile/save',
-      headers: bearer(shopper),
-      payload: { newsletter: true },
-    });
+    await saveNewsletter(shopper, true);
 
     expect(await sendMarketing(marketing(), shopper.email, sale, 'test.sale')).toBe('sent');
     const mail = await t.smtp.waitFor(shopper.email, (m) => m.subject === 'Sale');
@@ -219,12 +207,7 @@ describe('leaving', () => {
 
   it('claims no one-click unsubscription for a shop without HTTPS (RFC 8058 asks an HTTPS link); its link and mailto stay', async () => {
     const shopper = await t.createUser();
-    await t.app.inject({
-      method: 'PUT',
-      url: '/api/profile/save',
-      headers: bearer(shopper),
-      payload: { newsletter: true },
-    });
+    await saveNewsletter(shopper, true);
     const plain = { ...marketing(), publicUrl: 'http://shop.test' };
     expect(await sendMarketing(plain, shopper.email, sale, 'test.plain')).toBe('sent');
     const mail = await t.smtp.waitFor(shopper.email, (m) => m.subject === 'Sale');
