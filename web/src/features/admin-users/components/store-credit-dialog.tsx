@@ -32,18 +32,28 @@ export function StoreCreditDialog({ user, money, onGiven, onClose }: StoreCredit
   const [fields, setFields] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
 
+  /** The page's own words for each refused field (the server's are in English). */
+  const problems = (amountBad: boolean, reasonBad: boolean) => ({
+    ...(amountBad ? { amount: t('admin.users.creditAmountError') } : {}),
+    ...(reasonBad ? { reason: t('admin.users.creditReasonError') } : {}),
+  });
+
   async function submit(event: FormEvent) {
     event.preventDefault();
-    if (busy || !ensureToken(t)) return;
+    if (busy) return;
+    const sum = amount.trim().replace(',', '.');
+    const found = problems(!/^\d+(\.\d{1,2})?$/.test(sum) || Number(sum) <= 0, !reason.trim());
+    setFields(found);
+    if (Object.keys(found).length > 0 || !ensureToken(t)) return;
     setBusy(true);
     try {
-      const { storeCredit } = await giveStoreCredit(user.id, amount.trim().replace(',', '.'), reason);
+      const { storeCredit } = await giveStoreCredit(user.id, sum, reason.trim());
       toast.success(t('admin.users.creditGiven', { name: user.name, amount: money(storeCredit) }));
       onGiven();
     } catch (error) {
       const refused = isApiError(error) ? error.fields : {};
-      setFields(refused);
-      if (Object.keys(refused).length === 0) toast.error(errorText(error, ADMIN_FAILED));
+      setFields(problems('amount' in refused, 'reason' in refused));
+      if (!('amount' in refused || 'reason' in refused)) toast.error(errorText(error, ADMIN_FAILED));
       setBusy(false);
     }
   }

@@ -123,7 +123,7 @@ describe('UserTable', () => {
     const sent = stubApi({
       'POST /api/admin/users/3/store-credit': () =>
         (tries += 1) === 1
-          ? { status: 400, body: { error: 'Invalid.', code: 'VALIDATION_ERROR', fields: { reason: 'Say why.' } } }
+          ? { status: 400, body: { error: 'Invalid.', code: 'VALIDATION_ERROR', fields: { amount: 'Too much.' } } }
           : { body: { storeCredit: 20 } },
     });
     renderTable('admin');
@@ -133,11 +133,19 @@ describe('UserTable', () => {
     expect(within(screen.getByTestId('user-4')).queryByRole('button', { name: /credit/i })).not.toBeInTheDocument();
     await userEvent.click(within(mila).getByRole('button', { name: 'Give Mila store credit' }));
     const dialog = screen.getByRole('dialog', { name: 'Store credit for Mila' });
+    const give = within(dialog).getByRole('button', { name: 'Give credit' });
+    // Nothing typed: both fields say why in the page's words, and nothing is sent.
+    await userEvent.click(give);
+    expect(within(dialog).getByText('Enter an amount above 0, e.g. 12.50.')).toBeInTheDocument();
+    expect(within(dialog).getByText('Say why the credit is given.')).toBeInTheDocument();
+    expect(sent.map((request) => request.key)).not.toContain('POST /api/admin/users/3/store-credit');
     await userEvent.type(within(dialog).getByLabelText('Amount'), '7,50');
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Give credit' }));
-    expect(await within(dialog).findByText('Say why.')).toBeInTheDocument();
     await userEvent.type(within(dialog).getByLabelText('Reason (kept in the audit log)'), 'Late parcel');
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Give credit' }));
+    // The server's refusal of a field is said in the page's words too.
+    await userEvent.click(give);
+    expect(await within(dialog).findByText('Enter an amount above 0, e.g. 12.50.')).toBeInTheDocument();
+    expect(within(dialog).queryByText('Too much.')).not.toBeInTheDocument();
+    await userEvent.click(give);
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Mila now has $20.00 in store credit.'));
     expect(sent.filter((request) => request.key === 'POST /api/admin/users/3/store-credit').at(-1)?.body).toEqual({
       amount: '7.50',
