@@ -1,6 +1,5 @@
 import {
   AuthResponseSchema,
-  ErrorBodySchema,
   LoginBodySchema,
   MessageSchema,
   ResendOtpBodySchema,
@@ -18,8 +17,9 @@ import { login, logout } from './login.js';
 import { requestPasswordReset, updatePassword } from './reset.js';
 import { MESSAGES, type AuthDeps } from './service.js';
 import { resendCode, signup, verifyCode } from './signup.js';
+import { BEARER, errorAnswers } from '../../lib/route-schema.js';
 
-const errors = { 400: ErrorBodySchema, 429: ErrorBodySchema };
+const errors = errorAnswers(400, 429);
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const secureCookies = app.config.publicUrl.startsWith('https://');
@@ -38,7 +38,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['auth'],
         summary: 'Create an unverified account and mail it a 6-digit code',
         body: SignupBodySchema,
-        response: { 201: MessageSchema, 409: ErrorBodySchema, 503: ErrorBodySchema, ...errors },
+        response: { 201: MessageSchema, ...errorAnswers(409, 503), ...errors },
       },
     },
     async (request, reply) => {
@@ -54,7 +54,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['auth'],
         summary: 'Check the mailed code, verify the email and start a session',
         body: VerifyOtpBodySchema,
-        response: { 200: AuthResponseSchema, 409: ErrorBodySchema, ...errors },
+        response: { 200: AuthResponseSchema, ...errorAnswers(409), ...errors },
       },
     },
     async (request, reply) => {
@@ -76,7 +76,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['auth'],
         summary: 'Mail a new code to an account that is waiting for verification',
         body: ResendOtpBodySchema,
-        response: { 200: MessageSchema, 503: ErrorBodySchema, ...errors },
+        response: { 200: MessageSchema, ...errorAnswers(503), ...errors },
       },
     },
     async (request) => {
@@ -94,9 +94,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         body: LoginBodySchema,
         response: {
           200: AuthResponseSchema,
-          401: ErrorBodySchema,
-          403: ErrorBodySchema,
-          404: ErrorBodySchema,
+          ...errorAnswers(401, 403, 404),
           ...errors,
         },
       },
@@ -120,8 +118,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['auth'],
         summary: 'End this session (the token stops working at once)',
-        security: [{ bearer: [] }],
-        response: { 204: z.null(), 401: ErrorBodySchema },
+        security: BEARER,
+        response: { 204: z.null(), ...errorAnswers(401) },
       },
     },
     async (request, reply) => {
@@ -138,7 +136,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['auth'],
         summary: 'Mail a one-time link to set a new password (same answer for unknown emails)',
         body: ResetPasswordBodySchema,
-        response: { 200: MessageSchema, 503: ErrorBodySchema, ...errors },
+        response: { 200: MessageSchema, ...errorAnswers(503), ...errors },
       },
     },
     async (request) => {

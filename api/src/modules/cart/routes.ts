@@ -2,7 +2,6 @@ import {
   AddLineBodySchema,
   CartItemSchema,
   CartLineParamsSchema,
-  ErrorBodySchema,
   LangQuerySchema,
   UpdateCartLineBodySchema,
 } from '@shop/contract';
@@ -12,8 +11,9 @@ import { sendPrivateBody } from '../../lib/etag.js';
 import { requestLanguage } from '../../lib/language.js';
 import { currentUser, requireUser } from '../../platform/security/authenticate.js';
 import { addToCart, listCart, removeCartLine, updateCartLine } from './service.js';
+import { BEARER, errorAnswers } from '../../lib/route-schema.js';
 
-const security = [{ bearer: [] }];
+const security = BEARER;
 const CartSchema = z.array(CartItemSchema);
 
 export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -28,7 +28,7 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "The shopper's cart (ETag: If-None-Match answers 304 while it is unchanged)",
         security,
         querystring: LangQuerySchema,
-        response: { 200: CartSchema, 304: z.null(), 401: ErrorBodySchema },
+        response: { 200: CartSchema, 304: z.null(), ...errorAnswers(401) },
       },
     },
     async (request, reply) => {
@@ -53,9 +53,7 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
         response: {
           200: CartItemSchema,
           201: CartItemSchema,
-          400: ErrorBodySchema,
-          401: ErrorBodySchema,
-          409: ErrorBodySchema,
+          ...errorAnswers(400, 401, 409),
         },
       },
     },
@@ -76,7 +74,7 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
         params: CartLineParamsSchema,
         querystring: LangQuerySchema,
         body: UpdateCartLineBodySchema,
-        response: { 200: CartItemSchema, 400: ErrorBodySchema, 401: ErrorBodySchema, 404: ErrorBodySchema },
+        response: { 200: CartItemSchema, ...errorAnswers(400, 401, 404) },
       },
     },
     async (request) => {
@@ -93,7 +91,7 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Remove one of your lines',
         security,
         params: CartLineParamsSchema,
-        response: { 204: z.null(), 400: ErrorBodySchema, 401: ErrorBodySchema, 404: ErrorBodySchema },
+        response: { 204: z.null(), ...errorAnswers(400, 401, 404) },
       },
     },
     async (request, reply) => {

@@ -1,11 +1,4 @@
-import {
-  CategorySchema,
-  ErrorBodySchema,
-  IdParamsSchema,
-  LangQuerySchema,
-  ProductListQuerySchema,
-  ProductSchema,
-} from '@shop/contract';
+import { CategorySchema, IdParamsSchema, LangQuerySchema, ProductListQuerySchema, ProductSchema } from '@shop/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -15,6 +8,7 @@ import { catalogKeys } from '../../platform/cache/catalog-cache.js';
 import { CATALOG_HEADERS, countNewRead } from './cached-reads.js';
 import { findProducts, indexProducts, searchAnswer, searchWords } from './search.js';
 import { getProduct, listCategories, listProducts } from './service.js';
+import { errorAnswers } from '../../lib/route-schema.js';
 
 const isAdmin = (request: FastifyRequest) => request.user?.role === 'ADMIN' || request.user?.role === 'ROOT_ADMIN';
 
@@ -49,7 +43,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'Published products: of one category, matching words (`q`), in stock in sizes (`size=M,L`) in a colour (`color=Black`), on sale (`onSale=true`), sorted, the first `limit`',
         querystring: ProductListQuerySchema,
-        response: { 200: ProductsSchema, 400: ErrorBodySchema },
+        response: { 200: ProductsSchema, ...errorAnswers(400) },
       },
     },
     async (request, reply) => {
@@ -85,7 +79,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'One product (admins also see unpublished ones)',
         params: IdParamsSchema,
         querystring: LangQuerySchema,
-        response: { 200: ProductSchema, 400: ErrorBodySchema, 404: ErrorBodySchema },
+        response: { 200: ProductSchema, ...errorAnswers(400, 404) },
       },
     },
     async (request, reply) => {

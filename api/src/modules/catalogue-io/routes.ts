@@ -9,9 +9,10 @@ import { exportCatalogueCsv } from './export.js';
 import { feedCheck } from './feeds.js';
 import { CATALOGUE_FORMATS } from './formats.js';
 import { exportImagesZip } from './images-zip.js';
+import { BEARER } from '../../lib/route-schema.js';
 
 const tags = ['admin: products'];
-const security = [{ bearer: [] }];
+const security = BEARER;
 
 export const ExportQuerySchema = z.object({
   format: z.enum(CATALOGUE_FORMATS).default('atelier'),

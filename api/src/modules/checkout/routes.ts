@@ -2,7 +2,6 @@ import {
   CheckoutBodySchema,
   CheckoutInfoSchema,
   CheckoutSessionSchema,
-  ErrorBodySchema,
   LangQuerySchema,
   QuoteBodySchema,
   QuoteSchema,
@@ -19,6 +18,7 @@ import { deliveryCharge } from '../couriers/pricing.js';
 import { priceCart, toQuote } from './quote.js';
 import { createCheckout, PaymentProviderError } from './service.js';
 import { webPaths } from '../../lib/links.js';
+import { BEARER, errorAnswers } from '../../lib/route-schema.js';
 
 /** Each checkout opens a provider session: a shopper gets a handful a minute, not a flood. */
 const CHECKOUTS_PER_MINUTE = 10;
@@ -66,15 +66,11 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
           '10 refused codes a minute from one shopper, quote and checkout together: 429. Gift cards (`giftCards`, ' +
           'any case, spaces, hyphens) pay after the discount, then the store credit (`useStoreCredit`): 404 ' +
           'GIFT_CARD_NOT_FOUND, 409 GIFT_CARD_EXPIRED, GIFT_CARD_EMPTY; `amountDue` is what is left to pay.',
-        security: [{ bearer: [] }],
+        security: BEARER,
         body: QuoteBodySchema,
         response: {
           200: QuoteSchema,
-          400: ErrorBodySchema,
-          401: ErrorBodySchema,
-          404: ErrorBodySchema,
-          409: ErrorBodySchema,
-          429: ErrorBodySchema,
+          ...errorAnswers(400, 401, 404, 409, 429),
         },
       },
     },
@@ -126,17 +122,12 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
           'userId, items and prices in the body are ignored. Card: a pending order with its stock reserved and a ' +
           'hosted payment session; the cart is emptied once the payment is confirmed. Cash on delivery: the order ' +
           'is placed at once (stock taken, bought lines off the cart, confirmation mailed).',
-        security: [{ bearer: [] }],
+        security: BEARER,
         querystring: LangQuerySchema,
         body: CheckoutBodySchema,
         response: {
           201: CheckoutSessionSchema,
-          400: ErrorBodySchema,
-          401: ErrorBodySchema,
-          404: ErrorBodySchema,
-          409: ErrorBodySchema,
-          429: ErrorBodySchema,
-          502: ErrorBodySchema,
+          ...errorAnswers(400, 401, 404, 409, 429, 502),
         },
       },
     },

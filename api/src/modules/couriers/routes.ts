@@ -3,7 +3,6 @@ import {
   CourierCitiesSchema,
   CourierOfficesSchema,
   CreateShipmentBodySchema,
-  ErrorBodySchema,
   IdParamsSchema,
   OfficeSyncResultSchema,
   OfficesQuerySchema,
@@ -16,6 +15,7 @@ import { currentUser, requireAdmin } from '../../platform/security/authenticate.
 import { syncOffices } from './offices.js';
 import { createShipment, shipmentLabel } from './shipments.js';
 import { adminOrderAnswer } from '../orders/admin-answer.js';
+import { BEARER, errorAnswers } from '../../lib/route-schema.js';
 
 const LangOnlySchema = z.object({ lang: z.string().max(5).optional() });
 
@@ -33,7 +33,7 @@ export const courierRoutes: FastifyPluginAsyncZod = async (app) => {
           '`city`: the city’s name in either language, any case; `q`: words all found in the name, city or address ' +
           '(any case, Cyrillic or Latin). Offices before lockers, by name; at most 50. Names in the request’s language.',
         querystring: OfficesQuerySchema,
-        response: { 200: CourierOfficesSchema, 400: ErrorBodySchema },
+        response: { 200: CourierOfficesSchema, ...errorAnswers(400) },
       },
     },
     async (request) => {
@@ -61,14 +61,12 @@ export const courierRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: requireAdmin,
       schema: {
         tags: ['admin: couriers'],
-        security: [{ bearer: [] }],
+        security: BEARER,
         summary:
           "Syncs the courier's offices and lockers now (also done daily): added, changed, closed (kept inactive)",
         response: {
           200: OfficeSyncResultSchema,
-          401: ErrorBodySchema,
-          403: ErrorBodySchema,
-          502: ErrorBodySchema,
+          ...errorAnswers(401, 403, 502),
         },
       },
     },
@@ -89,7 +87,7 @@ export const courierRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: requireAdmin,
       schema: {
         tags: ['admin: orders'],
-        security: [{ bearer: [] }],
+        security: BEARER,
         summary: 'Create shipment: the courier makes the label and the order is shipped with its tracking, in one step',
         description:
           'Answers the order, shipped, with `tracking` and `tracking.labelUrl`. An order that may not ship (already ' +
@@ -99,12 +97,7 @@ export const courierRoutes: FastifyPluginAsyncZod = async (app) => {
         body: CreateShipmentBodySchema,
         response: {
           200: AdminOrderSchema,
-          400: ErrorBodySchema,
-          401: ErrorBodySchema,
-          403: ErrorBodySchema,
-          404: ErrorBodySchema,
-          409: ErrorBodySchema,
-          502: ErrorBodySchema,
+          ...errorAnswers(400, 401, 403, 404, 409, 502),
         },
       },
     },
@@ -120,15 +113,12 @@ export const courierRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: requireAdmin,
       schema: {
         tags: ['admin: orders'],
-        security: [{ bearer: [] }],
+        security: BEARER,
         summary: "The order's shipping label as PDF, to print again",
         params: IdParamsSchema,
         response: {
           200: z.unknown(),
-          401: ErrorBodySchema,
-          403: ErrorBodySchema,
-          404: ErrorBodySchema,
-          502: ErrorBodySchema,
+          ...errorAnswers(401, 403, 404, 502),
         },
       },
     },

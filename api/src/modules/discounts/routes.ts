@@ -1,18 +1,13 @@
-import {
-  DiscountCodeBodySchema,
-  DiscountCodeSchema,
-  ErrorBodySchema,
-  IdParamsSchema,
-  SuccessSchema,
-} from '@shop/contract';
+import { DiscountCodeBodySchema, DiscountCodeSchema, IdParamsSchema, SuccessSchema } from '@shop/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser, requireAdmin } from '../../platform/security/authenticate.js';
 import { createCode, deleteCode, listCodes, updateCode } from './service.js';
+import { BEARER, errorAnswers } from '../../lib/route-schema.js';
 
-const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema };
+const errors = errorAnswers(400, 401, 403, 404);
 const tags = ['admin: discount codes'];
-const security = [{ bearer: [] }];
+const security = BEARER;
 
 /** The admin's discount codes (TRADE.md section 4). */
 export const adminDiscountRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -39,7 +34,7 @@ export const adminDiscountRoutes: FastifyPluginAsyncZod = async (app) => {
         security,
         summary: 'Create a discount code (409 CONFLICT when one is spelled the same ignoring case)',
         body: DiscountCodeBodySchema,
-        response: { 201: DiscountCodeSchema, ...errors, 409: ErrorBodySchema },
+        response: { 201: DiscountCodeSchema, ...errors, ...errorAnswers(409) },
       },
     },
     async (request, reply) => reply.status(201).send(await createCode(app.db, currentUser(request).id, request.body)),
@@ -54,7 +49,7 @@ export const adminDiscountRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Change a discount code; orders that used it keep what they were given',
         params: IdParamsSchema,
         body: DiscountCodeBodySchema,
-        response: { 200: DiscountCodeSchema, ...errors, 409: ErrorBodySchema },
+        response: { 200: DiscountCodeSchema, ...errors, ...errorAnswers(409) },
       },
     },
     async (request) => updateCode(app.db, currentUser(request).id, request.params.id, request.body),

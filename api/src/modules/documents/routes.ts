@@ -2,7 +2,6 @@ import {
   AdminDocumentsQuerySchema,
   AdminDocumentsSchema,
   AuditFileQuerySchema,
-  ErrorBodySchema,
   IdParamsSchema,
   InvoiceDetailsSchema,
   InvoiceDocumentSchema,
@@ -26,6 +25,7 @@ import { checkDocumentLink, orderDocuments, type DocumentSignature } from './lin
 import { apiPaths } from '../../lib/links.js';
 import { listDocuments, requestInvoice, salesLedgerCsv } from './service.js';
 import { testPaymentPolicy } from './test-payments.js';
+import { BEARER, errorAnswers } from '../../lib/route-schema.js';
 
 const DocumentLinkParamsSchema = z.object({
   kind: z.enum(ORDER_DOCUMENT_KINDS),
@@ -38,11 +38,7 @@ const LedgerQuerySchema = AdminDocumentsQuerySchema.pick({ kind: true, from: tru
 );
 
 const requestErrors = {
-  400: ErrorBodySchema,
-  401: ErrorBodySchema,
-  403: ErrorBodySchema,
-  404: ErrorBodySchema,
-  409: ErrorBodySchema,
+  ...errorAnswers(400, 401, 403, 404, 409),
 };
 
 /**
@@ -70,9 +66,9 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['orders'],
         summary:
           "The order's documents (sale documents, invoices, credit notes, complaints' acknowledgements), each with a link to its PDF valid for a day",
-        security: [{ bearer: [] }],
+        security: BEARER,
         params: IdParamsSchema,
-        response: { 200: OrderDocumentsSchema, 400: ErrorBodySchema, 401: ErrorBodySchema, 404: ErrorBodySchema },
+        response: { 200: OrderDocumentsSchema, ...errorAnswers(400, 401, 404) },
       },
     },
     async (request) => {
@@ -92,7 +88,7 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
           "A document as PDF (a sale document, an invoice, a credit note, a complaint's acknowledgement), through the signed link its listing gave (no token)",
         params: DocumentLinkParamsSchema,
         querystring: DocumentLinkQuerySchema,
-        response: { 200: z.unknown(), 400: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema },
+        response: { 200: z.unknown(), ...errorAnswers(400, 403, 404) },
       },
     },
     async (request, reply) => {
@@ -140,7 +136,7 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['orders'],
         summary: 'Ask for an invoice for my order',
         description,
-        security: [{ bearer: [] }],
+        security: BEARER,
         params: IdParamsSchema,
         body: InvoiceDetailsSchema,
         response: { 201: InvoiceDocumentSchema, 202: InvoiceRequestedSchema, ...requestErrors },
@@ -157,7 +153,7 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['admin'],
         summary: "Issue an invoice for an order on its buyer's behalf (audited)",
         description,
-        security: [{ bearer: [] }],
+        security: BEARER,
         params: IdParamsSchema,
         body: InvoiceDetailsSchema,
         response: { 201: InvoiceDocumentSchema, 202: InvoiceRequestedSchema, ...requestErrors },
@@ -173,9 +169,9 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['admin'],
         summary: 'Every document (sale documents, invoices, credit notes), newest first, by kind and days',
-        security: [{ bearer: [] }],
+        security: BEARER,
         querystring: AdminDocumentsQuerySchema,
-        response: { 200: AdminDocumentsSchema, 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema },
+        response: { 200: AdminDocumentsSchema, ...errorAnswers(400, 401, 403) },
       },
     },
     async (request) => {
@@ -193,9 +189,9 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'The sales ledger of the days as CSV (credit notes negative), in the orders CSV’s dialect: UTF-8 with a BOM, ' +
           '`;` and a decimal comma in Bulgarian (`lang` or Accept-Language); `counted` 1 for the rows to sum',
-        security: [{ bearer: [] }],
+        security: BEARER,
         querystring: LedgerQuerySchema,
-        response: { 200: z.string(), 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema },
+        response: { 200: z.string(), ...errorAnswers(400, 401, 403) },
       },
     },
     async (request, reply) => {
@@ -216,9 +212,9 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['admin: records'],
         summary:
           'What the Records screen says of a month: orders delivered, those the audit file lists, those it leaves out (another currency, test payments) and how the shop treats test payments',
-        security: [{ bearer: [] }],
+        security: BEARER,
         querystring: AuditFileQuerySchema,
-        response: { 200: RecordsMonthSchema, 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema },
+        response: { 200: RecordsMonthSchema, ...errorAnswers(400, 401, 403) },
       },
     },
     async (request) => recordsMonth(app.db, auditShop, request.query),
@@ -232,15 +228,11 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['admin: records'],
         summary:
           "The month's audit file (Ordinance N-18, Annex 38): orders delivered and refunds paid in it (Sofia time), XML in windows-1251 as dec_audit.xsd asks, streamed",
-        security: [{ bearer: [] }],
+        security: BEARER,
         querystring: AuditFileQuerySchema,
         response: {
           200: z.unknown(),
-          400: ErrorBodySchema,
-          401: ErrorBodySchema,
-          403: ErrorBodySchema,
-          404: ErrorBodySchema,
-          409: ErrorBodySchema,
+          ...errorAnswers(400, 401, 403, 404, 409),
         },
       },
     },

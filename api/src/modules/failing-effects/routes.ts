@@ -1,17 +1,12 @@
-import {
-  EffectSchema,
-  EffectsQuerySchema,
-  EffectsResponseSchema,
-  ErrorBodySchema,
-  IdParamsSchema,
-} from '@shop/contract';
+import { EffectSchema, EffectsQuerySchema, EffectsResponseSchema, IdParamsSchema } from '@shop/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser, requireAdmin } from '../../platform/security/authenticate.js';
 import { listEffects, retryEffect } from './service.js';
+import { BEARER, errorAnswers } from '../../lib/route-schema.js';
 
 const tags = ['admin: operations'];
-const security = [{ bearer: [] }];
-const denied = { 401: ErrorBodySchema, 403: ErrorBodySchema };
+const security = BEARER;
+const denied = errorAnswers(401, 403);
 
 /** The effects that keep failing (mails, provider refunds…), for the admin dashboard, and their retry. */
 export const failingEffectRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -25,7 +20,7 @@ export const failingEffectRoutes: FastifyPluginAsyncZod = async (app) => {
         security,
         summary: 'Effects that gave up after every attempt (or are being retried), newest first',
         querystring: EffectsQuerySchema,
-        response: { 200: EffectsResponseSchema, 400: ErrorBodySchema, ...denied },
+        response: { 200: EffectsResponseSchema, ...errorAnswers(400), ...denied },
       },
     },
     async (request) => listEffects(app.db, request.query.state),
@@ -39,7 +34,7 @@ export const failingEffectRoutes: FastifyPluginAsyncZod = async (app) => {
         security,
         summary: 'Runs a failed effect again, now, with its attempts renewed (audited)',
         params: IdParamsSchema,
-        response: { 200: EffectSchema, 400: ErrorBodySchema, 404: ErrorBodySchema, 409: ErrorBodySchema, ...denied },
+        response: { 200: EffectSchema, ...errorAnswers(400, 404, 409), ...denied },
       },
     },
     async (request) => {

@@ -4,7 +4,6 @@ import {
   AdminOrdersQuerySchema,
   AdminOrdersResponseSchema,
   CancelOrderBodySchema,
-  ErrorBodySchema,
   OrderParamsSchema,
   OrdersExportQuerySchema,
   RefundOrderBodySchema,
@@ -24,11 +23,12 @@ import { exportOrdersCsv } from '../orders/export.js';
 import { shopVatRate } from '../documents/settings.js';
 import { requestLanguage } from '../../lib/language.js';
 import { orderStats } from '../orders/stats.js';
+import { BEARER, errorAnswers } from '../../lib/route-schema.js';
 
 const tags = ['admin: orders'];
-const security = [{ bearer: [] }];
-const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema };
-const stepErrors = { ...errors, 409: ErrorBodySchema, 502: ErrorBodySchema };
+const security = BEARER;
+const errors = errorAnswers(400, 401, 403, 404);
+const stepErrors = { ...errors, ...errorAnswers(409, 502) };
 const IdempotencyHeaders = z.object({
   'idempotency-key': z
     .string()

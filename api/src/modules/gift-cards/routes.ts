@@ -3,7 +3,6 @@ import {
   AdminGiftCardListSchema,
   AdminGiftCardSchema,
   AdminGiftCardsQuerySchema,
-  ErrorBodySchema,
   GiftCardLedgerSchema,
   LangQuerySchema,
   VoidGiftCardBodySchema,
@@ -24,9 +23,10 @@ import { startGiftCardPurchase } from './purchase.js';
 import { adminGiftCard, giftCardLedger, giftCardsCsv, giveGiftCard, listGiftCards, voidGiftCard } from './admin.js';
 import { requestLanguage } from '../../lib/language.js';
 import { z } from 'zod';
+import { BEARER, errorAnswers } from '../../lib/route-schema.js';
 
-const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema };
-const security = [{ bearer: [] }];
+const errors = errorAnswers(400, 401, 403, 404);
+const security = BEARER;
 
 /** Purchases a shopper may start in a minute (each opens a provider session). */
 const PURCHASES_PER_MINUTE = 10;
@@ -49,9 +49,7 @@ export const giftCardRoutes: FastifyPluginAsyncZod = async (app) => {
         response: {
           201: GiftCardCheckoutSchema,
           ...errors,
-          409: ErrorBodySchema,
-          429: ErrorBodySchema,
-          502: ErrorBodySchema,
+          ...errorAnswers(409, 429, 502),
         },
       },
     },
@@ -75,7 +73,7 @@ export const giftCardRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "A gift card's balance, currency and expiry by its code (any case, spaces, hyphens)",
         description: '404 GIFT_CARD_NOT_FOUND; wrong codes count towards 10 a minute per client, then 429.',
         params: GiftCardCodeParamsSchema,
-        response: { 200: GiftCardBalanceSchema, 400: ErrorBodySchema, 404: ErrorBodySchema, 429: ErrorBodySchema },
+        response: { 200: GiftCardBalanceSchema, ...errorAnswers(400, 404, 429) },
       },
     },
     async (request) => countedCardTry(app.limiter, request.ip, () => cardBalance(app.db, request.params.code)),
@@ -148,7 +146,7 @@ export const adminGiftCardRoutes: FastifyPluginAsyncZod = async (app) => {
         description: '409 CONFLICT when it is voided already.',
         params: IdParamsSchema,
         body: VoidGiftCardBodySchema.optional(),
-        response: { 200: AdminGiftCardSchema, ...errors, 409: ErrorBodySchema },
+        response: { 200: AdminGiftCardSchema, ...errors, ...errorAnswers(409) },
       },
     },
     async (request) => voidGiftCard(app.db, currentUser(request).id, request.params.id, request.body?.reason),

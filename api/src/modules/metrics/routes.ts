@@ -1,7 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
-import { ErrorBodySchema } from '@shop/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { errorAnswers } from '../../lib/route-schema.js';
 
 function sameToken(given: string | undefined, expected: string): boolean {
   const a = Buffer.from(given ?? '');
@@ -20,7 +20,7 @@ export const metricsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['operations'],
         summary: 'Prometheus metrics (Authorization: Bearer METRICS_TOKEN; 404 when METRICS_TOKEN is unset)',
-        response: { 200: z.string(), 401: ErrorBodySchema, 404: ErrorBodySchema },
+        response: { 200: z.string(), ...errorAnswers(401, 404) },
       },
     },
     async (request, reply) => {

@@ -1,6 +1,5 @@
 import {
   ConfirmNewsletterBodySchema,
-  ErrorBodySchema,
   NewsletterAnswerSchema,
   SubscribeAnswerSchema,
   SubscribeBodySchema,
@@ -9,9 +8,10 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { webLinks } from '../../lib/links.js';
 import { confirmSubscription, requestSubscription, unsubscribe } from './service.js';
+import { errorAnswers } from '../../lib/route-schema.js';
 
 const tags = ['newsletter'];
-const linkErrors = { 400: ErrorBodySchema, 410: ErrorBodySchema };
+const linkErrors = errorAnswers(400, 410);
 
 /** The brand's list (YEAR.md section 4, decision 0057): subscribing with double opt-in, and leaving in one click. */
 export const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -31,7 +31,7 @@ export const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'Ask to receive the newsletter: a link to confirm is mailed (double opt-in); the same answer whatever the address',
         body: SubscribeBodySchema,
-        response: { 202: SubscribeAnswerSchema, 400: ErrorBodySchema, 429: ErrorBodySchema },
+        response: { 202: SubscribeAnswerSchema, ...errorAnswers(400, 429) },
       },
     },
     async (request, reply) => {

@@ -1,10 +1,11 @@
-import { ErrorBodySchema, IdParamsSchema, OrderSchema, SessionParamsSchema, ORDER_TABLE } from '@shop/contract';
+import { IdParamsSchema, OrderSchema, SessionParamsSchema, ORDER_TABLE } from '@shop/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser, requireUser } from '../../platform/security/authenticate.js';
 import { cancelOwnCheckout, getOrder, getOrderBySession, listOrders } from './service.js';
+import { BEARER, errorAnswers } from '../../lib/route-schema.js';
 
-const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 404: ErrorBodySchema };
+const errors = errorAnswers(400, 401, 404);
 
 export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   // Before the body is read and validated: an anonymous request is told to log in, whatever it sent.
@@ -16,7 +17,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['orders'],
         summary: "The shopper's orders, newest first, with their lines",
-        security: [{ bearer: [] }],
+        security: BEARER,
         response: { 200: z.array(OrderSchema), ...errors },
       },
     },
@@ -29,7 +30,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['orders'],
         summary: 'One of the shopper’s orders',
-        security: [{ bearer: [] }],
+        security: BEARER,
         params: IdParamsSchema,
         response: { 200: OrderSchema, ...errors },
       },
@@ -43,9 +44,9 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['orders'],
         summary: 'Drop one of the shopper’s orders that waits for payment (its stock goes back)',
-        security: [{ bearer: [] }],
+        security: BEARER,
         params: IdParamsSchema,
-        response: { 200: OrderSchema, 409: ErrorBodySchema, ...errors },
+        response: { 200: OrderSchema, ...errorAnswers(409), ...errors },
       },
     },
     async (request) => {
@@ -61,7 +62,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['orders'],
         summary: 'The shopper’s order of a payment session (for the result pages)',
-        security: [{ bearer: [] }],
+        security: BEARER,
         params: SessionParamsSchema,
         response: { 200: OrderSchema, ...errors },
       },

@@ -1,9 +1,9 @@
-import { ErrorBodySchema } from '@shop/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { badRequest } from '../../lib/errors.js';
 import { WebhookSignatureError, type PaymentEvent } from '../../platform/payments/index.js';
 import { handlePaymentEvent } from './service.js';
+import { errorAnswers } from '../../lib/route-schema.js';
 
 /** Checkout session events are a few kilobytes; this leaves room without inviting abuse. */
 const WEBHOOK_BODY_LIMIT = 512 * 1024;
@@ -25,7 +25,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['payments'],
         summary: 'Stripe webhook: signed checkout session events',
         description: 'Verified on the raw body (300 s tolerance); each event id is applied once.',
-        response: { 200: z.object({ received: z.literal(true) }), 400: ErrorBodySchema },
+        response: { 200: z.object({ received: z.literal(true) }), ...errorAnswers(400) },
       },
     },
     async (request) => {

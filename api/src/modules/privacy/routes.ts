@@ -1,10 +1,4 @@
-import {
-  CartItemSchema,
-  DeleteAccountBodySchema,
-  ErrorBodySchema,
-  OrderSchema,
-  WishlistItemSchema,
-} from '@shop/contract';
+import { CartItemSchema, DeleteAccountBodySchema, OrderSchema, WishlistItemSchema } from '@shop/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { encodeAnswer } from '../../lib/answers.js';
@@ -13,9 +7,10 @@ import { requestLanguage } from '../../lib/language.js';
 import { accountDeletedMail } from '../../platform/mail/templates/account.js';
 import { currentUser, requireUser } from '../../platform/security/authenticate.js';
 import { deleteAccount, exportAccount } from './service.js';
+import { BEARER, errorAnswers } from '../../lib/route-schema.js';
 
 const tags = ['privacy'];
-const security = [{ bearer: [] }];
+const security = BEARER;
 /** Password tries for a deletion per account: a stolen session cannot guess its way to the password. */
 const DELETE_TRIES: readonly [number, number] = [5, 15 * 60_000];
 
@@ -37,7 +32,7 @@ export const privacyRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Everything kept about the signed-in shopper, as a JSON file to download',
         security,
-        response: { 200: z.unknown(), 401: ErrorBodySchema },
+        response: { 200: z.unknown(), ...errorAnswers(401) },
       },
     },
     async (request, reply) => {
@@ -60,10 +55,7 @@ export const privacyRoutes: FastifyPluginAsyncZod = async (app) => {
         body: DeleteAccountBodySchema,
         response: {
           204: z.null(),
-          400: ErrorBodySchema,
-          401: ErrorBodySchema,
-          403: ErrorBodySchema,
-          429: ErrorBodySchema,
+          ...errorAnswers(400, 401, 403, 429),
         },
       },
     },

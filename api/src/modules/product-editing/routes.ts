@@ -6,7 +6,6 @@ import {
   CreateProductBodySchema,
   CreateProductResponseSchema,
   EditProductFieldsSchema,
-  ErrorBodySchema,
   IdParamsSchema,
   LangQuerySchema,
   ProductSchema,
@@ -23,11 +22,12 @@ import { readMultipartForm } from '../../platform/files/multipart-form.js';
 import { addColor, addColorWithImages, uploadProductImages } from './product-colors.js';
 import { addColorImage, setColorImages } from './color-images.js';
 import { createProduct, deleteProduct, updateProduct } from './service.js';
+import { BEARER, errorAnswers } from '../../lib/route-schema.js';
 
-const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema };
-const uploadErrors = { ...errors, 413: ErrorBodySchema, 415: ErrorBodySchema };
+const errors = errorAnswers(400, 401, 403, 404);
+const uploadErrors = { ...errors, ...errorAnswers(413, 415) };
 const tags = ['admin: products'];
-const security = [{ bearer: [] }];
+const security = BEARER;
 
 /** Catalogue writes, each audited; the caches follow their changes through the change feed. */
 export const adminProductRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -106,7 +106,7 @@ export const adminProductRoutes: FastifyPluginAsyncZod = async (app) => {
           'pending checkout holds: 409 SIZE_RESERVED).',
         consumes: ['multipart/form-data'],
         params: IdParamsSchema,
-        response: { 200: SuccessSchema, ...uploadErrors, 409: ErrorBodySchema },
+        response: { 200: SuccessSchema, ...uploadErrors, ...errorAnswers(409) },
       },
     },
     async (request) => {
@@ -154,7 +154,7 @@ export const adminProductRoutes: FastifyPluginAsyncZod = async (app) => {
         description: 'multipart/form-data with `image` (JPEG, PNG or WebP). A ninth image: 409 TOO_MANY_IMAGES.',
         consumes: ['multipart/form-data'],
         params: ColorImagesParamsSchema,
-        response: { 201: AddColorResponseSchema, ...uploadErrors, 409: ErrorBodySchema },
+        response: { 201: AddColorResponseSchema, ...uploadErrors, ...errorAnswers(409) },
       },
     },
     async (request, reply) => {

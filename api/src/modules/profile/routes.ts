@@ -1,5 +1,4 @@
 import {
-  ErrorBodySchema,
   MessageSchema,
   ProfileSchema,
   SaveProfilePictureBodySchema,
@@ -15,9 +14,10 @@ import { webLinks } from '../../lib/links.js';
 import { saveInvoiceDetails } from '../documents/service.js';
 import { setNewsletter } from '../newsletter/service.js';
 import { MESSAGES, getProfile, saveAvatar, updateProfile, uploadAvatar } from './service.js';
+import { BEARER, errorAnswers } from '../../lib/route-schema.js';
 
 const UPLOADS_PER_HOUR = 30;
-const security = [{ bearer: [] }];
+const security = BEARER;
 
 export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   // Before the body is read and validated: an anonymous request is told to log in, whatever it sent.
@@ -30,7 +30,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['profile'],
         summary: 'The signed-in user (ETag: If-None-Match answers 304 while it is unchanged)',
         security,
-        response: { 200: ProfileSchema, 304: z.null(), 401: ErrorBodySchema, 404: ErrorBodySchema },
+        response: { 200: ProfileSchema, 304: z.null(), ...errorAnswers(401, 404) },
       },
     },
     async (request, reply) => {
@@ -50,7 +50,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Change name, address and phone (email is read-only and ignored)',
         security,
         body: UpdateProfileBodySchema,
-        response: { 200: MessageSchema, 400: ErrorBodySchema, 401: ErrorBodySchema },
+        response: { 200: MessageSchema, ...errorAnswers(400, 401) },
       },
     },
     async (request) => {
@@ -69,11 +69,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
         consumes: ['multipart/form-data'],
         response: {
           200: UploadResponseSchema,
-          400: ErrorBodySchema,
-          401: ErrorBodySchema,
-          413: ErrorBodySchema,
-          415: ErrorBodySchema,
-          429: ErrorBodySchema,
+          ...errorAnswers(400, 401, 413, 415, 429),
         },
       },
     },
@@ -100,7 +96,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
           'Keep an uploaded picture (its previewPath) as the profile picture, the invoice details (null forgets them), and/or the newsletter choice (true subscribes a verified address at once, else mails a link; false leaves)',
         security,
         body: SaveProfilePictureBodySchema,
-        response: { 200: MessageSchema, 400: ErrorBodySchema, 401: ErrorBodySchema, 429: ErrorBodySchema },
+        response: { 200: MessageSchema, ...errorAnswers(400, 401, 429) },
       },
     },
     async (request) => {

@@ -2,7 +2,6 @@ import {
   AdminReviewListQuerySchema,
   AdminReviewListSchema,
   AdminReviewSchema,
-  ErrorBodySchema,
   IdParamsSchema,
   LangQuerySchema,
   ReviewBodySchema,
@@ -18,6 +17,7 @@ import { sendCached } from '../../platform/cache/encoded.js';
 import { currentUser, requireAdmin, requireUser } from '../../platform/security/authenticate.js';
 import { CATALOG_HEADERS, countNewRead } from '../catalog/cached-reads.js';
 import { createReview, listProductReviews, listReviewsForAdmin, moderateReview, reviewEligibility } from './service.js';
+import { BEARER, errorAnswers } from '../../lib/route-schema.js';
 
 const tags = ['reviews'];
 
@@ -34,7 +34,7 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
           'client, as new searches do: 429 beyond it.',
         params: IdParamsSchema,
         querystring: ReviewListQuerySchema,
-        response: { 200: ReviewListSchema, 400: ErrorBodySchema, 404: ErrorBodySchema, 429: ErrorBodySchema },
+        response: { 200: ReviewListSchema, ...errorAnswers(400, 404, 429) },
       },
     },
     async (request, reply) => {
@@ -58,12 +58,12 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: requireUser,
       schema: {
         tags,
-        security: [{ bearer: [] }],
+        security: BEARER,
         summary:
           'Whether you may review this product, asked before the form is shown: once, and only with a delivered ' +
           'order of it (reason: not-a-buyer, admin, already-reviewed)',
         params: IdParamsSchema,
-        response: { 200: ReviewEligibilitySchema, 401: ErrorBodySchema, 404: ErrorBodySchema },
+        response: { 200: ReviewEligibilitySchema, ...errorAnswers(401, 404) },
       },
     },
     async (request) => reviewEligibility(app.db, currentUser(request), request.params.id),
@@ -75,7 +75,7 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: requireUser,
       schema: {
         tags,
-        security: [{ bearer: [] }],
+        security: BEARER,
         summary:
           'Review a product you received (a delivered order of yours holds it): it waits for moderation. ' +
           'Anyone else: 403 NOT_A_BUYER; a second review: 409 ALREADY_REVIEWED',
@@ -83,11 +83,7 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
         body: ReviewBodySchema,
         response: {
           201: ReviewCreatedSchema,
-          400: ErrorBodySchema,
-          401: ErrorBodySchema,
-          403: ErrorBodySchema,
-          404: ErrorBodySchema,
-          409: ErrorBodySchema,
+          ...errorAnswers(400, 401, 403, 404, 409),
         },
       },
     },
@@ -96,9 +92,9 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 };
 
-const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema };
+const errors = errorAnswers(400, 401, 403, 404);
 const adminTags = ['admin: reviews'];
-const security = [{ bearer: [] }];
+const security = BEARER;
 
 /** The admin's moderation of reviews: each publish and hide audited. */
 export const adminReviewRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -1,20 +1,14 @@
-import {
-  ErrorBodySchema,
-  IdParamsSchema,
-  LangQuerySchema,
-  PriceHistorySchema,
-  ProductSchema,
-  SaleBodySchema,
-} from '@shop/contract';
+import { IdParamsSchema, LangQuerySchema, PriceHistorySchema, ProductSchema, SaleBodySchema } from '@shop/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requestLanguage } from '../../lib/language.js';
 import { currentUser, requireAdmin } from '../../platform/security/authenticate.js';
 import { getProduct } from '../catalog/service.js';
 import { endSale, priceHistory, setSale } from './service.js';
+import { BEARER, errorAnswers } from '../../lib/route-schema.js';
 
-const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema };
+const errors = errorAnswers(400, 401, 403, 404);
 const tags = ['admin: products'];
-const security = [{ bearer: [] }];
+const security = BEARER;
 
 /** An admin's sale prices (TRADE.md section 4): each write audited and answered with the product as admins see it. */
 export const adminSaleRoutes: FastifyPluginAsyncZod = async (app) => {

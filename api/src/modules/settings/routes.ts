@@ -1,10 +1,11 @@
-import { ErrorBodySchema, SettingsSchema, UpdateSettingsBodySchema } from '@shop/contract';
+import { SettingsSchema, UpdateSettingsBodySchema } from '@shop/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sendCached } from '../../platform/cache/encoded.js';
 import { toCachedBody } from '../../lib/etag.js';
 import { currentUser, requireAdmin } from '../../platform/security/authenticate.js';
 import { CATALOG_HEADERS } from '../catalog/cached-reads.js';
 import { getAdminSettings, getSettings, updateSettings } from './service.js';
+import { BEARER, errorAnswers } from '../../lib/route-schema.js';
 
 /** The shop's settings: everyone reads them (cached like the catalogue), admins change them. */
 export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -37,9 +38,9 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: requireAdmin,
       schema: {
         tags: ['admin: settings'],
-        security: [{ bearer: [] }],
+        security: BEARER,
         summary: 'The settings with what only the admin reads (the notifications address, the sale records)',
-        response: { 200: SettingsSchema, 401: ErrorBodySchema, 403: ErrorBodySchema },
+        response: { 200: SettingsSchema, ...errorAnswers(401, 403) },
       },
     },
     async () => getAdminSettings(app.db, shop),
@@ -51,14 +52,12 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: requireAdmin,
       schema: {
         tags: ['admin: settings'],
-        security: [{ bearer: [] }],
+        security: BEARER,
         summary: 'Change some or all settings (audited); answers the new settings',
         body: UpdateSettingsBodySchema,
         response: {
           200: SettingsSchema,
-          400: ErrorBodySchema,
-          401: ErrorBodySchema,
-          403: ErrorBodySchema,
+          ...errorAnswers(400, 401, 403),
         },
       },
     },

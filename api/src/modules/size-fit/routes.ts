@@ -1,17 +1,12 @@
-import {
-  ErrorBodySchema,
-  IdParamsSchema,
-  LangQuerySchema,
-  ProductDetailsBodySchema,
-  ProductSchema,
-} from '@shop/contract';
+import { IdParamsSchema, LangQuerySchema, ProductDetailsBodySchema, ProductSchema } from '@shop/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requestLanguage } from '../../lib/language.js';
 import { currentUser, requireAdmin } from '../../platform/security/authenticate.js';
 import { getProduct } from '../catalog/service.js';
 import { setProductDetails } from './service.js';
+import { BEARER, errorAnswers } from '../../lib/route-schema.js';
 
-const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema };
+const errors = errorAnswers(400, 401, 403, 404);
 
 /** An admin's size and fit of a product (TRADE.md section 5): audited, answered with the product as admins see it. */
 export const adminSizeFitRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -22,7 +17,7 @@ export const adminSizeFitRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['admin: products'],
-        security: [{ bearer: [] }],
+        security: BEARER,
         summary:
           "Set the product's style code, fit and measurements, the SKUs set by hand, and its safety information and manufacturer",
         description:
@@ -34,7 +29,7 @@ export const adminSizeFitRoutes: FastifyPluginAsyncZod = async (app) => {
         params: IdParamsSchema,
         querystring: LangQuerySchema,
         body: ProductDetailsBodySchema,
-        response: { 200: ProductSchema, ...errors, 409: ErrorBodySchema },
+        response: { 200: ProductSchema, ...errors, ...errorAnswers(409) },
       },
     },
     async (request) => {

@@ -1,6 +1,5 @@
 import {
   CreateStockAlertBodySchema,
-  ErrorBodySchema,
   IdParamsSchema,
   LangQuerySchema,
   StockAlertParamsSchema,
@@ -14,9 +13,10 @@ import { requestLanguage } from '../../lib/language.js';
 import { currentUser, requireAdmin, requireUser } from '../../platform/security/authenticate.js';
 import { setStock } from './admin.js';
 import { collectBackInStock, createAlert, deleteAlert, listAlerts } from './alerts.js';
+import { BEARER, errorAnswers } from '../../lib/route-schema.js';
 
-const security = [{ bearer: [] }];
-const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema };
+const security = BEARER;
+const errors = errorAnswers(400, 401, 403, 404);
 
 /** Stock per colour and size (admins) and back-in-stock alerts (shoppers). */
 export const stockRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -50,7 +50,7 @@ export const stockRoutes: FastifyPluginAsyncZod = async (app) => {
         security,
         summary: 'The sold-out sizes the shopper waits for',
         querystring: LangQuerySchema,
-        response: { 200: z.array(StockAlertSchema), 401: ErrorBodySchema },
+        response: { 200: z.array(StockAlertSchema), ...errorAnswers(401) },
       },
     },
     async (request) => listAlerts(app.db, currentUser(request).id, requestLanguage(request, request.query.lang)),
@@ -66,7 +66,7 @@ export const stockRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Mail me once when this sold-out colour and size is back (201 new, 200 already asked)',
         querystring: LangQuerySchema,
         body: CreateStockAlertBodySchema,
-        response: { 200: StockAlertSchema, 201: StockAlertSchema, 409: ErrorBodySchema, ...errors },
+        response: { 200: StockAlertSchema, 201: StockAlertSchema, ...errorAnswers(409), ...errors },
       },
     },
     async (request, reply) => {

@@ -1,17 +1,12 @@
-import {
-  AdminUsersResponseSchema,
-  ErrorBodySchema,
-  IdParamsSchema,
-  SuccessSchema,
-  UpdateRoleBodySchema,
-} from '@shop/contract';
+import { AdminUsersResponseSchema, IdParamsSchema, SuccessSchema, UpdateRoleBodySchema } from '@shop/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser, requireAdmin } from '../../platform/security/authenticate.js';
 import { deleteUser, listUsers, setRole } from './service.js';
+import { BEARER, errorAnswers } from '../../lib/route-schema.js';
 
-const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema };
+const errors = errorAnswers(400, 401, 403, 404);
 const tags = ['admin: users'];
-const security = [{ bearer: [] }];
+const security = BEARER;
 
 export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', requireAdmin);

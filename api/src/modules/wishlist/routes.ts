@@ -1,18 +1,13 @@
-import {
-  AddLineBodySchema,
-  ErrorBodySchema,
-  IdParamsSchema,
-  LangQuerySchema,
-  WishlistItemSchema,
-} from '@shop/contract';
+import { AddLineBodySchema, IdParamsSchema, LangQuerySchema, WishlistItemSchema } from '@shop/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sendPrivateBody } from '../../lib/etag.js';
 import { requestLanguage } from '../../lib/language.js';
 import { currentUser, requireUser } from '../../platform/security/authenticate.js';
 import { addToWishlist, listWishlist, removeWishlistItem } from './service.js';
+import { BEARER, errorAnswers } from '../../lib/route-schema.js';
 
-const security = [{ bearer: [] }];
+const security = BEARER;
 const WishlistSchema = z.array(WishlistItemSchema);
 
 export const wishlistRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -27,7 +22,7 @@ export const wishlistRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "The shopper's wishlist (ETag: If-None-Match answers 304 while it is unchanged)",
         security,
         querystring: LangQuerySchema,
-        response: { 200: WishlistSchema, 304: z.null(), 401: ErrorBodySchema },
+        response: { 200: WishlistSchema, 304: z.null(), ...errorAnswers(401) },
       },
     },
     async (request, reply) => {
@@ -49,7 +44,7 @@ export const wishlistRoutes: FastifyPluginAsyncZod = async (app) => {
         security,
         querystring: LangQuerySchema,
         body: AddLineBodySchema,
-        response: { 200: WishlistItemSchema, 201: WishlistItemSchema, 400: ErrorBodySchema, 401: ErrorBodySchema },
+        response: { 200: WishlistItemSchema, 201: WishlistItemSchema, ...errorAnswers(400, 401) },
       },
     },
     async (request, reply) => {
@@ -67,7 +62,7 @@ export const wishlistRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Remove one of your wishlist items',
         security,
         params: IdParamsSchema,
-        response: { 204: z.null(), 400: ErrorBodySchema, 401: ErrorBodySchema, 404: ErrorBodySchema },
+        response: { 204: z.null(), ...errorAnswers(400, 401, 404) },
       },
     },
     async (request, reply) => {

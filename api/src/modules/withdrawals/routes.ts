@@ -2,7 +2,6 @@ import {
   AdminOrderSchema,
   ConfirmWithdrawalBodySchema,
   CreateWithdrawalBodySchema,
-  ErrorBodySchema,
   IdParamsSchema,
   PublicWithdrawalBodySchema,
   WithdrawalLinkQuerySchema,
@@ -20,10 +19,11 @@ import { adminOrderAnswer } from '../orders/admin-answer.js';
 import { confirmRequest, requestWithdrawal, viewRequest } from './requests.js';
 import { refundCashWithdrawal } from './refund.js';
 import { withdraw, type RecordedWithdrawal } from './service.js';
+import { BEARER, errorAnswers } from '../../lib/route-schema.js';
 
 const tags = ['withdrawals'];
-const errors = { 400: ErrorBodySchema, 404: ErrorBodySchema, 409: ErrorBodySchema };
-const linkErrors = { 400: ErrorBodySchema, 410: ErrorBodySchema, 429: ErrorBodySchema };
+const errors = errorAnswers(400, 404, 409);
+const linkErrors = errorAnswers(400, 410, 429);
 
 /**
  * The withdrawal function (docs/decisions/0024): from the order page, or publicly by order
@@ -40,10 +40,10 @@ export const withdrawalRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Withdraw from the contract of one of the shopper’s orders (all lines, or the ones named)',
-        security: [{ bearer: [] }],
+        security: BEARER,
         params: IdParamsSchema,
         body: CreateWithdrawalBodySchema,
-        response: { 201: WithdrawalSchema, 401: ErrorBodySchema, ...errors },
+        response: { 201: WithdrawalSchema, ...errorAnswers(401), ...errors },
       },
     },
     async (request, reply) => {
@@ -66,7 +66,7 @@ export const withdrawalRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'Ask to withdraw without logging in: a link to confirm goes to the order’s own address (the same answer whatever the order; limited per client, order and email)',
         body: PublicWithdrawalBodySchema,
-        response: { 202: WithdrawalRequestedSchema, 400: ErrorBodySchema, 429: ErrorBodySchema },
+        response: { 202: WithdrawalRequestedSchema, ...errorAnswers(400, 429) },
       },
     },
     async (request, reply) => {
@@ -107,7 +107,7 @@ export const withdrawalRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Confirm a public withdrawal with the mailed link: recorded at the time the form was sent',
         body: ConfirmWithdrawalBodySchema,
-        response: { 201: WithdrawalSchema, 409: ErrorBodySchema, ...linkErrors },
+        response: { 201: WithdrawalSchema, ...errorAnswers(409), ...linkErrors },
       },
     },
     async (request, reply) => {
@@ -127,10 +127,10 @@ export const withdrawalRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'All of the withdrawal’s refund that is left when `amount` is left out (400 past it). 404 without a withdrawal; ' +
           '409 INVALID_TRANSITION for a card order (refunded through the provider) or nothing left (decision 0070).',
-        security: [{ bearer: [] }],
+        security: BEARER,
         params: IdParamsSchema,
         body: WithdrawalRefundBodySchema,
-        response: { 200: AdminOrderSchema, 401: ErrorBodySchema, 403: ErrorBodySchema, ...errors },
+        response: { 200: AdminOrderSchema, ...errorAnswers(401, 403), ...errors },
       },
     },
     async (request) => {
