@@ -2,11 +2,10 @@ import type { Db } from '../../db/client.js';
 import { handle } from '../../platform/outbox/declare.js';
 import { effectByKey, type EffectHandler } from '../../platform/outbox/outbox.js';
 import { PROVIDER_REFUND } from '../orders/effect-kinds.js';
-import { toOrders } from '../orders/service.js';
-import { readRefund, readWithShopper } from '../orders/store.js';
+import { readRefund } from '../orders/store.js';
 import { ORDER_MAIL, OWNER_ORDER_MAIL, OWNER_REFUND_REFUSED } from './effect-kinds.js';
 import { ownerAddress } from '../settings/service.js';
-import { mailOrder, type OrderMailDeps } from './notify.js';
+import { mailOrder, orderMailReads, type OrderMailDeps } from './notify.js';
 import { ownerOrderMail, refundRefusedMail } from './owner-mails.js';
 
 export interface OrderMailEffectDeps extends OrderMailDeps {
@@ -19,18 +18,17 @@ export interface OrderMailEffectDeps extends OrderMailDeps {
  */
 export function orderMailEffectHandlers(deps: OrderMailEffectDeps): Record<string, EffectHandler> {
   const { db } = deps;
+  const reads = orderMailReads(db, deps);
   return {
     ...handle(ORDER_MAIL, ({ orderId, kind, amountCents, providerCents, reason }) =>
-      mailOrder(db, deps, orderId, kind, { amountCents, providerCents, reason }),
+      mailOrder(db, { ...deps, reads }, orderId, kind, { amountCents, providerCents, reason }),
     ),
 
     /** The owner hears of a new order (at the seller's address; none set: no one to tell). */
     ...handle(OWNER_ORDER_MAIL, async ({ orderId }) => {
-      const to = await ownerAddress(db);
-      const found = await readWithShopper(db, orderId);
+      const [to, found] = await Promise.all([reads.ownerAddress(), reads.order(orderId)]);
       if (!to || !found) return;
-      const [order] = await toOrders(db, [found.row]);
-      await deps.mailer.send(ownerOrderMail({ to, order: order!, customer: found.shopper, links: deps.links }));
+      await deps.mailer.send(ownerOrderMail({ to, order: found.order, customer: found.shopper, links: deps.links }));
     }),
 
     /** The provider keeps refusing a refund (unless it was made meanwhile): the owner hears why. */

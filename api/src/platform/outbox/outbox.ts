@@ -1,7 +1,8 @@
-import { sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../../db/client.js';
 import { effects } from '../../db/schema.js';
+import { BatchLoader } from '../cache/batch-loader.js';
 import type { ChangeFeed } from '../changes/feed.js';
 
 /** An effect to run once its transaction commits (docs/decisions/0032). */
@@ -97,6 +98,14 @@ export class Outbox {
   private stopped = false;
   private timer: NodeJS.Timeout | undefined;
   private readonly leaseMs: number;
+  /** Marks effects done, those that end in one turn with one statement. */
+  private readonly done = new BatchLoader<number, true>(async (ids) => {
+    await this.db
+      .update(effects)
+      .set({ doneAt: sql`now()`, lockedUntil: null, lastError: null })
+      .where(inArray(effects.id, ids));
+    return new Map(ids.map((id) => [id, true]));
+  });
 
   constructor(
     private readonly db: Db,
@@ -156,15 +165,16 @@ export class Outbox {
   }
 
   /**
-   * Keeps up to CONCURRENCY effects running: as each ends, takes as many due ones as there is
-   * room for. Ends when nothing runs and nothing is due.
+   * Keeps up to CONCURRENCY effects running: once half of them have ended, takes as many due ones
+   * as there is room for, so that effects start in groups and their reads become one statement
+   * each (order-mails/notify.ts). Ends when nothing runs and nothing is due.
    */
   private async drain(): Promise<void> {
     const running = new Set<Promise<void>>();
     try {
       for (;;) {
-        const room = CONCURRENCY - running.size;
-        const claimed = room > 0 && !this.stopped ? await this.claim(room) : [];
+        const claimed =
+          running.size <= CONCURRENCY / 2 && !this.stopped ? await this.claim(CONCURRENCY - running.size) : [];
         for (const effect of claimed) {
           const run: Promise<void> = this.run(effect).finally(() => running.delete(run));
           running.add(run);
@@ -240,10 +250,7 @@ export class Outbox {
       if (!handler) throw new Error(`no handler for effects of kind ${effect.kind}`);
       await handler(effect);
       clearInterval(renewal);
-      await this.db
-        .update(effects)
-        .set({ doneAt: sql`now()`, lockedUntil: null, lastError: null })
-        .where(sql`${effects.id} = ${effect.id}`);
+      await this.done.load(effect.id);
     } catch (error) {
       clearInterval(renewal);
       const last = effect.attempts >= MAX_ATTEMPTS;
