@@ -1,7 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { orders, refunds } from '../../db/schema.js';
+import { BatchLoader } from '../../platform/cache/batch-loader.js';
 import { handle } from '../../platform/outbox/declare.js';
 import type { EffectHandler } from '../../platform/outbox/outbox.js';
 import { handleEvery } from '../../platform/outbox/timed.js';
@@ -22,6 +23,19 @@ export interface OrderEffectDeps {
  */
 export function orderEffectHandlers(deps: OrderEffectDeps): Record<string, EffectHandler> {
   const { db, payments, log } = deps;
+  // The sessions of the checkouts closed at once (replaced or lapsed together), read with one statement.
+  const sessions = new BatchLoader(async (ids: number[]) => {
+    const rows = await db
+      .select({
+        id: orders.id,
+        sessionId: orders.paymentSessionId,
+        provider: orders.paymentProvider,
+        status: orders.status,
+      })
+      .from(orders)
+      .where(inArray(orders.id, ids));
+    return new Map(rows.map((row) => [row.id, row]));
+  });
   return {
     /** Money back through the provider, under the refund's own idempotency key there too. */
     ...handle(PROVIDER_REFUND, async ({ refundId, cents }) => {
@@ -54,10 +68,7 @@ export function orderEffectHandlers(deps: OrderEffectDeps): Record<string, Effec
 
     /** A closed checkout's session on the provider, so that it can no longer be paid. */
     ...handle(CLOSE_SESSION, async ({ orderId }) => {
-      const [order] = await db
-        .select({ sessionId: orders.paymentSessionId, provider: orders.paymentProvider, status: orders.status })
-        .from(orders)
-        .where(eq(orders.id, orderId));
+      const order = await sessions.load(orderId);
       if (!order?.sessionId || order.provider !== payments.name || order.status === 'paid') return;
       await payments.closeSession(order.sessionId);
     }),

@@ -1,6 +1,7 @@
 import type { Db } from '../../db/client.js';
 import type { WebLinks } from '../../lib/links.js';
 import type { Mailer } from '../../platform/mail/mailer.js';
+import { BatchLoader } from '../../platform/cache/batch-loader.js';
 import { handle } from '../../platform/outbox/declare.js';
 import { handleEvery } from '../../platform/outbox/timed.js';
 import type { EffectHandler } from '../../platform/outbox/outbox.js';
@@ -23,8 +24,14 @@ export interface StockEffectDeps {
 /** The stock module's effects (docs/decisions/0032). */
 export function stockEffectHandlers(deps: StockEffectDeps): Record<string, EffectHandler> {
   const { db } = deps;
+  // Stock that came back with several events at once (checkouts replaced or lapsed together) is
+  // looked for once: the look starts after every one of them was taken, so it sees them all.
+  const collection = new BatchLoader(async (keys: 'all'[]) => {
+    await collectBackInStock(db);
+    return new Map(keys.map((key) => [key, true]));
+  });
   return {
-    ...handle(BACK_IN_STOCK, () => collectBackInStock(deps.db)),
+    ...handle(BACK_IN_STOCK, () => collection.load('all')),
     ...handle(BACK_IN_STOCK_MAIL, (alert) => deps.mailer.send(backInStockMail(alert, deps.links))),
 
     /** The day's low stock, to the owner, if anything is low. */
