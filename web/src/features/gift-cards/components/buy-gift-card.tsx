@@ -10,6 +10,7 @@ import { formatMoney } from '../../../lib/money';
 import { useSession } from '../../../lib/session';
 import { useSettings } from '../../../lib/settings';
 import { useLanguage } from '../../../lib/use-language';
+import { formatShopDate } from '../../../lib/format';
 import { buyGiftCard } from '../api/buy-gift-card';
 import styles from './gift-cards.module.css';
 
@@ -179,7 +180,11 @@ export function BuyGiftCard({ goToPayment }: BuyGiftCardProps) {
           </div>
           <Field
             label={t('giftCards.buy.sendAt')}
-            hint={t('giftCards.buy.sendAtHint')}
+            hint={
+              /^\d{4}-\d{2}-\d{2}$/.test(sendAt)
+                ? t('giftCards.buy.sendAtChosen', { date: formatShopDate(`${sendAt}T12:00:00Z`, lang) })
+                : t('giftCards.buy.sendAtHint')
+            }
             type="date"
             lang={lang}
             min={isoDay(today)}
