@@ -20,6 +20,7 @@ import {
 } from '../api/admin-gift-cards';
 import { GiveCardForm } from './give-card-form';
 import styles from './gift-cards-screen.module.css';
+import table from '../../../components/table/table.module.css';
 
 const PAGE_SIZE = 20;
 
@@ -142,40 +143,54 @@ function CardRow({ card, lang, money }: CardRowProps) {
   }
 
   return (
-    <tr>
-      <td>
-        <code>{card.code}</code>
-        {ledger && (
-          <ul className={styles.ledger} aria-label={t('adminGiftCards.ledgerOf', { code: card.code })}>
-            {ledger.data.map((entry) => (
-              <li key={entry.id}>
-                {formatShopDate(entry.createdAt, lang)} · {t(`adminGiftCards.kinds.${entry.kind}`)} ·{' '}
-                {money(entry.amount, card.currency)}
-                {entry.orderId !== null ? ` · #${entry.orderId}` : ''}
-              </li>
-            ))}
-          </ul>
-        )}
-      </td>
-      <td>{t(`adminGiftCards.status.${card.status}`)}</td>
-      <td>
-        {money(card.balance, card.currency)} / {money(card.amount, card.currency)}
-      </td>
-      <td>{card.buyer ? `${card.buyer.name} (${card.buyer.email})` : t('adminGiftCards.fromShop')}</td>
-      <td>
-        {card.recipientName} ({card.recipientEmail})
-      </td>
-      <td>{card.sendAt ? formatShopDate(card.sendAt, lang) : formatShopDate(card.createdAt, lang)}</td>
-      <td>
-        <button type="button" className={button.secondary} onClick={() => void showLedger()} aria-expanded={!!ledger}>
-          {t('adminGiftCards.ledger')}
-        </button>{' '}
-        {card.status === 'active' && (
-          <button type="button" className={button.secondary} onClick={() => void voidCard()} disabled={busy}>
-            {t('adminGiftCards.void')}
-          </button>
-        )}
-      </td>
-    </tr>
+    <>
+      <tr>
+        <td>
+          <code>{card.code}</code>
+        </td>
+        <td>{t(`adminGiftCards.status.${card.status}`)}</td>
+        <td className={table.number}>
+          {money(card.balance, card.currency)} / {money(card.amount, card.currency)}
+        </td>
+        <td>{card.buyer ? `${card.buyer.name} (${card.buyer.email})` : t('adminGiftCards.fromShop')}</td>
+        <td>
+          {card.recipientName} ({card.recipientEmail})
+        </td>
+        <td>{card.sendAt ? formatShopDate(card.sendAt, lang) : formatShopDate(card.createdAt, lang)}</td>
+        <td>
+          <div className={table.actionRow}>
+            <button
+              type="button"
+              className={button.secondary}
+              onClick={() => void showLedger()}
+              aria-expanded={!!ledger}
+            >
+              {t('adminGiftCards.ledger')}
+            </button>
+            {card.status === 'active' && (
+              <button type="button" className={button.secondary} onClick={() => void voidCard()} disabled={busy}>
+                {t('adminGiftCards.void')}
+              </button>
+            )}
+          </div>
+        </td>
+      </tr>
+      {ledger && (
+        // The ledger under its card, across the whole table (the code's column is too narrow for it).
+        <tr>
+          <td colSpan={7}>
+            <ul className={styles.ledger} aria-label={t('adminGiftCards.ledgerOf', { code: card.code })}>
+              {ledger.data.map((entry) => (
+                <li key={entry.id}>
+                  {formatShopDate(entry.createdAt, lang)} · {t(`adminGiftCards.kinds.${entry.kind}`)} ·{' '}
+                  {money(entry.amount, card.currency)}
+                  {entry.orderId !== null ? ` · #${entry.orderId}` : ''}
+                </li>
+              ))}
+            </ul>
+          </td>
+        </tr>
+      )}
+    </>
   );
 }
