@@ -8,7 +8,7 @@ import { engineTestFiles } from './api/src/test/engine-tag.js';
  * One config, four projects. The api suite runs in full on PGlite (in-process, the default
  * engine); on PostgreSQL (TEST_DATABASE_URL) run only the tests whose result can depend on the
  * engine, tagged `engine` (api/src/test/engine-tag.ts, decision 0049). Each test file gets a
- * fresh database from the real migrations.
+ * fresh database: a copy of one the pass migrated once with the real migrations.
  */
 const apiTests = ['api/src/**/*.test.ts'];
 const apiShared = {
@@ -78,6 +78,7 @@ export default defineConfig({
           // lock are about PGlite's files, so they carry no tag.
           include: engineFiles,
           ...apiShared,
+          globalSetup: ['api/src/test/postgres-template.ts'],
           env: { TEST_DB: 'postgres' },
         },
       },

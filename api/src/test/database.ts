@@ -8,6 +8,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** A dump of an in-memory PGlite with every migration run (test/pglite-template.ts). */
     pgliteTemplate: string;
+    /** The name of a PostgreSQL database with every migration run (test/postgres-template.ts). */
+    postgresTemplate: string;
   }
 }
 
@@ -26,7 +28,9 @@ export async function createTestDatabase({ migrationsFolder }: { migrationsFolde
     return openDatabase({ migrationsFolder, template: template ? new Blob([readFileSync(template)]) : undefined });
   }
   const name = `shop_test_${process.pid}_${randomBytes(4).toString('hex')}`;
-  await adminQuery(`create database "${name}"`);
+  // A copy of the pass's migrated template (test/postgres-template.ts); older migrations start empty.
+  const template = migrationsFolder ? undefined : inject('postgresTemplate');
+  await adminQuery(`create database "${name}"${template ? ` template "${template}"` : ''}`);
   const url = new URL(testDatabaseUrl);
   url.pathname = `/${name}`;
   const database = await openDatabase({ url: url.toString(), migrationsFolder });
@@ -39,7 +43,8 @@ export async function createTestDatabase({ migrationsFolder }: { migrationsFolde
   };
 }
 
-async function adminQuery(text: string): Promise<void> {
+/** A statement on the test server's default database (create and drop databases). */
+export async function adminQuery(text: string): Promise<void> {
   const client = new pg.Client({ connectionString: testDatabaseUrl });
   await client.connect();
   try {

@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
-import { testDatabaseUrl } from '../../test/database.js';
+import { adminQuery, testDatabaseUrl } from '../../test/database.js';
 
 /**
  * An empty PostgreSQL database for processes started by a test (they migrate it themselves),
@@ -12,14 +11,4 @@ export async function emptyPostgresDatabase(): Promise<{ url: string; drop(): Pr
   const url = new URL(testDatabaseUrl);
   url.pathname = `/${name}`;
   return { url: url.toString(), drop: () => adminQuery(`drop database if exists "${name}" with (force)`) };
-}
-
-async function adminQuery(text: string): Promise<void> {
-  const client = new pg.Client({ connectionString: testDatabaseUrl });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
 }
