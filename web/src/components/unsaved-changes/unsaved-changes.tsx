@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useEffect, useId, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useBlocker } from 'react-router';
 import { useTranslation } from 'react-i18next';
 
@@ -15,21 +15,24 @@ const UnsavedContext = createContext<Report | null>(null);
 export function UnsavedChangesGuard({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const [dirty, setDirty] = useState<ReadonlySet<string>>(() => new Set());
-  const report = useCallback<Report>(
-    (id, isDirty) =>
-      setDirty((current) => {
-        if (current.has(id) === isDirty) return current;
-        const next = new Set(current);
-        if (isDirty) next.add(id);
-        else next.delete(id);
-        return next;
-      }),
-    [],
-  );
+  // The router asks the blocker at once: a form that reports itself clean and then leaves in the
+  // same turn (the create form, on to the product it made) must not be asked, before this
+  // component has rendered again.
+  const dirtyNow = useRef<ReadonlySet<string>>(dirty);
+  const report = useCallback<Report>((id, isDirty) => {
+    const current = dirtyNow.current;
+    if (current.has(id) === isDirty) return;
+    const next = new Set(current);
+    if (isDirty) next.add(id);
+    else next.delete(id);
+    dirtyNow.current = next;
+    setDirty(next);
+  }, []);
   const any = dirty.size > 0;
   const blocker = useBlocker(
     ({ currentLocation, nextLocation }) =>
-      any && (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search),
+      dirtyNow.current.size > 0 &&
+      (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search),
   );
 
   useEffect(() => {

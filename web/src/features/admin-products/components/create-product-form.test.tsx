@@ -5,6 +5,8 @@ import { toast } from 'react-toastify';
 import { fakeApi, renderWithApi, signIn, TEST_SETTINGS } from '../../../test/fake-api';
 import { renderWithRouter } from '../../../test/render';
 import { SIZES } from '@shop/contract';
+import { Link } from 'react-router';
+import { UnsavedChangesGuard } from '../../../components/unsaved-changes/unsaved-changes';
 import { CreateProductForm } from './create-product-form';
 
 vi.mock('react-toastify', () => ({ toast: { error: vi.fn(), info: vi.fn(), success: vi.fn(), warn: vi.fn() } }));
@@ -170,6 +172,33 @@ describe('CreateProductForm', () => {
     });
     expect(sent[3]!.body).toEqual({ productId: '42', colorImage_0: 'ash.png', colorHoverImage_0: 'ash-back.png' });
     expect(toast.success).toHaveBeenCalledWith('Product published.');
+  });
+
+  it('asks before leaving with a product half typed, and opens the product it published without asking', async () => {
+    signIn();
+    stubApi();
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(false);
+    const { router } = renderWithRouter(
+      <UnsavedChangesGuard>
+        <CreateProductForm />
+        <Link to="/admin/orders">Orders</Link>
+      </UnsavedChangesGuard>,
+      { path: '/admin/create-a-product', routes: [{ path: '/product/:id', element: <p>product page</p> }] },
+    );
+    await userEvent.click(screen.getByRole('link', { name: 'Orders' }));
+    expect(confirm).not.toHaveBeenCalled();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/orders'));
+    await router.navigate('/admin/create-a-product');
+
+    const user = await fillForm();
+    await user.click(screen.getByRole('link', { name: 'Orders' }));
+    expect(confirm).toHaveBeenCalledWith('You have unsaved changes on this page. Leave it and lose them?');
+    expect(router.state.location.pathname).toBe('/admin/create-a-product');
+
+    await user.click(screen.getByRole('button', { name: 'Publish product' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/product/42'));
+    expect(confirm).toHaveBeenCalledTimes(1);
+    confirm.mockRestore();
   });
 
   it('creates an untracked product with the spec\'s two calls when "Track stock" is off', async () => {

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useSWRConfig } from 'swr';
@@ -7,6 +7,7 @@ import { CREATE_FORM_SIZES, MAX_COLORS, SIZES } from '@shop/contract';
 import { isApiError } from '../../../lib/api-client';
 import { useErrorText } from '../../../lib/error-text';
 import { PlusIcon } from '../../../components/icons/icons';
+import { isDirty, useUnsavedChanges } from '../../../components/unsaved-changes/unsaved-changes';
 import { createProduct } from '../api/create-product';
 import { revalidateCatalog } from '../api/revalidate-catalog';
 import { ADMIN_FAILED } from '../../../lib/admin-errors';
@@ -56,6 +57,19 @@ export function CreateProductForm() {
   const [allSizes, setAllSizes] = useState(false);
   const [colors, setColors] = useState<ColorRow[]>(() => [newRow()]);
   const [busy, setBusy] = useState(false);
+  // The product made: the form is then done with, and the page opens it.
+  const [created, setCreated] = useState<number | null>(null);
+  // Leaving the page with a product half typed asks first (issue 45 item 2).
+  useUnsavedChanges(
+    created === null &&
+      (isDirty(productForm.draft, EMPTY_DETAILS) ||
+        colors.length > 1 ||
+        colors.some((row) => row.colorName || row.colorNameBg || row.image || row.hover) ||
+        Object.keys(stock.onHand).length > 0),
+  );
+  useEffect(() => {
+    if (created !== null) void navigate(`/product/${created}`);
+  }, [created, navigate]);
 
   const colorCard = useColorCardWiring({
     errors,
@@ -110,7 +124,7 @@ export function CreateProductForm() {
       });
       void revalidateCatalog(mutate);
       toast.success(t('admin.create.published'));
-      void navigate(`/product/${id}`);
+      setCreated(id);
     } catch (error) {
       toast.error(t('admin.create.failed'));
       const fields = isApiError(error) && error.status === 400 ? error.fields : {};

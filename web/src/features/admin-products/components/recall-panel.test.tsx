@@ -3,6 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { type fakeApi } from '../../../test/fake-api';
 import { adminProduct, renderEditorPanel } from '../../../test/products';
+import { UnsavedChangesGuard } from '../../../components/unsaved-changes/unsaved-changes';
 import { RecallPanel } from './recall-panel';
 
 vi.mock('react-toastify', () => ({ toast: { error: vi.fn(), info: vi.fn(), success: vi.fn(), warn: vi.fn() } }));
@@ -120,5 +121,29 @@ describe('the product safety recall panel', () => {
       expect(posts(sent).map((request) => request.key)).toEqual(['POST /api/admin/recalls/12/close']),
     );
     expect(confirm).toHaveBeenCalled();
+  });
+
+  it('asks before the page is left with a notice half written, and not once it is published', async () => {
+    const leaving = () => {
+      const event = new Event('beforeunload', { cancelable: true });
+      window.dispatchEvent(event);
+      return event.defaultPrevented;
+    };
+    const sent = renderEditorPanel(
+      <UnsavedChangesGuard>
+        <RecallPanel product={product} />
+      </UnsavedChangesGuard>,
+      {
+        'POST /api/admin/products/7/recall': { status: 201, body: { recall: { id: 12 }, mailed: 3 } },
+        'GET /api/recalls': { body: { data: [] } },
+      },
+    );
+    expect(leaving()).toBe(false);
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Onyx M' }));
+    expect(leaving()).toBe(true);
+    await fill();
+    await userEvent.click(screen.getByRole('button', { name: 'Publish the recall' }));
+    await waitFor(() => expect(posts(sent)).toHaveLength(1));
+    await waitFor(() => expect(leaving()).toBe(false));
   });
 });

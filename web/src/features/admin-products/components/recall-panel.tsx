@@ -25,6 +25,7 @@ import button from '../../../components/button/button.module.css';
 import form from '../../../components/form/form.module.css';
 import styles from './size-fit-panel.module.css';
 import { EditorPanel } from './editor-panel';
+import { isDirty, useUnsavedChanges } from '../../../components/unsaved-changes/unsaved-changes';
 import own from './recall-panel.module.css';
 
 const TEXTS = ['title', 'hazard', 'remedy'] as const;
@@ -42,6 +43,13 @@ const EMPTY: Draft = {
 };
 const FIELDS = Object.keys(EMPTY) as Field[];
 const variantKey = (colorId: number, size: Size) => `${colorId}:${size}`;
+
+/** A notice's texts as the form holds them. */
+function draftOf(recall: Recall): Draft {
+  const draft = { ...EMPTY };
+  for (const name of TEXTS) for (const language of LANGUAGES) draft[`${name}.${language}`] = recall[name][language];
+  return draft;
+}
 
 /**
  * The editor's "Product safety recall" panel (Regulation (EU) 2023/988, Art. 35; decision 0059):
@@ -63,14 +71,14 @@ export function RecallPanel({ product }: { product: Product }) {
   const [busy, setBusy] = useState(false);
   const [published, setPublished] = useState<{ id: number; mailed: number } | null>(null);
   const [editing, setEditing] = useState<Recall | null>(null);
+  // Leaving the page with a notice half written, or a correction not saved, asks first (issue 45 item 2).
+  useUnsavedChanges(isDirty(draft, editing ? draftOf(editing) : EMPTY) || chosen.size > 0);
   const notices = useRecalls({ always: true }).data?.data.filter((recall) => recall.productId === product.id) ?? [];
 
   function startEditing(recall: Recall) {
     clear();
     setEditing(recall);
-    const draftOf: Partial<Draft> = {};
-    for (const name of TEXTS) for (const language of LANGUAGES) draftOf[`${name}.${language}`] = recall[name][language];
-    setDraft(draftOf as Draft);
+    setDraft(draftOf(recall));
     formRef.current?.scrollIntoView?.({ block: 'start' });
   }
 
