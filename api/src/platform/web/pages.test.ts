@@ -71,6 +71,8 @@ function build(html = BUILT, manifest: object = MANIFEST) {
   writeFileSync(join(dist, 'index.html'), html);
   writeFileSync(join(dist, '.vite/manifest.json'), JSON.stringify(manifest));
   writeFileSync(join(dist, 'server/entry-server.js'), RENDERER);
+  mkdirSync(join(dist, 'assets'));
+  writeFileSync(join(dist, 'assets/product-1.css'), '.gallery{display:grid}.quote::after{content:"</style>"}');
   return loadPageRenderer(dist, join(dist, 'server'));
 }
 
@@ -95,14 +97,17 @@ describe('the server-rendered page', () => {
     <title>Bone &lt;Coat&gt; — Atelier Noir</title>
     ` +
         // The app's script and preloads give way to the boot script and the list of chunks it loads;
-        // the entry's style sheets stay, in the build's order, and the screen's own follow the page's head.
+        // the entry's style sheets stay, in the build's order, and the screen's own follow the page's head,
+        // written into it (no request of its own before the first paint), each with a disabled link of
+        // its file for the app's loader to find.
         '<meta name="app-entry" content="/assets/react-1.js /assets/index-1.js /assets/gallery-1.js /assets/product-1.js">' +
         '<script type="module" src="/assets/boot-1.js"></script>' +
         '<link rel="stylesheet" crossorigin href="/assets/react-1.css">' +
         '<link rel="stylesheet" crossorigin href="/assets/index-1.css">' +
         '<meta name="description" content="A coat."><link rel="canonical" href="https://shop.test/product/1">' +
         '<link rel="preload" href="/assets/serif-1.woff2" as="font" type="font/woff2" crossorigin>' +
-        '<link rel="stylesheet" href="/assets/product-1.css">' +
+        '<style>.gallery{display:grid}.quote::after{content:"<\\/style>"}</style>' +
+        '<link rel="stylesheet" href="/assets/product-1.css" disabled>' +
         `</head>
   <body>
     <div id="root"><main>bg</main></div><script type="application/json" id="page-data">{}</script>

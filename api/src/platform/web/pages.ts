@@ -56,8 +56,16 @@ export interface PageRenderer {
   ): Promise<string | null>;
 }
 
-/** The style sheets of source modules beyond the entry's (already in index.html). */
-function styleLinks(manifest: Manifest, modules: string[]): string {
+/**
+ * The style sheets of source modules beyond the entry's (already in index.html), written into the
+ * page: each would be a render-blocking request of its own (seven small ones on `/clothing`, each
+ * a round trip on a connection of its own under a phone's network), where their text is a few KB
+ * of the HTML. A disabled link of the same file follows each, so that the app, once it loads the
+ * screen's chunk, finds the style sheet already on the page (Vite's preload helper looks for a
+ * `link[rel=stylesheet]` of that address) and does not fetch it again; a disabled link is never
+ * fetched.
+ */
+function pageStyles(manifest: Manifest, modules: string[], readCss: (file: string) => string): string {
   const collect = (key: string, into: Set<string>) => {
     if (into.has(key) || !manifest[key]) return;
     into.add(key);
@@ -70,7 +78,7 @@ function styleLinks(manifest: Manifest, modules: string[]): string {
   return [...needed]
     .filter((key) => !present.has(key))
     .flatMap((key) => manifest[key]!.css ?? [])
-    .map((css) => `<link rel="stylesheet" href="/${css}">`)
+    .map((css) => `<style>${readCss(css)}</style><link rel="stylesheet" href="/${css}" disabled>`)
     .join('');
 }
 
@@ -148,6 +156,16 @@ export async function loadPageRenderer(distDir: string, serverDir: string): Prom
   if (!manifest['index.html'] || !boot) throw new Error('web/dist/.vite/manifest.json lacks index.html or src/boot.ts');
   // Instead of the app's script and its preloads, the small boot script that loads the app once the page has painted.
   const bootScript = `<script type="module" src="/${boot.file}"></script>${entryStyles(manifest, template.builtApp)}`;
+  const styles = new Map<string, string>();
+  const readCss = (file: string) => {
+    let text = styles.get(file);
+    if (text === undefined) {
+      // A `</style` in the CSS (inside a string) would end the element: escaped, CSS reads it the same.
+      text = readFileSync(join(distDir, file), 'utf8').replaceAll('</style', '<\\/style');
+      styles.set(file, text);
+    }
+    return text;
+  };
 
   return {
     isKnownPath: (pathname) => renderer.isKnownPath(pathname),
@@ -167,7 +185,7 @@ export async function loadPageRenderer(distDir: string, serverDir: string): Prom
         ownDescription: page.head.includes('name="description"'),
         app:
           `<meta name="app-entry" content="${appChunks(manifest, plan.modules)}">${bootScript}` +
-          `${page.head}${fontLinks(manifest, plan.fonts ?? [])}${styleLinks(manifest, plan.modules)}`,
+          `${page.head}${fontLinks(manifest, plan.fonts ?? [])}${pageStyles(manifest, plan.modules, readCss)}`,
         root: page.html,
         afterRoot: page.dataScript,
       });
