@@ -181,6 +181,8 @@ export const AdminReturnSchema = ReturnSchema.extend({
       quantity: z.number(),
       /** The exchange's colour, named (null for a refund or credit). */
       exchangeColorName: z.string().nullable(),
+      /** Its Bulgarian name ('' when none; null as `exchangeColorName`). */
+      exchangeColorNameBg: z.string().nullable(),
       resell: z.number(),
       damaged: z.number(),
     }),

@@ -60,7 +60,12 @@ async function toAdminReturns(db: Db | Tx, rows: ReturnRow[]): Promise<AdminRetu
   if (rows.length === 0) return [];
   const [lines, orders, sign] = await Promise.all([
     db
-      .select({ line: returnLines, item: orderItems, exchangeColorName: productColors.colorName })
+      .select({
+        line: returnLines,
+        item: orderItems,
+        exchangeColorName: productColors.colorName,
+        exchangeColorNameBg: productColors.colorNameBg,
+      })
       .from(returnLines)
       .innerJoin(orderItems, eq(orderItems.id, returnLines.orderItemId))
       .leftJoin(productColors, eq(productColors.id, returnLines.exchangeColorId))
@@ -92,7 +97,7 @@ async function toAdminReturns(db: Db | Tx, rows: ReturnRow[]): Promise<AdminRetu
       locale: order?.row.locale ?? 'en',
       refundDueAt: settled ? null : withdrawalRefundDeadline(row.createdAt).toISOString(),
       receivedAt: row.receivedAt?.toISOString() ?? null,
-      items: own.map(({ line, item, exchangeColorName }) => ({
+      items: own.map(({ line, item, exchangeColorName, exchangeColorNameBg }) => ({
         orderItemId: line.orderItemId,
         name: item.name,
         nameBg: item.nameBg,
@@ -101,6 +106,7 @@ async function toAdminReturns(db: Db | Tx, rows: ReturnRow[]): Promise<AdminRetu
         size: item.size,
         quantity: line.quantity,
         exchangeColorName: line.exchangeColorId === null ? null : (exchangeColorName ?? null),
+        exchangeColorNameBg: line.exchangeColorId === null ? null : (exchangeColorNameBg ?? null),
         resell: line.resell,
         damaged: line.damaged,
       })),

@@ -135,7 +135,8 @@ describe('the owner’s returns', () => {
   );
 
   it('makes an exchange an order of total 0, paid, to the same delivery, holding the new size sold', async () => {
-    const order = await deliveredOrder(t);
+    const product = await t.createProduct({ priceCents: 5000, stock: 10, name: 'Linen Shirt', colorsBg: ['Оникс'] });
+    const order = await deliveredOrder(t, { product });
     const color = order.product.colors[0]!.id;
     const made = await returned(order, 'exchange');
     const held = await stockOf(color, 'M');
@@ -146,6 +147,11 @@ describe('the owner’s returns', () => {
     expect(settled.statusCode, settled.body).toBe(200);
     const { status, exchangeOrderId } = settled.json().return;
     expect(status).toBe('exchanged');
+    // The owner's list names the exchange's colour in both languages.
+    const closed = (await admin('GET', '/api/admin/returns?status=closed&limit=100')).json().data;
+    expect(closed.find((one: { id: number }) => one.id === made.id).items).toMatchObject([
+      { exchangeColorName: 'Onyx', exchangeColorNameBg: 'Оникс' },
+    ]);
     expect(await stockOf(color, 'M')).toEqual({ onHand: held.onHand - 1, reserved: held.reserved - 1 });
     // The damaged unit is not for sale again.
     const exchangeOrder = (

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AdminReturn } from '@shop/contract';
+import i18n from '../../../lib/i18n';
 import { fakeApi, renderWithApi, signIn } from '../../../test/fake-api';
 import { ReturnsScreen } from './returns-screen';
 
@@ -34,6 +35,7 @@ const exchange: AdminReturn = {
       size: 'M',
       quantity: 2,
       exchangeColorName: 'Sand',
+      exchangeColorNameBg: 'Пясък',
       resell: 0,
       damaged: 0,
     },
@@ -127,5 +129,24 @@ describe('ReturnsScreen', () => {
       { reason: '' },
       { reason: 'Worn' },
     ]);
+  });
+
+  it('names the exchange’s colour in the admin’s language', async () => {
+    signIn();
+    fakeApi({
+      'GET /api/admin/returns?status=open&page=1&limit=20': {
+        body: { data: [exchange], total: 1, page: 1, limit: 20, open: 1 },
+      },
+      'GET /api/admin/returns/stats': { body: STATS },
+    });
+    await i18n.changeLanguage('bg');
+    try {
+      renderWithApi(<ReturnsScreen />, { path: '/admin/returns' });
+      const row = await screen.findByRole('row', { name: /3F9A0C21B7D4-R1/ });
+      expect(within(row).getByText('Ленена риза (Пясък, M) × 2')).toBeInTheDocument();
+      expect(within(row).getByText(/Твърде малък → размер L, Пясък/)).toBeInTheDocument();
+    } finally {
+      await i18n.changeLanguage('en');
+    }
   });
 });

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { carrierNameIn, type AdminReturn, type Language } from '@shop/contract';
+import { carrierNameIn, colorNameIn, type AdminReturn, type Language } from '@shop/contract';
 import { formatMoney } from '../../../lib/money';
 import { useSettings } from '../../../lib/settings';
 import { intlLocale } from '../../../lib/intl-locales';
@@ -149,7 +149,10 @@ function ReturnRow({
                   {asked?.exchangeFor &&
                     ` → ${t('adminReturns.exchangeFor', {
                       size: asked.exchangeFor.size,
-                      color: line.exchangeColorName ?? '',
+                      color: colorNameIn(
+                        { colorName: line.exchangeColorName ?? '', colorNameBg: line.exchangeColorNameBg ?? '' },
+                        lang,
+                      ),
                     })}`}
                 </span>
                 {line.resell + line.damaged > 0 && (
