@@ -121,7 +121,7 @@ describe('ReturnsPanel', () => {
 
   // Its clicks take seconds on a loaded machine: more than the default 5 s.
   it(
-    'exchanges S for M: only sizes in stock are offered, the quote comes before the confirmation',
+    'exchanges S for M: only sizes in stock are offered, confirmed in three steps after the line (reason, size, confirm)',
     { timeout: 15_000 },
     async () => {
       let listed = false;
@@ -148,11 +148,13 @@ describe('ReturnsPanel', () => {
       expect(screen.queryByRole('option', { name: 'Onyx · L' })).not.toBeInTheDocument();
       expect(screen.queryByRole('option', { name: 'Onyx · S' })).not.toBeInTheDocument();
       await user.selectOptions(exchange, '11:M');
-      await user.click(screen.getByRole('button', { name: 'See what I get back' }));
-      expect(await screen.findByText(/The new size or colour is held for you/)).toBeInTheDocument();
+      // Nothing to quote for an exchange: what it means is said at once, and Confirm is the next step.
+      expect(screen.getByText(/The new size or colour is held for you/)).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'See what I get back' })).not.toBeInTheDocument();
       await user.click(screen.getByRole('button', { name: 'Confirm the return' }));
       expect(await screen.findByText('3F9A0C21B7D4-R1')).toBeInTheDocument();
       expect(screen.getByText('Approved')).toBeInTheDocument();
+      expect(sent.some((each) => each.key === 'POST /api/orders/42/returns/quote')).toBe(false);
       const request = sent.find((each) => each.key === 'POST /api/orders/42/returns');
       expect(request?.body).toEqual({
         outcome: 'exchange',

@@ -20,6 +20,7 @@ import { DropOffChoice, DropOffNote, type DropOffDraft } from './drop-off';
 import { quoteReturn, useLineProduct, useOrderReturns, useRequestReturn } from '../api/returns';
 import { SealQuestion } from '../../../components/seal-question/seal-question';
 import button from '../../../components/button/button.module.css';
+import field from '../../../components/field/field.module.css';
 import styles from './returns-panel.module.css';
 
 const DAY_MS = 86_400_000;
@@ -233,12 +234,15 @@ function ReturnForm({ order, lang, onClose }: { order: Order; lang: Language; on
         ))}
       </fieldset>
       <DropOffChoice lang={lang} value={dropOff} onChange={setDropOff} />
-      {quote && (
-        <p className={styles.quote} role="status">
-          {outcome === 'exchange'
-            ? t('returns.quoteExchange')
-            : t('returns.quote', { refund: money(quote.refund), labelCost: money(quote.labelCost) })}
-        </p>
+      {/* An exchange costs nothing and gets nothing back: said at once, no quote to ask for (one tap fewer on a phone). */}
+      {outcome === 'exchange' ? (
+        <p className={styles.quote}>{t('returns.quoteExchange')}</p>
+      ) : (
+        quote && (
+          <p className={styles.quote} role="status">
+            {t('returns.quote', { refund: money(quote.refund), labelCost: money(quote.labelCost) })}
+          </p>
+        )
       )}
       {error && (
         <p id={ids.error} className={styles.error} role="alert">
@@ -246,7 +250,7 @@ function ReturnForm({ order, lang, onClose }: { order: Order; lang: Language; on
         </p>
       )}
       <div className={styles.actions}>
-        {quote ? (
+        {quote || outcome === 'exchange' ? (
           <button type="button" className={button.primary} disabled={busy} onClick={() => void run('confirm')}>
             {busy ? t('returns.sending') : t('returns.confirm')}
           </button>
@@ -307,8 +311,12 @@ function LineChoice({
         <div className={styles.details}>
           {item.quantity > 1 && (
             <label className={styles.field}>
-              <span>{t('returns.quantity')}</span>
-              <select value={draft.quantity} onChange={(event) => onChange({ quantity: Number(event.target.value) })}>
+              <span className={field.label}>{t('returns.quantity')}</span>
+              <select
+                className={field.input}
+                value={draft.quantity}
+                onChange={(event) => onChange({ quantity: Number(event.target.value) })}
+              >
                 {Array.from({ length: item.quantity }, (_, index) => index + 1).map((count) => (
                   <option key={count} value={count}>
                     {count}
@@ -318,8 +326,9 @@ function LineChoice({
             </label>
           )}
           <label className={styles.field} htmlFor={`${id}-reason`}>
-            <span>{t('returns.reason')}</span>
+            <span className={field.label}>{t('returns.reason')}</span>
             <select
+              className={field.input}
               id={`${id}-reason`}
               value={draft.reason}
               onChange={(event) => onChange({ reason: event.target.value as ReturnReason })}
@@ -334,8 +343,9 @@ function LineChoice({
           </label>
           {exchange && (
             <label className={styles.field} htmlFor={`${id}-exchange`}>
-              <span>{t('returns.exchangeFor')}</span>
+              <span className={field.label}>{t('returns.exchangeFor')}</span>
               <select
+                className={field.input}
                 id={`${id}-exchange`}
                 value={draft.exchange}
                 onChange={(event) => onChange({ exchange: event.target.value })}
