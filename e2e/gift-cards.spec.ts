@@ -1,12 +1,13 @@
 import { expect, expectAccessible, screenshots, test } from './fixtures.js';
 import { translator } from './support/i18n.js';
 import { waitForMail } from './support/mail.js';
-import { shopperWithOneInCart } from './support/stock.js';
+import { bearer } from './support/accounts.js';
+import { adminToken, shopperWithOneInCart } from './support/stock.js';
 
 /**
  * Gift cards (issue 49): a shopper buys a card on the Gift cards page, pays on the built-in test
- * page, the recipient's mail brings the code, and the card pays a whole order at checkout with
- * no payment page.
+ * page, the recipient's mail brings the code, and the card pays a whole order at checkout, after
+ * a discount code, with no payment page.
  */
 // One language per journey (decision 0049): English here.
 const lang = 'en';
@@ -15,6 +16,12 @@ test.use({ lang, budget: 40_000 });
 test('buy a gift card on the test payment page, then spend it at checkout', async ({ page, request, shop }) => {
   const t = translator(lang);
   const shopper = await shopperWithOneInCart(page, request, shop, 'gift-cards');
+  const discountCode = `GIFT-${Date.now().toString(36).toUpperCase()}`;
+  const created = await request.post('/api/admin/discount-codes', {
+    headers: bearer(await adminToken(request, shop.admin)),
+    data: { code: discountCode, kind: 'percent', value: 10, maxUses: 1 },
+  });
+  expect(created.status(), await created.text()).toBe(201);
   const recipient = `gift-${Date.now().toString(36)}@example.com`;
 
   await page.goto(`/gift-cards?lang=${lang}`);
@@ -48,6 +55,10 @@ test('buy a gift card on the test payment page, then spend it at checkout', asyn
   await page.getByLabel(t('delivery.city'), { exact: true }).fill('Sofia');
   await page.getByLabel(t('delivery.postcode'), { exact: true }).fill('1000');
   await page.getByLabel(t('delivery.line1'), { exact: true }).fill('1 Vitosha Blvd');
+  // The discount code first: the card pays what is left after it.
+  await page.getByLabel(t('checkout.code.label'), { exact: true }).fill(discountCode);
+  await page.getByRole('button', { name: t('checkout.code.apply'), exact: true }).click();
+  await expect(page.getByText(t('checkout.code.applied', { code: discountCode }))).toBeVisible();
   // Typed in lower case with spaces: read all the same.
   await page.getByLabel(t('giftCards.checkout.label'), { exact: true }).fill(code!.toLowerCase().replace(/-/g, ' '));
   await page.getByRole('button', { name: t('giftCards.checkout.add'), exact: true }).click();
