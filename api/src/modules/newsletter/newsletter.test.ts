@@ -205,6 +205,24 @@ describe('leaving', () => {
     expect((await t.app.inject({ method: 'POST', url: '/api/unsubscribe?token=nope' })).statusCode).toBe(400);
   });
 
+  it('leaves account mail alone: an address that left and bounced still gets its reset link, with no List-Unsubscribe', async () => {
+    const shopper = await t.createUser();
+    await saveNewsletter(shopper, true);
+    await saveNewsletter(shopper, false);
+    await suppress(t.db, shopper.email, 'bounced');
+    expect(await sendMarketing(marketing(), shopper.email, sale, 'test.suppressed')).toBe('skipped');
+    const asked = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      payload: { email: shopper.email },
+    });
+    expect(asked.statusCode).toBe(200);
+    const reset = await t.smtp.waitFor(shopper.email);
+    expect(reset.subject).not.toBe('Sale');
+    expect(reset.headers['list-unsubscribe']).toBeUndefined();
+    expect(reset.headers['list-unsubscribe-post']).toBeUndefined();
+  });
+
   it('claims no one-click unsubscription for a shop without HTTPS (RFC 8058 asks an HTTPS link); its link and mailto stay', async () => {
     const shopper = await t.createUser();
     await saveNewsletter(shopper, true);
