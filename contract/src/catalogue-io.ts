@@ -77,7 +77,14 @@ export const ImportSummarySchema = z.object({
   warnings: z.array(ImportIssueSchema),
   /** Each product's change, for the Import screen's table. */
   changes: z.array(
-    z.object({ row: z.number().int(), styleCode: z.string(), name: z.string(), change: z.enum(IMPORT_CHANGES) }),
+    z.object({
+      row: z.number().int(),
+      styleCode: z.string(),
+      /** The English name; `nameBg` the Bulgarian one (absent from a dry run kept before it was added). */
+      name: z.string(),
+      nameBg: z.string().optional(),
+      change: z.enum(IMPORT_CHANGES),
+    }),
   ),
 });
 export type ImportSummary = z.infer<typeof ImportSummarySchema>;

@@ -29,6 +29,10 @@ describe('the dry run', () => {
     const base = dress('DR-ONE', [{ size: 'M', sku: 'DR-ONE-SKU-M' }, { size: 'L' }]);
     const first = await upload(atelierCsv(base));
     expect(first.json()).toMatchObject({ create: 1, update: 0, unchanged: 0, errors: [] });
+    // Each product named in both languages: the screen shows the page's.
+    expect(first.json().changes).toEqual([
+      { row: 2, styleCode: 'DR-ONE', name: 'Dress', nameBg: 'Рокля', change: 'create' },
+    ]);
     expect((await act(first.json().importId, 'apply')).json()).toEqual({ created: 1, updated: 0 });
 
     const clash = await upload(atelierCsv([...dress('DR-TWO', [{ sku: 'DR-ONE-SKU-M' }]), ...dress('DR-THREE', [{}])]));

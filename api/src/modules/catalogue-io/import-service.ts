@@ -33,6 +33,7 @@ function summaryOf(
       row: product.row,
       styleCode: product.styleCode,
       name: product.texts.en.name,
+      nameBg: product.texts.bg.name,
       change,
     })),
   };

@@ -34,7 +34,7 @@ const APPLY_FAILED = {
  * warnings by row and column; each product's change; Apply (refused while there are errors).
  */
 export function ImportResult({ summary, onApplied }: { summary: ImportSummary; onApplied: () => void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const id = useId();
   const errorText = useErrorText();
   const { mutate } = useSWRConfig();
@@ -94,7 +94,7 @@ export function ImportResult({ summary, onApplied }: { summary: ImportSummary; o
                   {change.row}
                 </td>
                 <th scope="row">{change.styleCode}</th>
-                <td>{change.name}</td>
+                <td>{(i18n.language === 'bg' && change.nameBg) || change.name}</td>
                 <td>
                   <span className={CHANGE_BADGE[change.change]}>{t(`adminImport.change.${change.change}`)}</span>
                 </td>

@@ -3,6 +3,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { FeedCheck, ImportSummary, LastImport } from '@shop/contract';
 import { fakeApi, renderWithApi, signIn } from '../../../test/fake-api';
+import i18n from '../../../lib/i18n';
+import { ImportResult } from './import-result';
 import { ImportScreen } from './import-screen';
 
 const summary = (over: Partial<ImportSummary> = {}): ImportSummary => ({
@@ -170,5 +172,21 @@ describe('ImportScreen', () => {
     expect(await screen.findByTestId('feed-check-bg')).toHaveTextContent(
       'All 12 of its items have everything Google requires.',
     );
+  });
+});
+
+describe("the dry run's products", () => {
+  it("name each product in the page's language (the English name when it has no Bulgarian one)", async () => {
+    const changes: ImportSummary['changes'] = [
+      { row: 2, styleCode: 'IM-COAT', name: 'Coat', nameBg: 'Палто', change: 'create' },
+      { row: 3, styleCode: 'IM-DRESS', name: 'Dress', change: 'update' },
+    ];
+    await i18n.changeLanguage('bg');
+    signIn();
+    renderWithApi(<ImportResult summary={summary({ changes })} onApplied={() => {}} />);
+    const products = screen.getByRole('table', { name: 'Продукти' });
+    expect(within(products).getByRole('row', { name: /IM-COAT/ })).toHaveTextContent('Палто');
+    expect(within(products).getByRole('row', { name: /IM-COAT/ })).not.toHaveTextContent('Coat');
+    expect(within(products).getByRole('row', { name: /IM-DRESS/ })).toHaveTextContent('Dress');
   });
 });
