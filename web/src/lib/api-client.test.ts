@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '@shop/contract';
 import { fakeApi, signIn } from '../test/fake-api';
-import { ApiError, api, CLIENT_ERROR_CODES } from './api-client';
+import { ApiError, api, apiPath, call, CLIENT_ERROR_CODES } from './api-client';
 
 const json = (body: unknown, status = 200) => ({ status, body });
 const UNAUTHORIZED = json({ error: 'Please log in.', code: 'UNAUTHORIZED' }, 401);
@@ -16,6 +16,15 @@ describe('api client', () => {
     const [, init] = vi.mocked(fetch).mock.calls[0]!;
     expect(new Headers(init?.headers).get('Content-Type')).toBe('application/json');
     expect(init?.body).toBe('{"productId":1}');
+  });
+
+  it("calls a route of the contract's table by its method and path, the parameters filled in and encoded", async () => {
+    signIn('abc');
+    const sent = fakeApi({ 'POST /api/orders/7/withdrawal': json({ withdrawal: {} }, 201) });
+    await expect(call('POST /orders/:id/withdrawal', { id: 7 }, { items: [] })).resolves.toEqual({ withdrawal: {} });
+    expect(sent).toEqual([{ key: 'POST /api/orders/7/withdrawal', body: { items: [] }, token: 'abc' }]);
+    expect(apiPath('GET /orders/by-session/:sessionId', { sessionId: 'cs/1 2' })).toBe('/orders/by-session/cs%2F1%202');
+    expect(apiPath('GET /orders')).toBe('/orders');
   });
 
   it('sends no Authorization header when logged out, nor on an anonymous call', async () => {

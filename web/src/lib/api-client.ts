@@ -1,4 +1,5 @@
 import type { ErrorBody } from '@shop/contract';
+import type { ApiAnswer, ApiBody, ApiRoute } from '@shop/contract/api-routes';
 import { readToken, writeToken } from './session';
 
 /**
@@ -137,6 +138,44 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   } catch {
     throw new ApiError(response.status, CLIENT_ERROR_CODES.badResponse, 'The server sent an unreadable answer.');
   }
+}
+
+/*
+ * Calls by the contract's route table (`@shop/contract/api-routes`): the route names the method
+ * and path, and the table gives the path's parameters, the body and the answer their types.
+ */
+
+type PathOf<R extends string> = R extends `${string} ${infer Path}` ? Path : never;
+type ParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
+  ? Name | ParamNames<`/${Rest}`>
+  : P extends `${string}:${infer Name}`
+    ? Name
+    : never;
+/** A route's path parameters by name (`{ id }` for `GET /orders/:id`). */
+export type PathParams<R extends ApiRoute> = Record<ParamNames<PathOf<R>>, string | number>;
+type ParamsArg<R extends ApiRoute> = [ParamNames<PathOf<R>>] extends [never] ? [] : [params: PathParams<R>];
+type CallArgs<R extends ApiRoute> = [...ParamsArg<R>, ...(ApiBody<R> extends undefined ? [] : [body: ApiBody<R>])];
+
+function splitRoute(route: ApiRoute): { method: NonNullable<RequestOptions['method']>; path: string } {
+  const space = route.indexOf(' ');
+  return { method: route.slice(0, space) as NonNullable<RequestOptions['method']>, path: route.slice(space + 1) };
+}
+
+const filled = (path: string, params: Record<string, string | number> | undefined) =>
+  path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(String(params?.[name])));
+
+/** A route's path with its parameters filled in (each encoded): a request's path, or an SWR key's. */
+export function apiPath<R extends ApiRoute>(route: R, ...[params]: ParamsArg<R>): string {
+  return filled(splitRoute(route).path, params);
+}
+
+/** Calls a route of the table: `call('POST /orders/:id/withdrawal', { id }, body)`. */
+export function call<R extends ApiRoute>(route: R, ...args: CallArgs<R>): Promise<ApiAnswer<R>> {
+  const { method, path } = splitRoute(route);
+  const named = path.includes(':');
+  const params = (named ? args[0] : undefined) as Record<string, string | number> | undefined;
+  const body = named ? args[1] : args[0];
+  return apiRequest<ApiAnswer<R>>(filled(path, params), { method, body });
 }
 
 type Extra = Pick<RequestOptions, 'anonymous'>;

@@ -1,6 +1,6 @@
-import { IdParamsSchema, OrderSchema, SessionParamsSchema, ORDER_TABLE } from '@shop/contract';
+import { IdParamsSchema, SessionParamsSchema, ORDER_TABLE } from '@shop/contract';
+import { API_ROUTES } from '@shop/contract/api-routes';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { currentUser, requireUser } from '../../platform/security/authenticate.js';
 import { cancelOwnCheckout, getOrder, getOrderBySession, listOrders } from './service.js';
 import { BEARER, errorAnswers } from '../../lib/route-schema.js';
@@ -18,7 +18,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['orders'],
         summary: "The shopper's orders, newest first, with their lines",
         security: BEARER,
-        response: { 200: z.array(OrderSchema), ...errors },
+        response: { 200: API_ROUTES['GET /orders'].response, ...errors },
       },
     },
     async (request) => listOrders(app.db, currentUser(request).id),
@@ -32,7 +32,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'One of the shopper’s orders',
         security: BEARER,
         params: IdParamsSchema,
-        response: { 200: OrderSchema, ...errors },
+        response: { 200: API_ROUTES['GET /orders/:id'].response, ...errors },
       },
     },
     async (request) => getOrder(app.db, currentUser(request).id, request.params.id),
@@ -46,7 +46,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Drop one of the shopper’s orders that waits for payment (its stock goes back)',
         security: BEARER,
         params: IdParamsSchema,
-        response: { 200: OrderSchema, ...errorAnswers(409), ...errors },
+        response: { 200: API_ROUTES['POST /orders/:id/cancel'].response, ...errorAnswers(409), ...errors },
       },
     },
     async (request) => {
@@ -64,7 +64,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'The shopper’s order of a payment session (for the result pages)',
         security: BEARER,
         params: SessionParamsSchema,
-        response: { 200: OrderSchema, ...errors },
+        response: { 200: API_ROUTES['GET /orders/by-session/:sessionId'].response, ...errors },
       },
     },
     async (request) => getOrderBySession(app.db, currentUser(request).id, request.params.sessionId),

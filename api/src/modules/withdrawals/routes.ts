@@ -1,7 +1,6 @@
 import {
   AdminOrderSchema,
   ConfirmWithdrawalBodySchema,
-  CreateWithdrawalBodySchema,
   IdParamsSchema,
   PublicWithdrawalBodySchema,
   WithdrawalLinkQuerySchema,
@@ -11,6 +10,7 @@ import {
   WithdrawalRefundBodySchema,
   ORDER_TABLE,
 } from '@shop/contract';
+import { API_ROUTES } from '@shop/contract/api-routes';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { webLinks } from '../../lib/links.js';
 import { currentUser, requireAdmin, requireUser } from '../../platform/security/authenticate.js';
@@ -42,8 +42,8 @@ export const withdrawalRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Withdraw from the contract of one of the shopper’s orders (all lines, or the ones named)',
         security: BEARER,
         params: IdParamsSchema,
-        body: CreateWithdrawalBodySchema,
-        response: { 201: WithdrawalSchema, ...errorAnswers(401), ...errors },
+        body: API_ROUTES['POST /orders/:id/withdrawal'].body,
+        response: { 201: API_ROUTES['POST /orders/:id/withdrawal'].response, ...errorAnswers(401), ...errors },
       },
     },
     async (request, reply) => {

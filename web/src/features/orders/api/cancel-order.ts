@@ -1,13 +1,12 @@
 import { useCallback } from 'react';
 import { useSWRConfig } from 'swr';
-import type { Order } from '@shop/contract';
-import { api, type Outcome } from '../../../lib/api-client';
+import { call, type Outcome } from '../../../lib/api-client';
 import { useToken } from '../../../lib/session';
 import { ordersKey } from './get-orders';
 import { orderKey } from './get-order';
 
 /** POST /orders/{id}/cancel: drops an order that waits for payment (its stock goes back). */
-export const cancelOrder = (id: number) => api.post<Order>(`/orders/${id}/cancel`);
+export const cancelOrder = (id: number) => call('POST /orders/:id/cancel', { id });
 
 /** Cancels one of the shopper's orders; the order and the list show the answer at once. */
 export function useCancelOrder() {
