@@ -9,7 +9,8 @@ import { useTestApp } from '../../test/harness.js';
 import { CAMPAIGN_MAIL } from './effect-kinds.js';
 import { claimRecipient } from './effects.js';
 
-const t = useTestApp({ smtp: true, admin: true });
+// Behind HTTPS, as in production: one-click unsubscription (RFC 8058) needs an HTTPS link.
+const t = useTestApp({ smtp: true, admin: true, env: { PUBLIC_URL: 'https://shop.test' } });
 
 const address = () => `list-${randomBytes(5).toString('hex')}@example.com`;
 

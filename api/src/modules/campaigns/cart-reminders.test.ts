@@ -7,7 +7,8 @@ import { useTestApp } from '../../test/harness.js';
 import { planCartReminders, SECOND_REMINDER_MS } from './cart-reminders.js';
 import { CART_REMINDER } from './effect-kinds.js';
 
-const t = useTestApp({ smtp: true });
+// Behind HTTPS, as in production: one-click unsubscription (RFC 8058) needs an HTTPS link.
+const t = useTestApp({ smtp: true, env: { PUBLIC_URL: 'https://shop.test' } });
 const HOUR = 3_600_000;
 
 /** A signed-in shopper with one piece in the cart, subscribed from the profile unless told. */
