@@ -17,8 +17,9 @@ import { variantsInStock, type StockedProduct } from './support/stock.js';
 
 const t = translator('en');
 const tBg = translator('bg');
-// Measured 39.9–40.9 s at a load of 23 on 2 cores (the exchange alone: 25.3 s there); within twice that.
-test.use({ budget: 60_000 });
+// Measured 39.9–40.9 s at a load of 23–26 on 2 cores (the exchange alone: 25.3 s there, and over
+// its 45 s once); twice the measured time, as decision 0049 allows.
+test.use({ budget: 80_000 });
 
 /** The session token where the app keeps it, for the next navigation. */
 const signIn = (page: Page, token: string) =>
