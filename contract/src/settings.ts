@@ -95,7 +95,7 @@ export const SettingsSchema = z.object({
   payments: z.object({ card: z.boolean() }),
   currency: z.string(),
   pricesIncludeVat: z.literal(true),
-  /** Whether a product safety recall notice is published: the footer links /recalls (decision 0059). The API always sends it. */
+  /** Whether a product safety recall is open: the footer links /recalls while one is (decision 0059, issue 50). The API always sends it. */
   recalls: z.boolean().optional(),
   /** Complaints (YEAR.md section 6): days the seller gives itself to decide one. Only in the admin's answers. */
   complaints: z.object({ dueDays: z.number() }).optional(),

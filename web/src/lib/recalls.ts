@@ -7,7 +7,7 @@ export { RECALLS_PATH, recallKey };
 
 /**
  * The published product safety recall notices (decision 0059). Elsewhere than on /recalls they are
- * asked only once the settings say one exists (`recalls`): a shop without recalls asks nothing.
+ * asked only while the settings say one is open (`recalls`): a shop without open recalls asks nothing.
  */
 export function useRecalls({ always = false } = {}) {
   const { data: settings } = useSettings();

@@ -41,8 +41,15 @@ describe('a recall after publishing', () => {
     const half = await admin('PUT', `/api/admin/recalls/${id}`, { ...NOTICE, remedy: { en: 'Return it.', bg: ' ' } });
     expect(half.statusCode).toBe(400);
 
+    // The footer links /recalls while a recall is open (issue 50), and no longer once none is.
+    const footerLinks = async () => {
+      await t.heard();
+      return (await t.app.inject({ url: '/api/settings' })).json().recalls as boolean;
+    };
+    expect(await footerLinks()).toBe(true);
     const closed = await admin('POST', `/api/admin/recalls/${id}/close`);
     expect(closed.statusCode, closed.body).toBe(200);
+    expect(await footerLinks()).toBe(false);
     expect(Date.now() - Date.parse(closed.json().closedAt)).toBeLessThan(60_000);
     const list = (await t.app.inject({ url: '/api/recalls' })).json().data;
     expect(list.find((each: { id: number }) => each.id === id)).toMatchObject({

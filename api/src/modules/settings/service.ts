@@ -1,5 +1,5 @@
 import { type Courier, type Settings, type UpdateSettings } from '@shop/contract';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { courierOffices, recalls, shopSettings } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
@@ -68,9 +68,13 @@ function toSettings(
   };
 }
 
-/** Whether any product safety recall notice is published (a recall's insert clears the cached answer: its trigger). */
+/**
+ * Whether a product safety recall is open: the footer links /recalls while one is (issue 50; a
+ * closed notice stays at /recalls and in the sitemap). A recall's insert or closing clears the
+ * cached answer (its trigger).
+ */
 async function anyRecall(db: Db | Tx): Promise<boolean> {
-  const [row] = await db.select({ id: recalls.id }).from(recalls).limit(1);
+  const [row] = await db.select({ id: recalls.id }).from(recalls).where(isNull(recalls.closedAt)).limit(1);
   return row !== undefined;
 }
 

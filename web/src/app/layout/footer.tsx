@@ -79,7 +79,7 @@ export function Footer() {
               </li>
             ))}
             {settings?.recalls && (
-              // While a product safety recall is published (decision 0059).
+              // While a product safety recall is open (decision 0059, issue 50).
               <li>
                 <Link to="/recalls" className={styles.recalls}>
                   {t('footer.recalls')}
