@@ -315,6 +315,8 @@ describe('the register', () => {
     // The description as one cell, its formula made inert.
     expect(row).toContain(`;"'=SUM(A1); ""шев"""`);
     expect(row).toContain(';refund;');
+    // The phone as the orders CSV writes it (decision 0061): text in any spreadsheet, not `'+359…`.
+    expect(row).toContain(`;tel:${TEST_DELIVERY.phone};`);
   });
 });
 

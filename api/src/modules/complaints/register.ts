@@ -2,7 +2,7 @@ import { decimalText, type Language } from '@shop/contract';
 import { asc } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { complaints } from '../../db/schema.js';
-import { CSV_FORMAT, csvRows } from '../../lib/csv.js';
+import { CSV_FORMAT, csvRows, phoneText } from '../../lib/csv.js';
 import { withParties, type ComplaintRead } from './service.js';
 
 /**
@@ -39,7 +39,8 @@ const cells = (c: ComplaintRead, decimal: string, origin: string) => [
   c.createdAt,
   c.customer.name,
   c.customer.email,
-  c.customer.phone,
+  // As the orders CSV writes it (decision 0061): `tel:+359…`, text in any spreadsheet.
+  phoneText(c.customer.phone),
   c.orderReference,
   `${c.item.name}, ${c.item.colorName}, ${c.item.size}`,
   c.description,
