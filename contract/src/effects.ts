@@ -25,6 +25,7 @@ export const EFFECT_KINDS = [
   'mail.owner.withdrawal',
   'mail.owner.low-stock',
   'mail.owner.refund-refused',
+  'mail.owner.complaint-due',
   'payment.refund',
   'payment.close-session',
   'orders.expire-lapsed',

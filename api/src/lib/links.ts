@@ -15,6 +15,8 @@ export const webPaths = {
   checkoutCancelled: (sessionId: string) => `/checkout-cancelled?session_id=${sessionId}`,
   adminOrder: (orderId: number) => `/admin/orders/${orderId}`,
   adminDashboard: () => '/admin/dashboard',
+  /** The owner's register of complaints. */
+  adminComplaints: () => '/admin/complaints',
   /** The newsletter's double opt-in link (valid NEWSLETTER_CONFIRM_DAYS). */
   confirmNewsletter: (token: string) => `/newsletter/confirm?token=${encodeURIComponent(token)}`,
   /** Every marketing mail's visible unsubscribe link: the page asks for one click. */
@@ -61,6 +63,7 @@ export function webLinks(publicUrl: string): WebLinks {
     checkoutCancelled: at(webPaths.checkoutCancelled),
     adminOrder: at(webPaths.adminOrder),
     adminDashboard: at(webPaths.adminDashboard),
+    adminComplaints: at(webPaths.adminComplaints),
     confirmNewsletter: at(webPaths.confirmNewsletter),
     unsubscribe: at(webPaths.unsubscribe),
     cart: at(webPaths.cart),

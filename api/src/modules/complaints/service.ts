@@ -21,7 +21,7 @@ import { refundCashOrder, takeStep } from '../orders/core.js';
 import { orderPartiesOf, wasReceived, type OrderParty } from '../orders/reads.js';
 import { readOrder, refundByKey, withOrder } from '../orders/store.js';
 import { settingsRow } from '../settings/service.js';
-import { COMPLAINT_DECISION_MAIL, COMPLAINT_MAIL } from './effect-kinds.js';
+import { COMPLAINT_DECISION_MAIL, COMPLAINT_MAIL, dueReminder } from './effect-kinds.js';
 import { placeReplacement } from './replacement.js';
 
 export type ComplaintRow = typeof complaints.$inferSelect;
@@ -54,7 +54,8 @@ async function isExtended(db: Db | Tx, orderItemId: number): Promise<boolean> {
  * the line's guarantee (two years from delivery, extended once by a repair), else 409
  * GUARANTEE_OVER; up to three photos, each through the uploads' checks (decoded, re-encoded, at
  * most 2 MB); a gapless number of its own series, taken in the transaction that writes it, and the
- * acknowledgement mailed once committed. Another shopper's order answers as a missing one.
+ * acknowledgement mailed once committed, the owner reminded before its due date. Another
+ * shopper's order answers as a missing one.
  */
 export async function fileComplaint(
   db: Db,
@@ -100,7 +101,10 @@ export async function fileComplaint(
         dueAt: new Date(now.getTime() + complaintDueDays * DAY_MS),
       })
       .returning();
-    await enqueue(tx, [COMPLAINT_MAIL.effect({ complaintId: inserted!.id }, { id: inserted!.id, orderId })]);
+    await enqueue(tx, [
+      COMPLAINT_MAIL.effect({ complaintId: inserted!.id }, { id: inserted!.id, orderId }),
+      dueReminder(inserted!.id, inserted!.createdAt, inserted!.dueAt),
+    ]);
     return inserted!;
   });
   return toComplaint(row, line, order.reference);
