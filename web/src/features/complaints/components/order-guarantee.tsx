@@ -186,8 +186,8 @@ function DefectForm({
           </p>
         )}
       </div>
-      <fieldset className={form.fieldset}>
-        <legend className={form.legend}>{t('complaints.form.remedy')}</legend>
+      <fieldset className={styles.choices}>
+        <legend className={form.label}>{t('complaints.form.remedy')}</legend>
         <div className={styles.remedies}>
           {COMPLAINT_REMEDIES.map((each) => (
             <label key={each} className={styles.remedy}>
