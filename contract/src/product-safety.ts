@@ -11,8 +11,17 @@ import { multilineText, text } from './text.js';
 export const SafetySchema = z.object({ en: z.string(), bg: z.string() });
 export type Safety = z.infer<typeof SafetySchema>;
 
-/** Who made the product (or its responsible person in the EU): a name, a postal and an electronic address. */
-export const ManufacturerSchema = z.object({ name: z.string(), address: z.string(), email: z.string() });
+/** A party the product page names: a name, a postal and an electronic address. */
+export const ProductPartySchema = z.object({ name: z.string(), address: z.string(), email: z.string() });
+export type ProductParty = z.infer<typeof ProductPartySchema>;
+
+/**
+ * Who made the product, and, when the manufacturer is not established in the Union, its
+ * responsible person in the EU (Art. 19(b): both are named then; issue 50, decision 0081).
+ */
+export const ManufacturerSchema = ProductPartySchema.extend({
+  responsiblePerson: ProductPartySchema.nullable().optional(),
+});
 export type Manufacturer = z.infer<typeof ManufacturerSchema>;
 
 export const SAFETY_MAX_LENGTH = 2000;
@@ -36,22 +45,34 @@ export const SafetyBodySchema = z
     });
   });
 
-/** `manufacturer` of the same route: null means the seller (the shop's settings). */
+/** A party's fields in the same route, their messages naming whom they are about. */
+const partyFields = (who: string) => ({
+  name: text().trim().min(1, `Give the ${who}'s name.`).max(200, `The ${who}'s name has at most 200 characters.`),
+  address: text()
+    .trim()
+    .min(1, `Give the ${who}'s postal address.`)
+    .max(300, `The ${who}'s address has at most 300 characters.`),
+  email: z
+    .string()
+    .trim()
+    .min(1, `Give the ${who}'s email address.`)
+    .pipe(z.email(`Enter the ${who}'s email as a valid email address.`).max(254)),
+});
+
+/**
+ * `manufacturer` of the same route: null means the seller (the shop's settings). A manufacturer
+ * outside the Union names its responsible person in the EU too (`responsiblePerson`; null or
+ * left out: none).
+ */
 export const ManufacturerBodySchema = z.object(
   {
-    name: text()
-      .trim()
-      .min(1, "Give the manufacturer's name.")
-      .max(200, "The manufacturer's name has at most 200 characters."),
-    address: text()
-      .trim()
-      .min(1, "Give the manufacturer's postal address.")
-      .max(300, "The manufacturer's address has at most 300 characters."),
-    email: z
-      .string()
-      .trim()
-      .min(1, "Give the manufacturer's email address.")
-      .pipe(z.email("Enter the manufacturer's email as a valid email address.").max(254)),
+    ...partyFields('manufacturer'),
+    responsiblePerson: z
+      .object(partyFields('responsible person'), {
+        message: 'Give the responsible person as { name, address, email }, or null.',
+      })
+      .nullable()
+      .optional(),
   },
   { message: 'Give the manufacturer as { name, address, email }, or null for the seller.' },
 );

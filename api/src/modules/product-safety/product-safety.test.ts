@@ -51,6 +51,31 @@ describe('PUT /api/admin/products/{id}/details: safety and manufacturer', () => 
     expect(entry?.detail).toMatchObject({ safety: SAFETY, manufacturer: { name: MAKER.name } });
   });
 
+  it('names a manufacturer outside the Union with its responsible person in the EU, each with both addresses (Art. 19(b))', async () => {
+    const product = await t.createProduct();
+    const responsiblePerson = { name: 'EU Rep OOD', address: 'bul. Vitosha 1, 1000 Sofia', email: 'rep@eurep.example' };
+    const maker = { name: 'Istanbul Tekstil AS', address: 'Merter, Istanbul, Türkiye', email: 'info@ist.example' };
+    const set = await putDetails(product, { manufacturer: { ...maker, responsiblePerson } });
+    expect(set.statusCode, set.body).toBe(200);
+    const seen = await t.app.inject({ url: `/api/products/${product.id}?lang=bg` });
+    expect(seen.json().manufacturer).toEqual({ ...maker, responsiblePerson });
+
+    const refused = await putDetails(product, {
+      manufacturer: { ...maker, responsiblePerson: { ...responsiblePerson, email: 'no' } },
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().fields).toEqual({
+      'manufacturer.responsiblePerson.email': "Enter the responsible person's email as a valid email address.",
+    });
+    // null: none (a manufacturer in the Union).
+    expect(
+      (await putDetails(product, { manufacturer: { ...maker, responsiblePerson: null } })).json().manufacturer,
+    ).toEqual({
+      ...maker,
+      responsiblePerson: null,
+    });
+  });
+
   it('keeps what is left out, falls back to the seller with null, and clears the safety information with null or both empty', async () => {
     const product = await t.createProduct();
     expect((await putDetails(product, { safety: SAFETY, manufacturer: MAKER })).statusCode).toBe(200);

@@ -34,7 +34,7 @@ describe('the safety & manufacturer panel', () => {
     await userEvent.type(screen.getByLabelText('Safety information and warnings (English)'), ' Keep away from fire. ');
     await userEvent.type(screen.getByLabelText('Safety information and warnings (Bulgarian)'), 'Да се пази от огън.');
     await userEvent.click(screen.getByRole('switch', { name: 'The seller is the manufacturer' }));
-    await userEvent.type(screen.getByLabelText('Manufacturer or EU responsible person'), 'Tekstil Plovdiv AD');
+    await userEvent.type(screen.getByLabelText('Manufacturer', { exact: true }), 'Tekstil Plovdiv AD');
     await userEvent.type(screen.getByLabelText('Email address'), 'safety@tekstil.example');
     await userEvent.type(screen.getByLabelText('Postal address'), 'ul. Industrialna 4, Plovdiv');
     await userEvent.click(screen.getByRole('button', { name: 'Save safety & manufacturer' }));
@@ -45,6 +45,34 @@ describe('the safety & manufacturer panel', () => {
         name: 'Tekstil Plovdiv AD',
         address: 'ul. Industrialna 4, Plovdiv',
         email: 'safety@tekstil.example',
+        responsiblePerson: null,
+      },
+    });
+  });
+
+  it('names a manufacturer outside the EU with its responsible person in the EU (Art. 19(b))', async () => {
+    const sent = renderPanel();
+    await userEvent.click(screen.getByRole('switch', { name: 'The seller is the manufacturer' }));
+    await userEvent.type(screen.getByLabelText('Manufacturer', { exact: true }), 'Istanbul Tekstil AS');
+    await userEvent.type(screen.getByLabelText('Email address'), 'info@ist.example');
+    await userEvent.type(screen.getByLabelText('Postal address'), 'Merter, Istanbul');
+    await userEvent.click(
+      screen.getByRole('switch', { name: 'Made outside the EU: name its responsible person in the EU' }),
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Save safety & manufacturer' }));
+    expect(screen.getByLabelText('Responsible person in the EU')).toHaveAccessibleDescription(
+      "Give the responsible person's name.",
+    );
+    expect(puts(sent)).toHaveLength(0);
+    await userEvent.type(screen.getByLabelText('Responsible person in the EU'), 'EU Rep OOD');
+    await userEvent.type(screen.getByLabelText("Responsible person's email address"), 'rep@eurep.example');
+    await userEvent.type(screen.getByLabelText("Responsible person's postal address"), 'bul. Vitosha 1, Sofia');
+    await userEvent.click(screen.getByRole('button', { name: 'Save safety & manufacturer' }));
+    await waitFor(() => expect(puts(sent)).toHaveLength(1));
+    expect(puts(sent)[0]!.body).toMatchObject({
+      manufacturer: {
+        name: 'Istanbul Tekstil AS',
+        responsiblePerson: { name: 'EU Rep OOD', address: 'bul. Vitosha 1, Sofia', email: 'rep@eurep.example' },
       },
     });
   });
@@ -58,7 +86,7 @@ describe('the safety & manufacturer panel', () => {
     expect(screen.getByLabelText('Safety information and warnings (Bulgarian)')).toHaveAccessibleDescription(
       'Give the safety information in both English and Bulgarian.',
     );
-    expect(screen.getByLabelText('Manufacturer or EU responsible person')).toHaveAccessibleDescription(
+    expect(screen.getByLabelText('Manufacturer', { exact: true })).toHaveAccessibleDescription(
       "Give the manufacturer's name.",
     );
     expect(screen.getByLabelText('Email address')).toHaveAccessibleDescription(

@@ -15,7 +15,8 @@ import form from '../../../components/form/form.module.css';
 import { EditorPanel } from './editor-panel';
 import styles from './size-fit-panel.module.css';
 
-type Field = 'safetyEn' | 'safetyBg' | 'name' | 'address' | 'email';
+type Field = 'safetyEn' | 'safetyBg' | 'name' | 'address' | 'email' | 'repName' | 'repAddress' | 'repEmail';
+type PartyField = 'name' | 'address' | 'email' | 'repName' | 'repAddress' | 'repEmail';
 
 interface Draft {
   safetyEn: string;
@@ -25,6 +26,11 @@ interface Draft {
   name: string;
   address: string;
   email: string;
+  /** A manufacturer outside the EU: its responsible person in the EU is named too (Art. 19(b)). */
+  outsideEu: boolean;
+  repName: string;
+  repAddress: string;
+  repEmail: string;
 }
 
 const draftOf = (product: Product): Draft => ({
@@ -34,7 +40,13 @@ const draftOf = (product: Product): Draft => ({
   name: product.manufacturer?.name ?? '',
   address: product.manufacturer?.address ?? '',
   email: product.manufacturer?.email ?? '',
+  outsideEu: Boolean(product.manufacturer?.responsiblePerson),
+  repName: product.manufacturer?.responsiblePerson?.name ?? '',
+  repAddress: product.manufacturer?.responsiblePerson?.address ?? '',
+  repEmail: product.manufacturer?.responsiblePerson?.email ?? '',
 });
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /**
  * The API's field names (`safety.en`, `manufacturer.email`) → the panel's, with the message it
@@ -46,6 +58,9 @@ const SERVER_FIELDS: Record<string, [Field, string]> = {
   'manufacturer.name': ['name', 'admin.safety.errors.name'],
   'manufacturer.address': ['address', 'admin.safety.errors.address'],
   'manufacturer.email': ['email', 'admin.safety.errors.email'],
+  'manufacturer.responsiblePerson.name': ['repName', 'admin.safety.errors.repName'],
+  'manufacturer.responsiblePerson.address': ['repAddress', 'admin.safety.errors.repAddress'],
+  'manufacturer.responsiblePerson.email': ['repEmail', 'admin.safety.errors.repEmail'],
 };
 
 /**
@@ -74,7 +89,12 @@ export function SafetyPanel({ product }: { product: Product }) {
     if (!draft.seller) {
       if (!draft.name.trim()) found.name = t('admin.safety.errors.name');
       if (!draft.address.trim()) found.address = t('admin.safety.errors.address');
-      if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(draft.email.trim())) found.email = t('admin.safety.errors.email');
+      if (!EMAIL.test(draft.email.trim())) found.email = t('admin.safety.errors.email');
+      if (draft.outsideEu) {
+        if (!draft.repName.trim()) found.repName = t('admin.safety.errors.repName');
+        if (!draft.repAddress.trim()) found.repAddress = t('admin.safety.errors.repAddress');
+        if (!EMAIL.test(draft.repEmail.trim())) found.repEmail = t('admin.safety.errors.repEmail');
+      }
     }
     if (Object.keys(found).length > 0) return { body: null, found };
     return {
@@ -82,7 +102,14 @@ export function SafetyPanel({ product }: { product: Product }) {
         safety: { en, bg },
         manufacturer: draft.seller
           ? null
-          : { name: draft.name.trim(), address: draft.address.trim(), email: draft.email.trim() },
+          : {
+              name: draft.name.trim(),
+              address: draft.address.trim(),
+              email: draft.email.trim(),
+              responsiblePerson: draft.outsideEu
+                ? { name: draft.repName.trim(), address: draft.repAddress.trim(), email: draft.repEmail.trim() }
+                : null,
+            },
       },
       found,
     };
@@ -150,7 +177,7 @@ export function SafetyPanel({ product }: { product: Product }) {
       {errorLine(name)}
     </div>
   );
-  const input = (name: 'name' | 'address' | 'email', label: string, type = 'text') => (
+  const input = (name: PartyField, label: string, type = 'text') => (
     <div className={form.field}>
       <label htmlFor={`${id}-${name}`} className={form.label}>
         {label}
@@ -192,6 +219,18 @@ export function SafetyPanel({ product }: { product: Product }) {
           {input('name', t('admin.safety.name'))}
           {input('email', t('admin.safety.email'), 'email')}
           {input('address', t('admin.safety.address'))}
+        </div>
+      )}
+      {!draft.seller && (
+        <Switch checked={draft.outsideEu} disabled={busy} onChange={(outsideEu) => set({ outsideEu })}>
+          {t('admin.safety.outsideEu')}
+        </Switch>
+      )}
+      {!draft.seller && draft.outsideEu && (
+        <div className={styles.fields}>
+          {input('repName', t('admin.safety.repName'))}
+          {input('repEmail', t('admin.safety.repEmail'), 'email')}
+          {input('repAddress', t('admin.safety.repAddress'))}
         </div>
       )}
     </EditorPanel>

@@ -79,6 +79,26 @@ describe('ProductFacts: product safety (Regulation (EU) 2023/988 Art. 19)', () =
   });
 });
 
+describe('ProductFacts: a manufacturer outside the Union (Art. 19(b), decision 0081)', () => {
+  it('names its responsible person in the EU beside it, with postal and email address, in the reader’s language', async () => {
+    const responsiblePerson = { name: 'EU Rep OOD', address: 'bul. Vitosha 1, Sofia', email: 'rep@eurep.example' };
+    const manufacturer = {
+      name: 'Istanbul Tekstil AS',
+      address: 'Merter, Istanbul',
+      email: 'info@ist.example',
+      responsiblePerson,
+    };
+    fakeApi({ 'GET /api/settings': { body: SETTINGS } });
+    renderWithApi(<ProductFacts product={{ translations, manufacturer }} />);
+    expect(await screen.findByText('Istanbul Tekstil AS, Merter, Istanbul')).toBeInTheDocument();
+    expect(screen.getByText('EU responsible person')).toBeInTheDocument();
+    expect(screen.getByText('EU Rep OOD, bul. Vitosha 1, Sofia')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'rep@eurep.example' })).toHaveAttribute('href', 'mailto:rep@eurep.example');
+    await i18n.changeLanguage('bg');
+    expect(await screen.findByText('Отговорно лице в ЕС')).toBeInTheDocument();
+  });
+});
+
 describe('ProductFacts: what of returning it differs (YEAR.md section 2)', () => {
   it('says a final sale keeps the withdrawal, and a hygiene seal ends it once broken, in the reader’s language', async () => {
     fakeApi({ 'GET /api/settings': { body: SETTINGS } });

@@ -31,6 +31,8 @@ export function ProductFacts({
   const maker =
     product.manufacturer ?? (seller ? { name: seller.legalName, address: seller.address, email: seller.email } : null);
   const manufacturer = maker ? [maker.name, maker.address].filter(Boolean).join(', ') : '';
+  // A manufacturer outside the Union: its responsible person in the EU too (Art. 19(b), decision 0081).
+  const responsible = product.manufacturer?.responsiblePerson ?? null;
   const safety = (lang === 'bg' ? product.safety?.bg : product.safety?.en)?.trim();
   const returning = [
     ...(product.finalSale ? [t('productFacts.finalSale')] : []),
@@ -76,6 +78,17 @@ export function ProductFacts({
                   {maker.email}
                 </a>
               )}
+            </dd>
+          </div>
+        )}
+        {responsible && (
+          <div>
+            <dt>{t('productFacts.responsiblePerson')}</dt>
+            <dd className={styles.manufacturer}>
+              <span>{[responsible.name, responsible.address].join(', ')}</span>
+              <a href={`mailto:${responsible.email}`} className={styles.email}>
+                {responsible.email}
+              </a>
             </dd>
           </div>
         )}
