@@ -1,29 +1,15 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
-import { complaintAcknowledgements, orders, shopSettings } from '../../db/schema.js';
+import { complaintAcknowledgements, shopSettings } from '../../db/schema.js';
 import { bearer } from '../../test/factories.js';
 import { useTestApp } from '../../test/harness.js';
-import { multipart } from '../../test/uploads.js';
-import { placedOrder } from '../withdrawals/test-support.js';
+import { complaintOnDelivered } from './test-support.js';
 
 /** A complaint's acknowledgement kept as a document (decision 0064): downloaded again by the shopper and the owner. */
 const t = useTestApp({ smtp: true, admin: true, seller: true });
 
 async function filedComplaint() {
-  const placed = await placedOrder(t);
-  await t.db
-    .update(orders)
-    .set({ fulfilment: 'delivered', deliveredAt: new Date() })
-    .where(eq(orders.id, placed.orderId));
-  const body = await multipart({ orderItemId: placed.lines[0]!.id, description: 'The zip broke.', remedy: 'repair' });
-  const answer = await t.app.inject({
-    method: 'POST',
-    url: `/api/orders/${placed.orderId}/complaints`,
-    headers: { ...bearer(placed.user), ...body.headers },
-    payload: body.payload,
-  });
-  expect(answer.statusCode, answer.body).toBe(201);
-  const complaint = answer.json().complaint as { id: number; number: string };
+  const { placed, complaint } = await complaintOnDelivered(t, 'The zip broke.');
   // The mail's effect keeps it (the first PDF of a process loads pdfkit: slow on a loaded machine).
   await vi.waitFor(
     async () => {

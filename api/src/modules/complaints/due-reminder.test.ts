@@ -1,10 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { effects, orders } from '../../db/schema.js';
+import { effects } from '../../db/schema.js';
 import { bearer } from '../../test/factories.js';
 import { useTestApp } from '../../test/harness.js';
-import { multipart } from '../../test/uploads.js';
-import { placedOrder } from '../withdrawals/test-support.js';
+import { complaintOnDelivered } from './test-support.js';
 
 /**
  * The owner is reminded of an open complaint before its due date (issue 50: the Consumer
@@ -16,22 +15,7 @@ const t = useTestApp({ smtp: true, admin: true, seller: true });
 const OWNER = 'complaints-owner@atelier.test';
 const DAY_MS = 86_400_000;
 
-async function filed(description: string) {
-  const placed = await placedOrder(t);
-  await t.db
-    .update(orders)
-    .set({ fulfilment: 'delivered', deliveredAt: new Date() })
-    .where(eq(orders.id, placed.orderId));
-  const body = await multipart({ orderItemId: placed.lines[0]!.id, description, remedy: 'repair' });
-  const answer = await t.app.inject({
-    method: 'POST',
-    url: `/api/orders/${placed.orderId}/complaints`,
-    headers: { ...bearer(placed.user), ...body.headers },
-    payload: body.payload,
-  });
-  expect(answer.statusCode, answer.body).toBe(201);
-  return answer.json().complaint as { id: number; number: string; dueAt: string; createdAt: string };
-}
+const filed = async (description: string) => (await complaintOnDelivered(t, description)).complaint;
 
 /** The admin's settings (the owner's address, the days to decide). */
 async function settings(payload: object) {

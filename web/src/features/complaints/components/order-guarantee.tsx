@@ -16,6 +16,7 @@ import {
 import { isApiError } from '../../../lib/api-client';
 import { useErrorText } from '../../../lib/error-text';
 import button from '../../../components/button/button.module.css';
+import choice from '../../../components/choice/choice.module.css';
 import form from '../../../components/form/form.module.css';
 import { fileComplaint } from '../api/complaints';
 import orderCard from '../../../components/order-card/order-card.module.css';
@@ -186,7 +187,7 @@ function DefectForm({
           </p>
         )}
       </div>
-      <fieldset className={styles.choices}>
+      <fieldset className={choice.group}>
         <legend className={form.label}>{t('complaints.form.remedy')}</legend>
         <div className={styles.remedies}>
           {COMPLAINT_REMEDIES.map((each) => (
