@@ -115,6 +115,8 @@ describe('Econt (ECONT_USER, ECONT_PASSWORD, ECONT_URL)', () => {
       services: { cdAmount: order.total, cdType: 'get' },
       payAfterAccept: false,
     });
+    // The shop sends it and pays for it: Econt's default, nothing asked of the shopper.
+    expect(made.at(-1)!.body.label).not.toHaveProperty('paymentReceiverMethod');
     const label = await t.app.inject({ method: 'GET', url: order.tracking.labelUrl, headers: bearer(admin) });
     expect(label.statusCode).toBe(200);
     expect(label.body).toContain('fake econt label');
@@ -211,7 +213,11 @@ describe('Econt (ECONT_USER, ECONT_PASSWORD, ECONT_URL)', () => {
     expect(await pollTracking(t.db, gateway)).toBe(0);
   });
 
-  it('makes a return’s label as Econt’s return shipment: it names the parcel that carried the order out', async () => {
+  it('makes a return’s label as Econt’s return shipment: it names the parcel that carried the order out, the shop pays', async () => {
+    // The shopper bears the label's cost here: the shop pays Econt and takes it from the refund.
+    const settings = (body: object) =>
+      t.app.inject({ method: 'PUT', url: '/api/admin/settings', headers: bearer(admin), payload: body });
+    expect((await settings({ returns: { shipping: 'shopper' } })).statusCode).toBe(200);
     const { user, orderId } = await codOrder('1002');
     const outgoing = (await ship(orderId)).json().tracking.number as string;
     fake.delivered.add(outgoing);
@@ -226,6 +232,8 @@ describe('Econt (ECONT_USER, ECONT_PASSWORD, ECONT_URL)', () => {
       payload: { outcome: 'refund', lines: [{ orderItemId: order.items[0].id, quantity: 1, reason: 'too-large' }] },
     });
     expect(asked.statusCode, asked.body).toBe(201);
+    expect(asked.json().return.labelCost).toBeGreaterThan(0);
+    await settings({ returns: { shipping: 'shop' } });
     await effectsRun(t.app);
 
     const made = fake.calls.filter(
@@ -239,7 +247,12 @@ describe('Econt (ECONT_USER, ECONT_PASSWORD, ECONT_URL)', () => {
       senderClient: { phones: [TEST_DELIVERY.phone] },
       senderOfficeCode: '1002',
       payAfterAccept: false,
+      // Econt bills the receiver, the shop, all of it (decision 0079): never the shopper at the office.
+      paymentReceiverMethod: 'cash',
+      paymentReceiverAmount: 100,
+      paymentReceiverAmountIsPercent: true,
     });
+    expect(label).not.toHaveProperty('paymentSenderMethod');
     expect(label.services).toBeUndefined();
     const [listed] = (await t.app.inject({ url: `/api/orders/${orderId}/returns`, headers: bearer(user) })).json().data;
     expect(listed.label).toMatchObject({ courier: 'Econt', trackingNumber: expect.not.stringMatching(outgoing) });

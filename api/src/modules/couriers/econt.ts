@@ -12,7 +12,8 @@ import { CALL_TIMEOUT_MS, CourierUnavailableError, courierAmountIn, PRICE_TIMEOU
  *   fullAddress, fullAddressEn } }] }` (`isAPS`: an automatic parcel station, a locker);
  * - `Shipments/LabelService.createLabel.json` `{ label, mode: 'calculate' | 'create' }` →
  *   `{ label: { shipmentNumber, pdfURL, totalPrice, currency } }`; a return's label names its
- *   parent shipment (`previousShipmentNumber`, `previousShipmentReceiverPhone`: decision 0079);
+ *   parent shipment (`previousShipmentNumber`, `previousShipmentReceiverPhone`) and is paid by
+ *   its receiver, the shop (`paymentReceiverMethod`, `paymentReceiverAmount(IsPercent)`: decision 0079);
  * - `Shipments/LabelService.deleteLabels.json` `{ shipmentNumbers }` → `{ results: [{ shipmentNum, error }] }`;
  * - `Shipments/ShipmentService.getShipmentStatuses.json` `{ shipmentNumbers }` →
  *   `{ shipmentStatuses: [{ status: { shipmentNumber, shortDeliveryStatusEn, deliveryTime }, error }] }`
@@ -131,6 +132,11 @@ export function econtCourier(options: EcontOptions): CourierGateway {
           previousShipmentNumber: parcel.returnOf.trackingNumber,
           previousShipmentReceiverPhone: parcel.returnOf.recipientPhone,
         }
+      : {}),
+    // The recipient pays all of it (decision 0079): Econt moves the whole price from the sender's
+    // due amount to the receiver's. Nothing said: the sender pays, Econt's default.
+    ...(parcel.payer === 'recipient'
+      ? { paymentReceiverMethod: 'cash', paymentReceiverAmount: 100, paymentReceiverAmountIsPercent: true }
       : {}),
     ...(parcel.codCents > 0
       ? { services: { cdAmount: parcel.codCents / 100, cdType: 'get', cdCurrency: parcel.currency } }

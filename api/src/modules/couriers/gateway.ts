@@ -61,6 +61,11 @@ export interface Parcel {
    * out (its number and the phone it was delivered to). Econt links the two shipments by them.
    */
   returnOf?: { trackingNumber: string; recipientPhone: string } | null;
+  /**
+   * Who pays the courier for the parcel: its sender (the default: the shop, for an order going
+   * out) or its recipient (the shop again, for a return's label: decision 0079).
+   */
+  payer?: 'sender' | 'recipient';
   /** What the shopper reads for the order: on the label. */
   reference: string;
   sender: Party;

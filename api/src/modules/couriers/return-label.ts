@@ -64,6 +64,10 @@ export async function makeReturnLabel(
       returnId: target.returnId,
       // The parcel it goes back against (decision 0079), when this courier carried it out.
       returnOf: outgoingNumber ? { trackingNumber: outgoingNumber, recipientPhone: outgoing.recipient.phone } : null,
+      // The shop pays the courier for every return (decision 0079): what the shopper bears of it
+      // (the settings' `shipping`) is taken from the refund, shown before they confirm (0056), so
+      // the shopper never pays at the counter too.
+      payer: 'recipient',
       reference: target.reference,
       sender,
       recipient: outgoing.sender,
