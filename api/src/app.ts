@@ -47,6 +47,7 @@ import { wishlistRoutes } from './modules/wishlist/routes.js';
 import { withdrawalRoutes } from './modules/withdrawals/routes.js';
 import { returnRoutes } from './modules/returns/routes.js';
 import { complaintRoutes } from './modules/complaints/routes.js';
+import { planMissingDueReminders } from './modules/complaints/due-reminder.js';
 import { recallRoutes } from './modules/recalls/routes.js';
 import { backups } from './platform/backup/plugin.js';
 import { Caches, fenceWrites } from './platform/cache/caches.js';
@@ -197,11 +198,13 @@ export async function buildApp({ config, database, logger, serveWebApp = true }:
     { onFailure: failureEffectsOf },
   );
   app.decorate('outbox', outbox);
-  // Timed work is effects due at a time (decision 0052): the next of each recurring one and every
-  // sale's start and end to come, written by every process (one row each), run by one.
+  // Timed work is effects due at a time (decision 0052): the next of each recurring one, every
+  // sale's start and end to come, and the due-date reminder of an open complaint filed before
+  // reminders existed (decision 0089), written by every process (one row each), run by one.
   await Promise.all([
     planRecurring(db.db, recurringEffects({ tracking: couriers.gateway.name !== 'builtin' })),
     planSaleBoundaries(db.db),
+    planMissingDueReminders(db.db),
   ]);
   await outbox.start(feed, { sole: db.kind === 'pglite' });
   // The couriers' jobs (the offices' sync, then daily; tracking) start behind the listen, or when

@@ -1,6 +1,8 @@
-import { eq } from 'drizzle-orm';
+// @module-tag engine: the start-up step that writes missing reminders is SQL of its own (a key built in the query)
+import { eq, like } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { effects } from '../../db/schema.js';
+import { buildApp } from '../../app.js';
+import { complaints, effects } from '../../db/schema.js';
 import { bearer } from '../../test/factories.js';
 import { useTestApp } from '../../test/harness.js';
 import { complaintOnDelivered } from './test-support.js';
@@ -71,4 +73,40 @@ describe('the reminder of a complaint’s due date', () => {
     expect(Date.parse(open.dueAt) - reminder!.runAfter.getTime()).toBe(DAY_MS);
     await settings({ complaints: { dueDays: 30 } });
   });
+
+  it(
+    'is written once at start for open complaints filed before reminders existed, and for no decided one',
+    { tags: ['engine'] },
+    async () => {
+      const before = await filed('The seam opened.');
+      const decidedBefore = await filed('A rivet fell off.');
+      const answer = await t.app.inject({
+        method: 'POST',
+        url: `/api/admin/complaints/${decidedBefore.id}/decide`,
+        headers: bearer(t.admin),
+        payload: { outcome: 'repair', note: '' },
+      });
+      expect(answer.statusCode, answer.body).toBe(200);
+      // Filed before the reminder existed: no reminder row (what a shop that updated has).
+      for (const { id } of [before, decidedBefore])
+        await t.db.delete(effects).where(eq(effects.key, `mail.owner.complaint-due:${id}`));
+      const reminders = () => t.db.select().from(effects).where(like(effects.key, 'mail.owner.complaint-due:%'));
+      const others = (await reminders()).length;
+
+      // A start of the shop (a second process on the same database) writes the missing one…
+      const started = await buildApp({ config: t.config, database: t.database, logger: false, serveWebApp: false });
+      await started.close();
+      const [row] = (await reminders()).filter((effect) => effect.key === `mail.owner.complaint-due:${before.id}`);
+      expect(row, 'the open complaint’s reminder, written at start').toBeDefined();
+      expect(row!.payload).toEqual({ complaintId: before.id });
+      const [filedRow] = await t.db.select().from(complaints).where(eq(complaints.id, before.id));
+      expect(filedRow!.dueAt.getTime() - row!.runAfter.getTime()).toBe(3 * DAY_MS);
+      expect((await reminders()).length, 'none for the decided complaint').toBe(others + 1);
+
+      // …and a second start writes nothing more: the reminder is one row, kept once it has run.
+      const again = await buildApp({ config: t.config, database: t.database, logger: false, serveWebApp: false });
+      await again.close();
+      expect((await reminders()).length).toBe(others + 1);
+    },
+  );
 });

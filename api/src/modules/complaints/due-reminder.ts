@@ -1,11 +1,15 @@
 import { colorNameIn, itemNameIn } from '@shop/contract';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { complaints, effects } from '../../db/schema.js';
 import type { WebLinks } from '../../lib/links.js';
 import { both, OWNER_FOOTER, OWNER_LANG } from '../../platform/mail/owner-notice.js';
 import type { Mail } from '../../platform/mail/mailer.js';
+import { enqueue } from '../../platform/outbox/outbox.js';
 import { renderMail } from '../../platform/mail/templates/layout.js';
 import { ownerAddress } from '../settings/service.js';
 import type { OrderMailDeps } from '../order-mails/notify.js';
+import { COMPLAINT_DUE_REMINDER, dueReminder } from './effect-kinds.js';
 import { complaintAddressed, type ComplaintRead } from './service.js';
 
 const day = (iso: string, locale: string) =>
@@ -49,4 +53,27 @@ export async function remindOwnerOfDue(deps: OrderMailDeps & { db: Db }, complai
   const found = await complaintAddressed(deps.db, complaintId);
   if (!found || found.complaint.status !== 'open') return;
   await deps.mailer.send(complaintDueMail(to, found.complaint, deps.links));
+}
+
+/**
+ * At start (app.ts, beside the sales' boundaries): the reminder of every open complaint that has
+ * none, as filing writes it (`dueReminder`; due at once when its time has passed). Complaints filed
+ * before filing wrote reminders have none (decision 0089). One statement when none is missing; the
+ * key makes each reminder one row, kept once it has run, so a later start writes it again for
+ * nobody.
+ */
+export async function planMissingDueReminders(db: Db): Promise<void> {
+  const missing = await db
+    .select({ id: complaints.id, createdAt: complaints.createdAt, dueAt: complaints.dueAt })
+    .from(complaints)
+    .where(
+      and(
+        eq(complaints.status, 'open'),
+        sql`not exists (select 1 from ${effects} where ${effects.key} = ${COMPLAINT_DUE_REMINDER.key('')} || ${complaints.id}::text)`,
+      ),
+    );
+  await enqueue(
+    db,
+    missing.map((complaint) => dueReminder(complaint.id, complaint.createdAt, complaint.dueAt)),
+  );
 }
