@@ -1,7 +1,7 @@
 import { FIT_TYPES, type Language } from '@shop/contract';
 import { csvRecords } from './csv.js';
 import { type ATELIER_COLUMNS, type CatalogueFormat } from './formats.js';
-import { parseShopify, parseWooCommerce, shopifyColumn } from './import-platforms.js';
+import { parseShopify, parseWooCommerce, shopifyColumn, wooCommerceColumn } from './import-platforms.js';
 import {
   bothLanguages,
   cellText,
@@ -96,7 +96,7 @@ export function parseCatalogue(csv: string, format: CatalogueFormat, lang: Langu
     format === 'atelier'
       ? ['style_code', 'size', 'color_en', 'price']
       : format === 'woocommerce'
-        ? ['Type', 'SKU']
+        ? [wooCommerceColumn(columns, 'Type'), wooCommerceColumn(columns, 'SKU')]
         : [shopifyColumn(columns, 'Handle')];
   const missing = required.filter((column) => !columns.includes(column));
   if (missing.length > 0) {
@@ -107,7 +107,7 @@ export function parseCatalogue(csv: string, format: CatalogueFormat, lang: Langu
     format === 'atelier'
       ? parseAtelier(records, reader)
       : format === 'woocommerce'
-        ? parseWooCommerce(records, reader, lang)
+        ? parseWooCommerce(records, columns, reader, lang)
         : parseShopify(records, columns, reader, lang);
   // Within one file a SKU names one variant.
   const skus = new Map<string, number>();

@@ -177,3 +177,99 @@ describe("Shopify's export, every column", () => {
     );
   });
 });
+
+/**
+ * WooCommerce's export from a WordPress admin in Bulgarian: the exporter writes its column names
+ * through WordPress's translation (woocommerce-bg_BG, translate.wordpress.org), the prices' names
+ * with a colon; the product types, the attributes' values and the numbers stay as they are.
+ */
+// prettier-ignore
+const WOOCOMMERCE_COLUMNS_BG = [
+  'ID', 'Вид', 'Код', 'Име', 'Публикувано', 'Подбран ли е?', 'Видимост в каталога', 'Кратко описание',
+  'Описание', 'Начална дата на намалението', 'Крайна дата на намалението', 'Наличност',
+  'Разрешаване на поръчки при изчерпани наличности?', 'Промоционална цена:', 'Редовна цена:', 'Категории',
+  'Етикети', 'Изображения', 'Родителски', 'По-скъпи', 'Кръстосани продажби', 'Външен URL адрес',
+  'Име на атрибута 1', 'Стойност(и) на атрибута 1', 'Атрибутът 1 е видим', 'Глобален ли е атрибутът 1',
+  'Име на атрибута 2', 'Стойност(и) на атрибута 2', 'Атрибутът 2 е видим', 'Глобален ли е атрибутът 2',
+];
+
+describe("WooCommerce's export from a Bulgarian admin", () => {
+  const variation = (id: string, sku: string, colour: string, size: string, row: Record<string, string> = {}) => ({
+    ID: id,
+    Вид: 'variation',
+    Код: sku,
+    Име: `Ленена рокля - ${colour}, ${size}`,
+    Публикувано: '1',
+    Наличност: '2',
+    'Редовна цена:': '89,90',
+    Родителски: 'wc-lenena',
+    'Име на атрибута 1': 'Цвят',
+    'Стойност(и) на атрибута 1': colour,
+    'Име на атрибута 2': 'Размер',
+    'Стойност(и) на атрибута 2': size,
+    ...row,
+  });
+  const parent = {
+    ID: '61',
+    Вид: 'variable',
+    Код: 'wc-lenena',
+    Име: 'Ленена рокля',
+    Публикувано: '1',
+    'Кратко описание': 'Лека.',
+    Описание: '<p>Лек <strong>лен</strong>.</p>',
+    Категории: 'confidence',
+    Изображения: 'https://example.bg/wp-content/uploads/rokla.jpg',
+    'Начална дата на намалението': '2026-12-01 00:00:00',
+    'Крайна дата на намалението': '2026-12-31 23:59:59',
+    'Име на атрибута 1': 'Цвят',
+    'Стойност(и) на атрибута 1': 'Маслина, Мастило',
+    'Име на атрибута 2': 'Размер',
+    'Стойност(и) на атрибута 2': 'S, M',
+  };
+
+  it('reads its Bulgarian column names as the English ones: product, prices, sale, stock, colours and sizes', () => {
+    const csv = exportOf(WOOCOMMERCE_COLUMNS_BG, [
+      parent,
+      variation('62', 'wc-lenena-maslina-s', 'Маслина', 'S', { 'Промоционална цена:': '69,90' }),
+      variation('63', 'wc-lenena-mastilo-m', 'Мастило', 'M', { Родителски: 'id:61', Наличност: '' }),
+    ]);
+    const parsed = parseCatalogue(csv, 'woocommerce', 'bg');
+    expect(parsed.errors).toEqual([]);
+    expect(parsed.products).toHaveLength(1);
+    expect(parsed.products[0]).toMatchObject({
+      styleCode: 'WC-LENENA',
+      categoryId: 3,
+      priceCents: 8990,
+      sale: { priceCents: 6990 },
+      publish: true,
+      texts: { bg: { name: 'Ленена рокля', description: 'Лек лен.' } },
+      variants: [
+        { colorEn: 'Маслина', size: 'S', sku: 'WC-LENENA-MASLINA-S', stock: 2, images: ['rokla.jpg'] },
+        { colorEn: 'Мастило', size: 'M', sku: 'WC-LENENA-MASTILO-M', stock: null, images: ['rokla.jpg'] },
+      ],
+    });
+  });
+
+  it("names the file's own Bulgarian column in a row's error", () => {
+    const csv = exportOf(WOOCOMMERCE_COLUMNS_BG, [
+      parent,
+      variation('62', 'wc-lenena-maslina-s', 'Маслина', 'XXXL', { 'Редовна цена:': 'десет' }),
+      variation('63', 'wc-lenena-maslina-m', 'Маслина', 'M', { 'Редовна цена:': '89,90', Наличност: 'много' }),
+    ]);
+    const { errors } = parseCatalogue(csv, 'woocommerce', 'bg');
+    expect(errors.map(({ row, column, code }) => ({ row, column, code }))).toEqual(
+      expect.arrayContaining([
+        { row: 3, column: 'Стойност(и) на атрибута 2', code: 'notSize' },
+        { row: 3, column: 'Редовна цена:', code: 'notPrice' },
+        { row: 4, column: 'Наличност', code: 'notStock' },
+      ]),
+    );
+  });
+
+  it('still refuses a file with neither the English nor the Bulgarian type column', () => {
+    const csv = exportOf(['Код', 'Име'], [{ Код: 'wc-x', Име: 'X' }]);
+    expect(parseCatalogue(csv, 'woocommerce', 'bg').errors).toEqual([
+      expect.objectContaining({ row: 1, column: 'Type', code: 'missingColumn' }),
+    ]);
+  });
+});

@@ -24,32 +24,103 @@ const plainText = (html: string) =>
     .replace(/&#39;/g, "'")
     .trim();
 
-function saleOf(reader: Reader, row: number, price: number | null, sale: number | null, starts = '', ends = '') {
+function saleOf(
+  reader: Reader,
+  row: number,
+  price: number | null,
+  sale: number | null,
+  starts: { column: string; value: string },
+  ends: { column: string; value: string },
+) {
   if (sale === null || price === null || sale >= price) return null;
   return {
     priceCents: sale,
-    startsAt: reader.date(row, 'Date sale price starts', starts),
-    endsAt: reader.date(row, 'Date sale price ends', ends),
+    startsAt: reader.date(row, starts.column, starts.value),
+    endsAt: reader.date(row, ends.column, ends.value),
   };
 }
 
-export function parseWooCommerce(records: Record<string, string>[], reader: Reader, lang: Language): PlannedProduct[] {
+/**
+ * WooCommerce's exporter names its columns in the WordPress admin's language. The names a
+ * Bulgarian admin writes (WooCommerce's bg_BG translation on translate.wordpress.org, decision
+ * 0090), by the English name this preset reads; the product types, the attributes' values and the
+ * numbers stay as they are. A header is compared trimmed, without a trailing colon (the translation
+ * writes "Редовна цена:") and in any case; the GTIN column is the one whose name says GTIN.
+ */
+const WOOCOMMERCE_BG_NAMES: Record<string, string> = {
+  Type: 'Вид',
+  SKU: 'Код',
+  Name: 'Име',
+  Published: 'Публикувано',
+  'Short description': 'Кратко описание',
+  Description: 'Описание',
+  'Date sale price starts': 'Начална дата на намалението',
+  'Date sale price ends': 'Крайна дата на намалението',
+  Stock: 'Наличност',
+  'Sale price': 'Промоционална цена',
+  'Regular price': 'Редовна цена',
+  Categories: 'Категории',
+  Images: 'Изображения',
+  Parent: 'Родителски',
+  ...Object.fromEntries(
+    [1, 2, 3].flatMap((n) => [
+      [`Attribute ${n} name`, `Име на атрибута ${n}`],
+      [`Attribute ${n} value(s)`, `Стойност(и) на атрибута ${n}`],
+    ]),
+  ),
+};
+const GTIN = 'GTIN, UPC, EAN, or ISBN';
+
+const headerKey = (name: string) => name.trim().replace(/:$/, '').trim().toLowerCase();
+
+/** The file's own name of the WooCommerce column `name` (English), in English or Bulgarian; `name` when it has neither. */
+export function wooCommerceColumn(columns: readonly string[], name: string): string {
+  const find = (wanted: string | undefined) =>
+    wanted === undefined ? undefined : columns.find((column) => headerKey(column) === headerKey(wanted));
+  return (
+    find(name) ??
+    find(WOOCOMMERCE_BG_NAMES[name]) ??
+    (name === GTIN ? columns.find((column) => /\bgtin\b/i.test(column)) : undefined) ??
+    name
+  );
+}
+
+export function parseWooCommerce(
+  records: Record<string, string>[],
+  columns: readonly string[],
+  reader: Reader,
+  lang: Language,
+): PlannedProduct[] {
+  const names = new Map<string, string>();
+  /** A column as the file names it. */
+  const col = (name: string) => {
+    const known = names.get(name);
+    if (known !== undefined) return known;
+    const found = wooCommerceColumn(columns, name);
+    names.set(name, found);
+    return found;
+  };
   const parents = new Map<string, PlannedProduct>();
   const byId = new Map<string, PlannedProduct>();
   const galleries = new Map<PlannedProduct, string[]>();
   const out: PlannedProduct[] = [];
   records.forEach((record, index) => {
     const row = index + 2;
-    const cell = (column: string) => cellText(record[column]);
-    const type = cell('Type').toLowerCase();
-    const attribute = (test: (name: string) => boolean) => {
-      for (const n of [1, 2, 3]) if (test(cell(`Attribute ${n} name`))) return cell(`Attribute ${n} value(s)`);
-      return '';
+    const cell = (column: string) => cellText(record[col(column)]);
+    const dateCell = (column: string) => ({ column: col(column), value: cell(column) });
+    /** The attribute `test` names: its value and column (attribute `fallback`'s column when none does). */
+    const attribute = (test: (name: string) => boolean, fallback: number) => {
+      for (const n of [1, 2, 3])
+        if (test(cell(`Attribute ${n} name`)))
+          return { value: cell(`Attribute ${n} value(s)`), column: col(`Attribute ${n} value(s)`) };
+      return { value: '', column: col(`Attribute ${fallback} value(s)`) };
     };
+    const images = () => cell('Images').split(',').map(imageName).filter(Boolean);
+    const type = cell('Type').toLowerCase();
     if (type.includes('variable') || type === 'simple') {
-      const styleCode = reader.code(row, 'SKU', cell('SKU'), 'style') ?? (cell('ID') ? `WC-${cell('ID')}` : null);
-      if (!styleCode) return reader.error(row, 'SKU', 'skuOrIdRequired');
-      const price = reader.money(row, 'Regular price', cell('Regular price'), type === 'simple');
+      const styleCode = reader.code(row, col('SKU'), cell('SKU'), 'style') ?? (cell('ID') ? `WC-${cell('ID')}` : null);
+      if (!styleCode) return reader.error(row, col('SKU'), 'skuOrIdRequired');
+      const price = reader.money(row, col('Regular price'), cell('Regular price'), type === 'simple');
       const product: PlannedProduct = {
         row,
         styleCode,
@@ -59,73 +130,75 @@ export function parseWooCommerce(records: Record<string, string>[], reader: Read
           composition: '',
           care: '',
         }),
-        categoryId: reader.category(row, 'Categories', cell('Categories')),
+        categoryId: reader.category(row, col('Categories'), cell('Categories')),
         priceCents: price ?? 0,
         sale: saleOf(
           reader,
           row,
           price,
-          reader.money(row, 'Sale price', cell('Sale price'), false),
-          cell('Date sale price starts'),
-          cell('Date sale price ends'),
+          reader.money(row, col('Sale price'), cell('Sale price'), false),
+          dateCell('Date sale price starts'),
+          dateCell('Date sale price ends'),
         ),
         fit: '',
         publish: cell('Published') === '1',
         variants: [],
       };
       parents.set(cell('SKU').toUpperCase(), product);
-      galleries.set(product, cell('Images').split(',').map(imageName).filter(Boolean));
+      galleries.set(product, images());
       if (cell('ID')) byId.set(cell('ID'), product);
       out.push(product);
       if (type === 'simple') {
-        const size = reader.size(row, 'Attribute 2 value(s)', attribute(isSize) || 'M');
+        const sizeOf = attribute(isSize, 2);
+        const size = reader.size(row, sizeOf.column, sizeOf.value || 'M');
         if (size)
           product.variants.push({
             row,
-            colorEn: attribute(isColour) || 'Default',
+            colorEn: attribute(isColour, 1).value || 'Default',
             colorBg: '',
             size,
             sku: '',
-            gtin: reader.gtin(row, 'GTIN, UPC, EAN, or ISBN', cell('GTIN, UPC, EAN, or ISBN')),
-            stock: reader.stock(row, 'Stock', cell('Stock')),
-            images: cell('Images').split(',').map(imageName).filter(Boolean),
+            gtin: reader.gtin(row, col(GTIN), cell(GTIN)),
+            stock: reader.stock(row, col('Stock'), cell('Stock')),
+            images: images(),
           });
       }
       return;
     }
-    if (type !== 'variation') return reader.warn(row, 'Type', 'typeNotImported', { type: cell('Type') });
+    if (type !== 'variation') return reader.warn(row, col('Type'), 'typeNotImported', { type: cell('Type') });
     const parentKey = cell('Parent');
     const parent = parentKey.startsWith('id:') ? byId.get(parentKey.slice(3)) : parents.get(parentKey.toUpperCase());
-    if (!parent) return reader.error(row, 'Parent', 'noParent', { parent: parentKey });
-    const size = reader.size(row, 'Attribute 2 value(s)', attribute(isSize));
-    const colour = attribute(isColour);
-    if (colour === '') reader.error(row, 'Attribute 1 value(s)', 'variationColour');
-    const price = reader.money(row, 'Regular price', cell('Regular price'), false);
+    if (!parent) return reader.error(row, col('Parent'), 'noParent', { parent: parentKey });
+    const sizeOf = attribute(isSize, 2);
+    const size = reader.size(row, sizeOf.column, sizeOf.value);
+    const colour = attribute(isColour, 1);
+    if (colour.value === '') reader.error(row, colour.column, 'variationColour');
+    const price = reader.money(row, col('Regular price'), cell('Regular price'), false);
     if (price !== null && parent.priceCents === 0) {
       parent.priceCents = price;
       parent.sale = saleOf(
         reader,
         row,
         price,
-        reader.money(row, 'Sale price', cell('Sale price'), false),
-        cell('Date sale price starts'),
-        cell('Date sale price ends'),
+        reader.money(row, col('Sale price'), cell('Sale price'), false),
+        dateCell('Date sale price starts'),
+        dateCell('Date sale price ends'),
       );
     }
-    if (size && colour)
+    if (size && colour.value)
       parent.variants.push({
         row,
-        colorEn: colour,
+        colorEn: colour.value,
         colorBg: '',
         size,
-        sku: cell('SKU') === '' ? '' : (reader.code(row, 'SKU', cell('SKU'), 'sku') ?? ''),
-        gtin: reader.gtin(row, 'GTIN, UPC, EAN, or ISBN', cell('GTIN, UPC, EAN, or ISBN')),
-        stock: reader.stock(row, 'Stock', cell('Stock')),
-        images: cell('Images').split(',').map(imageName).filter(Boolean),
+        sku: cell('SKU') === '' ? '' : (reader.code(row, col('SKU'), cell('SKU'), 'sku') ?? ''),
+        gtin: reader.gtin(row, col(GTIN), cell(GTIN)),
+        stock: reader.stock(row, col('Stock'), cell('Stock')),
+        images: images(),
       });
   });
   for (const product of out) {
-    if (product.priceCents === 0) reader.error(product.row, 'Regular price', 'priceRequired');
+    if (product.priceCents === 0) reader.error(product.row, col('Regular price'), 'priceRequired');
     // A variation without an image of its own shows its product's first.
     const gallery = galleries.get(product) ?? [];
     for (const variant of product.variants)
