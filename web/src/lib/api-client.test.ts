@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '@shop/contract';
 import { fakeApi, signIn } from '../test/fake-api';
-import { ApiError, api, apiPath, call, CLIENT_ERROR_CODES } from './api-client';
+import { ApiError, anonymousCall, api, apiPath, call, CLIENT_ERROR_CODES } from './api-client';
 
 const json = (body: unknown, status = 200) => ({ status, body });
 const UNAUTHORIZED = json({ error: 'Please log in.', code: 'UNAUTHORIZED' }, 401);
@@ -28,11 +28,17 @@ describe('api client', () => {
   });
 
   it('sends no Authorization header when logged out, nor on an anonymous call', async () => {
-    const sent = fakeApi({ 'GET /api/products': json([]), 'POST /api/auth/login': json({}) });
+    const sent = fakeApi({
+      'GET /api/products': json([]),
+      'POST /api/auth/login': json({}),
+      'POST /api/auth/logout': { status: 204 },
+    });
     await api.get('/products');
     signIn('abc');
     await api.post('/auth/login', {}, { anonymous: true });
-    expect(sent.map((request) => request.token)).toEqual([null, null]);
+    await anonymousCall('POST /auth/login', { email: 'a@b.c', password: 'x' });
+    await call('POST /auth/logout');
+    expect(sent.map((request) => request.token)).toEqual([null, null, null, 'abc']);
   });
 
   it('maps the server error body to ApiError', async () => {

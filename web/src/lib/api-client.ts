@@ -1,5 +1,5 @@
 import type { ErrorBody } from '@shop/contract';
-import type { ApiAnswer, ApiBody, ApiRoute } from '@shop/contract/api-routes';
+import type { ApiAnswer, ApiBody, ApiQuery, ApiRoute, ApiRoutes } from '@shop/contract/api-routes';
 import { readToken, writeToken } from './session';
 
 /**
@@ -142,41 +142,106 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
 
 /*
  * Calls by the contract's route table (`@shop/contract/api-routes`): the route names the method
- * and path, and the table gives the path's parameters, the body and the answer their types.
+ * and path, and the table gives the path's parameters, the query, the body and the answer their
+ * types.
  */
 
+type MethodOf<R extends string> = R extends `${infer Method} ${string}` ? Method : never;
 type PathOf<R extends string> = R extends `${string} ${infer Path}` ? Path : never;
 type ParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
   ? Name | ParamNames<`/${Rest}`>
   : P extends `${string}:${infer Name}`
     ? Name
     : never;
-/** A route's path parameters by name (`{ id }` for `GET /orders/:id`). */
-export type PathParams<R extends ApiRoute> = Record<ParamNames<PathOf<R>>, string | number>;
-type ParamsArg<R extends ApiRoute> = [ParamNames<PathOf<R>>] extends [never] ? [] : [params: PathParams<R>];
-type CallArgs<R extends ApiRoute> = [...ParamsArg<R>, ...(ApiBody<R> extends undefined ? [] : [body: ApiBody<R>])];
+type Named<R extends ApiRoute> = ParamNames<PathOf<R>>;
+/**
+ * A route's path parameters and query by name (`{ id }` for `GET /orders/:id`, `{ id, lang }`
+ * for `PATCH /cart/:cartItemId` with its `?lang=`): what is not in the path goes to the query.
+ */
+export type PathParams<R extends ApiRoute> = Record<Named<R>, string | number> & ApiQuery<R>;
+type HasQuery<R extends ApiRoute> = ApiRoutes[R] extends { query: unknown } ? true : false;
+/** A multipart route takes the form as it is; the others take JSON. */
+type BodyOf<R extends ApiRoute> = ApiRoutes[R] extends { form: true } ? FormData : ApiBody<R>;
+type NoParams = Record<never, never>;
+
+/** A key's parameters (`apiPath`): none, optional (a query of optional fields only) or required. */
+type KeyArgs<R extends ApiRoute> = [Named<R>] extends [never]
+  ? HasQuery<R> extends true
+    ? NoParams extends ApiQuery<R>
+      ? [params?: PathParams<R>]
+      : [params: PathParams<R>]
+    : []
+  : [params: PathParams<R>];
+/**
+ * A call's: the parameters (given whenever the route has any, before a body), then the body.
+ * A body-less change with a query names its missing body (`undefined`): the parameters are then
+ * the first of two, as `send` reads them.
+ */
+type CallArgs<R extends ApiRoute> = [BodyOf<R>] extends [undefined]
+  ? MethodOf<R> extends 'GET'
+    ? KeyArgs<R>
+    : [Named<R>] extends [never]
+      ? HasQuery<R> extends true
+        ? [params: PathParams<R>, body: undefined]
+        : []
+      : [params: PathParams<R>]
+  : [
+      ...([Named<R>] extends [never]
+        ? HasQuery<R> extends true
+          ? [params: PathParams<R>]
+          : []
+        : [params: PathParams<R>]),
+      body: BodyOf<R>,
+    ];
 
 function splitRoute(route: ApiRoute): { method: NonNullable<RequestOptions['method']>; path: string } {
   const space = route.indexOf(' ');
   return { method: route.slice(0, space) as NonNullable<RequestOptions['method']>, path: route.slice(space + 1) };
 }
 
-const filled = (path: string, params: Record<string, string | number> | undefined) =>
-  path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(String(params?.[name])));
+/** The path with its parameters filled in (each encoded), the other parameters as its query, in their order. */
+function filled(path: string, params: Record<string, unknown> = {}): string {
+  const used = new Set<string>();
+  const withParams = path.replace(/:(\w+)/g, (_, name: string) => {
+    used.add(name);
+    return encodeURIComponent(String(params[name]));
+  });
+  const query = Object.entries(params)
+    .filter(([name, value]) => !used.has(name) && value !== undefined)
+    .map(([name, value]) => `${encodeURIComponent(name)}=${encodeURIComponent(String(value))}`)
+    .join('&');
+  return query ? `${withParams}?${query}` : withParams;
+}
 
 /** A route's path with its parameters filled in (each encoded): a request's path, or an SWR key's. */
-export function apiPath<R extends ApiRoute>(route: R, ...[params]: ParamsArg<R>): string {
+export function apiPath<R extends ApiRoute>(route: R, ...[params]: KeyArgs<R>): string {
   return filled(splitRoute(route).path, params);
+}
+
+/** What a call may carry beside the route's: no bearer token (sign-in and mailed links), an abort signal. */
+type CallOptions = Pick<RequestOptions, 'anonymous' | 'signal'>;
+
+function send<R extends ApiRoute>(route: R, args: unknown[], options: CallOptions): Promise<ApiAnswer<R>> {
+  const { method, path } = splitRoute(route);
+  // Parameters come first whenever the route has any: a path's, a read's query, or two arguments.
+  const withParams = args.length === 2 || path.includes(':') || method === 'GET';
+  const params = (withParams ? args[0] : undefined) as Record<string, unknown> | undefined;
+  return apiRequest<ApiAnswer<R>>(filled(path, params), { ...options, method, body: withParams ? args[1] : args[0] });
 }
 
 /** Calls a route of the table: `call('POST /orders/:id/withdrawal', { id }, body)`. */
 export function call<R extends ApiRoute>(route: R, ...args: CallArgs<R>): Promise<ApiAnswer<R>> {
-  const { method, path } = splitRoute(route);
-  const named = path.includes(':');
-  const params = (named ? args[0] : undefined) as Record<string, string | number> | undefined;
-  const body = named ? args[1] : args[0];
-  return apiRequest<ApiAnswer<R>>(filled(path, params), { method, body });
+  return send(route, args, {});
 }
+
+/** `call` with options: `callWith({ anonymous: true })('POST /auth/login', body)`. */
+export const callWith =
+  (options: CallOptions) =>
+  <R extends ApiRoute>(route: R, ...args: CallArgs<R>): Promise<ApiAnswer<R>> =>
+    send(route, args, options);
+
+/** Sign-up, sign-in, passwords and mailed links: without the bearer token, so a 401 never ends a session. */
+export const anonymousCall = callWith({ anonymous: true });
 
 type Extra = Pick<RequestOptions, 'anonymous'>;
 

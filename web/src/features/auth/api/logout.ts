@@ -1,4 +1,4 @@
-import { api } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 
 /** POST /auth/logout: the server revokes this token (204). */
-export const logout = () => api.post<void>('/auth/logout');
+export const logout = () => call('POST /auth/logout');

@@ -1,5 +1,4 @@
-import type { Message } from '@shop/contract';
-import { api } from '../../../lib/api-client';
+import { anonymousCall } from '../../../lib/api-client';
 
 /** POST /auth/resend-otp: a new code (at most 3 mails an hour per address). */
-export const resendOtp = (email: string) => api.post<Message>('/auth/resend-otp', { email }, { anonymous: true });
+export const resendOtp = (email: string) => anonymousCall('POST /auth/resend-otp', { email });

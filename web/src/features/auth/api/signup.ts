@@ -1,5 +1,5 @@
-import type { Message, SignupBody } from '@shop/contract';
-import { api } from '../../../lib/api-client';
+import type { SignupBody } from '@shop/contract';
+import { anonymousCall } from '../../../lib/api-client';
 
 /** POST /auth/signup: 201 and a 6-digit code mailed to the address; 409 EMAIL_TAKEN. */
-export const signup = (body: SignupBody) => api.post<Message>('/auth/signup', body, { anonymous: true });
+export const signup = (body: SignupBody) => anonymousCall('POST /auth/signup', body);
