@@ -98,9 +98,22 @@ export const ImportUndoneSchema = z.object({ restored: z.number().int() });
 export type ImportUndone = z.infer<typeof ImportUndoneSchema>;
 
 /**
+ * A product the import created (or whose colour it added) that an order names since: the undo is
+ * refused, as it would delete what the order refers to. Its names as the order line keeps them.
+ */
+export const ImportOrderedProductSchema = z.object({
+  styleCode: z.string(),
+  name: z.string(),
+  /** '' when the product had no Bulgarian name. */
+  nameBg: z.string(),
+});
+export type ImportOrderedProduct = z.infer<typeof ImportOrderedProductSchema>;
+
+/**
  * `GET /api/admin/products/import/last`: the last import applied (and perhaps undone since), or
  * null. `undoable`: it is applied and none of its products changed since (an undo would not be
- * refused with IMPORT_SUPERSEDED); `superseded` when it is applied but a product changed since.
+ * refused with IMPORT_SUPERSEDED); `superseded` when it is applied but a product changed since;
+ * `orderedProduct` when that change is an order naming a product or colour the import created.
  */
 export const LastImportSchema = z
   .object({
@@ -113,6 +126,7 @@ export const LastImportSchema = z
     updated: z.number().int(),
     undoable: z.boolean(),
     superseded: z.boolean(),
+    orderedProduct: ImportOrderedProductSchema.nullable(),
   })
   .nullable();
 export type LastImport = z.infer<typeof LastImportSchema>;

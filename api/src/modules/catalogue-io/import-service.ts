@@ -9,6 +9,7 @@ import { audit } from '../../platform/audit.js';
 import type { CatalogueFormat } from './formats.js';
 import { dryRunPlan, type Change } from './import-dry-run.js';
 import { resolveImages } from './import-images.js';
+import { orderedSince } from './import-orders.js';
 import { parseCatalogue, type ImportIssue, type PlannedProduct } from './import-parse.js';
 import { restore, same, snapshot, unchangedSince, type RestorableSnapshot } from './import-snapshot.js';
 import { writePlan, type Touched } from './import-write.js';
@@ -103,7 +104,8 @@ export async function applyImport(db: Db, actorId: number, importId: number): Pr
 
 /**
  * `POST …/import/{id}/undo`: puts every product the import touched back as it was — only the last
- * applied import, and only while none of its products changed since (409 IMPORT_SUPERSEDED).
+ * applied import, and only while none of its products changed since and no order names a product
+ * or colour it created (409 IMPORT_SUPERSEDED, naming that product).
  */
 export async function undoImport(db: Db, actorId: number, importId: number): Promise<ImportUndone> {
   return db.transaction(async (tx) => {
@@ -117,6 +119,12 @@ export async function undoImport(db: Db, actorId: number, importId: number): Pro
       .limit(1);
     if (last?.id !== importId) throw new AppError('IMPORT_SUPERSEDED', 'Only the last import can be undone.');
     const touched = (row.touched ?? []) as Touched[];
+    const ordered = await orderedSince(tx, touched);
+    if (ordered)
+      throw new AppError(
+        'IMPORT_SUPERSEDED',
+        `${ordered.name} (${ordered.styleCode}) was ordered since this import, and the order refers to it: the import cannot be undone.`,
+      );
     for (const entry of touched) {
       if (!unchangedSince(await snapshot(tx, entry.productId), entry.after))
         throw new AppError('IMPORT_SUPERSEDED', 'A product of this import was changed since: it cannot be undone.');
@@ -152,8 +160,9 @@ export async function lastImport(db: Db): Promise<LastImport> {
     .limit(1);
   if (!row) return null;
   const touched = (row.touched ?? []) as Touched[];
-  let superseded = false;
-  if (row.status === 'applied')
+  const orderedProduct = row.status === 'applied' ? await orderedSince(db, touched) : null;
+  let superseded = orderedProduct !== null;
+  if (row.status === 'applied' && !superseded)
     for (const entry of touched)
       if (!unchangedSince(await snapshot(db, entry.productId), entry.after)) {
         superseded = true;
@@ -170,5 +179,6 @@ export async function lastImport(db: Db): Promise<LastImport> {
     updated: touched.length - created,
     undoable: row.status === 'applied' && !superseded,
     superseded,
+    orderedProduct,
   };
 }

@@ -1,7 +1,9 @@
+import { stringify } from 'csv-stringify/sync';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { products } from '../../db/schema.js';
-import { bearer } from '../../test/factories.js';
+import { productColors, products } from '../../db/schema.js';
+import { bearer, createUser } from '../../test/factories.js';
+import { addCartLine, checkout } from '../payments/test-support.js';
 import { useTestApp } from '../../test/harness.js';
 import type { AtelierRow } from './formats.js';
 import { unchangedSince } from './import-snapshot.js';
@@ -63,6 +65,61 @@ describe('undo after a later edit of the safety panel', () => {
     const undone = await act(importId, 'undo');
     expect(undone.statusCode, undone.body).toBe(200);
     expect(await t.db.select().from(products).where(eq(products.styleCode, 'UN-KEPT'))).toEqual([]);
+  });
+});
+
+describe('undo once an order names what the import created', () => {
+  /** A published WooCommerce product whose stock is not counted: an order changes nothing of it. */
+  const wooCsv = (code: string, colour: string) =>
+    stringify([
+      ['Type', 'SKU', 'Name', 'Published', 'Regular price', 'Categories', 'Attribute 1 name', 'Attribute 1 value(s)', 'Attribute 2 name', 'Attribute 2 value(s)', 'Stock'],
+      ['simple', code, 'Ordered coat', '1', '120', 'elegance', 'Color', colour, 'Size', 'M', ''],
+    ]); // prettier-ignore
+  async function appliedWoo(code: string, colour: string) {
+    const dry = await upload(wooCsv(code, colour), { format: 'woocommerce', lang: 'en' });
+    expect(dry.json().errors).toEqual([]);
+    expect((await act(dry.json().importId, 'apply')).statusCode).toBe(200);
+    return dry.json().importId as number;
+  }
+  async function order(code: string, colour: string) {
+    const id = await idOf(code);
+    const colours = await t.db.select().from(productColors).where(eq(productColors.productId, id));
+    const index = colours.findIndex((c) => c.colorName === colour);
+    const buyer = await createUser(t.db);
+    await addCartLine(t.db, buyer, { id, priceCents: 12_000, colors: colours, sizes: ['M'] }, { quantity: 1, color: index });
+    await checkout(t.app, buyer);
+  } // prettier-ignore
+
+  it('is refused, naming the product, when the product it created was ordered while its stock was not counted', async () => {
+    const code = `UN-ORD-${Math.random().toString(36).slice(2, 6).toUpperCase()}`;
+    const importId = await appliedWoo(code, 'Onyx');
+    await order(code, 'Onyx');
+
+    expect(await last()).toMatchObject({
+      importId,
+      undoable: false,
+      superseded: true,
+      orderedProduct: { styleCode: code, name: 'Ordered coat' },
+    });
+    const refused = await act(importId, 'undo');
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(refused.json()).toMatchObject({ code: 'IMPORT_SUPERSEDED', error: expect.stringContaining(`Ordered coat (${code})`) });
+    expect(await idOf(code)).toBeGreaterThan(0); // the product the order refers to is kept
+  }); // prettier-ignore
+
+  it('is refused when a colour it added to a product was ordered since', async () => {
+    const code = `UN-COL-${Math.random().toString(36).slice(2, 6).toUpperCase()}`;
+    await appliedWoo(code, 'Onyx');
+    const importId = await appliedWoo(code, 'Bone');
+    await order(code, 'Bone');
+
+    expect(await last()).toMatchObject({ importId, undoable: false, orderedProduct: { styleCode: code } });
+    expect((await act(importId, 'undo')).statusCode).toBe(409);
+    const colours = await t.db
+      .select()
+      .from(productColors)
+      .where(eq(productColors.productId, await idOf(code)));
+    expect(colours.map((c) => c.colorName).sort()).toEqual(['Bone', 'Onyx']);
   });
 });
 

@@ -6,6 +6,7 @@ import { fakeApi, renderWithApi, signIn } from '../../../test/fake-api';
 import i18n from '../../../lib/i18n';
 import { ImportResult } from './import-result';
 import { ImportScreen } from './import-screen';
+import { LastImportPanel } from './last-import-panel';
 
 const summary = (over: Partial<ImportSummary> = {}): ImportSummary => ({
   importId: 7,
@@ -31,6 +32,7 @@ const applied: NonNullable<LastImport> = {
   updated: 1,
   undoable: true,
   superseded: false,
+  orderedProduct: null,
 };
 const check = (over: Partial<FeedCheck> = {}): FeedCheck => ({
   lang: 'en',
@@ -172,6 +174,29 @@ describe('ImportScreen', () => {
     expect(await screen.findByTestId('feed-check-bg')).toHaveTextContent(
       'All 12 of its items have everything Google requires.',
     );
+  });
+});
+
+describe('the last import, once an order names a product it created', () => {
+  it("says which product in the page's language, and offers no undo", async () => {
+    fakeApi({
+      ...feedChecks(check({ lang: 'bg' }), check({ lang: 'bg' })),
+      'GET /api/admin/products/import/last': {
+        body: {
+          ...applied,
+          undoable: false,
+          superseded: true,
+          orderedProduct: { styleCode: 'IM-COAT', name: 'Coat', nameBg: 'Палто' },
+        },
+      },
+    });
+    await i18n.changeLanguage('bg');
+    signIn();
+    renderWithApi(<LastImportPanel />);
+    const said = await screen.findByText(/„Палто“ \(IM-COAT\)/);
+    expect(said).toHaveTextContent('е поръчан след този импорт');
+    expect(screen.queryByText(/Coat/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Отмени импорта' })).not.toBeInTheDocument();
   });
 });
 

@@ -21,7 +21,8 @@ const UNDO_FAILED = {
 /**
  * The last applied import (read from the server, so it outlives a reload): when, in which format,
  * how many products it created and updated, and Undo while none of them changed since; once one
- * did (an edit, an order's stock, a sale), why it can no longer be undone (409 IMPORT_SUPERSEDED).
+ * did (an edit, an order's stock, a sale), why it can no longer be undone (409 IMPORT_SUPERSEDED);
+ * when an order names a product it created, which one (the undo would delete what the order refers to).
  */
 export function LastImportPanel() {
   const { t } = useTranslation();
@@ -69,7 +70,16 @@ export function LastImportPanel() {
             {t('adminImport.last.undoneOn', { when: formatDayAndTime(new Date(last.undoneAt), lang) })}
           </p>
         )}
-        {last.superseded && <p className={dashboardWarning}>{t('adminImport.last.superseded')}</p>}
+        {last.orderedProduct ? (
+          <p className={dashboardWarning}>
+            {t('adminImport.last.ordered', {
+              name: (lang === 'bg' && last.orderedProduct.nameBg) || last.orderedProduct.name,
+              code: last.orderedProduct.styleCode,
+            })}
+          </p>
+        ) : (
+          last.superseded && <p className={dashboardWarning}>{t('adminImport.last.superseded')}</p>
+        )}
         {last.undoable && (
           <div className={styles.actions}>
             <button type="button" className={button.secondary} onClick={() => setConfirming(true)}>
