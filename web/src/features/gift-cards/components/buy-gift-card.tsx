@@ -2,6 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import button from '../../../components/button/button.module.css';
+import { DatePicker, isoDay } from '../../../components/date-picker/date-picker';
 import { Field } from '../../../components/field/field';
 import field from '../../../components/field/field.module.css';
 import { isApiError } from '../../../lib/api-client';
@@ -10,16 +11,11 @@ import { formatMoney } from '../../../lib/money';
 import { useSession } from '../../../lib/session';
 import { useSettings } from '../../../lib/settings';
 import { useLanguage } from '../../../lib/use-language';
-import { formatShopDate } from '../../../lib/format';
 import { buyGiftCard } from '../api/buy-gift-card';
 import styles from './gift-cards.module.css';
 
 /** What the page offers until the settings say otherwise. */
 const DEFAULT_AMOUNTS = [25, 50, 100, 150];
-
-/** A day as `<input type="date">` writes it, in the shopper's own calendar. */
-const isoDay = (date: Date) =>
-  `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
 
 interface BuyGiftCardProps {
   /** Sends the browser to the provider's page (the checkout's redirect). */
@@ -178,20 +174,14 @@ export function BuyGiftCard({ goToPayment }: BuyGiftCardProps) {
               onChange={(event) => setMessage(event.target.value)}
             />
           </div>
-          <Field
+          <DatePicker
             label={t('giftCards.buy.sendAt')}
-            hint={
-              /^\d{4}-\d{2}-\d{2}$/.test(sendAt)
-                ? t('giftCards.buy.sendAtChosen', { date: formatShopDate(`${sendAt}T12:00:00Z`, lang) })
-                : t('giftCards.buy.sendAtHint')
-            }
-            type="date"
-            lang={lang}
+            hint={t('giftCards.buy.sendAtHint')}
             min={isoDay(today)}
             max={isoDay(lastDay)}
             value={sendAt}
             error={errors.sendAt}
-            onChange={(event) => setSendAt(event.target.value)}
+            onChange={setSendAt}
           />
           {failure && (
             <p className={field.error} role="alert">
