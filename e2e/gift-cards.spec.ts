@@ -1,15 +1,16 @@
 import { expect, expectAccessible, screenshots, test } from './fixtures.js';
 import { translator } from './support/i18n.js';
-import { waitForMail } from './support/mail.js';
-import { bearer } from './support/accounts.js';
+import { readOutbox, waitForMail } from './support/mail.js';
+import { bearer, signUpAndLogIn, uniqueEmail } from './support/accounts.js';
 import { adminToken, shopperWithOneInCart } from './support/stock.js';
 
 /**
  * Gift cards (issue 49): a shopper buys a card on the Gift cards page, pays on the built-in test
  * page, the recipient's mail brings the code, and the card pays a whole order at checkout, after
- * a discount code, with no payment page.
+ * a discount code, with no payment page. Then the issue's other purchase: a card for Christmas
+ * Eve, chosen on the page's calendar, in Bulgarian on a phone.
  */
-// One language per journey (decision 0049): English here.
+// One language per journey (decision 0049): English here, Bulgarian in the phone's describe.
 const lang = 'en';
 test.use({ lang, budget: 40_000 });
 
@@ -67,4 +68,68 @@ test('buy a gift card on the test payment page, then spend it at checkout', asyn
   await expectAccessible(page);
   await page.getByRole('button', { name: t('giftCards.checkout.placeCovered') }).click();
   await expect(page).toHaveURL(/\/checkout-success\?order_id=\d+/);
+});
+
+/** The next Christmas Eve the calendar offers (today up to a year ahead): on the day itself, New Year's Eve. */
+function nextChristmasEve(today = new Date()) {
+  const eve = new Date(today.getFullYear(), 11, 24);
+  if (isoDay(eve) > isoDay(today)) return eve;
+  return isoDay(eve) === isoDay(today)
+    ? new Date(today.getFullYear(), 11, 31)
+    : new Date(today.getFullYear() + 1, 11, 24);
+}
+
+const isoDay = (date: Date) =>
+  `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
+
+test.describe('in Bulgarian on a phone', () => {
+  test.use({ lang: 'bg', viewport: { width: 390, height: 844 }, budget: 30_000 });
+
+  test('buy a gift card for Christmas Eve on the calendar', async ({ page, shop }) => {
+    const t = translator('bg');
+    const months = t('datePicker.months').split(',');
+    const dayName = (date: Date) =>
+      t('datePicker.day', { day: date.getDate(), month: months[date.getMonth()] ?? '', year: date.getFullYear() });
+    await page.goto('/?lang=bg');
+    const buyer = await signUpAndLogIn(page, shop.baseURL, shop.outboxDir, {
+      name: 'Мила Петрова',
+      email: uniqueEmail('gift-cards-bg'),
+      password: 'velvet-shadow-42',
+    });
+    const recipient = uniqueEmail('gift-bg-recipient');
+    const eve = nextChristmasEve();
+
+    await page.goto('/gift-cards?lang=bg');
+    await page.getByLabel(t('giftCards.buy.otherAmount'), { exact: true }).fill('120');
+    await page.getByLabel(t('giftCards.buy.recipientName'), { exact: true }).fill('Ана Иванова');
+    await page.getByLabel(t('giftCards.buy.recipientEmail'), { exact: true }).fill(recipient);
+    await page.getByLabel(t('giftCards.buy.message'), { exact: true }).fill('Весела Коледа!');
+    // The calendar speaks Bulgarian, Monday first; it turns to December and takes the 24th.
+    await page.getByRole('button', { name: new RegExp(`^${t('giftCards.buy.sendAt')}`) }).click();
+    const calendar = page.getByRole('dialog');
+    await expect(calendar.getByRole('columnheader').first()).toContainText('пн');
+    const december = t('datePicker.month', { month: months[11] ?? '', year: eve.getFullYear() });
+    for (let turns = 0; turns < 12 && (await calendar.getByText(december, { exact: true }).count()) === 0; turns += 1) {
+      await calendar.getByRole('button', { name: t('datePicker.nextMonth') }).click();
+    }
+    await screenshots(page, 'gift-cards-calendar-bg');
+    await calendar.getByRole('button', { name: dayName(eve), exact: true }).click();
+    await expect(page.getByRole('button', { name: `${t('giftCards.buy.sendAt')} ${dayName(eve)}` })).toBeFocused();
+    await expectAccessible(page);
+    await page.getByRole('button', { name: /^Платете / }).click();
+
+    await expect(page).toHaveURL(/\/pay\/cs_local_/);
+    await page.getByLabel('Име върху картата').fill('Мила Петрова');
+    await page.getByLabel('Номер на картата').fill('4242 4242 4242 4242');
+    await page.getByLabel('Валидност (ММ/ГГ)').fill('12/39');
+    await page.getByLabel('CVC код').fill('123');
+    await page.getByRole('button', { name: /^Платете / }).click();
+    await expect(page).toHaveURL(/\/gift-cards\?purchase=paid/);
+    await expect(page.getByText(t('giftCards.buy.paid'))).toBeVisible();
+
+    // The buyer's confirmation names the day; the recipient's mail waits for it.
+    const confirmation = await waitForMail(shop.outboxDir, buyer.email, /потвърждение на покупката/);
+    expect(confirmation.text).toContain(`на ${eve.getDate()} ${months[eve.getMonth()]} ${eve.getFullYear()} г.`);
+    expect(readOutbox(shop.outboxDir).filter((mail) => mail.to.includes(recipient))).toHaveLength(0);
+  });
 });
