@@ -301,24 +301,29 @@ describe('a checkout with a code', () => {
     expect(await uses()).toBe(1);
   });
 
-  it('lets a shopper back from the payment page apply their code again: their own open checkout holds it for them', async () => {
-    const user = await shopperBuying(4_000);
-    // One use in all and one per customer: the earlier checkout holds both.
-    const { code } = await createCode({ kind: 'percent', value: 15, maxUses: 1 });
-    const first = await checkout(user, { discountCode: code });
-    expect(first.statusCode, first.body).toBe(201);
-    // Back on the checkout page, the code applied again: quoted, not refused.
-    const again = await quote(user, { discountCode: code });
-    expect(again.statusCode, again.body).toBe(200);
-    expect(again.json().discount).toEqual({ code, amount: 6 });
-    // Another shopper still finds it held.
-    expect((await quote(await shopperBuying(4_000), { discountCode: code })).json().code).toBe('CODE_USED_UP');
-    const second = await checkout(user, { discountCode: code });
-    expect(second.statusCode, second.body).toBe(201);
-    const [order] = await t.db.select().from(orders).where(eq(orders.id, second.json<{ orderId: number }>().orderId));
-    // 40.00 − 15 % + 6.90 delivery.
-    expect(order).toMatchObject({ status: 'pending', discountCode: code, discountCents: 600, totalCents: 4_090 });
-  });
+  it(
+    'lets a shopper back from the payment page apply their code again: their own open checkout holds it for them',
+    // The uses counted by SQL of its own, beside the checkout that replaces the earlier one.
+    { tags: ['engine'] },
+    async () => {
+      const user = await shopperBuying(4_000);
+      // One use in all and one per customer: the earlier checkout holds both.
+      const { code } = await createCode({ kind: 'percent', value: 15, maxUses: 1 });
+      const first = await checkout(user, { discountCode: code });
+      expect(first.statusCode, first.body).toBe(201);
+      // Back on the checkout page, the code applied again: quoted, not refused.
+      const again = await quote(user, { discountCode: code });
+      expect(again.statusCode, again.body).toBe(200);
+      expect(again.json().discount).toEqual({ code, amount: 6 });
+      // Another shopper still finds it held.
+      expect((await quote(await shopperBuying(4_000), { discountCode: code })).json().code).toBe('CODE_USED_UP');
+      const second = await checkout(user, { discountCode: code });
+      expect(second.statusCode, second.body).toBe(201);
+      const [order] = await t.db.select().from(orders).where(eq(orders.id, second.json<{ orderId: number }>().orderId));
+      // 40.00 − 15 % + 6.90 delivery.
+      expect(order).toMatchObject({ status: 'pending', discountCode: code, discountCents: 600, totalCents: 4_090 });
+    },
+  );
 
   it('ends a code’s hold with the first hold’s expiry: checking out again, or after a cancel, never holds it longer', async () => {
     const user = await shopperBuying(3_000);
