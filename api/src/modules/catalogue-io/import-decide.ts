@@ -18,6 +18,12 @@ export interface KnownColour {
 /** A variant's row in `product_variants`: null when its SKU is the derived one and it has no GTIN. */
 export type VariantRow = { colorId: number; size: Size; sku: string; gtin: string | null } | null;
 
+/** Whether the file sets `language`'s texts of a product the shop has (a one-language file's other is a copy). */
+export const setsTexts = (plan: PlannedProduct, language: 'en' | 'bg') => plan.copied !== language;
+
+/** Whether the file sets the Bulgarian name of a colour the shop has (an English-only file does not say it). */
+export const setsColourBg = (plan: PlannedProduct) => plan.copied !== 'bg';
+
 export const stockTrackedOf = (plan: PlannedProduct) => plan.variants.some((variant) => variant.stock !== null);
 
 export const firstImageOf = (plan: PlannedProduct) =>
@@ -29,14 +35,21 @@ export function fitOf<F extends object>(plan: PlannedProduct, current: F | null)
   return current ? { ...current, type: null } : null;
 }
 
-/** The colour a variant names: the one holding its SKU, else the one of its English name. */
+/**
+ * The colour a variant names: the one holding its SKU, else the one of its English name, else (a
+ * Bulgarian-only file's) the one of its Bulgarian name.
+ */
 export const colourOf = <C extends KnownColour>(
   colours: readonly C[],
   skuColour: ReadonlyMap<string, number>,
   variant: PlannedVariant,
+  plan: Pick<PlannedProduct, 'copied'>,
 ): C | undefined =>
   colours.find((c) => c.id === skuColour.get(variant.sku)) ??
-  colours.find((c) => c.name.toLowerCase() === variant.colorEn.toLowerCase());
+  colours.find((c) => c.name.toLowerCase() === variant.colorEn.toLowerCase()) ??
+  (plan.copied === 'en' && variant.colorBg !== ''
+    ? colours.find((c) => c.nameBg.toLowerCase() === variant.colorBg.toLowerCase())
+    : undefined);
 
 /** The colours the file names that the product lacks, in the file's order, each after the last. */
 export function missingColours(
@@ -47,7 +60,7 @@ export function missingColours(
   const known = [...colours];
   const missing: { name: string; nameBg: string; position: number }[] = [];
   for (const variant of plan.variants) {
-    if (colourOf(known, skuColour, variant)) continue;
+    if (colourOf(known, skuColour, variant, plan)) continue;
     const position = known.reduce((most, c) => Math.max(most, c.position + 1), 0);
     const colour = { id: -1 - missing.length, name: variant.colorEn, nameBg: variant.colorBg, position };
     known.push(colour);
@@ -73,7 +86,7 @@ export function resolveVariants(
   const variants = new Map<string, VariantRow>();
   const stock = new Map<string, { colorId: number; size: Size; onHand: number }>();
   for (const variant of plan.variants) {
-    const colour = colourOf(colours, skuColour, variant);
+    const colour = colourOf(colours, skuColour, variant, plan);
     if (!colour) throw new Error(`No colour ${variant.colorEn}: missingColours first.`);
     if (!firstOfColour.has(colour.id)) firstOfColour.set(colour.id, variant);
     if (!seenSizes.has(variant.size)) {

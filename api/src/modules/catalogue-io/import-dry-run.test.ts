@@ -1,6 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { stringify } from 'csv-stringify/sync';
+import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { products } from '../../db/schema.js';
+import { productColors, products, productTranslations } from '../../db/schema.js';
 import { useTestApp } from '../../test/harness.js';
 import type { AtelierRow } from './formats.js';
 import { atelierCsv, importCalls } from './test-support.js';
@@ -79,5 +80,64 @@ describe('the dry run', () => {
       expect.objectContaining({ row: 2, column: 'style_code', code: 'deletedProduct', values: { code: 'DR-GONE' } }),
       expect.objectContaining({ row: 3, column: 'sale_price', code: 'saleNotLower' }),
     ]);
+  });
+});
+
+describe('a one-language file (WooCommerce, Shopify) over products the shop has', () => {
+  const woo = (code: string, name: string, colour: string, price: string) =>
+    stringify([
+      ['Type', 'SKU', 'Name', 'Published', 'Regular price', 'Categories', 'Attribute 1 name', 'Attribute 1 value(s)', 'Attribute 2 name', 'Attribute 2 value(s)', 'Stock'],
+      ['simple', code, name, '1', price, 'elegance', 'Color', colour, 'Size', 'M', '2'],
+    ]); // prettier-ignore
+  const textsOf = async (code: string) => {
+    const [product] = await t.db.select().from(products).where(eq(products.styleCode, code));
+    const name = async (language: 'en' | 'bg') =>
+      (
+        await t.db
+          .select()
+          .from(productTranslations)
+          .where(and(eq(productTranslations.productId, product!.id), eq(productTranslations.language, language)))
+      )[0]!.name;
+    const colours = await t.db.select().from(productColors).where(eq(productColors.productId, product!.id));
+    return {
+      priceCents: product!.priceCents,
+      en: await name('en'),
+      bg: await name('bg'),
+      colours: colours.map((c) => [c.colorName, c.colorNameBg]),
+    };
+  };
+
+  it("sets its own language and keeps the other's texts and colour names, and the same file again is unchanged", async () => {
+    const first = await upload(atelierCsv(dress('DR-LANG', [{ size: 'M' }])));
+    await act(first.json().importId, 'apply');
+
+    const english = woo('DR-LANG', 'Wrap dress', 'Onyx', '70');
+    const dry = await upload(english, { format: 'woocommerce', lang: 'en' });
+    expect(dry.json()).toMatchObject({ errors: [], update: 1 });
+    expect((await act(dry.json().importId, 'apply')).json()).toEqual({ created: 0, updated: 1 });
+    expect(await textsOf('DR-LANG')).toEqual({
+      priceCents: 7000,
+      en: 'Wrap dress',
+      bg: 'Рокля',
+      colours: [['Onyx', 'Оникс']],
+    });
+    expect((await upload(english, { format: 'woocommerce', lang: 'en' })).json()).toMatchObject({ unchanged: 1 });
+
+    // A Bulgarian file names the colour in Bulgarian: the colour of that Bulgarian name.
+    const bulgarian = woo('DR-LANG', 'Рокля с прехвърляне', 'Оникс', '70');
+    const dryBg = await upload(bulgarian, { format: 'woocommerce', lang: 'bg' });
+    await act(dryBg.json().importId, 'apply');
+    expect(await textsOf('DR-LANG')).toEqual({
+      priceCents: 7000,
+      en: 'Wrap dress',
+      bg: 'Рокля с прехвърляне',
+      colours: [['Onyx', 'Оникс']],
+    });
+  });
+
+  it("lands a Bulgarian file's colour names in Bulgarian (copied to English for a colour it creates)", async () => {
+    const dry = await upload(woo('DR-BGCOL', 'Рокля', 'Маслина', '70'), { format: 'woocommerce', lang: 'bg' });
+    await act(dry.json().importId, 'apply');
+    expect(await textsOf('DR-BGCOL')).toMatchObject({ en: 'Рокля', bg: 'Рокля', colours: [['Маслина', 'Маслина']] });
   });
 });

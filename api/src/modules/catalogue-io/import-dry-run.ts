@@ -13,11 +13,13 @@ import {
 import {
   colourOf,
   fitOf,
+  type KnownColour,
   missingColours,
   resolveVariants,
   saleNeedsWrite,
+  setsColourBg,
+  setsTexts,
   stockTrackedOf,
-  type KnownColour,
 } from './import-decide.js';
 import { productsByStyleCode, refusal } from './import-existing.js';
 import { importIssue } from './import-issues.js';
@@ -175,7 +177,7 @@ export function wouldChange(plan: PlannedProduct, current: Current, now: Date): 
   if (!same(next, product)) return true;
   for (const language of ['en', 'bg'] as const) {
     const text = current.texts.get(language);
-    if (!text || !same(plan.texts[language], text)) return true;
+    if (!text || (setsTexts(plan, language) && !same(plan.texts[language], text))) return true;
   }
   if (missingColours(plan, current.colours, current.skuColour).length > 0) return true;
   const { firstOfColour, newSizes, variants, stock } = resolveVariants(
@@ -187,7 +189,7 @@ export function wouldChange(plan: PlannedProduct, current: Current, now: Date): 
   if (newSizes.length > 0) return true;
   for (const [colorId, variant] of firstOfColour) {
     const colour = current.colours.find((c) => c.id === colorId)!;
-    if (colour.nameBg !== variant.colorBg) return true;
+    if (setsColourBg(plan) && colour.nameBg !== variant.colorBg) return true;
     if (variant.images.length > 0 && !same(colour.images, variant.images)) return true;
   }
   for (const [key, row] of variants) {
@@ -267,7 +269,8 @@ function skuTaken(
     if (holder.productId !== productId || !state) return true;
     if (variant.size === holder.size) return false;
     return !product.variants.some(
-      (other) => other.size === holder.size && colourOf(state.colours, state.skuColour, other)?.id === holder.colorId,
+      (other) =>
+        other.size === holder.size && colourOf(state.colours, state.skuColour, other, product)?.id === holder.colorId,
     );
   });
 }

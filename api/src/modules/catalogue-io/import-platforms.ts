@@ -142,6 +142,7 @@ export function parseWooCommerce(
         ),
         fit: '',
         publish: cell('Published') === '1',
+        copied: lang === 'en' ? 'bg' : 'en',
         variants: [],
       };
       parents.set(cell('SKU').toUpperCase(), product);
@@ -155,7 +156,7 @@ export function parseWooCommerce(
           product.variants.push({
             row,
             colorEn: attribute(isColour, 1).value || 'Default',
-            colorBg: '',
+            colorBg: lang === 'bg' ? attribute(isColour, 1).value : '',
             size,
             sku: '',
             gtin: reader.gtin(row, col(GTIN), cell(GTIN)),
@@ -189,7 +190,7 @@ export function parseWooCommerce(
       parent.variants.push({
         row,
         colorEn: colour.value,
-        colorBg: '',
+        colorBg: lang === 'bg' ? colour.value : '',
         size,
         sku: cell('SKU') === '' ? '' : (reader.code(row, col('SKU'), cell('SKU'), 'sku') ?? ''),
         gtin: reader.gtin(row, col(GTIN), cell(GTIN)),
@@ -270,6 +271,7 @@ export function parseShopify(
         priceCents: 0,
         sale: null,
         fit: '',
+        copied: lang === 'en' ? 'bg' : 'en',
         publish: cell('Status')
           ? cell('Status').toLowerCase() === 'active'
           : cell('Published').toUpperCase() === 'TRUE',
@@ -296,7 +298,7 @@ export function parseShopify(
       product.variants.push({
         row,
         colorEn: option(colourAt) || 'Default',
-        colorBg: '',
+        colorBg: lang === 'bg' ? option(colourAt) : '',
         size,
         sku: cell('Variant SKU') === '' ? '' : (reader.code(row, col('Variant SKU'), cell('Variant SKU'), 'sku') ?? ''),
         gtin: reader.gtin(row, col('Variant Barcode'), cell('Variant Barcode')),

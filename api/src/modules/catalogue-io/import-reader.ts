@@ -44,6 +44,12 @@ export interface PlannedProduct {
   fit: string;
   /** For a product the import creates: published (WooCommerce's and Shopify's say), else a draft. */
   publish: boolean;
+  /**
+   * A one-language file's other language (WooCommerce, Shopify): its texts are a copy of the file's
+   * and its colour names are not the file's, so a product the import creates gets the copy and one
+   * it updates keeps its own.
+   */
+  copied?: Language;
   variants: PlannedVariant[];
 }
 

@@ -17,6 +17,8 @@ import {
   missingColours,
   resolveVariants,
   saleNeedsWrite,
+  setsColourBg,
+  setsTexts,
   stockTrackedOf,
   type KnownColour,
 } from './import-decide.js';
@@ -78,6 +80,7 @@ async function writeProduct(tx: Tx, plan: PlannedProduct, existingId: number | n
     if (!current) {
       await tx.insert(productTranslations).values({ productId: id, language, ...texts, imageUrl: image ?? '' });
     } else if (
+      setsTexts(plan, language) &&
       !same(texts, {
         name: current.name,
         description: current.description,
@@ -131,7 +134,7 @@ async function writeProduct(tx: Tx, plan: PlannedProduct, existingId: number | n
   const { firstOfColour, newSizes, variants, stock } = resolveVariants(plan, colours, skuColour, sizes);
   for (const [colorId, variant] of firstOfColour) {
     const colour = colours.find((c) => c.id === colorId)!;
-    if (colour.nameBg !== variant.colorBg)
+    if (setsColourBg(plan) && colour.nameBg !== variant.colorBg)
       await tx.update(productColors).set({ colorNameBg: variant.colorBg }).where(eq(productColors.id, colorId));
     if (variant.images.length > 0) await setColourImages(tx, colorId, variant.images);
   }
