@@ -8,7 +8,7 @@ import type { Touched } from './import-write.js';
 /**
  * What an undo would delete that an order refers to (decision 0090): a product the import created,
  * or a colour it added to a product it updated. An order keeps its lines' names and prices, but
- * its page, a return, an exchange, a complaint and a review still reach the product and colour by
+ * its page, a return, an exchange, a recall and a review still reach the product and colour by
  * id; and a product whose stock is not counted shows no trace of a sale in its snapshot.
  */
 
