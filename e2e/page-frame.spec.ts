@@ -172,6 +172,65 @@ test.describe('on a phone (bg)', () => {
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/\/search\?q=hoodie/);
   });
+
+  test('a cart line stops at 99, or at the owner’s lower units limit, and says so (issue 45 item 3)', async ({
+    page,
+    shop,
+    baseURL,
+    lang,
+  }) => {
+    const t = translator(lang);
+    const shopper = await signUpAndLogIn(page, baseURL!, shop.outboxDir, {
+      name: 'Мила Петрова',
+      email: uniqueEmail('cap'),
+      password: 'a quiet walk by the river',
+    });
+    const product = ((await (await page.request.get('/api/products')).json()) as StockedProduct[])[0]!;
+    const variant = { colorId: product.colors[0]!.id, size: product.sizes[0]!.size };
+    const admin = await adminToken(page.request, shop.admin);
+    // More on the shelf than a line may hold, so the limits are what stop the stepper.
+    await setOnHand(page.request, admin, { productId: product.id, ...variant, onHand: 150 });
+    const auth = { authorization: `Bearer ${shopper.token}` };
+    const added = await page.request.post('/api/cart', {
+      headers: auth,
+      data: { productId: product.id, selectedColor: variant.colorId, selectedSize: variant.size, quantity: 1 },
+    });
+    expect(added.status(), await added.text()).toBe(201);
+    const unitsLimit = (maxUnitsPerVariant: number) =>
+      page.request.put('/api/admin/settings', {
+        headers: { authorization: `Bearer ${admin}` },
+        data: { limits: { maxUnitsPerVariant } },
+      });
+    const lineQuantity = async () =>
+      ((await (await page.request.get('/api/cart', { headers: auth })).json()) as { quantity: number }[])[0]!.quantity;
+    const quantity = page.getByRole('textbox', { name: t('quantity.label') });
+    const plus = page.getByRole('button', { name: t('quantity.increase') });
+    const maxReached = page.getByText(t('quantity.maxReached'));
+    try {
+      // The owner allows 3 of one colour and size: the stepper holds there, in the spec's words.
+      expect((await unitsLimit(3)).ok()).toBe(true);
+      await page.goto('/cart');
+      await quantity.fill('10');
+      await expect(quantity).toHaveValue('3');
+      await expect(maxReached).toBeVisible();
+      await expect(plus).toBeDisabled();
+      await expect.poll(lineQuantity).toBe(3);
+    } finally {
+      // The default, 99 (issue 45), which the journeys after this one count on.
+      expect((await unitsLimit(99)).ok()).toBe(true);
+    }
+    // At the default, 99 at most, however many are typed.
+    await page.reload();
+    await expect(quantity).toHaveValue('3');
+    await expect(maxReached).toBeHidden();
+    await quantity.fill('150');
+    await expect(quantity).toHaveValue('99');
+    await expect(maxReached).toBeVisible();
+    await expect(plus).toBeDisabled();
+    await expect.poll(lineQuantity).toBe(99);
+    await expect(page.getByText(t('cart.itemCount', { count: 99 }))).toBeVisible();
+    await screenshots(page, `frame-${lang}-cart-capped`);
+  });
 });
 
 test.describe('a logged-in shopper on a desktop', () => {
