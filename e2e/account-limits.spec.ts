@@ -1,4 +1,4 @@
-import type { APIRequestContext } from '@playwright/test';
+import type { APIRequestContext, Dialog } from '@playwright/test';
 import type { CheckoutSession, Product, Settings } from '@shop/contract';
 import { expect, expectAccessible, screenshots, test, toast } from './fixtures.js';
 import { bearer, signUpAndLogIn, uniqueEmail, useToken } from './support/accounts.js';
@@ -10,10 +10,15 @@ test.use({ budget: 60_000 });
 
 /**
  * What one account may hold (decision 0031), in Bulgarian (one language per journey, decision 0049): the owner turns on the
- * confirmation of new accounts' cash-on-delivery orders in the settings; a new shopper's order
+ * confirmation of new accounts' cash-on-delivery orders in the settings, on a phone, where a sale
+ * records field typed first is neither saved nor lost by the shop settings' button, and leaving
+ * with it asks first (issue 45 item 2); a new shopper's order
  * waits ("Awaiting confirmation", no Ship) until the owner confirms it, then ships; the shopper's
  * third open cash-on-delivery order is refused at checkout with a message in the page's language.
  */
+
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1280, height: 800 };
 
 const DELIVERY = {
   method: 'address',
@@ -48,13 +53,25 @@ test.describe('in Bulgarian', () => {
   }) => {
     const t = translator(lang);
     const admin = await adminToken(request, shop.admin);
+    const { records } = (await (
+      await request.get('/api/admin/settings', { headers: bearer(admin) })
+    ).json()) as Settings;
     const restore = () =>
-      request.put('/api/admin/settings', { headers: bearer(admin), data: { cod: { confirmNewAccounts: false } } });
+      request.put('/api/admin/settings', {
+        headers: bearer(admin),
+        data: { cod: { confirmNewAccounts: false }, records: { domain: records!.domain } },
+      });
     try {
-      // The owner turns the confirmation on, beside the limits per account.
+      // The owner, on a phone, types a sale records field first (it has a button of its own)...
+      await page.setViewportSize(PHONE);
       await page.goto('/');
       await useToken(page, admin);
       await page.goto('/admin/settings');
+      const domain = page.getByLabel(t('records.fields.domain'), { exact: true });
+      const recordsUnsaved = page.getByText(t('records.unsaved'));
+      await domain.fill('shivashka.example');
+      await expect(recordsUnsaved).toBeVisible();
+      // ...then turns the confirmation on, beside the limits per account, and saves the shop settings.
       const confirmSwitch = page.getByRole('switch', { name: t('adminSettings.codConfirmNewAccounts') });
       await expect(confirmSwitch).not.toBeChecked();
       await confirmSwitch.check({ force: true });
@@ -68,6 +85,29 @@ test.describe('in Bulgarian', () => {
       await page.getByRole('group', { name: t('adminSettings.limits') }).scrollIntoViewIfNeeded();
       await expectAccessible(page);
       await screenshots(page, `admin-settings-limits-${lang}`);
+      // The records field is still as typed, and still said unsaved; leaving asks first, staying keeps it.
+      await expect(domain).toHaveValue('shivashka.example');
+      await expect(recordsUnsaved).toBeVisible();
+      const asked: string[] = [];
+      const stay = (dialog: Dialog) => {
+        asked.push(dialog.message());
+        void dialog.dismiss();
+      };
+      page.on('dialog', stay);
+      await page
+        .getByRole('navigation', { name: t('admin.nav.label') })
+        .getByRole('link', { name: t('admin.nav.orders') })
+        .click();
+      await expect.poll(() => asked).toEqual([t('admin.unsaved.leave')]);
+      page.off('dialog', stay);
+      await expect(page).toHaveURL(/\/admin\/settings$/);
+      // Its own button saves it.
+      await page.getByRole('button', { name: t('records.save') }).click();
+      await expect(toast(page, t('records.saved'))).toBeVisible();
+      await expect(recordsUnsaved).toBeHidden();
+      const saved = (await (await request.get('/api/admin/settings', { headers: bearer(admin) })).json()) as Settings;
+      expect(saved.records?.domain).toBe('shivashka.example');
+      await page.setViewportSize(DESKTOP);
 
       // A new shopper's cash-on-delivery order.
       const shopper = await signUpAndLogIn(page, shop.baseURL, shop.outboxDir, {
