@@ -56,4 +56,15 @@ describe('DataTable', () => {
     );
     expect(screen.getByRole('table', { name: 'Price history' }).parentElement).toHaveAttribute('aria-busy', 'true');
   });
+
+  it('names each cell beside its value on a phone when labelled (a table of figures), and only then', () => {
+    const { rerender } = render(<DataTable columns={columns}>{row}</DataTable>);
+    expect(screen.getByRole('table')).not.toHaveClass(table.labelled!);
+    rerender(
+      <DataTable labelled columns={columns}>
+        {row}
+      </DataTable>,
+    );
+    expect(screen.getByRole('table')).toHaveClass(table.table!, table.labelled!);
+  });
 });

@@ -25,6 +25,8 @@ interface DataTableProps {
   busy?: boolean;
   /** Lower rows, and tighter cards on a phone (the orders list). */
   dense?: boolean;
+  /** On a phone, each cell beside its column's name (its `data-label`): a table of figures. */
+  labelled?: boolean;
   className?: string;
   /** The body's rows. */
   children: ReactNode;
@@ -44,10 +46,11 @@ export function DataTable({
   labelledBy,
   busy,
   dense,
+  labelled,
   className,
   children,
 }: DataTableProps) {
-  const classes = [table.table, dense && table.dense, className].filter(Boolean).join(' ');
+  const classes = [table.table, dense && table.dense, labelled && table.labelled, className].filter(Boolean).join(' ');
   return (
     <div className={table.scroller} aria-busy={busy || undefined}>
       <table className={classes} aria-labelledby={labelledBy}>

@@ -51,6 +51,7 @@ export function ReturnRates({ lang }: { lang: Language }) {
         </p>
         <DataTable
           labelledBy={`${id}-heading`}
+          labelled
           columns={[
             { label: t('adminReturns.rates.product') },
             { label: t('adminReturns.rates.delivered'), kind: 'number' },
@@ -61,7 +62,7 @@ export function ReturnRates({ lang }: { lang: Language }) {
         >
           {data.products.map((row) => (
             <tr key={row.productId}>
-              <td data-label={t('adminReturns.rates.product')}>{row.name}</td>
+              <th scope="row">{row.name}</th>
               <td data-label={t('adminReturns.rates.delivered')} className={table.number}>
                 {row.delivered}
               </td>
