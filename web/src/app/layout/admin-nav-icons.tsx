@@ -1,4 +1,5 @@
-import { NavLink } from 'react-router';
+import { useEffect, useRef } from 'react';
+import { NavLink, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import {
   CampaignsIcon,
@@ -44,17 +45,48 @@ const LINKS = [
   { to: '/admin/settings', key: 'admin.nav.settings', Icon: SettingsIcon, end: true },
 ] as const;
 
+/**
+ * A phone's strip scrolls sideways: on every screen it brings the current icon to its middle (the
+ * page's own scroll untouched), and says at which ends more icons wait, for the CSS's fades.
+ */
+function useCurrentInView() {
+  const strip = useRef<HTMLElement>(null);
+  const { pathname } = useLocation();
+  useEffect(() => {
+    const element = strip.current;
+    if (!element) return;
+    const ends = () => {
+      element.dataset.atStart = String(element.scrollLeft <= 1);
+      element.dataset.atEnd = String(element.scrollLeft + element.clientWidth >= element.scrollWidth - 1);
+    };
+    element.addEventListener('scroll', ends, { passive: true });
+    const current = element.querySelector<HTMLElement>('[aria-current="page"]');
+    const room = element.scrollWidth - element.clientWidth;
+    if (current && room > 0) {
+      const centred = current.offsetLeft - (element.clientWidth - current.offsetWidth) / 2;
+      element.scrollLeft = Math.min(room, Math.max(0, centred));
+    }
+    ends();
+    return () => element.removeEventListener('scroll', ends);
+  }, [pathname]);
+  return strip;
+}
+
 export default function AdminNavIcons() {
   const { t } = useTranslation();
   const openReturns = useOpenReturnsCount();
+  const strip = useCurrentInView();
   return (
-    <nav aria-label={t('admin.nav.label')} className={styles.root} data-admin-strip>
+    <nav ref={strip} aria-label={t('admin.nav.label')} className={styles.root} data-admin-strip>
       {LINKS.map(({ to, key, Icon, end }) => {
         const count = to === '/admin/returns' ? openReturns : 0;
         const label = count > 0 ? t('admin.nav.returnsWaiting', { count }) : t(key);
         return (
           <NavLink key={to} to={to} end={end} className={styles.link} aria-label={label}>
             <Icon />
+            <span className={styles.name} aria-hidden="true">
+              {label}
+            </span>
             {count > 0 && (
               <span className={styles.count} aria-hidden="true">
                 {count > 99 ? '99+' : count}
