@@ -83,7 +83,7 @@ const isoDay = (date: Date) =>
   `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
 
 test.describe('in Bulgarian on a phone', () => {
-  test.use({ lang: 'bg', viewport: { width: 390, height: 844 }, budget: 30_000 });
+  test.use({ lang: 'bg', viewport: { width: 390, height: 844 }, budget: 45_000 });
 
   test('buy a gift card for Christmas Eve on the calendar', async ({ page, shop }) => {
     const t = translator('bg');
@@ -112,10 +112,11 @@ test.describe('in Bulgarian on a phone', () => {
     for (let turns = 0; turns < 12 && (await calendar.getByText(december, { exact: true }).count()) === 0; turns += 1) {
       await calendar.getByRole('button', { name: t('datePicker.nextMonth') }).click();
     }
+    // The open calendar's grid, headers and day buttons pass axe.
+    await expectAccessible(page);
     await screenshots(page, 'gift-cards-calendar-bg');
     await calendar.getByRole('button', { name: dayName(eve), exact: true }).click();
     await expect(page.getByRole('button', { name: `${t('giftCards.buy.sendAt')} ${dayName(eve)}` })).toBeFocused();
-    await expectAccessible(page);
     await page.getByRole('button', { name: /^Платете / }).click();
 
     await expect(page).toHaveURL(/\/pay\/cs_local_/);
