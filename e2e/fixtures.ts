@@ -147,8 +147,12 @@ export async function screenshots(page: Page, name: string): Promise<void> {
   if (original) await page.setViewportSize(original);
 }
 
-/** Zero axe-core violations of serious or critical impact on the current page. */
-export async function expectAccessible(page: Page): Promise<void> {
+/**
+ * Zero axe-core violations of serious or critical impact on the current page, or only within
+ * `include` (a CSS selector: the part a journey adds to a page other journeys check whole, at a
+ * fraction of the time).
+ */
+export async function expectAccessible(page: Page, include?: string): Promise<void> {
   // Colour contrast read mid fade-in (the 0.5 s page transition) sees half-transparent text:
   // let running finite animations end first (spinners and shimmers loop forever). Not a toast's
   // countdown: toastify times its 2.5 s with an animation of its (hidden) progress bar, which
@@ -166,7 +170,8 @@ export async function expectAccessible(page: Page): Promise<void> {
     undefined,
     { timeout: 5_000 },
   );
-  const results = await new AxeBuilder({ page }).analyze();
+  const builder = new AxeBuilder({ page });
+  const results = await (include ? builder.include(include) : builder).analyze();
   const severe = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(
     severe.map(

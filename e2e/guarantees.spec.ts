@@ -1,6 +1,7 @@
-import { GUARANTEE_NOTICE, type Language } from '@shop/contract';
+import { GUARANTEE_NOTICE, type CheckoutSession, type Language } from '@shop/contract';
 import type { Locator, Page } from '@playwright/test';
-import { expect, expectAccessible, screenshots, test } from './fixtures.js';
+import { expect, expectAccessible, screenshots, test, toast } from './fixtures.js';
+import { bearer } from './support/accounts.js';
 import { translator } from './support/i18n.js';
 import { adminToken, shopperWithOneInCart } from './support/stock.js';
 
@@ -12,7 +13,9 @@ test.use({ budget: 50_000 });
  * guarantee near the product's price (behind its named button), in the cart and at checkout
  * before the order button, its QR code at least 2 cm wide (76 CSS pixels at 96 dpi) at desktop and
  * phone widths; /legal-guarantee and /accessibility reached from the footer; a product's
- * manufacturer and safety information on its page and in its structured data. Each page passes axe.
+ * manufacturer and safety information on its page and in its structured data; a complaint filed
+ * from the order page of a delivered order, found and decided in the owner's register (decision
+ * 0089). Each page the shopper sees passes axe (the order page's guarantee card).
  * One language per journey (decision 0049): the shopper's pages in Bulgarian, the footer's pages
  * in English, so the notice is drawn and measured in each language once.
  */
@@ -25,6 +28,16 @@ const MAKER = {
 };
 
 const QR_MIN_PX = 76;
+
+const DELIVERY = {
+  method: 'address',
+  name: 'Mila Petrova',
+  phone: '+359 88 123 4567',
+  country: 'BG',
+  city: 'Sofia',
+  postcode: '1000',
+  line1: '1 Vitosha Blvd',
+} as const;
 
 /** The notice on the page in `lang`, its QR code's rendered width at desktop and phone widths. */
 async function expectNotice(page: Page, scope: Locator, lang: Language) {
@@ -78,6 +91,65 @@ test.describe('guarantees (bg)', () => {
     expect(before).toBe(true);
     await expectAccessible(page);
     await screenshots(page, `guarantee-checkout-${lang}`);
+  });
+
+  test('a shopper files a complaint on a delivered order; the owner finds it in the register and decides', async ({
+    page,
+    request,
+    shop,
+    lang,
+  }) => {
+    const t = translator(lang);
+    const defect = 'Ципът се скъса след седмица.';
+    // A cash-on-delivery order of one item, shipped and delivered by the owner.
+    const shopper = await shopperWithOneInCart(page, request, shop, `complaint-${lang}`);
+    const placed = await request.post('/api/checkout/session', {
+      headers: bearer(shopper.token),
+      data: { delivery: DELIVERY, paymentMethod: 'cod' },
+    });
+    expect(placed.status(), await placed.text()).toBeLessThan(300);
+    const { orderId } = (await placed.json()) as CheckoutSession;
+    const admin = await adminToken(request, shop.admin);
+    for (const [step, data] of [
+      ['ship', { carrier: 'Speedy', trackingNumber: `RC${orderId}` }],
+      ['deliver', {}],
+    ] as const) {
+      const answer = await request.post(`/api/admin/orders/${orderId}/${step}`, { headers: bearer(admin), data });
+      expect(answer.status(), await answer.text()).toBe(200);
+    }
+
+    // The shopper, on the order's page: the line's guarantee end, and its "Report a defect" form.
+    await page.goto(`/my-order/${orderId}`);
+    const card = page.getByRole('region', { name: t('complaints.guarantee.title') });
+    await expect(card.getByTestId(/^guarantee-/)).toContainText(t('complaints.guarantee.until', { date: '' }).trim());
+    await card.getByRole('button', { name: t('complaints.guarantee.report') }).click();
+    const form = card.getByRole('form');
+    await form.getByLabel(t('complaints.form.description')).fill(defect);
+    await form.getByRole('radio', { name: t('complaints.remedies.replacement') }).check();
+    await form.getByRole('button', { name: t('complaints.form.submit') }).click();
+    const done = card.getByRole('status');
+    await expect(done).toBeVisible();
+    const number = /\d{10}/.exec(await done.innerText())?.[0] ?? '';
+    expect(number, 'the complaint’s number').toMatch(/^\d{10}$/);
+    // The card passes axe with the filed complaint (the rest of the order page: checkout.spec.ts).
+    await expectAccessible(page, 'section[aria-labelledby="order-guarantee"]');
+    await screenshots(page, `complaint-filed-${lang}`);
+
+    // The owner: the register lists it open, with the defect and what was asked; the decision.
+    await page.evaluate((value) => localStorage.setItem('token', value), admin);
+    await page.goto('/admin/complaints');
+    const row = page.getByRole('row').filter({ hasText: number });
+    await expect(row).toContainText(defect);
+    await expect(row).toContainText(t('complaints.admin.asked', { remedy: t('complaints.remedies.replacement') }));
+    await row.getByRole('button', { name: t('complaints.admin.decideNamed', { number }) }).click();
+    const decide = page.getByRole('form', { name: t('complaints.admin.decideNamed', { number }) });
+    await decide.getByLabel(t('complaints.admin.form.outcome')).selectOption('repair');
+    await decide.getByLabel(t('complaints.admin.form.note')).fill('Ще сменим ципа безплатно.');
+    await decide.getByRole('button', { name: t('complaints.admin.form.submit') }).click();
+    await expect(toast(page, t('complaints.admin.toasts.decided', { number }))).toBeVisible();
+    await page.getByRole('tab', { name: t('complaints.admin.tabs.decided') }).click();
+    await expect(page.getByRole('row').filter({ hasText: number })).toContainText(t('complaints.outcomes.repair'));
+    await screenshots(page, `complaint-decided-${lang}`);
   });
 
   test('a product names its manufacturer with both addresses and its safety information, in the page and its data', async ({
