@@ -219,7 +219,9 @@ const reasonCounts = z.object(
 /** One product's returns: units delivered, units sent back (returns not rejected), their rate and reasons. */
 export const ProductReturnRateSchema = z.object({
   productId: z.number(),
+  /** Its name as bought, in English and in Bulgarian ('' when none; itemNameIn picks). */
   name: z.string(),
+  nameBg: z.string(),
   delivered: z.number().int(),
   returned: z.number().int(),
   /** returned ÷ delivered, 0 to 1 (rounded to 3 decimals); 0 when nothing was delivered. */

@@ -181,7 +181,7 @@ describe('the owner’s returns', () => {
   });
 
   it('teaches the return rate per product and reason, as JSON and as CSV, and the product page what runs large', async () => {
-    const product = await t.createProduct({ priceCents: 3000, stock: 10, name: 'Rate Tee' });
+    const product = await t.createProduct({ priceCents: 3000, stock: 10, name: 'Rate Tee', bgName: 'Тениска Рейт' });
     const order = await deliveredOrder(t, { product, lines: [{ size: 'S', quantity: 4 }] });
     const fit = async () =>
       (await t.app.inject({ url: `/api/products/${product.id}/reviews?lang=en` })).json().summary.returned;
@@ -193,12 +193,15 @@ describe('the owner’s returns', () => {
     const stats = await admin('GET', '/api/admin/returns/stats');
     expect(stats.statusCode, stats.body).toBe(200);
     const row = stats.json().products.find((each: { productId: number }) => each.productId === product.id);
-    expect(row).toMatchObject({ name: 'Rate Tee', delivered: 4, returned: 1, rate: 0.25 });
+    expect(row).toMatchObject({ name: 'Rate Tee', nameBg: 'Тениска Рейт', delivered: 4, returned: 1, rate: 0.25 });
     expect(row.reasons).toMatchObject({ 'too-large': 1, 'too-small': 0 });
     expect(stats.json().reasons['too-large']).toBeGreaterThanOrEqual(1);
     const csv = await admin('GET', '/api/admin/returns/stats.csv?lang=bg');
     expect(csv.headers['content-type']).toContain('text/csv');
-    expect(csv.body).toContain(`${product.id};Rate Tee;4;1;25,0;0;1;0;0;0;0`);
+    // Each language's CSV names the product in it.
+    expect(csv.body).toContain(`${product.id};Тениска Рейт;4;1;25,0;0;1;0;0;0;0`);
+    const csvEn = await admin('GET', '/api/admin/returns/stats.csv?lang=en');
+    expect(csvEn.body).toContain(`${product.id},Rate Tee,4,1,25.0,0,1,0,0,0,0`);
   });
 
   it('credits store credit with the bonus and no label', async () => {

@@ -1,4 +1,11 @@
-import { RETURN_REASONS, SIZE_REASONS, type Language, type ReturnReason, type ReturnStats } from '@shop/contract';
+import {
+  RETURN_REASONS,
+  SIZE_REASONS,
+  itemNameIn,
+  type Language,
+  type ReturnReason,
+  type ReturnStats,
+} from '@shop/contract';
 import { and, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { orderItems, returnLines, returns } from '../../db/schema.js';
@@ -21,27 +28,29 @@ export async function returnStats(db: Db): Promise<ReturnStats> {
       reason: returnLines.reason,
       units: sql<number>`sum(${returnLines.quantity})::int`,
       name: sql<string>`max(${orderItems.name})`,
+      nameBg: sql<string>`max(${orderItems.nameBg})`,
     })
     .from(returnLines)
     .innerJoin(returns, eq(returns.id, returnLines.returnId))
     .innerJoin(orderItems, eq(orderItems.id, returnLines.orderItemId))
     .where(and(ne(returns.status, 'rejected'), isNotNull(returnLines.productId)))
     .groupBy(returnLines.productId, returnLines.reason);
-  const byProduct = new Map<number, { name: string; reasons: Record<ReturnReason, number> }>();
+  const byProduct = new Map<number, { name: string; nameBg: string; reasons: Record<ReturnReason, number> }>();
   const reasons = noReasons();
   for (const row of rows) {
-    const entry = byProduct.get(row.productId!) ?? { name: row.name, reasons: noReasons() };
+    const entry = byProduct.get(row.productId!) ?? { name: row.name, nameBg: row.nameBg, reasons: noReasons() };
     entry.reasons[row.reason] += Number(row.units);
     reasons[row.reason] += Number(row.units);
     byProduct.set(row.productId!, entry);
   }
   const delivered = await deliveredUnitsByProduct(db, [...byProduct.keys()]);
-  const products = [...byProduct.entries()].map(([productId, { name, reasons: own }]) => {
+  const products = [...byProduct.entries()].map(([productId, { name, nameBg, reasons: own }]) => {
     const returned = Object.values(own).reduce((sum, units) => sum + units, 0);
     const sold = delivered.get(productId) ?? 0;
     return {
       productId,
       name,
+      nameBg,
       delivered: sold,
       returned,
       rate: sold === 0 ? 0 : Math.round((returned / sold) * 1000) / 1000,
@@ -52,7 +61,7 @@ export async function returnStats(db: Db): Promise<ReturnStats> {
   return { products: products.slice(0, PRODUCTS_MAX), reasons };
 }
 
-/** The same as CSV in the orders CSV's dialect (a BOM; `;` and a decimal comma in Bulgarian). */
+/** The same as CSV in the orders CSV's dialect (a BOM; `;` and a decimal comma in Bulgarian), the names in `lang`. */
 export async function returnStatsCsv(db: Db, lang: Language): Promise<string> {
   const { separator, decimal } = CSV_FORMAT[lang];
   const { products } = await returnStats(db);
@@ -63,7 +72,7 @@ export async function returnStatsCsv(db: Db, lang: Language): Promise<string> {
       header,
       ...products.map((row) => [
         row.productId,
-        row.name,
+        itemNameIn(row, lang),
         row.delivered,
         row.returned,
         percent(row.rate),

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
-import { RETURN_REASONS, type Language } from '@shop/contract';
+import { RETURN_REASONS, itemNameIn, type Language } from '@shop/contract';
 import { ADMIN_FAILED } from '../../../lib/admin-errors';
 import { useErrorText } from '../../../lib/error-text';
 import { StateMessage } from '../../../components/state-message/state-message';
@@ -62,7 +62,7 @@ export function ReturnRates({ lang }: { lang: Language }) {
         >
           {data.products.map((row) => (
             <tr key={row.productId}>
-              <th scope="row">{row.name}</th>
+              <th scope="row">{itemNameIn(row, lang)}</th>
               <td data-label={t('adminReturns.rates.delivered')} className={table.number}>
                 {row.delivered}
               </td>

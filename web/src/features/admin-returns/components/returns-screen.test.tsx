@@ -45,7 +45,15 @@ const exchange: AdminReturn = {
 const none = { 'too-small': 0, 'too-large': 0, 'not-as-pictured': 0, defective: 0, 'changed-mind': 0, other: 0 };
 const STATS = {
   products: [
-    { productId: 4, name: 'Linen Shirt', delivered: 8, returned: 2, rate: 0.25, reasons: { ...none, 'too-small': 2 } },
+    {
+      productId: 4,
+      name: 'Linen Shirt',
+      nameBg: 'Ленена риза',
+      delivered: 8,
+      returned: 2,
+      rate: 0.25,
+      reasons: { ...none, 'too-small': 2 },
+    },
   ],
   reasons: { ...none, 'too-small': 2 },
 };
@@ -131,7 +139,7 @@ describe('ReturnsScreen', () => {
     ]);
   });
 
-  it('names the exchange’s colour in the admin’s language', async () => {
+  it('names the exchange’s colour and the rates’ products in the admin’s language', async () => {
     signIn();
     fakeApi({
       'GET /api/admin/returns?status=open&page=1&limit=20': {
@@ -145,6 +153,9 @@ describe('ReturnsScreen', () => {
       const row = await screen.findByRole('row', { name: /3F9A0C21B7D4-R1/ });
       expect(within(row).getByText('Ленена риза (Пясък, M) × 2')).toBeInTheDocument();
       expect(within(row).getByText(/Твърде малък → размер L, Пясък/)).toBeInTheDocument();
+      // And the return rates name the product in it too.
+      const rates = screen.getByRole('region', { name: 'Какво показват връщанията' });
+      expect(await within(rates).findByRole('rowheader', { name: 'Ленена риза' })).toBeInTheDocument();
     } finally {
       await i18n.changeLanguage('en');
     }
