@@ -38,6 +38,7 @@ export const IMPORT_ISSUE_CODES = [
   'duplicateSku',
   'skuOrIdRequired',
   'typeNotImported',
+  'parentStock',
   'noParent',
   'variationColour',
   'handleRequired',

@@ -28,6 +28,8 @@ const ENGLISH: Record<ImportIssueCode, (v: Values) => string> = {
   duplicateSku: (v) => `The SKU ${v.sku} is on row ${v.first} too.`,
   skuOrIdRequired: () => 'A product needs its SKU or ID: products match by it.',
   typeNotImported: (v) => `A "${v.type}" product is not imported.`,
+  parentStock: () =>
+    "Its stock is its parent product's, not counted by colour and size: this variant's stock is not counted.",
   noParent: (v) => `No product "${v.parent}" above this variation.`,
   variationColour: () => 'A variation needs its colour.',
   handleRequired: () => 'A row needs its product handle.',

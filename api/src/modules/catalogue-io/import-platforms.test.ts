@@ -102,6 +102,21 @@ describe("WooCommerce's export, every column", () => {
   });
 });
 
+describe("WooCommerce's variation whose stock its parent manages", () => {
+  it('is read as stock not counted, with a warning naming the row, instead of refusing the file', () => {
+    const csv = exportOf(WOOCOMMERCE_COLUMNS, [
+      { ID: '70', Type: 'variable', SKU: 'woo-scarf', Name: 'Scarf', Published: '1', Stock: '12', 'Regular price': '30', 'Attribute 1 name': 'Color', 'Attribute 2 name': 'Size' },
+      { ID: '71', Type: 'variation', SKU: 'woo-scarf-red-m', Parent: 'woo-scarf', Stock: 'parent', 'Regular price': '30', 'Attribute 1 name': 'Color', 'Attribute 1 value(s)': 'Red', 'Attribute 2 name': 'Size', 'Attribute 2 value(s)': 'M' },
+    ]); // prettier-ignore
+    const parsed = parseCatalogue(csv, 'woocommerce', 'en');
+    expect(parsed.errors).toEqual([]);
+    expect(parsed.products[0]!.variants).toEqual([expect.objectContaining({ size: 'M', stock: null })]);
+    expect(parsed.warnings).toEqual(
+      expect.arrayContaining([expect.objectContaining({ row: 3, column: 'Stock', code: 'parentStock' })]),
+    );
+  });
+});
+
 describe("Shopify's export, every column", () => {
   const scarf = (row: Record<string, string>) => ({
     'URL handle': 'silk-scarf',

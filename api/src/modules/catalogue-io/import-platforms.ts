@@ -116,6 +116,12 @@ export function parseWooCommerce(
       return { value: '', column: col(`Attribute ${fallback} value(s)`) };
     };
     const images = () => cell('Images').split(',').map(imageName).filter(Boolean);
+    /** On hand; a variation whose stock its parent manages (`parent`) is not counted, said with a warning. */
+    const stock = () => {
+      if (cell('Stock').toLowerCase() !== 'parent') return reader.stock(row, col('Stock'), cell('Stock'));
+      reader.warn(row, col('Stock'), 'parentStock');
+      return null;
+    };
     const type = cell('Type').toLowerCase();
     if (type.includes('variable') || type === 'simple') {
       const styleCode = reader.code(row, col('SKU'), cell('SKU'), 'style') ?? (cell('ID') ? `WC-${cell('ID')}` : null);
@@ -194,7 +200,7 @@ export function parseWooCommerce(
         size,
         sku: cell('SKU') === '' ? '' : (reader.code(row, col('SKU'), cell('SKU'), 'sku') ?? ''),
         gtin: reader.gtin(row, col(GTIN), cell(GTIN)),
-        stock: reader.stock(row, col('Stock'), cell('Stock')),
+        stock: stock(),
         images: images(),
       });
   });
