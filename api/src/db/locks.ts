@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Tx } from './client.js';
+import { runPrepared } from './prepared.js';
 
 /** Advisory lock spaces (the first key of `pg_advisory_xact_lock(int, int)`); ids of 727274.. are taken by migrations and the seed. */
 const SHOPPER_LOCK = 727_280;
@@ -9,5 +10,7 @@ const SHOPPER_LOCK = 727_280;
  * is built from and the lines a payment takes off it can never cross (docs/decisions/0019).
  */
 export async function lockShopper(tx: Tx, userId: number): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(${SHOPPER_LOCK}, ${userId})`);
+  await runPrepared(tx, 'lock_shopper', ($) => sql`select pg_advisory_xact_lock(${SHOPPER_LOCK}, ${$.userId})`, {
+    userId,
+  });
 }

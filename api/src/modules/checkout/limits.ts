@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Tx } from '../../db/client.js';
 import { onSale, productName } from '../../db/fragments.js';
-import { queryRows } from '../../db/rows.js';
+import { preparedRows } from '../../db/prepared.js';
 import type { shopSettings } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
 import { everDeliveredSql, lockedCheckoutsSql, openCodOrdersSql } from '../orders/reads.js';
@@ -44,19 +44,23 @@ export async function accountStanding(
   settings: SettingsRow,
   { cod, lang }: { cod: boolean; lang: Language },
 ): Promise<Standing> {
-  const [row] = await queryRows(
+  const confirmNew = cod && settings.codConfirmNewAccounts;
+  // Three variants of one statement: card, cash on delivery, and cash on delivery confirmed for new accounts.
+  const [row] = await preparedRows(
     tx,
     StandingRowSchema,
-    sql`
-    with earlier as materialized (${lockedCheckoutsSql(userId)})
+    `account_standing_${cod ? 'cod' : 'card'}${confirmNew ? '_confirm' : ''}`,
+    ($) => sql`
+    with earlier as materialized (${lockedCheckoutsSql($.userId)})
     select
       coalesce((select json_agg(json_build_object('id', id, 'expiresMs', expires_ms)) from earlier), '[]') as earlier,
-      ${cod ? openCodOrdersSql(userId) : sql`0`} as open_cod,
-      ${cod && settings.codConfirmNewAccounts ? sql`not ${everDeliveredSql(userId)}` : sql`false`} as new_account,
-      coalesce((select json_agg(json_build_object('cartItemId', c.id, 'name', ${productName(lang)},
+      ${cod ? openCodOrdersSql($.userId) : sql`0`} as open_cod,
+      ${confirmNew ? sql`not ${everDeliveredSql($.userId)}` : sql`false`} as new_account,
+      coalesce((select json_agg(json_build_object('cartItemId', c.id, 'name', ${productName(sql`${$.lang}`)},
           'colorName', pc.color_name, 'size', c.size) order by c.id)
         from cart_items c join products p on p.id = c.product_id join product_colors pc on pc.id = c.color_id
-        where c.user_id = ${userId} and ${onSale()} and c.quantity > ${settings.maxUnitsPerVariant}), '[]') as over_cap`,
+        where c.user_id = ${$.userId} and ${onSale()} and c.quantity > ${$.maxUnits}), '[]') as over_cap`,
+    { userId, lang, maxUnits: settings.maxUnitsPerVariant },
   );
   // A select without `from`: always exactly one row.
   if (!row) throw new Error('accountStanding: no row');

@@ -1,9 +1,10 @@
 import type { Language, PaymentMethod } from '@shop/contract';
-import { sql } from 'drizzle-orm';
+import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Tx } from '../../db/client.js';
 import { onSale, paidPrice, productName, saleNow } from '../../db/fragments.js';
-import { dbTimestamp, queryRows } from '../../db/rows.js';
+import { preparedRows } from '../../db/prepared.js';
+import { dbTimestamp } from '../../db/rows.js';
 import type { OrderDelivery } from '../../db/schema.js';
 import type { CheckoutOrder, HostedSession } from '../../platform/payments/index.js';
 
@@ -67,19 +68,68 @@ export function insertOrder(
     reserve: boolean;
   },
 ) {
-  const items = order.withItems
-    ? sql`(select json_agg(json_build_object('name', ${order.lang === 'bg' ? sql`coalesce(nullif(l.name_bg, ''), l.name)` : sql`l.name`}, 'colorName', l.color_name,
+  const { deliveryCents, freeFromCents, codFeeCents, discount } = order.charges;
+  // One statement of six variants (reserving or not, with the lines in English, in Bulgarian, or none).
+  const items = order.withItems ? order.lang : 'none';
+  return preparedRows(
+    tx,
+    PlacedRowSchema,
+    `insert_order_${order.reserve ? 'reserve' : 'take'}_${items}`,
+    ($) => placing($, { items, reserve: order.reserve }),
+    {
+      userId: shopper.id,
+      status: order.status,
+      paymentMethod: order.paymentMethod,
+      currency: order.currency,
+      discountCode: discount?.code ?? null,
+      discountCodeId: discount?.codeId ?? null,
+      freeFromCents,
+      deliveryCents,
+      codFeeCents,
+      lang: order.lang,
+      provider: order.provider,
+      sessionId: order.session?.sessionId ?? null,
+      url: order.session?.url ?? null,
+      expiresAt: order.expiresAt,
+      delivery: JSON.stringify(order.delivery),
+      confirmationRequired: order.confirmationRequired,
+      shares: JSON.stringify(discount?.shares ?? []),
+    },
+  );
+}
+
+type PlacingValues = Record<
+  | 'userId'
+  | 'status'
+  | 'paymentMethod'
+  | 'currency'
+  | 'discountCode'
+  | 'discountCodeId'
+  | 'freeFromCents'
+  | 'deliveryCents'
+  | 'codFeeCents'
+  | 'lang'
+  | 'provider'
+  | 'sessionId'
+  | 'url'
+  | 'expiresAt'
+  | 'delivery'
+  | 'confirmationRequired'
+  | 'shares',
+  Placeholder
+>;
+
+/** insertOrder's statement, its values as placeholders (`$`): built once per variant (db/prepared.ts). */
+function placing($: PlacingValues, variant: { items: Language | 'none'; reserve: boolean }): SQL {
+  const items =
+    variant.items !== 'none'
+      ? sql`(select json_agg(json_build_object('name', ${variant.items === 'bg' ? sql`coalesce(nullif(l.name_bg, ''), l.name)` : sql`l.name`}, 'colorName', l.color_name,
           'colorNameBg', l.color_name_bg, 'size', l.size,
           'unitPriceCents', l.price_cents, 'quantity', l.quantity, 'discountCents', l.discount_cents,
           'imageUrl', l.image_url) order by l.line_id)
         from lines l)`
-    : sql`null`;
-  const { deliveryCents, freeFromCents, codFeeCents, discount } = order.charges;
-  const shares = JSON.stringify(discount?.shares ?? []);
-  return queryRows(
-    tx,
-    PlacedRowSchema,
-    sql`
+      : sql`null`;
+  return sql`
     with lines as (
       select c.id as line_id, c.product_id, c.color_id, c.size, c.quantity, ${paidPrice()} as price_cents, pc.color_name,
         pc.color_name_bg,
@@ -87,13 +137,13 @@ export function insertOrder(
         coalesce(nullif(pc.image_url, ''), p.image_url) as image_url,
         ${productName('en')} as name,
         coalesce((select t.name from product_translations t where t.product_id = p.id and t.language = 'bg'), '') as name_bg,
-        coalesce((select (d ->> 'cents')::int from json_array_elements(${shares}::json) d
+        coalesce((select (d ->> 'cents')::int from json_array_elements(${$.shares}::json) d
           where (d ->> 'line')::int = c.id), 0) as discount_cents,
         (${saleNow()} ->> 'prior')::int as prior_price_cents
       from cart_items c
       join products p on p.id = c.product_id
       join product_colors pc on pc.id = c.color_id
-      where c.user_id = ${shopper.id} and ${onSale()}
+      where c.user_id = ${$.userId} and ${onSale()}
     ),
     sums as (
       select sum(price_cents * quantity)::int as subtotal, sum(discount_cents)::int as discount
@@ -101,19 +151,19 @@ export function insertOrder(
     ),
     charged as (
       select subtotal, discount,
-        case when ${freeFromCents}::int is not null and subtotal - discount >= ${freeFromCents}::int then 0
-          else ${deliveryCents}::int end as delivery
+        case when ${$.freeFromCents}::int is not null and subtotal - discount >= ${$.freeFromCents}::int then 0
+          else ${$.deliveryCents}::int end as delivery
       from sums
     ),
     placed as (
       insert into orders (user_id, email, status, payment_method, currency, subtotal_cents, discount_cents,
         discount_code, discount_code_id, delivery_cents, cod_fee_cents, total_cents, locale, payment_provider,
         payment_session_id, payment_url, expires_at, delivery, confirmation_required)
-      select ${shopper.id}, (select email from users where id = ${shopper.id}), ${order.status}, ${order.paymentMethod}, ${order.currency}, subtotal,
-        discount, ${discount?.code ?? null}, ${discount?.codeId ?? null}::int, delivery,
-        ${codFeeCents}::int, subtotal - discount + delivery + ${codFeeCents}::int, ${order.lang}, ${order.provider},
-        ${order.session?.sessionId ?? null}, ${order.session?.url ?? null}, ${order.expiresAt},
-        ${JSON.stringify(order.delivery)}::jsonb, ${order.confirmationRequired}
+      select ${$.userId}, (select email from users where id = ${$.userId}), ${$.status}, ${$.paymentMethod}, ${$.currency}, subtotal,
+        discount, ${$.discountCode}, ${$.discountCodeId}::int, delivery,
+        ${$.codFeeCents}::int, subtotal - discount + delivery + ${$.codFeeCents}::int, ${$.lang}, ${$.provider},
+        ${$.sessionId}, ${$.url}, ${$.expiresAt},
+        ${$.delivery}::jsonb, ${$.confirmationRequired}
       from charged
       returning id, created_at, total_cents, delivery_cents
     ),
@@ -129,7 +179,7 @@ export function insertOrder(
     created as (
       insert into order_events (order_id, type) select id, 'created' from placed
     )${
-      order.reserve
+      variant.reserve
         ? sql`,
     reserved as (
       update product_stock ps set reserved = ps.reserved + held.quantity, updated_at = now()
@@ -142,6 +192,5 @@ export function insertOrder(
     }
     select placed.id, placed.created_at, placed.total_cents,
       placed.delivery_cents, ${items} as items
-    from placed`,
-  );
+    from placed`;
 }

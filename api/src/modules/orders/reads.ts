@@ -18,6 +18,7 @@ import {
   sql,
   sum,
   type SQL,
+  type SQLWrapper,
 } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { orderItems, orders, refunds, users } from '../../db/schema.js';
@@ -146,18 +147,18 @@ export async function earliestCodeHold(tx: Tx, userId: number, codeId: number): 
  * The shopper's open checkout (the one a new checkout replaces), locked, with when its hold ends
  * in ms (`id, expires_ms`): the body of a CTE of the checkout's one statement (checkout/limits.ts).
  */
-export const lockedCheckoutsSql = (userId: number) =>
+export const lockedCheckoutsSql = (userId: number | SQLWrapper) =>
   sql`select id, floor(extract(epoch from expires_at) * 1000)::float8 as expires_ms from orders
     where user_id = ${userId} and status = 'pending'
     for update`;
 
 /** How many of the shopper's cash-on-delivery orders are placed and not yet shipped (an int). */
-export const openCodOrdersSql = (userId: number) =>
+export const openCodOrdersSql = (userId: number | SQLWrapper) =>
   sql`(select count(*) from orders where user_id = ${userId} and payment_method = 'cod'
     and status = 'placed' and fulfilment = 'unfulfilled')::int`;
 
 /** Whether an order of the shopper's was ever delivered. */
-export const everDeliveredSql = (userId: number) =>
+export const everDeliveredSql = (userId: number | SQLWrapper) =>
   sql`exists (select 1 from orders where user_id = ${userId} and delivered_at is not null)`;
 
 /** Instants from `start` up to `end` (a calendar month of the audit file). */

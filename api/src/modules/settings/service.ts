@@ -1,6 +1,7 @@
 import { type Courier, type Settings, type UpdateSettings } from '@shop/contract';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
+import { preparedSelectAll } from '../../db/prepared.js';
 import { courierOffices, recalls, shopSettings } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
 import { audit } from '../../platform/audit.js';
@@ -81,9 +82,12 @@ async function anyRecall(db: Db | Tx): Promise<boolean> {
 /** Delivery to a parcel locker: its own price once the owner set one, the office's until then. */
 export const lockerCents = (row: SettingsRow): number => row.deliveryLockerCents ?? row.deliveryOfficeCents;
 
+/** The settings row's read, its statement built once: a checkout reads it twice (decision 0085). */
+const readSettingsRow = preparedSelectAll(shopSettings, eq(shopSettings.id, 1));
+
 /** The settings row (migration 0007 makes it; written again here should an operator have deleted it). */
 export async function settingsRow(db: Db | Tx): Promise<SettingsRow> {
-  const [row] = await db.select().from(shopSettings).where(eq(shopSettings.id, 1));
+  const [row] = await readSettingsRow(db);
   if (row) return row;
   const [created] = await db.insert(shopSettings).values({ id: 1 }).onConflictDoNothing().returning();
   return created ?? (await settingsRow(db));

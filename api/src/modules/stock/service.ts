@@ -1,8 +1,8 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Tx } from '../../db/client.js';
 import { sizeOffered } from '../../db/fragments.js';
-import { queryRows } from '../../db/rows.js';
+import { preparedRows } from '../../db/prepared.js';
 import { AppError } from '../../lib/errors.js';
 
 /**
@@ -32,7 +32,7 @@ const lockingStock = (variants: SQL) => sql`
   for update`;
 
 /** The variants of the user's cart lines of products that track stock. */
-export const variantsOfCart = (userId: number) =>
+export const variantsOfCart = (userId: number | SQLWrapper) =>
   sql`select c.color_id, c.size from cart_items c join products p on p.id = c.product_id and p.stock_tracked
       where c.user_id = ${userId}`;
 
@@ -117,6 +117,9 @@ export class OutOfStockError extends AppError {
   }
 }
 
+const CART_SIZE_OFFERED = sizeOffered(sql`c.size`);
+const ShortfallRowSchema = z.object({ cart_item_id: z.number(), available: z.number(), quantity: z.number() });
+
 /**
  * Locks the stock of every tracked variant in the user's cart (in the fixed order) and answers
  * the lines above what is available, in one statement: the rows stay locked for a round trip
@@ -124,20 +127,21 @@ export class OutOfStockError extends AppError {
  * longer comes in has nothing available, tracked or not.
  */
 export async function cartShortfalls(tx: Tx, userId: number): Promise<Shortfall[]> {
-  const offered = sizeOffered(sql`c.size`);
-  const lines = await queryRows(
+  const lines = await preparedRows(
     tx,
-    z.object({ cart_item_id: z.number(), available: z.number(), quantity: z.number() }),
-    sql`
-    with locked as materialized (${lockingStock(variantsOfCart(userId))})
+    ShortfallRowSchema,
+    'cart_shortfalls',
+    ($) => sql`
+    with locked as materialized (${lockingStock(variantsOfCart($.userId))})
     select c.id as cart_item_id,
-      case when ${offered} then greatest(coalesce(l.available, 0), 0) else 0 end::int as available,
+      case when ${CART_SIZE_OFFERED} then greatest(coalesce(l.available, 0), 0) else 0 end::int as available,
       c.quantity
     from cart_items c
     join products p on p.id = c.product_id and p.published_at is not null and p.deleted_at is null
     left join locked l on l.color_id = c.color_id and l.size = c.size
-    where c.user_id = ${userId} and (p.stock_tracked or not ${offered})
+    where c.user_id = ${$.userId} and (p.stock_tracked or not ${CART_SIZE_OFFERED})
     order by c.id`,
+    { userId },
   );
   return lines
     .filter((line) => line.quantity > line.available)
