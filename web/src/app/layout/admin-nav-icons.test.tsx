@@ -43,5 +43,5 @@ describe("The admin's icon strip", () => {
     expect(strip.scrollLeft).toBe(0);
     expect(strip).toHaveAttribute('data-at-start', 'true');
     expect(strip).toHaveAttribute('data-at-end', 'false');
-  });
+  }, 20_000);
 });
