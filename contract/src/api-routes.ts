@@ -8,8 +8,40 @@ import {
   UpdatePasswordBodySchema,
   VerifyOtpBodySchema,
 } from './auth.js';
-import { MessageSchema } from './errors.js';
+import { AddLineBodySchema, CartItemSchema, UpdateCartLineBodySchema, WishlistItemSchema } from './cart.js';
+import { LangQuerySchema } from './catalog.js';
+import { DiscountCodeBodySchema, DiscountCodeSchema } from './discounts.js';
+import { EffectSchema, EffectsQuerySchema, EffectsResponseSchema } from './effects.js';
+import { MessageSchema, SuccessSchema } from './errors.js';
+import {
+  AdminGiftCardBodySchema,
+  AdminGiftCardListSchema,
+  AdminGiftCardSchema,
+  AdminGiftCardsQuerySchema,
+  GiftCardBalanceSchema,
+  GiftCardCheckoutBodySchema,
+  GiftCardCheckoutSchema,
+  GiftCardLedgerSchema,
+  StoreCreditBodySchema,
+  StoreCreditSchema,
+  VoidGiftCardBodySchema,
+} from './gift-cards.js';
+import {
+  ConfirmNewsletterBodySchema,
+  NewsletterAnswerSchema,
+  SubscribeAnswerSchema,
+  SubscribeBodySchema,
+  UnsubscribeQuerySchema,
+} from './newsletter.js';
 import { OrderSchema } from './orders.js';
+import {
+  DeleteAccountBodySchema,
+  SaveProfilePictureBodySchema,
+  UpdateProfileBodySchema,
+  UploadResponseSchema,
+} from './profile.js';
+import { CreateStockAlertBodySchema, StockAlertSchema } from './stock.js';
+import { AdminUsersResponseSchema, UpdateRoleBodySchema } from './users.js';
 import { CreateWithdrawalBodySchema, WithdrawalSchema } from './withdrawal.js';
 
 /**
@@ -33,6 +65,48 @@ export const API_ROUTES = {
   'POST /auth/logout': { response: z.null() },
   'POST /auth/reset-password': { body: ResetPasswordBodySchema, response: MessageSchema },
   'POST /auth/update-password': { body: UpdatePasswordBodySchema, response: MessageSchema },
+
+  // The shopper's account: profile, picture, newsletter, privacy
+  'PUT /profile': { body: UpdateProfileBodySchema, response: MessageSchema },
+  'POST /profile/upload': { form: true, response: UploadResponseSchema },
+  'PUT /profile/save': { body: SaveProfilePictureBodySchema, response: MessageSchema },
+  'GET /profile/export': { response: z.unknown() },
+  'DELETE /profile': { body: DeleteAccountBodySchema, response: z.null() },
+  'POST /newsletter': { body: SubscribeBodySchema, response: SubscribeAnswerSchema },
+  'POST /newsletter/confirm': { body: ConfirmNewsletterBodySchema, response: NewsletterAnswerSchema },
+  'POST /unsubscribe': { query: UnsubscribeQuerySchema, response: NewsletterAnswerSchema },
+
+  // Cart, wishlist, back-in-stock alerts
+  'GET /cart': { query: LangQuerySchema, response: z.array(CartItemSchema) },
+  'POST /cart': { query: LangQuerySchema, body: AddLineBodySchema, response: CartItemSchema },
+  'PATCH /cart/:cartItemId': { query: LangQuerySchema, body: UpdateCartLineBodySchema, response: CartItemSchema },
+  'DELETE /cart/:cartItemId': { response: z.null() },
+  'GET /wishlist': { query: LangQuerySchema, response: z.array(WishlistItemSchema) },
+  'POST /wishlist': { query: LangQuerySchema, body: AddLineBodySchema, response: WishlistItemSchema },
+  'DELETE /wishlist/:id': { response: z.null() },
+  'GET /stock-alerts': { query: LangQuerySchema, response: z.array(StockAlertSchema) },
+  'POST /stock-alerts': { query: LangQuerySchema, body: CreateStockAlertBodySchema, response: StockAlertSchema },
+  'DELETE /stock-alerts/:id': { response: z.null() },
+
+  // Gift cards
+  'POST /gift-cards/checkout': { body: GiftCardCheckoutBodySchema, response: GiftCardCheckoutSchema },
+  'GET /gift-cards/:code': { response: GiftCardBalanceSchema },
+  'GET /admin/gift-cards': { query: AdminGiftCardsQuerySchema, response: AdminGiftCardListSchema },
+  'POST /admin/gift-cards': { body: AdminGiftCardBodySchema, response: AdminGiftCardSchema },
+  'POST /admin/gift-cards/:id/void': { body: VoidGiftCardBodySchema.optional(), response: AdminGiftCardSchema },
+  'GET /admin/gift-cards/:id/ledger': { response: GiftCardLedgerSchema },
+
+  // The admin's users, discount codes, failing effects
+  'GET /admin/users': { response: AdminUsersResponseSchema },
+  'PUT /admin/users/role': { body: UpdateRoleBodySchema, response: SuccessSchema },
+  'DELETE /admin/users/:id': { response: SuccessSchema },
+  'POST /admin/users/:id/store-credit': { body: StoreCreditBodySchema, response: StoreCreditSchema },
+  'GET /admin/discount-codes': { response: z.array(DiscountCodeSchema) },
+  'POST /admin/discount-codes': { body: DiscountCodeBodySchema, response: DiscountCodeSchema },
+  'PUT /admin/discount-codes/:id': { body: DiscountCodeBodySchema, response: DiscountCodeSchema },
+  'DELETE /admin/discount-codes/:id': { response: SuccessSchema },
+  'GET /admin/effects': { query: EffectsQuerySchema, response: EffectsResponseSchema },
+  'POST /admin/effects/:id/retry': { response: EffectSchema },
 
   // The shopper's orders
   'GET /orders': { response: z.array(OrderSchema) },

@@ -27,6 +27,27 @@ describe('api client', () => {
     expect(apiPath('GET /orders')).toBe('/orders');
   });
 
+  it('puts the parameters its path does not name in the query, in their order, the undefined left out', async () => {
+    signIn('abc');
+    const sent = fakeApi({
+      'PATCH /api/cart/3?lang=bg': json({}),
+      'POST /api/unsubscribe?token=a%2Fb': json({}),
+      'POST /api/profile/upload': json({ previewPath: '/files/x' }),
+    });
+    await call('PATCH /cart/:cartItemId', { cartItemId: 3, lang: 'bg' }, { quantity: 2 });
+    await anonymousCall('POST /unsubscribe', { token: 'a/b' }, undefined);
+    const form = new FormData();
+    form.append('profilePicture', 'x');
+    await call('POST /profile/upload', form);
+    expect(sent).toEqual([
+      { key: 'PATCH /api/cart/3?lang=bg', body: { quantity: 2 }, token: 'abc' },
+      { key: 'POST /api/unsubscribe?token=a%2Fb', body: undefined, token: null },
+      { key: 'POST /api/profile/upload', body: { profilePicture: 'x' }, token: 'abc' },
+    ]);
+    expect(apiPath('GET /wishlist', { lang: undefined })).toBe('/wishlist');
+    expect(apiPath('GET /admin/gift-cards', { page: 2 })).toBe('/admin/gift-cards?page=2');
+  });
+
   it('sends no Authorization header when logged out, nor on an anonymous call', async () => {
     const sent = fakeApi({
       'GET /api/products': json([]),

@@ -1,11 +1,11 @@
 import type { Language, NewsletterSource, SubscribeBody } from '@shop/contract';
-import { api } from './api-client';
+import { anonymousCall } from './api-client';
 
 /**
  * POST /newsletter: 202 whatever the address (a link to confirm is mailed); 429 `RATE_LIMITED`.
  * Shared: the footer's form, and the boxes at sign-up and at checkout (decision 0057).
  */
-export const subscribe = (body: SubscribeBody) => api.post<{ sent: true }>('/newsletter', body, { anonymous: true });
+export const subscribe = (body: SubscribeBody) => anonymousCall('POST /newsletter', body);
 
 /**
  * What a ticked box asks once its form went through: the link to confirm is mailed (double

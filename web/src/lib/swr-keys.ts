@@ -1,4 +1,5 @@
 import type { Language } from '@shop/contract';
+import { apiPath } from './api-client';
 
 /**
  * The SWR keys that more than one feature reads or revalidates, written once. A key is the api
@@ -22,7 +23,7 @@ export const profileKey = (token: string | null) => (token ? ([PROFILE_PATH, tok
 
 /** One session's cart in one language (the server names the lines in it). */
 export const cartKey = (token: string | null, lang: Language) =>
-  token ? ([`${CART_PATH}?lang=${lang}`, token] as const) : null;
+  token ? ([apiPath('GET /cart', { lang }), token] as const) : null;
 
 /** The published products in one language. */
 export const productsKey = (lang: string) => `/products?lang=${encodeURIComponent(lang)}`;

@@ -5,6 +5,7 @@ import {
   LangQuerySchema,
   UpdateCartLineBodySchema,
 } from '@shop/contract';
+import { API_ROUTES } from '@shop/contract/api-routes';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sendPrivateBody } from '../../lib/etag.js';
@@ -14,7 +15,7 @@ import { addToCart, listCart, removeCartLine, updateCartLine } from './service.j
 import { BEARER, errorAnswers } from '../../lib/route-schema.js';
 
 const security = BEARER;
-const CartSchema = z.array(CartItemSchema);
+const CartSchema = API_ROUTES['GET /cart'].response;
 
 export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
   // Before validation: an anonymous request is told to log in, whatever its body.

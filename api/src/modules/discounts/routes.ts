@@ -1,6 +1,6 @@
 import { DiscountCodeBodySchema, DiscountCodeSchema, IdParamsSchema, SuccessSchema } from '@shop/contract';
+import { API_ROUTES } from '@shop/contract/api-routes';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { currentUser, requireAdmin } from '../../platform/security/authenticate.js';
 import { createCode, deleteCode, listCodes, updateCode } from './service.js';
 import { BEARER, errorAnswers } from '../../lib/route-schema.js';
@@ -20,7 +20,7 @@ export const adminDiscountRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         summary: 'Every discount code, newest first, with its uses',
-        response: { 200: z.array(DiscountCodeSchema), ...errors },
+        response: { 200: API_ROUTES['GET /admin/discount-codes'].response, ...errors },
       },
     },
     async () => listCodes(app.db),

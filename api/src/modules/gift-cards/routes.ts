@@ -5,7 +5,6 @@ import {
   AdminGiftCardsQuerySchema,
   GiftCardLedgerSchema,
   LangQuerySchema,
-  VoidGiftCardBodySchema,
   GiftCardBalanceSchema,
   GiftCardCheckoutBodySchema,
   GiftCardCheckoutSchema,
@@ -16,6 +15,7 @@ import {
 } from '@shop/contract';
 import { RateLimitError } from '../../lib/errors.js';
 import { cardBalance, countedCardTry } from './cards.js';
+import { API_ROUTES } from '@shop/contract/api-routes';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser, requireAdmin, requireUser } from '../../platform/security/authenticate.js';
 import { giveGoodwillCredit } from './store-credit.js';
@@ -145,7 +145,7 @@ export const adminGiftCardRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Void a gift card: what is left of it is written off (a voided entry) and it pays no more (audited)',
         description: '409 CONFLICT when it is voided already.',
         params: IdParamsSchema,
-        body: VoidGiftCardBodySchema.optional(),
+        body: API_ROUTES['POST /admin/gift-cards/:id/void'].body,
         response: { 200: AdminGiftCardSchema, ...errors, ...errorAnswers(409) },
       },
     },

@@ -1,4 +1,5 @@
 import { CartItemSchema, DeleteAccountBodySchema, OrderSchema, WishlistItemSchema } from '@shop/contract';
+import { API_ROUTES } from '@shop/contract/api-routes';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { encodeAnswer } from '../../lib/answers.js';
@@ -32,7 +33,7 @@ export const privacyRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Everything kept about the signed-in shopper, as a JSON file to download',
         security,
-        response: { 200: z.unknown(), ...errorAnswers(401) },
+        response: { 200: API_ROUTES['GET /profile/export'].response, ...errorAnswers(401) },
       },
     },
     async (request, reply) => {

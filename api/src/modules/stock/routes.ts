@@ -7,6 +7,7 @@ import {
   UpdateStockBodySchema,
   UpdateStockResponseSchema,
 } from '@shop/contract';
+import { API_ROUTES } from '@shop/contract/api-routes';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requestLanguage } from '../../lib/language.js';
@@ -50,7 +51,7 @@ export const stockRoutes: FastifyPluginAsyncZod = async (app) => {
         security,
         summary: 'The sold-out sizes the shopper waits for',
         querystring: LangQuerySchema,
-        response: { 200: z.array(StockAlertSchema), ...errorAnswers(401) },
+        response: { 200: API_ROUTES['GET /stock-alerts'].response, ...errorAnswers(401) },
       },
     },
     async (request) => listAlerts(app.db, currentUser(request).id, requestLanguage(request, request.query.lang)),

@@ -1,4 +1,5 @@
 import { AddLineBodySchema, IdParamsSchema, LangQuerySchema, WishlistItemSchema } from '@shop/contract';
+import { API_ROUTES } from '@shop/contract/api-routes';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sendPrivateBody } from '../../lib/etag.js';
@@ -8,7 +9,7 @@ import { addToWishlist, listWishlist, removeWishlistItem } from './service.js';
 import { BEARER, errorAnswers } from '../../lib/route-schema.js';
 
 const security = BEARER;
-const WishlistSchema = z.array(WishlistItemSchema);
+const WishlistSchema = API_ROUTES['GET /wishlist'].response;
 
 export const wishlistRoutes: FastifyPluginAsyncZod = async (app) => {
   // Before validation: an anonymous request is told to log in, whatever its body.

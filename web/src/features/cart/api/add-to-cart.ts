@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { useSWRConfig } from 'swr';
 import { QUANTITY_MAX, QUANTITY_MIN, type AddLineBody, type CartItem, type Language, type Size } from '@shop/contract';
-import { api } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 import { useToken } from '../../../lib/session';
 import { useUnitsLimit } from '../../../lib/settings';
-import { CART_PATH, cartKey } from '../../../lib/swr-keys';
+import { cartKey } from '../../../lib/swr-keys';
 import { useLanguage } from '../../../lib/use-language';
 import { rememberPendingAdd, takePendingAdd } from '../lib/pending-add';
 import { useCart } from './get-cart';
@@ -18,7 +18,7 @@ export interface NewCartLine {
 }
 
 /** POST /cart: 201 a new line, 200 merged into an existing one (capped at 99 by the server). */
-export const addToCart = (body: AddLineBody, lang: Language) => api.post<CartItem>(`${CART_PATH}?lang=${lang}`, body);
+export const addToCart = (body: AddLineBody, lang: Language) => call('POST /cart', { lang }, body);
 
 /**
  * How Add to Cart ended: `added`; `capped` (added, but the line reached 99 and holds no more);

@@ -1,5 +1,6 @@
 import useSWR from 'swr';
 import type { CartItem } from '@shop/contract';
+import type { ApiAnswer } from '@shop/contract/api-routes';
 import type { ApiError } from '../../../lib/api-client';
 import { useToken } from '../../../lib/session';
 import { cartKey } from '../../../lib/swr-keys';
@@ -14,7 +15,7 @@ const EMPTY: CartItem[] = [];
 export function useCart() {
   const token = useToken();
   const lang = useLanguage();
-  const { data, error, isLoading } = useSWR<CartItem[], ApiError>(cartKey(token, lang));
+  const { data, error, isLoading } = useSWR<ApiAnswer<'GET /cart'>, ApiError>(cartKey(token, lang));
   const items = token && !error && Array.isArray(data) ? data : EMPTY;
   const count = items.reduce((sum, item) => sum + item.quantity, 0);
   return { items, count, isLoading: Boolean(token) && isLoading, hasLoaded: Array.isArray(data) || Boolean(error) };

@@ -1,14 +1,14 @@
 import { useCallback } from 'react';
 import { useSWRConfig } from 'swr';
 import type { CartItem } from '@shop/contract';
-import { api, isApiError, type Outcome } from '../../../lib/api-client';
+import { call, isApiError, type Outcome } from '../../../lib/api-client';
 import { useToken } from '../../../lib/session';
-import { CART_PATH, cartKey } from '../../../lib/swr-keys';
+import { cartKey } from '../../../lib/swr-keys';
 import { useLanguage } from '../../../lib/use-language';
 
 /** DELETE /cart/{id}. A line that is already gone (another tab) counts as removed. */
 export const removeFromCart = (cartItemId: number) =>
-  api.delete(`${CART_PATH}/${cartItemId}`).catch((error: unknown) => {
+  call('DELETE /cart/:cartItemId', { cartItemId }).catch((error: unknown) => {
     if (!(isApiError(error) && error.status === 404)) throw error;
   });
 

@@ -1,14 +1,14 @@
 import { useCallback } from 'react';
 import { useSWRConfig } from 'swr';
-import type { CartItem, Language, UpdateCartLineBody } from '@shop/contract';
-import { api, type Outcome } from '../../../lib/api-client';
+import type { CartItem, Language } from '@shop/contract';
+import { call, type Outcome } from '../../../lib/api-client';
 import { useToken } from '../../../lib/session';
-import { CART_PATH, cartKey } from '../../../lib/swr-keys';
+import { cartKey } from '../../../lib/swr-keys';
 import { useLanguage } from '../../../lib/use-language';
 
 /** PATCH /cart/{id}: set a line's quantity (1..99). */
 export const updateCartLine = (cartItemId: number, quantity: number, lang: Language) =>
-  api.patch<CartItem>(`${CART_PATH}/${cartItemId}?lang=${lang}`, { quantity } satisfies UpdateCartLineBody);
+  call('PATCH /cart/:cartItemId', { cartItemId, lang }, { quantity });
 
 /**
  * Changes a line's quantity at once on screen (bubble, preview, totals), then on the server;

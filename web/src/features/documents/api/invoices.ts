@@ -1,6 +1,6 @@
 import type { ScopedMutator } from 'swr';
-import type { InvoiceDetails, InvoiceDocument, Message } from '@shop/contract';
-import { api } from '../../../lib/api-client';
+import type { InvoiceDetails, InvoiceDocument } from '@shop/contract';
+import { api, call } from '../../../lib/api-client';
 
 /** What a request for an invoice answered: issued at once (201), or requested for the tax event (202). */
 export type InvoiceRequestAnswer = InvoiceDocument | { invoiceRequested: true };
@@ -18,4 +18,4 @@ export const refreshOrder = (mutate: ScopedMutator, orderId: number) =>
 
 /** PUT /profile/save with the invoice details alone (null forgets them). */
 export const saveInvoiceDetails = (invoiceDetails: InvoiceDetails | null) =>
-  api.put<Message>('/profile/save', { invoiceDetails });
+  call('PUT /profile/save', { invoiceDetails });

@@ -1,5 +1,5 @@
 import type { GiftCardCheckoutBody } from '@shop/contract';
-import { api } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 
 /** POST /gift-cards/checkout: a card for someone; answers the card provider's page to pay on. */
-export const buyGiftCard = (body: GiftCardCheckoutBody) => api.post<{ url: string }>('/gift-cards/checkout', body);
+export const buyGiftCard = (body: GiftCardCheckoutBody) => call('POST /gift-cards/checkout', body);

@@ -1,6 +1,4 @@
-import type { GiftCardBalance } from '@shop/contract';
-import { api } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 
 /** GET /gift-cards/{code}: what a card holds and until when (the code in the path, never a query string). */
-export const checkGiftCardBalance = (code: string) =>
-  api.get<GiftCardBalance>(`/gift-cards/${encodeURIComponent(code)}`);
+export const checkGiftCardBalance = (code: string) => call('GET /gift-cards/:code', { code });

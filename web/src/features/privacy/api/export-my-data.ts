@@ -1,4 +1,4 @@
-import { api } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 import { saveFile } from '../../../lib/save-file';
 
 /** The file name the server gives the export, for the day it was made. */
@@ -14,7 +14,7 @@ const fileName = (data: unknown) => {
  * bearer token, which a plain link could not), then handed to the browser as a download.
  */
 export async function exportMyData(): Promise<void> {
-  const data = await api.get<unknown>('/profile/export');
+  const data = await call('GET /profile/export');
   const blob = new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' });
   saveFile(blob, fileName(data));
 }

@@ -1,5 +1,4 @@
-import type { Message } from '@shop/contract';
-import { api } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 
 /** PUT /profile/save: makes an uploaded picture (its previewPath) the profile picture. */
-export const saveAvatar = (profilePicture: string) => api.put<Message>('/profile/save', { profilePicture });
+export const saveAvatar = (profilePicture: string) => call('PUT /profile/save', { profilePicture });

@@ -1,8 +1,8 @@
-import { api } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 
 /** POST /profile/upload: the server checks, re-encodes and stores the picture; answers where it can be seen. */
 export function uploadAvatar(file: File) {
   const body = new FormData();
   body.append('profilePicture', file);
-  return api.post<{ previewPath: string }>('/profile/upload', body);
+  return call('POST /profile/upload', body);
 }

@@ -1,13 +1,14 @@
 import { useCallback } from 'react';
 import useSWR from 'swr';
-import type { CreateStockAlertBody, Language, StockAlert } from '@shop/contract';
-import { api, type ApiError, type Outcome } from '../../../lib/api-client';
+import type { CreateStockAlertBody, Language } from '@shop/contract';
+import type { ApiAnswer } from '@shop/contract/api-routes';
+import { apiPath, call, type ApiError, type Outcome } from '../../../lib/api-client';
 import { useToken } from '../../../lib/session';
 import { useLanguage } from '../../../lib/use-language';
 
 /** The signed-in shopper's back-in-stock alerts in one language (the token only separates cache entries). */
 export const stockAlertsKey = (token: string | null, lang: Language) =>
-  token ? ([`/stock-alerts?lang=${lang}`, token] as const) : null;
+  token ? ([apiPath('GET /stock-alerts', { lang }), token] as const) : null;
 
 /**
  * The sold-out sizes the shopper waits for (GET /stock-alerts), with the ways to ask for one more
@@ -16,12 +17,12 @@ export const stockAlertsKey = (token: string | null, lang: Language) =>
 export function useStockAlerts() {
   const token = useToken();
   const lang = useLanguage();
-  const { data, mutate } = useSWR<StockAlert[], ApiError>(stockAlertsKey(token, lang));
+  const { data, mutate } = useSWR<ApiAnswer<'GET /stock-alerts'>, ApiError>(stockAlertsKey(token, lang));
 
   const create = useCallback(
     async (body: CreateStockAlertBody): Promise<Outcome> => {
       try {
-        await api.post<StockAlert>(`/stock-alerts?lang=${lang}`, body);
+        await call('POST /stock-alerts', { lang }, body);
         await mutate();
         return { ok: true };
       } catch (error) {
@@ -34,7 +35,7 @@ export function useStockAlerts() {
   const remove = useCallback(
     async (id: number): Promise<Outcome> => {
       try {
-        await api.delete(`/stock-alerts/${id}`);
+        await call('DELETE /stock-alerts/:id', { id });
         await mutate();
         return { ok: true };
       } catch (error) {

@@ -1,9 +1,9 @@
 import { useCallback } from 'react';
 import { useSWRConfig } from 'swr';
 import type { AddLineBody, Size, WishlistItem } from '@shop/contract';
-import { api } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 import { useToken } from '../../../lib/session';
-import { WISHLIST_PATH, wishlistKey } from './get-wishlist';
+import { wishlistKey } from './get-wishlist';
 
 export interface NewWishlistLine {
   productId: number;
@@ -13,7 +13,7 @@ export interface NewWishlistLine {
 }
 
 /** POST /wishlist: 201 a new item, 200 when it was already there (never a duplicate). */
-export const addToWishlist = (body: AddLineBody) => api.post<WishlistItem>(WISHLIST_PATH, body);
+export const addToWishlist = (body: AddLineBody) => call('POST /wishlist', {}, body);
 
 /**
  * How adding to the wishlist ended: `added` (or already there); nothing sent because the

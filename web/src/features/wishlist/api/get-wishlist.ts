@@ -1,9 +1,10 @@
 import useSWR from 'swr';
 import type { WishlistItem } from '@shop/contract';
-import type { ApiError } from '../../../lib/api-client';
+import type { ApiAnswer } from '@shop/contract/api-routes';
+import { apiPath, type ApiError } from '../../../lib/api-client';
 import { useToken } from '../../../lib/session';
 
-export const WISHLIST_PATH = '/wishlist';
+export const WISHLIST_PATH = apiPath('GET /wishlist');
 /** Items carry every translation, so one cache entry per session serves both languages. */
 export const wishlistKey = (token: string | null) => (token ? ([WISHLIST_PATH, token] as const) : null);
 
@@ -16,7 +17,7 @@ const EMPTY: WishlistItem[] = [];
  */
 export function useWishlist(options: { refreshInterval?: number } = {}) {
   const token = useToken();
-  const { data, error, isLoading } = useSWR<WishlistItem[], ApiError>(wishlistKey(token), options);
+  const { data, error, isLoading } = useSWR<ApiAnswer<'GET /wishlist'>, ApiError>(wishlistKey(token), options);
   const items = token && !error && Array.isArray(data) ? data : EMPTY;
   return { items, count: items.length, isLoading, hasLoaded: Array.isArray(data) || Boolean(error) };
 }

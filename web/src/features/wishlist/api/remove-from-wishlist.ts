@@ -1,13 +1,13 @@
 import { useCallback } from 'react';
 import { useSWRConfig } from 'swr';
 import type { WishlistItem } from '@shop/contract';
-import { api, isApiError, type Outcome } from '../../../lib/api-client';
+import { call, isApiError, type Outcome } from '../../../lib/api-client';
 import { useToken } from '../../../lib/session';
-import { WISHLIST_PATH, wishlistKey } from './get-wishlist';
+import { wishlistKey } from './get-wishlist';
 
 /** DELETE /wishlist/{id}. An item that is already gone (another tab) counts as removed. */
 export const removeFromWishlist = (id: number) =>
-  api.delete(`${WISHLIST_PATH}/${id}`).catch((error: unknown) => {
+  call('DELETE /wishlist/:id', { id }).catch((error: unknown) => {
     if (!(isApiError(error) && error.status === 404)) throw error;
   });
 
