@@ -1,6 +1,7 @@
 import useSWR from 'swr';
-import type { AdminGiftCard, AdminGiftCardBody, AdminGiftCardList, GiftCardLedger } from '@shop/contract';
-import { api, type ApiError } from '../../../lib/api-client';
+import type { AdminGiftCardBody } from '@shop/contract';
+import type { ApiAnswer } from '@shop/contract/api-routes';
+import { apiPath, call, type ApiError } from '../../../lib/api-client';
 import { downloadFromApi } from '../../../lib/save-file';
 import { useToken } from '../../../lib/session';
 
@@ -9,17 +10,20 @@ const PATH = '/admin/gift-cards';
 /** GET /admin/gift-cards?page=: a page of issued cards and the outstanding balance (the key carries the token). */
 export function useAdminGiftCards(page: number) {
   const token = useToken();
-  return useSWR<AdminGiftCardList, ApiError>(token ? [`${PATH}?page=${page}`, token] : null, {
-    keepPreviousData: true,
-  });
+  return useSWR<ApiAnswer<'GET /admin/gift-cards'>, ApiError>(
+    token ? [apiPath('GET /admin/gift-cards', { page }), token] : null,
+    {
+      keepPreviousData: true,
+    },
+  );
 }
 
 /** Every cached page of the list: what a new card or a void changes. */
 export const isAdminGiftCardsKey = (key: unknown) =>
   Array.isArray(key) && typeof key[0] === 'string' && key[0].startsWith(`${PATH}?`);
 
-export const giveGiftCard = (body: AdminGiftCardBody) => api.post<AdminGiftCard>(PATH, body);
-export const voidGiftCard = (id: number) => api.post<AdminGiftCard>(`${PATH}/${id}/void`, {});
-export const giftCardLedger = (id: number) => api.get<GiftCardLedger>(`${PATH}/${id}/ledger`);
+export const giveGiftCard = (body: AdminGiftCardBody) => call('POST /admin/gift-cards', body);
+export const voidGiftCard = (id: number) => call('POST /admin/gift-cards/:id/void', { id }, {});
+export const giftCardLedger = (id: number) => call('GET /admin/gift-cards/:id/ledger', { id });
 export const downloadGiftCards = (lang: string) =>
   downloadFromApi(`${PATH}/export.csv?lang=${encodeURIComponent(lang)}`, 'gift-cards.csv');

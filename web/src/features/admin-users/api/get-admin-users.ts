@@ -1,5 +1,5 @@
 import useSWR from 'swr';
-import type { AdminUser } from '@shop/contract';
+import type { ApiAnswer } from '@shop/contract/api-routes';
 import type { ApiError } from '../../../lib/api-client';
 import { useToken } from '../../../lib/session';
 
@@ -8,10 +8,7 @@ export const ADMIN_USERS_PATH = '/admin/users';
 /** The key carries the token: another admin signing in on this browser never sees a stale list. */
 export const adminUsersKey = (token: string | null) => (token ? ([ADMIN_USERS_PATH, token] as const) : null);
 
-export interface UsersResponse {
-  success: true;
-  data: AdminUser[];
-}
+export type UsersResponse = ApiAnswer<'GET /admin/users'>;
 
 /** The users, root admin first. */
 export function useAdminUsers() {
