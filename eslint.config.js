@@ -210,6 +210,7 @@ export default tseslint.config(
       '**/node_modules',
       '**/dist',
       '**/dist-server',
+      '.tsbuild',
       'api/.test-dist',
       'data',
       'e2e/output',

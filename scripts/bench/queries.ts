@@ -8,6 +8,8 @@ import { openDatabase } from '../../api/src/db/client.js';
 import { cartItems } from '../../api/src/db/schema.js';
 import { TEST_DELIVERY } from '../../api/src/modules/payments/test-support.js';
 import { createUser } from '../../api/src/test/factories.js';
+// The app's `caches` (a module augmentation of Fastify that the app's declarations do not carry).
+import type {} from '../../api/src/platform/cache/caches.js';
 import type { PostgresFixture } from './fixture.js';
 import { NOT_AVAILABLE, type Figure } from './lib.js';
 
