@@ -11,6 +11,20 @@ import {
 import { AddLineBodySchema, CartItemSchema, UpdateCartLineBodySchema, WishlistItemSchema } from './cart.js';
 import { LangQuerySchema } from './catalog.js';
 import { DiscountCodeBodySchema, DiscountCodeSchema } from './discounts.js';
+import {
+  CampaignBodySchema,
+  CampaignListSchema,
+  CampaignSchema,
+  CampaignTestAnswerSchema,
+  ScheduleCampaignBodySchema,
+} from './campaigns.js';
+import {
+  AdminComplaintSchema,
+  AdminComplaintsQuerySchema,
+  AdminComplaintsSchema,
+  ComplaintCreatedSchema,
+  DecideComplaintBodySchema,
+} from './complaints.js';
 import { EffectSchema, EffectsQuerySchema, EffectsResponseSchema } from './effects.js';
 import { MessageSchema, SuccessSchema } from './errors.js';
 import {
@@ -40,6 +54,28 @@ import {
   UpdateProfileBodySchema,
   UploadResponseSchema,
 } from './profile.js';
+import {
+  AdminReturnAnswerSchema,
+  AdminReturnsQuerySchema,
+  AdminReturnsSchema,
+  CreateReturnBodySchema,
+  ReceiveReturnBodySchema,
+  RejectReturnBodySchema,
+  ReturnAnswerSchema,
+  ReturnListSchema,
+  ReturnQuoteSchema,
+  ReturnStatsSchema,
+} from './returns.js';
+import {
+  AdminReviewListQuerySchema,
+  AdminReviewListSchema,
+  AdminReviewSchema,
+  ReviewBodySchema,
+  ReviewCreatedSchema,
+  ReviewEligibilitySchema,
+  ReviewListQuerySchema,
+  ReviewListSchema,
+} from './reviews.js';
 import { CreateStockAlertBodySchema, StockAlertSchema } from './stock.js';
 import { AdminUsersResponseSchema, UpdateRoleBodySchema } from './users.js';
 import { CreateWithdrawalBodySchema, WithdrawalSchema } from './withdrawal.js';
@@ -107,6 +143,37 @@ export const API_ROUTES = {
   'DELETE /admin/discount-codes/:id': { response: SuccessSchema },
   'GET /admin/effects': { query: EffectsQuerySchema, response: EffectsResponseSchema },
   'POST /admin/effects/:id/retry': { response: EffectSchema },
+
+  // Reviews
+  'GET /products/:id/reviews': { query: ReviewListQuerySchema, response: ReviewListSchema },
+  'GET /products/:id/reviews/mine': { response: ReviewEligibilitySchema },
+  'POST /products/:id/reviews': { body: ReviewBodySchema, response: ReviewCreatedSchema },
+  'GET /admin/reviews': { query: AdminReviewListQuerySchema, response: AdminReviewListSchema },
+  'POST /admin/reviews/:id/publish': { query: LangQuerySchema, response: AdminReviewSchema },
+  'POST /admin/reviews/:id/hide': { query: LangQuerySchema, response: AdminReviewSchema },
+
+  // Returns and complaints
+  'GET /orders/:id/returns': { response: ReturnListSchema },
+  'POST /orders/:id/returns/quote': { body: CreateReturnBodySchema, response: ReturnQuoteSchema },
+  'POST /orders/:id/returns': { body: CreateReturnBodySchema, response: ReturnAnswerSchema },
+  'GET /admin/returns': { query: AdminReturnsQuerySchema, response: AdminReturnsSchema },
+  'GET /admin/returns/stats': { response: ReturnStatsSchema },
+  'POST /admin/returns/:id/approve': { response: AdminReturnAnswerSchema },
+  'POST /admin/returns/:id/reject': { body: RejectReturnBodySchema, response: AdminReturnAnswerSchema },
+  'POST /admin/returns/:id/receive': { body: ReceiveReturnBodySchema, response: AdminReturnAnswerSchema },
+  'POST /orders/:id/complaints': { form: true, response: ComplaintCreatedSchema },
+  'GET /admin/complaints': { query: AdminComplaintsQuerySchema, response: AdminComplaintsSchema },
+  'POST /admin/complaints/:id/decide': { body: DecideComplaintBodySchema, response: AdminComplaintSchema },
+  'POST /admin/complaints/:id/repaired': { response: AdminComplaintSchema },
+
+  // Campaigns
+  'GET /admin/campaigns': { response: CampaignListSchema },
+  'POST /admin/campaigns': { body: CampaignBodySchema, response: CampaignSchema },
+  'PUT /admin/campaigns/:id': { body: CampaignBodySchema, response: CampaignSchema },
+  'POST /admin/campaigns/:id/test': { response: CampaignTestAnswerSchema },
+  'POST /admin/campaigns/:id/send': { response: CampaignSchema },
+  'POST /admin/campaigns/:id/schedule': { body: ScheduleCampaignBodySchema, response: CampaignSchema },
+  'POST /admin/campaigns/:id/stop': { response: CampaignSchema },
 
   // The shopper's orders
   'GET /orders': { response: z.array(OrderSchema) },

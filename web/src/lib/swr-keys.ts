@@ -43,7 +43,7 @@ export const productKey = (id: number, lang: string) => `/products/${id}?lang=${
  * the first is server-rendered with the product page.
  */
 export const reviewsKey = (productId: number, lang: string, page: number) =>
-  `/products/${productId}/reviews?lang=${encodeURIComponent(lang)}&page=${page}`;
+  apiPath('GET /products/:id/reviews', { id: productId, lang, page: String(page) });
 
 /** Every product that is not deleted, drafts included (admins). */
 export const adminProductsKey = (lang: string) => `/admin/products?lang=${encodeURIComponent(lang)}`;

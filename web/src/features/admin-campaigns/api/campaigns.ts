@@ -1,37 +1,37 @@
 import { useEffect, useState } from 'react';
 import useSWR from 'swr';
-import type { AudienceCount, Campaign, CampaignBody, CampaignList } from '@shop/contract';
-import { api, type ApiError } from '../../../lib/api-client';
+import type { AudienceCount, CampaignBody } from '@shop/contract';
+import type { ApiAnswer } from '@shop/contract/api-routes';
+import { apiPath, call, type ApiError } from '../../../lib/api-client';
 import { useToken } from '../../../lib/session';
 
-export const CAMPAIGNS_PATH = '/admin/campaigns';
+export const CAMPAIGNS_PATH = apiPath('GET /admin/campaigns');
 
 /** The key carries the token: another admin signing in on this browser never sees a stale list. */
 export const campaignsKey = (token: string | null) => (token ? ([CAMPAIGNS_PATH, token] as const) : null);
 
 /** GET /admin/campaigns: newest first, each with its progress; read again every few seconds while one is going out. */
 export function useCampaigns() {
-  return useSWR<CampaignList, ApiError>(campaignsKey(useToken()), {
+  return useSWR<ApiAnswer<'GET /admin/campaigns'>, ApiError>(campaignsKey(useToken()), {
     refreshInterval: (data) =>
       data?.campaigns.some((campaign) => campaign.status === 'sending' || campaign.status === 'scheduled') ? 5_000 : 0,
   });
 }
 
-export const createCampaign = (body: CampaignBody) => api.post<Campaign>(CAMPAIGNS_PATH, body);
+export const createCampaign = (body: CampaignBody) => call('POST /admin/campaigns', body);
 
-export const updateCampaign = (id: number, body: CampaignBody) => api.put<Campaign>(`${CAMPAIGNS_PATH}/${id}`, body);
+export const updateCampaign = (id: number, body: CampaignBody) => call('PUT /admin/campaigns/:id', { id }, body);
 
 /** To the signed-in admin's own address, once in each language. */
-export const testCampaign = (id: number) => api.post<{ to: string }>(`${CAMPAIGNS_PATH}/${id}/test`);
+export const testCampaign = (id: number) => call('POST /admin/campaigns/:id/test', { id });
 
-export const sendCampaign = (id: number) => api.post<Campaign>(`${CAMPAIGNS_PATH}/${id}/send`);
+export const sendCampaign = (id: number) => call('POST /admin/campaigns/:id/send', { id });
 
 /** `at`: an ISO instant to come. */
-export const scheduleCampaign = (id: number, at: string) =>
-  api.post<Campaign>(`${CAMPAIGNS_PATH}/${id}/schedule`, { at });
+export const scheduleCampaign = (id: number, at: string) => call('POST /admin/campaigns/:id/schedule', { id }, { at });
 
 /** What has not gone out yet never goes; the answer says how many did (`sent`). */
-export const stopCampaign = (id: number) => api.post<Campaign>(`${CAMPAIGNS_PATH}/${id}/stop`);
+export const stopCampaign = (id: number) => call('POST /admin/campaigns/:id/stop', { id });
 
 /** A pause after the last change of the audience before it is counted (a value picked after a kind asks once). */
 export const AUDIENCE_DEBOUNCE_MS = 300;

@@ -1,6 +1,7 @@
 import useSWR from 'swr';
-import type { AdminReturn, AdminReturns, ReceiveReturnBody, ReturnStats } from '@shop/contract';
-import { api, type ApiError } from '../../../lib/api-client';
+import type { ReceiveReturnBody } from '@shop/contract';
+import type { ApiAnswer } from '@shop/contract/api-routes';
+import { apiPath, call, type ApiError } from '../../../lib/api-client';
 import { downloadFromApi } from '../../../lib/save-file';
 import { useToken } from '../../../lib/session';
 
@@ -11,16 +12,18 @@ export type ReturnsFilter = 'open' | 'closed';
 
 /** The key carries the token: another admin signing in on this browser never sees a stale list. */
 export const adminReturnsKey = (token: string | null, status: ReturnsFilter, page: number, limit = 20) =>
-  token ? ([`${ADMIN_PATH}?status=${status}&page=${page}&limit=${limit}`, token] as const) : null;
+  token ? ([apiPath('GET /admin/returns', { status, page, limit }), token] as const) : null;
 
 /** GET /admin/returns: a page of returns (open ones first, the oldest first), with the count to act on. */
 export function useAdminReturns(status: ReturnsFilter, page: number, limit = 20) {
-  return useSWR<AdminReturns, ApiError>(adminReturnsKey(useToken(), status, page, limit), { keepPreviousData: true });
+  return useSWR<ApiAnswer<'GET /admin/returns'>, ApiError>(adminReturnsKey(useToken(), status, page, limit), {
+    keepPreviousData: true,
+  });
 }
 
 /** How many returns wait for the owner: the navigation's badge (re-read every minute and after each action). */
 export function useOpenReturnsCount(): number {
-  const { data } = useSWR<AdminReturns, ApiError>(adminReturnsKey(useToken(), 'open', 1, 1), {
+  const { data } = useSWR<ApiAnswer<'GET /admin/returns'>, ApiError>(adminReturnsKey(useToken(), 'open', 1, 1), {
     refreshInterval: 60_000,
   });
   return data?.open ?? 0;
@@ -30,19 +33,19 @@ export function useOpenReturnsCount(): number {
 export const isAdminReturnsKey = (key: unknown) =>
   Array.isArray(key) && typeof key[0] === 'string' && key[0].startsWith(`${ADMIN_PATH}?`);
 
-type Answer = { return: AdminReturn };
+export const approveReturn = (id: number) => call('POST /admin/returns/:id/approve', { id });
 
-export const approveReturn = (id: number) => api.post<Answer>(`${ADMIN_PATH}/${id}/approve`);
-
-export const rejectReturn = (id: number, reason: string) => api.post<Answer>(`${ADMIN_PATH}/${id}/reject`, { reason });
+export const rejectReturn = (id: number, reason: string) => call('POST /admin/returns/:id/reject', { id }, { reason });
 
 export const receiveReturn = (id: number, body: ReceiveReturnBody) =>
-  api.post<Answer>(`${ADMIN_PATH}/${id}/receive`, body);
+  call('POST /admin/returns/:id/receive', { id }, body);
 
 /** GET /admin/returns/stats: the return rate per product and the units per reason. */
 export function useReturnStats() {
   const token = useToken();
-  return useSWR<ReturnStats, ApiError>(token ? [`${ADMIN_PATH}/stats`, token] : null);
+  return useSWR<ApiAnswer<'GET /admin/returns/stats'>, ApiError>(
+    token ? [apiPath('GET /admin/returns/stats'), token] : null,
+  );
 }
 
 /** The return rates as CSV in the admin's language. */

@@ -1,12 +1,7 @@
 import useSWR from 'swr';
-import type {
-  AdminComplaint,
-  AdminComplaints,
-  ComplaintCreated,
-  ComplaintStatus,
-  DecideComplaintBody,
-} from '@shop/contract';
-import { api, type ApiError } from '../../../lib/api-client';
+import type { ComplaintStatus, DecideComplaintBody } from '@shop/contract';
+import type { ApiAnswer } from '@shop/contract/api-routes';
+import { apiPath, call, type ApiError } from '../../../lib/api-client';
 import { downloadFromApi } from '../../../lib/save-file';
 import { useToken } from '../../../lib/session';
 
@@ -14,17 +9,20 @@ const ADMIN_PATH = '/admin/complaints';
 
 /** POST /orders/{id}/complaints: the form as multipart (its photos as photo1 … photo3). */
 export const fileComplaint = (orderId: number, form: FormData) =>
-  api.post<ComplaintCreated>(`/orders/${orderId}/complaints`, form);
+  call('POST /orders/:id/complaints', { id: orderId }, form);
 
 /** The key carries the token: another admin signing in on this browser never sees a stale list. */
 export const adminComplaintsKey = (token: string | null, status: ComplaintStatus | 'all', page: number, limit = 20) =>
   token
-    ? ([`${ADMIN_PATH}?${status === 'all' ? '' : `status=${status}&`}page=${page}&limit=${limit}`, token] as const)
+    ? ([
+        apiPath('GET /admin/complaints', { status: status === 'all' ? undefined : status, page, limit }),
+        token,
+      ] as const)
     : null;
 
 /** GET /admin/complaints: a page of the register (open ones by due date first). */
 export function useAdminComplaints(status: ComplaintStatus | 'all', page: number, limit = 20) {
-  return useSWR<AdminComplaints, ApiError>(adminComplaintsKey(useToken(), status, page, limit), {
+  return useSWR<ApiAnswer<'GET /admin/complaints'>, ApiError>(adminComplaintsKey(useToken(), status, page, limit), {
     keepPreviousData: true,
   });
 }
@@ -34,9 +32,9 @@ export const isAdminComplaintsKey = (key: unknown) =>
   Array.isArray(key) && typeof key[0] === 'string' && key[0].startsWith(`${ADMIN_PATH}?`);
 
 export const decideComplaint = (id: number, body: DecideComplaintBody) =>
-  api.post<AdminComplaint>(`${ADMIN_PATH}/${id}/decide`, body);
+  call('POST /admin/complaints/:id/decide', { id }, body);
 
-export const markComplaintRepaired = (id: number) => api.post<AdminComplaint>(`${ADMIN_PATH}/${id}/repaired`);
+export const markComplaintRepaired = (id: number) => call('POST /admin/complaints/:id/repaired', { id });
 
 /** The register as CSV in the admin's language. */
 export const downloadComplaintsRegister = (lang: string) =>

@@ -1,7 +1,8 @@
 import { useCallback } from 'react';
 import useSWR, { useSWRConfig } from 'swr';
-import type { CreateReturnBody, Product, Return, ReturnQuote } from '@shop/contract';
-import { api, type ApiError } from '../../../lib/api-client';
+import type { CreateReturnBody, Product, Return } from '@shop/contract';
+import type { ApiAnswer } from '@shop/contract/api-routes';
+import { apiPath, call, type ApiError } from '../../../lib/api-client';
 import { useToken } from '../../../lib/session';
 import { productKey } from '../../../lib/swr-keys';
 
@@ -13,11 +14,11 @@ const waitsForLabel = (each: Return) => each.status === 'approved' && each.label
 
 /** The order's returns (GET /orders/{id}/returns), newest first; read again until every approved one has its label. */
 export const returnsKey = (token: string | null, orderId: number) =>
-  token ? ([`/orders/${orderId}/returns`, token] as const) : null;
+  token ? ([apiPath('GET /orders/:id/returns', { id: orderId }), token] as const) : null;
 
 export function useOrderReturns(orderId: number) {
   const token = useToken();
-  return useSWR<{ data: Return[] }, ApiError>(returnsKey(token, orderId), {
+  return useSWR<ApiAnswer<'GET /orders/:id/returns'>, ApiError>(returnsKey(token, orderId), {
     refreshInterval: (latest) => (latest?.data.some(waitsForLabel) ? LABEL_POLL_MS : 0),
   });
 }
@@ -29,7 +30,7 @@ export function useLineProduct(productId: number | null, lang: string) {
 
 /** POST /orders/{id}/returns/quote: what the return gives back and what its label costs. */
 export const quoteReturn = (orderId: number, body: CreateReturnBody) =>
-  api.post<ReturnQuote>(`/orders/${orderId}/returns/quote`, body);
+  call('POST /orders/:id/returns/quote', { id: orderId }, body);
 
 /** POST /orders/{id}/returns; the returns and the order (its withdrawal) are read again. */
 export function useRequestReturn() {
@@ -37,7 +38,7 @@ export function useRequestReturn() {
   const { mutate } = useSWRConfig();
   return useCallback(
     async (orderId: number, body: CreateReturnBody) => {
-      const answer = await api.post<{ return: Return }>(`/orders/${orderId}/returns`, body);
+      const answer = await call('POST /orders/:id/returns', { id: orderId }, body);
       await mutate((key) => {
         const path = Array.isArray(key) ? key[0] : key;
         return typeof path === 'string' && new RegExp(`^/orders/${orderId}(/returns)?$`).test(path) && Boolean(token);

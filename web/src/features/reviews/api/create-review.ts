@@ -1,9 +1,9 @@
-import type { ReviewBody, ReviewCreated } from '@shop/contract';
-import { api } from '../../../lib/api-client';
+import type { ReviewBody } from '@shop/contract';
+import { call } from '../../../lib/api-client';
 
 /**
  * POST /products/{id}/reviews: 201 waiting for moderation; 403 NOT_A_BUYER without a delivered order
  * of it; 409 ALREADY_REVIEWED the second time; 400 with `fields`.
  */
 export const createReview = (productId: number, body: ReviewBody) =>
-  api.post<ReviewCreated>(`/products/${productId}/reviews`, body);
+  call('POST /products/:id/reviews', { id: productId }, body);

@@ -1,5 +1,5 @@
 import useSWR from 'swr';
-import type { ReviewList } from '@shop/contract';
+import type { ApiAnswer } from '@shop/contract/api-routes';
 import { reviewsKey } from '../../../lib/swr-keys';
 
 export { reviewsKey };
@@ -10,5 +10,8 @@ export { reviewsKey };
  * keeps it current, as it does every page read before).
  */
 export function useReviews(productId: number, lang: string, page: number) {
-  return useSWR<ReviewList>(reviewsKey(productId, lang, page), { keepPreviousData: true, revalidateIfStale: false });
+  return useSWR<ApiAnswer<'GET /products/:id/reviews'>>(reviewsKey(productId, lang, page), {
+    keepPreviousData: true,
+    revalidateIfStale: false,
+  });
 }
