@@ -78,7 +78,15 @@ import {
 } from './reviews.js';
 import { CreateStockAlertBodySchema, StockAlertSchema } from './stock.js';
 import { AdminUsersResponseSchema, UpdateRoleBodySchema } from './users.js';
-import { CreateWithdrawalBodySchema, WithdrawalSchema } from './withdrawal.js';
+import {
+  ConfirmWithdrawalBodySchema,
+  CreateWithdrawalBodySchema,
+  PublicWithdrawalBodySchema,
+  WithdrawalLinkQuerySchema,
+  WithdrawalRequestedSchema,
+  WithdrawalRequestSchema,
+  WithdrawalSchema,
+} from './withdrawal.js';
 
 /**
  * The API's routes by method and path (Fastify's syntax, under `/api`) with the schemas of their
@@ -181,6 +189,11 @@ export const API_ROUTES = {
   'GET /orders/by-session/:sessionId': { response: OrderSchema },
   'POST /orders/:id/cancel': { response: OrderSchema },
   'POST /orders/:id/withdrawal': { body: CreateWithdrawalBodySchema, response: WithdrawalSchema },
+
+  // The public withdrawal form and its mailed link
+  'POST /withdrawals': { body: PublicWithdrawalBodySchema, response: WithdrawalRequestedSchema },
+  'GET /withdrawals/confirm': { query: WithdrawalLinkQuerySchema, response: WithdrawalRequestSchema },
+  'POST /withdrawals/confirm': { body: ConfirmWithdrawalBodySchema, response: WithdrawalSchema },
 } as const;
 
 export type ApiRoutes = typeof API_ROUTES;
