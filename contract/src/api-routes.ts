@@ -76,6 +76,7 @@ import {
   ReviewListQuerySchema,
   ReviewListSchema,
 } from './reviews.js';
+import { SettingsSchema, UpdateSettingsBodySchema } from './settings.js';
 import { CreateStockAlertBodySchema, StockAlertSchema } from './stock.js';
 import { AdminUsersResponseSchema, UpdateRoleBodySchema } from './users.js';
 import {
@@ -182,6 +183,11 @@ export const API_ROUTES = {
   'POST /admin/campaigns/:id/send': { response: CampaignSchema },
   'POST /admin/campaigns/:id/schedule': { body: ScheduleCampaignBodySchema, response: CampaignSchema },
   'POST /admin/campaigns/:id/stop': { response: CampaignSchema },
+
+  // The shop's settings
+  'GET /settings': { response: SettingsSchema },
+  'GET /admin/settings': { response: SettingsSchema },
+  'PUT /admin/settings': { body: UpdateSettingsBodySchema, response: SettingsSchema },
 
   // The shopper's orders
   'GET /orders': { response: z.array(OrderSchema) },

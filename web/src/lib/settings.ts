@@ -1,5 +1,6 @@
 import useSWR from 'swr';
-import { QUANTITY_MAX, RETURN_DAYS_MIN, type Settings } from '@shop/contract';
+import { QUANTITY_MAX, RETURN_DAYS_MIN } from '@shop/contract';
+import type { ApiAnswer } from '@shop/contract/api-routes';
 import { SETTINGS_PATH } from './swr-keys';
 
 export { SETTINGS_PATH };
@@ -10,7 +11,7 @@ export { SETTINGS_PATH };
  * pages carry the answer in their first HTML (entry-server.tsx).
  */
 export function useSettings() {
-  return useSWR<Settings>(SETTINGS_PATH, { revalidateOnFocus: false });
+  return useSWR<ApiAnswer<'GET /settings'>>(SETTINGS_PATH, { revalidateOnFocus: false });
 }
 
 /**
