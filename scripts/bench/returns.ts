@@ -2,8 +2,8 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { openDatabase, type Db } from '../../api/src/db/client.js';
 import { queryRows } from '../../api/src/db/rows.js';
-import { TEST_DELIVERY } from '../../api/src/modules/payments/test-support.js';
 import { requestReturn } from '../../api/src/modules/returns/service.js';
+import { deliveredOrdersOfOne } from '../../api/src/test/delivered-orders.js';
 import { emptyPostgresDatabase } from '../../api/src/robustness/support/postgres.js';
 import { createUser } from '../../api/src/test/factories.js';
 import { percentile, round, type Figure } from './lib.js';
@@ -12,9 +12,6 @@ import { percentile, round, type Figure } from './lib.js';
 const REQUESTS = 200;
 const RACERS = 100;
 const WARM_UP = 10;
-
-/** An order's delivery as the checkout stores it (every field, null where it does not apply). */
-const ORDER_DELIVERY = { ...TEST_DELIVERY, office: null, note: null };
 
 /**
  * One product (stock tracked: S plenty, M one left) and a delivered card order of one S for each
@@ -41,26 +38,10 @@ async function seed(db: Db, shoppers: number) {
     insert into product_stock (product_id, color_id, size, on_hand)
     values (${product!.id}, ${color!.id}, 'S', 10000), (${product!.id}, ${color!.id}, 'M', 1)`);
   const users = await Promise.all(Array.from({ length: shoppers }, () => createUser(db)));
-  const ids = `{${users.map((user) => user.id).join(',')}}`;
-  await db.execute(sql`
-    with made as (
-      insert into orders (user_id, email, status, payment_method, fulfilment, currency, subtotal_cents,
-        delivery_cents, total_cents, payment_provider, payment_reference, created_at, paid_at, shipped_at,
-        delivered_at, delivery)
-      select u, 'shopper' || u || '@example.com', 'paid', 'card', 'delivered', 'EUR', 5000, 690, 5690, 'local',
-        'pi_local_' || u, now() - interval '3 days', now() - interval '3 days', now() - interval '2 days',
-        now() - interval '1 day', ${JSON.stringify(ORDER_DELIVERY)}::jsonb
-      from unnest(${ids}::int[]) u
-      returning id
-    )
-    insert into order_items (order_id, product_id, color_id, name, color_name, size, unit_price_cents, quantity,
-      stock_quantity)
-    select made.id, ${product!.id}, ${color!.id}, 'Linen shirt', 'Onyx', 'S', 5000, 1, 1 from made`);
-  const orders = await queryRows(
+  const orders = await deliveredOrdersOfOne(
     db,
-    z.object({ user_id: z.number(), order_id: z.number(), item_id: z.number() }),
-    sql`select o.user_id, o.id as order_id, i.id as item_id from orders o join order_items i on i.order_id = o.id
-      order by o.id`,
+    { productId: product!.id, colorId: color!.id, size: 'S' },
+    users.map((user) => user.id),
   );
   return { orders, colorId: color!.id };
 }
