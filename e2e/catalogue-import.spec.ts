@@ -44,6 +44,9 @@ test('an admin uploads a small CSV, reads the dry run, applies it and undoes it'
   await expect(toast(page, t('adminImport.result.applied', { created: 1, updated: 0 }))).toBeVisible();
   const last = page.getByTestId('last-import');
   await expect(last).toContainText('1 created, 0 updated');
+  // Who applied it, beside when and what (the audit log's row).
+  await expect(page.getByTestId('last-import-by')).toContainText(shop.admin.email);
+  await screenshots(page, 'catalogue-import-last-en');
   const exported = await request.get('/api/admin/products/export.csv', { headers: bearer(token) });
   expect(await exported.text()).toContain(code);
 

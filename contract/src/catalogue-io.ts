@@ -115,6 +115,7 @@ export type ImportOrderedProduct = z.infer<typeof ImportOrderedProductSchema>;
  * null. `undoable`: it is applied and none of its products changed since (an undo would not be
  * refused with IMPORT_SUPERSEDED); `superseded` when it is applied but a product changed since;
  * `orderedProduct` when that change is an order naming a product or colour the import created.
+ * `appliedBy`: the account that applied it (from the audit log), null once that account is deleted.
  */
 export const LastImportSchema = z
   .object({
@@ -122,6 +123,7 @@ export const LastImportSchema = z
     format: z.enum(CATALOGUE_FORMATS),
     status: z.enum(IMPORT_STATUSES),
     appliedAt: z.string().nullable(),
+    appliedBy: z.object({ name: z.string(), email: z.string() }).nullable(),
     undoneAt: z.string().nullable(),
     created: z.number().int(),
     updated: z.number().int(),

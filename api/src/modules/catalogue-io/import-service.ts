@@ -1,9 +1,9 @@
 import type { ImportApplied, ImportSummary, ImportUndone, Language, LastImport } from '@shop/contract';
-import { desc, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db, Tx } from '../../db/client.js';
 import { dbInt, queryRows } from '../../db/rows.js';
-import { catalogueImports, products } from '../../db/schema.js';
+import { auditLog, catalogueImports, products, users } from '../../db/schema.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { audit } from '../../platform/audit.js';
 import type { CatalogueFormat } from './formats.js';
@@ -169,11 +169,19 @@ export async function lastImport(db: Db): Promise<LastImport> {
         break;
       }
   const created = touched.filter((entry) => entry.created).length;
+  // Who applied it: the audit row `applyImport` wrote (the uploader of the dry run may be another admin).
+  const [appliedBy] = await db
+    .select({ name: users.name, email: users.email })
+    .from(auditLog)
+    .innerJoin(users, eq(users.id, auditLog.actorId))
+    .where(and(eq(auditLog.action, 'catalogue.import'), eq(auditLog.target, `import:${row.id}`)))
+    .limit(1);
   return {
     importId: row.id,
     format: row.format as CatalogueFormat,
     status: row.status,
     appliedAt: row.appliedAt?.toISOString() ?? null,
+    appliedBy: appliedBy ?? null,
     undoneAt: row.undoneAt?.toISOString() ?? null,
     created,
     updated: touched.length - created,

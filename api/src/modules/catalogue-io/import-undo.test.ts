@@ -49,7 +49,13 @@ describe('undo after a later edit of the safety panel', () => {
   it.each(edits)('is refused once %s was set on a product the import created (409 IMPORT_SUPERSEDED)', async (_what, body) => {
     const code = `UN-${Math.random().toString(36).slice(2, 8).toUpperCase()}`;
     const importId = await applied([skirt(code)]);
-    expect(await last()).toMatchObject({ importId, undoable: true });
+    // Who applied it, when and what, as the audit log keeps it.
+    expect(await last()).toMatchObject({
+      importId,
+      undoable: true,
+      appliedBy: { name: t.admin.name, email: t.admin.email },
+      created: 1,
+    });
     const edited = await editDetails(await idOf(code), body);
     expect(edited.statusCode, edited.body).toBe(200);
 

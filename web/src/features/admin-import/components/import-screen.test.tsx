@@ -27,6 +27,7 @@ const applied: NonNullable<LastImport> = {
   format: 'atelier',
   status: 'applied',
   appliedAt: new Date().toISOString(),
+  appliedBy: { name: 'Vera Ivanova', email: 'vera@example.com' },
   undoneAt: null,
   created: 1,
   updated: 1,
@@ -118,6 +119,7 @@ describe('ImportScreen', () => {
     expect(within(await screen.findByRole('table', { name: 'Products' })).getByText('New')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Apply the import' }));
     expect(await screen.findByTestId('last-import')).toHaveTextContent(/Import no\. 7 .*1 created, 1 updated/);
+    expect(screen.getByTestId('last-import-by')).toHaveTextContent('Applied by Vera Ivanova (vera@example.com).');
     expect(screen.queryByRole('table', { name: 'Products' })).not.toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Undo the import' }));

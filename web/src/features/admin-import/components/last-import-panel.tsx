@@ -19,7 +19,7 @@ const UNDO_FAILED = {
 };
 
 /**
- * The last applied import (read from the server, so it outlives a reload): when, in which format,
+ * The last applied import (read from the server, so it outlives a reload): when, by whom, in which format,
  * how many products it created and updated, and Undo while none of them changed since; once one
  * did (an edit, an order's stock, a sale), why it can no longer be undone (409 IMPORT_SUPERSEDED);
  * when an order names a product it created, which one (the undo would delete what the order refers to).
@@ -64,6 +64,9 @@ export function LastImportPanel() {
             created: last.created,
             updated: last.updated,
           })}
+        </p>
+        <p className={styles.text} data-testid="last-import-by">
+          {last.appliedBy ? t('adminImport.last.by', last.appliedBy) : t('adminImport.last.byDeleted')}
         </p>
         {last.status === 'undone' && last.undoneAt && (
           <p className={styles.text}>
