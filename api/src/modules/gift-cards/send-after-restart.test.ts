@@ -1,18 +1,11 @@
 // @module-tag engine: one shop's starts, one after another, on one database: its outbox keeps the timed mail.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, type App } from '../../app.js';
-import { loadConfig, type Config } from '../../config.js';
-import type { Database } from '../../db/client.js';
+import { describe, expect, it } from 'vitest';
 import { effects, giftCards } from '../../db/schema.js';
 import { dayIn } from '../../platform/outbox/timed.js';
 import { effectsRun } from '../../test/app.js';
-import { createTestDatabase } from '../../test/database.js';
 import { bearer, createUser } from '../../test/factories.js';
-import { startSmtpServer, type TestSmtpServer } from '../../test/smtp.js';
+import { useRestarts } from '../../test/restarts.js';
 import { groupedCode } from './codes.js';
 
 /**
@@ -21,43 +14,14 @@ import { groupedCode } from './codes.js';
  * once, and a start after that does not mail it again (issue 49: "a process restarted before it
  * still sends it once"). Each start is the app built anew on the same database, as a process is.
  */
-let database: Database;
-let smtp: TestSmtpServer;
-let config: Config;
-let dataDir: string;
-
-beforeAll(async () => {
-  smtp = await startSmtpServer();
-  database = await createTestDatabase();
-  dataDir = mkdtempSync(join(tmpdir(), 'shop-gift-restart-'));
-  config = loadConfig({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    SEED_DEMO: 'false',
-    DATA_DIR: dataDir,
-    PUBLIC_URL: 'http://shop.test',
-    SMTP_URL: smtp.url,
-  });
-});
-
-afterAll(async () => {
-  await database?.close();
-  await smtp?.close();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-});
-
-/** One start of the shop: a new app with its own outbox on the shared database. */
-async function start(): Promise<App> {
-  const app = await buildApp({ config, database, logger: false, serveWebApp: false });
-  await app.ready();
-  return app;
-}
+const shop = useRestarts('gift-restart');
+const { start } = shop;
 
 describe('A gift card sent at a date, across a restart', () => {
   it('mails the recipient once when the day comes, though the shop was restarted before it', async () => {
-    const buyer = await createUser(database.db, { name: 'Ivo Petrov' });
+    const buyer = await createUser(shop.database.db, { name: 'Ivo Petrov' });
     const recipient = 'after-restart@example.com';
-    const toRecipient = () => smtp.messages.filter((mail) => mail.to.includes(recipient));
+    const toRecipient = () => shop.smtp.messages.filter((mail) => mail.to.includes(recipient));
     const tomorrow = dayIn(new Date(Date.now() + 86_400_000), 'Europe/Sofia');
 
     const first = await start();
@@ -77,13 +41,13 @@ describe('A gift card sent at a date, across a restart', () => {
     });
     expect(paid.statusCode).toBe(303);
     await effectsRun(first);
-    await smtp.waitFor(buyer.email);
-    const [card] = await database.db
+    await shop.smtp.waitFor(buyer.email);
+    const [card] = await shop.database.db
       .select()
       .from(giftCards)
       .where(eq(giftCards.paymentSessionId, url.replace('/pay/', '')));
     const key = `mail.gift-card:${card!.id}`;
-    const rows = () => database.db.select().from(effects).where(eq(effects.key, key));
+    const rows = () => shop.database.db.select().from(effects).where(eq(effects.key, key));
     // The shop stops before the send date.
     await first.close();
 
@@ -96,12 +60,12 @@ describe('A gift card sent at a date, across a restart', () => {
     expect(dayIn(due!.runAfter, 'Europe/Sofia')).toBe(tomorrow);
 
     // The day comes while the restarted shop runs (the effect's time moved to now).
-    await database.db
+    await shop.database.db
       .update(effects)
       .set({ runAfter: new Date(Date.now() - 1000) })
       .where(eq(effects.key, key));
     await effectsRun(second);
-    const mail = await smtp.waitFor(recipient);
+    const mail = await shop.smtp.waitFor(recipient);
     expect(mail.text).toContain(groupedCode(card!.code));
     await second.close();
 

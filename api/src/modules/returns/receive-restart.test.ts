@@ -1,19 +1,12 @@
 // @module-tag engine: one shop's starts, one after another, on one database: its outbox takes back a dead worker's effects.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { and, eq, isNull } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, type App } from '../../app.js';
-import { loadConfig, type Config } from '../../config.js';
-import type { Database } from '../../db/client.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { effects, invoiceDocuments, orders, productStock, refunds, shopSettings } from '../../db/schema.js';
 import { LEASE_MS } from '../../platform/outbox/outbox.js';
 import { effectsRun } from '../../test/app.js';
-import { createTestDatabase } from '../../test/database.js';
 import { bearer, createProduct, createUser } from '../../test/factories.js';
 import { TEST_SELLER } from '../../test/harness.js';
-import { startSmtpServer, type TestSmtpServer } from '../../test/smtp.js';
+import { useRestarts } from '../../test/restarts.js';
 import { CREDIT_NOTE } from '../documents/effect-kinds.js';
 import { PROVIDER_REFUND } from '../orders/effect-kinds.js';
 import { addCartLine, payOnTestPage, TEST_DELIVERY } from '../payments/test-support.js';
@@ -27,24 +20,11 @@ import { RETURN_MAIL } from './effect-kinds.js';
  * app built anew on the same database, as a process is; the dead one's workers had taken the
  * effects (their lease and attempt) and never finished them.
  */
-let database: Database;
-let smtp: TestSmtpServer;
-let config: Config;
-let dataDir: string;
+const shop = useRestarts('return-restart');
+const { start } = shop;
 
 beforeAll(async () => {
-  smtp = await startSmtpServer();
-  database = await createTestDatabase();
-  dataDir = mkdtempSync(join(tmpdir(), 'shop-return-restart-'));
-  config = loadConfig({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    SEED_DEMO: 'false',
-    DATA_DIR: dataDir,
-    PUBLIC_URL: 'http://shop.test',
-    SMTP_URL: smtp.url,
-  });
-  await database.db
+  await shop.database.db
     .update(shopSettings)
     .set({
       sellerLegalName: TEST_SELLER.legalName,
@@ -55,21 +35,9 @@ beforeAll(async () => {
     .where(eq(shopSettings.id, 1));
 });
 
-afterAll(async () => {
-  await database?.close();
-  await smtp?.close();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-});
-
-async function start(): Promise<App> {
-  const app = await buildApp({ config, database, logger: false, serveWebApp: false });
-  await app.ready();
-  return app;
-}
-
 describe('A received return across a crash', () => {
   it('refunds once, with one credit note and one mail, when the process died right after receive committed', async () => {
-    const db = database.db;
+    const db = shop.database.db;
     const shopper = await createUser(db, { name: 'Mira Koleva' });
     const admin = await createUser(db, { role: 'ADMIN' });
     const product = await createProduct(db, { priceCents: 5000, stock: 10, name: 'Linen Shirt' });
@@ -148,7 +116,7 @@ describe('A received return across a crash', () => {
     // Started again. The embedded database has one process: what the dead one held is taken back
     // at once. PostgreSQL may have others alive: it waits for the lease (moved past here).
     const second = await start();
-    if (database.kind !== 'pglite') {
+    if (shop.database.kind !== 'pglite') {
       await effectsRun(second);
       expect((await db.select().from(refunds).where(eq(refunds.id, refund!.id)))[0]!.providerRefundId).toBeNull();
       await db
@@ -158,7 +126,10 @@ describe('A received return across a crash', () => {
     }
     await effectsRun(second);
     await effectsRun(second);
-    const mail = await smtp.waitFor(shopper.email, (m) => m.subject === `Your return ${made.reference} is complete`);
+    const mail = await shop.smtp.waitFor(
+      shopper.email,
+      (m) => m.subject === `Your return ${made.reference} is complete`,
+    );
     expect(mail.text).toContain('We refunded you');
     await second.close();
 
@@ -173,7 +144,7 @@ describe('A received return across a crash', () => {
     expect(providerRefund).toMatchObject({ attempts: 2, failedAt: null });
     expect(providerRefund!.doneAt).toBeInstanceOf(Date);
     expect(await creditNotes()).toMatchObject([{ kind: 'credit-note', totalCents: 5000 }]);
-    expect(smtp.messages.filter((m) => m.subject === `Your return ${made.reference} is complete`)).toHaveLength(1);
+    expect(shop.smtp.messages.filter((m) => m.subject === `Your return ${made.reference} is complete`)).toHaveLength(1);
     expect(await onHand()).toBe(stockBefore + 1);
     expect((await db.select().from(orders).where(eq(orders.id, orderId)))[0]!.refundedCents).toBe(5000);
     const undone = await db
