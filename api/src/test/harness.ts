@@ -27,6 +27,19 @@ export const TEST_SELLER = {
   address: 'ул. Граф Игнатиев 1, София',
 } as const;
 
+/** Makes `TEST_SELLER` the shop's seller (the settings row of `db`). */
+export async function setTestSeller(db: Db): Promise<void> {
+  await db
+    .update(shopSettings)
+    .set({
+      sellerLegalName: TEST_SELLER.legalName,
+      sellerCompanyId: TEST_SELLER.companyId,
+      sellerVatId: TEST_SELLER.vatId,
+      sellerAddress: TEST_SELLER.address,
+    })
+    .where(eq(shopSettings.id, 1));
+}
+
 /** What `useTestApp` gives: ready inside tests and hooks (not while the file loads). */
 export interface TestHarness {
   readonly app: App;
@@ -75,15 +88,7 @@ export function useTestApp(options: TestAppOptions = {}): TestHarness {
     started = await createTestApp({ ...options.env, ...(smtp ? { SMTP_URL: smtp.url } : {}) });
     if (options.admin) admin = await createUser(started.db, { role: 'ADMIN' });
     if (options.seller) {
-      await started.db
-        .update(shopSettings)
-        .set({
-          sellerLegalName: TEST_SELLER.legalName,
-          sellerCompanyId: TEST_SELLER.companyId,
-          sellerVatId: TEST_SELLER.vatId,
-          sellerAddress: TEST_SELLER.address,
-        })
-        .where(eq(shopSettings.id, 1));
+      await setTestSeller(started.db);
       await heard(started.app);
     }
   });

@@ -1,11 +1,11 @@
 // @module-tag engine: one shop's starts, one after another, on one database: its outbox takes back a dead worker's effects.
 import { and, eq, isNull } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { effects, invoiceDocuments, orders, productStock, refunds, shopSettings } from '../../db/schema.js';
+import { effects, invoiceDocuments, orders, productStock, refunds } from '../../db/schema.js';
 import { LEASE_MS } from '../../platform/outbox/outbox.js';
 import { effectsRun } from '../../test/app.js';
 import { bearer, createProduct, createUser } from '../../test/factories.js';
-import { TEST_SELLER } from '../../test/harness.js';
+import { setTestSeller } from '../../test/harness.js';
 import { useRestarts } from '../../test/restarts.js';
 import { CREDIT_NOTE } from '../documents/effect-kinds.js';
 import { PROVIDER_REFUND } from '../orders/effect-kinds.js';
@@ -23,17 +23,7 @@ import { RETURN_MAIL } from './effect-kinds.js';
 const shop = useRestarts('return-restart');
 const { start } = shop;
 
-beforeAll(async () => {
-  await shop.database.db
-    .update(shopSettings)
-    .set({
-      sellerLegalName: TEST_SELLER.legalName,
-      sellerCompanyId: TEST_SELLER.companyId,
-      sellerVatId: TEST_SELLER.vatId,
-      sellerAddress: TEST_SELLER.address,
-    })
-    .where(eq(shopSettings.id, 1));
-});
+beforeAll(() => setTestSeller(shop.database.db));
 
 describe('A received return across a crash', () => {
   it('refunds once, with one credit note and one mail, when the process died right after receive committed', async () => {
