@@ -10,7 +10,7 @@ import {
 } from './auth.js';
 import { AddLineBodySchema, CartItemSchema, UpdateCartLineBodySchema, WishlistItemSchema } from './cart.js';
 import { LangQuerySchema } from './catalog.js';
-import { DiscountCodeBodySchema, DiscountCodeSchema } from './discounts.js';
+import { DiscountCodeBodySchema, DiscountCodeSchema, QuoteBodySchema, QuoteSchema } from './discounts.js';
 import {
   CampaignBodySchema,
   CampaignListSchema,
@@ -47,9 +47,10 @@ import {
   SubscribeBodySchema,
   UnsubscribeQuerySchema,
 } from './newsletter.js';
-import { OrderSchema } from './orders.js';
+import { CheckoutBodySchema, CheckoutInfoSchema, CheckoutSessionSchema, OrderSchema } from './orders.js';
 import {
   DeleteAccountBodySchema,
+  ProfileSchema,
   SaveProfilePictureBodySchema,
   UpdateProfileBodySchema,
   UploadResponseSchema,
@@ -188,6 +189,14 @@ export const API_ROUTES = {
   'GET /settings': { response: SettingsSchema },
   'GET /admin/settings': { response: SettingsSchema },
   'PUT /admin/settings': { body: UpdateSettingsBodySchema, response: SettingsSchema },
+
+  // The checkout: the pay button's provider, the quote, the order
+  'GET /checkout': { response: CheckoutInfoSchema },
+  'POST /checkout/quote': { body: QuoteBodySchema, response: QuoteSchema },
+  'POST /checkout/session': { query: LangQuerySchema, body: CheckoutBodySchema, response: CheckoutSessionSchema },
+
+  // The signed-in account (the session's user)
+  'GET /profile': { response: ProfileSchema },
 
   // The shopper's orders
   'GET /orders': { response: z.array(OrderSchema) },

@@ -1,6 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import useSWR from 'swr';
 import { STORAGE_KEYS, TIMINGS, type Profile } from '@shop/contract';
+import type { ApiAnswer } from '@shop/contract/api-routes';
 import type { ApiError } from './api-client';
 import { readStorage, removeStorage, writeStorage } from './storage';
 import { profileKey } from './swr-keys';
@@ -55,7 +56,9 @@ export function useToken(): string | null {
  */
 export function useProfile() {
   const token = useToken();
-  const result = useSWR<Profile, ApiError>(profileKey(token), { refreshInterval: TIMINGS.profileRefresh });
+  const result = useSWR<ApiAnswer<'GET /profile'>, ApiError>(profileKey(token), {
+    refreshInterval: TIMINGS.profileRefresh,
+  });
   return { ...result, token };
 }
 

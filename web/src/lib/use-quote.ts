@@ -1,14 +1,13 @@
 import { useEffect, useEffectEvent, useState } from 'react';
 import type { Quote, QuoteBody } from '@shop/contract';
-import { apiRequest } from './api-client';
+import { callWith } from './api-client';
 
 /**
  * POST /checkout/quote: what the signed-in shopper's cart (the server's copy) costs delivered
  * this way, paid this way, with this code: the one source of the checkout's totals (TRADE.md
  * section 4).
  */
-export const fetchQuote = (body: QuoteBody, signal?: AbortSignal) =>
-  apiRequest<Quote>('/checkout/quote', { method: 'POST', body, signal });
+export const fetchQuote = (body: QuoteBody, signal?: AbortSignal) => callWith({ signal })('POST /checkout/quote', body);
 
 /** Quick changes (a method clicked twice, the cart revalidating) are asked once, after this pause. */
 export const QUOTE_DEBOUNCE_MS = 150;

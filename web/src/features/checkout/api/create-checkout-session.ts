@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useSWRConfig } from 'swr';
 import type { CheckoutBody, CheckoutSession, Language } from '@shop/contract';
-import { api, isApiError } from '../../../lib/api-client';
+import { call, isApiError } from '../../../lib/api-client';
 import { isCartKey, PROFILE_PATH, keyPath } from '../../../lib/swr-keys';
 import { useLanguage } from '../../../lib/use-language';
 import { redirectToPayment } from '../lib/redirect';
@@ -13,7 +13,7 @@ import { redirectToPayment } from '../lib/redirect';
  * page and its confirmation mail.
  */
 export const createCheckoutSession = (lang: Language, body: CheckoutBody) =>
-  api.post<CheckoutSession>(`/checkout/session?lang=${lang}`, body);
+  call('POST /checkout/session', { lang }, body);
 
 /**
  * How a press of the pay button ended: on the way to the provider's page or, for cash on
