@@ -47,6 +47,12 @@ import {
   SubscribeBodySchema,
   UnsubscribeQuerySchema,
 } from './newsletter.js';
+import {
+  AdminDocumentsQuerySchema,
+  AdminDocumentsSchema,
+  InvoiceDetailsSchema,
+  InvoiceRequestAnswerSchema,
+} from './invoices.js';
 import { CheckoutBodySchema, CheckoutInfoSchema, CheckoutSessionSchema, OrderSchema } from './orders.js';
 import {
   DeleteAccountBodySchema,
@@ -77,6 +83,7 @@ import {
   ReviewListQuerySchema,
   ReviewListSchema,
 } from './reviews.js';
+import { AuditFileQuerySchema, OrderDocumentsSchema, RecordsMonthSchema } from './records.js';
 import { SettingsSchema, UpdateSettingsBodySchema } from './settings.js';
 import { CreateStockAlertBodySchema, StockAlertSchema } from './stock.js';
 import { AdminUsersResponseSchema, UpdateRoleBodySchema } from './users.js';
@@ -197,6 +204,15 @@ export const API_ROUTES = {
 
   // The signed-in account (the session's user)
   'GET /profile': { response: ProfileSchema },
+
+  // An order's documents, and an invoice asked for after the order (by its shopper or an admin)
+  'GET /orders/:id/documents': { response: OrderDocumentsSchema },
+  'POST /orders/:id/invoice': { body: InvoiceDetailsSchema, response: InvoiceRequestAnswerSchema },
+  'POST /admin/orders/:id/invoice': { body: InvoiceDetailsSchema, response: InvoiceRequestAnswerSchema },
+
+  // The admin's documents and records
+  'GET /admin/documents': { query: AdminDocumentsQuerySchema, response: AdminDocumentsSchema },
+  'GET /admin/records/month': { query: AuditFileQuerySchema, response: RecordsMonthSchema },
 
   // The shopper's orders
   'GET /orders': { response: z.array(OrderSchema) },

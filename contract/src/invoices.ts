@@ -198,6 +198,13 @@ export const InvoiceDocumentSchema = z.object({
 });
 export type InvoiceDocument = z.infer<typeof InvoiceDocumentSchema>;
 
+/**
+ * What a request for an invoice answers (the shopper's or an admin's): the invoice, issued at once
+ * (201), or the request kept for the tax event (202).
+ */
+export const InvoiceRequestAnswerSchema = z.union([InvoiceDocumentSchema, InvoiceRequestedSchema]);
+export type InvoiceRequestAnswer = z.infer<typeof InvoiceRequestAnswerSchema>;
+
 /** `GET /api/admin/documents?kind=&from=&to=&page=&limit=`: every kind of document, newest first. */
 export const AdminDocumentsQuerySchema = z.object({
   kind: z.enum(['sale', ...INVOICE_KINDS]).optional(),

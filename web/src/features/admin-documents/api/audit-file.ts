@@ -1,6 +1,6 @@
 import useSWR from 'swr';
-import type { RecordsMonth } from '@shop/contract';
-import type { ApiError } from '../../../lib/api-client';
+import type { ApiAnswer } from '@shop/contract/api-routes';
+import { apiPath, type ApiError } from '../../../lib/api-client';
 import { downloadFromApi } from '../../../lib/save-file';
 
 /** A calendar month as the month field holds it: `YYYY-MM`. */
@@ -13,14 +13,15 @@ export function previousMonth(now: Date): MonthValue {
   return `${year}-${String(month).padStart(2, '0')}`;
 }
 
+/** A `YYYY-MM` month as the records' queries take it. */
 const monthQuery = (month: MonthValue) => {
   const [year = '', mon = ''] = month.split('-');
-  return new URLSearchParams({ year, month: mon }).toString();
+  return { year, month: mon };
 };
 
 /** GET /admin/records/audit-file?year=&month= for a `YYYY-MM` month. */
 export function auditFilePath(month: MonthValue): string {
-  return `/admin/records/audit-file?${monthQuery(month)}`;
+  return `/admin/records/audit-file?${new URLSearchParams(monthQuery(month)).toString()}`;
 }
 
 /**
@@ -28,9 +29,12 @@ export function auditFilePath(month: MonthValue): string {
  * shop treats test payments (null: no month chosen, nothing asked).
  */
 export function useRecordsMonth(month: MonthValue | null) {
-  return useSWR<RecordsMonth, ApiError>(month ? `/admin/records/month?${monthQuery(month)}` : null, {
-    revalidateOnFocus: false,
-  });
+  return useSWR<ApiAnswer<'GET /admin/records/month'>, ApiError>(
+    month ? apiPath('GET /admin/records/month', monthQuery(month)) : null,
+    {
+      revalidateOnFocus: false,
+    },
+  );
 }
 
 /** Downloads the month's audit file (windows-1251 XML) under the name the server gives it. */

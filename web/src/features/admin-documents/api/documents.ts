@@ -1,6 +1,7 @@
 import useSWR from 'swr';
-import type { AdminDocuments, DocumentKind } from '@shop/contract';
-import type { ApiError } from '../../../lib/api-client';
+import type { DocumentKind } from '@shop/contract';
+import type { ApiAnswer } from '@shop/contract/api-routes';
+import { apiPath, type ApiError } from '../../../lib/api-client';
 
 /** The Documents screen's filter (kind, days as YYYY-MM-DD, page). */
 export interface DocumentsFilter {
@@ -23,8 +24,10 @@ const query = (filter: DocumentsFilter) => {
 };
 
 /** GET /admin/documents: a page of every kind of document, by kind and days. */
-export function useAdminDocuments(filter: DocumentsFilter) {
-  return useSWR<AdminDocuments, ApiError>(`/admin/documents?${query(filter)}`);
+export function useAdminDocuments({ kind, from, to, page, limit }: DocumentsFilter) {
+  return useSWR<ApiAnswer<'GET /admin/documents'>, ApiError>(
+    apiPath('GET /admin/documents', { kind, from: from || undefined, to: to || undefined, page, limit }),
+  );
 }
 
 /**

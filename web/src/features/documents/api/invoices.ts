@@ -1,13 +1,14 @@
 import type { ScopedMutator } from 'swr';
-import type { InvoiceDetails, InvoiceDocument } from '@shop/contract';
-import { api, call } from '../../../lib/api-client';
+import type { InvoiceDetails } from '@shop/contract';
+import { call } from '../../../lib/api-client';
 
-/** What a request for an invoice answered: issued at once (201), or requested for the tax event (202). */
-export type InvoiceRequestAnswer = InvoiceDocument | { invoiceRequested: true };
-
-/** POST /orders/{id}/invoice (the shopper's) or /admin/orders/{id}/invoice: the body is the company's details. */
+/**
+ * POST /orders/{id}/invoice (the shopper's) or /admin/orders/{id}/invoice: the body is the
+ * company's details. It answers the invoice, issued at once (201), or `{ invoiceRequested: true }`
+ * for the tax event (202).
+ */
 export const requestInvoice = (orderId: number, details: InvoiceDetails, admin = false) =>
-  api.post<InvoiceRequestAnswer>(`${admin ? '/admin' : ''}/orders/${orderId}/invoice`, details);
+  call(admin ? 'POST /admin/orders/:id/invoice' : 'POST /orders/:id/invoice', { id: orderId }, details);
 
 /** The order and its documents are read again: the invoice (or the request) shows at once. */
 export const refreshOrder = (mutate: ScopedMutator, orderId: number) =>
