@@ -10,6 +10,7 @@ import {
 } from './auth.js';
 import { AddLineBodySchema, CartItemSchema, UpdateCartLineBodySchema, WishlistItemSchema } from './cart.js';
 import { LangQuerySchema } from './catalog.js';
+import { CreateShipmentBodySchema } from './couriers.js';
 import { DiscountCodeBodySchema, DiscountCodeSchema, QuoteBodySchema, QuoteSchema } from './discounts.js';
 import {
   CampaignBodySchema,
@@ -53,7 +54,19 @@ import {
   InvoiceDetailsSchema,
   InvoiceRequestAnswerSchema,
 } from './invoices.js';
-import { CheckoutBodySchema, CheckoutInfoSchema, CheckoutSessionSchema, OrderSchema } from './orders.js';
+import {
+  AdminOrderSchema,
+  AdminOrdersQuerySchema,
+  AdminOrdersResponseSchema,
+  CancelOrderBodySchema,
+  CheckoutBodySchema,
+  CheckoutInfoSchema,
+  CheckoutSessionSchema,
+  OrderSchema,
+  RefundOrderBodySchema,
+  ReturnOrderBodySchema,
+  ShipOrderBodySchema,
+} from './orders.js';
 import {
   DeleteAccountBodySchema,
   ProfileSchema,
@@ -92,6 +105,7 @@ import {
   CreateWithdrawalBodySchema,
   PublicWithdrawalBodySchema,
   WithdrawalLinkQuerySchema,
+  WithdrawalRefundBodySchema,
   WithdrawalRequestedSchema,
   WithdrawalRequestSchema,
   WithdrawalSchema,
@@ -209,6 +223,18 @@ export const API_ROUTES = {
   'GET /orders/:id/documents': { response: OrderDocumentsSchema },
   'POST /orders/:id/invoice': { body: InvoiceDetailsSchema, response: InvoiceRequestAnswerSchema },
   'POST /admin/orders/:id/invoice': { body: InvoiceDetailsSchema, response: InvoiceRequestAnswerSchema },
+
+  // The admin's orders and the owner's steps on them
+  'GET /admin/orders': { query: AdminOrdersQuerySchema, response: AdminOrdersResponseSchema },
+  'GET /admin/orders/:id': { response: AdminOrderSchema },
+  'POST /admin/orders/:id/confirm': { response: AdminOrderSchema },
+  'POST /admin/orders/:id/ship': { body: ShipOrderBodySchema, response: AdminOrderSchema },
+  'POST /admin/orders/:id/shipment': { body: CreateShipmentBodySchema, response: AdminOrderSchema },
+  'POST /admin/orders/:id/deliver': { response: AdminOrderSchema },
+  'POST /admin/orders/:id/cancel': { body: CancelOrderBodySchema, response: AdminOrderSchema },
+  'POST /admin/orders/:id/refund': { body: RefundOrderBodySchema, response: AdminOrderSchema },
+  'POST /admin/orders/:id/return': { body: ReturnOrderBodySchema, response: AdminOrderSchema },
+  'POST /admin/orders/:id/withdrawal/refund': { body: WithdrawalRefundBodySchema, response: AdminOrderSchema },
 
   // The admin's documents and records
   'GET /admin/documents': { query: AdminDocumentsQuerySchema, response: AdminDocumentsSchema },

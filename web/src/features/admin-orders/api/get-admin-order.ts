@@ -1,10 +1,10 @@
 import useSWR from 'swr';
-import type { AdminOrder } from '@shop/contract';
-import { ADMIN_ORDERS_PATH } from './get-admin-orders';
+import type { ApiAnswer } from '@shop/contract/api-routes';
+import { apiPath } from '../../../lib/api-client';
 
 /** One order with its customer, delivery, lines and history. */
-export const adminOrderKey = (id: number) => `${ADMIN_ORDERS_PATH}/${id}`;
+export const adminOrderKey = (id: number) => apiPath('GET /admin/orders/:id', { id });
 
 export function useAdminOrder(id: number | null) {
-  return useSWR<AdminOrder>(id === null ? null : adminOrderKey(id));
+  return useSWR<ApiAnswer<'GET /admin/orders/:id'>>(id === null ? null : adminOrderKey(id));
 }

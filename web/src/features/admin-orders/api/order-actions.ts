@@ -1,6 +1,7 @@
 import type { ScopedMutator } from 'swr';
-import type { AdminOrder, CreateShipmentBody, RefundLineInput, ShipOrderBody } from '@shop/contract';
-import { api } from '../../../lib/api-client';
+import type { AdminOrder } from '@shop/contract';
+import type { ApiBody } from '@shop/contract/api-routes';
+import { call } from '../../../lib/api-client';
 import { downloadFromApi } from '../../../lib/save-file';
 import { adminOrderKey } from './get-admin-order';
 import { isAdminOrdersKey } from './get-admin-orders';
@@ -11,18 +12,33 @@ import { isAdminOrdersKey } from './get-admin-orders';
  */
 export type OrderAction =
   | { type: 'confirm' }
-  | { type: 'ship'; body: ShipOrderBody }
+  | { type: 'ship'; body: ApiBody<'POST /admin/orders/:id/ship'> }
   /** The courier makes the label and the order ships with its tracking (POST …/shipment). */
-  | { type: 'shipment'; body: CreateShipmentBody }
+  | { type: 'shipment'; body: ApiBody<'POST /admin/orders/:id/shipment'> }
   | { type: 'deliver' }
-  | { type: 'cancel'; body: { reason?: string } }
+  | { type: 'cancel'; body: ApiBody<'POST /admin/orders/:id/cancel'> }
   /** An amount, and the lines it gives back if the owner chose any (decision 0060). */
-  | { type: 'refund'; body: { amount: number; lines?: RefundLineInput[] } }
-  | { type: 'return'; body: { restock: boolean } };
+  | { type: 'refund'; body: ApiBody<'POST /admin/orders/:id/refund'> }
+  | { type: 'return'; body: ApiBody<'POST /admin/orders/:id/return'> };
 
+/** POST /admin/orders/{id}/{step}: each step by its route. */
 export function runOrderAction(id: number, action: OrderAction): Promise<AdminOrder> {
-  const path = `${adminOrderKey(id)}/${action.type}`;
-  return api.post<AdminOrder>(path, 'body' in action ? action.body : undefined);
+  switch (action.type) {
+    case 'confirm':
+      return call('POST /admin/orders/:id/confirm', { id });
+    case 'ship':
+      return call('POST /admin/orders/:id/ship', { id }, action.body);
+    case 'shipment':
+      return call('POST /admin/orders/:id/shipment', { id }, action.body);
+    case 'deliver':
+      return call('POST /admin/orders/:id/deliver', { id });
+    case 'cancel':
+      return call('POST /admin/orders/:id/cancel', { id }, action.body);
+    case 'refund':
+      return call('POST /admin/orders/:id/refund', { id }, action.body);
+    case 'return':
+      return call('POST /admin/orders/:id/return', { id }, action.body);
+  }
 }
 
 /**
@@ -30,7 +46,7 @@ export function runOrderAction(id: number, action: OrderAction): Promise<AdminOr
  * bank transfer, the rest back to store credit and gift cards (decision 0070).
  */
 export const refundCashWithdrawal = (id: number): Promise<AdminOrder> =>
-  api.post<AdminOrder>(`${adminOrderKey(id)}/withdrawal/refund`, {});
+  call('POST /admin/orders/:id/withdrawal/refund', { id }, {});
 
 /** The order's new state into its cache at once; every list page refetched (its row moved or changed). */
 export async function afterOrderAction(mutate: ScopedMutator, order: AdminOrder): Promise<void> {

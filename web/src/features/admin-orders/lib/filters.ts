@@ -34,8 +34,8 @@ export function filtersOf(params: URLSearchParams): OrderFilters {
   };
 }
 
-/** The filters as search parameters: the screen's URL, and the api query. Defaults are left out. */
-export function paramsOf(filters: OrderFilters, { limit = false } = {}): URLSearchParams {
+/** The filters as the api's query (`limit`: with the page size). Defaults are left out. */
+export function queryOf(filters: OrderFilters, { limit = false } = {}): AdminOrdersQuery {
   const query: AdminOrdersQuery = {};
   if (filters.status) query.status = filters.status;
   if (filters.fulfilment) query.fulfilment = filters.fulfilment;
@@ -44,5 +44,8 @@ export function paramsOf(filters: OrderFilters, { limit = false } = {}): URLSear
   if (filters.q) query.q = filters.q;
   if (filters.page > 1) query.page = String(filters.page);
   if (limit) query.limit = String(ORDERS_PAGE_SIZE);
-  return new URLSearchParams(query);
+  return query;
 }
+
+/** The filters as the screen's URL keeps them (so back, reload and links keep them). */
+export const paramsOf = (filters: OrderFilters): URLSearchParams => new URLSearchParams(queryOf(filters));
