@@ -9,6 +9,14 @@ import {
   VerifyOtpBodySchema,
 } from './auth.js';
 import { AddLineBodySchema, CartItemSchema, UpdateCartLineBodySchema, WishlistItemSchema } from './cart.js';
+import {
+  FeedCheckQuerySchema,
+  FeedCheckSchema,
+  ImportAppliedSchema,
+  ImportSummarySchema,
+  ImportUndoneSchema,
+  LastImportSchema,
+} from './catalogue-io.js';
 import { LangQuerySchema } from './catalog.js';
 import { CreateShipmentBodySchema } from './couriers.js';
 import { DiscountCodeBodySchema, DiscountCodeSchema, QuoteBodySchema, QuoteSchema } from './discounts.js';
@@ -239,6 +247,13 @@ export const API_ROUTES = {
   // The admin's documents and records
   'GET /admin/documents': { query: AdminDocumentsQuerySchema, response: AdminDocumentsSchema },
   'GET /admin/records/month': { query: AuditFileQuerySchema, response: RecordsMonthSchema },
+
+  // The catalogue's import and the feeds' check
+  'POST /admin/products/import': { form: true, response: ImportSummarySchema },
+  'POST /admin/products/import/:importId/apply': { response: ImportAppliedSchema },
+  'POST /admin/products/import/:importId/undo': { response: ImportUndoneSchema },
+  'GET /admin/products/import/last': { response: LastImportSchema },
+  'GET /admin/products/feed-check': { query: FeedCheckQuerySchema, response: FeedCheckSchema },
 
   // The shopper's orders
   'GET /orders': { response: z.array(OrderSchema) },

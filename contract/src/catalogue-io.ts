@@ -179,6 +179,12 @@ export type FeedAttribute = (typeof FEED_ATTRIBUTES)[number];
 export const FEED_SERVICES = ['google', 'meta'] as const;
 export type FeedService = (typeof FEED_SERVICES)[number];
 
+/** `GET /api/admin/products/feed-check`'s query: the feed's language, and Google's feed unless `service=meta`. */
+export const FeedCheckQuerySchema = z.object({
+  lang: z.enum(LANGUAGES).default('en'),
+  service: z.enum(FEED_SERVICES).default('google'),
+});
+
 /**
  * `GET /api/admin/products/feed-check?lang=&service=`: the feed's items in that language (Google's
  * unless `service=meta`), how many it leaves out, how many lack each attribute, and the first left

@@ -1,4 +1,12 @@
-import { FEED_SERVICES, FeedCheckSchema, LANGUAGES, LastImportSchema } from '@shop/contract';
+import {
+  FeedCheckQuerySchema,
+  FeedCheckSchema,
+  ImportAppliedSchema,
+  ImportSummarySchema,
+  ImportUndoneSchema,
+  LANGUAGES,
+  LastImportSchema,
+} from '@shop/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -9,7 +17,7 @@ import { exportCatalogueCsv } from './export.js';
 import { feedCheck } from './feeds.js';
 import { CATALOGUE_FORMATS } from './formats.js';
 import { exportImagesZip } from './images-zip.js';
-import { BEARER } from '../../lib/route-schema.js';
+import { BEARER, errorAnswers } from '../../lib/route-schema.js';
 
 const tags = ['admin: products'];
 const security = BEARER;
@@ -103,6 +111,8 @@ export const catalogueIoRoutes: FastifyPluginAsyncZod = async (app) => {
         security,
         summary:
           'A dry run of an import (multipart: `file` the CSV, `images` an optional ZIP, `format`, `lang` of a one-language format): what it would create, update, leave; errors by row and column. Changes nothing.',
+        consumes: ['multipart/form-data'],
+        response: { 201: ImportSummarySchema, ...errorAnswers(400, 401, 403, 413, 415) },
       },
     },
     async (request, reply) => {
@@ -119,7 +129,7 @@ export const catalogueIoRoutes: FastifyPluginAsyncZod = async (app) => {
         security,
         summary:
           'The last applied import (undone since or not), or null: its id, status, counts, and whether it can still be undone (`undoable`; `superseded` when a later edit touched one of its products)',
-        response: { 200: LastImportSchema },
+        response: { 200: LastImportSchema, ...errorAnswers(401, 403) },
       },
     },
     async () => lastImport(app.db),
@@ -133,11 +143,8 @@ export const catalogueIoRoutes: FastifyPluginAsyncZod = async (app) => {
         security,
         summary:
           "The Google feed's items in `lang` (the Meta feed's with `service=meta`): how many it leaves out because the service would refuse them, how many lack each required attribute, and the first 20 left out",
-        querystring: z.object({
-          lang: z.enum(LANGUAGES).default('en'),
-          service: z.enum(FEED_SERVICES).default('google'),
-        }),
-        response: { 200: FeedCheckSchema },
+        querystring: FeedCheckQuerySchema,
+        response: { 200: FeedCheckSchema, ...errorAnswers(400, 401, 403) },
       },
     },
     async (request) =>
@@ -150,7 +157,16 @@ export const catalogueIoRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/admin/products/import/:importId/apply',
-    { schema: { tags, security, summary: 'Applies a dry run (audited)', params: ImportParamsSchema } },
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          'Applies a dry run (audited); 409 CONFLICT when it was applied already, IMPORT_HAS_ERRORS when its dry run found errors',
+        params: ImportParamsSchema,
+        response: { 200: ImportAppliedSchema, ...errorAnswers(400, 401, 403, 404, 409) },
+      },
+    },
     async (request) => applyImport(app.db, currentUser(request).id, request.params.importId),
   );
 
@@ -163,6 +179,7 @@ export const catalogueIoRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'Puts every product of the last applied import back as it was; 409 IMPORT_SUPERSEDED when a later edit touched one',
         params: ImportParamsSchema,
+        response: { 200: ImportUndoneSchema, ...errorAnswers(400, 401, 403, 404, 409) },
       },
     },
     async (request) => undoImport(app.db, currentUser(request).id, request.params.importId),

@@ -1,36 +1,28 @@
 import useSWR from 'swr';
-import type {
-  CatalogueFormat,
-  FeedCheck,
-  FeedService,
-  ImportApplied,
-  ImportSummary,
-  ImportUndone,
-  Language,
-  LastImport,
-} from '@shop/contract';
-import { api, type ApiError } from '../../../lib/api-client';
+import type { CatalogueFormat, FeedService, Language } from '@shop/contract';
+import type { ApiAnswer } from '@shop/contract/api-routes';
+import { apiPath, call, type ApiError } from '../../../lib/api-client';
 import { downloadFromApi } from '../../../lib/save-file';
 import { useToken } from '../../../lib/session';
 
-const IMPORT_PATH = '/admin/products/import';
-
 /** POST /admin/products/import: the dry run of the form (`file`, `images`, `format`, `lang`). */
-export const dryRunImport = (form: FormData) => api.post<ImportSummary>(IMPORT_PATH, form);
+export const dryRunImport = (form: FormData) => call('POST /admin/products/import', form);
 
-export const applyImport = (importId: number) => api.post<ImportApplied>(`${IMPORT_PATH}/${importId}/apply`);
+export const applyImport = (importId: number) => call('POST /admin/products/import/:importId/apply', { importId });
 
-export const undoImport = (importId: number) => api.post<ImportUndone>(`${IMPORT_PATH}/${importId}/undo`);
+export const undoImport = (importId: number) => call('POST /admin/products/import/:importId/undo', { importId });
+
+const LAST_IMPORT_PATH = apiPath('GET /admin/products/import/last');
 
 /** The key carries the token: another admin signing in on this browser never sees a stale answer. */
-export const lastImportKey = (token: string | null) => (token ? ([`${IMPORT_PATH}/last`, token] as const) : null);
+export const lastImportKey = (token: string | null) => (token ? ([LAST_IMPORT_PATH, token] as const) : null);
 
 /** Any admin's cached last import: what an apply or an undo changes. */
-export const isLastImportKey = (key: unknown) => Array.isArray(key) && key[0] === `${IMPORT_PATH}/last`;
+export const isLastImportKey = (key: unknown) => Array.isArray(key) && key[0] === LAST_IMPORT_PATH;
 
 /** GET /admin/products/import/last: the last applied import, so its undo is offered after a reload. */
 export function useLastImport() {
-  return useSWR<LastImport, ApiError>(lastImportKey(useToken()));
+  return useSWR<ApiAnswer<'GET /admin/products/import/last'>, ApiError>(lastImportKey(useToken()));
 }
 
 /** The catalogue as CSV in `format`, in the dialect Bulgarian Excel opens (`bg`) or the plain one. */
@@ -49,8 +41,9 @@ export const feedAddresses = (origin: string, lang: Language) => ({
 /** GET /admin/products/feed-check: how many items the Google (or Meta) feed in `lang` leaves out, and why. */
 export function useFeedCheck(lang: Language, service: FeedService) {
   const token = useToken();
-  const path = `/admin/products/feed-check?lang=${lang}${service === 'google' ? '' : `&service=${service}`}`;
-  return useSWR<FeedCheck, ApiError>(token ? [path, token] : null, {
+  // Google's is the route's default: its key names the language alone.
+  const path = apiPath('GET /admin/products/feed-check', { lang, service: service === 'google' ? undefined : service });
+  return useSWR<ApiAnswer<'GET /admin/products/feed-check'>, ApiError>(token ? [path, token] : null, {
     revalidateOnFocus: false,
   });
 }
