@@ -1,26 +1,22 @@
 import { expect, readOutbox, screenshots, test, waitForMail } from './fixtures.js';
 import { signUpAndLogIn, uniqueEmail } from './support/accounts.js';
 import { translator } from './support/i18n.js';
-import { startShop, type ShopServer } from './support/server.js';
 import { inStock, type StockedProduct } from './support/stock.js';
 
 /**
  * The shop as a Bulgarian owner runs it, with `CURRENCY=EUR` (README: Configuration): euros on
  * every screen, in each language's way of writing them, and in the mails; and the withdrawal
- * function on the order page, in two steps, in Bulgarian.
+ * function on the order page, in two steps, in Bulgarian. On the worker's shop in euros, which
+ * takes cash on delivery only (`PAYMENTS=off`, as payments-off.spec.ts needs): this order is one.
  */
-let eur: ShopServer;
-test.beforeAll(async () => {
-  eur = await startShop({ CURRENCY: 'EUR' });
-});
-test.afterAll(async () => {
-  await eur.stop();
-});
 
 const ENGLISH_EUROS = /€\d[\d,]*\.\d{2}/;
 const BULGARIAN_EUROS = /\d+,\d{2}\u00a0€/;
 
-test('euros everywhere in both languages, and a withdrawal in two steps from the order page', async ({ page }) => {
+test('euros everywhere in both languages, and a withdrawal in two steps from the order page', async ({
+  page,
+  euroCashOnlyShop: eur,
+}) => {
   const tBg = translator('bg');
   const url = (path: string) => `${eur.baseURL}${path}`;
   const products = (await (await page.request.get(url('/api/products'))).json()) as StockedProduct[];

@@ -33,6 +33,12 @@ interface Fixtures {
 
 interface WorkerFixtures {
   shop: ShopServer;
+  /**
+   * A second shop, with what only the server's configuration sets: euros (`CURRENCY=EUR`) and cash
+   * on delivery only (`PAYMENTS=off`). Started by the first journey that asks for it and kept for
+   * the worker's next ones (euro, payments-off), instead of a shop for each (decision 0095).
+   */
+  euroCashOnlyShop: ShopServer;
 }
 
 /**
@@ -43,6 +49,14 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
   shop: [
     async ({}, use) => {
       const shop = await startShop();
+      await use(shop);
+      await shop.stop();
+    },
+    { scope: 'worker', timeout: 120_000 },
+  ],
+  euroCashOnlyShop: [
+    async ({}, use) => {
+      const shop = await startShop({ CURRENCY: 'EUR', PAYMENTS: 'off' });
       await use(shop);
       await shop.stop();
     },

@@ -8,9 +8,17 @@ import { expect, test } from './fixtures.js';
  * Cyrillic on an English page, Bulgarian's Cyrillic faces) is each met once.
  *
  * No trace here: a trace's DOM snapshots read the style of what waits offscreen, so its text
- * would ask for faces that a visitor's browser does not ask for.
+ * would ask for faces that a visitor's browser does not ask for. The suite records a trace only on a
+ * retry (decision 0076), so these tests take none: a failure here fails the run at its first try
+ * as a flaky test would, with its error and screenshot. Not `test.use({ trace: 'off' })`: `trace`
+ * is a worker's option, and a file that changes it gets a worker of its own, with its own Chromium
+ * and shop, and the files after it another (decision 0095).
  */
-test.use({ trace: 'off' });
+test.describe.configure({ retries: 0 });
+test.skip(
+  ({ trace }) => !['off', 'on-first-retry', 'on-all-retries'].includes(typeof trace === 'string' ? trace : trace.mode),
+  'a trace from the first try on (--trace) changes the faces a page asks for',
+);
 
 test.describe('fonts', () => {
   test('every face a server-rendered page uses is preloaded with its HTML, and no preload goes unused', async ({

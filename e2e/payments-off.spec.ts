@@ -1,22 +1,18 @@
 import { expect, screenshots, test } from './fixtures.js';
 import { translator } from './support/i18n.js';
-import { startShop, type ShopServer } from './support/server.js';
 
 /**
  * A shop with card payments switched off (PAYMENTS=off: cash on delivery only) says nothing of
  * cards: the footer, the notice banner, the product page, the terms and the FAQ speak of cash on
  * delivery, already in the HTML the server renders (no JavaScript here), in English (one language
- * per journey, decision 0049).
+ * per journey, decision 0049). On the worker's shop with cards off, which is in euros too
+ * (`CURRENCY=EUR`, as euro.spec.ts needs): nothing here names a currency.
  */
-let shop: ShopServer;
-test.beforeAll(async () => {
-  shop = await startShop({ PAYMENTS: 'off' });
-});
-test.afterAll(async () => {
-  await shop.stop();
-});
-
-test('no card wording on shopper pages when cards are off, in en', async ({ browser, lang }) => {
+test('no card wording on shopper pages when cards are off, in en', async ({
+  browser,
+  lang,
+  euroCashOnlyShop: shop,
+}) => {
   const t = translator(lang);
   const context = await browser.newContext({ baseURL: shop.baseURL, javaScriptEnabled: false });
   await context.addCookies([

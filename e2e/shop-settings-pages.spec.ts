@@ -1,8 +1,9 @@
 import type { Browser, BrowserContextOptions, Page } from '@playwright/test';
+import type { Settings } from '@shop/contract';
 import { expect, screenshots, test } from './fixtures.js';
-import { signUpAndLogIn, uniqueEmail } from './support/accounts.js';
+import { bearer, signUpAndLogIn, uniqueEmail } from './support/accounts.js';
 import { translator, type Lang } from './support/i18n.js';
-import { startShop, type ShopServer } from './support/server.js';
+import type { ShopServer } from './support/server.js';
 import { adminToken, inStock, type StockedProduct } from './support/stock.js';
 
 /**
@@ -10,15 +11,17 @@ import { adminToken, inStock, type StockedProduct } from './support/stock.js';
  * is in Bulgarian, server-rendered and in the app (English stays the fallback, an explicit choice
  * wins); an owner who gives 30 days to withdraw and switches cash on delivery off sees every page
  * say 30 days and promise no cash on delivery; the contact page names the owner's seller; the cart
- * estimates delivery (in Bulgarian: one language per journey, decision 0049). A shop of its own:
- * the journey changes its settings.
+ * estimates delivery (in Bulgarian: one language per journey, decision 0049). On the worker's shop:
+ * what the journey changes of its settings is put back after it, passed or failed (decision 0095).
  */
-let shop: ShopServer;
-test.beforeAll(async () => {
-  shop = await startShop();
-});
-test.afterAll(async () => {
-  await shop.stop();
+/** What the settings journey below changed, as it was: put back after it. */
+let settingsBefore: object | undefined;
+test.afterEach(async ({ request, shop }) => {
+  if (!settingsBefore) return;
+  const owner = await adminToken(request, shop.admin);
+  const restored = await request.put('/api/admin/settings', { headers: bearer(owner), data: settingsBefore });
+  expect(restored.status(), await restored.text()).toBe(200);
+  settingsBefore = undefined;
 });
 
 const SELLER = {
@@ -31,7 +34,7 @@ const SELLER = {
 };
 
 /** A visitor with nothing chosen yet: no language cookie or saved choice, the terms accepted. */
-async function firstVisit(browser: Browser, options: BrowserContextOptions) {
+async function firstVisit(browser: Browser, shop: ShopServer, options: BrowserContextOptions) {
   const context = await browser.newContext({ baseURL: shop.baseURL, ...options });
   await context.addCookies([{ name: 'terms', value: 'accepted', url: shop.baseURL }]);
   await context.addInitScript(() => localStorage.setItem('acceptedTerms', 'true'));
@@ -43,9 +46,10 @@ const appReady = (page: Page) => page.waitForFunction(() => document.documentEle
 
 test('a first visit from a Bulgarian browser is in Bulgarian; English is the fallback; a choice wins', async ({
   browser,
+  shop,
 }) => {
   const bg = translator('bg');
-  const context = await firstVisit(browser, { locale: 'bg-BG' });
+  const context = await firstVisit(browser, shop, { locale: 'bg-BG' });
   const page = await context.newPage();
   const response = await page.goto('/');
   // Server-rendered in Bulgarian: the HTML itself, before any JavaScript.
@@ -65,7 +69,7 @@ test('a first visit from a Bulgarian browser is in Bulgarian; English is the fal
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   await context.close();
 
-  const other = await firstVisit(browser, { locale: 'de-DE' });
+  const other = await firstVisit(browser, shop, { locale: 'de-DE' });
   const german = await other.newPage();
   const fallback = await german.goto('/');
   expect(await fallback!.text()).toContain('<html lang="en">');
@@ -74,19 +78,26 @@ test('a first visit from a Bulgarian browser is in Bulgarian; English is the fal
   await other.close();
 });
 
-test('an address that can name no product is not found, as an unknown id', async ({ request }) => {
+test('an address that can name no product is not found, as an unknown id', async ({ request, shop }) => {
   expect((await request.get(`${shop.baseURL}/product/abc`)).status()).toBe(404);
   expect((await request.get(`${shop.baseURL}/product/999999`)).status()).toBe(404);
 });
 
 test('30 days to withdraw and no cash on delivery reach every page; the contact page names the seller; the cart estimates delivery', async ({
   browser,
+  shop,
 }) => {
   const context = await browser.newContext({ baseURL: shop.baseURL });
   const page = await context.newPage();
   const owner = await adminToken(page.request, shop.admin);
+  const before = (await (await page.request.get('/api/admin/settings', { headers: bearer(owner) })).json()) as Settings;
+  settingsBefore = {
+    returnDays: before.returnDays,
+    cod: { enabled: before.cod.enabled },
+    seller: Object.fromEntries(Object.keys(SELLER).map((key) => [key, before.seller[key as keyof typeof SELLER]])),
+  };
   const saved = await page.request.put('/api/admin/settings', {
-    headers: { authorization: `Bearer ${owner}` },
+    headers: bearer(owner),
     data: { returnDays: 30, cod: { enabled: false }, seller: SELLER },
   });
   expect(saved.status(), await saved.text()).toBe(200);
