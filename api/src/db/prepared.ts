@@ -1,5 +1,5 @@
 import { getTableColumns, sql, type Placeholder, type Query, type SQL } from 'drizzle-orm';
-import { PgDialect, QueryBuilder, type PgTable, type SelectedFieldsOrdered } from 'drizzle-orm/pg-core';
+import { PgDialect, QueryBuilder, type PgColumn, type PgTable, type SelectedFieldsOrdered } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Db, Tx } from './client.js';
 
@@ -53,6 +53,23 @@ export function preparedSelectAll<T extends PgTable>(table: T, where: SQL) {
     query ??= new QueryBuilder().select().from(source).where(where).toSQL();
     const rows: unknown = await db._.session.prepareQuery(query, fields, undefined, true).execute();
     return rows as T['$inferSelect'][];
+  };
+}
+
+/**
+ * The rows of a select the builder writes (`build`, its values as `sql.placeholder(name)`), built
+ * the first time, typed and mapped as the builder answers them. `fields` is the flat map of
+ * columns it selects (as `select(fields)` takes them).
+ */
+export function preparedSelect<Q extends { toSQL(): Query; _: { result: unknown } }>(
+  fields: Record<string, PgColumn>,
+  build: () => Q,
+) {
+  let query: Query | undefined;
+  const list = Object.entries(fields).map(([key, field]) => ({ path: [key], field })) as SelectedFieldsOrdered;
+  return async (db: Db | Tx, values: Record<string, unknown>): Promise<Q['_']['result']> => {
+    query ??= build().toSQL();
+    return db._.session.prepareQuery(query, list, undefined, true).execute(values);
   };
 }
 

@@ -1,11 +1,11 @@
 import type { Delivery, InvoiceDetails, Language, PaymentMethod } from '@shop/contract';
-import { eq, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client.js';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
 import { lockShopper } from '../../db/locks.js';
 import { users, type OrderDelivery } from '../../db/schema.js';
 import { AppError, DependencyError } from '../../lib/errors.js';
 import type { HostedSession, PaymentProvider } from '../../platform/payments/index.js';
-import { closePending, dropCheckout, removeBoughtCartLines, type ClosedOrder } from '../orders/lifecycle.js';
+import { closePending, dropCheckout, removeBoughtCartLines } from '../orders/lifecycle.js';
 import { payNothingDue } from '../orders/nothing-due.js';
 import { insertOrder } from '../orders/place.js';
 import { recordEvent, setPaymentSession, setPrepaid } from '../orders/store.js';
@@ -19,14 +19,7 @@ import type { CourierGateway } from '../couriers/gateway.js';
 import { officeDelivery } from '../couriers/offices.js';
 import { deliveryCharge } from '../couriers/pricing.js';
 import { accountStanding, holdUntil } from './limits.js';
-import {
-  cartShortfalls,
-  lockVariants,
-  OutOfStockError,
-  sellUnreserved,
-  variantsOfCart,
-  variantsOfOrders,
-} from '../stock/service.js';
+import { cartShortfalls, OutOfStockError, sellUnreserved } from '../stock/service.js';
 
 export interface Shopper {
   id: number;
@@ -77,16 +70,6 @@ export const snapshot = (delivery: Delivery): OrderDelivery => ({
   note: delivery.note || null,
 });
 
-/**
- * Cancels the shopper's earlier checkout (its order rows locked) and gives back its stock. Every
- * stock row the new checkout touches, the earlier one's and the cart's, is locked first, at once,
- * in the one fixed order: releasing first and locking the cart's after could wait in a circle.
- */
-async function cancelEarlier(tx: Tx, userId: number, earlier: { id: number }[]): Promise<ClosedOrder[]> {
-  await lockVariants(tx, sql`${variantsOfCart(userId)} union ${variantsOfOrders(earlier.map((order) => order.id))}`);
-  return closePending(tx, { shopper: userId }, 'cancel');
-}
-
 const invalid = (field: string, message: string) => new AppError('VALIDATION_ERROR', message, { [field]: message });
 
 /**
@@ -130,19 +113,25 @@ export async function createCheckout(
     throw invalid('paymentMethod', 'Card payments are switched off: choose cash on delivery.');
   const reserved = cod ? null : (provider.reserveSession?.() ?? null);
   const expiresAt = cod ? null : new Date(Date.now() + provider.sessionLifetimeMs);
+  // Read once, before the transaction: the delivery's price and the order's charges come from the same row.
+  const settings = await settingsRow(db);
   // The office or locker chosen (an unknown or closed one: 400 on delivery.officeId) and the
   // delivery's price, the courier's calculation asked before any transaction.
-  const charge = await deliveryCharge(db, request.courier, {
-    method: request.delivery.method,
-    officeId: request.delivery.method === 'office' ? request.delivery.officeId : undefined,
-    city: request.delivery.city,
-    postcode: request.delivery.postcode,
-    currency: request.currency,
-  });
+  const charge = await deliveryCharge(
+    db,
+    request.courier,
+    {
+      method: request.delivery.method,
+      officeId: request.delivery.method === 'office' ? request.delivery.officeId : undefined,
+      city: request.delivery.city,
+      postcode: request.delivery.postcode,
+      currency: request.currency,
+    },
+    settings,
+  );
   const delivery = officeDelivery(snapshot(request.delivery), charge.office, request.lang);
   // The earlier checkout this one replaces is cancelled with it: its session closes after commit (an effect).
   const placed = await db.transaction(async (tx) => {
-    const settings = await settingsRow(tx);
     if (cod && !settings.codEnabled) throw invalid('paymentMethod', 'Cash on delivery is not available.');
     await lockShopper(tx, shopper.id);
     // Before any stock row is locked: they stay locked for as few round trips as can be.
@@ -152,11 +141,15 @@ export async function createCheckout(
       cod,
       lang: request.lang,
     });
-    if (earlier.length > 0) await cancelEarlier(tx, shopper.id, earlier);
-    // Locks the cart's stock rows (when no earlier checkout did) and reads what is left.
-    const shortfalls = await cartShortfalls(tx, shopper.id);
+    // Locks every stock row this checkout touches, the earlier checkout's and the cart's, at once,
+    // in the one fixed order (locking the cart's after releasing could wait in a circle), and
+    // reads what is left, counting what the earlier checkout holds as given back.
+    const replaced = earlier.map((order) => order.id);
+    const shortfalls = await cartShortfalls(tx, shopper.id, replaced);
     // Nothing is reserved, and the earlier checkout stays as it was (the transaction is undone).
     if (shortfalls.length > 0) throw new OutOfStockError(shortfalls);
+    // The earlier checkout is cancelled; its stock goes back in the order's statement (`release`).
+    if (replaced.length > 0) await closePending(tx, replaced, 'cancel', {}, { stockBack: true });
     // The earlier checkout's use of a code is back; the code's row stays locked until the order holds its use.
     const priced = request.discountCode
       ? await priceCart(tx, shopper.id, settings, {
@@ -197,6 +190,7 @@ export async function createCheckout(
       },
       withItems: !asCod && !reserved,
       reserve: !asCod,
+      release: replaced,
     });
     if (!row) throw new AppError('CART_EMPTY', 'Your cart is empty!');
     if (request.invoice) await keepInvoiceRequest(tx, row.id, request.invoice);

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client.js';
-import { lockerCents, settingsRow } from '../settings/service.js';
+import { lockerCents, settingsRow, type SettingsRow } from '../settings/service.js';
 import type { CourierGateway } from './gateway.js';
 import { chosenOffice, type OfficeRow } from './offices.js';
 
@@ -24,9 +24,11 @@ export async function deliveryCharge(
   db: Db,
   gateway: CourierGateway,
   asked: DeliveryAsked,
+  /** The settings, when the caller read them already (the checkout). */
+  settingsRead?: SettingsRow,
 ): Promise<{ cents: number; office: OfficeRow | null }> {
   const office = asked.officeId ? await chosenOffice(db, gateway.name, asked.officeId) : null;
-  const settings = await settingsRow(db);
+  const settings = settingsRead ?? (await settingsRow(db));
   const own =
     asked.method === 'address'
       ? settings.deliveryAddressCents

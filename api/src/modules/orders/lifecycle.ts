@@ -1,12 +1,13 @@
-import { and, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { and, eq, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { ORDER_TABLE, stepResult, type OrderFacts } from '@shop/contract';
+import { intArray } from '../../db/fragments.js';
+import { runPrepared } from '../../db/prepared.js';
 import { eventDetail } from '../../platform/outbox/declare.js';
-import { enqueue } from '../../platform/outbox/outbox.js';
-import { effectsOf } from '../../effect-subscriptions.js';
-import { orderEvents, orders } from '../../db/schema.js';
+import { orders } from '../../db/schema.js';
 import { releaseReservations } from '../stock/service.js';
 import { giveBackHeld } from '../gift-cards/ledger.js';
+import { recordEvents } from './store.js';
 
 /** Takes the bought quantities off the cart: lines fully covered go, larger ones shrink. */
 export async function removeBoughtCartLines(tx: Tx, order: { id: number; userId: number | null }): Promise<void> {
@@ -39,7 +40,8 @@ const PENDING_CHECKOUT: OrderFacts = {
 /**
  * Closes pending orders (a new checkout replaced them, their session ran out, their payment
  * failed, they were cancelled): those of `which` ids, or the shopper's open checkout, and gives
- * back the stock they reserved. Order rows are locked first, then stock rows. Answers what was
+ * back the stock they reserved (unless `stockBack` says the caller does: a replacing checkout
+ * does in its order's statement). Order rows are locked first, then stock rows. Answers what was
  * closed; their providers' sessions close after commit (an effect of the event).
  */
 export async function closePending(
@@ -47,42 +49,46 @@ export async function closePending(
   which: number[] | { shopper: number },
   step: 'cancel' | 'expire' | 'fail',
   detail: Record<string, unknown> = {},
+  { stockBack = false }: { stockBack?: boolean } = {},
 ): Promise<ClosedOrder[]> {
-  const where = Array.isArray(which) ? inArray(orders.id, which) : eq(orders.userId, which.shopper);
+  const byIds = Array.isArray(which);
   // A pending checkout is a card order not yet paid: the table's rule for the step says where it goes.
   const { status } = stepResult(step, PENDING_CHECKOUT);
   const { event } = ORDER_TABLE[step];
-  const closed = await tx
-    .update(orders)
-    .set({ status })
-    .where(and(where, eq(orders.status, 'pending')))
-    .returning({
-      id: orders.id,
-      userId: orders.userId,
-      paymentProvider: orders.paymentProvider,
-      paymentSessionId: orders.paymentSessionId,
-    });
-  await releaseReservations(
+  // Built once (db/prepared.ts): a replaced checkout's cancellation runs it at every checkout.
+  const { rows } = await runPrepared(
     tx,
-    closed.map((order) => order.id),
+    `close_pending_${byIds ? 'ids' : 'shopper'}`,
+    ($) => sql`update orders set status = ${$.status}
+      where ${byIds ? sql`id = any(${$.ids}::int[])` : sql`user_id = ${$.shopper}`} and status = 'pending'
+      returning id, user_id, payment_provider, payment_session_id`,
+    byIds ? { status, ids: intArray(which) } : { status, shopper: which.shopper },
   );
+  const closed = (rows as ClosedRow[]).map((row) => ({
+    id: row.id,
+    userId: row.user_id,
+    paymentProvider: row.payment_provider,
+    paymentSessionId: row.payment_session_id,
+  }));
+  const ids = closed.map((order) => order.id);
+  if (!stockBack) await releaseReservations(tx, ids);
   // What gift cards and store credit held for these checkouts goes back to them.
-  await giveBackHeld(
-    tx,
-    closed.map((order) => order.id),
-  );
+  await giveBackHeld(tx, ids);
   if (closed.length > 0) {
     const checked = eventDetail(event, detail);
-    const events = await tx
-      .insert(orderEvents)
-      .values(closed.map((order) => ({ orderId: order.id, type: event, detail: checked })))
-      .returning({ id: orderEvents.id, orderId: orderEvents.orderId });
-    await enqueue(
+    await recordEvents(
       tx,
-      events.flatMap(({ id, orderId }) => effectsOf({ id, orderId, type: event, detail: checked })),
+      closed.map((order) => ({ orderId: order.id, type: event, detail: checked })),
     );
   }
   return closed;
+}
+
+interface ClosedRow {
+  id: number;
+  user_id: number | null;
+  payment_provider: string;
+  payment_session_id: string | null;
 }
 
 /** A checkout whose provider session could not be opened: closed (its stock back) and gone, as if never made. */

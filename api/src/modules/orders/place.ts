@@ -2,11 +2,12 @@ import type { Language, PaymentMethod } from '@shop/contract';
 import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Tx } from '../../db/client.js';
-import { onSale, paidPrice, productName, saleNow } from '../../db/fragments.js';
+import { intArray, onSale, paidPrice, productName, saleNow } from '../../db/fragments.js';
 import { preparedRows } from '../../db/prepared.js';
 import { dbTimestamp } from '../../db/rows.js';
 import type { OrderDelivery } from '../../db/schema.js';
 import type { CheckoutOrder, HostedSession } from '../../platform/payments/index.js';
+import { heldSql } from '../stock/service.js';
 
 /** A checkout's order, written in one statement (checkout/service.ts builds its request). */
 
@@ -66,16 +67,19 @@ export function insertOrder(
     charges: Charges;
     withItems: boolean;
     reserve: boolean;
+    /** The earlier checkouts this one replaced (closed with `stockBack`): what they reserved goes back here. */
+    release: number[];
   },
 ) {
   const { deliveryCents, freeFromCents, codFeeCents, discount } = order.charges;
   // One statement of six variants (reserving or not, with the lines in English, in Bulgarian, or none).
   const items = order.withItems ? order.lang : 'none';
+  const release = order.release.length > 0;
   return preparedRows(
     tx,
     PlacedRowSchema,
-    `insert_order_${order.reserve ? 'reserve' : 'take'}_${items}`,
-    ($) => placing($, { items, reserve: order.reserve }),
+    `insert_order_${order.reserve ? 'reserve' : 'take'}_${items}${release ? '_release' : ''}`,
+    ($) => placing($, { items, reserve: order.reserve, release }),
     {
       userId: shopper.id,
       status: order.status,
@@ -94,6 +98,7 @@ export function insertOrder(
       delivery: JSON.stringify(order.delivery),
       confirmationRequired: order.confirmationRequired,
       shares: JSON.stringify(discount?.shares ?? []),
+      released: intArray(order.release),
     },
   );
 }
@@ -115,12 +120,13 @@ type PlacingValues = Record<
   | 'expiresAt'
   | 'delivery'
   | 'confirmationRequired'
-  | 'shares',
+  | 'shares'
+  | 'released',
   Placeholder
 >;
 
 /** insertOrder's statement, its values as placeholders (`$`): built once per variant (db/prepared.ts). */
-function placing($: PlacingValues, variant: { items: Language | 'none'; reserve: boolean }): SQL {
+function placing($: PlacingValues, variant: { items: Language | 'none'; reserve: boolean; release: boolean }): SQL {
   const items =
     variant.items !== 'none'
       ? sql`(select json_agg(json_build_object('name', ${variant.items === 'bg' ? sql`coalesce(nullif(l.name_bg, ''), l.name)` : sql`l.name`}, 'colorName', l.color_name,
@@ -178,19 +184,42 @@ function placing($: PlacingValues, variant: { items: Language | 'none'; reserve:
     ),
     created as (
       insert into order_events (order_id, type) select id, 'created' from placed
-    )${
-      variant.reserve
-        ? sql`,
-    reserved as (
-      update product_stock ps set reserved = ps.reserved + held.quantity, updated_at = now()
-      from (select color_id, size, sum(stock_quantity)::int as quantity from lines
-            where stock_quantity > 0 and exists (select 1 from placed)
-            group by color_id, size) held
-      where ps.color_id = held.color_id and ps.size = held.size
-    )`
-        : sql``
-    }
+    )${stockWritten($, variant)}
     select placed.id, placed.created_at, placed.total_cents,
       placed.delivery_cents, ${items} as items
     from placed`;
+}
+
+/**
+ * What the order's statement writes of stock: a card order reserves its lines' (once placed), and
+ * what the checkouts it replaced reserved goes back (`release`: their rows were locked, and their
+ * hold counted as available, by `cartShortfalls`), in one update of each variant (decision 0091).
+ */
+function stockWritten($: PlacingValues, { reserve, release }: { reserve: boolean; release: boolean }): SQL {
+  const taken = sql`select color_id, size, sum(stock_quantity)::int as quantity from lines
+            where stock_quantity > 0 and exists (select 1 from placed)
+            group by color_id, size`;
+  if (!release)
+    return reserve
+      ? sql`,
+    reserved as (
+      update product_stock ps set reserved = ps.reserved + held.quantity, updated_at = now()
+      from (${taken}) held
+      where ps.color_id = held.color_id and ps.size = held.size
+    )`
+      : sql``;
+  if (!reserve)
+    return sql`,
+    released as (
+      update product_stock ps set reserved = greatest(ps.reserved - back.quantity, 0), updated_at = now()
+      from (${heldSql($.released)}) back
+      where ps.color_id = back.color_id and ps.size = back.size
+    )`;
+  return sql`,
+    reserved as (
+      update product_stock ps
+      set reserved = greatest(ps.reserved - coalesce(back.quantity, 0), 0) + coalesce(held.quantity, 0), updated_at = now()
+      from (${heldSql($.released)}) back full join (${taken}) held on held.color_id = back.color_id and held.size = back.size
+      where ps.color_id = coalesce(held.color_id, back.color_id) and ps.size = coalesce(held.size, back.size)
+    )`;
 }

@@ -2,10 +2,10 @@ import type { OrderEventType } from '@shop/contract';
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { lockShopper } from '../../db/locks.js';
-import { orderEvents, orders, refunds, users, type RefundLine } from '../../db/schema.js';
+import { runPrepared } from '../../db/prepared.js';
+import { orders, refunds, users, type RefundLine } from '../../db/schema.js';
 import { notFound } from '../../lib/errors.js';
 import { eventDetail } from '../../platform/outbox/declare.js';
-import { enqueue } from '../../platform/outbox/outbox.js';
 import { effectsOf } from '../../effect-subscriptions.js';
 
 /**
@@ -127,12 +127,62 @@ export async function recordEvent(
   type: OrderEventType,
   { actorId, detail }: { actorId?: number | undefined; detail?: Record<string, unknown> | undefined } = {},
 ): Promise<void> {
-  const checked = eventDetail(type, detail);
-  const [event] = await tx
-    .insert(orderEvents)
-    .values({ orderId, type, actorId, detail: checked })
-    .returning({ id: orderEvents.id });
-  await enqueue(tx, effectsOf({ id: event!.id, orderId, type, detail: checked }));
+  await recordEvents(tx, [{ orderId, type, actorId, detail: eventDetail(type, detail) }]);
+}
+
+/**
+ * Stands for the event's id in its effects until the statement knows it (a key `kind:id` names
+ * the event: `back-in-stock:<event id>`). No id is negative.
+ */
+const EVENT_ID = Number.MIN_SAFE_INTEGER;
+
+/**
+ * Events (their details checked) and the effects their subscriptions ask for, written in one
+ * statement (decision 0091): each event's id is taken from its sequence first, and the effects
+ * keyed by it get it in their key. An effect that names its event anywhere else than its key is
+ * refused (written so, it would keep the stand-in).
+ */
+export async function recordEvents(
+  tx: Tx,
+  events: { orderId: number; type: OrderEventType; actorId?: number | undefined; detail: Record<string, unknown> }[],
+): Promise<void> {
+  if (events.length === 0) return;
+  const effects = events.flatMap((event, index) =>
+    effectsOf({ ...event, id: EVENT_ID }).map((effect) => {
+      const byEvent = effect.key === `${effect.kind}:${EVENT_ID}`;
+      const written = { ...effect, key: byEvent ? `${effect.kind}:` : effect.key };
+      if (JSON.stringify(written).includes(String(EVENT_ID)))
+        throw new Error(`recordEvents: the effect ${effect.kind} names its event beyond its key`);
+      // The event it follows (its place in the list), and whether its key ends with the event's id.
+      return { ...written, event: index + 1, byEvent, runAfter: effect.runAfter?.toISOString() ?? null };
+    }),
+  );
+  await runPrepared(
+    tx,
+    'record_events',
+    ($) => sql`
+    with given as materialized (
+      select nextval(pg_get_serial_sequence('order_events', 'id'))::int as id, e.n,
+        (e.value ->> 'orderId')::int as order_id, e.value ->> 'type' as type,
+        (e.value ->> 'actorId')::int as actor_id, coalesce((e.value -> 'detail')::jsonb, '{}') as detail
+      from json_array_elements(${$.events}::json) with ordinality e(value, n)
+      order by e.n
+    ),
+    recorded as (
+      insert into order_events (id, order_id, type, actor_id, detail)
+      select id, order_id, type, actor_id, detail from given order by n
+    )
+    insert into effects (kind, key, payload, order_id, after_key, run_after)
+    select f.value ->> 'kind',
+      case when (f.value ->> 'byEvent')::boolean then (f.value ->> 'key') || g.id else f.value ->> 'key' end,
+      coalesce((f.value -> 'payload')::jsonb, '{}'), (f.value ->> 'orderId')::int, f.value ->> 'after',
+      coalesce((f.value ->> 'runAfter')::timestamptz, now())
+    from json_array_elements(${$.effects}::json) with ordinality f(value, n)
+    join given g on g.n = (f.value ->> 'event')::int
+    order by f.n
+    on conflict (key) do nothing`,
+    { events: JSON.stringify(events), effects: JSON.stringify(effects) },
+  );
 }
 
 /** The provider's session that pays a checkout, once the provider named it (Stripe names its own). */

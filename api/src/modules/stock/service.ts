@@ -1,7 +1,7 @@
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Tx } from '../../db/client.js';
-import { sizeOffered } from '../../db/fragments.js';
+import { intArray, sizeOffered } from '../../db/fragments.js';
 import { preparedRows } from '../../db/prepared.js';
 import { AppError } from '../../lib/errors.js';
 
@@ -123,27 +123,64 @@ const ShortfallRowSchema = z.object({ cart_item_id: z.number(), available: z.num
 /**
  * Locks the stock of every tracked variant in the user's cart (in the fixed order) and answers
  * the lines above what is available, in one statement: the rows stay locked for a round trip
- * less. Call after the user's earlier checkout was released. A line of a size the product no
- * longer comes in has nothing available, tracked or not.
+ * less. A line of a size the product no longer comes in has nothing available, tracked or not.
+ *
+ * `replacing`: the shopper's earlier checkouts, which this one cancels and whose stock its
+ * order's statement gives back (`insertOrder`'s `release`): their variants are locked with the
+ * cart's, and what they hold counts as available (decision 0091). Without them, call after the
+ * earlier checkout was released.
  */
-export async function cartShortfalls(tx: Tx, userId: number): Promise<Shortfall[]> {
-  const lines = await preparedRows(
-    tx,
-    ShortfallRowSchema,
-    'cart_shortfalls',
-    ($) => sql`
-    with locked as materialized (${lockingStock(variantsOfCart($.userId))})
+export async function cartShortfalls(tx: Tx, userId: number, replacing: number[] = []): Promise<Shortfall[]> {
+  const lines =
+    replacing.length === 0
+      ? await preparedRows(
+          tx,
+          ShortfallRowSchema,
+          'cart_shortfalls',
+          ($) => shortfalls($.userId, lockingStock(variantsOfCart($.userId))),
+          { userId },
+        )
+      : await preparedRows(
+          tx,
+          ShortfallRowSchema,
+          'cart_shortfalls_replacing',
+          ($) => shortfalls($.userId, lockingStockBack(variantsOfCart($.userId)), heldSql($.replacing)),
+          { userId, replacing: intArray(replacing) },
+        );
+  return lines
+    .filter((line) => line.quantity > line.available)
+    .map((line) => ({ cartItemId: line.cart_item_id, available: line.available }));
+}
+
+/**
+ * The cart's lines with what is available of each, from `locked` (a query that locks and answers
+ * `available`; it may read `held`).
+ */
+const shortfalls = (userId: SQLWrapper, locked: SQL, held?: SQL) => sql`
+    with ${held ? sql`held as materialized (${held}),` : sql``} locked as materialized (${locked})
     select c.id as cart_item_id,
       case when ${CART_SIZE_OFFERED} then greatest(coalesce(l.available, 0), 0) else 0 end::int as available,
       c.quantity
     from cart_items c
     join products p on p.id = c.product_id and p.published_at is not null and p.deleted_at is null
     left join locked l on l.color_id = c.color_id and l.size = c.size
-    where c.user_id = ${$.userId} and (p.stock_tracked or not ${CART_SIZE_OFFERED})
-    order by c.id`,
-    { userId },
-  );
-  return lines
-    .filter((line) => line.quantity > line.available)
-    .map((line) => ({ cartItemId: line.cart_item_id, available: line.available }));
-}
+    where c.user_id = ${userId} and (p.stock_tracked or not ${CART_SIZE_OFFERED})
+    order by c.id`;
+
+/** What the orders of `$ids` (an array parameter) hold, per variant: `color_id, size, quantity`. */
+export const heldSql = (ids: SQLWrapper) =>
+  sql`select oi.color_id, oi.size, sum(oi.stock_quantity)::int as quantity from order_items oi
+      where oi.order_id = any(${ids}::int[]) and oi.stock_quantity > 0
+      group by oi.color_id, oi.size`;
+
+/**
+ * As `lockingStock`, the cart's variants and those `held` holds (a CTE of `heldSql`), with what
+ * `held` holds counted as available: as if given back first (`releaseReservations`' update).
+ */
+const lockingStockBack = (variants: SQL) => sql`
+  select ps.color_id, ps.size, ps.on_hand - greatest(ps.reserved - coalesce(
+      (select h.quantity from held h where h.color_id = ps.color_id and h.size = ps.size), 0), 0) as available
+  from product_stock ps
+  where (ps.color_id, ps.size) in (${variants} union select h.color_id, h.size from held h)
+  order by ps.color_id, ps.size
+  for update`;

@@ -1,8 +1,10 @@
 import type { Role } from '@shop/contract';
-import { and, desc, eq, gt } from 'drizzle-orm';
+import { and, desc, eq, gt, sql } from 'drizzle-orm';
+import { QueryBuilder } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../../db/client.js';
+import { preparedSelect } from '../../db/prepared.js';
 import { sessions, users } from '../../db/schema.js';
 import { forbidden, unauthorized } from '../../lib/errors.js';
 import { hashToken } from './tokens.js';
@@ -39,13 +41,18 @@ const sessionUser = {
   expiresAt: sessions.expiresAt,
 };
 
-export async function findSessionUser(db: Db, tokenHash: string): Promise<AuthUser | null> {
-  const [row] = await db
+/** Built once (db/prepared.ts): every request of a session not in the cache reads it. */
+const sessionUserByToken = preparedSelect(sessionUser, () =>
+  new QueryBuilder()
     .select(sessionUser)
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, new Date())))
-    .limit(1);
+    .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), gt(sessions.expiresAt, sql.placeholder('now'))))
+    .limit(1),
+);
+
+export async function findSessionUser(db: Db, tokenHash: string): Promise<AuthUser | null> {
+  const [row] = await sessionUserByToken(db, { tokenHash, now: new Date().toISOString() });
   return row ?? null;
 }
 
