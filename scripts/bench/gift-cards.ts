@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { openDatabase } from '../../api/src/db/client.js';
+import { openDatabase, type Db } from '../../api/src/db/client.js';
 import { queryRows } from '../../api/src/db/rows.js';
 import { issueTestCard } from '../../api/src/modules/gift-cards/test-support.js';
 import { addCartLine, TEST_DELIVERY } from '../../api/src/modules/payments/test-support.js';
@@ -8,7 +8,7 @@ import { emptyPostgresDatabase } from '../../api/src/robustness/support/postgres
 import { createProduct, createUser } from '../../api/src/test/factories.js';
 import type { ServerRun } from '../../api/src/robustness/support/server.js';
 import { startBenchServer, stopBenchServer } from './fixture.js';
-import { httpClient, percentile, round, type Figure } from './lib.js';
+import { cpuSeconds, httpClient, percentile, round, type Figure } from './lib.js';
 
 /** Checkouts at once on the one card, and the checkouts before them that warm the server (another card). */
 const RACERS = 100;
@@ -28,6 +28,33 @@ const CHECKED_CARDS = 50;
  * would mostly be 429s past the tenth: a limit on guessing, not what this figure measures.
  */
 const clientAddress = (index: number) => `10.9.${index >> 8}.${index & 255}`;
+
+const BackendSchema = z.object({ pid: z.number() });
+
+/**
+ * CPU time (ms) of each PostgreSQL backend serving this database, by its process id: the server's
+ * connections (on this host's server only; elsewhere none are found and the figure is 0).
+ */
+async function backendCpu(db: Db): Promise<Map<number, number>> {
+  const rows = await queryRows(
+    db,
+    BackendSchema,
+    sql`select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`,
+  );
+  const cpu = new Map<number, number>();
+  for (const { pid } of rows) {
+    try {
+      cpu.set(pid, cpuSeconds(pid) * 1000);
+    } catch {
+      // Not a process of this host.
+    }
+  }
+  return cpu;
+}
+
+/** What the backends used between two readings (one opened between them: all it used). */
+const cpuSpent = (before: Map<number, number>, after: Map<number, number>) =>
+  [...after].reduce((sum, [pid, ms]) => sum + ms - (before.get(pid) ?? 0), 0);
 
 const SpentSchema = z.object({
   spent: z.number(),
@@ -86,9 +113,13 @@ export async function giftCardsBench(): Promise<Figure[]> {
       if (answer.status !== 201) throw new Error(`a warm-up checkout answered ${answer.status} ${answer.code}`);
     }
 
+    const serverPid = server.child.pid!;
+    const cpuBefore = { server: cpuSeconds(serverPid), database: await backendCpu(db) };
     const started = performance.now();
     const answers = await Promise.all(Array.from({ length: RACERS }, (_, index) => checkout(index, raced.code)));
     const raceMs = performance.now() - started;
+    const serverCpuMs = (cpuSeconds(serverPid) - cpuBefore.server) * 1000;
+    const databaseCpuMs = cpuSpent(cpuBefore.database, await backendCpu(db));
     const placed = answers.filter((answer) => answer.status === 201).length;
     const refusedCodes = new Map<string, number>();
     for (const answer of answers.filter((each) => each.status !== 201)) {
@@ -142,7 +173,7 @@ export async function giftCardsBench(): Promise<Figure[]> {
         unit: 'ms',
         target: '≤ 2000 ms',
         pass: raceMs <= 2000,
-        detail: `built server on PostgreSQL, each shopper its own client address; ${placed} placed, refused ${JSON.stringify(Object.fromEntries(refusedCodes))}`,
+        detail: `built server on PostgreSQL, each shopper its own client address; ${placed} placed, refused ${JSON.stringify(Object.fromEntries(refusedCodes))}; CPU in the race: server ${round(serverCpuMs, 0)} ms, database ${round(databaseCpuMs, 0)} ms`,
       },
       {
         section: 'gift-cards',

@@ -9,7 +9,7 @@ import { closePending, dropCheckout, removeBoughtCartLines } from '../orders/lif
 import { payNothingDue } from '../orders/nothing-due.js';
 import { insertOrder } from '../orders/place.js';
 import { recordEvent, setPaymentSession, setPrepaid } from '../orders/store.js';
-import { spendGiftCards } from '../gift-cards/apply.js';
+import { refuseSpentCards, spendGiftCards } from '../gift-cards/apply.js';
 import { codeHoldUntil } from '../discounts/apply.js';
 import { keepInvoiceRequest } from '../documents/invoice.js';
 import { saveInvoiceDetails } from '../documents/service.js';
@@ -141,10 +141,13 @@ export async function createCheckout(
       cod,
       lang: request.lang,
     });
+    const replaced = earlier.map((order) => order.id);
+    // A card spent while this checkout waited (what the earlier checkout holds of it counted as
+    // back): refused before the stock and the card are locked.
+    if (request.giftCards?.length) await refuseSpentCards(tx, request.giftCards, replaced);
     // Locks every stock row this checkout touches, the earlier checkout's and the cart's, at once,
     // in the one fixed order (locking the cart's after releasing could wait in a circle), and
     // reads what is left, counting what the earlier checkout holds as given back.
-    const replaced = earlier.map((order) => order.id);
     const shortfalls = await cartShortfalls(tx, shopper.id, replaced);
     // Nothing is reserved, and the earlier checkout stays as it was (the transaction is undone).
     if (shortfalls.length > 0) throw new OutOfStockError(shortfalls);

@@ -1,9 +1,12 @@
+import { GIFT_CARD_STATUSES, type GiftCardStatus } from '@shop/contract';
 import { and, eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { oneOf } from '../../db/fragments.js';
 import type { Db, Tx } from '../../db/client.js';
+import { preparedRows } from '../../db/prepared.js';
 import { giftCards, ledgerEntries } from '../../db/schema.js';
-import { cardByCode, spendableCents, type CardRow } from './cards.js';
-import { lockBalance, spend, storeCreditCents } from './ledger.js';
+import { cardByCode, cardEmpty, refuseClosedCard, spendableCents, type CardRow } from './cards.js';
+import { balanceCents, spend, spendLocked, storeCreditCents } from './ledger.js';
 
 /** What gift cards and store credit pay of an amount: each card (its last four), the credit, their sum. */
 export interface Applied {
@@ -51,23 +54,55 @@ export async function quoteGiftCards(db: Db | Tx, request: ApplyRequest): Promis
 }
 
 /**
+ * Refuses a card that cannot pay now (unknown, expired, nothing left), read without its lock, in
+ * the checkout's transaction before the stock is locked, counting what the shopper's earlier
+ * checkouts it replaces (`replaced`) hold of it as back (decision 0093). Once a card is spent, the checkouts that still name it are
+ * answered at once instead of each locking its stock rows and then waiting its turn on the card
+ * (100 checkouts on one card ran one after another). A card that passes is checked again under
+ * its lock (`spendGiftCards`).
+ */
+export async function refuseSpentCards(tx: Tx, codes: readonly string[], replaced: number[]): Promise<void> {
+  for (const card of await cardsOf(tx, codes)) {
+    refuseClosedCard(card);
+    if ((await balanceCents(tx, { cardId: card.id }, replaced)) <= 0) throw cardEmpty();
+  }
+}
+
+const LockedCardSchema = z.object({ status: z.enum(GIFT_CARD_STATUSES) });
+
+/** Locks the card's row (`lockBalance`) and answers its status now (a void may have come since it was read). */
+async function lockCard(tx: Tx, cardId: number) {
+  const [row] = await preparedRows(
+    tx,
+    LockedCardSchema,
+    'lock_gift_card',
+    ($) => sql`select status from gift_cards where id = ${$.cardId} for update`,
+    { cardId },
+  );
+  return row!;
+}
+
+/**
  * The checkout's spending, in its transaction: every card is locked first (in id order, so that
  * two checkouts with the same cards never wait in a circle), checked again, then each pays what it
  * can of what is left (a `spent` entry naming the order: the hold a closed checkout gives back),
- * then the store credit. 100 checkouts on one card take exactly its balance.
+ * then the store credit. 100 checkouts on one card take exactly its balance. Under a card's lock
+ * it runs two statements: the lock, then the balance read with the entry written (decision 0093).
  */
 export async function spendGiftCards(tx: Tx, orderId: number, request: ApplyRequest): Promise<Applied> {
   if (request.codes.length === 0 && !request.useStoreCredit) return NOTHING_APPLIED;
   const cards = await cardsOf(tx, request.codes);
-  for (const card of [...cards].sort((a, b) => a.id - b.id)) await lockBalance(tx, { cardId: card.id });
+  const status = new Map<number, GiftCardStatus>();
+  for (const card of [...cards].sort((a, b) => a.id - b.id)) status.set(card.id, (await lockCard(tx, card.id)).status);
   let left = request.dueCents;
   const applied: Applied['cards'] = [];
   for (const card of cards) {
-    const [fresh] = await tx.select().from(giftCards).where(eq(giftCards.id, card.id));
-    await spendableCents(tx, fresh!);
-    const cents = await spend(tx, { cardId: card.id }, left, orderId);
-    applied.push({ code: card.last4, cents });
-    left -= cents;
+    // Its expiry never changes; its status and balance are read under the lock.
+    refuseClosedCard({ expiresAt: card.expiresAt, status: status.get(card.id)! });
+    const { balanceCents, takenCents } = await spendLocked(tx, { cardId: card.id }, left, orderId);
+    if (balanceCents <= 0) throw cardEmpty();
+    applied.push({ code: card.last4, cents: takenCents });
+    left -= takenCents;
   }
   const credit = request.useStoreCredit ? await spend(tx, { userId: request.userId }, left, orderId) : 0;
   left -= credit;

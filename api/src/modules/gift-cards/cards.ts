@@ -85,13 +85,26 @@ export async function cardBalance(db: Db | Tx, input: string) {
   return { balance, currency: card.currency, expiresAt: card.expiresAt.toISOString() };
 }
 
+/** A card past its expiry, or with nothing left (a voided card too): 409. */
+const cardExpired = () => new AppError('GIFT_CARD_EXPIRED', 'This gift card has expired.');
+export const cardEmpty = () => new AppError('GIFT_CARD_EMPTY', 'Nothing is left on this gift card.');
+
+/**
+ * Refuses a card that cannot pay whatever its balance: 409 GIFT_CARD_EXPIRED past its expiry, 409
+ * GIFT_CARD_EMPTY when voided.
+ */
+export function refuseClosedCard(card: Pick<CardRow, 'expiresAt' | 'status'>, now = new Date()): void {
+  if (card.expiresAt <= now) throw cardExpired();
+  if (card.status === 'voided') throw cardEmpty();
+}
+
 /**
  * The card's balance if it can pay now: 409 GIFT_CARD_EXPIRED past its expiry, 409
  * GIFT_CARD_EMPTY when nothing is left (a voided card too).
  */
 export async function spendableCents(db: Db | Tx, card: CardRow, now = new Date()): Promise<number> {
-  if (card.expiresAt <= now) throw new AppError('GIFT_CARD_EXPIRED', 'This gift card has expired.');
-  const balance = card.status === 'voided' ? 0 : await balanceCents(db, { cardId: card.id });
-  if (balance <= 0) throw new AppError('GIFT_CARD_EMPTY', 'Nothing is left on this gift card.');
+  refuseClosedCard(card, now);
+  const balance = await balanceCents(db, { cardId: card.id });
+  if (balance <= 0) throw cardEmpty();
   return balance;
 }
