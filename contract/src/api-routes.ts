@@ -17,10 +17,12 @@ import {
   ImportUndoneSchema,
   LastImportSchema,
 } from './catalogue-io.js';
-import { LangQuerySchema } from './catalog.js';
-import { CreateShipmentBodySchema } from './couriers.js';
 import { DiscountCodeBodySchema, DiscountCodeSchema, QuoteBodySchema, QuoteSchema } from './discounts.js';
+import { LangQuerySchema, ProductListQuerySchema, ProductListSchema, ProductSchema } from './catalog.js';
+import { BackupOverviewSchema } from './backups.js';
 import {
+  AudienceCountSchema,
+  AudienceSchema,
   CampaignBodySchema,
   CampaignListSchema,
   CampaignSchema,
@@ -34,6 +36,14 @@ import {
   ComplaintCreatedSchema,
   DecideComplaintBodySchema,
 } from './complaints.js';
+import {
+  CourierCitiesQuerySchema,
+  CourierCitiesSchema,
+  CourierOfficesSchema,
+  CreateShipmentBodySchema,
+  OfficeSyncResultSchema,
+  OfficesQuerySchema,
+} from './couriers.js';
 import { EffectSchema, EffectsQuerySchema, EffectsResponseSchema } from './effects.js';
 import { MessageSchema, SuccessSchema } from './errors.js';
 import {
@@ -74,7 +84,16 @@ import {
   RefundOrderBodySchema,
   ReturnOrderBodySchema,
   ShipOrderBodySchema,
+  StatsQuerySchema,
+  StatsSchema,
 } from './orders.js';
+import { ProductDetailsBodySchema } from './fit.js';
+import {
+  AddColorResponseSchema,
+  ColorImagesBodySchema,
+  CreateProductBodySchema,
+  CreateProductResponseSchema,
+} from './product-editing.js';
 import {
   DeleteAccountBodySchema,
   ProfileSchema,
@@ -82,6 +101,13 @@ import {
   UpdateProfileBodySchema,
   UploadResponseSchema,
 } from './profile.js';
+import {
+  RecallBodySchema,
+  RecallPublishedSchema,
+  RecallSchema,
+  RecallsSchema,
+  RecallTextsBodySchema,
+} from './recalls.js';
 import {
   AdminReturnAnswerSchema,
   AdminReturnsQuerySchema,
@@ -105,8 +131,14 @@ import {
   ReviewListSchema,
 } from './reviews.js';
 import { AuditFileQuerySchema, OrderDocumentsSchema, RecordsMonthSchema } from './records.js';
+import { PriceHistorySchema, SaleBodySchema } from './sales.js';
 import { SettingsSchema, UpdateSettingsBodySchema } from './settings.js';
-import { CreateStockAlertBodySchema, StockAlertSchema } from './stock.js';
+import {
+  CreateStockAlertBodySchema,
+  StockAlertSchema,
+  UpdateStockBodySchema,
+  UpdateStockResponseSchema,
+} from './stock.js';
 import { AdminUsersResponseSchema, UpdateRoleBodySchema } from './users.js';
 import {
   ConfirmWithdrawalBodySchema,
@@ -213,6 +245,44 @@ export const API_ROUTES = {
   'POST /admin/campaigns/:id/send': { response: CampaignSchema },
   'POST /admin/campaigns/:id/schedule': { body: ScheduleCampaignBodySchema, response: CampaignSchema },
   'POST /admin/campaigns/:id/stop': { response: CampaignSchema },
+
+  // The catalogue, its search and the recall notices
+  'GET /products': { query: ProductListQuerySchema, response: ProductListSchema },
+  'GET /products/:id': { query: LangQuerySchema, response: ProductSchema },
+  'GET /recalls': { response: RecallsSchema },
+  'GET /recalls/:id': { response: RecallSchema },
+
+  // Product editing: products, colours and their images, stock, details, sales, recalls
+  'GET /admin/products': { query: LangQuerySchema, response: ProductListSchema },
+  'POST /products': { body: CreateProductBodySchema, response: CreateProductResponseSchema },
+  'POST /products/upload-images': { form: true, response: SuccessSchema },
+  'PUT /products/:id': { form: true, response: SuccessSchema },
+  'DELETE /products/:id': { response: SuccessSchema },
+  'PUT /products/:id/add-color': { form: true, response: AddColorResponseSchema },
+  'POST /admin/products/:id/colors/:colorId/images': { form: true, response: AddColorResponseSchema },
+  'PUT /admin/products/:id/colors/:colorId/images': { body: ColorImagesBodySchema, response: AddColorResponseSchema },
+  'PUT /products/:id/stock': { body: UpdateStockBodySchema, response: UpdateStockResponseSchema },
+  'PUT /admin/products/:id/details': {
+    query: LangQuerySchema,
+    body: ProductDetailsBodySchema,
+    response: ProductSchema,
+  },
+  'PUT /admin/products/:id/sale': { query: LangQuerySchema, body: SaleBodySchema, response: ProductSchema },
+  'DELETE /admin/products/:id/sale': { query: LangQuerySchema, response: ProductSchema },
+  'GET /admin/products/:id/price-history': { response: PriceHistorySchema },
+  'POST /admin/products/:id/recall': { body: RecallBodySchema, response: RecallPublishedSchema },
+  'PUT /admin/recalls/:id': { body: RecallTextsBodySchema, response: RecallSchema },
+  'POST /admin/recalls/:id/close': { response: RecallSchema },
+
+  // Couriers' offices and lockers
+  'GET /couriers/cities': { query: CourierCitiesQuerySchema, response: CourierCitiesSchema },
+  'GET /couriers/offices': { query: OfficesQuerySchema, response: CourierOfficesSchema },
+  'POST /admin/couriers/sync': { response: OfficeSyncResultSchema },
+
+  // The admin's figures, backups and a campaign's audience
+  'GET /admin/stats': { query: StatsQuerySchema, response: StatsSchema },
+  'GET /admin/backups': { response: BackupOverviewSchema },
+  'GET /admin/campaigns/audience': { query: AudienceSchema, response: AudienceCountSchema },
 
   // The shop's settings
   'GET /settings': { response: SettingsSchema },

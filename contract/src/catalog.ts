@@ -94,6 +94,8 @@ export const ProductSchema = z.object({
   hygieneSealed: z.boolean().optional(),
 });
 export type Product = z.infer<typeof ProductSchema>;
+/** A list of products: the catalogue's reads, a search, the admin's list. */
+export const ProductListSchema = z.array(ProductSchema);
 
 export const CategorySchema = z.object({ id: z.number(), name: z.string() });
 export type Category = z.infer<typeof CategorySchema>;

@@ -16,6 +16,9 @@ export type OfficeKind = (typeof OFFICE_KINDS)[number];
 /** How many offices one search answers (the picker asks again as the shopper types). */
 export const OFFICE_SEARCH_LIMIT = 50;
 
+/** `GET /api/couriers/cities?lang=`: the cities named in the request's language. */
+export const CourierCitiesQuerySchema = z.object({ lang: z.string().max(5).optional() });
+
 /** `GET /api/couriers/offices?city=&q=&lang=`: the city (exact, any case, either language) then words of the name or address. */
 export const OfficesQuerySchema = z.object({
   city: text().trim().max(100).optional(),

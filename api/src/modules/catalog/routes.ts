@@ -1,4 +1,11 @@
-import { CategorySchema, IdParamsSchema, LangQuerySchema, ProductListQuerySchema, ProductSchema } from '@shop/contract';
+import {
+  CategorySchema,
+  IdParamsSchema,
+  LangQuerySchema,
+  ProductListQuerySchema,
+  ProductListSchema,
+  ProductSchema,
+} from '@shop/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -13,7 +20,6 @@ import { errorAnswers } from '../../lib/route-schema.js';
 const isAdmin = (request: FastifyRequest) => request.user?.role === 'ADMIN' || request.user?.role === 'ROOT_ADMIN';
 
 const CategoriesSchema = z.array(CategorySchema);
-const ProductsSchema = z.array(ProductSchema);
 
 export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -43,7 +49,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'Published products: of one category, matching words (`q`), in stock in sizes (`size=M,L`) in a colour (`color=Black`), on sale (`onSale=true`), sorted, the first `limit`',
         querystring: ProductListQuerySchema,
-        response: { 200: ProductsSchema, ...errorAnswers(400) },
+        response: { 200: ProductListSchema, ...errorAnswers(400) },
       },
     },
     async (request, reply) => {
@@ -52,7 +58,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       const onSale = request.query.onSale === 'true';
       if (q === undefined && sort === undefined && size === undefined && color === undefined && !onSale) {
         const key = catalogKeys.products(lang, categoryId, limit);
-        const cached = await app.caches.catalogue.get(key, ProductsSchema, () =>
+        const cached = await app.caches.catalogue.get(key, ProductListSchema, () =>
           listProducts(app.db, lang, { categoryId, limit }),
         );
         return sendCached(request, reply, cached, CATALOG_HEADERS);

@@ -1,5 +1,6 @@
 import {
   AdminOrderSchema,
+  CourierCitiesQuerySchema,
   CourierCitiesSchema,
   CourierOfficesSchema,
   CreateShipmentBodySchema,
@@ -16,8 +17,6 @@ import { syncOffices } from './offices.js';
 import { createShipment, shipmentLabel } from './shipments.js';
 import { adminOrderAnswer } from '../orders/admin-answer.js';
 import { BEARER, errorAnswers } from '../../lib/route-schema.js';
-
-const LangOnlySchema = z.object({ lang: z.string().max(5).optional() });
 
 /** The checkout's office picker (anyone), and the admin's shipments and office sync (docs/decisions/0044). */
 export const courierRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -48,7 +47,7 @@ export const courierRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['couriers'],
         summary: "Every city with an office or locker of the shop's courier, with how many, by name",
-        querystring: LangOnlySchema,
+        querystring: CourierCitiesQuerySchema,
         response: { 200: CourierCitiesSchema },
       },
     },

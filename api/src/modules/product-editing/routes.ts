@@ -8,12 +8,11 @@ import {
   EditProductFieldsSchema,
   IdParamsSchema,
   LangQuerySchema,
-  ProductSchema,
+  ProductListSchema,
   SuccessSchema,
   UploadImagesFieldsSchema,
 } from '@shop/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { requestLanguage } from '../../lib/language.js';
 import { currentUser, requireAdmin } from '../../platform/security/authenticate.js';
 import { listAllProducts } from '../catalog/service.js';
@@ -42,7 +41,7 @@ export const adminProductRoutes: FastifyPluginAsyncZod = async (app) => {
         security,
         summary: 'Every product that is not deleted, published or not',
         querystring: LangQuerySchema,
-        response: { 200: z.array(ProductSchema), ...errors },
+        response: { 200: ProductListSchema, ...errors },
       },
     },
     async (request) => listAllProducts(app.db, requestLanguage(request, request.query.lang)),
