@@ -1,5 +1,6 @@
 import useSWR from 'swr';
-import type { Recall, Recalls } from '@shop/contract';
+import type { Recall } from '@shop/contract';
+import type { ApiAnswer } from '@shop/contract/api-routes';
 import { useSettings } from './settings';
 import { RECALLS_PATH, recallKey } from './swr-keys';
 
@@ -11,7 +12,9 @@ export { RECALLS_PATH, recallKey };
  */
 export function useRecalls({ always = false } = {}) {
   const { data: settings } = useSettings();
-  return useSWR<Recalls>(always || settings?.recalls ? RECALLS_PATH : null, { revalidateOnFocus: false });
+  return useSWR<ApiAnswer<'GET /recalls'>>(always || settings?.recalls ? RECALLS_PATH : null, {
+    revalidateOnFocus: false,
+  });
 }
 
 /** The open recall notice of a product, the newest, or undefined (a closed one stays at /recalls only). */
@@ -21,7 +24,7 @@ export function useProductRecall(productId: number): Recall | undefined {
 
 /** One recall notice (`/recalls/{id}`, server-rendered with it). */
 export function useRecall(id: number | null) {
-  return useSWR<Recall>(id === null ? null : recallKey(id), { revalidateOnFocus: false });
+  return useSWR<ApiAnswer<'GET /recalls/:id'>>(id === null ? null : recallKey(id), { revalidateOnFocus: false });
 }
 
 /** A recall's id from the address (`/recalls/12`), or null when it cannot name one (the page is then not found). */

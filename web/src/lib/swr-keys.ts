@@ -14,9 +14,9 @@ export const CART_PATH = '/cart';
 /** The shop's settings: currency, delivery, cash on delivery (lib/settings.ts). */
 export const SETTINGS_PATH = '/settings';
 /** The published product safety recall notices, the newest first (lib/recalls.ts). */
-export const RECALLS_PATH = '/recalls';
+export const RECALLS_PATH = apiPath('GET /recalls');
 /** One recall notice. */
-export const recallKey = (id: number) => `${RECALLS_PATH}/${id}`;
+export const recallKey = (id: number) => apiPath('GET /recalls/:id', { id });
 
 /** The signed-in account's profile: the session's user. */
 export const profileKey = (token: string | null) => (token ? ([PROFILE_PATH, token] as const) : null);
@@ -26,17 +26,17 @@ export const cartKey = (token: string | null, lang: Language) =>
   token ? ([apiPath('GET /cart', { lang }), token] as const) : null;
 
 /** The published products in one language. */
-export const productsKey = (lang: string) => `/products?lang=${encodeURIComponent(lang)}`;
+export const productsKey = (lang: string) => apiPath('GET /products', { lang });
 
 /** The published products whose sale is in force, in one language (the sale page). */
-export const saleKey = (lang: string) => `${productsKey(lang)}&onSale=true`;
+export const saleKey = (lang: string) => apiPath('GET /products', { lang, onSale: 'true' });
 
 /** The first product of a category: one product's read, not the catalogue's. */
 export const categoryFaceKey = (lang: string, categoryId: number) =>
-  `${productsKey(lang)}&categoryId=${categoryId}&limit=1`;
+  apiPath('GET /products', { lang, categoryId: String(categoryId), limit: '1' });
 
 /** One product in one language. */
-export const productKey = (id: number, lang: string) => `/products/${id}?lang=${encodeURIComponent(lang)}`;
+export const productKey = (id: number, lang: string) => apiPath('GET /products/:id', { id, lang });
 
 /**
  * One page of a product's published reviews, in one language (the colour bought is named in it):
@@ -46,7 +46,7 @@ export const reviewsKey = (productId: number, lang: string, page: number) =>
   apiPath('GET /products/:id/reviews', { id: productId, lang, page: String(page) });
 
 /** Every product that is not deleted, drafts included (admins). */
-export const adminProductsKey = (lang: string) => `/admin/products?lang=${encodeURIComponent(lang)}`;
+export const adminProductsKey = (lang: string) => apiPath('GET /admin/products', { lang });
 
 /** The api path of a key. */
 export const keyPath = (key: unknown): string | null =>
@@ -64,4 +64,4 @@ export const isCatalogKey = (key: unknown) => CATALOG_PATHS.test(keyPath(key) ??
 export const isSessionKey = (token: string) => (key: unknown) => Array.isArray(key) && key.includes(token);
 
 /** The published products matching a search, in one language (`q` as typed; the api folds case and accents). */
-export const searchKey = (lang: string, q: string) => `${productsKey(lang)}&q=${encodeURIComponent(q)}`;
+export const searchKey = (lang: string, q: string) => apiPath('GET /products', { lang, q });

@@ -1,7 +1,8 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import useSWR from 'swr';
-import { CAMPAIGN_PRODUCTS_MAX, type Product } from '@shop/contract';
+import { CAMPAIGN_PRODUCTS_MAX } from '@shop/contract';
+import type { ApiAnswer } from '@shop/contract/api-routes';
 import { adminProductsKey } from '../../../lib/swr-keys';
 import { useLanguage } from '../../../lib/use-language';
 import form from '../../../components/form/form.module.css';
@@ -19,7 +20,9 @@ export function ProductPicker({ value, onChange, disabled, error }: ProductPicke
   const { t } = useTranslation();
   const lang = useLanguage();
   const id = useId();
-  const { data: products } = useSWR<Product[]>(adminProductsKey(lang), { keepPreviousData: true });
+  const { data: products } = useSWR<ApiAnswer<'GET /admin/products'>>(adminProductsKey(lang), {
+    keepPreviousData: true,
+  });
   const [query, setQuery] = useState('');
   const full = value.length >= CAMPAIGN_PRODUCTS_MAX;
   const found = (products ?? []).filter(

@@ -1,8 +1,8 @@
 import useSWR from 'swr';
-import type { Product } from '@shop/contract';
+import type { ApiAnswer } from '@shop/contract/api-routes';
 import { adminProductsKey } from '../../../lib/swr-keys';
 
 /** Every product that is not deleted, drafts included. */
 export function useAdminProducts(lang: string) {
-  return useSWR<Product[]>(adminProductsKey(lang), { keepPreviousData: true });
+  return useSWR<ApiAnswer<'GET /admin/products'>>(adminProductsKey(lang), { keepPreviousData: true });
 }

@@ -1,5 +1,5 @@
 import useSWR from 'swr';
-import type { Product } from '@shop/contract';
+import type { ApiAnswer } from '@shop/contract/api-routes';
 import { productKey } from '../../../lib/swr-keys';
 
 /** Product ids are positive integers; anything else cannot exist, so it is never requested. */
@@ -14,7 +14,7 @@ export function parseProductId(raw: string | undefined): number | null {
  * shown stays (it carries every translation); another product's data is never kept.
  */
 export function useProduct(id: number | null, lang: string) {
-  const result = useSWR<Product>(id === null ? null : productKey(id, lang), {
+  const result = useSWR<ApiAnswer<'GET /products/:id'>>(id === null ? null : productKey(id, lang), {
     keepPreviousData: true,
   });
   const data = result.data && result.data.id === id ? result.data : undefined;

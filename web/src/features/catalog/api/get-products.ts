@@ -1,5 +1,6 @@
 import useSWR from 'swr';
-import { CATEGORY_IDS, type Product } from '@shop/contract';
+import { CATEGORY_IDS } from '@shop/contract';
+import type { ApiAnswer } from '@shop/contract/api-routes';
 import { categoryFaceKey, productsKey } from '../../../lib/swr-keys';
 
 /**
@@ -7,7 +8,7 @@ import { categoryFaceKey, productsKey } from '../../../lib/swr-keys';
  * to show yet: never while the server-rendered list (or the previous language's) is on screen.
  */
 export function useProducts(lang: string) {
-  const result = useSWR<Product[]>(productsKey(lang), { keepPreviousData: true });
+  const result = useSWR<ApiAnswer<'GET /products'>>(productsKey(lang), { keepPreviousData: true });
   return { ...result, isLoading: !result.data && !result.error };
 }
 
@@ -18,9 +19,9 @@ export function useProducts(lang: string) {
 export function useCategoryFaces(lang: string) {
   const [first, second, third] = CATEGORY_IDS;
   const reads = [
-    useSWR<Product[]>(categoryFaceKey(lang, first), { keepPreviousData: true }),
-    useSWR<Product[]>(categoryFaceKey(lang, second), { keepPreviousData: true }),
-    useSWR<Product[]>(categoryFaceKey(lang, third), { keepPreviousData: true }),
+    useSWR<ApiAnswer<'GET /products'>>(categoryFaceKey(lang, first), { keepPreviousData: true }),
+    useSWR<ApiAnswer<'GET /products'>>(categoryFaceKey(lang, second), { keepPreviousData: true }),
+    useSWR<ApiAnswer<'GET /products'>>(categoryFaceKey(lang, third), { keepPreviousData: true }),
   ];
   const faces = new Map(reads.flatMap((read) => read.data ?? []).map((product) => [product.categoryId, product]));
   return { faces, isLoading: reads.some((read) => !read.data && !read.error) };

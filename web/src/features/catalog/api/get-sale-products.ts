@@ -1,5 +1,5 @@
 import useSWR from 'swr';
-import type { Product } from '@shop/contract';
+import type { ApiAnswer } from '@shop/contract/api-routes';
 import { saleKey } from '../../../lib/swr-keys';
 
 /**
@@ -7,6 +7,6 @@ import { saleKey } from '../../../lib/swr-keys';
  * yet: never while the server-rendered list (or the previous language's) is on screen.
  */
 export function useSaleProducts(lang: string) {
-  const result = useSWR<Product[]>(saleKey(lang), { keepPreviousData: true });
+  const result = useSWR<ApiAnswer<'GET /products'>>(saleKey(lang), { keepPreviousData: true });
   return { ...result, isLoading: !result.data && !result.error };
 }

@@ -1,5 +1,6 @@
 import useSWR from 'swr';
-import { SEARCH_MAX_LENGTH, type Product } from '@shop/contract';
+import { SEARCH_MAX_LENGTH } from '@shop/contract';
+import type { ApiAnswer } from '@shop/contract/api-routes';
 import { searchKey } from '../../../lib/swr-keys';
 
 /** What a shopper searches for, as the address carries it: trimmed and cut to what the api takes. */
@@ -7,6 +8,6 @@ export const searchTerms = (raw: string | null) => (raw ?? '').trim().slice(0, S
 
 /** The products matching `q` in `lang` (nothing asked while `q` is empty). */
 export function useSearch(q: string, lang: string) {
-  const result = useSWR<Product[]>(q ? searchKey(lang, q) : null, { keepPreviousData: true });
+  const result = useSWR<ApiAnswer<'GET /products'>>(q ? searchKey(lang, q) : null, { keepPreviousData: true });
   return { ...result, isLoading: Boolean(q) && !result.data && !result.error };
 }
