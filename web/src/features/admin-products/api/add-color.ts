@@ -1,5 +1,4 @@
-import type { Color } from '@shop/contract';
-import { api } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 
 /** PUT /products/{id}/add-color with the new colour's names and both images. */
 export function addColor(
@@ -11,5 +10,5 @@ export function addColor(
   form.append('colorNameBg', color.colorNameBg.trim());
   form.append('colorImage', color.image);
   form.append('colorHoverImage', color.hoverImage);
-  return api.put<{ success: true; color: Color }>(`/products/${productId}/add-color`, form);
+  return call('PUT /products/:id/add-color', { id: productId }, form);
 }

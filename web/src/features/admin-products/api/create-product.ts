@@ -1,6 +1,5 @@
-import type { CreateProductBody, Product, ProductDetailsInput, Size } from '@shop/contract';
-import { api } from '../../../lib/api-client';
-import { productKey } from '../../../lib/swr-keys';
+import type { CreateProductBody, ProductDetailsInput, Size } from '@shop/contract';
+import { call } from '../../../lib/api-client';
 import { deleteProduct } from './delete-product';
 import { updateStock } from './update-stock';
 
@@ -35,7 +34,7 @@ export async function createProduct({ details, sizes, colors, stock }: NewProduc
       ],
     },
   };
-  const { product } = await api.post<{ success: true; product: { id: number } }>('/products', body);
+  const { product } = await call('POST /products', body);
 
   const form = new FormData();
   form.append('productId', String(product.id));
@@ -45,7 +44,7 @@ export async function createProduct({ details, sizes, colors, stock }: NewProduc
   });
   try {
     if (stock) await setFirstStock(product.id, sizes, stock);
-    await api.post('/products/upload-images', form);
+    await call('POST /products/upload-images', form);
   } catch (error) {
     await deleteProduct(product.id).catch(() => undefined);
     throw error;
@@ -55,7 +54,7 @@ export async function createProduct({ details, sizes, colors, stock }: NewProduc
 
 /** The new draft's colours, in the order they were sent, get their counts. */
 async function setFirstStock(productId: number, sizes: Size[], counts: Partial<Record<Size, number>>[]) {
-  const draft = await api.get<Product>(productKey(productId, 'en'));
+  const draft = await call('GET /products/:id', { id: productId, lang: 'en' });
   const entries = draft.colors.flatMap((color, index) =>
     sizes.map((size) => ({ colorId: color.id, size, onHand: counts[index]?.[size] ?? 0 })),
   );

@@ -1,6 +1,6 @@
-import type { ProductDetailsBody, Product } from '@shop/contract';
-import { api } from '../../../lib/api-client';
+import type { ProductDetailsBody } from '@shop/contract';
+import { call } from '../../../lib/api-client';
 
 /** PUT /admin/products/{id}/details: the style code, fit and measurements (and SKUs set by hand); answers the admin product. */
 export const saveDetails = (productId: number, body: ProductDetailsBody) =>
-  api.put<Product>(`/admin/products/${productId}/details`, body);
+  call('PUT /admin/products/:id/details', { id: productId }, body);

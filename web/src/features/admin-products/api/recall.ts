@@ -1,12 +1,12 @@
-import type { Recall, RecallBody, RecallPublished, RecallTextsBody } from '@shop/contract';
-import { api } from '../../../lib/api-client';
+import type { RecallBody, RecallTextsBody } from '@shop/contract';
+import { call } from '../../../lib/api-client';
 
 /** POST /admin/products/{id}/recall: publishes the notice; answers it and how many orders' buyers are mailed. */
 export const publishRecall = (productId: number, body: RecallBody) =>
-  api.post<RecallPublished>(`/admin/products/${productId}/recall`, body);
+  call('POST /admin/products/:id/recall', { id: productId }, body);
 
 /** PUT /admin/recalls/{id}: corrects the notice's texts (409 RECALL_CLOSED once closed). */
-export const editRecall = (id: number, body: RecallTextsBody) => api.put<Recall>(`/admin/recalls/${id}`, body);
+export const editRecall = (id: number, body: RecallTextsBody) => call('PUT /admin/recalls/:id', { id }, body);
 
 /** POST /admin/recalls/{id}/close: closes it; it stays listed, marked closed. */
-export const closeRecall = (id: number) => api.post<Recall>(`/admin/recalls/${id}/close`);
+export const closeRecall = (id: number) => call('POST /admin/recalls/:id/close', { id });

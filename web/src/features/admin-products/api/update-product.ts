@@ -1,5 +1,5 @@
 import type { ProductDetailsInput, Size } from '@shop/contract';
-import { api } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 
 export interface ProductEdit {
   details: ProductDetailsInput;
@@ -37,5 +37,5 @@ export function updateProduct(
     if (color.image) form.append(`colorImage_${color.id}`, color.image);
     if (color.hoverImage) form.append(`colorHoverImage_${color.id}`, color.hoverImage);
   }
-  return api.put<{ success: true }>(`/products/${productId}`, form);
+  return call('PUT /products/:id', { id: productId }, form);
 }
