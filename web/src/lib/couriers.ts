@@ -1,9 +1,13 @@
 import useSWR from 'swr';
-import type { CourierCities, CourierOffice, Language } from '@shop/contract';
+import type { Language } from '@shop/contract';
+import type { ApiAnswer } from '@shop/contract/api-routes';
+import { apiPath } from './api-client';
 
 /** GET /couriers/cities: every city with an open office or locker, named in the page's language. */
 export function useCourierCities(lang: Language, enabled: boolean) {
-  return useSWR<CourierCities>(enabled ? `/couriers/cities?lang=${lang}` : null, { revalidateOnFocus: false });
+  return useSWR<ApiAnswer<'GET /couriers/cities'>>(enabled ? apiPath('GET /couriers/cities', { lang }) : null, {
+    revalidateOnFocus: false,
+  });
 }
 
 /**
@@ -11,9 +15,8 @@ export function useCourierCities(lang: Language, enabled: boolean) {
  * (the last list stays while the next one loads, so the options do not blink as the shopper types).
  */
 export function useCourierOffices(lang: Language, city: string, query: string) {
-  const params = new URLSearchParams({ city, lang });
-  if (query.trim()) params.set('q', query.trim());
-  return useSWR<CourierOffice[]>(city ? `/couriers/offices?${params.toString()}` : null, {
+  const q = query.trim() || undefined;
+  return useSWR<ApiAnswer<'GET /couriers/offices'>>(city ? apiPath('GET /couriers/offices', { city, lang, q }) : null, {
     keepPreviousData: true,
     revalidateOnFocus: false,
   });

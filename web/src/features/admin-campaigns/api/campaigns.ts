@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import useSWR from 'swr';
-import type { AudienceCount, CampaignBody } from '@shop/contract';
+import type { CampaignBody } from '@shop/contract';
 import type { ApiAnswer } from '@shop/contract/api-routes';
 import { apiPath, call, type ApiError } from '../../../lib/api-client';
 import { useToken } from '../../../lib/session';
@@ -38,12 +38,9 @@ export const AUDIENCE_DEBOUNCE_MS = 300;
 
 /** The path that counts an audience, or null while it is incomplete (a kind without its value). */
 export function audiencePath(audience: CampaignBody['audience']): string | null {
-  if (audience.kind !== 'all' && !audience.value) return null;
-  const query = new URLSearchParams({
-    kind: audience.kind,
-    ...(audience.kind === 'all' ? {} : { value: audience.value! }),
-  });
-  return `${CAMPAIGNS_PATH}/audience?${query.toString()}`;
+  if (audience.kind === 'all') return apiPath('GET /admin/campaigns/audience', { kind: 'all' });
+  if (!audience.value) return null;
+  return apiPath('GET /admin/campaigns/audience', { kind: audience.kind, value: audience.value });
 }
 
 /**
@@ -58,10 +55,13 @@ export function useAudienceCount(audience: CampaignBody['audience']) {
     const timer = setTimeout(() => setAsked(path), AUDIENCE_DEBOUNCE_MS);
     return () => clearTimeout(timer);
   }, [path]);
-  const { data, error, isLoading } = useSWR<AudienceCount, ApiError>(asked && token ? [asked, token] : null, {
-    refreshInterval: 0,
-    keepPreviousData: true,
-  });
+  const { data, error, isLoading } = useSWR<ApiAnswer<'GET /admin/campaigns/audience'>, ApiError>(
+    asked && token ? [asked, token] : null,
+    {
+      refreshInterval: 0,
+      keepPreviousData: true,
+    },
+  );
   return {
     count: path ? data?.count : undefined,
     error: path ? error : undefined,

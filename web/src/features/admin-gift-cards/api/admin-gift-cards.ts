@@ -5,7 +5,7 @@ import { apiPath, call, type ApiError } from '../../../lib/api-client';
 import { downloadFromApi } from '../../../lib/save-file';
 import { useToken } from '../../../lib/session';
 
-const PATH = '/admin/gift-cards';
+const PATH = apiPath('GET /admin/gift-cards');
 
 /** GET /admin/gift-cards?page=: a page of issued cards and the outstanding balance (the key carries the token). */
 export function useAdminGiftCards(page: number) {

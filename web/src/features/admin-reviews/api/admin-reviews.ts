@@ -4,7 +4,7 @@ import type { ApiAnswer } from '@shop/contract/api-routes';
 import { apiPath, call, type ApiError } from '../../../lib/api-client';
 import { useToken } from '../../../lib/session';
 
-const PATH = '/admin/reviews';
+const PATH = apiPath('GET /admin/reviews');
 
 /** The key carries the token: another admin signing in on this browser never sees a stale list. */
 export const adminReviewsKey = (token: string | null, status: ReviewStatus, lang: string) =>

@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
-import type { CourierOffice, OfficeSyncResult } from '@shop/contract';
-import { api } from '../../../lib/api-client';
+import type { CourierOffice } from '@shop/contract';
 import { useCourierCities } from '../../../lib/couriers';
 import { useErrorText } from '../../../lib/error-text';
 import { useLanguage } from '../../../lib/use-language';
+import { syncOffices } from '../api/sync-offices';
 import { OfficePicker } from '../../../components/office-picker/office-picker';
 import button from '../../../components/button/button.module.css';
 import form from '../../../components/form/form.module.css';
@@ -86,7 +86,7 @@ export function SyncOffices() {
   async function sync() {
     setBusy(true);
     try {
-      const result = await api.post<OfficeSyncResult>('/admin/couriers/sync');
+      const result = await syncOffices();
       toast.success(t('adminSettings.courierSynced', { ...result }));
     } catch (error) {
       toast.error(

@@ -1,9 +1,9 @@
 import useSWR from 'swr';
 import type { ApiAnswer } from '@shop/contract/api-routes';
-import type { ApiError } from '../../../lib/api-client';
+import { apiPath, type ApiError } from '../../../lib/api-client';
 import { useToken } from '../../../lib/session';
 
-export const ADMIN_USERS_PATH = '/admin/users';
+export const ADMIN_USERS_PATH = apiPath('GET /admin/users');
 
 /** The key carries the token: another admin signing in on this browser never sees a stale list. */
 export const adminUsersKey = (token: string | null) => (token ? ([ADMIN_USERS_PATH, token] as const) : null);
@@ -12,5 +12,5 @@ export type UsersResponse = ApiAnswer<'GET /admin/users'>;
 
 /** The users, root admin first. */
 export function useAdminUsers() {
-  return useSWR<UsersResponse, ApiError>(adminUsersKey(useToken()));
+  return useSWR<ApiAnswer<'GET /admin/users'>, ApiError>(adminUsersKey(useToken()));
 }
