@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
 import { outsideTransactions } from '../../db/transaction-scope.js';
+import { SingleFlight } from '../cache/single-flight.js';
 import { composeMessage } from './mime.js';
 
 export interface Mail {
@@ -134,13 +135,17 @@ function outboxMailer(dir: string, from: string, log: FastifyBaseLogger, logDevN
 
 /**
  * A mailer whose mails without a `replyTo` take the one `replyTo()` answers at the time of sending
- * (the seller's address from the settings: app.ts), or none when it answers ''.
+ * (the seller's address from the settings: app.ts), or none when it answers ''. Mails sent at once
+ * (the outbox's group of order mails) share the call under way: one read, not one each.
  */
 export function withReplyTo(mailer: Mailer, replyTo: () => Promise<string>): Mailer {
+  const calls = new SingleFlight<'replyTo', string>();
   return {
     kind: mailer.kind,
     async send(mail) {
-      await mailer.send(mail.replyTo === undefined ? { ...mail, replyTo: (await replyTo()) || undefined } : mail);
+      await mailer.send(
+        mail.replyTo === undefined ? { ...mail, replyTo: (await calls.run('replyTo', replyTo)) || undefined } : mail,
+      );
     },
     close: () => mailer.close(),
   };

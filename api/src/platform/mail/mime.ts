@@ -44,8 +44,9 @@ function writeNode(node: MimeNode, chunks: Buffer[]): boolean {
   if (parts._raw || parts._transforms.length > 0 || parts._processFuncs.length > 0 || parts.newline) return false;
   const { content } = parts;
   if (content && typeof content !== 'string' && !Buffer.isBuffer(content)) return false;
-  const transferEncoding = parts.getTransferEncoding();
   chunks.push(Buffer.from(`${node.buildHeaders()}\r\n\r\n`));
+  // After the headers, which set it: read from them, not found again in the content.
+  const transferEncoding = parts.getTransferEncoding();
   if (content) {
     const body = Buffer.from(content);
     if (transferEncoding === 'base64') chunks.push(...encoded(new Base64Encoder({}), body));
