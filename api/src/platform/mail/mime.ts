@@ -48,7 +48,7 @@ function writeNode(node: MimeNode, chunks: Buffer[]): boolean {
   // After the headers, which set it: read from them, not found again in the content.
   const transferEncoding = parts.getTransferEncoding();
   if (content) {
-    const body = Buffer.from(content);
+    const body = typeof content === 'string' ? Buffer.from(content) : (content as Buffer);
     if (transferEncoding === 'base64') chunks.push(...encoded(new Base64Encoder({}), body));
     else if (transferEncoding === 'quoted-printable')
       // As nodemailer: outside of text a lone CR or LF is data, not a line break.
