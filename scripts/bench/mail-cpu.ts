@@ -15,14 +15,14 @@ import { eq, sql } from 'drizzle-orm';
 import { buildApp } from '../../api/src/app.js';
 import { loadConfig } from '../../api/src/config.js';
 import { openDatabase } from '../../api/src/db/client.js';
-import { cartItems, shopSettings } from '../../api/src/db/schema.js';
+import { cartItems, effects, shopSettings } from '../../api/src/db/schema.js';
 import { effectHandlers } from '../../api/src/effect-handlers.js';
 import { failureEffectsOf } from '../../api/src/effect-subscriptions.js';
 import { TEST_DELIVERY } from '../../api/src/modules/payments/test-support.js';
 import type { Mailer } from '../../api/src/platform/mail/mailer.js';
 import { Outbox } from '../../api/src/platform/outbox/outbox.js';
 import { emptyPostgresDatabase } from '../../api/src/robustness/support/postgres.js';
-import { createProduct, createUser, type CreatedUser } from '../../api/src/test/factories.js';
+import { createProduct, createUser, type CreatedProduct, type CreatedUser } from '../../api/src/test/factories.js';
 import { SERVER_ENV } from './fixture.js';
 
 /** Orders per measured round, rounds, and the orders run first (not measured) to warm the code up. */
@@ -82,7 +82,7 @@ await database.db.update(shopSettings).set({ sellerEmail: 'owner@atelier.test' }
 await app.outbox.stop();
 
 const db = database.db;
-const products = [];
+const products: CreatedProduct[] = [];
 for (let index = 0; index < 20; index += 1)
   products.push(await createProduct(db, { sizes: [...SIZES], stock: 1_000_000, priceCents: 2000 + index * 7 }));
 const shoppers: CreatedUser[] = [];
@@ -186,8 +186,13 @@ try {
     `${COUNT} cash-on-delivery orders per round, their effects run by the outbox, after ${WARM_UP} not measured`,
   );
   console.table(figures);
-  const kinds = await db.execute(sql`select kind, count(*)::int as effects from effects group by kind order by kind`);
-  console.table(kinds.rows);
+  console.table(
+    await db
+      .select({ kind: effects.kind, effects: sql<number>`count(*)::int` })
+      .from(effects)
+      .groupBy(effects.kind)
+      .orderBy(effects.kind),
+  );
   console.log(`the mail server took ${caught} mails, the mailer handed over ${sent}`);
 } finally {
   await app.close();
