@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import useSWR, { useSWRConfig } from 'swr';
-import type { CreateReturnBody, Product, Return } from '@shop/contract';
+import type { CreateReturnBody, Return } from '@shop/contract';
 import type { ApiAnswer } from '@shop/contract/api-routes';
 import { apiPath, call, type ApiError } from '../../../lib/api-client';
 import { useToken } from '../../../lib/session';
@@ -25,7 +25,7 @@ export function useOrderReturns(orderId: number) {
 
 /** The product of a line (its colours, sizes and stock): what an exchange may ask for. */
 export function useLineProduct(productId: number | null, lang: string) {
-  return useSWR<Product, ApiError>(productId === null ? null : productKey(productId, lang));
+  return useSWR<ApiAnswer<'GET /products/:id'>, ApiError>(productId === null ? null : productKey(productId, lang));
 }
 
 /** POST /orders/{id}/returns/quote: what the return gives back and what its label costs. */
