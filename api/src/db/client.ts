@@ -45,6 +45,8 @@ export interface DatabaseOptions {
    * the test suites' migrated template (api/src/test/pglite-template.ts), 1 s instead of 2.5 s.
    */
   template?: Blob | undefined;
+  /** An open embedded database to use as it is (the test suites reuse one per worker, test/database.ts). */
+  pglite?: PGlite | undefined;
   /**
    * Marks the code run inside each transaction, so that a call out of the process refuses to run
    * there (transaction-scope.ts). On by default (tests, development, the commands); a production
@@ -134,7 +136,7 @@ async function openPglite(options: DatabaseOptions): Promise<Database> {
     unlock = lockDataDir(options.dataDir);
     client = new PGlite(join(options.dataDir, 'db'));
   } else {
-    client = new PGlite(options.template ? { loadDataDir: options.template } : undefined);
+    client = options.pglite ?? new PGlite(options.template ? { loadDataDir: options.template } : undefined);
   }
   try {
     await client.waitReady;

@@ -2,7 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import { inject } from 'vitest';
+import type { PGlite } from '@electric-sql/pglite';
 import { openDatabase, type Database } from '../db/client.js';
+import { readBaseline, reset, type Baseline } from './pglite-reset.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -23,9 +25,9 @@ export const testDatabaseUrl = process.env.TEST_DATABASE_URL ?? 'postgres://post
  */
 export async function createTestDatabase({ migrationsFolder }: { migrationsFolder?: string } = {}): Promise<Database> {
   if (testDbKind === 'pglite') {
-    // The pass's migrated template (test/pglite-template.ts); a database of older migrations starts empty.
-    const template = migrationsFolder ? undefined : inject('pgliteTemplate');
-    return openDatabase({ migrationsFolder, template: template ? new Blob([readFileSync(template)]) : undefined });
+    // A database of older migrations starts empty.
+    if (migrationsFolder) return openDatabase({ migrationsFolder });
+    return openReusedPglite();
   }
   const name = `shop_test_${process.pid}_${randomBytes(4).toString('hex')}`;
   // A copy of the pass's migrated template (test/postgres-template.ts); older migrations start empty.
@@ -39,6 +41,45 @@ export async function createTestDatabase({ migrationsFolder }: { migrationsFolde
     async close() {
       await database.close();
       await adminQuery(`drop database if exists "${name}" with (force)`);
+    },
+  };
+}
+
+/**
+ * The worker's embedded databases that no file uses now, made again as the template is, and what
+ * the template holds (kept across files: the shop's modules, this one among them, load afresh for
+ * each file, setup.ts).
+ */
+const reuse = ((globalThis as { [key: symbol]: { idle: PGlite[]; baseline?: Baseline } })[
+  Symbol.for('shop.test.pglite-reuse')
+] ??= { idle: [] });
+
+/** Files use one database at a time, some two (an app and a restart); more are not kept. */
+const MAX_IDLE = 2;
+
+/**
+ * A copy of the pass's migrated template (test/pglite-template.ts): one a file of this worker
+ * used before, emptied back to the template's rows when that file closed it (pglite-reset.ts), or
+ * else a new one loaded from the template's dump. Loading a dump costs some 2 s of CPU (a new
+ * WebAssembly PostgreSQL, its files unpacked one by one); emptying one, some 0.3 s (decision 0094).
+ */
+async function openReusedPglite(): Promise<Database> {
+  const database =
+    reuse.idle.length > 0
+      ? await openDatabase({ pglite: reuse.idle.pop() })
+      : await openDatabase({ template: new Blob([readFileSync(inject('pgliteTemplate'))]) });
+  const pglite = database.pglite!;
+  const baseline = (reuse.baseline ??= await readBaseline(pglite));
+  let closed = false;
+  return {
+    ...database,
+    async close() {
+      if (closed) return;
+      closed = true;
+      // A database the file changed beyond its rows (its schema, an open transaction) is closed.
+      const again = await reset(pglite, baseline).catch(() => false);
+      if (again && reuse.idle.length < MAX_IDLE) reuse.idle.push(pglite);
+      else await pglite.close().catch(() => undefined);
     },
   };
 }
