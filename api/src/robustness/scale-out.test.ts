@@ -143,7 +143,9 @@ describe('two API processes on one PostgreSQL and Redis', () => {
     busy = false;
     await Promise.all(load);
     expect(accepted).toBe(0);
-  }, 120_000);
+    // What is asserted is the count, not the time: 300 rounds against a process kept busy took
+    // 21 s alone on this kind of host and more than 120 s beside the first stage's checks.
+  }, 300_000);
 
   it('applies a role change made through one process on the very next request to the other', async () => {
     // The root admin the first start seeded (only they make and unmake admins).
