@@ -43,4 +43,12 @@ describe("The owner's gift cards", () => {
     expect(cell.colSpan).toBe(7);
     expect(within(cell.closest('tr')!).queryByText('•••• MT3Q', { selector: 'code' })).not.toBeInTheDocument();
   });
+
+  it("shows what the shop owes in the shop's currency before any card is issued", async () => {
+    fakeApi({ 'GET /api/admin/gift-cards?page=1': { body: { data: [], total: 0, page: 1, outstanding: 0 } } });
+    signIn();
+    renderWithApi(<GiftCardsScreen />);
+    expect(await screen.findByText('No gift cards yet.')).toBeInTheDocument();
+    expect(await screen.findByText('$0.00')).toBeInTheDocument();
+  });
 });

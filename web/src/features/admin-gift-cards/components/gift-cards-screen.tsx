@@ -10,6 +10,7 @@ import { ADMIN_FAILED } from '../../../lib/admin-errors';
 import { useErrorText } from '../../../lib/error-text';
 import { formatShopDate } from '../../../lib/format';
 import { formatMoney } from '../../../lib/money';
+import { useCurrency } from '../../../lib/settings';
 import { useLanguage } from '../../../lib/use-language';
 import {
   downloadGiftCards,
@@ -35,7 +36,9 @@ export function GiftCardsScreen() {
   const errorText = useErrorText();
   const [page, setPage] = useState(1);
   const { data, error, isValidating } = useAdminGiftCards(page);
-  const money = (amount: number, currency?: string) => formatMoney(amount, lang, currency ?? data?.data[0]?.currency);
+  // A card's own currency; the outstanding balance (no cards yet, too) in the shop's.
+  const shopCurrency = useCurrency();
+  const money = (amount: number, currency?: string) => formatMoney(amount, lang, currency ?? shopCurrency);
   const pages = data ? Math.max(1, Math.ceil(data.total / PAGE_SIZE)) : 1;
 
   async function download() {
@@ -128,7 +131,10 @@ function CardRow({ card, lang, money }: CardRowProps) {
   }
 
   async function voidCard() {
-    if (!window.confirm(t('adminGiftCards.voidConfirm', { code: card.code, amount: money(card.balance) }))) return;
+    if (
+      !window.confirm(t('adminGiftCards.voidConfirm', { code: card.code, amount: money(card.balance, card.currency) }))
+    )
+      return;
     setBusy(true);
     try {
       await voidGiftCard(card.id);
