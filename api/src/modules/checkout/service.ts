@@ -9,7 +9,7 @@ import { closePending, dropCheckout, removeBoughtCartLines } from '../orders/lif
 import { payNothingDue } from '../orders/nothing-due.js';
 import { insertOrder } from '../orders/place.js';
 import { recordEvent, setPaymentSession, setPrepaid } from '../orders/store.js';
-import { refuseSpentCards, spendGiftCards } from '../gift-cards/apply.js';
+import { planGiftCards, refuseSpentCards, takePlannedCards, transactionSpendingCards } from '../gift-cards/apply.js';
 import { codeHoldUntil } from '../discounts/apply.js';
 import { keepInvoiceRequest } from '../documents/invoice.js';
 import { saveInvoiceDetails } from '../documents/service.js';
@@ -131,7 +131,8 @@ export async function createCheckout(
   );
   const delivery = officeDelivery(snapshot(request.delivery), charge.office, request.lang);
   // The earlier checkout this one replaces is cancelled with it: its session closes after commit (an effect).
-  const placed = await db.transaction(async (tx) => {
+  // Run again when another checkout took from a gift card between this one's plan and its end.
+  const placed = await transactionSpendingCards(db, async (tx, lockCardsFirst) => {
     if (cod && !settings.codEnabled) throw invalid('paymentMethod', 'Cash on delivery is not available.');
     await lockShopper(tx, shopper.id);
     // Before any stock row is locked: they stay locked for as few round trips as can be.
@@ -143,8 +144,8 @@ export async function createCheckout(
     });
     const replaced = earlier.map((order) => order.id);
     // A card spent while this checkout waited (what the earlier checkout holds of it counted as
-    // back): refused before the stock and the card are locked.
-    if (request.giftCards?.length) await refuseSpentCards(tx, request.giftCards, replaced);
+    // back): refused before the stock and the card are locked. What each holds is the plan's.
+    const cards = request.giftCards?.length ? await refuseSpentCards(tx, request.giftCards, replaced) : [];
     // Locks every stock row this checkout touches, the earlier checkout's and the cart's, at once,
     // in the one fixed order (locking the cart's after releasing could wait in a circle), and
     // reads what is left, counting what the earlier checkout holds as given back.
@@ -198,13 +199,15 @@ export async function createCheckout(
     if (!row) throw new AppError('CART_EMPTY', 'Your cart is empty!');
     if (request.invoice) await keepInvoiceRequest(tx, row.id, request.invoice);
     // Gift cards, then store credit, pay what they can of the total: held with the checkout (a
-    // closed checkout gives it back); the provider or the courier takes the rest.
-    const applied = await spendGiftCards(tx, row.id, {
+    // closed checkout gives it back); the provider or the courier takes the rest. The cards' part
+    // is planned from what they held when read, and taken last (decision 0097).
+    const plan = await planGiftCards(tx, row.id, cards, {
       userId: shopper.id,
       dueCents: row.total_cents,
-      codes: request.giftCards ?? [],
       useStoreCredit: request.useStoreCredit ?? false,
+      lockCardsFirst,
     });
+    const { applied } = plan;
     if (applied.paidCents > 0) await setPrepaid(tx, row.id, applied.paidCents);
     const dueCents = row.total_cents - applied.paidCents;
     if (asCod) {
@@ -213,6 +216,8 @@ export async function createCheckout(
       await recordEvent(tx, row.id, 'placed');
     }
     const paidAtOnce = !asCod && dueCents === 0 && (await payNothingDue(tx, row.id));
+    // The cards' locks, the last statements before the commit: held for as few round trips as can be.
+    await takePlannedCards(tx, row.id, plan);
     return { ...row, paidAtOnce, placedAtOnce: asCod, dueCents, prepaidCents: applied.paidCents };
   });
   // Placed (cash on delivery) or paid (nothing due) at once: straight to the confirmation, no provider page.

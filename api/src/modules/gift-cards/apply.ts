@@ -1,4 +1,4 @@
-import { GIFT_CARD_STATUSES, type GiftCardStatus } from '@shop/contract';
+import { GIFT_CARD_STATUSES } from '@shop/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { oneOf } from '../../db/fragments.js';
@@ -53,19 +53,32 @@ export async function quoteGiftCards(db: Db | Tx, request: ApplyRequest): Promis
   return { cards, storeCreditCents: credit, paidCents: request.dueCents - left };
 }
 
+/** A card named at checkout as it was read before the stock was locked, without its lock. */
+export interface ReadCard {
+  id: number;
+  last4: string;
+  expiresAt: Date;
+  /** What it held then, counting what the shopper's replaced checkouts hold of it as back. */
+  balanceCents: number;
+}
+
 /**
  * Refuses a card that cannot pay now (unknown, expired, nothing left), read without its lock, in
  * the checkout's transaction before the stock is locked, counting what the shopper's earlier
  * checkouts it replaces (`replaced`) hold of it as back (decision 0093). Once a card is spent, the checkouts that still name it are
  * answered at once instead of each locking its stock rows and then waiting its turn on the card
- * (100 checkouts on one card ran one after another). A card that passes is checked again under
- * its lock (`spendGiftCards`).
+ * (100 checkouts on one card ran one after another). Answers each card with what it held: the
+ * checkout's plan (`planGiftCards`), checked under the card's lock at its end (`takePlannedCards`).
  */
-export async function refuseSpentCards(tx: Tx, codes: readonly string[], replaced: number[]): Promise<void> {
+export async function refuseSpentCards(tx: Tx, codes: readonly string[], replaced: number[]): Promise<ReadCard[]> {
+  const read: ReadCard[] = [];
   for (const card of await cardsOf(tx, codes)) {
     refuseClosedCard(card);
-    if ((await balanceCents(tx, { cardId: card.id }, replaced)) <= 0) throw cardEmpty();
+    const balance = await balanceCents(tx, { cardId: card.id }, replaced);
+    if (balance <= 0) throw cardEmpty();
+    read.push({ id: card.id, last4: card.last4, expiresAt: card.expiresAt, balanceCents: balance });
   }
+  return read;
 }
 
 const LockedCardSchema = z.object({ status: z.enum(GIFT_CARD_STATUSES) });
@@ -82,31 +95,113 @@ async function lockCard(tx: Tx, cardId: number) {
   return row!;
 }
 
+/** Locks the cards in id order (two checkouts with the same cards never wait in a circle); refuses a closed one. */
+async function lockCards(tx: Tx, cards: readonly ReadCard[]): Promise<void> {
+  for (const card of [...cards].sort((a, b) => a.id - b.id))
+    refuseClosedCard({ expiresAt: card.expiresAt, status: (await lockCard(tx, card.id)).status });
+}
+
+/** What the checkout's cards are to pay (`planGiftCards`), taken at its end (`takePlannedCards`). */
+export interface CardPlan {
+  applied: Applied;
+  cards: { card: ReadCard; cents: number }[];
+}
+
 /**
- * The checkout's spending, in its transaction: every card is locked first (in id order, so that
- * two checkouts with the same cards never wait in a circle), checked again, then each pays what it
- * can of what is left (a `spent` entry naming the order: the hold a closed checkout gives back),
- * then the store credit. 100 checkouts on one card take exactly its balance. Under a card's lock
- * it runs two statements: the lock, then the balance read with the entry written (decision 0093).
+ * The checkout's spending, planned (decision 0097): each card (in the order given) pays what it
+ * can of `dueCents` from what it held when read (`refuseSpentCards`), without its lock; then the
+ * store credit is taken, under the account's lock (only the shopper's own checkouts, which take
+ * turns, spend it). The order's prepaid amount and its payment follow the plan; the cards' entries
+ * are written last (`takePlannedCards`), so a card is locked only for its last statements.
+ * `lockCardsFirst` (a checkout's last try, `transactionSpendingCards`): the cards are locked and
+ * read again now, so the plan cannot go stale.
  */
-export async function spendGiftCards(tx: Tx, orderId: number, request: ApplyRequest): Promise<Applied> {
-  if (request.codes.length === 0 && !request.useStoreCredit) return NOTHING_APPLIED;
-  const cards = await cardsOf(tx, request.codes);
-  const status = new Map<number, GiftCardStatus>();
-  for (const card of [...cards].sort((a, b) => a.id - b.id)) status.set(card.id, (await lockCard(tx, card.id)).status);
+export async function planGiftCards(
+  tx: Tx,
+  orderId: number,
+  read: readonly ReadCard[],
+  request: Omit<ApplyRequest, 'codes'> & { lockCardsFirst: boolean },
+): Promise<CardPlan> {
+  if (read.length === 0 && !request.useStoreCredit) return { applied: NOTHING_APPLIED, cards: [] };
+  let held = read;
+  if (request.lockCardsFirst && read.length > 0) {
+    await lockCards(tx, read);
+    const fresh: ReadCard[] = [];
+    for (const card of read) {
+      const balance = await balanceCents(tx, { cardId: card.id });
+      if (balance <= 0) throw cardEmpty();
+      fresh.push({ ...card, balanceCents: balance });
+    }
+    held = fresh;
+  }
   let left = request.dueCents;
-  const applied: Applied['cards'] = [];
-  for (const card of cards) {
-    // Its expiry never changes; its status and balance are read under the lock.
-    refuseClosedCard({ expiresAt: card.expiresAt, status: status.get(card.id)! });
-    const { balanceCents, takenCents } = await spendLocked(tx, { cardId: card.id }, left, orderId);
-    if (balanceCents <= 0) throw cardEmpty();
-    applied.push({ code: card.last4, cents: takenCents });
-    left -= takenCents;
+  const cards: CardPlan['cards'] = [];
+  for (const card of held) {
+    const cents = Math.min(left, card.balanceCents);
+    cards.push({ card, cents });
+    left -= cents;
   }
   const credit = request.useStoreCredit ? await spend(tx, { userId: request.userId }, left, orderId) : 0;
   left -= credit;
-  return { cards: applied, storeCreditCents: credit, paidCents: request.dueCents - left };
+  return {
+    applied: {
+      cards: cards.map(({ card, cents }) => ({ code: card.last4, cents })),
+      storeCreditCents: credit,
+      paidCents: request.dueCents - left,
+    },
+    cards,
+  };
+}
+
+/** Another checkout took from a card between the plan and its lock: the checkout runs again (`transactionSpendingCards`). */
+export class CardTakenMeanwhile extends Error {
+  constructor() {
+    super('A gift card paid another checkout after this one read it');
+  }
+}
+
+/**
+ * The plan's card entries, the checkout's last statements: every card locked (in id order) and
+ * refused if voided meanwhile, then each writes its `spent` entry of exactly its planned amount,
+ * checked against its balance under the lock, in one statement (`spendLocked`'s `exactly`). A card
+ * with nothing left: 409 GIFT_CARD_EMPTY; one that no longer covers its amount: `CardTakenMeanwhile`.
+ * 100 checkouts on one card take exactly its balance, and each holds the card's lock for two
+ * statements and its commit.
+ */
+export async function takePlannedCards(tx: Tx, orderId: number, plan: CardPlan): Promise<void> {
+  if (plan.cards.length === 0) return;
+  await lockCards(
+    tx,
+    plan.cards.map(({ card }) => card),
+  );
+  for (const { card, cents } of plan.cards) {
+    const { balanceCents, takenCents } = await spendLocked(tx, { cardId: card.id }, cents, orderId, { exactly: true });
+    if (balanceCents <= 0) throw cardEmpty();
+    if (takenCents < cents) throw new CardTakenMeanwhile();
+  }
+}
+
+/** Tries of a checkout whose cards others took from meanwhile: the last takes their locks first. */
+const CARD_TRIES = 3;
+
+/**
+ * Runs a checkout's transaction that spends gift cards as planned, again when another checkout
+ * took from a card between the plan and its lock (the plan's amount is the order's prepaid
+ * amount, and maybe its payment: undone, not corrected). The next try reads the cards anew: what
+ * is left, or 409 GIFT_CARD_EMPTY. Its last try locks the cards before its plan, as a checkout
+ * did before decision 0097, so that a checkout always gets its answer.
+ */
+export async function transactionSpendingCards<T>(
+  db: Db,
+  run: (tx: Tx, lockCardsFirst: boolean) => Promise<T>,
+): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await db.transaction((tx) => run(tx, attempt === CARD_TRIES));
+    } catch (error) {
+      if (!(error instanceof CardTakenMeanwhile) || attempt >= CARD_TRIES) throw error;
+    }
+  }
 }
 
 /** What cards (their last four) and store credit paid of each order, as the order answers it. */

@@ -107,24 +107,28 @@ const SpentRowSchema = z.object({ balance: z.number(), taken: z.number() });
  * The statement starts after the lock was granted, so its snapshot sees every entry committed
  * before: a read in the locking statement itself would not (under READ COMMITTED only the locked
  * row is read again). Answers the balance before and what it took (0 when `wantCents` ≤ 0).
+ *
+ * `exactly`: all of `wantCents` or nothing (an amount planned before the lock, decision 0097):
+ * the entry is written only if the balance still covers it.
  */
 export async function spendLocked(
   tx: Tx,
   owner: LedgerOwner,
   wantCents: number,
   orderId: number,
+  { exactly = false }: { exactly?: boolean } = {},
 ): Promise<{ balanceCents: number; takenCents: number }> {
   const column = sql.raw('cardId' in owner ? 'card_id' : 'user_id');
   const [row] = await preparedRows(
     tx,
     SpentRowSchema,
-    `ledger_spend_${'cardId' in owner ? 'card' : 'account'}`,
+    `ledger_spend_${'cardId' in owner ? 'card' : 'account'}${exactly ? '_exactly' : ''}`,
     ($) => sql`
     with held as (select coalesce(sum(cents), 0)::int as balance from ledger_entries where ${column} = ${$.owner}::int),
     taken as (
       insert into ledger_entries (${column}, kind, cents, order_id)
       select ${$.owner}::int, 'spent', -least(${$.want}::int, balance), ${$.orderId}::int from held
-      where balance > 0 and ${$.want}::int > 0
+      where ${exactly ? sql`balance >= ${$.want}::int` : sql`balance > 0`} and ${$.want}::int > 0
       returning cents)
     select balance, coalesce((select -cents from taken), 0)::int as taken from held`,
     { owner: 'cardId' in owner ? owner.cardId : owner.userId, want: wantCents, orderId },
