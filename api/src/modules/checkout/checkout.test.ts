@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { orderItems, productColors, products, productTranslations } from '../../db/schema.js';
+import { orderItems, orders, productColors, products, productTranslations, shopSettings } from '../../db/schema.js';
 import { bearer, createProduct, createUser } from '../../test/factories.js';
 import { useTestApp } from '../../test/harness.js';
 import { addCartLine, cartOf, checkout, orderOf, TEST_DELIVERY } from '../payments/test-support.js';
@@ -165,6 +165,41 @@ describe('POST /api/checkout/session', () => {
     expect(limited.headers['retry-after']).toBeDefined();
     expect(limited.json().code).toBe('RATE_LIMITED');
   });
+
+  it(
+    'prices with the settings as they are at the request: the row kept in memory goes with a change',
+    { tags: ['engine'] },
+    async () => {
+      const deliveryOf = async () => {
+        const user = await createUser(t.db);
+        await addCartLine(t.db, user, await createProduct(t.db, { priceCents: 1000 }), { quantity: 1 });
+        const response = await post(bearer(user), { paymentMethod: 'cod' });
+        expect(response.statusCode, response.body).toBe(201);
+        const [order] = await t.db
+          .select()
+          .from(orders)
+          .where(eq(orders.id, response.json<{ orderId: number }>().orderId));
+        return { deliveryCents: order!.deliveryCents, codFeeCents: order!.codFeeCents };
+      };
+      const [before] = await t.db.select().from(shopSettings);
+      const set = (values: Partial<typeof shopSettings.$inferInsert>) =>
+        t.db.update(shopSettings).set(values).where(eq(shopSettings.id, 1));
+      try {
+        await set({ deliveryAddressCents: 111, codFeeCents: 22, freeDeliveryFromCents: null });
+        expect(await deliveryOf()).toEqual({ deliveryCents: 111, codFeeCents: 22 });
+        // Read from memory now; a change written past the server (another process, an operator) reaches the next one.
+        expect(await deliveryOf()).toEqual({ deliveryCents: 111, codFeeCents: 22 });
+        await set({ deliveryAddressCents: 333, codFeeCents: 44 });
+        expect(await deliveryOf()).toEqual({ deliveryCents: 333, codFeeCents: 44 });
+      } finally {
+        await set({
+          deliveryAddressCents: before!.deliveryAddressCents,
+          codFeeCents: before!.codFeeCents,
+          freeDeliveryFromCents: before!.freeDeliveryFromCents,
+        });
+      }
+    },
+  );
 });
 
 describe('POST /api/payments/webhook without Stripe', () => {

@@ -37,6 +37,11 @@ function countedCodes<T>(
 }
 
 export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
+  // The settings row from memory until the change feed says it changed (decision 0099): a signed-in
+  // request has waited for the feed's fence, so a change committed before it is heard by then.
+  const shopSettings = async () =>
+    (await app.caches.settingsRow.get('row', () => settingsRow(app.db).then((row) => Object.freeze(row))))!;
+
   app.get(
     '/checkout',
     {
@@ -85,13 +90,18 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
         useStoreCredit = false,
       } = request.body;
       // A locker is priced as one; an unknown office: 400 on delivery.officeId.
-      const charge = await deliveryCharge(app.db, app.couriers.gateway, {
-        method: deliveryMethod,
-        officeId,
-        currency: app.config.currency,
-      });
+      const charge = await deliveryCharge(
+        app.db,
+        app.couriers.gateway,
+        {
+          method: deliveryMethod,
+          officeId,
+          currency: app.config.currency,
+        },
+        await shopSettings(),
+      );
       const quote = async () => {
-        const priced = await priceCart(app.db, user.id, await settingsRow(app.db), {
+        const priced = await priceCart(app.db, user.id, await shopSettings(), {
           deliveryMethod,
           deliveryCents: charge.cents,
           cod: paymentMethod === 'cod',
@@ -149,6 +159,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
           giftCards = [],
           useStoreCredit = false,
         } = request.body;
+        const settings = await shopSettings();
         const checkout = () =>
           createCheckout(app.db, app.payments, user, {
             // The page's language when it says so, else the one the account was made in.
@@ -163,6 +174,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
             saveInvoiceDetails,
             giftCards,
             useStoreCredit,
+            settings,
           });
         const started = await countedCodes(
           app.limiter,

@@ -13,7 +13,7 @@ import { planGiftCards, refuseSpentCards, takePlannedCards, transactionSpendingC
 import { codeHoldUntil } from '../discounts/apply.js';
 import { keepInvoiceRequest } from '../documents/invoice.js';
 import { saveInvoiceDetails } from '../documents/service.js';
-import { settingsRow } from '../settings/service.js';
+import { settingsRow, type SettingsRow } from '../settings/service.js';
 import { priceCart } from './quote.js';
 import type { CourierGateway } from '../couriers/gateway.js';
 import { officeDelivery } from '../couriers/offices.js';
@@ -41,6 +41,8 @@ export interface CheckoutRequest {
   /** Gift card codes to pay with (after any discount), then the account's store credit (YEAR.md section 3). */
   giftCards?: readonly string[] | undefined;
   useStoreCredit?: boolean | undefined;
+  /** The settings row, when the caller has it (the route's cached copy, decision 0099); else read here. */
+  settings?: Readonly<SettingsRow> | undefined;
 }
 
 const DELIVERY_LINE: Record<Language, string> = { en: 'Delivery', bg: 'Доставка' };
@@ -114,7 +116,7 @@ export async function createCheckout(
   const reserved = cod ? null : (provider.reserveSession?.() ?? null);
   const expiresAt = cod ? null : new Date(Date.now() + provider.sessionLifetimeMs);
   // Read once, before the transaction: the delivery's price and the order's charges come from the same row.
-  const settings = await settingsRow(db);
+  const settings = request.settings ?? (await settingsRow(db));
   // The office or locker chosen (an unknown or closed one: 400 on delivery.officeId) and the
   // delivery's price, the courier's calculation asked before any transaction.
   const charge = await deliveryCharge(

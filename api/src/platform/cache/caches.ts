@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import type { shopSettings } from '../../db/schema.js';
 import type { Change, ChangeFeed } from '../changes/feed.js';
 import { SessionCache } from '../security/session-cache.js';
 import { CatalogCache } from './catalog-cache.js';
@@ -37,6 +38,11 @@ export class Caches {
   readonly pageVariants: SharedCache<CachedBody>;
   /** The shop's settings answer. */
   readonly settings: SharedCache<CachedBody>;
+  /**
+   * The settings row itself, as every checkout prices with it: one statement of a checkout's
+   * eight, and its widest row (decision 0099). Shared by every request: never changed in place.
+   */
+  readonly settingsRow: SharedCache<Readonly<typeof shopSettings.$inferSelect>>;
   /** Session token hash → its user. */
   readonly sessions: SessionCache;
   /** Each shopper's polled answers: cart, wishlist, profile. */
@@ -50,6 +56,7 @@ export class Caches {
     this.pages = new SharedCache<CachedBody>(PAGE_BOUNDS, isLive);
     this.pageVariants = new SharedCache<CachedBody>(PAGE_VARIANT_BOUNDS, isLive);
     this.settings = new SharedCache(1, isLive);
+    this.settingsRow = new SharedCache(1, isLive);
     this.sessions = new SessionCache(isLive);
     this.responses = new PrivateResponses(isLive);
     this.orderCounts = new SharedCache(MAX_ORDER_COUNTS, isLive);
@@ -63,6 +70,7 @@ export class Caches {
       pages: this.pages.stats,
       pageVariants: this.pageVariants.stats,
       settings: this.settings.stats,
+      settingsRow: this.settingsRow.stats,
       sessions: this.sessions.stats,
       responses: this.responses.stats,
       orderCounts: this.orderCounts.stats,
@@ -98,6 +106,7 @@ export class Caches {
         // The footer, terms and product pages show the seller; the sitemap dates the information
         // pages by the settings and lists the recalls (their table speaks on this channel).
         this.settings.clear();
+        this.settingsRow.clear();
         this.catalogue.dropValue('sitemap');
         this.clearPages();
         return;
@@ -116,6 +125,7 @@ export class Caches {
         this.catalogue.clear();
         this.clearPages();
         this.settings.clear();
+        this.settingsRow.clear();
         this.sessions.clear();
         this.responses.clear();
         this.orderCounts.clear();
