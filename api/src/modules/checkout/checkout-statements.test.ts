@@ -3,7 +3,7 @@ import { drizzle } from 'drizzle-orm/pglite';
 import { describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client.js';
 import * as schema from '../../db/schema.js';
-import { effects, orderEvents, orders, productStock } from '../../db/schema.js';
+import { cartItems, effects, orderEvents, orders, productStock } from '../../db/schema.js';
 import type { CreatedProduct } from '../../test/factories.js';
 import { useTestApp } from '../../test/harness.js';
 import { CLOSE_SESSION } from '../orders/effect-kinds.js';
@@ -14,9 +14,41 @@ import { createCheckout } from './service.js';
 /**
  * Decision 0091: the statements one checkout takes, counted on the embedded database's one
  * connection (its begin and commit are not logged there: on PostgreSQL, 7 and 10). A checkout that replaces the shopper's earlier one gives its stock back in the new
- * order's statement, and writes the cancellation's event with its effects in one.
+ * order's statement, and writes the cancellation's event with its effects in one. Decision 0099:
+ * cash on delivery sells its stock in the order's statement too, and takes the cart's lines in one.
+ * (The route reads the settings row from memory: one statement fewer than counted here.)
  */
 const t = useTestApp();
+
+/** A checkout run on a database that counts its statements. */
+function countingCheckout(shopper: { id: number; email: string }, paymentMethod: 'card' | 'cod') {
+  let statements = 0;
+  const counted = drizzle(t.database.pglite!, {
+    schema,
+    logger: { logQuery: () => void (statements += 1) },
+  }) as unknown as Db;
+  return async () => {
+    statements = 0;
+    const started = await createCheckout(counted, t.app.payments, shopper, {
+      lang: 'en',
+      currency: t.config.currency,
+      delivery: TEST_DELIVERY,
+      paymentMethod,
+      saveDelivery: false,
+      courier: t.app.couriers.gateway,
+    });
+    return { orderId: started.orderId, statements };
+  };
+}
+
+/** What is on hand and reserved of the variant the cart holds (the first colour, the first size). */
+const stockOf = async (product: CreatedProduct) => {
+  const [row] = await t.db
+    .select({ onHand: productStock.onHand, reserved: productStock.reserved })
+    .from(productStock)
+    .where(and(eq(productStock.colorId, product.colors[0]!.id), eq(productStock.size, product.sizes[0]!)));
+  return row;
+};
 
 describe('a checkout by card', () => {
   it('takes 5 statements, and 8 when it replaces an earlier one, which it cancels with its stock back', async () => {
@@ -25,31 +57,8 @@ describe('a checkout by card', () => {
     const scarf = await t.createProduct({ stock: 3 });
     await addCartLine(t.db, shopper, coat, { quantity: 2 });
     await addCartLine(t.db, shopper, scarf, { quantity: 1 });
-    let statements = 0;
-    const counted = drizzle(t.database.pglite!, {
-      schema,
-      logger: { logQuery: () => void (statements += 1) },
-    }) as unknown as Db;
-    const checkout = async () => {
-      statements = 0;
-      const started = await createCheckout(counted, t.app.payments, shopper, {
-        lang: 'en',
-        currency: t.config.currency,
-        delivery: TEST_DELIVERY,
-        paymentMethod: 'card',
-        saveDelivery: false,
-        courier: t.app.couriers.gateway,
-      });
-      return { orderId: started.orderId, statements };
-    };
-    // What is reserved of the variant the cart holds (the first colour, the first size).
-    const reservedOf = async (product: CreatedProduct) => {
-      const [row] = await t.db
-        .select({ reserved: productStock.reserved })
-        .from(productStock)
-        .where(and(eq(productStock.colorId, product.colors[0]!.id), eq(productStock.size, product.sizes[0]!)));
-      return row?.reserved;
-    };
+    const checkout = countingCheckout(shopper, 'card');
+    const reservedOf = async (product: CreatedProduct) => (await stockOf(product))?.reserved;
 
     const first = await checkout();
     expect(first.statements).toBe(5);
@@ -69,5 +78,38 @@ describe('a checkout by card', () => {
     expect(written.map((effect) => effect.key).sort()).toEqual(
       [BACK_IN_STOCK.key(event!.id), CLOSE_SESSION.key(first.orderId)].sort(),
     );
+  });
+});
+
+describe('a checkout by cash on delivery', () => {
+  it('takes 7 statements, and 10 when it replaces a card checkout: its sale is in the order statement', async () => {
+    const shopper = await t.createUser();
+    const coat = await t.createProduct({ stock: 5 });
+    const scarf = await t.createProduct({ stock: 3 });
+    await addCartLine(t.db, shopper, coat, { quantity: 2 });
+    await addCartLine(t.db, shopper, scarf, { quantity: 1 });
+    const placed = await countingCheckout(shopper, 'cod')();
+    expect(placed.statements).toBe(7);
+    // Sold at once: off hand, nothing reserved, the bought lines off the cart.
+    expect([await stockOf(coat), await stockOf(scarf)]).toEqual([
+      { onHand: 3, reserved: 0 },
+      { onHand: 2, reserved: 0 },
+    ]);
+    expect(await t.db.select().from(cartItems).where(eq(cartItems.userId, shopper.id))).toEqual([]);
+
+    // A card checkout, then cash on delivery in its place: its reservation back, the sale taken, in one update.
+    await addCartLine(t.db, shopper, coat, { quantity: 1 });
+    const card = await countingCheckout(shopper, 'card')();
+    expect(await stockOf(coat)).toEqual({ onHand: 3, reserved: 1 });
+    const replacing = await countingCheckout(shopper, 'cod')();
+    expect(replacing.statements).toBe(10);
+    expect([await stockOf(coat), await stockOf(scarf)]).toEqual([
+      { onHand: 2, reserved: 0 },
+      { onHand: 2, reserved: 0 },
+    ]);
+    const [cancelled] = await t.db.select().from(orders).where(eq(orders.id, card.orderId));
+    expect(cancelled?.status).toBe('cancelled');
+    const [sold] = await t.db.select().from(orders).where(eq(orders.id, replacing.orderId));
+    expect(sold?.status).toBe('placed');
   });
 });

@@ -19,7 +19,7 @@ import type { CourierGateway } from '../couriers/gateway.js';
 import { officeDelivery } from '../couriers/offices.js';
 import { deliveryCharge } from '../couriers/pricing.js';
 import { accountStanding, holdUntil } from './limits.js';
-import { cartShortfalls, OutOfStockError, sellUnreserved } from '../stock/service.js';
+import { cartShortfalls, OutOfStockError } from '../stock/service.js';
 
 export interface Shopper {
   id: number;
@@ -195,7 +195,7 @@ export async function createCheckout(
           : null,
       },
       withItems: !asCod && !reserved,
-      reserve: !asCod,
+      stock: asCod ? 'sell' : 'reserve',
       release: replaced,
     });
     if (!row) throw new AppError('CART_EMPTY', 'Your cart is empty!');
@@ -213,7 +213,6 @@ export async function createCheckout(
     if (applied.paidCents > 0) await setPrepaid(tx, row.id, applied.paidCents);
     const dueCents = row.total_cents - applied.paidCents;
     if (asCod) {
-      await sellUnreserved(tx, row.id);
       await removeBoughtCartLines(tx, { id: row.id, userId: shopper.id });
       await recordEvent(tx, row.id, 'placed');
     }

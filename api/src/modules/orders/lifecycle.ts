@@ -9,14 +9,26 @@ import { releaseReservations } from '../stock/service.js';
 import { giveBackHeld } from '../gift-cards/ledger.js';
 import { recordEvents } from './store.js';
 
-/** Takes the bought quantities off the cart: lines fully covered go, larger ones shrink. */
+/**
+ * Takes the bought quantities off the cart: lines fully covered go, larger ones shrink, in one
+ * statement (two before: a round trip less for every order placed or paid, decision 0099).
+ */
 export async function removeBoughtCartLines(tx: Tx, order: { id: number; userId: number | null }): Promise<void> {
   if (order.userId === null) return;
-  const sameLine = sql`oi.order_id = ${order.id} and c.user_id = ${order.userId}
-    and c.product_id = oi.product_id and c.color_id = oi.color_id and c.size = oi.size`;
-  await tx.execute(sql`delete from cart_items c using order_items oi where ${sameLine} and c.quantity <= oi.quantity`);
-  await tx.execute(sql`update cart_items c set quantity = c.quantity - oi.quantity, updated_at = now()
-    from order_items oi where ${sameLine} and c.quantity > oi.quantity`);
+  await runPrepared(
+    tx,
+    'remove_bought_cart_lines',
+    ($) => {
+      const sameLine = sql`oi.order_id = ${$.orderId} and c.user_id = ${$.userId}
+        and c.product_id = oi.product_id and c.color_id = oi.color_id and c.size = oi.size`;
+      // Two parts of one statement, on disjoint lines; each still reads the line's own quantity.
+      return sql`
+    with gone as (delete from cart_items c using order_items oi where ${sameLine} and c.quantity <= oi.quantity)
+    update cart_items c set quantity = c.quantity - oi.quantity, updated_at = now()
+    from order_items oi where ${sameLine} and c.quantity > oi.quantity`;
+    },
+    { orderId: order.id, userId: order.userId },
+  );
 }
 
 export interface ClosedOrder {

@@ -46,8 +46,8 @@ export interface Charges {
  * The shopper's cart at today's database prices (lines of products no longer on sale left out,
  * named in `lang`, else English, else any, with the chosen colour's image) becomes an order with
  * its lines, in one statement: subtotal, delivery (free from the threshold), the cash-on-delivery
- * fee and their total, with its `created` event and, for a card order (`reserve`), its stock
- * reserved (the variants are locked, and the shortfalls checked, before). An empty cart inserts
+ * fee and their total, with its `created` event and its stock reserved (a card order: `reserve`)
+ * or sold (an order placed at once: `sell`; the variants are locked, and the shortfalls checked, before). An empty cart inserts
  * nothing and answers no row. One statement: the stock rows stay locked for fewer round trips.
  */
 export function insertOrder(
@@ -66,20 +66,21 @@ export function insertOrder(
     delivery: OrderDelivery;
     charges: Charges;
     withItems: boolean;
-    reserve: boolean;
+    stock: Stock;
     /** The earlier checkouts this one replaced (closed with `stockBack`): what they reserved goes back here. */
     release: number[];
   },
 ) {
   const { deliveryCents, freeFromCents, codFeeCents, discount } = order.charges;
-  // One statement of six variants (reserving or not, with the lines in English, in Bulgarian, or none).
+  // One statement of twelve variants (reserving or selling, with the lines in English, in Bulgarian,
+  // or none, giving back an earlier checkout's reservation or not).
   const items = order.withItems ? order.lang : 'none';
   const release = order.release.length > 0;
   return preparedRows(
     tx,
     PlacedRowSchema,
-    `insert_order_${order.reserve ? 'reserve' : 'take'}_${items}${release ? '_release' : ''}`,
-    ($) => placing($, { items, reserve: order.reserve, release }),
+    `insert_order_${order.stock}_${items}${release ? '_release' : ''}`,
+    ($) => placing($, { items, stock: order.stock, release }),
     {
       userId: shopper.id,
       status: order.status,
@@ -126,7 +127,7 @@ type PlacingValues = Record<
 >;
 
 /** insertOrder's statement, its values as placeholders (`$`): built once per variant (db/prepared.ts). */
-function placing($: PlacingValues, variant: { items: Language | 'none'; reserve: boolean; release: boolean }): SQL {
+function placing($: PlacingValues, variant: { items: Language | 'none'; stock: Stock; release: boolean }): SQL {
   const items =
     variant.items !== 'none'
       ? sql`(select json_agg(json_build_object('name', ${variant.items === 'bg' ? sql`coalesce(nullif(l.name_bg, ''), l.name)` : sql`l.name`}, 'colorName', l.color_name,
@@ -191,35 +192,50 @@ function placing($: PlacingValues, variant: { items: Language | 'none'; reserve:
 }
 
 /**
- * What the order's statement writes of stock: a card order reserves its lines' (once placed), and
- * what the checkouts it replaced reserved goes back (`release`: their rows were locked, and their
- * hold counted as available, by `cartShortfalls`), in one update of each variant (decision 0091).
+ * What the order's stock becomes in its statement: reserved until the payment (`reserve`), or
+ * sold at once (`sell`: an order placed at once, cash on delivery; what is left is taken, never
+ * below 0, as `sellUnreserved` takes it).
  */
-function stockWritten($: PlacingValues, { reserve, release }: { reserve: boolean; release: boolean }): SQL {
+type Stock = 'reserve' | 'sell';
+
+/**
+ * What the order's statement writes of stock: its lines' reserved or sold (once placed), and
+ * what the checkouts it replaced reserved goes back (`release`: their rows were locked, and their
+ * hold counted as available, by `cartShortfalls`), in one update of each variant (decisions 0091
+ * and 0099: a sale took two statements more, a second lock of the same rows and its update).
+ */
+function stockWritten($: PlacingValues, { stock, release }: { stock: Stock; release: boolean }): SQL {
   const taken = sql`select color_id, size, sum(stock_quantity)::int as quantity from lines
             where stock_quantity > 0 and exists (select 1 from placed)
             group by color_id, size`;
   if (!release)
-    return reserve
+    return stock === 'reserve'
       ? sql`,
     reserved as (
       update product_stock ps set reserved = ps.reserved + held.quantity, updated_at = now()
       from (${taken}) held
       where ps.color_id = held.color_id and ps.size = held.size
     )`
-      : sql``;
-  if (!reserve)
-    return sql`,
-    released as (
-      update product_stock ps set reserved = greatest(ps.reserved - back.quantity, 0), updated_at = now()
-      from (${heldSql($.released)}) back
-      where ps.color_id = back.color_id and ps.size = back.size
+      : sql`,
+    sold as (
+      update product_stock ps set on_hand = greatest(ps.on_hand - held.quantity, 0), updated_at = now()
+      from (${taken}) held
+      where ps.color_id = held.color_id and ps.size = held.size
     )`;
-  return sql`,
+  const both = sql`from (${heldSql($.released)}) back full join (${taken}) held on held.color_id = back.color_id and held.size = back.size
+      where ps.color_id = coalesce(held.color_id, back.color_id) and ps.size = coalesce(held.size, back.size)`;
+  return stock === 'reserve'
+    ? sql`,
     reserved as (
       update product_stock ps
       set reserved = greatest(ps.reserved - coalesce(back.quantity, 0), 0) + coalesce(held.quantity, 0), updated_at = now()
-      from (${heldSql($.released)}) back full join (${taken}) held on held.color_id = back.color_id and held.size = back.size
-      where ps.color_id = coalesce(held.color_id, back.color_id) and ps.size = coalesce(held.size, back.size)
+      ${both}
+    )`
+    : sql`,
+    sold as (
+      update product_stock ps
+      set reserved = greatest(ps.reserved - coalesce(back.quantity, 0), 0),
+        on_hand = greatest(ps.on_hand - coalesce(held.quantity, 0), 0), updated_at = now()
+      ${both}
     )`;
 }
