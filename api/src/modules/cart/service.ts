@@ -41,6 +41,8 @@ const CartRowSchema = z.object({
   size_offered: z.boolean(),
 });
 type CartRow = z.infer<typeof CartRowSchema>;
+/** addToCart's row: built once, as every row schema (a schema built per call costs ~170 µs, decision 0099). */
+const AddedRowSchema = CartRowSchema.extend({ created: z.boolean() });
 
 const LINE_NOT_FOUND = 'Cart item not found.';
 
@@ -170,7 +172,7 @@ export async function addToCart(
     returning id, user_id, product_id, color_id, size, quantity, (xmax = 0) as created`;
   const [row] = await queryRows(
     db,
-    CartRowSchema.extend({ created: z.boolean() }),
+    AddedRowSchema,
     sql`with line as (${upsert}) ${cartItemsSelect(sql`line`, lang, sql`, ci.created`)}`,
   );
   if (!row) throw await refusal(db, userId, line);
