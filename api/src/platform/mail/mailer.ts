@@ -5,6 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
 import { outsideTransactions } from '../../db/transaction-scope.js';
 import { SingleFlight } from '../cache/single-flight.js';
+import { writeKnownMessage } from './message-writer.js';
 import { composeMessage } from './mime.js';
 
 export interface Mail {
@@ -80,15 +81,22 @@ function pooled(smtpUrl: string): string {
 }
 
 /**
- * Each mail is written into one buffer (mime.ts: nodemailer's composer, without a stream per part)
- * and handed to the pool as that: `sendMail` would stream it to the socket as it builds it, a write
- * per piece of each part, which cost the outbox more CPU than the rest of the mail (decision 0092).
+ * Each mail is written into one buffer and handed to the pool as that: `sendMail` would stream it
+ * to the socket as it builds it, a write per piece of each part (decision 0092). The shop's mail
+ * shapes are written without nodemailer's tree (message-writer.ts, decision 0098); others by
+ * nodemailer's composer (mime.ts). The Message-ID is given with the raw message, or nodemailer
+ * would make one for its log (random bytes and an address parse per mail).
  */
 function smtpMailer(transport: Transporter, from: string): Mailer {
   return {
     kind: 'smtp',
     async send({ to, subject, text, html, replyTo, attachments, headers, messageId }) {
-      const { envelope, message } = await composeMessage({
+      const {
+        envelope,
+        message,
+        messageId: id,
+      } = writeKnownMessage({ from, to, subject, text, html, replyTo, attachments, headers, messageId }) ??
+      (await composeMessage({
         from,
         to,
         subject,
@@ -98,8 +106,12 @@ function smtpMailer(transport: Transporter, from: string): Mailer {
         ...(replyTo ? { replyTo } : {}),
         ...(headers ? { headers } : {}),
         ...(messageId ? { messageId } : {}),
+      }));
+      await transport.sendMail({
+        envelope: { from: envelope.from || undefined, to: envelope.to },
+        raw: message,
+        messageId: id,
       });
-      await transport.sendMail({ envelope: { from: envelope.from || undefined, to: envelope.to }, raw: message });
     },
     close: () => transport.close(),
   };
