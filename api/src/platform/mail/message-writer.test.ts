@@ -2,7 +2,8 @@ import MailComposer from 'nodemailer/lib/mail-composer';
 import nodemailer from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSmtpServer, type TestSmtpServer } from '../../test/smtp.js';
-import { writeKnownMessage, type MessageInput } from './message-writer.js';
+import { Encoder as QpEncoder } from 'nodemailer/lib/qp';
+import { quotedPrintable, writeKnownMessage, type MessageInput } from './message-writer.js';
 
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
@@ -137,6 +138,50 @@ describe('a shop mail written without nodemailer’s tree', () => {
       expect(written.messageId).toBe(composer.messageId());
     });
   }
+
+  it('writes a text as nodemailer’s quoted-printable stream does, whatever its characters and length', async () => {
+    /** nodemailer's encoder as its message stream uses it: the text's bytes in one chunk. */
+    const streamed = (text: string) =>
+      new Promise<string>((resolve, reject) => {
+        const encoder = new QpEncoder({ binary: false });
+        const chunks: Buffer[] = [];
+        encoder.on('data', (chunk: Buffer) => chunks.push(chunk));
+        encoder.on('end', () => resolve(Buffer.concat(chunks).toString('latin1')));
+        encoder.on('error', reject);
+        encoder.end(Buffer.from(text));
+      });
+    const alphabet = [
+      'a',
+      'Z',
+      ' ',
+      ' ',
+      '\t',
+      '\n',
+      '\r',
+      '=',
+      '.',
+      'é',
+      'Ж',
+      '×',
+      '€',
+      '😀',
+      '\ud83d',
+      '\ude00',
+      '\u0000',
+      '\u007f',
+      'word ',
+    ];
+    let seed = 44;
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    const texts = Array.from({ length: 3000 }, (_, index) => {
+      const length = index % 100 === 0 ? 30_000 : Math.floor(next() * 300);
+      let text = '';
+      for (let at = 0; at < length; at += 1) text += alphabet[Math.floor(next() * alphabet.length)];
+      return text;
+    });
+    for (const text of texts)
+      expect(quotedPrintable(text), JSON.stringify(text.slice(0, 200))).toBe(await streamed(text));
+  });
 
   it('covers the three encodings of a text part', () => {
     const written = Object.values(MAILS).map((mail) => writeKnownMessage({ from: FROM, ...mail })!.message.toString());

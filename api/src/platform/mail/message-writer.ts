@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Encoder as Base64Encoder } from 'nodemailer/lib/base64';
 import { buildHeaderValue, foldLines, hasLongerLines, isPlainText } from 'nodemailer/lib/mime-funcs';
 import MimeNode from 'nodemailer/lib/mime-node';
-import { Encoder as QpEncoder } from 'nodemailer/lib/qp';
+import { Encoder as QpEncoder, wrap } from 'nodemailer/lib/qp';
 
 /** A mail as the shop's mailers hand it over (mailer.ts), with its sender. */
 export interface MessageInput {
@@ -101,12 +101,48 @@ function encode(encoder: QpEncoder | Base64Encoder, body: Buffer): string {
   return out;
 }
 
+/** A byte as quoted-printable writes it, and a character's UTF-8 bytes so (kept: few differ). */
+const HEX = '0123456789ABCDEF';
+const escapeByte = (byte: number) => `=${HEX[byte >> 4]}${HEX[byte & 15]}`;
+const ASCII_ESCAPES = Array.from({ length: 0x80 }, (_, byte) => escapeByte(byte));
+const utf8Escapes = new Map<string, string>();
+function escapeCharacter(character: string): string {
+  const code = character.charCodeAt(0);
+  if (character.length === 1 && code < 0x80) return ASCII_ESCAPES[code]!;
+  let escaped = utf8Escapes.get(character);
+  if (escaped === undefined) {
+    escaped = '';
+    for (const byte of Buffer.from(character)) escaped += escapeByte(byte);
+    if (utf8Escapes.size < 4096) utf8Escapes.set(character, escaped);
+  }
+  return escaped;
+}
+/**
+ * What nodemailer's quoted-printable encoder writes as `=XX` in a text part: a byte outside the
+ * printable ASCII (tab, CR and LF kept), `=`, and a space or tab that ends a line or the text
+ * (a surrogate pair is one character, four bytes).
+ */
+const QP_ESCAPED = /[\ud800-\udbff][\udc00-\udfff]|[^\t\n\r\x20-\x3c\x3e-\x7e]|[ \t](?=[\r\n]|$)/g;
+
+/**
+ * A text part's quoted-printable body: nodemailer's encoder, given the text in one chunk, writes
+ * `wrap(encode(text))` when the text ends in no space or tab (which it holds back) and fits its
+ * 64 KiB slice; the escaping is done here on the string, in half its time. Else its encoder.
+ */
+export function quotedPrintable(content: string): string {
+  if (content.length * 3 < 64 * 1024 && !/[ \t]$/.test(content))
+    return wrap(content.replace(QP_ESCAPED, escapeCharacter), 76);
+  return encode(new QpEncoder({ binary: false }), Buffer.from(content));
+}
+
 function textPart(type: keyof typeof TEXT_TYPES, content: string): string {
   const encoding = textEncoding(content);
   const body =
     encoding === '7bit'
       ? content
-      : encode(encoding === 'base64' ? new Base64Encoder({}) : new QpEncoder({ binary: false }), Buffer.from(content));
+      : encoding === 'base64'
+        ? encode(new Base64Encoder({}), Buffer.from(content))
+        : quotedPrintable(content);
   return `Content-Type: ${TEXT_TYPES[type]}\r\nContent-Transfer-Encoding: ${encoding}\r\n\r\n${body}`;
 }
 
