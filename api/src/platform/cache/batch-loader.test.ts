@@ -37,4 +37,27 @@ describe('BatchLoader', () => {
     fail = false;
     expect(await loader.load(1)).toBe(1);
   });
+
+  it('one call at a time, when asked: the loads asked during a call go together in the next one', async () => {
+    const calls: number[][] = [];
+    let release = () => undefined as void;
+    const loader = new BatchLoader<number, number>(
+      async (keys) => {
+        calls.push(keys);
+        if (calls.length === 1) await new Promise<void>((resolve) => (release = resolve));
+        return new Map(keys.map((key) => [key, key]));
+      },
+      { oneAtATime: true },
+    );
+    const first = loader.load(1);
+    await new Promise((resolve) => setImmediate(resolve));
+    const later = [loader.load(2)];
+    await new Promise((resolve) => setImmediate(resolve));
+    later.push(loader.load(3));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(calls).toEqual([[1]]);
+    release();
+    expect(await Promise.all([first, ...later])).toEqual([1, 2, 3]);
+    expect(calls).toEqual([[1], [2, 3]]);
+  });
 });

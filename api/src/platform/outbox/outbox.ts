@@ -98,14 +98,20 @@ export class Outbox {
   private stopped = false;
   private timer: NodeJS.Timeout | undefined;
   private readonly leaseMs: number;
-  /** Marks effects done, those that end in one turn with one statement. */
-  private readonly done = new BatchLoader<number, true>(async (ids) => {
-    await this.db
-      .update(effects)
-      .set({ doneAt: sql`now()`, lockedUntil: null, lastError: null })
-      .where(inArray(effects.id, ids));
-    return new Map(ids.map((id) => [id, true]));
-  });
+  /**
+   * Marks effects done: one statement at a time, for those that ended while the one before ran
+   * (effects end one by one, as their mail server answers: a statement each was most of a mail's).
+   */
+  private readonly done = new BatchLoader<number, true>(
+    async (ids) => {
+      await this.db
+        .update(effects)
+        .set({ doneAt: sql`now()`, lockedUntil: null, lastError: null })
+        .where(inArray(effects.id, ids));
+      return new Map(ids.map((id) => [id, true]));
+    },
+    { oneAtATime: true },
+  );
 
   constructor(
     private readonly db: Db,
