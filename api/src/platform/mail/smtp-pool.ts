@@ -53,7 +53,7 @@ export function smtpPool(smtpUrl: string): SmtpPool {
     if (at >= 0) idle.splice(at, 1);
     open.connection.close();
     // A message waiting for a connection gets a new one in its place.
-    const next = waiting.shift();
+    const next = closed ? undefined : waiting.shift();
     if (next) connect().then(next.resolve, next.reject);
   };
 
@@ -108,7 +108,10 @@ export function smtpPool(smtpUrl: string): SmtpPool {
   const sendOver = (open: Open, envelope: { from: string; to: string[] }, message: Buffer) =>
     new Promise<void>((resolve, reject) => {
       open.messages += 1;
-      open.connection.send(envelope, message, (error) => (error ? reject(error) : resolve()));
+      // Resolved in the turn after the callback, as nodemailer's pool releases a connection: the
+      // connection ends its message's data stream after it calls back, and a message sent over
+      // it before that mixed the two messages' answers up (seen under load).
+      open.connection.send(envelope, message, (error) => setImmediate(() => (error ? reject(error) : resolve())));
     });
 
   return {
@@ -136,8 +139,8 @@ export function smtpPool(smtpUrl: string): SmtpPool {
     },
     close() {
       closed = true;
-      for (const open of [...idle]) retire(open);
       for (const next of waiting.splice(0)) next.reject(new Error('the SMTP pool is closed'));
+      for (const open of [...idle]) retire(open);
     },
   };
 }
