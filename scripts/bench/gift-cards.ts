@@ -56,6 +56,24 @@ async function backendCpu(db: Db): Promise<Map<number, number>> {
 const cpuSpent = (before: Map<number, number>, after: Map<number, number>) =>
   [...after].reduce((sum, [pid, ms]) => sum + ms - (before.get(pid) ?? 0), 0);
 
+const PendingSchema = z.object({ pending: z.number() });
+
+/** Waits until the outbox has no effect left that is due (the race's mails and documents): answers how long (ms). */
+async function effectsDone(db: Db): Promise<number> {
+  const started = performance.now();
+  for (;;) {
+    const [row] = await queryRows(
+      db,
+      PendingSchema,
+      sql`select count(*)::int as pending from effects
+        where done_at is null and failed_at is null and run_after <= now()`,
+    );
+    if ((row?.pending ?? 0) === 0) return performance.now() - started;
+    if (performance.now() - started > 60_000) throw new Error(`${row?.pending} effects still due after 60 s`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
 const SpentSchema = z.object({
   spent: z.number(),
   balance: z.number(),
@@ -153,17 +171,25 @@ export async function giftCardsBench(): Promise<Figure[]> {
       emptyRefusals === RACERS - placed;
 
     // The balance check, one at a time (a shopper's latency), right codes only: each try is
-    // counted and given back, so one client asking in turn is never limited.
-    const times: number[] = [];
+    // counted and given back, so one client asking in turn is never limited. First while the
+    // race's effects run (its 20 orders' mails, PDFs and sale documents: reported, not the
+    // figure), then, once they are done, the measured checks.
     const client = httpClient(url, 1);
-    for (let index = 0; index < CHECK_WARM_UP + CHECKS; index += 1) {
-      const card = checked[index % CHECKED_CARDS]!;
-      const answer = await client.send('GET', `/api/gift-cards/${card.code}`);
-      if (answer.status !== 200) throw new Error(`a balance check answered ${answer.status}`);
-      if (index >= CHECK_WARM_UP) times.push(answer.ms);
-    }
+    const balanceChecks = async (count: number) => {
+      const times: number[] = [];
+      for (let index = 0; index < count; index += 1) {
+        const card = checked[index % CHECKED_CARDS]!;
+        const answer = await client.send('GET', `/api/gift-cards/${card.code}`);
+        if (answer.status !== 200) throw new Error(`a balance check answered ${answer.status}`);
+        times.push(answer.ms);
+      }
+      return times.sort((a, b) => a - b);
+    };
+    const duringEffects = await balanceChecks(CHECK_WARM_UP);
+    const drained = await effectsDone(db);
+    await balanceChecks(CHECK_WARM_UP);
+    const times = await balanceChecks(CHECKS);
     client.close();
-    times.sort((a, b) => a - b);
     const p99 = percentile(times, 99);
     return [
       {
@@ -190,7 +216,10 @@ export async function giftCardsBench(): Promise<Figure[]> {
         unit: 'ms',
         target: '≤ 10 ms',
         pass: p99 <= 10,
-        detail: `p50 ${round(percentile(times, 50), 1)} ms, max ${round(times.at(-1)!, 1)} ms over ${CHECKS} right codes of ${CHECKED_CARDS} cards, after ${CHECK_WARM_UP} not counted`,
+        detail:
+          `p50 ${round(percentile(times, 50), 1)} ms, max ${round(times.at(-1)!, 1)} ms over ${CHECKS} right codes of ${CHECKED_CARDS} cards, ` +
+          `after ${CHECK_WARM_UP} not counted, once the race's effects were done (${round(drained, 0)} ms after the race); ` +
+          `while they ran: p50 ${round(percentile(duringEffects, 50), 1)} / p99 ${round(percentile(duringEffects, 99), 1)} / max ${round(duringEffects.at(-1)!, 1)} ms over ${CHECK_WARM_UP}`,
       },
     ];
   } finally {
