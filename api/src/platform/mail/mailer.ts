@@ -2,12 +2,11 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import nodemailer from 'nodemailer';
+import nodemailer, { type Transporter } from 'nodemailer';
 import { outsideTransactions } from '../../db/transaction-scope.js';
 import { SingleFlight } from '../cache/single-flight.js';
 import { writeKnownMessage } from './message-writer.js';
 import { composeMessage } from './mime.js';
-import { smtpPool, type SmtpPool } from './smtp-pool.js';
 
 export interface Mail {
   to: string;
@@ -62,7 +61,7 @@ export function createMailer(options: {
 }): Mailer {
   const transport =
     options.kind === 'smtp' && options.smtpUrl
-      ? smtpMailer(smtpPool(options.smtpUrl), options.from)
+      ? smtpMailer(nodemailer.createTransport(pooled(options.smtpUrl)), options.from)
       : outboxMailer(join(options.dataDir, 'outbox'), options.from, options.log, options.logDevNotes);
   const mailer = options.replyTo ? withReplyTo(transport, options.replyTo) : transport;
   // Mail leaves the process: never from inside a transaction (effects run after commit).
@@ -70,30 +69,58 @@ export function createMailer(options: {
 }
 
 /**
- * Each mail is written into one buffer (decision 0092): the shop's mail shapes without nodemailer's
- * tree (message-writer.ts), others by nodemailer's composer (mime.ts); and handed to one of the
- * pool's open SMTP connections as it is (smtp-pool.ts, decision 0098).
+ * The SMTP URL with a pool of connections, unless it says otherwise: the outbox sends many mails
+ * at once (decision 0032), and a connection per mail costs a handshake each (and a TLS one on smtps).
  */
-function smtpMailer(pool: SmtpPool, from: string): Mailer {
+function pooled(smtpUrl: string): string {
+  const url = new URL(smtpUrl);
+  if (!url.searchParams.has('pool')) url.searchParams.set('pool', 'true');
+  // Ten at once (nodemailer's default is five): a burst of orders is mailed within the second.
+  if (!url.searchParams.has('maxConnections')) url.searchParams.set('maxConnections', '10');
+  return url.toString();
+}
+
+/** A mail as nodemailer takes it: the optional parts only when given. */
+const nodemailerOptions = (
+  from: string,
+  { to, subject, text, html, replyTo, attachments, headers, messageId }: Mail,
+) => ({
+  from,
+  to,
+  subject,
+  text,
+  html,
+  attachments,
+  ...(replyTo ? { replyTo } : {}),
+  ...(headers ? { headers } : {}),
+  ...(messageId ? { messageId } : {}),
+});
+
+/**
+ * Each mail is written into one buffer and handed to the pool as that: `sendMail` would stream it
+ * to the socket as it builds it, a write per piece of each part (decision 0092). The shop's mail
+ * shapes are written without nodemailer's tree (message-writer.ts, decision 0098); others by
+ * nodemailer's composer (mime.ts). The Message-ID is given with the raw message, or nodemailer
+ * would make one for its log (random bytes and an address parse per mail).
+ */
+function smtpMailer(transport: Transporter, from: string): Mailer {
   return {
     kind: 'smtp',
-    async send({ to, subject, text, html, replyTo, attachments, headers, messageId }) {
-      const { envelope, message } =
-        writeKnownMessage({ from, to, subject, text, html, replyTo, attachments, headers, messageId }) ??
-        (await composeMessage({
-          from,
-          to,
-          subject,
-          text,
-          html,
-          attachments,
-          ...(replyTo ? { replyTo } : {}),
-          ...(headers ? { headers } : {}),
-          ...(messageId ? { messageId } : {}),
-        }));
-      await pool.send({ from: envelope.from || '', to: envelope.to }, message);
+    async send(mail) {
+      const { to, subject, text, html, replyTo, attachments, headers, messageId } = mail;
+      const {
+        envelope,
+        message,
+        messageId: id,
+      } = writeKnownMessage({ from, to, subject, text, html, replyTo, attachments, headers, messageId }) ??
+      (await composeMessage(nodemailerOptions(from, mail)));
+      await transport.sendMail({
+        envelope: { from: envelope.from || undefined, to: envelope.to },
+        raw: message,
+        messageId: id,
+      });
     },
-    close: () => pool.close(),
+    close: () => transport.close(),
   };
 }
 
@@ -101,18 +128,9 @@ function outboxMailer(dir: string, from: string, log: FastifyBaseLogger, logDevN
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     kind: 'outbox',
-    async send({ to, subject, text, html, replyTo, devNote, attachments, headers, messageId }) {
-      const info = await transport.sendMail({
-        from,
-        to,
-        subject,
-        text,
-        html,
-        attachments,
-        ...(replyTo ? { replyTo } : {}),
-        ...(headers ? { headers } : {}),
-        ...(messageId ? { messageId } : {}),
-      });
+    async send(mail) {
+      const { to, subject, devNote } = mail;
+      const info = await transport.sendMail(nodemailerOptions(from, mail));
       // Only the shop's user may read them: a reset link opens the account (whatever the umask).
       await mkdir(dir, { recursive: true, mode: 0o700 });
       const file = join(dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(3).toString('hex')}.eml`);

@@ -26,10 +26,10 @@ interface NodeParts {
  */
 export async function composeMessage(
   mail: ConstructorParameters<typeof MailComposer>[0],
-): Promise<{ envelope: { from: string | false; to: string[] }; message: Buffer }> {
+): Promise<{ envelope: { from: string | false; to: string[] }; messageId: string; message: Buffer }> {
   const root = new MailComposer(mail).compile();
   const envelope = root.getEnvelope() as { from: string | false; to: string[] };
-  return { envelope, message: await writeMessage(root) };
+  return { envelope, messageId: root.messageId(), message: await writeMessage(root) };
 }
 
 /** The message of a compiled root node, byte for byte what its `build()` gives. */
