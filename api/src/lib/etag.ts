@@ -15,8 +15,8 @@ export const toCachedBody = <S extends z.ZodType>(schema: S, value: z.output<S>)
   cachedJson(JSON.stringify(encodeAnswer(schema, value)));
 
 /** JSON already written as its answer's schema writes it (search.ts keeps each product's), ready to be sent. */
-export function cachedJson(json: string): CachedBody {
-  const body = Buffer.from(json);
+export function cachedJson(json: string | Buffer): CachedBody {
+  const body = typeof json === 'string' ? Buffer.from(json) : json;
   return { body, etag: etagOf(body) };
 }
 

@@ -56,6 +56,15 @@ describe('searching the catalogue (?q=)', () => {
     expect(await ids('q=nothing-like-this')).toEqual([]);
   });
 
+  it('finds a word by its start or by a part inside it ("bomb" the bomber, "blood" the oxblood), with every word of the search', async () => {
+    expect(await ids('q=bomb')).toEqual([jacket.id]);
+    expect(await ids('q=blood')).toEqual([hoodie.id]);
+    expect(await ids('q=blood+hood')).toEqual([hoodie.id]);
+    expect(await ids('q=blood+bomb')).toEqual([]);
+    // Inside two of the hoodie's words ("oxblood", "hoodie"): one word of the search, matched once.
+    expect(await ids('q=ood')).toEqual([hoodie.id]);
+  });
+
   it('finds by a colour name in either language', async () => {
     // Dearer than the jacket, its category's cheapest in the sorting tests below.
     const scarf = await createProduct(t.db, {

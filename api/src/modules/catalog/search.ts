@@ -24,15 +24,25 @@ export interface ProductQuery {
 }
 
 /**
- * One product ready to be searched: its words in both languages, without case or accents,
- * stemmed (stem.ts), one space before each; its names' words apart, to rank name matches first;
- * and its answer's JSON, encoded once (a search's answer is these joined: `searchAnswer`).
+ * One product ready to be searched: its names' words (without case or accents, stemmed: stem.ts),
+ * one space before each, to rank name matches first; and its answer's JSON, encoded once (a
+ * search's answer is these joined: `searchAnswer`).
  */
 export interface Indexed {
   product: Product;
-  text: string;
   names: string;
-  json: string;
+  json: Buffer;
+}
+
+/**
+ * The catalogue ready to be searched: its products in the catalogue's order, and each word they
+ * are found by (names, descriptions and colours in both languages, folded and stemmed) with the
+ * positions of the products that hold it, ascending. A search looks through the words, a few
+ * thousand, not through every product's text: 4 ms of CPU a search of 5,000 products before.
+ */
+export interface SearchIndex {
+  entries: Indexed[];
+  holders: Map<string, number[]>;
 }
 
 /**
@@ -46,22 +56,29 @@ export const fold = (text: string) =>
     .toLocaleLowerCase('en');
 
 /** Every published product with the words it is found by: names, descriptions and colours in both languages. */
-export function indexProducts(products: Product[]): Indexed[] {
+export function indexProducts(products: Product[]): SearchIndex {
   const stems = (texts: string[]) => stemWords(fold(texts.join('\n')), searchStem);
-  const words = (texts: string[]) => ` ${stems(texts).join(' ')}`;
-  return products.map((product) => {
+  const holders = new Map<string, number[]>();
+  const entries = products.map((product, position) => {
     const colours = stems(product.colors.flatMap((color) => [color.colorName, color.colorNameBg]));
+    const found = new Set([
+      ...stems(product.translations.flatMap((translation) => [translation.name, translation.description])),
+      ...colours,
+      // "черно" and "black" find an Onyx colour (colour-words.ts).
+      ...colourFamilyWords(colours),
+    ]);
+    for (const word of found) {
+      const positions = holders.get(word);
+      if (positions) positions.push(position);
+      else holders.set(word, [position]);
+    }
     return {
       product,
-      text: `${words(product.translations.flatMap((translation) => [translation.name, translation.description]))} ${[
-        ...colours,
-        // "черно" and "black" find an Onyx colour (colour-words.ts).
-        ...colourFamilyWords(colours),
-      ].join(' ')}`,
-      names: words(product.translations.map((translation) => translation.name)),
-      json: JSON.stringify(encodeAnswer(ProductSchema, product)),
+      names: ` ${stems(product.translations.map((translation) => translation.name)).join(' ')}`,
+      json: Buffer.from(JSON.stringify(encodeAnswer(ProductSchema, product))),
     };
   });
+  return { entries, holders };
 }
 
 /**
@@ -74,17 +91,38 @@ export const searchWords = (q: string | undefined): string[] => (q ? stemWords(f
 const matches = (text: string, words: string[]) => words.filter((word) => text.includes(word)).length;
 
 /**
+ * The entries whose words hold every one of `words`, each of them starting a word or inside one,
+ * in the catalogue's order.
+ */
+function holdingAll({ entries, holders }: SearchIndex, words: string[]): Indexed[] {
+  if (words.length === 0) return entries;
+  // For each entry, how many of the words it holds, and the last word counted (a word inside two of its words counts once).
+  const held = new Uint32Array(entries.length);
+  const lastWord = new Uint32Array(entries.length);
+  words.forEach((word, index) => {
+    for (const [own, positions] of holders) {
+      if (!own.includes(word)) continue;
+      for (const position of positions) {
+        if (lastWord[position] === index + 1) continue;
+        lastWord[position] = index + 1;
+        held[position]! += 1;
+      }
+    }
+  });
+  return entries.filter((_, position) => held[position] === words.length);
+}
+
+/**
  * The products that match: every word of `q` somewhere in the product's words, of the category,
  * in stock in one of the sizes (in the colour, if one is named); in the order asked for, else
  * those matching more words by their name first, then the catalogue's order; the first `limit`.
  */
-export function findProducts(index: Indexed[], lang: Language, query: ProductQuery): Indexed[] {
+export function findProducts(index: SearchIndex, lang: Language, query: ProductQuery): Indexed[] {
   const words = searchWords(query.q);
   const sizes = query.size ? new Set(query.size) : null;
-  const found = index.filter(
-    ({ product, text }) =>
+  const found = holdingAll(index, words).filter(
+    ({ product }) =>
       (query.categoryId === undefined || product.categoryId === query.categoryId) &&
-      matches(text, words) === words.length &&
       soldIn(product, sizes, query.color) &&
       (!query.onSale || product.sale !== null),
   );
@@ -102,5 +140,17 @@ export function findProducts(index: Indexed[], lang: Language, query: ProductQue
   return query.limit === undefined ? sorted : sorted.slice(0, query.limit);
 }
 
-/** A search's answer: the products' JSON as the index keeps it, in a list. */
-export const searchAnswer = (found: readonly Indexed[]): string => `[${found.map((entry) => entry.json).join(',')}]`;
+const OPEN = Buffer.from('[');
+const COMMA = Buffer.from(',');
+const CLOSE = Buffer.from(']');
+
+/**
+ * A search's answer: the products' JSON as the index keeps it, in a list. Joined as bytes: a
+ * string of 48 products joined, then encoded, took half the CPU of a new search.
+ */
+export const searchAnswer = (found: readonly Indexed[]): Buffer =>
+  Buffer.concat([
+    OPEN,
+    ...found.flatMap((entry, position) => (position === 0 ? [entry.json] : [COMMA, entry.json])),
+    CLOSE,
+  ]);

@@ -108,7 +108,7 @@ export class CatalogCache {
   }
 
   /** As `get`, for an answer `build` writes as JSON itself (already encoded). */
-  async getJson(key: string, build: () => Promise<string>): Promise<CachedBody> {
+  async getJson(key: string, build: () => Promise<string | Buffer>): Promise<CachedBody> {
     return (await this.cacheOf(key).get(key, async () => cachedJson(await build())))!;
   }
 
