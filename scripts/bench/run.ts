@@ -1,6 +1,8 @@
 // `npm run bench [-- section ... --no-build]`: builds the shop, measures it, prints a table of figures with
 // their targets and writes bench/results.json. Sections: api polling writes queries web startup backup operations effects records couriers catalogue campaigns returns gift-cards.
-// PostgreSQL sections use a fresh database on TEST_DATABASE_URL's server (default 127.0.0.1:5432).
+// PostgreSQL sections use a fresh database on TEST_DATABASE_URL's server (default: this host's, on its
+// Unix socket if it listens there, else 127.0.0.1:5432).
+import './local-socket.js';
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
