@@ -7,9 +7,10 @@ import type { Db, Tx } from './client.js';
  * Statements a request runs every time, built once (decision 0085). Drizzle builds a statement's
  * text from its parts on every call (a select of a wide table walks every column); at 100
  * checkouts a second that building took about a tenth of the server's CPU. Here the text and its
- * parameters' places are kept under a name, and each call only fills the values in. The statement
- * is sent unnamed, as drizzle sends it: a named one (parsed once per connection) hung the checkout
- * races on PostgreSQL (decision 0085). A name stands for one text.
+ * parameters' places are kept under a name, and each call only fills the values in. On PostgreSQL
+ * the statement is prepared under that name on each connection, once: parsed there once, and planned
+ * once the server finds its generic plan as good (planning took as long as running a checkout's
+ * statements: decision 0102). A name stands for one text.
  */
 
 const dialect = new PgDialect();
@@ -34,7 +35,7 @@ export async function runPrepared<V extends Record<string, unknown>>(
     query = dialect.sqlToQuery(build(slots as Slots<V>));
     built.set(name, query);
   }
-  const result: unknown = await db._.session.prepareQuery(query, undefined, undefined, false).execute(values);
+  const result: unknown = await db._.session.prepareQuery(query, undefined, name, false).execute(values);
   return result as { rows: unknown[] };
 }
 
