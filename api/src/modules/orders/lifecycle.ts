@@ -7,6 +7,7 @@ import { eventDetail } from '../../platform/outbox/declare.js';
 import { orders } from '../../db/schema.js';
 import { releaseReservations } from '../stock/service.js';
 import { giveBackHeld } from '../gift-cards/ledger.js';
+import { ownStatusIs } from './reads.js';
 import { recordEvents } from './store.js';
 
 /**
@@ -72,7 +73,7 @@ export async function closePending(
     tx,
     `close_pending_${byIds ? 'ids' : 'shopper'}`,
     ($) => sql`update orders set status = ${$.status}
-      where ${byIds ? sql`id = any(${$.ids}::int[])` : sql`user_id = ${$.shopper}`} and status = 'pending'
+      where ${byIds ? sql`id = any(${$.ids}::int[])` : sql`user_id = ${$.shopper}`} and ${ownStatusIs(sql`orders`, 'pending')}
       returning id, user_id, payment_provider, payment_session_id`,
     byIds ? { status, ids: intArray(which) } : { status, shopper: which.shopper },
   );
