@@ -1,7 +1,9 @@
 import { MAX_COLOR_IMAGES, SIZES } from '@shop/contract';
+import { sql } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { openDatabase, type Database, type Db } from '../../api/src/db/client.js';
 import { cartItems, productColorImages, productReviews, wishlistItems } from '../../api/src/db/schema.js';
+import { TEST_DELIVERY } from '../../api/src/modules/payments/test-support.js';
 import { emptyPostgresDatabase } from '../../api/src/robustness/support/postgres.js';
 import { startServer, stop, type ServerRun } from '../../api/src/robustness/support/server.js';
 import { createProduct, createUser, type CreatedProduct, type CreatedUser } from '../../api/src/test/factories.js';
@@ -9,6 +11,7 @@ import { METRICS_TOKEN, unwatchLoop, watchLoop } from './lib.js';
 
 export const PRODUCTS = 500;
 export const SHOPPERS = 1000;
+const PAST_DELIVERY = { ...TEST_DELIVERY, office: null, note: null };
 /** The built bundle, as `npm start` runs it. */
 export const API_ENTRY = 'api/dist/main.js';
 /**
@@ -206,9 +209,31 @@ async function inBatches<T>(count: number, make: (index: number) => Promise<T>):
   return made;
 }
 
+/** Delivered orders each shopper placed before the benchmark, of one line each. */
+const PAST_ORDERS = 3;
+
+/**
+ * The shoppers' past orders, then the statistics a running shop's autovacuum keeps: without them
+ * (this host's PostgreSQL runs with autovacuum off) the planner guesses every table nearly empty
+ * and walks all 500 products for each cart (decision 0102).
+ */
+async function orderHistory(db: Db) {
+  await db.execute(sql`
+    insert into orders (user_id, email, status, payment_method, fulfilment, currency, subtotal_cents, delivery_cents,
+      total_cents, payment_provider, created_at, paid_at, delivery)
+    select u.id, u.email, 'paid', 'card', 'delivered', 'EUR', 4900, 690, 5590, 'test',
+      now() - (n || ' days')::interval, now() - (n || ' days')::interval, ${JSON.stringify(PAST_DELIVERY)}::jsonb
+    from users u cross join generate_series(1, ${PAST_ORDERS}) n`);
+  await db.execute(sql`
+    insert into order_items (order_id, product_id, color_id, name, color_name, size, unit_price_cents, quantity, image_url)
+    select o.id, c.product_id, c.id, 'A past piece', c.color_name, 'M', 4900, 1, ''
+    from orders o join lateral (select * from product_colors c order by c.id offset o.id % ${PRODUCTS} limit 1) c on true`);
+  await db.execute(sql`vacuum analyze`);
+}
+
 /**
  * A PostgreSQL database (TEST_DATABASE_URL's server, a fresh database) with the catalogue at
- * 500 products and 1,000 shoppers with sessions, carts and wishlists, and the built API on it.
+ * 500 products and 1,000 shoppers with sessions, carts, wishlists and past orders, and the built API on it.
  */
 export async function postgresFixture(): Promise<PostgresFixture> {
   const { url, database, db, close } = await benchDatabase();
@@ -238,6 +263,7 @@ export async function postgresFixture(): Promise<PostgresFixture> {
   await db.insert(cartItems).values(lines(3, 0));
   await db.insert(wishlistItems).values(lines(2, 101));
   await fashionDetails(db, products, shoppers);
+  await orderHistory(db);
   const server = await startBenchServer('API on PostgreSQL', { DATABASE_URL: url });
   return {
     url,
