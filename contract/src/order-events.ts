@@ -8,6 +8,10 @@ const none = z.object({ partOf: z.enum(ORDER_STEPS).optional() });
 const closed = none.extend({
   /** The provider closed the checkout itself (its webhook said so): nothing to close there. */
   byProvider: z.literal(true).optional(),
+  /** Its session was the shop's own (the built-in page, which reads the order's status): nothing to close either. */
+  shopSession: z.literal(true).optional(),
+  /** No shopper waited for what it held (no stock alert of its sizes): no one to tell of its stock coming back. */
+  noneAwaited: z.literal(true).optional(),
 });
 
 /**

@@ -3,7 +3,7 @@ import { drizzle } from 'drizzle-orm/pglite';
 import { describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client.js';
 import * as schema from '../../db/schema.js';
-import { cartItems, effects, orderEvents, orders, productStock } from '../../db/schema.js';
+import { cartItems, effects, orderEvents, orders, productStock, stockAlerts } from '../../db/schema.js';
 import type { CreatedProduct } from '../../test/factories.js';
 import { useTestApp } from '../../test/harness.js';
 import { CLOSE_SESSION } from '../orders/effect-kinds.js';
@@ -69,15 +69,34 @@ describe('a checkout by card', () => {
     const [cancelled] = await t.db.select().from(orders).where(eq(orders.id, first.orderId));
     expect(cancelled?.status).toBe('cancelled');
     expect([await reservedOf(coat), await reservedOf(scarf)]).toEqual([2, 1]);
-    // Its event and the effects it asks for (the session closed, stock come back looked for), keyed by the event.
-    const [event] = await t.db
-      .select()
-      .from(orderEvents)
-      .where(and(eq(orderEvents.orderId, first.orderId), eq(orderEvents.type, 'cancelled')));
-    const written = await t.db.select().from(effects).where(eq(effects.orderId, first.orderId));
-    expect(written.map((effect) => effect.key).sort()).toEqual(
-      [BACK_IN_STOCK.key(event!.id), CLOSE_SESSION.key(first.orderId)].sort(),
-    );
+    // Its event says what its effects need not do (decision 0102): its session was the built-in
+    // page's (the order itself), and no one waits for its sizes; so it asks for none.
+    const cancellation = async (orderId: number) => {
+      const [event] = await t.db
+        .select()
+        .from(orderEvents)
+        .where(and(eq(orderEvents.orderId, orderId), eq(orderEvents.type, 'cancelled')));
+      const written = await t.db.select().from(effects).where(eq(effects.orderId, orderId));
+      return { event: event!, effects: written.map((effect) => effect.key) };
+    };
+    const quiet = await cancellation(first.orderId);
+    expect(quiet.event.detail).toEqual({ shopSession: true, noneAwaited: true });
+    expect(quiet.effects).toEqual([]);
+
+    // Someone waits for the coat's size: the next replacement asks for them to be told, in as many statements.
+    const waiter = await t.createUser();
+    await t.db.insert(stockAlerts).values({
+      userId: waiter.id,
+      productId: coat.id,
+      colorId: coat.colors[0]!.id,
+      size: coat.sizes[0]!,
+    });
+    expect((await checkout()).statements).toBe(8);
+    const awaited = await cancellation(second.orderId);
+    expect(awaited.event.detail).toEqual({ shopSession: true });
+    expect(awaited.effects).toEqual([BACK_IN_STOCK.key(awaited.event.id)]);
+    // A provider's own session is closed there (Stripe: stripe.test.ts); the built-in page's never is.
+    expect(awaited.effects).not.toContain(CLOSE_SESSION.key(second.orderId));
   });
 });
 

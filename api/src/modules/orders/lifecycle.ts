@@ -1,9 +1,10 @@
 import { and, eq, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
-import { ORDER_TABLE, stepResult, type OrderFacts } from '@shop/contract';
+import { ORDER_TABLE, stepResult, type OrderFacts, type PaymentProviderName } from '@shop/contract';
 import { intArray } from '../../db/fragments.js';
 import { runPrepared } from '../../db/prepared.js';
 import { eventDetail } from '../../platform/outbox/declare.js';
+import { CLOSES_SESSIONS } from '../../platform/payments/provider.js';
 import { orders } from '../../db/schema.js';
 import { releaseReservations } from '../stock/service.js';
 import { giveBackHeld } from '../gift-cards/ledger.js';
@@ -74,7 +75,9 @@ export async function closePending(
     `close_pending_${byIds ? 'ids' : 'shopper'}`,
     ($) => sql`update orders set status = ${$.status}
       where ${byIds ? sql`id = any(${$.ids}::int[])` : sql`user_id = ${$.shopper}`} and ${ownStatusIs(sql`orders`, 'pending')}
-      returning id, user_id, payment_provider, payment_session_id`,
+      returning id, user_id, payment_provider, payment_session_id,
+        exists (select 1 from order_items oi join stock_alerts a on a.color_id = oi.color_id and a.size = oi.size
+          where oi.order_id = orders.id and oi.stock_quantity > 0) as awaited`,
     byIds ? { status, ids: intArray(which) } : { status, shopper: which.shopper },
   );
   const closed = (rows as ClosedRow[]).map((row) => ({
@@ -87,13 +90,21 @@ export async function closePending(
   if (!stockBack) await releaseReservations(tx, ids);
   // What gift cards and store credit held for these checkouts goes back to them.
   await giveBackHeld(tx, ids);
-  if (closed.length > 0) {
-    const checked = eventDetail(event, detail);
-    await recordEvents(
-      tx,
-      closed.map((order) => ({ orderId: order.id, type: event, detail: checked })),
-    );
-  }
+  // Each event says what its effects need not do (decision 0102): close a session that was the
+  // shop's own, or look for shoppers waiting for stock none of them waits for. An alert written
+  // while this commits is found by the minute's sweep (EXPIRE_LAPSED).
+  await recordEvents(
+    tx,
+    (rows as ClosedRow[]).map((row) => ({
+      orderId: row.id,
+      type: event,
+      detail: eventDetail(event, {
+        ...detail,
+        ...(CLOSES_SESSIONS[row.payment_provider as PaymentProviderName] === false ? { shopSession: true } : {}),
+        ...(row.awaited ? {} : { noneAwaited: true }),
+      }),
+    })),
+  );
   return closed;
 }
 
@@ -102,6 +113,8 @@ interface ClosedRow {
   user_id: number | null;
   payment_provider: string;
   payment_session_id: string | null;
+  /** Whether a shopper waits for any size it held (a stock alert). */
+  awaited: boolean;
 }
 
 /** A checkout whose provider session could not be opened: closed (its stock back) and gone, as if never made. */

@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client.js';
-import { auditLog, orders, productStock, stockAlerts } from '../../db/schema.js';
+import { auditLog, cartItems, orders, productStock, stockAlerts } from '../../db/schema.js';
 import { bearer, type CreatedProduct, type CreatedUser } from '../../test/factories.js';
 import { useTestApp } from '../../test/harness.js';
 import { expireLapsed } from '../orders/lifecycle.js';
@@ -344,5 +344,24 @@ describe('back-in-stock alerts', () => {
     });
     await t.effectsRun();
     expect(t.smtp.messages.slice(before)).toHaveLength(2);
+  });
+
+  it('mails a waiting shopper when a checkout that held the last one gives it back (a new checkout replaces it)', async () => {
+    const coat = await t.createProduct({ stock: 1, name: 'Last Coat' });
+    const scarf = await t.createProduct({ stock: 5 });
+    const [holder, waiter] = [await t.createUser(), await t.createUser()];
+    await addCartLine(t.db, holder, coat, { quantity: 1 });
+    expect((await checkout(holder)).statusCode).toBe(201);
+    // Held by the checkout, the coat is sold out: the waiter asks to be told.
+    const body = { productId: coat.id, colorId: coat.colors[0]!.id, size: coat.sizes[0] };
+    expect((await alert(waiter, body)).statusCode).toBe(201);
+
+    // The holder takes a scarf instead: the new checkout gives the coat back.
+    await t.db.delete(cartItems).where(eq(cartItems.userId, holder.id));
+    await addCartLine(t.db, holder, scarf, { quantity: 1 });
+    expect((await checkout(holder)).statusCode).toBe(201);
+    expect(await stockOf(t.db, coat)).toEqual({ onHand: 1, reserved: 0 });
+    expect((await t.smtp.waitFor(waiter.email)).subject).toBe('Back in stock: Last Coat');
+    expect(await t.db.select().from(stockAlerts).where(eq(stockAlerts.productId, coat.id))).toEqual([]);
   });
 });

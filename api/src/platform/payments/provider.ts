@@ -82,6 +82,13 @@ export interface PaymentEvent {
   paymentReference: string | null;
 }
 
+/**
+ * Whether a provider's checkout sessions stay open on its side until closed: Stripe's do; the
+ * built-in page's are the order itself (it reads the order's status), so a closed order needs no
+ * CLOSE_SESSION effect (decision 0102).
+ */
+export const CLOSES_SESSIONS: Readonly<Record<PaymentProviderName, boolean>> = { local: false, stripe: true };
+
 export interface PaymentProvider {
   readonly name: PaymentProviderName;
   /** False with `PAYMENTS=off`: checkout offers cash on delivery only, and refuses card. */
