@@ -90,9 +90,9 @@ export async function closePending(
   if (!stockBack) await releaseReservations(tx, ids);
   // What gift cards and store credit held for these checkouts goes back to them.
   await giveBackHeld(tx, ids);
-  // Each event says what its effects need not do (decision 0102): close a session that was the
-  // shop's own, or look for shoppers waiting for stock none of them waits for. An alert written
-  // while this commits is found by the minute's sweep (EXPIRE_LAPSED).
+  // Each event says which of its effects would have nothing to do (decision 0102): a session that
+  // was the shop's own has nothing to close, and stock no alert waits for has no one to tell. An
+  // alert written while this transaction runs is found by the minute's sweep (EXPIRE_LAPSED).
   await recordEvents(
     tx,
     (rows as ClosedRow[]).map((row) => ({
