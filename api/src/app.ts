@@ -158,6 +158,7 @@ export async function buildApp({ config, database, logger, serveWebApp = true }:
     database ??
     (await openDatabase({
       url: config.databaseUrl,
+      poolSize: config.databasePoolSize,
       dataDir: config.dataDir,
       guardTransactions: config.env !== 'production',
     }));

@@ -59,6 +59,14 @@ describe('loadConfig', () => {
     expect((error as ConfigError).problems).toHaveLength(6);
   });
 
+  it('reads DATABASE_POOL_SIZE as a whole number of connections from 1 to 100, unset by default', () => {
+    expect(loadConfig({}).databasePoolSize).toBeUndefined();
+    expect(loadConfig({ DATABASE_POOL_SIZE: '8' }).databasePoolSize).toBe(8);
+    for (const bad of ['0', '101', '2.5', 'four']) {
+      expect(() => loadConfig({ DATABASE_POOL_SIZE: bad })).toThrow(/DATABASE_POOL_SIZE/);
+    }
+  });
+
   it('configures Stripe only when its keys are complete', () => {
     const config = loadConfig({
       STRIPE_SECRET_KEY: 'sk_test_1',

@@ -38,6 +38,8 @@ export interface Database {
 export interface DatabaseOptions {
   /** postgres:// URL; without it PGlite is used. */
   url?: string | undefined;
+  /** PostgreSQL connections for requests (REQUEST_CONNECTIONS unless set). */
+  poolSize?: number | undefined;
   /** PGlite data folder; without it (and without url) the database lives in memory. */
   dataDir?: string | undefined;
   /** Optional query logger (benchmarks count queries with it). */
@@ -66,23 +68,26 @@ export interface DatabaseOptions {
  */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   return options.url
-    ? openPostgres(options.url, options.logger, options.migrationsFolder ?? migrationsDir, options.guardTransactions)
+    ? openPostgres(options.url, options.logger, options.migrationsFolder ?? migrationsDir, options)
     : openPglite(options);
 }
 
 /**
- * Connections to PostgreSQL for requests, and beside them for the outbox's effects (`background`).
+ * Connections to PostgreSQL for requests (`DATABASE_POOL_SIZE`), and beside them for the outbox's
+ * effects (`background`). Four for requests: one process sends every statement from one thread, and
+ * on a 2-core host that also runs PostgreSQL, ten connections let ten transactions contend for the
+ * cores, and a checkout's p99 at 100 a second rose from 29–50 ms to 152–158 ms (decision 0103).
  * One for the effects, as the embedded database has: with three, the effects' statements ran
  * beside the requests' and slowed a checkout's p50 at 100 a second from 35 to 725 ms (decision 0075).
  */
-const REQUEST_CONNECTIONS = 10;
+const REQUEST_CONNECTIONS = 4;
 const EFFECT_CONNECTIONS = 1;
 
 async function openPostgres(
   url: string,
   logger: Logger | undefined,
   migrationsFolder: string,
-  guardTransactions = true,
+  { guardTransactions = true, poolSize = REQUEST_CONNECTIONS }: DatabaseOptions,
 ): Promise<Database> {
   const [{ default: pg }, { drizzle }, { migrate }] = await Promise.all([
     import('pg'),
@@ -91,7 +96,7 @@ async function openPostgres(
   ]);
   // Timestamps and bigints are parsed by drizzle's column mappers; keep pg from guessing.
   pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
-  const pools = [REQUEST_CONNECTIONS, EFFECT_CONNECTIONS].map((max) => {
+  const pools = [poolSize, EFFECT_CONNECTIONS].map((max) => {
     const pool = new pg.Pool({ connectionString: url, max, idleTimeoutMillis: 30_000 });
     pool.on('error', () => {
       // An idle client lost its connection; the pool replaces it. Requests see their own errors.
