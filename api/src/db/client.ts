@@ -76,7 +76,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
  * Connections to PostgreSQL for requests (`DATABASE_POOL_SIZE`), and beside them for the outbox's
  * effects (`background`). Four for requests: one process sends every statement from one thread, and
  * on a 2-core host that also runs PostgreSQL, ten connections let ten transactions contend for the
- * cores, and a checkout's p99 at 100 a second rose from 29–50 ms to 152–158 ms (decision 0103).
+ * cores, and a checkout's p99 at 100 a second was 152–158 ms where four gave 32–50 ms (decision 0103).
  * One for the effects, as the embedded database has: with three, the effects' statements ran
  * beside the requests' and slowed a checkout's p50 at 100 a second from 35 to 725 ms (decision 0075).
  */
