@@ -5,7 +5,7 @@ import { CATEGORY_IDS, CATEGORY_SCROLL_OFFSET_PX, type Product } from '@shop/con
 import { useSession } from '../lib/session';
 import { useProducts } from '../features/catalog/api/get-products';
 import { localizeProduct } from '../features/catalog/lib/localize';
-import { applyFilters, colorChoices, readFilters, writeFilters } from '../features/catalog/lib/filters';
+import { applyFilters, colorChoices, readFilters, rebaseFilters, writeFilters } from '../features/catalog/lib/filters';
 import { CatalogFiltersBar } from '../features/catalog/components/catalog-filters';
 import { ProductGrid, ProductGridSkeleton } from '../features/catalog/components/product-grid';
 import { PageHeading } from '../components/page-heading/page-heading';
@@ -81,7 +81,12 @@ export default function ClothingRoute() {
           filters={filters}
           colors={colorChoices(catalogue ?? [], lang)}
           count={products ? products.length : null}
-          onChange={(next) => setParams(writeFilters(params, next), { preventScrollReset: true })}
+          onChange={(next) => {
+            const live = new URLSearchParams(window.location.search);
+            setParams(writeFilters(live, rebaseFilters(readFilters(live), filters, next)), {
+              preventScrollReset: true,
+            });
+          }}
         />
         <nav aria-label={t('clothing.jumpTo')} className={styles.jump}>
           {CATEGORY_IDS.map((id) => (

@@ -1,6 +1,6 @@
 import type { Product } from '@shop/contract';
 import { describe, expect, it } from 'vitest';
-import { applyFilters, colorChoices, readFilters } from './filters';
+import { applyFilters, colorChoices, readFilters, rebaseFilters, type CatalogFilters } from './filters';
 
 const product = (id: number, stock: Product['stock']): Product => ({
   id,
@@ -42,6 +42,13 @@ const kept = (query: string) =>
   applyFilters([coat, other], readFilters(new URLSearchParams(query)), 'en').map((found) => found.id);
 
 describe('the clothing filters', () => {
+  it('make a change on the address as it is now, keeping a change not yet on the screen', () => {
+    const none: CatalogFilters = { sizes: [], color: '', min: null, max: null, sort: null };
+    const live: CatalogFilters = { ...none, sizes: ['M'] };
+    expect(rebaseFilters(live, none, { ...none, sort: 'price_asc' })).toEqual({ ...live, sort: 'price_asc' });
+    expect(rebaseFilters(live, live, { ...live, sizes: [] })).toEqual(none);
+  });
+
   it('keep, for a size and a colour, only the products with that colour left in that size', () => {
     expect(kept('size=M&color=Black')).toEqual([2]);
     expect(kept('size=M&color=Red')).toEqual([1]);

@@ -41,6 +41,18 @@ export function readFilters(params: URLSearchParams): CatalogFilters {
 }
 
 /** The address's query for `filters` (the other parameters of `current` kept). */
+/**
+ * `next`, a change the bar made to the filters it was shown (`shown`), made on the filters the
+ * address holds now (`live`): a change just before may be in the address and not yet on the
+ * screen (a slow device renders a navigation later), and building on `shown` would undo it.
+ */
+export function rebaseFilters(live: CatalogFilters, shown: CatalogFilters, next: CatalogFilters): CatalogFilters {
+  const changed = Object.fromEntries(
+    Object.entries(next).filter(([name, value]) => value !== shown[name as keyof CatalogFilters]),
+  );
+  return { ...live, ...changed };
+}
+
 export function writeFilters(current: URLSearchParams, filters: CatalogFilters): URLSearchParams {
   const next = new URLSearchParams(current);
   for (const name of FILTER_PARAMS) next.delete(name);
