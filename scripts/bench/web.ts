@@ -157,17 +157,15 @@ export async function web(): Promise<Figure[]> {
     const figures: Figure[] = [
       {
         section: 'web',
-        figure: `JS the home page loads (gzip, ${homeScripts.size} files)`,
-        value: round(homeKb, 1),
-        unit: 'KB',
+        figure: 'JS the home page loads (gzip; files)',
+        value: `${round(homeKb, 1)} KB (${homeScripts.size})`,
         target: '≤ 150 KB',
         pass: homeKb <= 150,
       },
       {
         section: 'web',
-        figure: `largest lazy chunk (gzip): ${largest?.file ?? '-'}`,
-        value: round(largest?.kb ?? 0, 1),
-        unit: 'KB',
+        figure: 'largest lazy chunk (gzip; file)',
+        value: `${round(largest?.kb ?? 0, 1)} KB (${largest?.file ?? '-'})`,
         pass: null,
       },
     ];
