@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect } from 'react';
-import { NavigationType, useLocation, useNavigationType, useSearchParams } from 'react-router';
+import { NavigationType, useLocation, useNavigationType } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { CATEGORY_IDS, CATEGORY_SCROLL_OFFSET_PX, type Product } from '@shop/contract';
 import { useSession } from '../lib/session';
@@ -15,6 +15,7 @@ import { useInitialLoading } from '../components/loading-page/use-initial-loadin
 import { scrollBehavior } from '../lib/motion';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { useLanguage } from '../lib/use-language';
+import { useSearchParamsNow } from '../lib/use-search-params-now';
 import styles from './clothing.module.css';
 
 const sectionId = (categoryId: number) => `category-${categoryId}`;
@@ -48,7 +49,7 @@ export default function ClothingRoute() {
   const location = useLocation();
   const navigationType = useNavigationType();
   const { data: catalogue, error, isLoading } = useProducts(lang);
-  const [params, setParams] = useSearchParams();
+  const [params, changeParams] = useSearchParamsNow();
   const filters = readFilters(params);
   const products = catalogue && applyFilters(catalogue, filters, lang);
   const { isAdmin } = useSession();
@@ -81,12 +82,11 @@ export default function ClothingRoute() {
           filters={filters}
           colors={colorChoices(catalogue ?? [], lang)}
           count={products ? products.length : null}
-          onChange={(next) => {
-            const live = new URLSearchParams(window.location.search);
-            setParams(writeFilters(live, rebaseFilters(readFilters(live), filters, next)), {
+          onChange={(next) =>
+            changeParams((now) => writeFilters(now, rebaseFilters(readFilters(now), filters, next)), {
               preventScrollReset: true,
-            });
-          }}
+            })
+          }
         />
         <nav aria-label={t('clothing.jumpTo')} className={styles.jump}>
           {CATEGORY_IDS.map((id) => (

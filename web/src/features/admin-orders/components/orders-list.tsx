@@ -1,9 +1,10 @@
 import { useId, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { FULFILMENT_STATUSES, ORDER_STATUSES, type AdminOrder } from '@shop/contract';
 import { useErrorText } from '../../../lib/error-text';
 import { formatMoney } from '../../../lib/money';
+import { useSearchParamsNow } from '../../../lib/use-search-params-now';
 import { useAdminOrders } from '../api/get-admin-orders';
 import { filtersOf, ORDERS_PAGE_SIZE, paramsOf, type OrderFilters } from '../lib/filters';
 import { formatDateTime } from '../lib/format';
@@ -29,7 +30,7 @@ export function OrdersList({ lang }: OrdersListProps) {
   const { t } = useTranslation();
   const errorText = useErrorText();
   const id = useId();
-  const [params, setParams] = useSearchParams();
+  const [params, changeParams] = useSearchParamsNow();
   const filters = filtersOf(params);
   const { data, error, isLoading, isValidating } = useAdminOrders(filters);
   const [search, setSearch] = useState(filters.q);
@@ -43,7 +44,7 @@ export function OrdersList({ lang }: OrdersListProps) {
 
   /** A new filter starts again at page 1. */
   const apply = (change: Partial<OrderFilters>) =>
-    setParams(paramsOf({ ...filters, page: 1, ...change }), { preventScrollReset: true });
+    changeParams((now) => paramsOf({ ...filtersOf(now), page: 1, ...change }), { preventScrollReset: true });
 
   return (
     <div className={styles.root}>
@@ -171,7 +172,7 @@ export function OrdersList({ lang }: OrdersListProps) {
             <Pager
               page={filters.page}
               pages={pages}
-              onGo={(page) => setParams(paramsOf({ ...filters, page }))}
+              onGo={(page) => changeParams((now) => paramsOf({ ...filtersOf(now), page }))}
               label={t('adminOrders.pages.label')}
             />
           </>

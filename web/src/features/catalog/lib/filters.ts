@@ -40,7 +40,6 @@ export function readFilters(params: URLSearchParams): CatalogFilters {
   };
 }
 
-/** The address's query for `filters` (the other parameters of `current` kept). */
 /**
  * `next`, a change the bar made to the filters it was shown (`shown`), made on the filters the
  * address holds now (`live`): a change just before may be in the address and not yet on the
@@ -53,6 +52,7 @@ export function rebaseFilters(live: CatalogFilters, shown: CatalogFilters, next:
   return { ...live, ...changed };
 }
 
+/** The address's query for `filters` (the other parameters of `current` kept). */
 export function writeFilters(current: URLSearchParams, filters: CatalogFilters): URLSearchParams {
   const next = new URLSearchParams(current);
   for (const name of FILTER_PARAMS) next.delete(name);
